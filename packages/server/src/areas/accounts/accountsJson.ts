@@ -1,0 +1,17 @@
+import type { CreateUserResponse, CurrentUser, LoginResponse, TempUsernameResponse } from "@chess/shared";
+import { MESSAGES } from "@chess/shared";
+import type { Identity } from "./accountsService.ts";
+
+export const currentUserJson = (identity: Identity): CurrentUser => ({
+  username: identity.username,
+  isLoggedIn: !identity.isGuest,
+});
+
+export const createdJson = (username: string): CreateUserResponse => ({
+  successMsg: MESSAGES.accountCreated,
+  username,
+});
+
+export const loginJson = (sessionId: string, username: string): LoginResponse => ({ sessionId, username });
+
+export const tempUsernameJson = (identity: Identity): TempUsernameResponse => ({ username: identity.username });

@@ -1,0 +1,102 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Db } from "../../storage/db.ts";
+import { sessions, users } from "../../storage/schema.ts";
+
+export interface UserRow {
+  id: number;
+  username: string;
+  passwordHash: string;
+}
+
+export interface SessionRow {
+  id: string;
+  userId: number | null;
+  username: string | null;
+  guestName: string;
+  lastSeenAt: Date;
+}
+
+export type InsertUserResult = { ok: true; id: number } | { ok: false; duplicate: "username" | "email" };
+
+/** Postgres unique violation, through drizzle's wrapper or bare. */
+function uniqueViolation(error: unknown): string | undefined {
+  for (
+    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.code === "23505") return e.constraint ?? "";
+  }
+  return undefined;
+}
+
+export function createAccountsRepo(db: Db) {
+  return {
+    async insertUser(row: { username: string; email: string; passwordHash: string }): Promise<InsertUserResult> {
+      try {
+        const [inserted] = await db.insert(users).values(row).returning({ id: users.id });
+        if (!inserted) throw new Error("insert returned no row");
+        return { ok: true, id: inserted.id };
+      } catch (error) {
+        const constraint = uniqueViolation(error);
+        if (constraint === undefined) throw error;
+        return { ok: false, duplicate: constraint.includes("email") ? "email" : "username" };
+      }
+    },
+
+    async findUserByName(username: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username})`)
+        .limit(1);
+      return row;
+    },
+
+    async usernameOrEmailTaken(username: string, email: string): Promise<"username" | "email" | undefined> {
+      const rows = await db
+        .select({ username: users.username, email: users.email })
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username}) or lower(${users.email}) = lower(${email})`)
+        .limit(2);
+      if (rows.some((r) => r.username.toLowerCase() === username.toLowerCase())) return "username";
+      return rows.length > 0 ? "email" : undefined;
+    },
+
+    async insertSession(row: { id: string; userId: number | null; guestName: string }): Promise<void> {
+      await db.insert(sessions).values(row);
+    },
+
+    async findSession(id: string): Promise<SessionRow | undefined> {
+      const [row] = await db
+        .select({
+          id: sessions.id,
+          userId: sessions.userId,
+          username: users.username,
+          guestName: sessions.guestName,
+          lastSeenAt: sessions.lastSeenAt,
+        })
+        .from(sessions)
+        .leftJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.id, id))
+        .limit(1);
+      return row;
+    },
+
+    async touchSession(id: string, at: Date): Promise<void> {
+      await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+    },
+
+    async deleteSession(id: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.id, id));
+    },
+
+    /** Removes sessions unused since `before`; guests' sooner than accounts'. */
+    async deleteStaleSessions(userBefore: Date, guestBefore: Date): Promise<void> {
+      await db.delete(sessions).where(lt(sessions.lastSeenAt, userBefore));
+      await db.delete(sessions).where(and(sql`${sessions.userId} is null`, lt(sessions.lastSeenAt, guestBefore)));
+    },
+  };
+}
+
+export type AccountsRepo = ReturnType<typeof createAccountsRepo>;

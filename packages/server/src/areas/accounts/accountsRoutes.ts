@@ -1,0 +1,47 @@
+import { createUserBody, loginBody, MESSAGES, SESSION_COOKIE, SESSION_HEADER } from "@chess/shared";
+import type { FastifyInstance } from "fastify";
+import { badRequest, parseInput, unauthorized } from "../../http/errors.ts";
+import type { RequestAuth } from "./accountsAuth.ts";
+import { createdJson, currentUserJson, loginJson, tempUsernameJson } from "./accountsJson.ts";
+import type { AccountsService } from "./accountsService.ts";
+
+const COOKIE_MAX_AGE_S = 30 * 24 * 3600;
+
+export function registerAccountsRoutes(
+  app: FastifyInstance,
+  deps: { service: AccountsService; auth: RequestAuth; secureCookies: boolean },
+) {
+  const { service, auth, secureCookies } = deps;
+  const cookieOptions = { path: "/", httpOnly: true, sameSite: "lax" as const, secure: secureCookies };
+
+  app.post("/user/create", async (req, reply) => {
+    const body = parseInput(createUserBody, req.body);
+    const { username } = await service.signup(body, req.ip);
+    return reply.status(201).send(createdJson(username));
+  });
+
+  app.post("/user/login", async (req, reply) => {
+    const body = parseInput(loginBody, req.body);
+    const previous = await auth.identify(req);
+    const { sessionId, username } = await service.login(body, req.ip, previous);
+    reply.setCookie(SESSION_COOKIE, sessionId, { ...cookieOptions, maxAge: COOKIE_MAX_AGE_S });
+    return loginJson(sessionId, username);
+  });
+
+  app.post("/user/logout", async (req, reply) => {
+    const identity = await auth.identify(req);
+    if (identity) await service.logout(identity.sessionId);
+    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    return { successMsg: MESSAGES.loggedOut };
+  });
+
+  app.get("/user", async (req) => currentUserJson(await auth.requireUser(req)));
+
+  app.get("/user/temp-username", async (req) => {
+    const header = req.headers[SESSION_HEADER];
+    if (typeof header !== "string" || header.length === 0) throw badRequest("The Session-ID header is required");
+    const identity = await service.resolve(header);
+    if (!identity) throw unauthorized(MESSAGES.unknownSession);
+    return tempUsernameJson(identity);
+  });
+}

@@ -1,0 +1,130 @@
+import { randomBytes, randomInt } from "node:crypto";
+import { type CreateUserBody, type LoginBody, MESSAGES } from "@chess/shared";
+import { hash, verify } from "@node-rs/argon2";
+import type { Bus } from "../../bus.ts";
+import { conflict, tooManyRequests, unauthorized } from "../../http/errors.ts";
+import type { RateLimiter } from "../../storage/rateLimits.ts";
+import type { AccountsRepo } from "./accountsRepo.ts";
+
+/** Who is behind a request or a socket. */
+export interface Identity {
+  sessionId: string;
+  userId: number | null;
+  /** The account name, or the session's guest name. */
+  username: string;
+  isGuest: boolean;
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const USER_SESSION_TTL = 30 * DAY;
+const GUEST_SESSION_TTL = 7 * DAY;
+const TOUCH_EVERY = 60 * MINUTE;
+
+/** lichess-like: per account 10 tries / 10 min, per address 200 / 10 min; windows, never a lockout. */
+const LOGIN_PER_ACCOUNT = { limit: 10, windowMs: 10 * MINUTE };
+const LOGIN_PER_IP = { limit: 200, windowMs: 10 * MINUTE };
+const SIGNUP_WINDOW = 60 * MINUTE;
+
+export const newSessionId = () => randomBytes(24).toString("base64url");
+export const newGuestName = () => `Guest-${randomInt(1000, 10000)}`;
+
+export interface AccountsDeps {
+  repo: AccountsRepo;
+  limiter: RateLimiter;
+  bus: Bus;
+  signupLimitPerIp: number;
+  now?: () => number;
+}
+
+export function createAccountsService({ repo, limiter, bus, signupLimitPerIp, now = Date.now }: AccountsDeps) {
+  // Verifying against a real hash when the user does not exist keeps both answers equally slow.
+  let dummyHash: Promise<string> | undefined;
+  const dummy = () => {
+    dummyHash ??= hash(randomBytes(16).toString("hex"));
+    return dummyHash;
+  };
+
+  async function limit(key: string, rule: { limit: number; windowMs: number }) {
+    const decision = await limiter.hit(key, rule.limit, rule.windowMs);
+    if (!decision.ok) throw tooManyRequests(decision.retryAfterMs);
+  }
+
+  function toIdentity(row: {
+    id: string;
+    userId: number | null;
+    username: string | null;
+    guestName: string;
+  }): Identity {
+    const isGuest = row.userId === null || row.username === null;
+    return {
+      sessionId: row.id,
+      userId: row.userId,
+      username: isGuest ? row.guestName : (row.username as string),
+      isGuest,
+    };
+  }
+
+  return {
+    async signup(input: CreateUserBody, ip: string): Promise<{ username: string }> {
+      await limit(`signup:ip:${ip}`, { limit: signupLimitPerIp, windowMs: SIGNUP_WINDOW });
+      // Checked before hashing so a taken name costs no argon2 time; the unique index still decides races.
+      const taken = await repo.usernameOrEmailTaken(input.username, input.email);
+      if (taken) throw conflict(taken === "email" ? MESSAGES.emailTaken : MESSAGES.usernameTaken);
+      const passwordHash = await hash(input.password);
+      const result = await repo.insertUser({
+        username: input.username,
+        email: input.email.toLowerCase(),
+        passwordHash,
+      });
+      if (!result.ok) throw conflict(result.duplicate === "email" ? MESSAGES.emailTaken : MESSAGES.usernameTaken);
+      return { username: input.username };
+    },
+
+    /** Checks the password and opens a fresh session (never reusing the caller's id: no fixation). */
+    async login(input: LoginBody, ip: string, previous?: Identity): Promise<{ sessionId: string; username: string }> {
+      const accountKey = `login:user:${input.username.toLowerCase()}`;
+      await limit(`login:ip:${ip}`, LOGIN_PER_IP);
+      await limit(accountKey, LOGIN_PER_ACCOUNT);
+      const user = await repo.findUserByName(input.username);
+      const valid = await verify(user?.passwordHash ?? (await dummy()), input.password).catch(() => false);
+      if (!user || !valid) throw unauthorized(MESSAGES.badCredentials);
+      await limiter.reset(accountKey);
+      if (previous && !previous.isGuest) await this.logout(previous.sessionId);
+      const sessionId = newSessionId();
+      await repo.insertSession({ id: sessionId, userId: user.id, guestName: newGuestName() });
+      return { sessionId, username: user.username };
+    },
+
+    async logout(sessionId: string): Promise<void> {
+      await repo.deleteSession(sessionId);
+      bus.publish("sessionEnded", { sessionId });
+    },
+
+    /** The live identity of a session id, or undefined when it is unknown or expired. */
+    async resolve(sessionId: string | undefined): Promise<Identity | undefined> {
+      if (!sessionId || sessionId.length > 100) return undefined;
+      const row = await repo.findSession(sessionId);
+      if (!row) return undefined;
+      const age = now() - row.lastSeenAt.getTime();
+      if (age > (row.userId === null ? GUEST_SESSION_TTL : USER_SESSION_TTL)) return undefined;
+      if (age > TOUCH_EVERY) void repo.touchSession(row.id, new Date(now())).catch(() => {});
+      return toIdentity(row);
+    },
+
+    /** A new anonymous session with a stable guest name. */
+    async createGuest(): Promise<Identity> {
+      const sessionId = newSessionId();
+      const guestName = newGuestName();
+      await repo.insertSession({ id: sessionId, userId: null, guestName });
+      return { sessionId, userId: null, username: guestName, isGuest: true };
+    },
+
+    async sweepStaleSessions(): Promise<void> {
+      const t = now();
+      await repo.deleteStaleSessions(new Date(t - USER_SESSION_TTL), new Date(t - GUEST_SESSION_TTL));
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

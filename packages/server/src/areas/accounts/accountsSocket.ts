@@ -1,0 +1,17 @@
+import { SESSION_COOKIE } from "@chess/shared";
+import fastifyCookie from "@fastify/cookie";
+import type { Handshake } from "../../realtime/io.ts";
+import type { AccountsService, Identity } from "./accountsService.ts";
+
+/**
+ * The identity of a connecting socket: the logged-in cookie first (it is what every tab of the browser
+ * shares), then the `auth.sessionId` the tab stored, else a new guest session.
+ */
+export async function identifySocket(service: AccountsService, handshake: Handshake): Promise<Identity> {
+  const cookies = handshake.cookieHeader ? fastifyCookie.parse(handshake.cookieHeader) : {};
+  const fromCookie = await service.resolve(cookies[SESSION_COOKIE]);
+  if (fromCookie) return fromCookie;
+  const fromAuth = await service.resolve(handshake.sessionId);
+  if (fromAuth) return fromAuth;
+  return service.createGuest();
+}

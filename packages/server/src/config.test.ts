@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("has working defaults with an empty environment", () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.dataDir.endsWith("/data")).toBe(true);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.redisUrl).toBeUndefined();
+    expect(c.engineWorkers).toBeGreaterThanOrEqual(1);
+    expect(c.secureCookies).toBe(false);
+  });
+
+  it("reads every variable", () => {
+    const c = loadConfig({
+      PORT: "8080",
+      DATA_DIR: "/var/chess",
+      DATABASE_URL: "postgres://u@h:5432/db",
+      REDIS_URL: "redis://127.0.0.1:6379",
+      STOCKFISH_PATH: "/usr/games/stockfish",
+      PUBLIC_ORIGIN: "https://chess.example",
+      ENGINE_WORKERS: "3",
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      dataDir: "/var/chess",
+      databaseUrl: "postgres://u@h:5432/db",
+      redisUrl: "redis://127.0.0.1:6379",
+      stockfishPath: "/usr/games/stockfish",
+      publicOrigin: "https://chess.example",
+      engineWorkers: 3,
+      secureCookies: true,
+    });
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", REDIS_URL: " " }).databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: "http" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ REDIS_URL: "localhost:6379" }, "REDIS_URL"],
+    [{ PUBLIC_ORIGIN: "https://chess.example/" }, "PUBLIC_ORIGIN"],
+    [{ ENGINE_WORKERS: "0" }, "ENGINE_WORKERS"],
+  ])("names the bad variable in %j", (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+});

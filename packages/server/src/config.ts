@@ -1,0 +1,91 @@
+import { availableParallelism } from "node:os";
+import { resolve } from "node:path";
+import { z } from "zod";
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(p)), {
+      message: `must start with ${protocols.join(" or ")}`,
+    });
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalUrl(["postgres://", "postgresql://"]),
+  REDIS_URL: optionalUrl(["redis://", "rediss://"]),
+  STOCKFISH_PATH: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  PUBLIC_ORIGIN: optionalUrl(["http://", "https://"]).refine(
+    (v) => v === undefined || !v.endsWith("/"),
+    "must not end with a slash",
+  ),
+  ENGINE_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, availableParallelism() - 1)),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  WEB_DIST: z.string().trim().optional(),
+  TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
+  SIGNUP_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(20),
+});
+
+/** Everything the process reads from its environment, parsed once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  stockfishPath: string | undefined;
+  /** Origins allowed on state-changing requests and the socket handshake, besides the request's own host. */
+  publicOrigin: string | undefined;
+  engineWorkers: number;
+  logLevel: string;
+  /** Built web app to serve; undefined serves none (API only). */
+  webDist: string | undefined;
+  /** Behind https: the session cookie gets `Secure`. */
+  secureCookies: boolean;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+  /** Accounts one address may create per hour. */
+  signupLimitPerIp: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string } = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join(".")}=${JSON.stringify(env[String(i.path[0])] ?? "")}: ${i.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    stockfishPath: e.STOCKFISH_PATH,
+    publicOrigin: e.PUBLIC_ORIGIN,
+    engineWorkers: e.ENGINE_WORKERS,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaults.webDist,
+    secureCookies: e.PUBLIC_ORIGIN?.startsWith("https://") ?? false,
+    trustProxy: e.TRUST_PROXY === "true" || e.TRUST_PROXY === "1",
+    signupLimitPerIp: e.SIGNUP_LIMIT_PER_IP,
+  };
+}

@@ -1,0 +1,54 @@
+import type { ApiError } from "@chess/shared";
+import { describeZodError } from "@chess/shared";
+import type { z } from "zod";
+
+/** An error whose message is safe to show to the caller. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, "validation", message);
+export const unauthorized = (message: string) => new HttpError(401, "unauthorized", message);
+export const forbidden = (message: string) => new HttpError(403, "forbidden", message);
+export const notFound = (message: string) => new HttpError(404, "not_found", message);
+export const conflict = (message: string) => new HttpError(409, "conflict", message);
+export const tooManyRequests = (retryAfterMs: number) => {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new HttpError(429, "rate_limited", `Too many attempts - try again in ${seconds} seconds`, {
+    "retry-after": String(seconds),
+  });
+};
+
+/** Validates `value` against `schema`, throwing a 400 with the first problem in words. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw badRequest(describeZodError(result.error));
+  return result.data;
+}
+
+/** Fastify's own errors (bad JSON, body too large, ...) mapped to our error body. */
+export function toApiError(error: unknown): { status: number; body: ApiError; headers: Record<string, string> } {
+  if (error instanceof HttpError) {
+    return { status: error.statusCode, body: { message: error.message, code: error.code }, headers: error.headers };
+  }
+  const e = error as { statusCode?: number; code?: string; message?: string };
+  if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
+    const messages: Record<string, string> = {
+      FST_ERR_CTP_BODY_TOO_LARGE: "Request body is too large",
+      FST_ERR_CTP_INVALID_MEDIA_TYPE: "Unsupported content type: send application/json",
+      FST_ERR_CTP_EMPTY_JSON_BODY: "Request body is empty: send a JSON object",
+      FST_ERR_CTP_INVALID_JSON_BODY: "Request body is not valid JSON",
+    };
+    const known = e.code ? messages[e.code] : undefined;
+    const message = known ?? (e.code === "FST_ERR_CTP_INVALID_CONTENT_LENGTH" ? "Bad Content-Length" : e.message);
+    return { status: e.statusCode, body: { message: message ?? "Bad request", code: "bad_request" }, headers: {} };
+  }
+  return { status: 500, body: { message: "Internal server error", code: "internal" }, headers: {} };
+}

@@ -1,0 +1,102 @@
+import type { Server as HttpServer } from "node:http";
+import type { ClientToServerEvents, ServerToClientEvents } from "@chess/shared";
+import type { FastifyBaseLogger } from "fastify";
+import { Server, type Socket } from "socket.io";
+import { isAllowedOrigin } from "../http/origin.ts";
+
+/** What the connection layer knows of a socket's owner: ids and a display name, nothing of chess. */
+export interface SocketOwner {
+  sessionId: string;
+  userId: number | null;
+  username: string;
+  isGuest: boolean;
+}
+
+/** The parts of a handshake an identity is read from. */
+export interface Handshake {
+  sessionId: string | undefined;
+  cookieHeader: string | undefined;
+}
+
+export type AppSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  { owner: SocketOwner }
+>;
+export type AppServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  { owner: SocketOwner }
+>;
+
+/** Room names used to reach every socket of a session or of an account. */
+export const rooms = {
+  session: (sessionId: string) => `session:${sessionId}`,
+  user: (userId: number) => `user:${userId}`,
+};
+
+export interface RealtimeOptions {
+  publicOrigin: string | undefined;
+  identify(handshake: Handshake): Promise<SocketOwner>;
+  logger: FastifyBaseLogger;
+}
+
+/** Socket.IO on the HTTP server: origin check, identity at handshake, rooms per session and user. */
+export function createRealtime(httpServer: HttpServer, opts: RealtimeOptions) {
+  const io: AppServer = new Server(httpServer, {
+    serveClient: false,
+    maxHttpBufferSize: 16 * 1024,
+    pingInterval: 10_000,
+    pingTimeout: 10_000,
+    allowRequest(req, callback) {
+      const ok = isAllowedOrigin(req.headers.origin, req.headers.host, opts.publicOrigin);
+      callback(ok ? null : "Cross-origin connection refused", ok);
+    },
+  });
+
+  io.use((socket, next) => {
+    const auth = socket.handshake.auth as { sessionId?: unknown } | undefined;
+    const sessionId = typeof auth?.sessionId === "string" ? auth.sessionId : undefined;
+    opts
+      .identify({ sessionId, cookieHeader: socket.handshake.headers.cookie })
+      .then((owner) => {
+        socket.data.owner = owner;
+        next();
+      })
+      .catch((error: unknown) => {
+        opts.logger.error({ err: error }, "socket identification failed");
+        next(new Error("Service unavailable, retrying"));
+      });
+  });
+
+  const handlers: Array<(socket: AppSocket) => void> = [];
+
+  io.on("connection", (socket) => {
+    const { owner } = socket.data;
+    void socket.join(rooms.session(owner.sessionId));
+    if (owner.userId !== null) void socket.join(rooms.user(owner.userId));
+    socket.emit("session", { sessionId: owner.sessionId, username: owner.username, isGuest: owner.isGuest });
+    for (const handler of handlers) handler(socket);
+  });
+
+  return {
+    io,
+    /** Each area registers its own socket handlers here. */
+    onConnection(handler: (socket: AppSocket) => void) {
+      handlers.push(handler);
+    },
+    /** Drops every socket of a session, e.g. after logout, so it reconnects under its new identity. */
+    disconnectSession(sessionId: string) {
+      io.in(rooms.session(sessionId)).disconnectSockets(true);
+    },
+    /** Disconnects every client; the HTTP server itself is closed by its owner. */
+    close(): void {
+      io.disconnectSockets(true);
+      io.engine.close();
+    },
+  };
+}
+
+export type Realtime = ReturnType<typeof createRealtime>;

@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ServerToClientEvents, SessionEvent } from "@chess/shared";
+import pg from "pg";
+import { io, type Socket } from "socket.io-client";
+import { type Config, loadConfig } from "../src/config.ts";
+import { type RunningServer, startServer } from "../src/main.ts";
+
+/**
+ * A database for one test file: a fresh PostgreSQL database when DATABASE_URL is set (CI runs both),
+ * else a PGlite directory in a temp folder. `drop()` removes it.
+ */
+export async function createTestDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (base) {
+    const name = `chess_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    return {
+      env: { DATABASE_URL: url.toString() },
+      async drop() {
+        const c = new pg.Client({ connectionString: base });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), "chess-test-"));
+  return {
+    env: { DATA_DIR: dir },
+    async drop() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestServer extends RunningServer {
+  config: Config;
+}
+
+/** Starts the real server on a free port of 127.0.0.1 with the given environment. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "silent",
+    ...env,
+  });
+  const server = await startServer(config);
+  return { ...server, config };
+}
+
+/** JSON over real HTTP. */
+export async function http(
+  base: string,
+  method: string,
+  path: string,
+  opts: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { ...opts.headers };
+  let body: string | undefined;
+  if (opts.rawBody !== undefined) body = opts.rawBody;
+  else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers["content-type"] ??= "application/json";
+  }
+  const res = await fetch(base + path, { method, headers, body });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, json: json as Record<string, unknown>, text };
+}
+
+export type TestSocket = Socket<ServerToClientEvents>;
+
+/** A real socket.io-client connected to the server; resolves with the `session` event it receives. */
+export function connect(
+  base: string,
+  opts: { sessionId?: string; cookie?: string; origin?: string } = {},
+): Promise<{ socket: TestSocket; session: SessionEvent }> {
+  const extraHeaders: Record<string, string> = {};
+  if (opts.cookie) extraHeaders.cookie = opts.cookie;
+  if (opts.origin) extraHeaders.origin = opts.origin;
+  const socket: TestSocket = io(base, {
+    transports: ["websocket"],
+    auth: opts.sessionId ? { sessionId: opts.sessionId } : {},
+    extraHeaders,
+    reconnection: false,
+    forceNew: true,
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("no session event")), 5000);
+    socket.once("session", (session) => {
+      clearTimeout(timer);
+      resolve({ socket, session });
+    });
+    socket.once("connect_error", (err) => {
+      clearTimeout(timer);
+      socket.close();
+      reject(err);
+    });
+  });
+}
+
+/** Creates an account and logs in; returns the session id and the cookie header to send. */
+export async function signupAndLogin(base: string, username: string, password = "correct horse") {
+  const created = await http(base, "POST", "/user/create", {
+    body: { username, email: `${username.toLowerCase()}@example.com`, password },
+  });
+  if (created.status !== 201) throw new Error(`signup failed: ${created.status} ${created.text}`);
+  const login = await http(base, "POST", "/user/login", { body: { username, password } });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
+  const sessionId = login.json.sessionId as string;
+  return { sessionId, cookie: `sid=${sessionId}` };
+}

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import {
+  EMAIL_MAX,
+  EMAIL_PATTERN,
+  isReservedUsername,
+  MESSAGES,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_PATTERN,
+} from "../domain/account.ts";
+
+const username = z
+  .string({ error: "Username is required" })
+  .trim()
+  .regex(USERNAME_PATTERN, MESSAGES.invalidUsername)
+  .refine((name) => !isReservedUsername(name), MESSAGES.reservedUsername);
+
+/** POST /user/create */
+export const createUserBody = z.object({
+  username,
+  email: z
+    .string({ error: MESSAGES.invalidEmail })
+    .trim()
+    .max(EMAIL_MAX, MESSAGES.invalidEmail)
+    .regex(EMAIL_PATTERN, MESSAGES.invalidEmail),
+  password: z
+    .string({ error: "Password is required" })
+    .min(PASSWORD_MIN, MESSAGES.passwordTooShort)
+    .max(PASSWORD_MAX, MESSAGES.passwordTooLong)
+    .refine((p) => p.trim().length > 0, MESSAGES.passwordTooShort),
+});
+export type CreateUserBody = z.infer<typeof createUserBody>;
+
+/** POST /user/login. Lenient on shape (any string up to a bound) so that a wrong value reads as wrong credentials. */
+export const loginBody = z.object({
+  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(64),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+/** Answer of POST /user/create. */
+export interface CreateUserResponse {
+  successMsg: string;
+  username: string;
+}
+
+/** Answer of POST /user/login; `sessionId` is also set as an HttpOnly cookie. */
+export interface LoginResponse {
+  sessionId: string;
+  username: string;
+}
+
+/** Answer of GET /user. */
+export interface CurrentUser {
+  username: string;
+  isLoggedIn: boolean;
+}
+
+/** Answer of GET /user/temp-username (the session's guest name). */
+export interface TempUsernameResponse {
+  username: string;
+}
+
+/** Header carrying a session id for callers without the cookie (guests, SPEC §7). */
+export const SESSION_HEADER = "session-id";
+/** Session cookie name. */
+export const SESSION_COOKIE = "sid";
+/** sessionStorage key in the browser (SPEC §9). */
+export const SESSION_STORAGE_KEY = "sessionId";

@@ -1,0 +1,25 @@
+import type { z } from "zod";
+
+/** Body of every non-2xx JSON answer: the web shows `message` (SPEC §8). */
+export interface ApiError {
+  message: string;
+  /** Machine-readable reason, e.g. "validation", "rate_limited", "unauthorized". */
+  code: string;
+}
+
+/** Body of a state-changing call that has nothing else to return. */
+export interface ApiSuccess {
+  successMsg: string;
+}
+
+/**
+ * Turns a zod failure into one readable sentence for an error answer. Our own messages name their field
+ * already ("Missing or invalid characters in e-mail"); zod's generic ones get the field in front.
+ */
+export function describeZodError(error: z.ZodError): string {
+  const first = error.issues[0];
+  if (!first) return "Invalid request";
+  const path = first.path.join(".");
+  const generic = /^(Invalid|Too |Unrecognized)/.test(first.message);
+  return path && generic ? `${path}: ${first.message}` : first.message;
+}
