@@ -1,0 +1,15 @@
+// Runs the browser suite in Debian's Chromium. Without it the suite is skipped loudly, except under
+// CI=true where a missing browser is a failure (CI installs it with apt).
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromium)) {
+  const banner = "#".repeat(78);
+  console.error(`\n${banner}\n# Chromium not found at ${chromium}: BROWSER TESTS NOT RUN.`);
+  console.error("# Install it with: apt-get install -y chromium   (or set CHROMIUM_PATH)");
+  console.error(`${banner}\n`);
+  process.exit(process.env.CI === "true" ? 1 : 0);
+}
+const r = spawnSync("npx", ["playwright", "test", ...process.argv.slice(2)], { stdio: "inherit" });
+process.exit(r.status ?? 1);

@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not become healthy at ${url}`);
+}
+
+/**
+ * Starts the built server (`npm run build` first) on a free port with its own data: a temp PGlite
+ * folder, or a fresh PostgreSQL database when DATABASE_URL is set. Tests read E2E_BASE_URL.
+ */
+export default async function globalSetup() {
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    LOG_LEVEL: "warn",
+    HOST: "127.0.0.1",
+    SIGNUP_LIMIT_PER_IP: "10000",
+  };
+  const cleanups: Array<() => Promise<void> | void> = [];
+
+  const baseDb = process.env.DATABASE_URL;
+  if (baseDb) {
+    const name = `chess_e2e_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: baseDb });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(baseDb);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    cleanups.push(async () => {
+      const c = new pg.Client({ connectionString: baseDb });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    });
+  } else {
+    delete env.DATABASE_URL;
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), "chess-e2e-"));
+  env.DATA_DIR = dataDir;
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const port = await freePort();
+  env.PORT = String(port);
+  const child = spawn(process.execPath, [join(root, "packages/server/dist/main.js")], { env, stdio: "inherit" });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, child, 60_000);
+  process.env.E2E_BASE_URL = baseUrl;
+
+  return async () => {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    for (const c of cleanups.reverse()) await c();
+  };
+}

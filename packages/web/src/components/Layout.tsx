@@ -1,0 +1,65 @@
+import type { ReactNode } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import "./Layout.css";
+
+export interface NavItem {
+  to: string;
+  label: string;
+  /** Other path prefixes under this entry, e.g. "/play" under Play. */
+  alsoActiveOn?: string[];
+}
+
+export interface LayoutProps {
+  brand: string;
+  /** Image shown before the brand name (decorative). */
+  logoSrc: string;
+  nav: NavItem[];
+  /** Right end of the top bar, e.g. who is logged in. */
+  aside?: ReactNode;
+  footer?: ReactNode;
+  children: ReactNode;
+}
+
+/** The page frame: top bar with navigation, main content, footer. */
+export function Layout({ brand, logoSrc, nav, aside, footer, children }: LayoutProps) {
+  const { pathname } = useLocation();
+  return (
+    <div className="layout">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <div className="topbar__inner">
+          <Link to="/" className="brand">
+            <img src={logoSrc} alt="" width={28} height={28} />
+            <span>{brand}</span>
+          </Link>
+          <nav className="topnav" aria-label="Main">
+            <ul>
+              {nav.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end
+                    className={({ isActive }) =>
+                      isActive || item.alsoActiveOn?.some((prefix) => pathname.startsWith(prefix))
+                        ? "topnav__link topnav__link--active"
+                        : "topnav__link"
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {aside ? <div className="topbar__aside">{aside}</div> : null}
+        </div>
+      </header>
+      <main id="main" className="main" tabIndex={-1}>
+        {children}
+      </main>
+      {footer ? <footer className="footer">{footer}</footer> : null}
+    </div>
+  );
+}

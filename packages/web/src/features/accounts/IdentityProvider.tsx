@@ -1,0 +1,116 @@
+import type { CreateUserBody, SessionEvent } from "@chess/shared";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from "react";
+import { clearSessionId, readSessionId, storeSessionId } from "../../lib/session.ts";
+import { onSocketEvent, reconnectSocket } from "../../lib/socket.ts";
+import { type AccountsApi, accountsApi } from "./accountsApi.ts";
+import { type Identity, identityReducer, initialIdentity } from "./identityStore.ts";
+
+/** What useIdentity() gives: who this tab is, and the account actions. Actions reject with ApiRequestError. */
+export interface IdentityContextValue {
+  identity: Identity;
+  login(username: string, password: string): Promise<void>;
+  /** Creates the account, then logs in with it. */
+  createUser(body: CreateUserBody): Promise<void>;
+  logout(): Promise<void>;
+  /** Asks the server again who we are. */
+  refresh(): Promise<void>;
+}
+
+/** The realtime side the identity needs; the page's socket by default, a fake in tests. */
+export interface IdentityRealtime {
+  onSession(handler: (event: SessionEvent) => void): () => void;
+  reconnect(): void;
+}
+
+const socketRealtime: IdentityRealtime = {
+  onSession: (handler) => onSocketEvent("session", handler),
+  reconnect: reconnectSocket,
+};
+
+export const IdentityContext = createContext<IdentityContextValue | null>(null);
+
+/** The identity of this tab, for any component under IdentityProvider. */
+export function useIdentity(): IdentityContextValue {
+  const value = useContext(IdentityContext);
+  if (!value) throw new Error("useIdentity() needs an <IdentityProvider> above it");
+  return value;
+}
+
+export function IdentityProvider({
+  children,
+  client = accountsApi,
+  realtime = socketRealtime,
+}: {
+  children: ReactNode;
+  client?: AccountsApi;
+  realtime?: IdentityRealtime;
+}) {
+  const [identity, dispatch] = useReducer(identityReducer, initialIdentity);
+  // Each lookup takes a number; answers of a superseded lookup (e.g. one started before a login) are dropped.
+  const lookup = useRef(0);
+
+  const refresh = useCallback(async () => {
+    const mine = ++lookup.current;
+    const current = () => mine === lookup.current;
+    try {
+      const user = await client.currentUser();
+      if (!current()) return;
+      if (user.isLoggedIn) {
+        dispatch({ type: "userLoaded", username: user.username });
+        return;
+      }
+    } catch {
+      if (!current()) return;
+    }
+    dispatch({ type: "userMissing" });
+    if (!readSessionId()) return; // the socket's `session` event will name the new guest
+    try {
+      const guest = await client.tempUsername();
+      if (current()) dispatch({ type: "guestNamed", username: guest.username });
+    } catch {
+      // Unknown or expired session: the socket creates a new guest session and announces it.
+    }
+  }, [client]);
+
+  useEffect(() => {
+    const off = realtime.onSession((event) =>
+      dispatch({ type: "sessionAnnounced", username: event.username, isGuest: event.isGuest }),
+    );
+    void refresh();
+    return off;
+  }, [realtime, refresh]);
+
+  const login = useCallback(
+    async (username: string, password: string) => {
+      const answer = await client.login({ username, password });
+      storeSessionId(answer.sessionId);
+      lookup.current++;
+      dispatch({ type: "userLoaded", username: answer.username });
+      realtime.reconnect();
+      void refresh();
+    },
+    [client, realtime, refresh],
+  );
+
+  const createUser = useCallback(
+    async (body: CreateUserBody) => {
+      await client.createUser(body);
+      await login(body.username, body.password);
+    },
+    [client, login],
+  );
+
+  const logout = useCallback(async () => {
+    await client.logout();
+    clearSessionId();
+    lookup.current++;
+    dispatch({ type: "loggedOut" });
+    realtime.reconnect();
+  }, [client, realtime]);
+
+  const value = useMemo(
+    () => ({ identity, login, createUser, logout, refresh }),
+    [identity, login, createUser, logout, refresh],
+  );
+  return <IdentityContext.Provider value={value}>{children}</IdentityContext.Provider>;
+}

@@ -1,0 +1,26 @@
+import type {
+  ApiSuccess,
+  CreateUserBody,
+  CreateUserResponse,
+  CurrentUser,
+  LoginBody,
+  LoginResponse,
+  TempUsernameResponse,
+} from "@chess/shared";
+import { api } from "../../lib/api.ts";
+
+/** The account calls of SPEC §7. */
+export const accountsApi = {
+  /** POST /user/create → 201 {successMsg, username}. */
+  createUser: (body: CreateUserBody) => api.post<CreateUserResponse>("/user/create", body),
+  /** POST /user/login → {sessionId, username} plus the session cookie. */
+  login: (body: LoginBody) => api.post<LoginResponse>("/user/login", body),
+  /** POST /user/logout: ends the session on the server. */
+  logout: () => api.post<ApiSuccess>("/user/logout"),
+  /** GET /user → {username, isLoggedIn}; rejects with 401 when nobody is logged in. */
+  currentUser: (signal?: AbortSignal) => api.get<CurrentUser>("/user", signal),
+  /** GET /user/temp-username (Session-ID header) → the guest name of the stored session. */
+  tempUsername: (signal?: AbortSignal) => api.get<TempUsernameResponse>("/user/temp-username", signal),
+};
+
+export type AccountsApi = typeof accountsApi;

@@ -1,0 +1,12 @@
+export { accountsApi } from "./accountsApi.ts";
+export { CreateUserModal } from "./CreateUserModal.tsx";
+export { IdentityBadge } from "./IdentityBadge.tsx";
+export {
+  IdentityContext,
+  type IdentityContextValue,
+  IdentityProvider,
+  type IdentityRealtime,
+  useIdentity,
+} from "./IdentityProvider.tsx";
+export { displayName, type Identity } from "./identityStore.ts";
+export { LoginModal } from "./LoginModal.tsx";

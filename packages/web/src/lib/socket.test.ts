@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+// A stand-in for socket.io-client's socket: records handlers and calls, sends nothing.
+const fake = vi.hoisted(() => {
+  const handlers = new Map<string, Set<(...args: unknown[]) => void>>();
+  const socket = {
+    connected: false,
+    active: false,
+    on: vi.fn((event: string, handler: (...args: unknown[]) => void) => {
+      if (!handlers.has(event)) handlers.set(event, new Set());
+      handlers.get(event)?.add(handler);
+      return socket;
+    }),
+    off: vi.fn((event: string, handler: (...args: unknown[]) => void) => {
+      handlers.get(event)?.delete(handler);
+      return socket;
+    }),
+    connect: vi.fn(() => socket),
+    disconnect: vi.fn(() => socket),
+  };
+  const emit = (event: string, ...args: unknown[]) => {
+    for (const handler of handlers.get(event) ?? []) handler(...args);
+  };
+  return { socket, handlers, emit, io: vi.fn((_options: unknown) => socket) };
+});
+
+vi.mock("socket.io-client", () => ({ io: fake.io }));
+
+const { getSocket, onSocketEvent, reconnectSocket, resetSocketForTests } = await import("./socket.ts");
+
+beforeEach(() => {
+  sessionStorage.clear();
+  fake.handlers.clear();
+  fake.io.mockClear();
+  resetSocketForTests();
+  vi.clearAllMocks();
+});
+afterEach(() => {
+  resetSocketForTests();
+  vi.useRealTimers();
+});
+
+describe("socket", () => {
+  it("creates one connection, lazily, with credentials", () => {
+    expect(fake.io).not.toHaveBeenCalled();
+    const a = getSocket();
+    const b = getSocket();
+    expect(a).toBe(b);
+    expect(fake.io).toHaveBeenCalledTimes(1);
+    expect(fake.io.mock.calls[0]?.[0]).toMatchObject({ withCredentials: true });
+  });
+
+  it("authenticates with the session id stored at (re)connect time", () => {
+    getSocket();
+    const options = fake.io.mock.calls[0]?.[0] as { auth: (cb: (data: object) => void) => void };
+    const seen: object[] = [];
+    options.auth((data) => seen.push(data));
+    sessionStorage.setItem("sessionId", "abc");
+    options.auth((data) => seen.push(data));
+    expect(seen).toEqual([{ sessionId: undefined }, { sessionId: "abc" }]);
+  });
+
+  it("stores the session id the server announces", () => {
+    getSocket();
+    fake.emit("session", { sessionId: "s-42", username: "Guest-4242", isGuest: true });
+    expect(sessionStorage.getItem("sessionId")).toBe("s-42");
+  });
+
+  it("lets features register and remove their handlers", () => {
+    const seen: unknown[] = [];
+    const off = onSocketEvent("session", (event) => seen.push(event.username));
+    fake.emit("session", { sessionId: "1", username: "Guest-1111", isGuest: true });
+    off();
+    fake.emit("session", { sessionId: "2", username: "Guest-2222", isGuest: true });
+    expect(seen).toEqual(["Guest-1111"]);
+  });
+
+  it("reconnect() drops and reopens the connection", () => {
+    reconnectSocket();
+    expect(fake.socket.disconnect).toHaveBeenCalledTimes(1);
+    expect(fake.socket.connect).toHaveBeenCalledTimes(1);
+    expect(fake.socket.disconnect.mock.invocationCallOrder[0]).toBeLessThan(
+      fake.socket.connect.mock.invocationCallOrder[0] ?? 0,
+    );
+  });
+
+  it("reconnects after the server ended the connection, but not after a client-side disconnect", () => {
+    vi.useFakeTimers();
+    getSocket();
+    fake.emit("disconnect", "io client disconnect");
+    vi.runAllTimers();
+    expect(fake.socket.connect).not.toHaveBeenCalled();
+    fake.emit("disconnect", "io server disconnect");
+    vi.runAllTimers();
+    expect(fake.socket.connect).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,60 @@
+import type { ClientToServerEvents, ServerToClientEvents, SessionEvent, SocketAuth } from "@chess/shared";
+import { io, type Socket } from "socket.io-client";
+import { readSessionId, storeSessionId } from "./session.ts";
+
+/** The typed realtime connection to our server. */
+export type ChessSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let socket: ChessSocket | undefined;
+
+/** How long to wait before reconnecting after the server dropped us (e.g. a logout in another tab). */
+const SERVER_DROP_RECONNECT_MS = 500;
+
+/** The one socket of the page, connected on first use and reused by every feature. */
+export function getSocket(): ChessSocket {
+  if (socket) return socket;
+  const created: ChessSocket = io({
+    // Read on every (re)connect so the server sees the identity this tab has now.
+    auth: (cb) => cb({ sessionId: readSessionId() } satisfies SocketAuth),
+    withCredentials: true,
+  });
+  created.on("session", (event: SessionEvent) => storeSessionId(event.sessionId));
+  created.on("disconnect", (reason) => {
+    // Socket.IO does not reconnect by itself when the server ended the connection.
+    if (reason !== "io server disconnect") return;
+    setTimeout(() => {
+      if (!created.connected && !created.active) created.connect();
+    }, SERVER_DROP_RECONNECT_MS);
+  });
+  socket = created;
+  return created;
+}
+
+/**
+ * Registers a feature's handler for a server event; returns the function that removes it.
+ * Features call this from an effect so each owns its handlers (ARCHITECTURE §2).
+ */
+export function onSocketEvent<E extends keyof ServerToClientEvents>(
+  event: E,
+  handler: ServerToClientEvents[E],
+): () => void {
+  const s = getSocket();
+  // socket.io's listener typing cannot follow a generic event name; the map above keeps callers typed.
+  const on = s.on.bind(s) as (e: E, h: ServerToClientEvents[E]) => void;
+  const off = s.off.bind(s) as (e: E, h: ServerToClientEvents[E]) => void;
+  on(event, handler);
+  return () => off(event, handler);
+}
+
+/** Drops and reopens the connection so the server re-identifies this tab (after login or logout). */
+export function reconnectSocket(): void {
+  const s = getSocket();
+  s.disconnect();
+  s.connect();
+}
+
+/** Test hook: forgets the socket so the next getSocket() creates a new one. */
+export function resetSocketForTests(): void {
+  socket?.disconnect();
+  socket = undefined;
+}

@@ -1,0 +1,41 @@
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { AnalysisPage } from "./pages/AnalysisPage.tsx";
+import { CreditsPage } from "./pages/CreditsPage.tsx";
+import { LeaderboardsPage } from "./pages/LeaderboardsPage.tsx";
+import { LobbyPage } from "./pages/LobbyPage.tsx";
+import { MessagesPage } from "./pages/MessagesPage.tsx";
+import { MyProfilePage } from "./pages/MyProfilePage.tsx";
+import { NotFoundPage } from "./pages/NotFoundPage.tsx";
+import { PlayPage } from "./pages/PlayPage.tsx";
+import { ProfilePage } from "./pages/ProfilePage.tsx";
+import { RouteErrorPage } from "./pages/RouteErrorPage.tsx";
+import { SiteLayout } from "./pages/SiteLayout.tsx";
+import { SocialPage } from "./pages/SocialPage.tsx";
+
+/** Every route of SPEC §2 inside the common layout; a failing page keeps the layout around its error. */
+export const routes: RouteObject[] = [
+  {
+    element: <SiteLayout />,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          { index: true, element: <LobbyPage /> },
+          { path: "play", element: <PlayPage /> },
+          { path: "analysis", element: <AnalysisPage /> },
+          { path: "social", element: <SocialPage /> },
+          { path: "my-profile", element: <MyProfilePage /> },
+          { path: "profile", element: <ProfilePage /> },
+          { path: "leaderboards", element: <LeaderboardsPage /> },
+          { path: "credits", element: <CreditsPage /> },
+          { path: "messages/:friendName", element: <MessagesPage /> },
+          { path: "*", element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}
