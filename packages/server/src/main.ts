@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -7,6 +8,17 @@ import {
   identifySocket,
   registerAccountsRoutes,
 } from "./areas/accounts/index.ts";
+import { createChatRepo, createChatService, GLOBAL_CHAT_ROOM, registerChatSocket } from "./areas/chat/index.ts";
+import {
+  createGamesRepo,
+  createGamesService,
+  createRematches,
+  gameRoom,
+  registerGamesRoutes,
+  registerGamesSocket,
+  socketNotifier,
+} from "./areas/games/index.ts";
+import { createLobbyService, LOBBY_ROOM, MemoryLobbyStore, registerLobbySocket } from "./areas/lobby/index.ts";
 import { Bus } from "./bus.ts";
 import type { Config } from "./config.ts";
 import { createHttpApp } from "./http/app.ts";
@@ -28,18 +40,21 @@ export function defaultWebDist(): string {
   return join(here, "..", "..", "web", "dist");
 }
 
+const HEARTBEAT_MS = 2_000;
+const SWEEP_MS = 1_000;
+
 /** The composition root: config → storage → areas → HTTP and realtime. */
 export async function startServer(config: Config, opts: { inMemoryDb?: boolean } = {}): Promise<RunningServer> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: opts.inMemoryDb ? undefined : join(config.dataDir, "db"),
   });
+  const nodeId = randomBytes(6).toString("hex");
   const bus = new Bus();
   const limiter = new MemoryRateLimiter();
 
-  const accountsRepo = createAccountsRepo(database.db);
   const accounts = createAccountsService({
-    repo: accountsRepo,
+    repo: createAccountsRepo(database.db),
     limiter,
     bus,
     signupLimitPerIp: config.signupLimitPerIp,
@@ -47,27 +62,81 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   const auth = createRequestAuth(accounts);
 
   const app = await createHttpApp(config);
-  app.get("/health", async (_req, reply) => {
-    try {
-      await database.db.execute("select 1");
-      return { status: "ok", database: database.kind, uptimeSeconds: Math.round(process.uptime()) };
-    } catch {
-      return reply.status(503).send({ status: "unavailable", database: database.kind });
-    }
-  });
-  registerAccountsRoutes(app, { service: accounts, auth, secureCookies: config.secureCookies });
-
   const realtime = createRealtime(app.server, {
     publicOrigin: config.publicOrigin,
     identify: (handshake) => identifySocket(accounts, handshake),
     logger: app.log,
   });
+  const { io, presence } = realtime;
+
+  const gamesRepo = createGamesRepo(database.db);
+  const notifier = socketNotifier(io);
+  const games = createGamesService({
+    repo: gamesRepo,
+    notifier,
+    isOnline: (key) => presence.isOnline(key),
+    logger: app.log,
+  });
+  const rematches = createRematches({ repo: gamesRepo, games, notifier });
+  const lobby = createLobbyService({
+    store: new MemoryLobbyStore(),
+    games,
+    gamesRepo,
+    broadcast: (update) => io.to(LOBBY_ROOM).emit("updateLobby", update),
+    isOnline: (key) => presence.isOnline(key),
+  });
+  const chat = createChatService({
+    repo: createChatRepo(database.db),
+    limiter,
+    isPlayer: (actor, gameId) => games.isPlayer(actor, gameId),
+    deliver: (m) => io.to(m.chatType === "global" ? GLOBAL_CHAT_ROOM : gameRoom(m.chatId)).emit("chatMessage", m),
+  });
+
+  app.get("/health", async (_req, reply) => {
+    try {
+      await database.db.execute("select 1");
+      return {
+        status: "ok",
+        database: database.kind,
+        liveGames: games.liveCount(),
+        uptimeSeconds: Math.round(process.uptime()),
+      };
+    } catch {
+      return reply.status(503).send({ status: "unavailable", database: database.kind });
+    }
+  });
+  registerAccountsRoutes(app, { service: accounts, auth, secureCookies: config.secureCookies });
+  registerGamesRoutes(app, {
+    repo: gamesRepo,
+    rematches,
+    identify: async (req, bodySessionId) => (await auth.identify(req)) ?? accounts.resolve(bodySessionId),
+  });
+
+  realtime.onConnection((socket) => {
+    registerLobbySocket(socket, { lobby, logger: app.log });
+    registerGamesSocket(socket, { games, rematches, logger: app.log });
+    registerChatSocket(socket, { chat, logger: app.log });
+  });
+  presence.onChange((key, online) => {
+    games.presenceChanged(key, online);
+    lobby.presenceChanged(key, online);
+  });
   bus.subscribe("sessionEnded", ({ sessionId }) => realtime.disconnectSession(sessionId));
 
-  const sweeper = setInterval(() => {
-    accounts.sweepStaleSessions().catch((err: unknown) => app.log.warn({ err }, "session sweep failed"));
-  }, 3_600_000);
-  sweeper.unref();
+  const recovered = await games.recover();
+  if (recovered > 0) app.log.info({ recovered }, "resumed live games");
+  await gamesRepo.heartbeat(nodeId, new Date());
+
+  const intervals = [
+    setInterval(() => games.sweep(), SWEEP_MS),
+    setInterval(() => {
+      gamesRepo.heartbeat(nodeId, new Date()).catch((err: unknown) => app.log.warn({ err }, "heartbeat failed"));
+    }, HEARTBEAT_MS),
+    setInterval(() => {
+      accounts.sweepStaleSessions().catch((err: unknown) => app.log.warn({ err }, "session sweep failed"));
+    }, 3_600_000),
+  ];
+  for (const i of intervals) i.unref();
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
@@ -80,9 +149,13 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     port,
     close() {
       closing ??= (async () => {
-        clearInterval(sweeper);
+        for (const i of intervals) clearInterval(i);
+        games.stop();
+        lobby.stop();
+        rematches.stop();
         realtime.close();
         await app.close();
+        await gamesRepo.heartbeat(nodeId, new Date()).catch(() => {});
         limiter.close();
         await database.close();
       })();

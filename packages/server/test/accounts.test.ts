@@ -38,7 +38,9 @@ describe("POST /user/create", () => {
     });
     expect(sameName.status).toBe(409);
     expect(sameName.json.message).toBe(MESSAGES.usernameTaken);
-    const sameEmail = await http(base, "POST", "/user/create", { body: user("Robert", { email: "BOBBY@example.com" }) });
+    const sameEmail = await http(base, "POST", "/user/create", {
+      body: user("Robert", { email: "BOBBY@example.com" }),
+    });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.json.message).toBe(MESSAGES.emailTaken);
   });
@@ -123,9 +125,9 @@ describe("login, current user and logout", () => {
     expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
     expect(Number(retryAfter)).toBeGreaterThan(0);
     // Even the right password waits for the window: no guessing through.
-    expect((await http(base, "POST", "/user/login", { body: { username: "Heidi", password: "s3cret-pass" } })).status).toBe(
-      429,
-    );
+    expect(
+      (await http(base, "POST", "/user/login", { body: { username: "Heidi", password: "s3cret-pass" } })).status,
+    ).toBe(429);
     await signupAndLogin(base, "Ivan");
   });
 });

@@ -3,6 +3,8 @@ import type { ClientToServerEvents, ServerToClientEvents } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { Server, type Socket } from "socket.io";
 import { isAllowedOrigin } from "../http/origin.ts";
+import { guardSocket } from "./handlers.ts";
+import { Presence, presenceKey } from "./presence.ts";
 
 /** What the connection layer knows of a socket's owner: ids and a display name, nothing of chess. */
 export interface SocketOwner {
@@ -72,17 +74,25 @@ export function createRealtime(httpServer: HttpServer, opts: RealtimeOptions) {
   });
 
   const handlers: Array<(socket: AppSocket) => void> = [];
+  const presence = new Presence();
+  const counters = { unknownEvents: 0, throttled: 0 };
 
   io.on("connection", (socket) => {
     const { owner } = socket.data;
+    guardSocket(socket, counters);
     void socket.join(rooms.session(owner.sessionId));
     if (owner.userId !== null) void socket.join(rooms.user(owner.userId));
     socket.emit("session", { sessionId: owner.sessionId, username: owner.username, isGuest: owner.isGuest });
     for (const handler of handlers) handler(socket);
+    const key = presenceKey(owner);
+    presence.connected(key);
+    socket.on("disconnect", () => presence.disconnected(key));
   });
 
   return {
     io,
+    presence,
+    counters,
     /** Each area registers its own socket handlers here. */
     onConnection(handler: (socket: AppSocket) => void) {
       handlers.push(handler);

@@ -1,5 +1,17 @@
+import type { ClockState, EloDeltas, GameStatus } from "@chess/shared";
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 export const users = pgTable(
   "users",
@@ -28,3 +40,106 @@ export const sessions = pgTable(
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_last_seen_idx").on(t.lastSeenAt)],
 );
+
+/** One game, live or finished; also the history record (SPEC §3). */
+export const games = pgTable(
+  "games",
+  {
+    id: text("id").primaryKey(),
+    variant: text("variant").notNull(),
+    timeClass: text("time_class").notNull(),
+    baseMs: integer("base_ms").notNull(),
+    incrementMs: integer("increment_ms").notNull(),
+    initialFen: text("initial_fen").notNull(),
+    whiteUserId: integer("white_user_id").references(() => users.id, { onDelete: "set null" }),
+    blackUserId: integer("black_user_id").references(() => users.id, { onDelete: "set null" }),
+    whiteSessionId: text("white_session_id").notNull(),
+    blackSessionId: text("black_session_id").notNull(),
+    whiteName: text("white_name").notNull(),
+    blackName: text("black_name").notNull(),
+    rated: boolean("rated").notNull(),
+    clubId: integer("club_id"),
+    /** Ratings before the game and each side's possible changes ({winEloDelta, drawEloDelta, lossEloDelta}). */
+    whiteElo: integer("white_elo"),
+    blackElo: integer("black_elo"),
+    whiteDeltas: jsonb("white_deltas").$type<EloDeltas>().notNull(),
+    blackDeltas: jsonb("black_deltas").$type<EloDeltas>().notNull(),
+    status: text("status").$type<GameStatus>().notNull(),
+    winningColor: text("winning_color"),
+    endReason: text("end_reason"),
+    whiteEloChange: integer("white_elo_change"),
+    blackEloChange: integer("black_elo_change"),
+    fen: text("fen").notNull(),
+    ply: integer("ply").notNull().default(0),
+    /** SAN moves, space-separated, kept with each move so a history read needs no join. */
+    moves: text("moves").notNull().default(""),
+    /** The clock after the last move (ClockState). */
+    clock: jsonb("clock").$type<ClockState>().notNull(),
+    rematchOf: text("rematch_of"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("games_active_idx").on(t.status).where(sql`${t.status} = 'active'`),
+    index("games_white_user_idx").on(t.whiteUserId, t.createdAt),
+    index("games_black_user_idx").on(t.blackUserId, t.createdAt),
+  ],
+);
+
+/** Every applied move; the primary key makes a ply impossible to apply twice. */
+export const gameMoves = pgTable(
+  "game_moves",
+  {
+    gameId: text("game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    ply: integer("ply").notNull(),
+    san: text("san").notNull(),
+    uci: text("uci").notNull(),
+    fen: text("fen").notNull(),
+    whiteMs: integer("white_ms").notNull(),
+    blackMs: integer("black_ms").notNull(),
+    movedAt: timestamp("moved_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.ply] })],
+);
+
+/** A player's rating and record in one (variant, time class). */
+export const ratings = pgTable(
+  "ratings",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    variant: text("variant").notNull(),
+    timeClass: text("time_class").notNull(),
+    elo: integer("elo").notNull(),
+    games: integer("games").notNull().default(0),
+    wins: integer("wins").notNull().default(0),
+    draws: integer("draws").notNull().default(0),
+    losses: integer("losses").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.variant, t.timeClass] }),
+    index("ratings_board_idx").on(t.variant, t.timeClass, t.elo.desc(), t.userId),
+  ],
+);
+
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: serial("id").primaryKey(),
+    chatId: text("chat_id").notNull(),
+    chatType: text("chat_type").notNull(),
+    username: text("username").notNull(),
+    text: text("text").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("chat_messages_chat_idx").on(t.chatId, t.id)],
+);
+
+/** Last sign of life of each server process, to credit players for time lost in a crash. */
+export const nodeHeartbeats = pgTable("node_heartbeats", {
+  nodeId: text("node_id").primaryKey(),
+  seenAt: timestamp("seen_at", { withTimezone: true }).notNull(),
+});

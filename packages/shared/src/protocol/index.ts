@@ -1,20 +1,57 @@
+import type { ChatHistory, ChatMessage } from "./chat.ts";
+import type { DrawOffered, GameOver, GameStarted, GameUpdate, OpponentPresence, RematchOffer } from "./game.ts";
+import type { GameOffer, LobbyUpdate } from "./lobby.ts";
 import type { SessionEvent } from "./session.ts";
 
+export * from "./chat.ts";
+export * from "./game.ts";
+export * from "./lobby.ts";
 export type { SessionEvent } from "./session.ts";
 
 /** Acknowledgement of every client → server event (ARCHITECTURE §4). */
 export type Ack<T = undefined> = { ok: true; data?: T } | { ok: false; code: string; message: string };
+export type AckFn<T = undefined> = (answer: Ack<T>) => void;
 
 /** Handshake auth payload: `io(url, { auth: { sessionId } })`. */
 export interface SocketAuth {
   sessionId?: string;
 }
 
-/** Events the server emits. Areas add theirs here as they are built. */
+/** Events the server emits (SPEC §7 received events, plus additions). */
 export interface ServerToClientEvents {
   session: (payload: SessionEvent) => void;
+  updateLobby: (payload: LobbyUpdate) => void;
+  offerCreated: (offer: GameOffer) => void;
+  gameStarted: (game: GameStarted) => void;
+  update: (update: GameUpdate) => void;
+  gameOver: (over: GameOver) => void;
+  offerDraw: (offer: DrawOffered) => void;
+  /** The draw offer was declined or withdrawn by a move. */
+  drawDeclined: (payload: { gameId: string }) => void;
+  opponentPresence: (presence: OpponentPresence) => void;
+  rematchOffered: (offer: RematchOffer) => void;
+  rematchOfferDeclined: (offer: RematchOffer) => void;
+  rematchOfferCancelled: (offer: RematchOffer) => void;
+  chatMessage: (message: ChatMessage) => void;
+  chatHistory: (history: ChatHistory) => void;
 }
 
-/** Events the client emits. */
-// biome-ignore lint/complexity/noBannedTypes: filled in by the live-play areas
-export type ClientToServerEvents = {};
+/** Events the client emits. Each takes an optional acknowledgement callback. */
+export interface ClientToServerEvents {
+  refreshLobby: (ack?: AckFn<LobbyUpdate>) => void;
+  createGameOffer: (payload: unknown, ack?: AckFn<GameOffer>) => void;
+  acceptGameOffer: (payload: unknown, ack?: AckFn<{ gameId: string }>) => void;
+  cancelOffer: (payload?: unknown, ack?: AckFn) => void;
+  move: (payload: unknown, ack?: AckFn<{ ply: number; duplicate?: boolean }>) => void;
+  forfeit: (payload?: unknown, ack?: AckFn) => void;
+  offerDraw: (payload?: unknown, ack?: AckFn) => void;
+  acceptDraw: (payload?: unknown, ack?: AckFn) => void;
+  declineDraw: (payload?: unknown, ack?: AckFn) => void;
+  abort: (payload?: unknown, ack?: AckFn) => void;
+  claimVictory: (payload?: unknown, ack?: AckFn) => void;
+  resync: (payload: unknown, ack?: AckFn<GameStarted>) => void;
+  watch: (payload: unknown, ack?: AckFn<GameStarted>) => void;
+  cancelRematchOffer: (payload: unknown, ack?: AckFn) => void;
+  chatMessage: (payload: unknown, ack?: AckFn) => void;
+  getChatHistory: (payload: unknown, ack?: AckFn<ChatHistory>) => void;
+}

@@ -1,0 +1,64 @@
+import { type Ack, type ChatHistory, type ChatMessage, type ChatMessagePayload, GLOBAL_CHAT_ID } from "@chess/shared";
+import type { RateLimiter } from "../../storage/rateLimits.ts";
+import type { ChatRepo } from "./chatRepo.ts";
+
+export interface ChatActor {
+  sessionId: string;
+  userId: number | null;
+  username: string;
+}
+
+/** lichess: a 6th line within 10 s, or a repeat of one of the last two, is dropped. */
+const CHAT_RATE = { limit: 5, windowMs: 10_000 };
+
+const fail = (code: string, message: string) => ({ ok: false as const, code, message });
+const keyOf = (a: ChatActor) => (a.userId !== null ? `u:${a.userId}` : `s:${a.sessionId}`);
+
+/** Global and game chat: who may read and write where, limits, storage and fan-out. */
+export function createChatService(deps: {
+  repo: ChatRepo;
+  limiter: RateLimiter;
+  /** Whether the actor plays in that game (game chats are the players'). */
+  isPlayer: (actor: ChatActor, gameId: string) => Promise<boolean>;
+  deliver: (message: ChatMessage) => void;
+  now?: () => number;
+}) {
+  const { repo, limiter, isPlayer, deliver } = deps;
+  const now = deps.now ?? Date.now;
+  const lastLines = new Map<string, string[]>();
+
+  async function mayAccess(actor: ChatActor, chatType: string, chatId: string): Promise<boolean> {
+    if (chatType === "global") return chatId === GLOBAL_CHAT_ID;
+    return isPlayer(actor, chatId);
+  }
+
+  return {
+    async send(actor: ChatActor, p: ChatMessagePayload): Promise<Ack> {
+      if (!(await mayAccess(actor, p.chatType, p.chatId))) return fail("forbidden", "You cannot write in this chat");
+      const key = keyOf(actor);
+      const recent = lastLines.get(key) ?? [];
+      if (recent.includes(p.text)) return fail("duplicate", "You just sent that");
+      const decision = await limiter.hit(`chat:${key}`, CHAT_RATE.limit, CHAT_RATE.windowMs);
+      if (!decision.ok) return fail("rate_limited", "You are sending messages too fast");
+      lastLines.set(key, [...recent, p.text].slice(-2));
+      const message: ChatMessage = {
+        username: actor.username,
+        text: p.text,
+        chatType: p.chatType,
+        chatId: p.chatId,
+        timeSent: now(),
+      };
+      await repo.insert(message);
+      deliver(message);
+      return { ok: true };
+    },
+
+    async history(actor: ChatActor, chatId: string): Promise<Ack<ChatHistory>> {
+      const chatType = chatId === GLOBAL_CHAT_ID ? "global" : "game";
+      if (!(await mayAccess(actor, chatType, chatId))) return fail("forbidden", "You cannot read this chat");
+      return { ok: true, data: { chatId, messages: await repo.recent(chatId) } };
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

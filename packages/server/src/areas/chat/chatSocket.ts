@@ -1,0 +1,24 @@
+import { chatMessagePayload, GLOBAL_CHAT_ID, getChatHistoryPayload } from "@chess/shared";
+import type { FastifyBaseLogger } from "fastify";
+import { handle } from "../../realtime/handlers.ts";
+import type { AppSocket } from "../../realtime/io.ts";
+import type { ChatService } from "./chatService.ts";
+
+/** Room of the lobby's global chat; game chats use the game's room. */
+export const GLOBAL_CHAT_ROOM = "chat:global";
+
+export function registerChatSocket(socket: AppSocket, deps: { chat: ChatService; logger: FastifyBaseLogger }) {
+  const { chat, logger } = deps;
+  const actor = socket.data.owner;
+
+  handle(socket, logger, "chatMessage", chatMessagePayload, (p) => chat.send(actor, p));
+
+  handle(socket, logger, "getChatHistory", getChatHistoryPayload, async (p) => {
+    const answer = await chat.history(actor, p.chatId);
+    if (answer.ok && answer.data) {
+      if (p.chatId === GLOBAL_CHAT_ID) await socket.join(GLOBAL_CHAT_ROOM);
+      socket.emit("chatHistory", answer.data);
+    }
+    return answer;
+  });
+}

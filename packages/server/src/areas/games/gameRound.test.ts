@@ -1,0 +1,130 @@
+import { NO_ELO_CHANGE, newClock } from "@chess/shared";
+import { Chess } from "chess.js";
+import { describe, expect, it } from "vitest";
+import { canMate, colorOf, flaggedSide, flagResult, type GameRound, playMove, undoLastMove } from "./gameRound.ts";
+
+function round(fen?: string, baseMs = 60_000): GameRound {
+  const chess = new Chess(fen);
+  return {
+    id: "g1",
+    variant: "standard",
+    timeClass: "bullet",
+    baseMs,
+    incrementMs: 0,
+    initialFen: chess.fen(),
+    rated: false,
+    players: {
+      w: { sessionId: "sw", userId: null, name: "W" },
+      b: { sessionId: "sb", userId: 7, name: "B" },
+    },
+    elo: { w: null, b: null },
+    deltas: { w: NO_ELO_CHANGE, b: NO_ELO_CHANGE },
+    chess,
+    sanMoves: [],
+    lastMove: null,
+    clock: { ...newClock(baseMs, 0), turn: chess.turn() },
+    ply: 0,
+    status: "active",
+    result: null,
+    drawOfferBy: null,
+    lastDrawOfferPly: { w: -100, b: -100 },
+    firstMoveDeadline: 15_000,
+    goneSince: { w: null, b: null },
+    eventNo: 0,
+    createdAt: 0,
+  };
+}
+
+describe("playMove", () => {
+  it("applies a legal move in turn and moves the ply and the deadlines on", () => {
+    const r = round();
+    const out = playMove(r, "w", { from: "e2", to: "e4" }, 0, 1_000);
+    expect(out).toMatchObject({ kind: "applied", move: { san: "e4" }, uci: "e2e4" });
+    expect(r.ply).toBe(1);
+    expect(r.firstMoveDeadline).toBe(1_000 + 15_000);
+    expect(r.clock.runningSince).toBeNull();
+    playMove(r, "b", { from: "e7", to: "e5" }, 1, 2_000);
+    expect(r.firstMoveDeadline).toBeNull();
+    expect(r.clock.runningSince).toBe(2_000);
+  });
+
+  it.each([
+    ["out of turn", "b", { from: "e7", to: "e5" }, 0, "not_your_turn"],
+    ["illegal", "w", { from: "e2", to: "e5" }, 0, "illegal"],
+    ["wrong ply", "w", { from: "e2", to: "e4" }, 2, "resync"],
+  ] as const)("rejects a move %s and changes nothing", (_name, color, move, ply, code) => {
+    const r = round();
+    const fen = r.chess.fen();
+    expect(playMove(r, color, move, ply, 0)).toMatchObject({ kind: "rejected", code });
+    expect(r.chess.fen()).toBe(fen);
+    expect(r.ply).toBe(0);
+  });
+
+  it("recognises a resend of the last move as a duplicate", () => {
+    const r = round();
+    playMove(r, "w", { from: "e2", to: "e4" }, 0, 0);
+    expect(playMove(r, "w", { from: "e2", to: "e4" }, 0, 0)).toEqual({ kind: "duplicate" });
+    expect(playMove(r, "w", { from: "d2", to: "d4" }, 0, 0)).toMatchObject({ kind: "rejected", code: "not_your_turn" });
+  });
+
+  it("reports checkmate and promotion", () => {
+    const r = round("7k/P7/6K1/8/8/8/8/8 w - - 0 1");
+    const out = playMove(r, "w", { from: "a7", to: "a8", promotion: "q" }, 0, 0);
+    expect(out).toMatchObject({
+      kind: "applied",
+      move: { san: "a8=Q#", promotion: "q" },
+      end: { reason: "checkmate" },
+    });
+  });
+
+  it("flags a move made after the time ran out, leaving the board as it was", () => {
+    const r = round(undefined, 5_000);
+    playMove(r, "w", { from: "e2", to: "e4" }, 0, 0);
+    playMove(r, "b", { from: "e7", to: "e5" }, 1, 0);
+    expect(flaggedSide(r, 6_000)).toBe("w");
+    expect(playMove(r, "w", { from: "d2", to: "d4" }, 2, 6_000)).toEqual({ kind: "flagged", loser: "w" });
+    expect(r.ply).toBe(2);
+    expect(r.sanMoves).toEqual(["e4", "e5"]);
+  });
+
+  it("undoes a move whose write failed", () => {
+    const r = round();
+    const before = {
+      clock: r.clock,
+      lastMove: r.lastMove,
+      drawOfferBy: r.drawOfferBy,
+      firstMoveDeadline: r.firstMoveDeadline,
+    };
+    playMove(r, "w", { from: "e2", to: "e4" }, 0, 500);
+    undoLastMove(r, before);
+    expect(r.chess.fen()).toBe(new Chess().fen());
+    expect(r.ply).toBe(0);
+    expect(r.sanMoves).toEqual([]);
+    expect(r.clock).toBe(before.clock);
+  });
+});
+
+describe("flag results", () => {
+  it.each([
+    ["the side with a queen wins on time", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "b", "white"],
+    ["lone king cannot win on time", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "w", "draw"],
+    ["king and knight cannot win on time", "4k3/8/8/8/8/8/8/3NK3 b - - 0 1", "b", "draw"],
+    ["king and two knights can", "4k3/8/8/8/8/8/8/2NNK3 b - - 0 1", "b", "white"],
+  ] as const)("%s", (_name, fen, loser, winningColor) => {
+    expect(flagResult(round(fen), loser).winningColor).toBe(winningColor);
+  });
+
+  it("canMate needs more than a lone minor piece", () => {
+    expect(canMate(new Chess("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"), "w")).toBe(true);
+    expect(canMate(new Chess("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"), "w")).toBe(false);
+  });
+});
+
+describe("colorOf", () => {
+  it("matches accounts by user id and guests by session", () => {
+    const r = round();
+    expect(colorOf(r, { sessionId: "sw", userId: null })).toBe("w");
+    expect(colorOf(r, { sessionId: "another-session", userId: 7 })).toBe("b");
+    expect(colorOf(r, { sessionId: "sb", userId: null })).toBeUndefined();
+  });
+});

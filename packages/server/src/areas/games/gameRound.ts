@@ -1,0 +1,196 @@
+import {
+  applyMoveToClock,
+  type ByColor,
+  type ClockState,
+  type Color,
+  type EloDeltas,
+  type EndReason,
+  type GameStatus,
+  type MoveInput,
+  other,
+  type PlayedMove,
+  positionEnd,
+  type TimeClass,
+  timeLeft,
+  type Variant,
+  type WinningColor,
+} from "@chess/shared";
+import type { Chess } from "chess.js";
+
+/** One side of a game: who may act for it. */
+export interface PlayerRef {
+  sessionId: string;
+  userId: number | null;
+  name: string;
+}
+
+/** Everything a game is, in memory, for its one writer. Rebuilt from the database after a restart. */
+export interface GameRound {
+  id: string;
+  variant: Variant;
+  timeClass: TimeClass;
+  baseMs: number;
+  incrementMs: number;
+  initialFen: string;
+  rated: boolean;
+  players: ByColor<PlayerRef>;
+  elo: ByColor<number | null>;
+  deltas: ByColor<EloDeltas>;
+  chess: Chess;
+  sanMoves: string[];
+  lastMove: PlayedMove | null;
+  clock: ClockState;
+  ply: number;
+  status: GameStatus;
+  result: { winningColor: WinningColor | "none"; reason: EndReason } | null;
+  drawOfferBy: Color | null;
+  /** Ply of each side's last draw offer: one offer per side every 20 plies (lichess). */
+  lastDrawOfferPly: ByColor<number>;
+  /** Until the clocks run, the side to move must move before this time or the game is aborted. */
+  firstMoveDeadline: number | null;
+  /** When each player's last socket left (null while connected). */
+  goneSince: ByColor<number | null>;
+  eventNo: number;
+  createdAt: number;
+}
+
+export const DRAW_OFFER_EVERY_PLIES = 20;
+
+/** First-move time limit by speed (lichess: 15–35 s). */
+export const FIRST_MOVE_MS: Record<TimeClass, number> = {
+  bullet: 15_000,
+  blitz: 20_000,
+  rapid: 30_000,
+  classical: 35_000,
+};
+
+/** How long a player may be gone before the opponent may claim the win. */
+export const GONE_CLAIM_MS: Record<TimeClass, number> = {
+  bullet: 30_000,
+  blitz: 30_000,
+  rapid: 60_000,
+  classical: 90_000,
+};
+
+export function colorOf(round: GameRound, who: { sessionId: string; userId: number | null }): Color | undefined {
+  for (const c of ["w", "b"] as const) {
+    const p = round.players[c];
+    if (p.userId !== null ? p.userId === who.userId : p.sessionId === who.sessionId) return c;
+  }
+  return undefined;
+}
+
+export type MoveOutcome =
+  | { kind: "applied"; move: PlayedMove; uci: string; end?: { winningColor: WinningColor; reason: EndReason } }
+  | { kind: "duplicate" }
+  | { kind: "flagged"; loser: Color }
+  | { kind: "rejected"; code: "resync" | "not_your_turn" | "illegal" | "over"; message: string };
+
+const sameMove = (a: PlayedMove | null, b: MoveInput) =>
+  a !== null && a.from === b.from && a.to === b.to && (a.promotion ?? undefined) === (b.promotion ?? undefined);
+
+/**
+ * Applies `move` by `color` at `now` if it is legal, in turn and for the expected ply; mutates the round.
+ * The caller persists it and calls `undoLastMove` if that fails.
+ */
+export function playMove(
+  round: GameRound,
+  color: Color,
+  move: MoveInput,
+  ply: number,
+  now: number,
+  reportedLagMs?: number,
+): MoveOutcome {
+  if (round.status !== "active") return { kind: "rejected", code: "over", message: "This game is over" };
+  if (ply === round.ply - 1 && round.chess.turn() !== color && sameMove(round.lastMove, move)) {
+    return { kind: "duplicate" };
+  }
+  if (round.chess.turn() !== color) {
+    return { kind: "rejected", code: "not_your_turn", message: "Invalid move - not your turn" };
+  }
+  if (ply !== round.ply) {
+    return { kind: "rejected", code: "resync", message: `Out of sync: the game is at ply ${round.ply}` };
+  }
+  let san: string;
+  try {
+    san = round.chess.move({ from: move.from, to: move.to, promotion: move.promotion }).san;
+  } catch {
+    return { kind: "rejected", code: "illegal", message: "Invalid move" };
+  }
+  const clock = applyMoveToClock(round.clock, now, { reportedLagMs, startRunning: round.ply + 1 >= 2 });
+  if (!clock.ok) {
+    round.chess.undo();
+    return { kind: "flagged", loser: clock.flagged };
+  }
+  const played: PlayedMove = {
+    from: move.from,
+    to: move.to,
+    san,
+    ...(move.promotion ? { promotion: move.promotion } : {}),
+  };
+  round.clock = clock.clock;
+  round.ply += 1;
+  round.sanMoves.push(san);
+  round.lastMove = played;
+  if (round.drawOfferBy === other(color)) round.drawOfferBy = null;
+  round.firstMoveDeadline = round.ply < 2 ? now + FIRST_MOVE_MS[round.timeClass] : null;
+  const end = positionEnd(round.chess);
+  return {
+    kind: "applied",
+    move: played,
+    uci: `${move.from}${move.to}${move.promotion ?? ""}`,
+    ...(end ? { end } : {}),
+  };
+}
+
+/** Reverts the last `playMove` (its write failed), restoring the clock it replaced. */
+export function undoLastMove(
+  round: GameRound,
+  previous: {
+    clock: ClockState;
+    lastMove: PlayedMove | null;
+    drawOfferBy: Color | null;
+    firstMoveDeadline: number | null;
+  },
+): void {
+  round.chess.undo();
+  round.sanMoves.pop();
+  round.ply -= 1;
+  round.clock = previous.clock;
+  round.lastMove = previous.lastMove;
+  round.drawOfferBy = previous.drawOfferBy;
+  round.firstMoveDeadline = previous.firstMoveDeadline;
+}
+
+/** Whether `color` has mating material left (for a flag: the winner needs some). */
+export function canMate(chess: Chess, color: Color): boolean {
+  const pieces = chess
+    .board()
+    .flat()
+    .filter((sq): sq is NonNullable<typeof sq> => sq !== null && sq.color === color && sq.type !== "k");
+  if (pieces.length === 0) return false;
+  if (pieces.length === 1 && (pieces[0]?.type === "b" || pieces[0]?.type === "n")) return false;
+  return true;
+}
+
+/** The result when `loser` runs out of time: a loss, or a draw if the other side cannot mate. */
+export function flagResult(round: GameRound, loser: Color): { winningColor: WinningColor; reason: EndReason } {
+  const winner = other(loser);
+  if (!canMate(round.chess, winner)) return { winningColor: "draw", reason: "flag" };
+  return { winningColor: winner === "w" ? "white" : "black", reason: "flag" };
+}
+
+/** What the clock says now, never below zero. */
+export function clocksNow(round: GameRound, now: number): ByColor<number> {
+  const left = round.status === "active" ? timeLeft(round.clock, now) : round.clock.remaining;
+  return { w: Math.max(0, Math.round(left.w)), b: Math.max(0, Math.round(left.b)) };
+}
+
+/** The side whose time is up at `now`, if any. */
+export function flaggedSide(round: GameRound, now: number): Color | undefined {
+  if (round.status !== "active" || round.clock.runningSince === null) return undefined;
+  const left = timeLeft(round.clock, now);
+  return left[round.clock.turn] <= 0 ? round.clock.turn : undefined;
+}
+
+export const colorWord = (c: Color): "white" | "black" => (c === "w" ? "white" : "black");

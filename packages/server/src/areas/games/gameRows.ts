@@ -1,0 +1,46 @@
+import type { EndReason, TimeClass, Variant, WinningColor } from "@chess/shared";
+import { Chess } from "chess.js";
+import type { GameRound } from "./gameRound.ts";
+import type { GameRow } from "./gamesRepo.ts";
+
+/** Rebuilds a live round from its row and moves (after a restart, or for a finished game's snapshot). */
+export function roundFromRow(row: GameRow, moves: Array<{ uci: string; san: string }>): GameRound {
+  const chess = new Chess(row.initialFen);
+  let lastMove: GameRound["lastMove"] = null;
+  for (const m of moves) {
+    const promotion = m.uci.length === 5 ? m.uci[4] : undefined;
+    const played = chess.move({ from: m.uci.slice(0, 2), to: m.uci.slice(2, 4), promotion });
+    lastMove = { from: played.from, to: played.to, san: played.san, ...(promotion ? { promotion } : {}) };
+  }
+  return {
+    id: row.id,
+    variant: row.variant as Variant,
+    timeClass: row.timeClass as TimeClass,
+    baseMs: row.baseMs,
+    incrementMs: row.incrementMs,
+    initialFen: row.initialFen,
+    rated: row.rated,
+    players: {
+      w: { sessionId: row.whiteSessionId, userId: row.whiteUserId, name: row.whiteName },
+      b: { sessionId: row.blackSessionId, userId: row.blackUserId, name: row.blackName },
+    },
+    elo: { w: row.whiteElo, b: row.blackElo },
+    deltas: { w: row.whiteDeltas, b: row.blackDeltas },
+    chess,
+    sanMoves: moves.map((m) => m.san),
+    lastMove,
+    clock: row.clock,
+    ply: moves.length,
+    status: row.status,
+    result:
+      row.status === "active"
+        ? null
+        : { winningColor: (row.winningColor as WinningColor | "none") ?? "none", reason: row.endReason as EndReason },
+    drawOfferBy: null,
+    lastDrawOfferPly: { w: -100, b: -100 },
+    firstMoveDeadline: null,
+    goneSince: { w: null, b: null },
+    eventNo: moves.length + (row.status === "active" ? 0 : 1),
+    createdAt: row.createdAt.getTime(),
+  };
+}

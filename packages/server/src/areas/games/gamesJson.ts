@@ -1,0 +1,119 @@
+import {
+  type Color,
+  type EndReason,
+  type GameOver,
+  type GameRecord,
+  type GameStarted,
+  type GameStatus,
+  type GameUpdate,
+  NO_ELO_CHANGE,
+  type PlayedMove,
+  type TimeClass,
+  type Variant,
+  type WinningColor,
+} from "@chess/shared";
+import { clocksNow, colorWord, type GameRound } from "./gameRound.ts";
+import type { GameRow } from "./gamesRepo.ts";
+
+/** gameStarted / resync / watch: the whole game as `viewer` sees it. */
+export function gameStartedJson(round: GameRound, viewer: Color | "spectator", now: number): GameStarted {
+  const side: Color = viewer === "spectator" ? "w" : viewer;
+  const opponent = round.players[side === "w" ? "b" : "w"].name;
+  return {
+    gameId: round.id,
+    gameLength: { w: round.baseMs, b: round.baseMs },
+    isWhite: side === "w",
+    fen: round.chess.fen(),
+    initialFen: round.initialFen,
+    currentTurn: round.chess.turn(),
+    eloDeltas: viewer === "spectator" ? NO_ELO_CHANGE : round.deltas[side],
+    moves: [...round.sanMoves],
+    opponent,
+    white: round.players.w.name,
+    black: round.players.b.name,
+    spectator: viewer === "spectator",
+    rated: round.rated,
+    variant: round.variant,
+    timeClass: round.timeClass,
+    baseTime: round.baseMs / 60_000,
+    increment: round.incrementMs / 1000,
+    timeLeft: clocksNow(round, now),
+    clockRunning: round.status === "active" && round.clock.runningSince !== null,
+    ply: round.ply,
+    status: round.status,
+    ...(round.result
+      ? {
+          winningColor: round.result.winningColor === "none" ? undefined : round.result.winningColor,
+          reason: round.result.reason,
+        }
+      : {}),
+    eventNo: round.eventNo,
+    ...(round.firstMoveDeadline !== null && round.status === "active"
+      ? { firstMoveDeadline: round.firstMoveDeadline }
+      : {}),
+    serverTime: now,
+  };
+}
+
+export function updateJson(round: GameRound, move: PlayedMove, now: number): GameUpdate {
+  return {
+    gameId: round.id,
+    fen: round.chess.fen(),
+    currentTurn: round.chess.turn(),
+    move,
+    timeLeft: clocksNow(round, now),
+    ply: round.ply,
+    eventNo: round.eventNo,
+    clockRunning: round.clock.runningSince !== null,
+    ...(round.firstMoveDeadline !== null ? { firstMoveDeadline: round.firstMoveDeadline } : {}),
+  };
+}
+
+export function gameOverJson(
+  round: GameRound,
+  result: { winningColor: WinningColor | "none"; reason: EndReason },
+  eloChange: { w: number; b: number },
+): GameOver {
+  const winner =
+    result.winningColor === "white"
+      ? round.players.w.name
+      : result.winningColor === "black"
+        ? round.players.b.name
+        : result.winningColor;
+  return {
+    gameId: round.id,
+    fen: round.chess.fen(),
+    winningColor: result.winningColor,
+    move: round.lastMove,
+    reason: result.reason,
+    winner,
+    timeLeft: round.clock.remaining,
+    eloChange,
+    eventNo: round.eventNo,
+  };
+}
+
+/** GET /history/{gameId}: the record of SPEC §3 with username1 = white. */
+export function gameRecordJson(row: GameRow): GameRecord {
+  return {
+    gameId: row.id,
+    initialFen: row.initialFen,
+    moves: row.moves,
+    username1: row.whiteName,
+    username2: row.blackName,
+    player1Color: "white",
+    player2Color: "black",
+    winningColor: (row.winningColor as WinningColor | "none" | null) ?? "none",
+    reason: (row.endReason as EndReason | null) ?? null,
+    status: row.status as GameStatus,
+    variant: row.variant as Variant,
+    timeClass: row.timeClass as TimeClass,
+    baseTime: row.baseMs / 60_000,
+    increment: row.incrementMs / 1000,
+    rated: row.rated,
+    startedAt: row.createdAt.getTime(),
+    endedAt: row.endedAt ? row.endedAt.getTime() : null,
+  };
+}
+
+export { colorWord };

@@ -1,0 +1,34 @@
+import type { ServerToClientEvents } from "@chess/shared";
+import { type AppServer, rooms } from "../../realtime/io.ts";
+import type { PlayerRef } from "./gameRound.ts";
+
+type EventName = keyof ServerToClientEvents;
+type Payload<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
+
+/** How the games area reaches players and watchers; Socket.IO rooms underneath. */
+export interface GameNotifier {
+  toPlayer<E extends EventName>(player: PlayerRef, event: E, payload: Payload<E>): void;
+  toGame<E extends EventName>(gameId: string, event: E, payload: Payload<E>): void;
+  /** Puts every socket of the player in the game's room. */
+  joinGame(player: PlayerRef, gameId: string): void;
+}
+
+export const gameRoom = (gameId: string) => `game:${gameId}`;
+
+const playerRoom = (p: PlayerRef) => (p.userId !== null ? rooms.user(p.userId) : rooms.session(p.sessionId));
+
+export function socketNotifier(io: AppServer): GameNotifier {
+  return {
+    toPlayer(player, event, payload) {
+      // biome-ignore lint/suspicious/noExplicitAny: typed by the signature above
+      (io.to(playerRoom(player)).emit as any)(event, payload);
+    },
+    toGame(gameId, event, payload) {
+      // biome-ignore lint/suspicious/noExplicitAny: typed by the signature above
+      (io.to(gameRoom(gameId)).emit as any)(event, payload);
+    },
+    joinGame(player, gameId) {
+      io.in(playerRoom(player)).socketsJoin(gameRoom(gameId));
+    },
+  };
+}

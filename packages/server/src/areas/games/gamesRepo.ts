@@ -1,0 +1,171 @@
+import {
+  type ClockState,
+  DEFAULT_ELO,
+  type EloDeltas,
+  type EndReason,
+  type GameStatus,
+  type TimeClass,
+  type Variant,
+} from "@chess/shared";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../storage/db.ts";
+import { gameMoves, games, nodeHeartbeats, ratings } from "../../storage/schema.ts";
+
+export type GameRow = typeof games.$inferSelect;
+export type NewGameRow = typeof games.$inferInsert;
+
+export interface RatingInfo {
+  elo: number;
+  games: number;
+}
+
+export interface MoveWrite {
+  gameId: string;
+  ply: number;
+  san: string;
+  uci: string;
+  fen: string;
+  moves: string;
+  clock: ClockState;
+  whiteMs: number;
+  blackMs: number;
+  movedAt: Date;
+}
+
+export interface FinishWrite {
+  gameId: string;
+  status: Exclude<GameStatus, "active">;
+  winningColor: string;
+  endReason: EndReason;
+  clock: ClockState;
+  endedAt: Date;
+  /** Rating updates, applied in the same transaction (empty when unrated or aborted). */
+  ratingChanges: Array<{
+    userId: number;
+    variant: Variant;
+    timeClass: TimeClass;
+    startElo: number;
+    delta: number;
+    outcome: "win" | "draw" | "loss";
+  }>;
+  whiteEloChange: number | null;
+  blackEloChange: number | null;
+}
+
+export function createGamesRepo(db: Db) {
+  return {
+    async rating(userId: number, variant: Variant, timeClass: TimeClass): Promise<RatingInfo> {
+      const [row] = await db
+        .select({ elo: ratings.elo, games: ratings.games })
+        .from(ratings)
+        .where(and(eq(ratings.userId, userId), eq(ratings.variant, variant), eq(ratings.timeClass, timeClass)))
+        .limit(1);
+      return row ?? { elo: DEFAULT_ELO, games: 0 };
+    },
+
+    async insertGame(row: NewGameRow): Promise<void> {
+      await db.insert(games).values(row);
+    },
+
+    /** One transaction: the move row (unique per ply) and the game's current state. */
+    async appendMove(m: MoveWrite): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.insert(gameMoves).values({
+          gameId: m.gameId,
+          ply: m.ply,
+          san: m.san,
+          uci: m.uci,
+          fen: m.fen,
+          whiteMs: m.whiteMs,
+          blackMs: m.blackMs,
+          movedAt: m.movedAt,
+        });
+        await tx
+          .update(games)
+          .set({ fen: m.fen, ply: m.ply, moves: m.moves, clock: m.clock })
+          .where(and(eq(games.id, m.gameId), eq(games.status, "active")));
+      });
+    },
+
+    /** One transaction: the result, the history record and both ratings. Idempotent on an ended game. */
+    async finishGame(f: FinishWrite): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const updated = await tx
+          .update(games)
+          .set({
+            status: f.status,
+            winningColor: f.winningColor,
+            endReason: f.endReason,
+            clock: f.clock,
+            endedAt: f.endedAt,
+            whiteEloChange: f.whiteEloChange,
+            blackEloChange: f.blackEloChange,
+          })
+          .where(and(eq(games.id, f.gameId), eq(games.status, "active")))
+          .returning({ id: games.id });
+        if (updated.length === 0) return false;
+        for (const r of f.ratingChanges) {
+          const win = r.outcome === "win" ? 1 : 0;
+          const draw = r.outcome === "draw" ? 1 : 0;
+          const loss = r.outcome === "loss" ? 1 : 0;
+          await tx
+            .insert(ratings)
+            .values({
+              userId: r.userId,
+              variant: r.variant,
+              timeClass: r.timeClass,
+              elo: r.startElo + r.delta,
+              games: 1,
+              wins: win,
+              draws: draw,
+              losses: loss,
+            })
+            .onConflictDoUpdate({
+              target: [ratings.userId, ratings.variant, ratings.timeClass],
+              set: {
+                elo: sql`${ratings.elo} + ${r.delta}`,
+                games: sql`${ratings.games} + 1`,
+                wins: sql`${ratings.wins} + ${win}`,
+                draws: sql`${ratings.draws} + ${draw}`,
+                losses: sql`${ratings.losses} + ${loss}`,
+              },
+            });
+        }
+        return true;
+      });
+    },
+
+    async game(id: string): Promise<GameRow | undefined> {
+      const [row] = await db.select().from(games).where(eq(games.id, id)).limit(1);
+      return row;
+    },
+
+    async activeGames(): Promise<GameRow[]> {
+      return db.select().from(games).where(eq(games.status, "active"));
+    },
+
+    async moves(gameId: string): Promise<Array<{ ply: number; uci: string; san: string }>> {
+      return db
+        .select({ ply: gameMoves.ply, uci: gameMoves.uci, san: gameMoves.san })
+        .from(gameMoves)
+        .where(eq(gameMoves.gameId, gameId))
+        .orderBy(asc(gameMoves.ply));
+    },
+
+    async heartbeat(nodeId: string, at: Date): Promise<void> {
+      await db
+        .insert(nodeHeartbeats)
+        .values({ nodeId, seenAt: at })
+        .onConflictDoUpdate({ target: nodeHeartbeats.nodeId, set: { seenAt: at } });
+    },
+
+    /** The last time any process was known alive (for crash credit). */
+    async lastHeartbeat(): Promise<Date | undefined> {
+      const [row] = await db.select({ at: sql<string>`max(${nodeHeartbeats.seenAt})` }).from(nodeHeartbeats);
+      return row?.at ? new Date(row.at) : undefined;
+    },
+  };
+}
+
+export type GamesRepo = ReturnType<typeof createGamesRepo>;
+export type { EloDeltas };

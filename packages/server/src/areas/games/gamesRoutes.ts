@@ -1,0 +1,52 @@
+import { handleRematchBody, MESSAGES, offerRematchBody } from "@chess/shared";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { HttpError, notFound, parseInput, unauthorized } from "../../http/errors.ts";
+import type { Identity } from "../accounts/index.ts";
+import { gameRecordJson } from "./gamesJson.ts";
+import type { GamesRepo } from "./gamesRepo.ts";
+import type { Rematches } from "./rematches.ts";
+
+const gameIdParams = z.object({ gameId: z.string().min(1).max(64) });
+
+/** A failed ack becomes an HTTP error with the same message. */
+function orThrow<T>(answer: { ok: true; data?: T } | { ok: false; code: string; message: string }): T | undefined {
+  if (answer.ok) return answer.data;
+  const status = answer.code === "not_found" ? 404 : answer.code === "forbidden" ? 403 : 409;
+  throw new HttpError(status, answer.code, answer.message);
+}
+
+export function registerGamesRoutes(
+  app: FastifyInstance,
+  deps: {
+    repo: GamesRepo;
+    rematches: Rematches;
+    /** The caller by cookie / Session-ID header, else by a sessionId in the body (SPEC §7 rematch calls). */
+    identify(req: FastifyRequest, bodySessionId?: string): Promise<Identity | undefined>;
+  },
+) {
+  const { repo, rematches, identify } = deps;
+
+  app.get("/history/:gameId", async (req) => {
+    const { gameId } = parseInput(gameIdParams, req.params);
+    const row = await repo.game(gameId);
+    if (!row) throw notFound("Game not found");
+    return gameRecordJson(row);
+  });
+
+  app.post("/game/offer-rematch", async (req) => {
+    const body = parseInput(offerRematchBody, req.body);
+    const actor = await identify(req, body.sessionId);
+    if (!actor) throw unauthorized(MESSAGES.unknownSession);
+    const data = orThrow(await rematches.offer(actor, body.previousGameId));
+    return { successMsg: "Rematch offered", ...data };
+  });
+
+  app.post("/game/handle-rematch-offer", async (req) => {
+    const body = parseInput(handleRematchBody, req.body);
+    const actor = await identify(req, body.sessionId);
+    if (!actor) throw unauthorized(MESSAGES.unknownSession);
+    const data = orThrow(await rematches.answer(actor, body.offerId, body.accept));
+    return { successMsg: body.accept ? "Rematch accepted" : "Offer declined", ...data };
+  });
+}

@@ -1,0 +1,114 @@
+import type { Ack, RematchOffer, Variant } from "@chess/shared";
+import { shortId } from "../../util/ids.ts";
+import type { PlayerRef } from "./gameRound.ts";
+import type { GameNotifier } from "./gamesNotifier.ts";
+import type { GamesRepo } from "./gamesRepo.ts";
+import type { Actor, GamesService } from "./gamesService.ts";
+
+interface StoredRematch {
+  offerId: string;
+  previousGameId: string;
+  from: PlayerRef;
+  to: PlayerRef;
+  createdAt: number;
+}
+
+const EXPIRES_MS = 5 * 60_000;
+const isPlayer = (p: PlayerRef, a: Actor) => (p.userId !== null ? p.userId === a.userId : p.sessionId === a.sessionId);
+const fail = (code: string, message: string) => ({ ok: false as const, code, message });
+
+/** Rematch offers after a finished game (SPEC §4 Rematch): offered, accepted, declined or cancelled. */
+export function createRematches(deps: { repo: GamesRepo; games: GamesService; notifier: GameNotifier }) {
+  const { repo, games, notifier } = deps;
+  const offers = new Map<string, StoredRematch>();
+  const json = (o: StoredRematch): RematchOffer => ({
+    offerId: o.offerId,
+    previousGameId: o.previousGameId,
+    by: o.from.name,
+  });
+
+  const sweeper = setInterval(() => {
+    const t = Date.now();
+    for (const [id, o] of offers) if (t - o.createdAt > EXPIRES_MS) offers.delete(id);
+  }, 60_000);
+  sweeper.unref();
+
+  async function startRematch(o: StoredRematch): Promise<Ack<{ gameId: string }>> {
+    const previous = await repo.game(o.previousGameId);
+    if (!previous) return fail("not_found", "Game not found");
+    if (games.activeGameOf(o.from) || games.activeGameOf(o.to)) return fail("busy", "A player is already in a game");
+    offers.delete(o.offerId);
+    // Colours swap: the previous black plays white.
+    const white = isPlayer({ sessionId: previous.blackSessionId, userId: previous.blackUserId, name: "" }, o.from)
+      ? o.from
+      : o.to;
+    const black = white === o.from ? o.to : o.from;
+    const round = await games.start({
+      white,
+      black,
+      variant: previous.variant as Variant,
+      baseTime: previous.baseMs / 60_000,
+      increment: previous.incrementMs / 1000,
+      initialFen: previous.variant === "standard" ? undefined : previous.initialFen,
+      rematchOf: previous.id,
+    });
+    return { ok: true, data: { gameId: round.id } };
+  }
+
+  return {
+    async offer(actor: Actor, previousGameId: string): Promise<Ack<{ offerId: string; gameId?: string }>> {
+      const previous = await repo.game(previousGameId);
+      const white = previous && {
+        sessionId: previous.whiteSessionId,
+        userId: previous.whiteUserId,
+        name: previous.whiteName,
+      };
+      const black = previous && {
+        sessionId: previous.blackSessionId,
+        userId: previous.blackUserId,
+        name: previous.blackName,
+      };
+      if (!previous || !white || !black || !(isPlayer(white, actor) || isPlayer(black, actor))) {
+        return fail("not_found", "Game not found");
+      }
+      if (previous.status === "active") return fail("active", "The game is still being played");
+      const [from, to] = isPlayer(white, actor) ? [white, black] : [black, white];
+      const existing = [...offers.values()].find((o) => o.previousGameId === previousGameId);
+      if (existing && isPlayer(existing.from, actor)) return { ok: true, data: { offerId: existing.offerId } };
+      if (existing) {
+        // Both asked for a rematch: that is an agreement.
+        const started = await startRematch(existing);
+        return started.ok ? { ok: true, data: { offerId: existing.offerId, gameId: started.data?.gameId } } : started;
+      }
+      const offer: StoredRematch = { offerId: shortId(), previousGameId, from, to, createdAt: Date.now() };
+      offers.set(offer.offerId, offer);
+      notifier.toPlayer(to, "rematchOffered", json(offer));
+      return { ok: true, data: { offerId: offer.offerId } };
+    },
+
+    async answer(actor: Actor, offerId: string, accept: boolean): Promise<Ack<{ gameId?: string }>> {
+      const o = offers.get(offerId);
+      if (!o || !isPlayer(o.to, actor)) return fail("not_found", "This rematch offer is no longer available");
+      if (!accept) {
+        offers.delete(offerId);
+        notifier.toPlayer(o.from, "rematchOfferDeclined", json(o));
+        return { ok: true };
+      }
+      return startRematch(o);
+    },
+
+    async cancel(actor: Actor, offerId: string): Promise<Ack> {
+      const o = offers.get(offerId);
+      if (!o || !isPlayer(o.from, actor)) return fail("not_found", "This rematch offer is no longer available");
+      offers.delete(offerId);
+      notifier.toPlayer(o.to, "rematchOfferCancelled", json(o));
+      return { ok: true };
+    },
+
+    stop(): void {
+      clearInterval(sweeper);
+    },
+  };
+}
+
+export type Rematches = ReturnType<typeof createRematches>;

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, startTestServer, type TestServer } from "./harness.ts";
+import { guest, startGame } from "./players.ts";
+
+let server: TestServer;
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let base: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  server = await startTestServer(db.env);
+  base = server.url;
+});
+
+afterAll(async () => {
+  await server?.close();
+  await db?.drop();
+});
+
+describe("global chat", () => {
+  it("delivers trimmed lines to everyone in the lobby and keeps a history", async () => {
+    const [a, b] = [await guest(base), await guest(base)];
+    await a.emit("getChatHistory", { chatId: "global" });
+    await b.emit("getChatHistory", { chatId: "global" });
+    const heard = b.next("chatMessage");
+    expect(
+      (await a.emit("chatMessage", { text: "  hello <b>all</b>  ", chatType: "global", chatId: "global" })).ok,
+    ).toBe(true);
+    expect(await heard).toMatchObject({
+      username: a.name,
+      text: "hello <b>all</b>",
+      chatType: "global",
+      chatId: "global",
+    });
+
+    const late = await guest(base);
+    const history = late.next("chatHistory");
+    await late.emit("getChatHistory", { chatId: "global" });
+    expect((await history).messages.at(-1)?.text).toBe("hello <b>all</b>");
+    for (const p of [a, b, late]) p.socket.close();
+  });
+
+  it.each([
+    [{ text: "   ", chatType: "global", chatId: "global" }, "Message is empty"],
+    [{ text: "x".repeat(141), chatType: "global", chatId: "global" }, "Messages are at most 140 characters"],
+    [{ text: 5, chatType: "global", chatId: "global" }, "text must be a string"],
+    [{ text: "hi", chatType: "club", chatId: "global" }, "chatType"],
+  ])("refuses %j", async (payload, message) => {
+    const g = await guest(base);
+    const answer = await g.emit("chatMessage", payload);
+    expect(answer).toMatchObject({ ok: false, code: "validation" });
+    expect(answer.message).toContain(message);
+    g.socket.close();
+  });
+
+  it("drops repeats and floods without silencing anyone else", async () => {
+    const [spammer, other] = [await guest(base), await guest(base)];
+    const say = (p: typeof spammer, text: string) =>
+      p.emit("chatMessage", { text, chatType: "global", chatId: "global" });
+    expect((await say(spammer, "one")).ok).toBe(true);
+    expect((await say(spammer, "one")).code).toBe("duplicate");
+    const results = [];
+    for (let i = 0; i < 8; i++) results.push((await say(spammer, `line ${i}`)).code ?? "ok");
+    expect(results.filter((r) => r === "rate_limited").length).toBeGreaterThan(0);
+    expect((await say(other, "I can still talk")).ok).toBe(true);
+    spammer.socket.close();
+    other.socket.close();
+  });
+});
+
+describe("game chat", () => {
+  it("is for the two players only", async () => {
+    const { white, black, game } = await startGame(await guest(base), await guest(base));
+    const heard = black.next("chatMessage");
+    expect((await white.emit("chatMessage", { text: "good luck", chatType: "game", chatId: game.gameId })).ok).toBe(
+      true,
+    );
+    expect(await heard).toMatchObject({ text: "good luck", chatType: "game", username: white.name });
+    const history = await black.emit<{ messages: Array<{ text: string }> }>("getChatHistory", { chatId: game.gameId });
+    expect(history.data?.messages.map((m) => m.text)).toEqual(["good luck"]);
+
+    const stranger = await guest(base);
+    expect((await stranger.emit("chatMessage", { text: "hi", chatType: "game", chatId: game.gameId })).code).toBe(
+      "forbidden",
+    );
+    expect((await stranger.emit("getChatHistory", { chatId: game.gameId })).code).toBe("forbidden");
+    await white.emit("abort");
+    for (const p of [white, black, stranger]) p.socket.close();
+  });
+});

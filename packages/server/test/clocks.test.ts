@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, http, startTestServer, type TestServer } from "./harness.ts";
+import { guest, play, startGame } from "./players.ts";
+
+let server: TestServer;
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let base: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  server = await startTestServer(db.env);
+  base = server.url;
+});
+
+afterAll(async () => {
+  await server?.close();
+  await db?.drop();
+});
+
+// These wait for real deadlines (30 s clocks, 15 s first move), so they run side by side.
+describe.concurrent("deadlines the server enforces by itself", () => {
+  it("flags a player whose clock runs out, even with nobody connected", { timeout: 60_000 }, async () => {
+    const { white, black, game } = await startGame(await guest(base), await guest(base), {
+      baseTime: 0.5,
+      increment: 0,
+      selectedColor: "white",
+    });
+    await play(white, black, game.gameId, ["e2e4", "e7e5"]);
+    const started = Date.now();
+    white.socket.close();
+    const over = await black.next("gameOver", 40_000);
+    expect(over).toMatchObject({ winningColor: "black", reason: "flag", winner: black.name });
+    expect(over.timeLeft.w).toBe(0);
+    expect(Date.now() - started).toBeGreaterThan(25_000);
+    expect((await http(base, "GET", `/history/${game.gameId}`)).json.reason).toBe("flag");
+    black.socket.close();
+  });
+
+  it("aborts a game whose first move does not come in time", { timeout: 40_000 }, async () => {
+    const { white, black } = await startGame(await guest(base), await guest(base), {
+      baseTime: 1,
+      increment: 0,
+      selectedColor: "white",
+    });
+    const over = await black.next("gameOver", 25_000);
+    expect(over).toMatchObject({ winningColor: "none", reason: "abort" });
+    white.socket.close();
+    black.socket.close();
+  });
+
+  it("shows a leaver's countdown to the opponent, who may then claim the win", { timeout: 60_000 }, async () => {
+    const { white, black, game } = await startGame(await guest(base), await guest(base), {
+      baseTime: 3,
+      increment: 2,
+      selectedColor: "white",
+    });
+    await play(white, black, game.gameId, ["d2d4", "d7d5"]);
+    const gone = white.next("opponentPresence");
+    black.socket.close();
+    const presence = await gone;
+    expect(presence).toMatchObject({ gameId: game.gameId, connected: false });
+    expect(presence.claimableAt).toBeGreaterThan(Date.now() + 20_000);
+    expect((await white.emit("claimVictory")).code).toBe("too_soon");
+    await new Promise((r) => setTimeout(r, (presence.claimableAt ?? 0) - Date.now() + 200));
+    const over = white.next("gameOver");
+    expect((await white.emit("claimVictory")).ok).toBe(true);
+    expect(await over).toMatchObject({ winningColor: "white", reason: "abandon" });
+    white.socket.close();
+  });
+});

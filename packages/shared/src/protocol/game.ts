@@ -1,0 +1,167 @@
+import { z } from "zod";
+import type { EndReason, WinningColor } from "../chess/gameEnd.ts";
+import type { ByColor, Color } from "../domain/clock.ts";
+import type { EloDeltas } from "../domain/rating.ts";
+import type { TimeClass } from "../domain/timeControl.ts";
+import type { Variant } from "../domain/variant.ts";
+
+const square = z.string().regex(/^[a-h][1-8]$/, "must be a square like e4");
+const gameId = z.string().min(1).max(64);
+
+/** A move as sent by a client: squares and an optional promotion piece (SPEC §3 Move). */
+export const moveInput = z.object({
+  from: square,
+  to: square,
+  promotion: z.enum(["q", "r", "b", "n"]).optional(),
+});
+export type MoveInput = z.infer<typeof moveInput>;
+
+/** move {move, gameId, ply}: `ply` is the number of half-moves played before this one (ARCHITECTURE §4). */
+export const movePayload = z.object({
+  gameId,
+  move: moveInput,
+  ply: z.number().int().min(0).max(10_000),
+  /** The client's own lag estimate (ms), credited within a bounded quota. */
+  lag: z.number().min(0).max(60_000).optional(),
+});
+export type MovePayload = z.infer<typeof movePayload>;
+
+/** forfeit, offerDraw, acceptDraw, abort, claimVictory: the spec sends no payload; a gameId narrows it. */
+export const gameActionPayload = z.object({ gameId: gameId.optional() }).optional();
+
+/** resync {gameId, lastEventNo}: replay what a reconnecting client missed. */
+export const resyncPayload = z.object({ gameId, lastEventNo: z.number().int().min(0).optional() });
+
+/** watch {gameId}: follow a game as a spectator. */
+export const watchPayload = z.object({ gameId });
+
+/** A move as the server reports it. */
+export interface PlayedMove {
+  from: string;
+  to: string;
+  promotion?: string;
+  san: string;
+}
+
+export type GameStatus = "active" | "finished" | "aborted";
+
+/** gameStarted (SPEC §3 Game start event) plus what a reload needs. Also the answer of `resync` and `watch`. */
+export interface GameStarted {
+  gameId: string;
+  /** Initial clock of each side in ms. */
+  gameLength: ByColor<number>;
+  isWhite: boolean;
+  fen: string;
+  initialFen: string;
+  currentTurn: Color;
+  eloDeltas: EloDeltas;
+  /** Moves so far in SAN. */
+  moves: string[];
+  /** The other player's name. */
+  opponent: string;
+  // --- additions
+  white: string;
+  black: string;
+  /** true for a spectator: isWhite then only says which side to show at the bottom. */
+  spectator: boolean;
+  rated: boolean;
+  variant: Variant;
+  timeClass: TimeClass;
+  baseTime: number;
+  increment: number;
+  timeLeft: ByColor<number>;
+  /** Whether the side to move's clock is running (clocks start after both first moves). */
+  clockRunning: boolean;
+  ply: number;
+  status: GameStatus;
+  winningColor?: WinningColor;
+  reason?: EndReason;
+  /** Number of the last event of this game; updates carry the next numbers. */
+  eventNo: number;
+  /** Deadline (epoch ms) for the first move of the side to move, while it applies. */
+  firstMoveDeadline?: number;
+  /** The server's clock when this was sent, to correct the client's clock skew. */
+  serverTime: number;
+}
+
+/** update (SPEC §3 Game update). */
+export interface GameUpdate {
+  gameId: string;
+  fen: string;
+  currentTurn: Color;
+  move: PlayedMove;
+  timeLeft: ByColor<number>;
+  ply: number;
+  eventNo: number;
+  clockRunning: boolean;
+  firstMoveDeadline?: number;
+}
+
+/** gameOver (SPEC §3 Game over). */
+export interface GameOver {
+  gameId: string;
+  fen: string;
+  winningColor: WinningColor | "none";
+  move: PlayedMove | null;
+  reason: EndReason;
+  /** The winner's name, "draw", or "none" for an aborted game. */
+  winner: string;
+  timeLeft: ByColor<number>;
+  /** Rating change of each side (0 when unrated). */
+  eloChange: ByColor<number>;
+  eventNo: number;
+}
+
+/** offerDraw to the opponent. */
+export interface DrawOffered {
+  gameId: string;
+  by: string;
+}
+
+/** The opponent's connection, for the countdown (ARCHITECTURE §5). */
+export interface OpponentPresence {
+  gameId: string;
+  connected: boolean;
+  /** When the opponent left, the time (epoch ms) after which the win may be claimed. */
+  claimableAt?: number;
+}
+
+/** rematchOffered / rematchOfferDeclined / rematchOfferCancelled (SPEC §3 Rematch offer). */
+export interface RematchOffer {
+  offerId: string;
+  previousGameId: string;
+  by: string;
+}
+
+/** POST /game/offer-rematch */
+export const offerRematchBody = z.object({ previousGameId: gameId, sessionId: z.string().max(100).optional() });
+/** POST /game/handle-rematch-offer */
+export const handleRematchBody = z.object({
+  offerId: z.string().min(1).max(64),
+  sessionId: z.string().max(100).optional(),
+  accept: z.boolean({ error: "accept must be true or false" }),
+});
+export const cancelRematchPayload = z.object({ offerId: z.string().min(1).max(64) });
+
+/** GET /history/{gameId} (SPEC §3 Game history record) plus the game's facts. */
+export interface GameRecord {
+  gameId: string;
+  initialFen: string;
+  /** SAN, space-separated. */
+  moves: string;
+  username1: string;
+  username2: string;
+  /** username1 played white. */
+  player1Color: "white" | "black";
+  player2Color: "white" | "black";
+  winningColor: WinningColor | "none";
+  reason: EndReason | null;
+  status: GameStatus;
+  variant: Variant;
+  timeClass: TimeClass;
+  baseTime: number;
+  increment: number;
+  rated: boolean;
+  startedAt: number;
+  endedAt: number | null;
+}
