@@ -15,6 +15,7 @@ CREATE TABLE "game_moves" (
 	"fen" text NOT NULL,
 	"white_ms" integer NOT NULL,
 	"black_ms" integer NOT NULL,
+	"clock" jsonb NOT NULL,
 	"moved_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "game_moves_game_id_ply_pk" PRIMARY KEY("game_id","ply")
 );

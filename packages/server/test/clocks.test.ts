@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, http, startTestServer, type TestServer } from "./harness.ts";
-import { guest, play, startGame } from "./players.ts";
+import { guest, play, reconnect, startGame } from "./players.ts";
 
 let server: TestServer;
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -46,6 +46,20 @@ describe.concurrent("deadlines the server enforces by itself", () => {
     expect(over).toMatchObject({ winningColor: "none", reason: "abort" });
     white.socket.close();
     black.socket.close();
+  });
+
+  it("removes the offers of a player who left, after a grace that survives a reload", { timeout: 30_000 }, async () => {
+    const leaver = await guest(base);
+    const watcher = await guest(base);
+    const created = await leaver.emit<{ offerId: string }>("createGameOffer", { baseTime: 10, increment: 0 });
+    const reloaded = await reconnect(base, leaver);
+    await new Promise((r) => setTimeout(r, 11_000));
+    const still = await watcher.emit<{ offers: Array<{ offerId: string }> }>("refreshLobby");
+    expect(still.data?.offers.some((o) => o.offerId === created.data?.offerId)).toBe(true);
+    const removed = watcher.next("updateLobby", 15_000);
+    reloaded.socket.close();
+    expect((await removed).offers.some((o) => o.offerId === created.data?.offerId)).toBe(false);
+    watcher.socket.close();
   });
 
   it("shows a leaver's countdown to the opponent, who may then claim the win", { timeout: 60_000 }, async () => {

@@ -69,11 +69,10 @@ export const games = pgTable(
     endReason: text("end_reason"),
     whiteEloChange: integer("white_elo_change"),
     blackEloChange: integer("black_elo_change"),
+    /** Final position, move count, SAN moves (space-separated) and clock: written at the start and the end. */
     fen: text("fen").notNull(),
     ply: integer("ply").notNull().default(0),
-    /** SAN moves, space-separated, kept with each move so a history read needs no join. */
     moves: text("moves").notNull().default(""),
-    /** The clock after the last move (ClockState). */
     clock: jsonb("clock").$type<ClockState>().notNull(),
     rematchOf: text("rematch_of"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -86,7 +85,10 @@ export const games = pgTable(
   ],
 );
 
-/** Every applied move; the primary key makes a ply impossible to apply twice. */
+/**
+ * Every applied move, with the clock after it: the one write per move (a live game's state is its last
+ * move row). The primary key makes a ply impossible to apply twice.
+ */
 export const gameMoves = pgTable(
   "game_moves",
   {
@@ -99,6 +101,7 @@ export const gameMoves = pgTable(
     fen: text("fen").notNull(),
     whiteMs: integer("white_ms").notNull(),
     blackMs: integer("black_ms").notNull(),
+    clock: jsonb("clock").$type<ClockState>().notNull(),
     movedAt: timestamp("moved_at", { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.ply] })],

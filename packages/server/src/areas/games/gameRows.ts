@@ -1,10 +1,10 @@
-import type { EndReason, TimeClass, Variant, WinningColor } from "@chess/shared";
+import type { ClockState, EndReason, TimeClass, Variant, WinningColor } from "@chess/shared";
 import { Chess } from "chess.js";
 import type { GameRound } from "./gameRound.ts";
 import type { GameRow } from "./gamesRepo.ts";
 
 /** Rebuilds a live round from its row and moves (after a restart, or for a finished game's snapshot). */
-export function roundFromRow(row: GameRow, moves: Array<{ uci: string; san: string }>): GameRound {
+export function roundFromRow(row: GameRow, moves: Array<{ uci: string; san: string; clock: ClockState }>): GameRound {
   const chess = new Chess(row.initialFen);
   let lastMove: GameRound["lastMove"] = null;
   for (const m of moves) {
@@ -29,7 +29,8 @@ export function roundFromRow(row: GameRow, moves: Array<{ uci: string; san: stri
     chess,
     sanMoves: moves.map((m) => m.san),
     lastMove,
-    clock: row.clock,
+    // A live game's clock is in its last move row; a finished game's in the game row.
+    clock: row.status === "active" ? (moves.at(-1)?.clock ?? row.clock) : row.clock,
     ply: moves.length,
     status: row.status,
     result:

@@ -25,7 +25,6 @@ export interface MoveWrite {
   san: string;
   uci: string;
   fen: string;
-  moves: string;
   clock: ClockState;
   whiteMs: number;
   blackMs: number;
@@ -35,6 +34,10 @@ export interface MoveWrite {
 export interface FinishWrite {
   gameId: string;
   status: Exclude<GameStatus, "active">;
+  fen: string;
+  ply: number;
+  /** SAN, space-separated. */
+  moves: string;
   winningColor: string;
   endReason: EndReason;
   clock: ClockState;
@@ -67,10 +70,10 @@ export function createGamesRepo(db: Db) {
       await db.insert(games).values(row);
     },
 
-    /** One transaction: the move row (unique per ply) and the game's current state. */
-    async appendMove(m: MoveWrite): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.insert(gameMoves).values({
+    /** One move row (one statement, atomic). Most callers go through the group-committing MoveWriter. */
+    async appendMoves(batch: MoveWrite[]): Promise<void> {
+      await db.insert(gameMoves).values(
+        batch.map((m) => ({
           gameId: m.gameId,
           ply: m.ply,
           san: m.san,
@@ -78,13 +81,10 @@ export function createGamesRepo(db: Db) {
           fen: m.fen,
           whiteMs: m.whiteMs,
           blackMs: m.blackMs,
+          clock: m.clock,
           movedAt: m.movedAt,
-        });
-        await tx
-          .update(games)
-          .set({ fen: m.fen, ply: m.ply, moves: m.moves, clock: m.clock })
-          .where(and(eq(games.id, m.gameId), eq(games.status, "active")));
-      });
+        })),
+      );
     },
 
     /** One transaction: the result, the history record and both ratings. Idempotent on an ended game. */
@@ -94,6 +94,9 @@ export function createGamesRepo(db: Db) {
           .update(games)
           .set({
             status: f.status,
+            fen: f.fen,
+            ply: f.ply,
+            moves: f.moves,
             winningColor: f.winningColor,
             endReason: f.endReason,
             clock: f.clock,
@@ -144,9 +147,9 @@ export function createGamesRepo(db: Db) {
       return db.select().from(games).where(eq(games.status, "active"));
     },
 
-    async moves(gameId: string): Promise<Array<{ ply: number; uci: string; san: string }>> {
+    async moves(gameId: string): Promise<Array<{ ply: number; uci: string; san: string; clock: ClockState }>> {
       return db
-        .select({ ply: gameMoves.ply, uci: gameMoves.uci, san: gameMoves.san })
+        .select({ ply: gameMoves.ply, uci: gameMoves.uci, san: gameMoves.san, clock: gameMoves.clock })
         .from(gameMoves)
         .where(eq(gameMoves.gameId, gameId))
         .orderBy(asc(gameMoves.ply));

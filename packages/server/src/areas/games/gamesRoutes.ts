@@ -31,7 +31,9 @@ export function registerGamesRoutes(
     const { gameId } = parseInput(gameIdParams, req.params);
     const row = await repo.game(gameId);
     if (!row) throw notFound("Game not found");
-    return gameRecordJson(row);
+    // A game in progress keeps its moves in move rows until it ends.
+    const moves = row.status === "active" ? (await repo.moves(gameId)).map((m) => m.san).join(" ") : row.moves;
+    return gameRecordJson({ ...row, moves });
   });
 
   app.post("/game/offer-rematch", async (req) => {

@@ -37,6 +37,7 @@ import { roundFromRow } from "./gameRows.ts";
 import { gameOverJson, gameStartedJson, updateJson } from "./gamesJson.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
+import { MoveWriter } from "./moveWriter.ts";
 
 export interface Actor {
   sessionId: string;
@@ -72,6 +73,7 @@ export function createGamesService(deps: {
   const activeByPlayer = new Map<string, string>();
   const queue = new KeyedQueue();
   const timers = new Map<string, NodeJS.Timeout>();
+  const writer = new MoveWriter(repo);
 
   function register(round: GameRound) {
     rounds.set(round.id, round);
@@ -151,6 +153,9 @@ export function createGamesService(deps: {
     await repo.finishGame({
       gameId: round.id,
       status: aborted ? "aborted" : "finished",
+      fen: round.chess.fen(),
+      ply: round.ply,
+      moves: round.sanMoves.join(" "),
       winningColor: result.winningColor,
       endReason: result.reason,
       clock,
@@ -286,13 +291,12 @@ export function createGamesService(deps: {
         }
         const left = clocksNow(round, t);
         try {
-          await repo.appendMove({
+          await writer.write({
             gameId: round.id,
             ply: round.ply,
             san: outcome.move.san,
             uci: outcome.uci,
             fen: round.chess.fen(),
-            moves: round.sanMoves.join(" "),
             clock: round.clock,
             whiteMs: left.w,
             blackMs: left.b,
