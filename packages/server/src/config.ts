@@ -33,6 +33,7 @@ const envSchema = z.object({
     .min(1)
     .max(64)
     .default(Math.max(1, availableParallelism() - 1)),
+  ANALYSIS_NODES: z.coerce.number().int().min(1_000).max(100_000_000).default(150_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().trim().optional(),
   TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
@@ -50,6 +51,8 @@ export interface Config {
   /** Origins allowed on state-changing requests and the socket handshake, besides the request's own host. */
   publicOrigin: string | undefined;
   engineWorkers: number;
+  /** Engine nodes per analysed position. */
+  analysisNodes: number;
   logLevel: string;
   /** Built web app to serve; undefined serves none (API only). */
   webDist: string | undefined;
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     stockfishPath: e.STOCKFISH_PATH,
     publicOrigin: e.PUBLIC_ORIGIN,
     engineWorkers: e.ENGINE_WORKERS,
+    analysisNodes: e.ANALYSIS_NODES,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaults.webDist,
     secureCookies: e.PUBLIC_ORIGIN?.startsWith("https://") ?? false,

@@ -8,6 +8,13 @@ import {
   identifySocket,
   registerAccountsRoutes,
 } from "./areas/accounts/index.ts";
+import {
+  createAnalysisRepo,
+  createAnalysisService,
+  EnginePool,
+  findEngine,
+  registerAnalysisRoutes,
+} from "./areas/analysis/index.ts";
 import { createChatRepo, createChatService, GLOBAL_CHAT_ROOM, registerChatSocket } from "./areas/chat/index.ts";
 import {
   createGamesRepo,
@@ -92,6 +99,25 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     deliver: (m) => io.to(m.chatType === "global" ? GLOBAL_CHAT_ROOM : gameRoom(m.chatId)).emit("chatMessage", m),
   });
 
+  const engines = new EnginePool(findEngine(config.stockfishPath), {
+    size: config.engineWorkers,
+    queueLimit: 400,
+    logger: app.log,
+  });
+  const analysis = createAnalysisService({
+    repo: createAnalysisRepo(database.db),
+    pool: engines,
+    nodes: config.analysisNodes,
+    games: {
+      async game(gameId) {
+        const row = await gamesRepo.game(gameId);
+        if (!row) return undefined;
+        const moves = await gamesRepo.moves(gameId);
+        return { initialFen: row.initialFen, uciMoves: moves.map((m) => m.uci), active: row.status === "active" };
+      },
+    },
+  });
+
   app.get("/health", async (_req, reply) => {
     try {
       await database.db.execute("select 1");
@@ -99,6 +125,12 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
         status: "ok",
         database: database.kind,
         liveGames: games.liveCount(),
+        engine: {
+          kind: engines.command.kind,
+          workers: engines.size,
+          searches: engines.searches,
+          queued: engines.queued,
+        },
         uptimeSeconds: Math.round(process.uptime()),
       };
     } catch {
@@ -106,6 +138,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     }
   });
   registerAccountsRoutes(app, { service: accounts, auth, secureCookies: config.secureCookies });
+  registerAnalysisRoutes(app, { analysis, auth, limiter });
   registerGamesRoutes(app, {
     repo: gamesRepo,
     rematches,
@@ -125,6 +158,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
 
   const recovered = await games.recover();
   if (recovered > 0) app.log.info({ recovered }, "resumed live games");
+  app.log.info({ engine: engines.command.kind, workers: engines.size, nodes: config.analysisNodes }, "analysis engine");
   await gamesRepo.heartbeat(nodeId, new Date());
 
   const intervals = [
@@ -155,6 +189,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
         rematches.stop();
         realtime.close();
         await app.close();
+        engines.close();
         await gamesRepo.heartbeat(nodeId, new Date()).catch(() => {});
         limiter.close();
         await database.close();

@@ -1,4 +1,6 @@
+export * from "./analysis/evaluation.ts";
 export * from "./api/accounts.ts";
+export * from "./api/analysis.ts";
 export * from "./api/http.ts";
 export * from "./chess/gameEnd.ts";
 export * from "./domain/account.ts";

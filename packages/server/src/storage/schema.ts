@@ -1,4 +1,4 @@
-import type { ClockState, EloDeltas, GameStatus } from "@chess/shared";
+import type { AnalysisEntry, ClockState, EloDeltas, GameStatus } from "@chess/shared";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -145,4 +145,15 @@ export const chatMessages = pgTable(
 export const nodeHeartbeats = pgTable("node_heartbeats", {
   nodeId: text("node_id").primaryKey(),
   seenAt: timestamp("seen_at", { withTimezone: true }).notNull(),
+});
+
+/** A finished game's engine analysis, computed once (one entry per position, SPEC §3). */
+export const gameAnalyses = pgTable("game_analyses", {
+  gameId: text("game_id")
+    .primaryKey()
+    .references(() => games.id, { onDelete: "cascade" }),
+  entries: jsonb("entries").$type<AnalysisEntry[]>().notNull(),
+  nodes: integer("nodes").notNull(),
+  engine: text("engine").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,0 +1,50 @@
+import { singleMoveBody } from "@chess/shared";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { HttpError, parseInput, tooManyRequests } from "../../http/errors.ts";
+import type { RateLimiter } from "../../storage/rateLimits.ts";
+import type { RequestAuth } from "../accounts/index.ts";
+import { AnalysisError, type AnalysisService } from "./analysisService.ts";
+import { EngineBusyError } from "./engine/enginePool.ts";
+
+const params = z.object({ gameId: z.string().min(1).max(64) });
+/** lichess: 40 computed game analyses a day per user; stored ones are free. */
+const NEW_ANALYSES_PER_DAY = 40;
+const SINGLE_MOVES_PER_MINUTE = 60;
+
+function mapErrors(error: unknown): never {
+  if (error instanceof AnalysisError) throw new HttpError(error.status, "analysis", error.message);
+  if (error instanceof EngineBusyError) throw new HttpError(503, "busy", error.message, { "retry-after": "30" });
+  throw error;
+}
+
+export function registerAnalysisRoutes(
+  app: FastifyInstance,
+  deps: { analysis: AnalysisService; auth: RequestAuth; limiter: RateLimiter },
+) {
+  const { analysis, auth, limiter } = deps;
+
+  app.get("/game/analysis/:gameId", async (req) => {
+    const user = await auth.requireUser(req);
+    const { gameId } = parseInput(params, req.params);
+    if ((await analysis.progress(gameId)).status === "none") {
+      const d = await limiter.hit(`analysis:${user.userId}`, NEW_ANALYSES_PER_DAY, 24 * 3600_000);
+      if (!d.ok) throw tooManyRequests(d.retryAfterMs);
+    }
+    return analysis.gameAnalysis(gameId).catch(mapErrors);
+  });
+
+  app.get("/game/analysis/:gameId/progress", async (req) => {
+    await auth.requireUser(req);
+    const { gameId } = parseInput(params, req.params);
+    return analysis.progress(gameId);
+  });
+
+  app.post("/game/analysis/single-move", async (req) => {
+    const user = await auth.requireUser(req);
+    const body = parseInput(singleMoveBody, req.body);
+    const d = await limiter.hit(`single-move:${user.userId}`, SINGLE_MOVES_PER_MINUTE, 60_000);
+    if (!d.ok) throw tooManyRequests(d.retryAfterMs);
+    return analysis.singleMove(body.initialPosition, body.moves).catch(mapErrors);
+  });
+}

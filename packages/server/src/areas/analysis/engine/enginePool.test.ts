@@ -1,0 +1,48 @@
+import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pino from "pino";
+import { afterAll, describe, expect, it } from "vitest";
+import { EngineBusyError, EnginePool, findEngine } from "./enginePool.ts";
+
+const logger = pino({ level: "silent" });
+const pool = new EnginePool(findEngine(), { size: 1, queueLimit: 4, logger });
+afterAll(() => pool.close());
+
+describe("EnginePool with the real engine", () => {
+  it("finds a mate in one and reports it from White's side", { timeout: 60_000 }, async () => {
+    // White: Qh5xf7# available (scholar's mate pattern)
+    const fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+    const r = await pool.analyse(fen, 20_000);
+    expect(r.score).toEqual({ mate: 1 });
+    expect(r.bestMove).toBe("h5f7");
+    const black = await pool.analyse("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", 5_000);
+    expect(black.bestMove).toBe("(none)");
+  });
+
+  it("answers busy when its queue is full", async () => {
+    const fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const jobs = Array.from({ length: 8 }, () => pool.analyse(fen, 2_000).catch((e: unknown) => e));
+    const results = await Promise.all(jobs);
+    expect(results.some((r) => r instanceof EngineBusyError)).toBe(true);
+    expect(results.some((r) => !(r instanceof Error))).toBe(true);
+  }, 60_000);
+});
+
+describe("EnginePool with a crashing engine", () => {
+  it("restarts it and fails the job after one retry instead of hanging", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "fake-engine-"));
+    const script = join(dir, "engine.sh");
+    // Speaks enough UCI to start, then dies on the first search.
+    writeFileSync(
+      script,
+      '#!/bin/sh\nwhile read line; do case "$line" in uci) echo uciok;; isready) echo readyok;; go*) exit 1;; esac; done\n',
+    );
+    chmodSync(script, 0o755);
+    const crashing = new EnginePool({ command: script, args: [], kind: "native" }, { size: 1, queueLimit: 4, logger });
+    await expect(crashing.analyse("8/8/8/8/8/8/8/K6k w - - 0 1", 100, { timeoutMs: 5_000 })).rejects.toThrow(
+      "engine exited",
+    );
+    crashing.close();
+  });
+});

@@ -1,0 +1,143 @@
+import { accessSync, constants } from "node:fs";
+import { createRequire } from "node:module";
+import { delimiter, join } from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import { type EngineCommand, EngineError, type PositionResult, UciEngine } from "./uciEngine.ts";
+
+const executable = (path: string) => {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The engine to run: STOCKFISH_PATH, else `stockfish` on PATH or /usr/games/stockfish (native), else the
+ * npm package's single-threaded lite WASM build run with node (the explicit file, not its symlink).
+ */
+export function findEngine(stockfishPath?: string, env: NodeJS.ProcessEnv = process.env): EngineCommand {
+  if (stockfishPath) return { command: stockfishPath, args: [], kind: "native" };
+  const candidates = [...(env.PATH ?? "").split(delimiter).map((d) => join(d, "stockfish")), "/usr/games/stockfish"];
+  const native = candidates.find((p) => p.startsWith("/") && executable(p));
+  if (native) return { command: native, args: [], kind: "native" };
+  const require = createRequire(import.meta.url);
+  const wasm = require.resolve("stockfish/bin/stockfish-19-lite-single.js");
+  return { command: process.execPath, args: [wasm], kind: "wasm" };
+}
+
+export class EngineBusyError extends Error {
+  constructor() {
+    super("The analysis engines are busy - please try again in a minute");
+  }
+}
+
+interface Job {
+  fen: string;
+  nodes: number;
+  timeoutMs: number;
+  retried: boolean;
+  resolve: (r: PositionResult) => void;
+  reject: (e: Error) => void;
+}
+
+interface Slot {
+  engine: UciEngine | undefined;
+  starting: Promise<UciEngine> | undefined;
+  busy: boolean;
+}
+
+/** A fixed number of engine processes fed from two bounded queues (players first, background after). */
+export class EnginePool {
+  private readonly slots: Slot[];
+  private readonly high: Job[] = [];
+  private readonly low: Job[] = [];
+  private closed = false;
+  /** Searches completed since start. */
+  searches = 0;
+
+  constructor(
+    readonly command: EngineCommand,
+    private readonly opts: { size: number; queueLimit: number; logger: FastifyBaseLogger },
+  ) {
+    this.slots = Array.from({ length: opts.size }, () => ({ engine: undefined, starting: undefined, busy: false }));
+  }
+
+  get size(): number {
+    return this.slots.length;
+  }
+
+  /** Queued positions (both priorities). */
+  get queued(): number {
+    return this.high.length + this.low.length;
+  }
+
+  analyse(
+    fen: string,
+    nodes: number,
+    opts: { priority?: "high" | "low"; timeoutMs?: number } = {},
+  ): Promise<PositionResult> {
+    if (this.closed) return Promise.reject(new EngineError("engine pool is closed"));
+    const queue = opts.priority === "low" ? this.low : this.high;
+    const limit = opts.priority === "low" ? Math.max(8, this.opts.queueLimit / 4) : this.opts.queueLimit;
+    if (queue.length >= limit) return Promise.reject(new EngineBusyError());
+    return new Promise((resolve, reject) => {
+      queue.push({ fen, nodes, timeoutMs: opts.timeoutMs ?? 30_000, retried: false, resolve, reject });
+      this.pump();
+    });
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const job of [...this.high.splice(0), ...this.low.splice(0)])
+      job.reject(new EngineError("engine pool is closed"));
+    for (const s of this.slots) s.engine?.kill();
+  }
+
+  private pump() {
+    for (const slot of this.slots) {
+      if (slot.busy) continue;
+      const job = this.high.shift() ?? this.low.shift();
+      if (!job) return;
+      slot.busy = true;
+      void this.run(slot, job);
+    }
+  }
+
+  private async engineOf(slot: Slot): Promise<UciEngine> {
+    if (slot.engine?.alive) return slot.engine;
+    slot.starting ??= (async () => {
+      const engine = new UciEngine(this.command);
+      await engine.start();
+      slot.engine = engine;
+      return engine;
+    })().finally(() => {
+      slot.starting = undefined;
+    });
+    return slot.starting;
+  }
+
+  private async run(slot: Slot, job: Job) {
+    try {
+      const engine = await this.engineOf(slot);
+      const result = await engine.analyse(job.fen, job.nodes, job.timeoutMs);
+      this.searches += 1;
+      job.resolve(result);
+    } catch (error) {
+      // A crashed or stuck engine is replaced; its job gets one more try on a fresh one.
+      this.opts.logger.warn({ err: error, fen: job.fen }, "engine failed; restarting it");
+      slot.engine?.kill();
+      slot.engine = undefined;
+      if (!job.retried && !this.closed) {
+        job.retried = true;
+        this.high.unshift(job);
+      } else {
+        job.reject(error instanceof Error ? error : new EngineError(String(error)));
+      }
+    } finally {
+      slot.busy = false;
+      if (!this.closed) this.pump();
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import type { Score } from "@chess/shared";
+import { parseBestMove, parseInfo, type UciInfo, whitePov } from "./uci.ts";
+
+export interface EngineCommand {
+  command: string;
+  args: string[];
+  /** "native" or "wasm", for logs and benchmarks. */
+  kind: "native" | "wasm";
+}
+
+export interface PositionResult {
+  /** From White's point of view. */
+  score: Score;
+  pv: string[];
+  bestMove: string;
+  depth: number;
+  nodes: number;
+}
+
+export class EngineError extends Error {}
+
+/** One Stockfish process spoken to over UCI, one search at a time. */
+export class UciEngine {
+  private proc: ChildProcessWithoutNullStreams | undefined;
+  private waiters: Array<{ test: (line: string) => boolean; resolve: (line: string) => void }> = [];
+  private lineListener: ((line: string) => void) | undefined;
+  private exitListener: ((error: Error) => void) | undefined;
+  alive = false;
+
+  constructor(private readonly cmd: EngineCommand) {}
+
+  async start(): Promise<void> {
+    const proc = spawn(this.cmd.command, this.cmd.args, { stdio: ["pipe", "pipe", "pipe"] });
+    this.proc = proc;
+    proc.stderr.resume();
+    proc.stdin.on("error", () => {});
+    createInterface({ input: proc.stdout }).on("line", (line) => this.onLine(line));
+    proc.once("exit", () => {
+      this.alive = false;
+      this.exitListener?.(new EngineError("engine exited"));
+    });
+    proc.once("error", (e) => this.exitListener?.(new EngineError(`engine failed to start: ${e.message}`)));
+    this.alive = true;
+    this.send("uci");
+    await this.until((l) => l === "uciok", 30_000);
+    this.send("setoption name Threads value 1");
+    this.send("setoption name Hash value 32");
+    await this.ready(30_000);
+  }
+
+  /** Searches `fen` to `nodes` nodes; rejects after `timeoutMs` (the search is stopped). */
+  async analyse(fen: string, nodes: number, timeoutMs: number): Promise<PositionResult> {
+    if (!this.alive) throw new EngineError("engine is not running");
+    const turn = fen.split(" ")[1] === "b" ? "b" : "w";
+    let last: UciInfo | undefined;
+    this.lineListener = (line) => {
+      const info = parseInfo(line);
+      if (info && !info.bound) last = info;
+      else if (info && !last) last = info;
+    };
+    this.send(`position fen ${fen}`);
+    this.send(`go nodes ${nodes}`);
+    try {
+      const line = await this.until(
+        (l) => l.startsWith("bestmove"),
+        timeoutMs,
+        () => this.send("stop"),
+      );
+      const bestMove = parseBestMove(line) ?? "(none)";
+      const score = last?.score ?? { cp: 0 };
+      return {
+        score: whitePov(score, turn),
+        pv: last?.pv.length ? last.pv : bestMove === "(none)" ? [] : [bestMove],
+        bestMove,
+        depth: last?.depth ?? 0,
+        nodes: last?.nodes ?? 0,
+      };
+    } finally {
+      this.lineListener = undefined;
+    }
+  }
+
+  /** Forget what the hash learnt (between unrelated games). */
+  async newGame(): Promise<void> {
+    this.send("ucinewgame");
+    await this.ready(10_000);
+  }
+
+  kill(): void {
+    this.alive = false;
+    this.proc?.kill("SIGKILL");
+  }
+
+  private ready(timeoutMs: number) {
+    this.send("isready");
+    return this.until((l) => l === "readyok", timeoutMs);
+  }
+
+  private send(command: string) {
+    if (this.proc?.stdin.writable) this.proc.stdin.write(`${command}\n`);
+  }
+
+  private onLine(line: string) {
+    const trimmed = line.trim();
+    this.lineListener?.(trimmed);
+    const i = this.waiters.findIndex((w) => w.test(trimmed));
+    if (i >= 0) {
+      const [w] = this.waiters.splice(i, 1);
+      w?.resolve(trimmed);
+    }
+  }
+
+  /** Resolves with the first line passing `test`; on timeout calls `onTimeout` once, then gives 1 s more. */
+  private until(test: (line: string) => boolean, timeoutMs: number, onTimeout?: () => void): Promise<string> {
+    return new Promise((resolve, reject) => {
+      let grace: NodeJS.Timeout | undefined;
+      const waiter = {
+        test,
+        resolve: (line: string) => {
+          clearTimeout(timer);
+          clearTimeout(grace);
+          this.exitListener = undefined;
+          resolve(line);
+        },
+      };
+      const fail = (error: Error) => {
+        clearTimeout(timer);
+        clearTimeout(grace);
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        this.exitListener = undefined;
+        reject(error);
+      };
+      const timer = setTimeout(() => {
+        if (!onTimeout) return fail(new EngineError("engine timed out"));
+        onTimeout();
+        grace = setTimeout(() => fail(new EngineError("engine timed out")), 1_000);
+      }, timeoutMs);
+      this.exitListener = fail;
+      this.waiters.push(waiter);
+    });
+  }
+}
