@@ -34,6 +34,7 @@ const envSchema = z.object({
     .max(64)
     .default(Math.max(1, availableParallelism() - 1)),
   ANALYSIS_NODES: z.coerce.number().int().min(1_000).max(100_000_000).default(150_000),
+  JUMPSTART_POOL_SIZE: z.coerce.number().int().min(0).max(1000).default(4),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().trim().optional(),
   TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
@@ -53,6 +54,8 @@ export interface Config {
   engineWorkers: number;
   /** Engine nodes per analysed position. */
   analysisNodes: number;
+  /** Pre-generated jumpstart positions kept per preset (0: generate on demand only). */
+  jumpstartPoolSize: number;
   logLevel: string;
   /** Built web app to serve; undefined serves none (API only). */
   webDist: string | undefined;
@@ -86,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     publicOrigin: e.PUBLIC_ORIGIN,
     engineWorkers: e.ENGINE_WORKERS,
     analysisNodes: e.ANALYSIS_NODES,
+    jumpstartPoolSize: e.JUMPSTART_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaults.webDist,
     secureCookies: e.PUBLIC_ORIGIN?.startsWith("https://") ?? false,

@@ -25,6 +25,7 @@ import {
   registerGamesSocket,
   socketNotifier,
 } from "./areas/games/index.ts";
+import { createJumpstartRepo, createJumpstartService, registerJumpstartRoutes } from "./areas/jumpstart/index.ts";
 import { createLobbyService, LOBBY_ROOM, MemoryLobbyStore, registerLobbySocket } from "./areas/lobby/index.ts";
 import { Bus } from "./bus.ts";
 import type { Config } from "./config.ts";
@@ -77,28 +78,6 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   const { io, presence } = realtime;
 
   const gamesRepo = createGamesRepo(database.db);
-  const notifier = socketNotifier(io);
-  const games = createGamesService({
-    repo: gamesRepo,
-    notifier,
-    isOnline: (key) => presence.isOnline(key),
-    logger: app.log,
-  });
-  const rematches = createRematches({ repo: gamesRepo, games, notifier });
-  const lobby = createLobbyService({
-    store: new MemoryLobbyStore(),
-    games,
-    gamesRepo,
-    broadcast: (update) => io.to(LOBBY_ROOM).emit("updateLobby", update),
-    isOnline: (key) => presence.isOnline(key),
-  });
-  const chat = createChatService({
-    repo: createChatRepo(database.db),
-    limiter,
-    isPlayer: (actor, gameId) => games.isPlayer(actor, gameId),
-    deliver: (m) => io.to(m.chatType === "global" ? GLOBAL_CHAT_ROOM : gameRoom(m.chatId)).emit("chatMessage", m),
-  });
-
   const engines = new EnginePool(findEngine(config.stockfishPath), {
     size: config.engineWorkers,
     queueLimit: 400,
@@ -118,6 +97,36 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     },
   });
 
+  const jumpstart = createJumpstartService({
+    repo: createJumpstartRepo(database.db),
+    pool: engines,
+    poolSize: config.jumpstartPoolSize,
+    logger: app.log,
+  });
+
+  const notifier = socketNotifier(io);
+  const games = createGamesService({
+    repo: gamesRepo,
+    notifier,
+    isOnline: (key) => presence.isOnline(key),
+    logger: app.log,
+  });
+  const rematches = createRematches({ repo: gamesRepo, games, notifier });
+  const lobby = createLobbyService({
+    store: new MemoryLobbyStore(),
+    games,
+    gamesRepo,
+    broadcast: (update) => io.to(LOBBY_ROOM).emit("updateLobby", update),
+    isOnline: (key) => presence.isOnline(key),
+    jumpstartPosition: (q) => jumpstart.position(q),
+  });
+  const chat = createChatService({
+    repo: createChatRepo(database.db),
+    limiter,
+    isPlayer: (actor, gameId) => games.isPlayer(actor, gameId),
+    deliver: (m) => io.to(m.chatType === "global" ? GLOBAL_CHAT_ROOM : gameRoom(m.chatId)).emit("chatMessage", m),
+  });
+
   app.get("/health", async (_req, reply) => {
     try {
       await database.db.execute("select 1");
@@ -131,6 +140,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
           searches: engines.searches,
           queued: engines.queued,
         },
+        jumpstartStock: await jumpstart.stock(),
         uptimeSeconds: Math.round(process.uptime()),
       };
     } catch {
@@ -139,6 +149,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   });
   registerAccountsRoutes(app, { service: accounts, auth, secureCookies: config.secureCookies });
   registerAnalysisRoutes(app, { analysis, auth, limiter });
+  registerJumpstartRoutes(app, { jumpstart, limiter });
   registerGamesRoutes(app, {
     repo: gamesRepo,
     rematches,
@@ -158,6 +169,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
 
   const recovered = await games.recover();
   if (recovered > 0) app.log.info({ recovered }, "resumed live games");
+  jumpstart.refill();
   app.log.info({ engine: engines.command.kind, workers: engines.size, nodes: config.analysisNodes }, "analysis engine");
   await gamesRepo.heartbeat(nodeId, new Date());
 
@@ -185,6 +197,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
       closing ??= (async () => {
         for (const i of intervals) clearInterval(i);
         games.stop();
+        jumpstart.stop();
         lobby.stop();
         rematches.stop();
         realtime.close();

@@ -50,6 +50,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     PORT: "0",
     HOST: "127.0.0.1",
     LOG_LEVEL: "silent",
+    JUMPSTART_POOL_SIZE: "0",
+    ANALYSIS_NODES: "30000",
     ...env,
   });
   const server = await startServer(config);

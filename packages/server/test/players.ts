@@ -17,6 +17,7 @@ export interface Player {
   emit<T = unknown>(
     event: string,
     payload?: unknown,
+    timeoutMs?: number,
   ): Promise<{ ok: boolean; code?: string; message?: string; data?: T }>;
   /** Every event of that name received so far. */
   seen: Map<string, unknown[]>;
@@ -48,9 +49,9 @@ function wrap(socket: TestSocket, name: string, sessionId: string, cookie?: stri
         });
       });
     },
-    emit(event, payload) {
+    emit(event, payload, timeoutMs = 5000) {
       // biome-ignore lint/suspicious/noExplicitAny: test helper sends raw, possibly invalid payloads
-      const s = socket.timeout(5000) as any;
+      const s = socket.timeout(timeoutMs) as any;
       return payload === undefined ? s.emitWithAck(event) : s.emitWithAck(event, payload);
     },
   };

@@ -7,6 +7,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   timestamp,
@@ -157,3 +158,17 @@ export const gameAnalyses = pgTable("game_analyses", {
   engine: text("engine").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Pre-generated jumpstart positions per preset (stage × handicap), taken once each. */
+export const jumpstartPositions = pgTable(
+  "jumpstart_positions",
+  {
+    id: serial("id").primaryKey(),
+    preset: text("preset").notNull(),
+    fen: text("fen").notNull(),
+    /** Pawns, White's view. */
+    eval: real("eval").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("jumpstart_positions_preset_idx").on(t.preset, t.id)],
+);

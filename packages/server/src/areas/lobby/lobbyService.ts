@@ -2,8 +2,10 @@ import {
   type Ack,
   type CreateGameOfferPayload,
   type GameOffer,
+  JUMPSTART_CUSTOM,
   type LobbyUpdate,
   PLAYABLE_VARIANTS,
+  type RandomPositionQuery,
   timeClassOf,
 } from "@chess/shared";
 import { shortId } from "../../util/ids.ts";
@@ -24,6 +26,20 @@ const keyOf = (a: Actor) => (a.userId !== null ? `u:${a.userId}` : `s:${a.sessio
 const fail = (code: string, message: string) => ({ ok: false as const, code, message });
 const ref = (a: LobbyActor): PlayerRef => ({ sessionId: a.sessionId, userId: a.userId, name: a.username });
 
+/** The custom-range bounds of SPEC §9 (eval 0–5 pawns, moves 10–100), all four required. */
+function jumpstartLimitsProblem(p: CreateGameOfferPayload): string | undefined {
+  const { lower_eval_limit: le, upper_eval_limit: ue, lower_move_limit: lm, upper_move_limit: um } = p;
+  if (le === undefined || ue === undefined || lm === undefined || um === undefined) {
+    return "A jumpstart offer needs lower_eval_limit, upper_eval_limit, lower_move_limit and upper_move_limit";
+  }
+  const e = JUMPSTART_CUSTOM.eval;
+  const m = JUMPSTART_CUSTOM.moves;
+  if (le < e.min || ue > e.max || le > ue)
+    return `Evaluation limits must satisfy ${e.min} <= lower <= upper <= ${e.max}`;
+  if (lm < m.min || um > m.max || lm > um) return `Move limits must satisfy ${m.min} <= lower <= upper <= ${m.max}`;
+  return undefined;
+}
+
 /** The lobby: open offers, their creation, cancellation and acceptance (SPEC §4 Offer). */
 export function createLobbyService(deps: {
   store: LobbyStore;
@@ -31,8 +47,10 @@ export function createLobbyService(deps: {
   gamesRepo: GamesRepo;
   broadcast: (update: LobbyUpdate) => void;
   isOnline: (key: string) => boolean;
+  /** A jumpstart start position for the offer's limits (pool or on demand). */
+  jumpstartPosition: (q: RandomPositionQuery) => Promise<{ fen: string }>;
 }) {
-  const { store, games, gamesRepo, broadcast, isOnline } = deps;
+  const { store, games, gamesRepo, broadcast, isOnline, jumpstartPosition } = deps;
   const graceTimers = new Map<string, NodeJS.Timeout>();
 
   async function snapshot(): Promise<LobbyUpdate> {
@@ -52,6 +70,8 @@ export function createLobbyService(deps: {
         return fail("unavailable", `The ${p.variant} variant cannot be played yet`);
       }
       if (p.clubId != null) return fail("unavailable", "Club games cannot be offered yet");
+      const limitsProblem = p.variant === "jumpstart" ? jumpstartLimitsProblem(p) : undefined;
+      if (limitsProblem) return fail("validation", limitsProblem);
       if (games.activeGameOf(actor)) return fail("busy", "You are already playing a game");
       const key = keyOf(actor);
       const mine = (await store.list()).filter((o) => o.ownerKey === key);
@@ -72,6 +92,14 @@ export function createLobbyService(deps: {
         timeClass,
         ...(rating ? { elo: rating.elo } : {}),
         createdAt: Date.now(),
+        ...(p.variant === "jumpstart"
+          ? {
+              lower_eval_limit: p.lower_eval_limit,
+              upper_eval_limit: p.upper_eval_limit,
+              lower_move_limit: p.lower_move_limit,
+              upper_move_limit: p.upper_move_limit,
+            }
+          : {}),
       };
       await store.add({ offer, owner: ref(actor), ownerKey: key });
       await publish();
@@ -102,18 +130,40 @@ export function createLobbyService(deps: {
         await publish();
         return fail("gone", "This offer is no longer available");
       }
+      const o = taken.offer;
+      let initialFen: string | undefined;
+      if (o.variant === "jumpstart") {
+        try {
+          initialFen = (
+            await jumpstartPosition({
+              lower_eval_limit: o.lower_eval_limit ?? 0,
+              upper_eval_limit: o.upper_eval_limit ?? 5,
+              lower_move_limit: o.lower_move_limit ?? 10,
+              upper_move_limit: o.upper_move_limit ?? 100,
+            })
+          ).fen;
+        } catch {
+          await store.add(taken);
+          await publish();
+          return fail("no_position", "The starting position could not be prepared - please try again");
+        }
+      }
       await store.removeByOwner(taken.ownerKey);
       await store.removeByOwner(keyOf(actor));
+      // Jumpstart positions favour White: the handicapped player takes Black, the worse side.
       const creatorWhite =
-        taken.offer.selectedColor === "white" || (taken.offer.selectedColor === "random" && Math.random() < 0.5);
+        o.variant === "jumpstart"
+          ? !o.isCreatorsHandicap
+          : o.selectedColor === "white" || (o.selectedColor === "random" && Math.random() < 0.5);
       const acceptor = ref(actor);
       try {
         const round = await games.start({
           white: creatorWhite ? taken.owner : acceptor,
           black: creatorWhite ? acceptor : taken.owner,
-          variant: taken.offer.variant,
-          baseTime: taken.offer.baseTime,
-          increment: taken.offer.increment,
+          variant: o.variant,
+          baseTime: o.baseTime,
+          increment: o.increment,
+          initialFen,
         });
         return { ok: true, data: { gameId: round.id } };
       } finally {

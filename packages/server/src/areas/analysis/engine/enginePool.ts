@@ -1,6 +1,7 @@
 import { accessSync, constants } from "node:fs";
 import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
+import type { Score } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { type EngineCommand, EngineError, type PositionResult, UciEngine } from "./uciEngine.ts";
 
@@ -36,9 +37,11 @@ export class EngineBusyError extends Error {
 interface Job {
   fen: string;
   nodes: number;
+  /** 1: a plain search; more: the best `multipv` moves. */
+  multipv: number;
   timeoutMs: number;
   retried: boolean;
-  resolve: (r: PositionResult) => void;
+  resolve: (r: unknown) => void;
   reject: (e: Error) => void;
 }
 
@@ -78,12 +81,31 @@ export class EnginePool {
     nodes: number,
     opts: { priority?: "high" | "low"; timeoutMs?: number } = {},
   ): Promise<PositionResult> {
+    return this.enqueue(fen, nodes, 1, opts) as Promise<PositionResult>;
+  }
+
+  /** The `k` best moves of `fen` with White-view scores, best first. */
+  candidates(
+    fen: string,
+    nodes: number,
+    k: number,
+    opts: { priority?: "high" | "low"; timeoutMs?: number } = {},
+  ): Promise<Array<{ move: string; score: Score }>> {
+    return this.enqueue(fen, nodes, Math.max(2, k), opts) as Promise<Array<{ move: string; score: Score }>>;
+  }
+
+  private enqueue(
+    fen: string,
+    nodes: number,
+    multipv: number,
+    opts: { priority?: "high" | "low"; timeoutMs?: number },
+  ) {
     if (this.closed) return Promise.reject(new EngineError("engine pool is closed"));
     const queue = opts.priority === "low" ? this.low : this.high;
     const limit = opts.priority === "low" ? Math.max(8, this.opts.queueLimit / 4) : this.opts.queueLimit;
     if (queue.length >= limit) return Promise.reject(new EngineBusyError());
-    return new Promise((resolve, reject) => {
-      queue.push({ fen, nodes, timeoutMs: opts.timeoutMs ?? 30_000, retried: false, resolve, reject });
+    return new Promise<unknown>((resolve, reject) => {
+      queue.push({ fen, nodes, multipv, timeoutMs: opts.timeoutMs ?? 30_000, retried: false, resolve, reject });
       this.pump();
     });
   }
@@ -121,7 +143,10 @@ export class EnginePool {
   private async run(slot: Slot, job: Job) {
     try {
       const engine = await this.engineOf(slot);
-      const result = await engine.analyse(job.fen, job.nodes, job.timeoutMs);
+      const result =
+        job.multipv > 1
+          ? await engine.candidates(job.fen, job.nodes, job.multipv, job.timeoutMs)
+          : await engine.analyse(job.fen, job.nodes, job.timeoutMs);
       this.searches += 1;
       job.resolve(result);
     } catch (error) {

@@ -11,7 +11,9 @@ describe("UCI parsing", () => {
       score: { cp: 29 },
       bound: false,
       pv: ["e2e4", "e7e5", "g1f3"],
+      multipv: 1,
     });
+    expect(parseInfo("info depth 5 multipv 3 score cp -12 nodes 10 pv d2d4", true)?.multipv).toBe(3);
   });
 
   it("reads mates and bounds, and ignores other lines and other PVs", () => {

@@ -10,13 +10,14 @@ export interface UciInfo {
   pv: string[];
 }
 
-/** Parses one `info` line of the first principal variation; undefined for other lines. */
-export function parseInfo(line: string): UciInfo | undefined {
+/** Parses one `info` line of the first principal variation (or of any, with `anyPv`); undefined for other lines. */
+export function parseInfo(line: string, anyPv = false): (UciInfo & { multipv: number }) | undefined {
   if (!line.startsWith("info ") || !line.includes(" score ")) return undefined;
   const t = line.split(/\s+/);
   const at = (key: string) => t.indexOf(key);
-  const multipv = at("multipv");
-  if (multipv >= 0 && t[multipv + 1] !== "1") return undefined;
+  const multipvAt = at("multipv");
+  const multipv = multipvAt >= 0 ? Number(t[multipvAt + 1]) : 1;
+  if (!anyPv && multipv !== 1) return undefined;
   const s = at("score");
   const kind = t[s + 1];
   const value = Number(t[s + 2]);
@@ -28,6 +29,7 @@ export function parseInfo(line: string): UciInfo | undefined {
     score: kind === "cp" ? { cp: value } : { mate: value },
     bound: t[s + 3] === "lowerbound" || t[s + 3] === "upperbound",
     pv: pvAt >= 0 ? t.slice(pvAt + 1).filter(Boolean) : [],
+    multipv,
   };
 }
 

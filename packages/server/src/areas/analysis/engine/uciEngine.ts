@@ -82,6 +82,37 @@ export class UciEngine {
     }
   }
 
+  /** The `k` best moves with their scores (White's view), best first. */
+  async candidates(
+    fen: string,
+    nodes: number,
+    k: number,
+    timeoutMs: number,
+  ): Promise<Array<{ move: string; score: Score }>> {
+    if (!this.alive) throw new EngineError("engine is not running");
+    const turn = fen.split(" ")[1] === "b" ? "b" : "w";
+    const lines = new Map<number, { move: string; score: Score }>();
+    this.lineListener = (line) => {
+      const info = parseInfo(line, true);
+      const move = info?.pv[0];
+      if (info && move && !info.bound) lines.set(info.multipv, { move, score: whitePov(info.score, turn) });
+    };
+    this.send(`setoption name MultiPV value ${k}`);
+    this.send(`position fen ${fen}`);
+    this.send(`go nodes ${nodes}`);
+    try {
+      await this.until(
+        (l) => l.startsWith("bestmove"),
+        timeoutMs,
+        () => this.send("stop"),
+      );
+      return [...lines.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c);
+    } finally {
+      this.lineListener = undefined;
+      this.send("setoption name MultiPV value 1");
+    }
+  }
+
   /** Forget what the hash learnt (between unrelated games). */
   async newGame(): Promise<void> {
     this.send("ucinewgame");

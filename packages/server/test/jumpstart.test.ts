@@ -1,0 +1,137 @@
+import { GAME_STAGES, HANDICAPS } from "@chess/shared";
+import { Chess } from "chess.js";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EnginePool, findEngine } from "../src/areas/analysis/index.ts";
+import { createTestDatabase, http, startTestServer, type TestServer } from "./harness.ts";
+import { guest, registered } from "./players.ts";
+
+let server: TestServer;
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let base: string;
+/** An engine of the test's own, to re-check what the server generated. */
+const checker = new EnginePool(findEngine(), { size: 1, queueLimit: 10, logger: pino({ level: "silent" }) });
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  server = await startTestServer({ ...db.env, JUMPSTART_POOL_SIZE: "1", ENGINE_WORKERS: "1" });
+  base = server.url;
+});
+
+afterAll(async () => {
+  checker.close();
+  await server?.close();
+  await db?.drop();
+});
+
+const query = (evalMin: number, evalMax: number, moveMin: number, moveMax: number) =>
+  `lower_eval_limit=${evalMin}&upper_eval_limit=${evalMax}&lower_move_limit=${moveMin}&upper_move_limit=${moveMax}`;
+
+async function expectWithin(fen: string, evalMin: number, evalMax: number, moveMin: number, moveMax: number) {
+  const chess = new Chess(fen);
+  expect(chess.isGameOver()).toBe(false);
+  expect(chess.moveNumber()).toBeGreaterThanOrEqual(moveMin);
+  expect(chess.moveNumber()).toBeLessThanOrEqual(moveMax);
+  const { score } = await checker.analyse(fen, 40_000);
+  const pawns = "mate" in score ? Math.sign(score.mate) * 100 : score.cp / 100;
+  // A fresh search differs a little from the server's (hash, timing): allow a tenth of a pawn either way.
+  expect(pawns).toBeGreaterThanOrEqual(evalMin - 0.1);
+  expect(pawns).toBeLessThanOrEqual(evalMax + 0.1);
+}
+
+describe("GET /game/random-position", () => {
+  it.each([
+    [0, 1, 10, 12],
+    [1, 2, 14, 16],
+    [-2, -1, 10, 14],
+  ])(
+    "finds a position with eval %d..%d and move %d..%d by engine-guided play",
+    { timeout: 60_000 },
+    async (e1, e2, m1, m2) => {
+      const res = await http(base, "GET", `/game/random-position?${query(e1, e2, m1, m2)}`);
+      expect(res.status).toBe(200);
+      expect(res.json.source).toBe("generated");
+      await expectWithin(String(res.json.fen), e1, e2, m1, m2);
+    },
+  );
+
+  it("serves a preset from the pre-generated pool", { timeout: 120_000 }, async () => {
+    const stage = GAME_STAGES.early;
+    const handicap = HANDICAPS.almostEven;
+    const stock = async () => Number((await http(base, "GET", "/health")).json.jumpstartStock);
+    const deadline = Date.now() + 100_000;
+    while ((await stock()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+    const before = await stock();
+    expect(before).toBeGreaterThan(0);
+    const res = await http(
+      base,
+      "GET",
+      `/game/random-position?${query(handicap.eval.min, handicap.eval.max, stage.moves.min, stage.moves.max)}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.json.source).toBe("pool");
+    await expectWithin(String(res.json.fen), handicap.eval.min, handicap.eval.max, stage.moves.min, stage.moves.max);
+  });
+
+  it.each([
+    ["", "lower_eval_limit"],
+    [query(3, 1, 10, 20), "lower_eval_limit must not exceed upper_eval_limit"],
+    [query(0, 1, 30, 20), "lower_move_limit must not exceed upper_move_limit"],
+    [
+      "lower_eval_limit=x&upper_eval_limit=1&lower_move_limit=1&upper_move_limit=2",
+      "lower_eval_limit must be a number",
+    ],
+  ])("refuses the query %s", async (q, message) => {
+    const res = await http(base, "GET", `/game/random-position?${q}`);
+    expect(res.status).toBe(400);
+    expect(String(res.json.message)).toContain(message);
+  });
+});
+
+describe("GET /game/shuffle-board", () => {
+  it("returns a legal Chess960 start", async () => {
+    const res = await http(base, "GET", "/game/shuffle-board");
+    const chess = new Chess(String(res.json.fen));
+    expect(chess.moves().length).toBeGreaterThan(0);
+    expect(String(res.json.fen)).toMatch(/^[rnbqk]{8}\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/[RNBQK]{8} w - - 0 1$/);
+  });
+});
+
+describe("jumpstart games", () => {
+  it("start both players from the same generated position, the handicapped creator on the worse side", {
+    timeout: 60_000,
+  }, async () => {
+    const creator = await registered(base, "jsA");
+    const opponent = await guest(base);
+    const offer = await creator.emit<{ offerId: string; lower_move_limit: number }>("createGameOffer", {
+      baseTime: 5,
+      increment: 3,
+      variant: "jumpstart",
+      isCreatorsHandicap: true,
+      lower_eval_limit: 0,
+      upper_eval_limit: 1,
+      lower_move_limit: 10,
+      upper_move_limit: 12,
+    });
+    expect(offer.ok).toBe(true);
+    expect(offer.data?.lower_move_limit).toBe(10);
+    const started = [creator.next("gameStarted", 30_000), opponent.next("gameStarted", 30_000)];
+    expect((await opponent.emit("acceptGameOffer", { offerId: offer.data?.offerId }, 20_000)).ok).toBe(true);
+    const [mine, theirs] = await Promise.all(started);
+    expect(mine?.initialFen).toBe(theirs?.initialFen);
+    expect(mine?.initialFen).not.toBe(new Chess().fen());
+    expect(mine?.variant).toBe("jumpstart");
+    expect(mine?.isWhite).toBe(false);
+    await expectWithin(String(mine?.fen), 0, 1, 10, 12);
+    creator.socket.close();
+    opponent.socket.close();
+  });
+
+  it("refuses a jumpstart offer without its limits", async () => {
+    const g = await guest(base);
+    const answer = await g.emit("createGameOffer", { baseTime: 5, increment: 0, variant: "jumpstart" });
+    expect(answer.ok).toBe(false);
+    expect(answer.message).toContain("needs lower_eval_limit");
+    g.socket.close();
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * A Chess960 back rank: bishops on opposite colours, the king between the rooks. `rng` returns [0, 1).
+ * Returns the piece letters from a-file to h-file, upper case.
+ */
+export function chess960BackRank(rng: () => number = Math.random): string {
+  const rank: Array<string | undefined> = Array(8).fill(undefined);
+  const pick = (squares: number[]) => squares[Math.floor(rng() * squares.length)] as number;
+  const free = () => rank.flatMap((p, i) => (p === undefined ? [i] : []));
+  rank[pick([0, 2, 4, 6])] = "B";
+  rank[pick([1, 3, 5, 7])] = "B";
+  rank[pick(free())] = "Q";
+  rank[pick(free())] = "N";
+  rank[pick(free())] = "N";
+  const [a, k, b] = free() as [number, number, number];
+  rank[a] = "R";
+  rank[k] = "K";
+  rank[b] = "R";
+  return rank.join("");
+}
+
+/** The full starting FEN of a shuffled setup (no castling rights: chess.js knows no 960 castling). */
+export function chess960Fen(rng: () => number = Math.random): string {
+  const white = chess960BackRank(rng);
+  return `${white.toLowerCase()}/pppppppp/8/8/8/8/PPPPPPPP/${white} w - - 0 1`;
+}
