@@ -5,15 +5,18 @@ import { IdentityContext } from "./features/accounts/IdentityProvider.tsx";
 import type { Identity } from "./features/accounts/identityStore.ts";
 import { routes } from "./router.tsx";
 import { fakeIdentity } from "./test/identity.tsx";
+import { fakeRealtime, WithRealtime } from "./test/realtime.tsx";
 
 afterEach(cleanup);
 
 function renderAt(path: string, identity: Identity = { kind: "guest", username: "Guest-4821" }) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <IdentityContext.Provider value={fakeIdentity({ identity })}>
-      <RouterProvider router={router} />
-    </IdentityContext.Provider>,
+    <WithRealtime realtime={fakeRealtime().realtime}>
+      <IdentityContext.Provider value={fakeIdentity({ identity })}>
+        <RouterProvider router={router} />
+      </IdentityContext.Provider>
+    </WithRealtime>,
   );
 }
 

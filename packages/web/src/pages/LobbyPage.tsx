@@ -1,19 +1,22 @@
 import { FreeBoard } from "../features/board/index.ts";
+import { ChatPanel } from "../features/chat/index.ts";
+import { ResumeGameBanner } from "../features/game/index.ts";
+import { LobbyPanel } from "../features/lobby/index.ts";
 import { Page } from "./Page.tsx";
 import "./LobbyPage.css";
 
-/** `/`: the lobby. Offers, game creation and global chat come with the lobby area. */
+/** `/`: the lobby (SPEC §2): open offers with Create Game, the global chat, and the free board. */
 export function LobbyPage() {
   return (
     <Page title="Play">
+      <ResumeGameBanner />
       <div className="lobby">
-        <FreeBoard />
-        <aside className="lobby__side card">
-          <h2>Game lobby</h2>
-          <p>Open game offers, Create Game and the global chat will be listed here.</p>
-          <p className="lobby__hint">
-            Until then the board is yours: drag any piece to any square to try an idea, flip it to see the other side.
-          </p>
+        <div className="lobby__main">
+          <LobbyPanel />
+          <ChatPanel chatId="global" chatType="global" title="Chat" className="lobby__chat" />
+        </div>
+        <aside className="lobby__board" aria-label="Free board area">
+          <FreeBoard />
         </aside>
       </div>
     </Page>

@@ -1,11 +1,292 @@
+import { type Color, other } from "@chess/shared";
+import { useEffect, useState } from "react";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Button } from "../components/Button.tsx";
+import { ChatPanel } from "../features/chat/index.ts";
+import {
+  CLOCK_TICK_MS,
+  clockTimes,
+  colorWord,
+  forgetCurrentGame,
+  GameActions,
+  GameInfo,
+  GameNotices,
+  GameOverModal,
+  type GameState,
+  LiveBoard,
+  type LiveGameActions,
+  MoveList,
+  materialSummary,
+  moveNumberOf,
+  moveTable,
+  PlayerBar,
+  playerNames,
+  readMuted,
+  shownPly,
+  shownPosition,
+  sideToMove,
+  snapshotFromRouteState,
+  storeCurrentGameId,
+  storeMuted,
+  turnOf,
+  useGameSounds,
+  useLiveBoardWidth,
+  useLiveGame,
+  useNow,
+} from "../features/game/index.ts";
+import { usePageTitle } from "../lib/usePageTitle.ts";
 import { Page } from "./Page.tsx";
+import "./PlayPage.css";
 
-/** `/play`: the live game; opened with route state when a game starts. */
+/** `/play?gameId=…`: the live game, for its players and for spectators (SPEC §2). */
 export function PlayPage() {
-  return (
-    <Page
-      title="Live game"
-      lead="A live game opens here when one starts from the lobby: the board with both clocks, the move list and the game chat."
+  const [params] = useSearchParams();
+  const gameId = params.get("gameId")?.trim();
+  if (!gameId) {
+    return (
+      <Page title="Live game" lead="No game is open. Create or accept a game in the lobby, or open a link to a game.">
+        <p>
+          <Link to="/">Back to the lobby</Link>
+        </p>
+      </Page>
+    );
+  }
+  // A new game (e.g. a rematch) starts from a clean page.
+  return <LiveGamePage key={gameId} gameId={gameId} />;
+}
+
+function LiveGamePage({ gameId }: { gameId: string }) {
+  const location = useLocation();
+  const [initial] = useState(() => {
+    const game = snapshotFromRouteState(location.state, gameId, Date.now());
+    const receivedAt = (location.state as { receivedAt?: number } | null)?.receivedAt;
+    return game && receivedAt ? { game, receivedAt } : undefined;
+  });
+  const { state, loadError, notice, actions } = useLiveGame(gameId, { initial });
+  if (!state) {
+    return (
+      <Page title="Live game" lead={loadError ?? "Loading the game…"}>
+        {loadError ? (
+          <p>
+            <Link to="/">Back to the lobby</Link>
+          </p>
+        ) : null}
+      </Page>
+    );
+  }
+  return <LiveGameView state={state} notice={notice} actions={actions} />;
+}
+
+function LiveGameView({
+  state,
+  notice,
+  actions,
+}: {
+  state: GameState;
+  notice: string | undefined;
+  actions: LiveGameActions;
+}) {
+  const navigate = useNavigate();
+  const { me, opponent } = playerNames(state);
+  usePageTitle(`${me} vs ${opponent}`);
+  const spectator = state.myColor === null;
+  const [orientation, setOrientation] = useState<"white" | "black">(colorWord(state.myColor ?? "w"));
+  const [muted, setMuted] = useState(readMuted);
+  const [overOpen, setOverOpen] = useState(false);
+  const boardWidth = useLiveBoardWidth();
+  const active = state.status === "active";
+  const now = useNow(
+    active && (state.clock.running || state.firstMoveDeadline !== null || !!state.opponentGone),
+    CLOCK_TICK_MS,
+  );
+  useGameSounds(state, muted);
+
+  const ended = !active;
+  useEffect(() => {
+    if (ended) setOverOpen(true);
+  }, [ended]);
+  const playing = state.myColor !== null && active;
+  useEffect(() => {
+    if (playing) storeCurrentGameId(state.gameId);
+    else forgetCurrentGame(state.gameId);
+  }, [playing, state.gameId]);
+  const rematchReceived = state.rematch.kind === "received";
+  useEffect(() => {
+    if (rematchReceived) setOverOpen(true);
+  }, [rematchReceived]);
+
+  const { step, clearPremove } = actions;
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      const target = event.target;
+      if (target instanceof Element && target.closest("input, textarea, select, [contenteditable='true']")) return;
+      if (event.key === "ArrowLeft") {
+        event.preventDefault();
+        step(-1);
+      } else if (event.key === "ArrowRight") {
+        event.preventDefault();
+        step(1);
+      } else if (event.key === "Escape") {
+        clearPremove();
+      }
+    }
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [step, clearPremove]);
+
+  const times = clockTimes(state, now);
+  const toMove = sideToMove(state);
+  const bottom: Color = orientation === "white" ? "w" : "b";
+  const material = materialSummary(shownPosition(state).fen, state.initialFen);
+  const bar = (color: Color, place: "top" | "bottom") => (
+    <PlayerBar
+      place={place}
+      name={color === "w" ? state.white : state.black}
+      color={color}
+      timeMs={times[color]}
+      ticking={active && state.clock.running && state.turn === color}
+      toMove={active && toMove === color}
+      material={material[color]}
     />
+  );
+  const sans = [...state.history.map((p) => p.san), ...(state.pending ? [state.pending.san] : [])];
+  const rows = moveTable(sans, turnOf(state.initialFen), moveNumberOf(state.initialFen));
+
+  function leaveTo(path: string, routeState?: unknown) {
+    actions.cancelRematch();
+    void navigate(path, routeState === undefined ? undefined : { state: routeState });
+  }
+
+  return (
+    <div className="play">
+      <div className="play__info">
+        <GameInfo state={state} />
+        {spectator ? (
+          <p className="play__note card">The game chat is for the two players.</p>
+        ) : (
+          <ChatPanel chatId={state.gameId} chatType="game" title="Game chat" className="play__chat" />
+        )}
+      </div>
+
+      <div className="play__center" style={{ maxWidth: boardWidth }}>
+        {bar(other(bottom), "top")}
+        <LiveBoard
+          state={state}
+          orientation={orientation}
+          boardWidth={boardWidth}
+          onMove={actions.move}
+          onPremove={actions.setPremove}
+          onCancelPremove={actions.clearPremove}
+        />
+        {bar(bottom, "bottom")}
+        <div className="play__tools">
+          <Button variant="ghost" onClick={() => setOrientation((o) => (o === "white" ? "black" : "white"))}>
+            <FlipIcon />
+            Flip board
+          </Button>
+          <Button
+            variant="ghost"
+            aria-pressed={!muted}
+            onClick={() => {
+              storeMuted(!muted);
+              setMuted(!muted);
+            }}
+          >
+            <SoundIcon muted={muted} />
+            {muted ? "Sound off" : "Sound on"}
+          </Button>
+          {spectator ? <span className="play__badge">Spectating</span> : null}
+          {state.viewPly !== null ? (
+            <Button variant="ghost" onClick={() => actions.viewPly(null)}>
+              Back to live
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="play__side">
+        <GameNotices
+          state={state}
+          now={now}
+          notice={notice}
+          onAnswerDraw={actions.answerDraw}
+          onClaimVictory={actions.claimVictory}
+        />
+        <section className="play__moves card" aria-labelledby="moves-title">
+          <h2 id="moves-title">Moves</h2>
+          <MoveList rows={rows} currentPly={shownPly(state)} onSelect={(ply) => actions.viewPly(ply)} />
+          <div className="play__steps">
+            <Button variant="ghost" aria-label="Previous move" onClick={() => actions.step(-1)}>
+              ‹
+            </Button>
+            <Button variant="ghost" aria-label="Next move" onClick={() => actions.step(1)}>
+              ›
+            </Button>
+          </div>
+        </section>
+        <GameActions state={state} onResign={actions.resign} onOfferDraw={actions.offerDraw} onAbort={actions.abort} />
+        {!active && !overOpen ? (
+          <Button variant="primary" onClick={() => setOverOpen(true)}>
+            Show result
+          </Button>
+        ) : null}
+      </div>
+
+      {overOpen && !active ? (
+        <GameOverModal
+          state={state}
+          onClose={() => {
+            actions.cancelRematch();
+            setOverOpen(false);
+          }}
+          onRematch={actions.offerRematch}
+          onAnswerRematch={actions.answerRematch}
+          onBackToMenu={() => leaveTo("/")}
+          onViewAnalysis={() =>
+            leaveTo("/analysis", {
+              moves: state.history.map((p) => p.san),
+              initialFen: state.initialFen,
+              playerColor: colorWord(state.myColor ?? "w"),
+              gameId: state.gameId,
+              opponent,
+            })
+          }
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function FlipIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path
+        d="M7 4v13m0 0l-3-3m3 3l3-3M17 20V7m0 0l-3 3m3-3l3 3"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function SoundIcon({ muted }: { muted: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+      {muted ? (
+        <path d="M16 9l5 6m0-6l-5 6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      ) : (
+        <path
+          d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        />
+      )}
+    </svg>
   );
 }

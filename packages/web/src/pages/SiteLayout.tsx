@@ -1,6 +1,7 @@
 import { Link, Outlet } from "react-router";
 import { Layout, type NavItem } from "../components/Layout.tsx";
 import { IdentityBadge } from "../features/accounts/index.ts";
+import { GameStartListener } from "../features/game/index.ts";
 
 const NAV: NavItem[] = [
   { to: "/", label: "Play", alsoActiveOn: ["/play", "/analysis"] },
@@ -24,6 +25,7 @@ export function SiteLayout() {
         </div>
       }
     >
+      <GameStartListener />
       <Outlet />
     </Layout>
   );

@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { type CSSProperties, type ReactNode, useLayoutEffect, useMemo, useRef } from "react";
 import { Chessboard, type ChessboardOptions } from "react-chessboard";
 import { ErrorBoundary } from "../../components/ErrorBoundary.tsx";
 import { BoardFallback } from "./BoardFallback.tsx";
@@ -28,6 +28,18 @@ export interface BoardProps {
   label?: string;
   /** DOM id prefix; needed when two boards share a page. */
   id?: string;
+  /** Width in px (never wider than its container); by default the container's width. */
+  boardWidth?: number;
+  /** Extra styles per square, e.g. last-move or check highlights: { e4: { background: "..." } }. */
+  squareStyles?: Record<string, CSSProperties>;
+  /** Which pieces may be picked up (with onMove); all of them by default. */
+  canDragPiece?: (piece: PieceCode, square: Square) => boolean;
+  /** A click on a square (with or without a piece). */
+  onSquareClick?: (square: Square) => void;
+  /** A right click on a square. */
+  onSquareRightClick?: (square: Square) => void;
+  /** Drawn over the board, e.g. a promotion picker. */
+  overlay?: ReactNode;
 }
 
 /** The chessboard, with the site's defaults and a fallback when it cannot render (SPEC §5, §8, §9). */
@@ -39,8 +51,26 @@ export function Board(props: BoardProps) {
   );
 }
 
-function BoardView({ position, orientation = "white", onMove, label = "Chessboard", id = "board" }: BoardProps) {
+function BoardView({
+  position,
+  orientation = "white",
+  onMove,
+  label = "Chessboard",
+  id = "board",
+  boardWidth,
+  squareStyles,
+  canDragPiece,
+  onSquareClick,
+  onSquareRightClick,
+  overlay,
+}: BoardProps) {
   const boardPosition = useMemo(() => toChessboardPosition(parsePosition(position)), [position]);
+  // react-chessboard keeps the drop handler of the render in which a drag started; a ref always
+  // reaches the newest one, so a drop is judged against the position shown now.
+  const onMoveRef = useRef(onMove);
+  useLayoutEffect(() => {
+    onMoveRef.current = onMove;
+  });
 
   const options: ChessboardOptions = {
     id,
@@ -54,17 +84,37 @@ function BoardView({ position, orientation = "white", onMove, label = "Chessboar
     animationDurationInMs: BOARD_THEME.animationMs,
     allowDragging: onMove !== undefined,
     onPieceDrop: ({ piece, sourceSquare, targetSquare }) => {
-      if (!onMove || !isSquare(sourceSquare) || !isPieceCode(piece.pieceType)) return false;
+      const handler = onMoveRef.current;
+      if (!handler || !isSquare(sourceSquare) || !isPieceCode(piece.pieceType)) return false;
       const to = targetSquare && isSquare(targetSquare) ? targetSquare : null;
       // Dropped off the board: report it, but the piece always snaps back.
-      const accepted = onMove({ from: sourceSquare, to, piece: piece.pieceType });
+      const accepted = handler({ from: sourceSquare, to, piece: piece.pieceType });
       return to !== null && accepted;
     },
+    ...(squareStyles ? { squareStyles } : {}),
+    ...(canDragPiece
+      ? {
+          canDragPiece: ({ piece, square }) =>
+            square !== null &&
+            isSquare(square) &&
+            isPieceCode(piece.pieceType) &&
+            canDragPiece(piece.pieceType, square),
+        }
+      : {}),
+    ...(onSquareClick ? { onSquareClick: ({ square }) => (isSquare(square) ? onSquareClick(square) : undefined) } : {}),
+    ...(onSquareRightClick
+      ? { onSquareRightClick: ({ square }) => (isSquare(square) ? onSquareRightClick(square) : undefined) }
+      : {}),
   };
 
   return (
-    <section className="board" aria-label={label}>
+    <section
+      className="board"
+      aria-label={label}
+      style={boardWidth ? { width: boardWidth, maxWidth: "100%" } : undefined}
+    >
       <Chessboard options={options} />
+      {overlay}
     </section>
   );
 }

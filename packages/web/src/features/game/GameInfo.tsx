@@ -1,0 +1,39 @@
+import { playerNames } from "./gameSelectors.ts";
+import type { GameState } from "./gameStore.ts";
+import { formatEloDelta, gameTypeLabel } from "./gameText.ts";
+import "./GamePanels.css";
+
+/** Left panel head (SPEC §2): "me vs opponent" (white vs black for spectators) and the rating stakes. */
+export function GameInfo({ state }: { state: GameState }) {
+  const { me, opponent } = playerNames(state);
+  const spectator = state.myColor === null;
+  return (
+    <section className="game-info card" aria-label="Game">
+      <h1 className="game-info__title">
+        <span className="game-info__name">{me}</span> <span className="game-info__vs">vs</span>{" "}
+        <span className="game-info__name">{opponent}</span>
+      </h1>
+      <p className="game-info__type">{gameTypeLabel(state)}</p>
+      {spectator ? (
+        <p className="game-info__spectating">Spectating</p>
+      ) : state.rated ? (
+        <dl className="game-info__deltas" aria-label="Rating changes">
+          <div>
+            <dt>Win</dt>
+            <dd className="game-info__delta--win">{formatEloDelta(state.eloDeltas.winEloDelta)}</dd>
+          </div>
+          <div>
+            <dt>Draw</dt>
+            <dd>{formatEloDelta(state.eloDeltas.drawEloDelta)}</dd>
+          </div>
+          <div>
+            <dt>Loss</dt>
+            <dd className="game-info__delta--loss">{formatEloDelta(state.eloDeltas.lossEloDelta)}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="game-info__casual">Casual game - not rated</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { Button } from "../../components/Button.tsx";
+import { secondsUntil } from "./gameClock.ts";
+import type { GameState } from "./gameStore.ts";
+import "./GamePanels.css";
+
+export interface GameNoticesProps {
+  state: GameState;
+  now: number;
+  /** A short message, e.g. a refused action. */
+  notice: string | undefined;
+  onAnswerDraw: (accept: boolean) => void;
+  onClaimVictory: () => void;
+}
+
+/** What needs the player's eye now: the draw offer, the first-move and opponent-left countdowns. */
+export function GameNotices({ state, now, notice, onAnswerDraw, onClaimVictory }: GameNoticesProps) {
+  const active = state.status === "active";
+  const myFirstMove =
+    active && state.myColor !== null && state.firstMoveDeadline !== null && state.turn === state.myColor;
+  const gone = active && state.myColor !== null ? state.opponentGone : null;
+  return (
+    <div className="game-notices">
+      {active && state.drawOffer === "fromOpponent" ? (
+        <div className="game-notice game-notice--prompt" role="alertdialog" aria-labelledby="draw-offer-text">
+          <p id="draw-offer-text">A draw has been offered. Accept?</p>
+          <div className="game-notice__buttons">
+            <Button variant="primary" onClick={() => onAnswerDraw(true)}>
+              Accept
+            </Button>
+            <Button onClick={() => onAnswerDraw(false)}>Decline</Button>
+          </div>
+        </div>
+      ) : null}
+      {myFirstMove && state.firstMoveDeadline !== null && state.pending === null ? (
+        <p className="game-notice game-notice--urgent" role="status">
+          Make your first move: {secondsUntil(state.firstMoveDeadline, now)}s
+        </p>
+      ) : null}
+      {gone ? (
+        <div className="game-notice" role="status">
+          <p>Opponent left the game</p>
+          {now < gone.claimableAt ? (
+            <p className="game-notice__detail">You can claim victory in {secondsUntil(gone.claimableAt, now)}s</p>
+          ) : (
+            <Button variant="primary" onClick={onClaimVictory}>
+              Claim victory
+            </Button>
+          )}
+        </div>
+      ) : null}
+      {state.drawOffer === "fromMe" && active ? (
+        <p className="game-notice game-notice--quiet" role="status">
+          Draw offer sent
+        </p>
+      ) : null}
+      {notice ? (
+        <p className="game-notice game-notice--quiet" role="alert">
+          {notice}
+        </p>
+      ) : null}
+    </div>
+  );
+}

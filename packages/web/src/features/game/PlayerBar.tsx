@@ -1,0 +1,83 @@
+import type { Color } from "@chess/shared";
+import { defaultPieces } from "react-chessboard";
+import { formatClock, LOW_TIME_MS } from "./gameClock.ts";
+import type { CapturablePiece, MaterialSide } from "./material.ts";
+import "./PlayerBar.css";
+
+export interface PlayerBarProps {
+  name: string;
+  color: Color;
+  /** Time left in ms at this render. */
+  timeMs: number;
+  /** This side's clock is the one running. */
+  ticking: boolean;
+  /** It is this side's turn (its clock is highlighted even before clocks run). */
+  toMove: boolean;
+  material: MaterialSide;
+  /** "top" above the board (the opponent), "bottom" below it (me). */
+  place: "top" | "bottom";
+}
+
+const PIECE_NAMES: Record<CapturablePiece, string> = {
+  q: "queen",
+  r: "rook",
+  b: "bishop",
+  n: "knight",
+  p: "pawn",
+};
+
+/** A player's row by the board: name, the pieces they captured, their material lead and their clock. */
+export function PlayerBar({ name, color, timeMs, ticking, toMove, material, place }: PlayerBarProps) {
+  const low = timeMs < LOW_TIME_MS;
+  const clockClass = ["clock", toMove ? "clock--to-move" : "", toMove && low ? "clock--low" : ""]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <div className={`player-bar player-bar--${place}`} data-testid={`player-bar-${place}`}>
+      <div className="player-bar__who">
+        <span className={`player-bar__dot player-bar__dot--${color}`} aria-hidden="true" />
+        <span className="player-bar__name">{name}</span>
+        <CapturedPieces pieces={material.captured} capturedColor={color === "w" ? "b" : "w"} />
+        {material.advantage > 0 ? <span className="player-bar__advantage">+{material.advantage}</span> : null}
+      </div>
+      <div
+        className={clockClass}
+        role="timer"
+        aria-label={`${name}'s clock`}
+        aria-live="off"
+        data-ticking={ticking || undefined}
+      >
+        {formatClock(timeMs)}
+      </div>
+    </div>
+  );
+}
+
+/** The captured pieces, grouped by kind, queen first. */
+export function CapturedPieces({ pieces, capturedColor }: { pieces: CapturablePiece[]; capturedColor: Color }) {
+  if (pieces.length === 0) return null;
+  const groups: Array<{ piece: CapturablePiece; count: number }> = [];
+  for (const piece of pieces) {
+    const last = groups.at(-1);
+    if (last?.piece === piece) last.count += 1;
+    else groups.push({ piece, count: 1 });
+  }
+  const label = groups.map((g) => `${g.count} ${PIECE_NAMES[g.piece]}${g.count > 1 ? "s" : ""}`).join(", ");
+  return (
+    <span className="captured" role="img" aria-label={`Captured: ${label}`}>
+      {groups.map(({ piece, count }) => (
+        <span key={piece} className="captured__group">
+          {Array.from({ length: count }, (_, i) => {
+            const render = defaultPieces[`${capturedColor}${piece.toUpperCase()}`];
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: identical pieces in a fixed order
+              <span key={i} className="captured__piece">
+                {render ? render({ svgStyle: { width: "100%", height: "100%" } }) : null}
+              </span>
+            );
+          })}
+        </span>
+      ))}
+    </span>
+  );
+}

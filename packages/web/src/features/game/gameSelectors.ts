@@ -1,0 +1,68 @@
+import type { ByColor, Color } from "@chess/shared";
+import { type PlayedPly, turnOf } from "./gameRules.ts";
+import type { GameState } from "./gameStore.ts";
+
+/** Read-only views of a GameState for the page. Pure. */
+
+/** The moves on the board now: the confirmed ones plus my pending move. */
+export function liveLine(state: GameState): PlayedPly[] {
+  return state.pending ? [...state.history, state.pending] : state.history;
+}
+
+/** The number of half-moves in the position shown. */
+export function shownPly(state: GameState): number {
+  return state.viewPly ?? liveLine(state).length;
+}
+
+/** The position shown and the move that led to it. */
+export function shownPosition(state: GameState): { fen: string; lastMove: PlayedPly | null } {
+  const line = liveLine(state);
+  const ply = shownPly(state);
+  const last = ply > 0 ? (line[ply - 1] ?? null) : null;
+  return { fen: last?.fen ?? state.initialFen, lastMove: last };
+}
+
+/** The side to move on the board now (after my pending move). */
+export function sideToMove(state: GameState): Color {
+  return state.pending ? turnOf(state.pending.fen) : state.turn;
+}
+
+/** Whether I may play a move on the board now: a player, game on, my turn, nothing in flight, live view. */
+export function canMoveNow(state: GameState): boolean {
+  return (
+    state.status === "active" &&
+    state.myColor !== null &&
+    state.pending === null &&
+    state.viewPly === null &&
+    state.turn === state.myColor
+  );
+}
+
+/** Whether a drop now would be a premove: a player, game on, the opponent to move, live view. */
+export function canPremove(state: GameState): boolean {
+  return (
+    state.status === "active" && state.myColor !== null && state.viewPly === null && sideToMove(state) !== state.myColor
+  );
+}
+
+/** Both clocks at local time `now`: the side to move's runs down while the clock runs. */
+export function clockTimes(state: GameState, now: number): ByColor<number> {
+  const { timeLeft, running, at } = state.clock;
+  if (!running || state.status !== "active") return timeLeft;
+  const elapsed = Math.max(0, now - at);
+  return { ...timeLeft, [state.turn]: timeLeft[state.turn] - elapsed };
+}
+
+/** Whether abort is still possible (before both sides moved). */
+export function canAbort(state: GameState): boolean {
+  return state.status === "active" && state.myColor !== null && state.history.length < 2;
+}
+
+/** My name and my opponent's; for a spectator white and black. */
+export function playerNames(state: GameState): { me: string; opponent: string } {
+  const bottom: Color = state.myColor ?? "w";
+  return {
+    me: bottom === "w" ? state.white : state.black,
+    opponent: bottom === "w" ? state.black : state.white,
+  };
+}

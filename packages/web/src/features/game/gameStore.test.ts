@@ -1,0 +1,474 @@
+import type { GameOver, GameStarted, GameUpdate } from "@chess/shared";
+import { Chess } from "chess.js";
+import { describe, expect, it } from "vitest";
+import { tryMove } from "./gameRules.ts";
+import {
+  canAbort,
+  canMoveNow,
+  canPremove,
+  clockTimes,
+  liveLine,
+  playerNames,
+  shownPly,
+  shownPosition,
+  sideToMove,
+} from "./gameSelectors.ts";
+import { type GameAction, type GameState, gameReducer } from "./gameStore.ts";
+
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const T0 = 1_000_000;
+
+function snapshot(change: Partial<GameStarted> = {}): GameStarted {
+  return {
+    gameId: "g1",
+    gameLength: { w: 300_000, b: 300_000 },
+    isWhite: true,
+    fen: START,
+    initialFen: START,
+    currentTurn: "w",
+    eloDeltas: { winEloDelta: 10, drawEloDelta: 0, lossEloDelta: -10 },
+    moves: [],
+    opponent: "bob",
+    white: "alice",
+    black: "bob",
+    spectator: false,
+    rated: true,
+    variant: "standard",
+    timeClass: "blitz",
+    baseTime: 5,
+    increment: 3,
+    timeLeft: { w: 300_000, b: 300_000 },
+    clockRunning: false,
+    ply: 0,
+    status: "active",
+    eventNo: 0,
+    firstMoveDeadline: T0 + 20_000,
+    serverTime: T0,
+    ...change,
+  };
+}
+
+/** The update the server sends after `san` is played on `state`'s live position. */
+function updateAfter(state: GameState, san: string, change: Partial<GameUpdate> = {}): GameUpdate {
+  const fen = state.history.at(-1)?.fen ?? state.initialFen;
+  const played = tryMoveSan(fen, san);
+  const ply = state.history.length + 1;
+  return {
+    gameId: state.gameId,
+    fen: played.fen,
+    currentTurn: played.fen.split(" ")[1] as "w" | "b",
+    move: { from: played.from, to: played.to, san: played.san },
+    timeLeft: { w: 300_000, b: 300_000 },
+    ply,
+    eventNo: state.eventNo + 1,
+    clockRunning: ply >= 2,
+    ...change,
+  };
+}
+
+function tryMoveSan(fen: string, san: string) {
+  const chess = new Chess(fen);
+  const m = chess.move(san);
+  return { from: m.from, to: m.to, san: m.san, fen: chess.fen() };
+}
+
+const run = (state: GameState | null, ...actions: GameAction[]) => actions.reduce(gameReducer, state);
+const must = (state: GameState | null): GameState => {
+  if (!state) throw new Error("no state");
+  return state;
+};
+const start = (change: Partial<GameStarted> = {}, now = T0) =>
+  must(gameReducer(null, { type: "snapshot", game: snapshot(change), now }));
+
+/** Plays SAN moves through server updates. */
+function play(state: GameState, sans: string[], now = T0): GameState {
+  return sans.reduce((s, san) => must(gameReducer(s, { type: "update", update: updateAfter(s, san), now })), state);
+}
+
+describe("snapshot", () => {
+  it("builds the game for a player", () => {
+    const s = start();
+    expect(s.myColor).toBe("w");
+    expect(s.history).toEqual([]);
+    expect(s.status).toBe("active");
+    expect(s.result).toBeNull();
+    expect(playerNames(s)).toEqual({ me: "alice", opponent: "bob" });
+    expect(canMoveNow(s)).toBe(true);
+    expect(canAbort(s)).toBe(true);
+  });
+
+  it("replays the moves of a resync with the position and last move of each", () => {
+    const s = start({ moves: ["e4", "e5", "Nf3"], ply: 3, currentTurn: "b", eventNo: 3 });
+    expect(s.history.map((p) => p.san)).toEqual(["e4", "e5", "Nf3"]);
+    expect(shownPosition(s).lastMove).toMatchObject({ from: "g1", to: "f3" });
+    expect(shownPosition(s).fen).toBe("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+  });
+
+  it("makes a spectator read-only with white and black as the names", () => {
+    const s = start({ spectator: true, isWhite: true, opponent: "bob" });
+    expect(s.myColor).toBeNull();
+    expect(canMoveNow(s)).toBe(false);
+    expect(canPremove(s)).toBe(false);
+    expect(canAbort(s)).toBe(false);
+    expect(playerNames(s)).toEqual({ me: "alice", opponent: "bob" });
+  });
+
+  it("plays black for isWhite false", () => {
+    const s = start({ isWhite: false, opponent: "alice" });
+    expect(s.myColor).toBe("b");
+    expect(playerNames(s)).toEqual({ me: "bob", opponent: "alice" });
+    expect(canMoveNow(s)).toBe(false);
+    expect(canPremove(s)).toBe(true);
+  });
+
+  it("converts the first-move deadline to local time with the server's clock offset", () => {
+    // The server's clock is 5 s behind ours.
+    const s = start({ serverTime: T0 - 5_000, firstMoveDeadline: T0 + 15_000 });
+    expect(s.serverOffset).toBe(5_000);
+    expect(s.firstMoveDeadline).toBe(T0 + 20_000);
+  });
+
+  it("ignores an older snapshot and takes a newer one, keeping local view state", () => {
+    let s = play(start(), ["e4", "e5"]);
+    s = must(gameReducer(s, { type: "viewPly", ply: 1 }));
+    const stale = run(s, { type: "snapshot", game: snapshot({ eventNo: 0 }), now: T0 });
+    expect(stale).toBe(s);
+    const newer = must(
+      run(s, {
+        type: "snapshot",
+        game: snapshot({ moves: ["e4", "e5", "Nf3"], ply: 3, currentTurn: "b", eventNo: 3 }),
+        now: T0,
+      }),
+    );
+    expect(newer.history).toHaveLength(3);
+    expect(newer.viewPly).toBe(1);
+  });
+
+  it("ignores a snapshot of another game", () => {
+    const s = start();
+    expect(gameReducer(s, { type: "snapshot", game: snapshot({ gameId: "other", eventNo: 9 }), now: T0 })).toBe(s);
+  });
+
+  it("reads a finished game's result, with my rating change from the deltas", () => {
+    const won = start({ status: "finished", winningColor: "white", reason: "checkmate" });
+    expect(won.result).toEqual({ winningColor: "white", reason: "checkmate", winner: "alice", myEloChange: 10 });
+    const lost = start({ status: "finished", winningColor: "white", reason: "resign", isWhite: false });
+    expect(lost.result?.myEloChange).toBe(-10);
+    const drawn = start({ status: "finished", winningColor: "draw", reason: "draw", rated: false });
+    expect(drawn.result).toMatchObject({ winner: "draw", myEloChange: 0 });
+    const aborted = start({ status: "aborted", reason: "abort" });
+    expect(aborted.result).toMatchObject({ winningColor: "none", winner: "none", reason: "abort" });
+    expect(aborted.firstMoveDeadline).toBeNull();
+    const watched = start({ status: "finished", winningColor: "black", reason: "flag", spectator: true });
+    expect(watched.result).toMatchObject({ winner: "bob", myEloChange: null });
+  });
+});
+
+describe("updates", () => {
+  it("applies moves in order with their clocks", () => {
+    const s = play(start(), ["e4", "e5"], T0 + 1_000);
+    expect(s.history.map((p) => p.san)).toEqual(["e4", "e5"]);
+    expect(s.turn).toBe("w");
+    expect(s.eventNo).toBe(2);
+    expect(s.clock).toEqual({ timeLeft: { w: 300_000, b: 300_000 }, running: true, at: T0 + 1_000 });
+    expect(canAbort(s)).toBe(false);
+  });
+
+  it("is idempotent by ply: a duplicate or late update changes nothing", () => {
+    const s = start();
+    const first = updateAfter(s, "e4");
+    const once = must(gameReducer(s, { type: "update", update: first, now: T0 }));
+    expect(gameReducer(once, { type: "update", update: first, now: T0 + 50 })).toBe(once);
+    const twice = play(once, ["e5"]);
+    expect(gameReducer(twice, { type: "update", update: first, now: T0 })).toBe(twice);
+  });
+
+  it("asks for a resync when a ply was skipped, without applying the later one", () => {
+    const s = start();
+    const afterE4 = play(s, ["e4"]);
+    const skipped = updateAfter(afterE4, "e5");
+    const next = must(gameReducer(s, { type: "update", update: skipped, now: T0 }));
+    expect(next.history).toHaveLength(0);
+    expect(next.needsResync).toBe(true);
+    expect(must(gameReducer(next, { type: "resyncRequested" })).needsResync).toBe(false);
+  });
+
+  it("ignores updates of another game and after the end", () => {
+    const s = start();
+    const update = updateAfter(s, "e4");
+    expect(gameReducer(s, { type: "update", update: { ...update, gameId: "x" }, now: T0 })).toBe(s);
+    const over = must(
+      gameReducer(s, {
+        type: "gameOver",
+        over: gameOver({ reason: "abort", winningColor: "none", winner: "none" }),
+        now: T0,
+      }),
+    );
+    expect(gameReducer(over, { type: "update", update, now: T0 })).toBe(over);
+  });
+
+  it("jumps back to the live position on a new move", () => {
+    let s = play(start(), ["e4", "e5", "Nf3"]);
+    s = must(gameReducer(s, { type: "step", delta: -1 }));
+    expect(s.viewPly).toBe(2);
+    s = play(s, ["Nc6"]);
+    expect(s.viewPly).toBeNull();
+    expect(shownPly(s)).toBe(4);
+  });
+
+  it("keeps the first-move deadline while it applies and drops it once the clocks run", () => {
+    let s = start({ serverTime: T0 - 1_000 });
+    const u = updateAfter(s, "e4", { firstMoveDeadline: T0 + 30_000 });
+    s = must(gameReducer(s, { type: "update", update: u, now: T0 }));
+    expect(s.firstMoveDeadline).toBe(T0 + 31_000);
+    s = play(s, ["e5"]);
+    expect(s.firstMoveDeadline).toBeNull();
+  });
+});
+
+describe("my moves", () => {
+  const e4 = () => {
+    const m = tryMove(START, { from: "e2", to: "e4" });
+    if (!m) throw new Error("e4 is legal");
+    return m;
+  };
+
+  it("shows my move at once, and the server's echo confirms it without doubling it", () => {
+    const s = start();
+    const sent = must(gameReducer(s, { type: "moveSent", ply: e4() }));
+    expect(liveLine(sent).map((p) => p.san)).toEqual(["e4"]);
+    expect(sideToMove(sent)).toBe("b");
+    expect(canMoveNow(sent)).toBe(false);
+    expect(canPremove(sent)).toBe(true);
+    const confirmed = must(gameReducer(sent, { type: "update", update: updateAfter(s, "e4"), now: T0 }));
+    expect(confirmed.pending).toBeNull();
+    expect(liveLine(confirmed).map((p) => p.san)).toEqual(["e4"]);
+  });
+
+  it("takes a refused move back", () => {
+    const sent = must(gameReducer(start(), { type: "moveSent", ply: e4() }));
+    const refused = must(gameReducer(sent, { type: "moveFailed" }));
+    expect(liveLine(refused)).toEqual([]);
+    expect(canMoveNow(refused)).toBe(true);
+  });
+
+  it("does not send out of turn or while viewing history", () => {
+    const black = start({ isWhite: false });
+    expect(gameReducer(black, { type: "moveSent", ply: e4() })).toBe(black);
+    const viewing = must(gameReducer(play(start(), ["e4", "e5"]), { type: "viewPly", ply: 0 }));
+    expect(canMoveNow(viewing)).toBe(false);
+  });
+
+  it("keeps a pending move across a snapshot that does not have it yet", () => {
+    const sent = must(gameReducer(start(), { type: "moveSent", ply: e4() }));
+    const same = must(gameReducer(sent, { type: "snapshot", game: snapshot({ eventNo: 0 }), now: T0 }));
+    expect(same.pending?.san).toBe("e4");
+    const newer = must(
+      gameReducer(sent, {
+        type: "snapshot",
+        game: snapshot({ moves: ["e4"], ply: 1, currentTurn: "b", eventNo: 1 }),
+        now: T0,
+      }),
+    );
+    expect(newer.pending).toBeNull();
+    expect(liveLine(newer)).toHaveLength(1);
+  });
+
+  it("stores one premove and clears it on request", () => {
+    const s = start({ isWhite: false });
+    const pre = must(gameReducer(s, { type: "premoveSet", move: { from: "e7", to: "e5" } }));
+    expect(pre.premove).toEqual({ from: "e7", to: "e5" });
+    const replaced = must(gameReducer(pre, { type: "premoveSet", move: { from: "d7", to: "d5" } }));
+    expect(replaced.premove).toEqual({ from: "d7", to: "d5" });
+    expect(must(gameReducer(replaced, { type: "premoveCleared" })).premove).toBeNull();
+    expect(gameReducer(s, { type: "premoveSet", move: { from: "e7", to: "e5" } })).not.toBe(s);
+    const watcher = start({ spectator: true });
+    expect(gameReducer(watcher, { type: "premoveSet", move: { from: "e7", to: "e5" } })).toBe(watcher);
+  });
+});
+
+describe("history stepping", () => {
+  it("steps back to the start and forward to live", () => {
+    let s = play(start(), ["e4", "e5"]);
+    s = must(run(s, { type: "step", delta: -1 }, { type: "step", delta: -1 }, { type: "step", delta: -1 }));
+    expect(s.viewPly).toBe(0);
+    expect(shownPosition(s)).toEqual({ fen: START, lastMove: null });
+    s = must(run(s, { type: "step", delta: 1 }));
+    expect(s.viewPly).toBe(1);
+    expect(shownPosition(s).lastMove?.san).toBe("e4");
+    s = must(run(s, { type: "step", delta: 1 }, { type: "step", delta: 1 }));
+    expect(s.viewPly).toBeNull();
+  });
+
+  it("jumps to a ply, treating the live ply as live", () => {
+    const s = play(start(), ["e4", "e5"]);
+    expect(must(gameReducer(s, { type: "viewPly", ply: 1 })).viewPly).toBe(1);
+    expect(must(gameReducer(s, { type: "viewPly", ply: 2 })).viewPly).toBeNull();
+    expect(gameReducer(s, { type: "viewPly", ply: null })).toBe(s);
+  });
+});
+
+describe("clocks", () => {
+  it("runs only the side to move, only while running", () => {
+    let s = start();
+    expect(clockTimes(s, T0 + 5_000)).toEqual({ w: 300_000, b: 300_000 });
+    s = play(s, ["e4"], T0);
+    s = must(
+      gameReducer(s, {
+        type: "update",
+        update: updateAfter(s, "e5", { timeLeft: { w: 300_000, b: 299_000 }, clockRunning: true }),
+        now: T0 + 2_000,
+      }),
+    );
+    expect(clockTimes(s, T0 + 2_000)).toEqual({ w: 300_000, b: 299_000 });
+    expect(clockTimes(s, T0 + 3_500)).toEqual({ w: 298_500, b: 299_000 });
+    // Resynced from each update's timeLeft, whatever the local count said.
+    s = must(
+      gameReducer(s, {
+        type: "update",
+        update: updateAfter(s, "Nf3", { timeLeft: { w: 297_000, b: 299_000 } }),
+        now: T0 + 4_000,
+      }),
+    );
+    expect(clockTimes(s, T0 + 5_000)).toEqual({ w: 297_000, b: 298_000 });
+  });
+
+  it("goes below zero for a flagged side (shown as 0m 0s) and stops at the end", () => {
+    let s = play(start({ timeLeft: { w: 1_000, b: 1_000 } }), ["e4"], T0);
+    s = must(
+      gameReducer(s, {
+        type: "update",
+        update: updateAfter(s, "e5", { timeLeft: { w: 1_000, b: 1_000 } }),
+        now: T0,
+      }),
+    );
+    expect(clockTimes(s, T0 + 3_000).w).toBeLessThan(0);
+    s = must(gameReducer(s, { type: "gameOver", over: gameOver({ timeLeft: { w: 0, b: 900 } }), now: T0 + 3_000 }));
+    expect(clockTimes(s, T0 + 9_000)).toEqual({ w: 0, b: 900 });
+  });
+});
+
+function gameOver(change: Partial<GameOver> = {}): GameOver {
+  return {
+    gameId: "g1",
+    fen: START,
+    winningColor: "black",
+    move: null,
+    reason: "flag",
+    winner: "bob",
+    timeLeft: { w: 0, b: 300_000 },
+    eloChange: { w: -10, b: 10 },
+    eventNo: 5,
+    ...change,
+  };
+}
+
+describe("game over", () => {
+  it("finishes the game with the winner and my rating change, once", () => {
+    const s = start();
+    const over = must(gameReducer(s, { type: "gameOver", over: gameOver({ fen: START }), now: T0 }));
+    expect(over.status).toBe("finished");
+    expect(over.result).toEqual({ winningColor: "black", reason: "flag", winner: "bob", myEloChange: -10 });
+    expect(canMoveNow(over)).toBe(false);
+    expect(gameReducer(over, { type: "gameOver", over: gameOver({ winner: "x" }), now: T0 })).toBe(over);
+  });
+
+  it("marks an abort as aborted, clears premove, pending, offers and presence", () => {
+    let s = start({ isWhite: false });
+    s = must(
+      run(
+        s,
+        { type: "premoveSet", move: { from: "e7", to: "e5" } },
+        { type: "drawOffered", gameId: "g1" },
+        { type: "presence", gameId: "g1", connected: false, claimableAt: T0 + 30_000, now: T0 },
+      ),
+    );
+    const over = must(
+      gameReducer(s, {
+        type: "gameOver",
+        over: gameOver({ reason: "abort", winningColor: "none", winner: "none", eloChange: { w: 0, b: 0 } }),
+        now: T0,
+      }),
+    );
+    expect(over.status).toBe("aborted");
+    expect(over.result?.myEloChange).toBe(0);
+    expect(over.premove).toBeNull();
+    expect(over.drawOffer).toBeNull();
+    expect(over.opponentGone).toBeNull();
+  });
+
+  it("asks for a resync when the final position was never received", () => {
+    const s = play(start(), ["f3", "e5", "g4"]);
+    const mated = updateAfter(s, "Qh4#");
+    const over = must(
+      gameReducer(s, {
+        type: "gameOver",
+        over: gameOver({ fen: mated.fen, reason: "checkmate", winner: "bob" }),
+        now: T0,
+      }),
+    );
+    expect(over.needsResync).toBe(true);
+    const normal = must(gameReducer(s, { type: "update", update: mated, now: T0 }));
+    const overNormally = must(
+      gameReducer(normal, { type: "gameOver", over: gameOver({ fen: mated.fen, reason: "checkmate" }), now: T0 }),
+    );
+    expect(overNormally.needsResync).toBe(false);
+  });
+});
+
+describe("draw offers", () => {
+  it("shows the opponent's offer until I answer or move", () => {
+    const s = start();
+    const offered = must(gameReducer(s, { type: "drawOffered", gameId: "g1" }));
+    expect(offered.drawOffer).toBe("fromOpponent");
+    expect(must(gameReducer(offered, { type: "drawAnswered" })).drawOffer).toBeNull();
+    expect(play(offered, ["e4"]).drawOffer).toBeNull();
+    expect(gameReducer(s, { type: "drawOffered", gameId: "other" })).toBe(s);
+  });
+
+  it("keeps my offer until declined or the opponent moves", () => {
+    const s = must(gameReducer(play(start(), ["e4", "e5"]), { type: "drawSent" }));
+    expect(s.drawOffer).toBe("fromMe");
+    expect(must(gameReducer(s, { type: "drawDeclined", gameId: "g1" })).drawOffer).toBeNull();
+    const afterMine = play(s, ["Nf3"]);
+    expect(afterMine.drawOffer).toBe("fromMe");
+    expect(play(afterMine, ["Nc6"]).drawOffer).toBeNull();
+  });
+});
+
+describe("opponent presence", () => {
+  it("starts a countdown in local time when the opponent leaves and ends it when they return", () => {
+    const s = start({ serverTime: T0 - 2_000 });
+    const gone = must(
+      gameReducer(s, { type: "presence", gameId: "g1", connected: false, claimableAt: T0 + 30_000, now: T0 }),
+    );
+    expect(gone.opponentGone).toEqual({ claimableAt: T0 + 32_000 });
+    const back = must(gameReducer(gone, { type: "presence", gameId: "g1", connected: true, now: T0 + 1 }));
+    expect(back.opponentGone).toBeNull();
+  });
+});
+
+describe("rematch", () => {
+  const finished = () =>
+    must(gameReducer(start(), { type: "gameOver", over: gameOver({ reason: "resign" }), now: T0 }));
+
+  it("follows my offer: sent, then declined", () => {
+    const sent = must(gameReducer(finished(), { type: "rematchSent", offerId: "r1" }));
+    expect(sent.rematch).toEqual({ kind: "sent", offerId: "r1" });
+    expect(gameReducer(sent, { type: "rematchDeclined", previousGameId: "other" })).toBe(sent);
+    expect(must(gameReducer(sent, { type: "rematchDeclined", previousGameId: "g1" })).rematch).toEqual({
+      kind: "declined",
+    });
+  });
+
+  it("follows the opponent's offer: received, then withdrawn", () => {
+    const received = must(
+      gameReducer(finished(), { type: "rematchReceived", previousGameId: "g1", offerId: "r2", by: "bob" }),
+    );
+    expect(received.rematch).toEqual({ kind: "received", offerId: "r2", by: "bob" });
+    expect(must(gameReducer(received, { type: "rematchCancelled", previousGameId: "g1" })).rematch.kind).toBe(
+      "cancelled",
+    );
+    expect(must(gameReducer(received, { type: "rematchCleared" })).rematch.kind).toBe("none");
+  });
+});

@@ -1,0 +1,315 @@
+import {
+  type ByColor,
+  type Color,
+  deltaFor,
+  type EloDeltas,
+  type EndReason,
+  type GameOver,
+  type GameStarted,
+  type GameStatus,
+  type GameUpdate,
+  type MoveInput,
+  other,
+  type TimeClass,
+  type Variant,
+  type WinningColor,
+} from "@chess/shared";
+import { type PlayedPly, replay, samePosition } from "./gameRules.ts";
+import { canMoveNow, liveLine } from "./gameSelectors.ts";
+
+/**
+ * One live game as this tab sees it (SPEC §4 Game), built from the server's gameStarted / update /
+ * gameOver and the player's own actions. Pure: every time is passed in (local epoch ms), so it is
+ * tested without a DOM or timers.
+ */
+export interface GameState {
+  gameId: string;
+  /** The colour I play; null when spectating. */
+  myColor: Color | null;
+  white: string;
+  black: string;
+  rated: boolean;
+  variant: Variant;
+  timeClass: TimeClass;
+  /** Minutes, e.g. 5. */
+  baseTime: number;
+  /** Seconds, e.g. 3. */
+  increment: number;
+  /** My win / draw / loss rating changes (zeros when unrated or spectating). */
+  eloDeltas: EloDeltas;
+  initialFen: string;
+  /** Moves the server confirmed, each with the position after it. */
+  history: PlayedPly[];
+  /** The side to move after `history`. */
+  turn: Color;
+  /** The last event number seen (ARCHITECTURE §5). */
+  eventNo: number;
+  /** Time left of each side at local time `at`; the side to move's runs down from then if `running`. */
+  clock: { timeLeft: ByColor<number>; running: boolean; at: number };
+  /** Local time minus server time (ms), from the last snapshot: turns server deadlines into local ones. */
+  serverOffset: number;
+  /** Local time by which the side to move must make its first move, while that applies. */
+  firstMoveDeadline: number | null;
+  status: GameStatus;
+  result: GameResult | null;
+  /** My move, shown at once and sent; the server's update confirms it. */
+  pending: PlayedPly | null;
+  /** A move stored while it is the opponent's turn, tried when mine comes. */
+  premove: MoveInput | null;
+  /** The ply shown while stepping through the moves; null follows the live game. */
+  viewPly: number | null;
+  /** A draw offer waiting: made by the opponent to me, or by me. */
+  drawOffer: "fromOpponent" | "fromMe" | null;
+  /** The opponent left: local time from which the win may be claimed. */
+  opponentGone: { claimableAt: number } | null;
+  rematch: RematchState;
+  /** Something was missed (a gap in plies): the page asks the server for a snapshot. */
+  needsResync: boolean;
+}
+
+export interface GameResult {
+  winningColor: WinningColor | "none";
+  reason: EndReason;
+  /** The winner's name, "draw", or "none" (aborted). */
+  winner: string;
+  /** My rating change; null when spectating or unknown. */
+  myEloChange: number | null;
+}
+
+export type RematchState =
+  | { kind: "none" }
+  /** I offered; "Rematch offered". */
+  | { kind: "sent"; offerId: string }
+  /** The opponent offered: "A rematch has been offered. Accept?". */
+  | { kind: "received"; offerId: string; by: string }
+  /** My offer was declined: "Offer declined". */
+  | { kind: "declined" }
+  /** The opponent withdrew their offer. */
+  | { kind: "cancelled" };
+
+export type GameAction =
+  | { type: "snapshot"; game: GameStarted; now: number }
+  | { type: "update"; update: GameUpdate; now: number }
+  | { type: "gameOver"; over: GameOver; now: number }
+  /** I played this move (already checked legal); it is shown at once. */
+  | { type: "moveSent"; ply: PlayedPly }
+  /** The server refused my pending move. */
+  | { type: "moveFailed" }
+  | { type: "premoveSet"; move: MoveInput }
+  | { type: "premoveCleared" }
+  /** Show the position after `ply` half-moves; null (or the live ply) follows the game again. */
+  | { type: "viewPly"; ply: number | null }
+  | { type: "step"; delta: -1 | 1 }
+  | { type: "drawOffered"; gameId: string }
+  | { type: "drawSent" }
+  | { type: "drawDeclined"; gameId: string }
+  /** I answered the opponent's draw offer. */
+  | { type: "drawAnswered" }
+  | { type: "presence"; gameId: string; connected: boolean; claimableAt?: number; now: number }
+  | { type: "rematchSent"; offerId: string }
+  | { type: "rematchReceived"; previousGameId: string; offerId: string; by: string }
+  | { type: "rematchDeclined"; previousGameId: string }
+  | { type: "rematchCancelled"; previousGameId: string }
+  /** My offer was withdrawn or the opponent's answered. */
+  | { type: "rematchCleared" }
+  | { type: "resyncRequested" };
+
+export const colorWord = (c: Color): "white" | "black" => (c === "w" ? "white" : "black");
+
+function outcomeOf(winningColor: WinningColor | "none" | undefined, me: Color): "win" | "draw" | "loss" | null {
+  if (winningColor === undefined || winningColor === "none") return null;
+  if (winningColor === "draw") return "draw";
+  return winningColor === colorWord(me) ? "win" : "loss";
+}
+
+function resultOfSnapshot(game: GameStarted, myColor: Color | null): GameResult | null {
+  if (game.status === "active") return null;
+  const winningColor = game.status === "aborted" ? "none" : (game.winningColor ?? "none");
+  const winner = winningColor === "white" ? game.white : winningColor === "black" ? game.black : winningColor;
+  const outcome = myColor ? outcomeOf(winningColor, myColor) : null;
+  return {
+    winningColor,
+    reason: game.reason ?? (game.status === "aborted" ? "abort" : "resign"),
+    winner,
+    myEloChange: myColor === null ? null : outcome && game.rated ? deltaFor(game.eloDeltas, outcome) : 0,
+  };
+}
+
+/** The state of a game from a full snapshot (gameStarted, resync or watch). */
+export function gameFromSnapshot(game: GameStarted, now: number): GameState {
+  const myColor: Color | null = game.spectator ? null : game.isWhite ? "w" : "b";
+  const serverOffset = now - game.serverTime;
+  const history = replay(game.initialFen, game.moves);
+  return {
+    gameId: game.gameId,
+    myColor,
+    white: game.white,
+    black: game.black,
+    rated: game.rated,
+    variant: game.variant,
+    timeClass: game.timeClass,
+    baseTime: game.baseTime,
+    increment: game.increment,
+    eloDeltas: game.eloDeltas,
+    initialFen: game.initialFen,
+    history,
+    turn: game.currentTurn,
+    eventNo: game.eventNo,
+    clock: { timeLeft: { ...game.timeLeft }, running: game.clockRunning && game.status === "active", at: now },
+    serverOffset,
+    firstMoveDeadline:
+      game.firstMoveDeadline !== undefined && game.status === "active" ? game.firstMoveDeadline + serverOffset : null,
+    status: game.status,
+    result: resultOfSnapshot(game, myColor),
+    pending: null,
+    premove: null,
+    viewPly: null,
+    drawOffer: null,
+    opponentGone: null,
+    rematch: { kind: "none" },
+    needsResync: false,
+  };
+}
+
+export function gameReducer(state: GameState | null, action: GameAction): GameState | null {
+  if (action.type === "snapshot") return applySnapshot(state, action.game, action.now);
+  if (!state) return state;
+  switch (action.type) {
+    case "update":
+      return applyUpdate(state, action.update, action.now);
+    case "gameOver":
+      return applyGameOver(state, action.over, action.now);
+    case "moveSent":
+      if (!canMoveNow(state)) return state;
+      return { ...state, pending: action.ply, premove: null, viewPly: null };
+    case "moveFailed":
+      return { ...state, pending: null };
+    case "premoveSet":
+      if (state.status !== "active" || !state.myColor) return state;
+      return { ...state, premove: action.move };
+    case "premoveCleared":
+      return state.premove ? { ...state, premove: null } : state;
+    case "viewPly": {
+      const live = liveLine(state).length;
+      const ply = action.ply === null || action.ply >= live ? null : Math.max(0, action.ply);
+      return ply === state.viewPly ? state : { ...state, viewPly: ply };
+    }
+    case "step": {
+      const live = liveLine(state).length;
+      const current = state.viewPly ?? live;
+      const next = Math.min(live, Math.max(0, current + action.delta));
+      return gameReducer(state, { type: "viewPly", ply: next });
+    }
+    case "drawOffered":
+      if (action.gameId !== state.gameId || state.status !== "active") return state;
+      return { ...state, drawOffer: "fromOpponent" };
+    case "drawSent":
+      return state.status === "active" ? { ...state, drawOffer: "fromMe" } : state;
+    case "drawDeclined":
+      if (action.gameId !== state.gameId) return state;
+      return state.drawOffer === "fromMe" ? { ...state, drawOffer: null } : state;
+    case "drawAnswered":
+      return { ...state, drawOffer: null };
+    case "presence":
+      if (action.gameId !== state.gameId) return state;
+      if (action.connected || state.status !== "active") return { ...state, opponentGone: null };
+      return {
+        ...state,
+        opponentGone: {
+          claimableAt: action.claimableAt !== undefined ? action.claimableAt + state.serverOffset : action.now,
+        },
+      };
+    case "rematchSent":
+      return { ...state, rematch: { kind: "sent", offerId: action.offerId } };
+    case "rematchReceived":
+      if (action.previousGameId !== state.gameId) return state;
+      return { ...state, rematch: { kind: "received", offerId: action.offerId, by: action.by } };
+    case "rematchDeclined":
+      if (action.previousGameId !== state.gameId || state.rematch.kind !== "sent") return state;
+      return { ...state, rematch: { kind: "declined" } };
+    case "rematchCancelled":
+      if (action.previousGameId !== state.gameId || state.rematch.kind !== "received") return state;
+      return { ...state, rematch: { kind: "cancelled" } };
+    case "rematchCleared":
+      return { ...state, rematch: { kind: "none" } };
+    case "resyncRequested":
+      return state.needsResync ? { ...state, needsResync: false } : state;
+  }
+}
+
+function applySnapshot(state: GameState | null, game: GameStarted, now: number): GameState | null {
+  if (state && state.gameId !== game.gameId) return state;
+  // An older snapshot than what we have (e.g. route state after a reload) changes nothing.
+  if (state && game.eventNo < state.eventNo) return state;
+  const fresh = gameFromSnapshot(game, now);
+  if (!state) return fresh;
+  const live = fresh.history.length;
+  const active = fresh.status === "active";
+  return {
+    ...fresh,
+    // Local things the snapshot knows nothing of survive it while they still make sense.
+    pending: active && state.pending && live === state.history.length ? state.pending : null,
+    premove: active ? state.premove : null,
+    viewPly: state.viewPly !== null && state.viewPly < live ? state.viewPly : null,
+    drawOffer: active ? state.drawOffer : null,
+    opponentGone: active ? state.opponentGone : null,
+    rematch: state.rematch,
+    serverOffset: fresh.serverOffset,
+  };
+}
+
+function applyUpdate(state: GameState, update: GameUpdate, now: number): GameState {
+  if (update.gameId !== state.gameId || state.status !== "active") return state;
+  const ply = state.history.length;
+  // Already applied (our own move's echo, a duplicate or a late one): idempotent by ply.
+  if (update.ply <= ply) return state;
+  if (update.ply > ply + 1) return { ...state, needsResync: true };
+  const { move } = update;
+  const played: PlayedPly = {
+    from: move.from,
+    to: move.to,
+    ...(move.promotion ? { promotion: move.promotion } : {}),
+    san: move.san,
+    fen: update.fen,
+  };
+  const mover = other(update.currentTurn);
+  const offerWithdrawn =
+    (state.drawOffer === "fromOpponent" && mover === state.myColor) ||
+    (state.drawOffer === "fromMe" && state.myColor !== null && mover !== state.myColor);
+  return {
+    ...state,
+    history: [...state.history, played],
+    turn: update.currentTurn,
+    eventNo: Math.max(state.eventNo, update.eventNo),
+    clock: { timeLeft: { ...update.timeLeft }, running: update.clockRunning, at: now },
+    firstMoveDeadline: update.firstMoveDeadline !== undefined ? update.firstMoveDeadline + state.serverOffset : null,
+    pending: null,
+    viewPly: null,
+    drawOffer: offerWithdrawn ? null : state.drawOffer,
+  };
+}
+
+function applyGameOver(state: GameState, over: GameOver, now: number): GameState {
+  if (over.gameId !== state.gameId || state.status !== "active") return state;
+  const outcome = state.myColor ? outcomeOf(over.winningColor, state.myColor) : null;
+  const liveFen = state.history.at(-1)?.fen ?? state.initialFen;
+  return {
+    ...state,
+    status: over.reason === "abort" ? "aborted" : "finished",
+    result: {
+      winningColor: over.winningColor,
+      reason: over.reason,
+      winner: over.winner,
+      myEloChange: state.myColor ? (outcome ? over.eloChange[state.myColor] : 0) : null,
+    },
+    eventNo: Math.max(state.eventNo, over.eventNo),
+    clock: { timeLeft: { ...over.timeLeft }, running: false, at: now },
+    firstMoveDeadline: null,
+    pending: null,
+    premove: null,
+    drawOffer: null,
+    opponentGone: null,
+    // The final move's update went missing: fetch the whole game.
+    needsResync: state.needsResync || !samePosition(over.fen, liveFen),
+  };
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { formatEloDelta, gameOverHeadline, gameTypeLabel, ratingChangeText } from "./gameText.ts";
+
+describe("formatEloDelta", () => {
+  it.each([
+    [10, "+10"],
+    [-8, "\u22128"],
+    [0, "±0"],
+  ])("%d → %s", (delta, text) => {
+    expect(formatEloDelta(delta)).toBe(text);
+  });
+});
+
+describe("gameTypeLabel", () => {
+  it("names speed, time control and whether it is rated", () => {
+    expect(gameTypeLabel({ timeClass: "blitz", baseTime: 5, increment: 3, rated: true })).toBe("Blitz 5+3 · Rated");
+    expect(gameTypeLabel({ timeClass: "bullet", baseTime: 0.5, increment: 0, rated: false })).toBe(
+      "Bullet 0.5+0 · Casual",
+    );
+  });
+});
+
+describe("game over texts", () => {
+  const result = { winningColor: "black", reason: "checkmate", winner: "Guest-1234", myEloChange: 0 } as const;
+
+  it("names the winner, or the draw, as SPEC §2 words it", () => {
+    expect(gameOverHeadline(result)).toBe("Gameover! Winner is: Guest-1234");
+    expect(gameOverHeadline({ ...result, winningColor: "draw", winner: "draw", reason: "stalemate" })).toBe(
+      "Gameover! Winner is: draw",
+    );
+  });
+
+  it("says when the game was aborted", () => {
+    expect(gameOverHeadline({ ...result, winningColor: "none", winner: "none", reason: "abort" })).toBe(
+      "Gameover! The game was aborted",
+    );
+  });
+
+  it("states my rating change, or that the game was casual", () => {
+    expect(ratingChangeText({ ...result, myEloChange: 9 }, true, false)).toBe("Your rating: +9");
+    expect(ratingChangeText({ ...result, myEloChange: -9 }, true, false)).toBe("Your rating: \u22129");
+    expect(ratingChangeText(result, false, false)).toBe("Casual game - not rated");
+    expect(ratingChangeText({ ...result, myEloChange: null }, true, true)).toBeUndefined();
+  });
+});

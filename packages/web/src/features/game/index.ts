@@ -1,0 +1,30 @@
+export { liveBoardWidth } from "./boardSize.ts";
+export { forgetCurrentGame, storeCurrentGameId } from "./currentGame.ts";
+export { GameActions } from "./GameActions.tsx";
+export { GameInfo } from "./GameInfo.tsx";
+export { GameNotices } from "./GameNotices.tsx";
+export { GameOverModal } from "./GameOverModal.tsx";
+export { GameStartListener } from "./GameStartListener.tsx";
+export { CLOCK_TICK_MS } from "./gameClock.ts";
+export { moveNumberOf, turnOf } from "./gameRules.ts";
+export {
+  clockTimes,
+  liveLine,
+  playerNames,
+  shownPly,
+  shownPosition,
+  sideToMove,
+} from "./gameSelectors.ts";
+export { playSound, readMuted, soundForSan, storeMuted } from "./gameSounds.ts";
+export { colorWord, type GameState } from "./gameStore.ts";
+export { LiveBoard } from "./LiveBoard.tsx";
+export { MoveList } from "./MoveList.tsx";
+export { materialSummary } from "./material.ts";
+export { moveTable } from "./moveTable.ts";
+export { PlayerBar } from "./PlayerBar.tsx";
+export { ResumeGameBanner } from "./ResumeGameBanner.tsx";
+export { type PlayRouteState, playPath, playRouteState, snapshotFromRouteState } from "./routeState.ts";
+export { useGameSounds } from "./useGameSounds.ts";
+export { useLiveBoardWidth } from "./useLiveBoardWidth.ts";
+export { type LiveGameActions, useLiveGame } from "./useLiveGame.ts";
+export { useNow } from "./useNow.ts";

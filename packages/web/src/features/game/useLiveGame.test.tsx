@@ -1,0 +1,213 @@
+import type { GameStarted, GameUpdate } from "@chess/shared";
+import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
+import type { GameApi } from "./gameApi.ts";
+import { liveLine } from "./gameSelectors.ts";
+import { useLiveGame } from "./useLiveGame.ts";
+
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+function snapshot(change: Partial<GameStarted> = {}): GameStarted {
+  return {
+    gameId: "g1",
+    gameLength: { w: 300_000, b: 300_000 },
+    isWhite: true,
+    fen: START,
+    initialFen: START,
+    currentTurn: "w",
+    eloDeltas: { winEloDelta: 10, drawEloDelta: 0, lossEloDelta: -10 },
+    moves: [],
+    opponent: "bob",
+    white: "alice",
+    black: "bob",
+    spectator: false,
+    rated: true,
+    variant: "standard",
+    timeClass: "blitz",
+    baseTime: 5,
+    increment: 3,
+    timeLeft: { w: 300_000, b: 300_000 },
+    clockRunning: false,
+    ply: 0,
+    status: "active",
+    eventNo: 0,
+    serverTime: Date.now(),
+    ...change,
+  };
+}
+
+function update(change: Partial<GameUpdate>): GameUpdate {
+  return {
+    gameId: "g1",
+    fen: START,
+    currentTurn: "w",
+    move: { from: "e2", to: "e4", san: "e4" },
+    timeLeft: { w: 300_000, b: 300_000 },
+    ply: 1,
+    eventNo: 1,
+    clockRunning: false,
+    ...change,
+  };
+}
+
+let log: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  log = vi.spyOn(console, "log").mockImplementation(() => {});
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function setup(game: GameStarted, respond?: Parameters<typeof fakeRealtime>[0], api?: GameApi) {
+  const rt = fakeRealtime((event, payload) => {
+    const answer = respond?.(event, payload);
+    if (answer) return answer;
+    if (event === "resync") return { ok: true, data: game };
+    return undefined;
+  });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <WithRealtime realtime={rt.realtime}>{children}</WithRealtime>
+  );
+  const hook = renderHook(() => useLiveGame("g1", api ? { api } : {}), { wrapper });
+  return { rt, hook };
+}
+
+describe("useLiveGame", () => {
+  it("sends a legal move with the ply it expects and shows it at once", async () => {
+    const { rt, hook } = setup(snapshot());
+    await waitFor(() => expect(hook.result.current.state).not.toBeNull());
+    let played = false;
+    act(() => {
+      played = hook.result.current.actions.move({ from: "e2", to: "e4" });
+    });
+    expect(played).toBe(true);
+    expect(rt.requests.at(-1)).toEqual({
+      event: "move",
+      payload: { gameId: "g1", move: { from: "e2", to: "e4", promotion: undefined }, ply: 0 },
+    });
+    const state = hook.result.current.state;
+    expect(state && liveLine(state).map((p) => p.san)).toEqual(["e4"]);
+  });
+
+  it("refuses an illegal move or one out of turn, logging the spec's words", async () => {
+    const { rt, hook } = setup(snapshot());
+    await waitFor(() => expect(hook.result.current.state).not.toBeNull());
+    act(() => {
+      expect(hook.result.current.actions.move({ from: "e2", to: "e5" })).toBe(false);
+    });
+    expect(log).toHaveBeenCalledWith("Invalid move");
+    act(() => {
+      hook.result.current.actions.move({ from: "e2", to: "e4" });
+    });
+    act(() => {
+      expect(hook.result.current.actions.move({ from: "d2", to: "d4" })).toBe(false);
+    });
+    expect(log).toHaveBeenCalledWith("Invalid move - not your turn");
+    expect(rt.events().filter((e) => e === "move")).toHaveLength(1);
+  });
+
+  it("takes the move back and resyncs when the server says the ply is stale", async () => {
+    const { rt, hook } = setup(snapshot(), (event) =>
+      event === "move" ? { ok: false, code: "resync", message: "Out of sync: the game is at ply 1" } : undefined,
+    );
+    await waitFor(() => expect(hook.result.current.state).not.toBeNull());
+    act(() => {
+      hook.result.current.actions.move({ from: "e2", to: "e4" });
+    });
+    await waitFor(() => expect(rt.events().filter((e) => e === "resync")).toHaveLength(2));
+    expect(hook.result.current.state?.pending).toBeNull();
+  });
+
+  it("plays a stored premove when my turn comes, if it is still legal", async () => {
+    const { rt, hook } = setup(snapshot({ isWhite: false, opponent: "alice" }));
+    await waitFor(() => expect(hook.result.current.state).not.toBeNull());
+    act(() => hook.result.current.actions.setPremove({ from: "e7", to: "e5" }));
+    expect(rt.events()).not.toContain("move");
+    rt.serverEmit(
+      "update",
+      update({ fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", currentTurn: "b" }),
+    );
+    await waitFor(() => expect(rt.events()).toContain("move"));
+    expect(rt.requests.at(-1)?.payload).toMatchObject({ move: { from: "e7", to: "e5" }, ply: 1 });
+    expect(hook.result.current.state?.premove).toBeNull();
+  });
+
+  it("drops a premove that became illegal", async () => {
+    const { rt, hook } = setup(snapshot({ isWhite: false, opponent: "alice" }));
+    await waitFor(() => expect(hook.result.current.state).not.toBeNull());
+    // e7-e5 stays legal whatever white does on move 1, but e5-e4 never is.
+    act(() => hook.result.current.actions.setPremove({ from: "e5", to: "e4" }));
+    rt.serverEmit(
+      "update",
+      update({ fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", currentTurn: "b" }),
+    );
+    await waitFor(() => expect(hook.result.current.state?.premove).toBeNull());
+    expect(rt.events()).not.toContain("move");
+  });
+
+  it("offers a rematch over HTTP, and withdraws it over the socket", async () => {
+    const api: GameApi = {
+      offerRematch: vi.fn(async () => ({ successMsg: "Rematch offered", offerId: "r1" })),
+      handleRematchOffer: vi.fn(async () => ({ successMsg: "Offer declined" })),
+    };
+    const { rt, hook } = setup(
+      snapshot({ status: "finished", winningColor: "black", reason: "resign" }),
+      undefined,
+      api,
+    );
+    await waitFor(() => expect(hook.result.current.state).not.toBeNull());
+    await act(() => hook.result.current.actions.offerRematch());
+    expect(api.offerRematch).toHaveBeenCalledWith("g1");
+    expect(hook.result.current.state?.rematch).toEqual({ kind: "sent", offerId: "r1" });
+    act(() => hook.result.current.actions.cancelRematch());
+    expect(rt.requests.at(-1)).toEqual({ event: "cancelRematchOffer", payload: { offerId: "r1" } });
+    expect(hook.result.current.state?.rematch.kind).toBe("none");
+  });
+
+  it("withdraws my rematch offer when the page goes away, but not once the new game started", async () => {
+    const api: GameApi = {
+      offerRematch: vi.fn(async () => ({ successMsg: "Rematch offered", offerId: "r1" })),
+      handleRematchOffer: vi.fn(async () => ({ successMsg: "Rematch accepted" })),
+    };
+    const first = setup(snapshot({ status: "finished", winningColor: "black", reason: "resign" }), undefined, api);
+    await waitFor(() => expect(first.hook.result.current.state).not.toBeNull());
+    await act(() => first.hook.result.current.actions.offerRematch());
+    first.hook.unmount();
+    expect(first.rt.requests.at(-1)).toEqual({ event: "cancelRematchOffer", payload: { offerId: "r1" } });
+
+    const second = setup(snapshot({ status: "finished", winningColor: "black", reason: "resign" }), undefined, api);
+    await waitFor(() => expect(second.hook.result.current.state).not.toBeNull());
+    await act(() => second.hook.result.current.actions.offerRematch());
+    second.rt.serverEmit("gameStarted", snapshot({ gameId: "g2" }));
+    second.hook.unmount();
+    expect(second.rt.events()).not.toContain("cancelRematchOffer");
+  });
+
+  it("answers the opponent's rematch offer", async () => {
+    const api: GameApi = {
+      offerRematch: vi.fn(async () => ({ successMsg: "Rematch offered", offerId: "x" })),
+      handleRematchOffer: vi.fn(async () => ({ successMsg: "Offer declined" })),
+    };
+    const { rt, hook } = setup(
+      snapshot({ status: "finished", winningColor: "black", reason: "resign" }),
+      undefined,
+      api,
+    );
+    await waitFor(() => expect(hook.result.current.state).not.toBeNull());
+    rt.serverEmit("rematchOffered", { offerId: "r2", previousGameId: "g1", by: "bob" });
+    expect(hook.result.current.state?.rematch.kind).toBe("received");
+    await act(() => hook.result.current.actions.answerRematch(false));
+    expect(api.handleRematchOffer).toHaveBeenCalledWith("r2", false);
+    expect(hook.result.current.state?.rematch.kind).toBe("none");
+  });
+
+  it("resyncs when an update skipped a ply", async () => {
+    const { rt, hook } = setup(snapshot());
+    await waitFor(() => expect(hook.result.current.state).not.toBeNull());
+    rt.serverEmit("update", update({ ply: 3, eventNo: 3 }));
+    await waitFor(() => expect(rt.events().filter((e) => e === "resync")).toHaveLength(2));
+  });
+});

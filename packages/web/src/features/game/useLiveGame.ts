@@ -1,0 +1,189 @@
+import type { GameStarted, MoveInput } from "@chess/shared";
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from "react";
+import { errorMessage } from "../../lib/api.ts";
+import { useRealtime } from "../../lib/realtime.ts";
+import { gameApi as defaultGameApi, type GameApi } from "./gameApi.ts";
+import { isPromotion, tryMove } from "./gameRules.ts";
+import { canMoveNow, liveLine } from "./gameSelectors.ts";
+import { type GameState, gameFromSnapshot, gameReducer } from "./gameStore.ts";
+
+const NOTICE_MS = 4_000;
+
+/** The live game `gameId`: its state from the server's events, and the player's actions. */
+export function useLiveGame(
+  gameId: string,
+  opts: { initial?: { game: GameStarted; receivedAt: number }; api?: GameApi } = {},
+) {
+  const realtime = useRealtime();
+  const api = opts.api ?? defaultGameApi;
+  const [state, dispatch] = useReducer(gameReducer, opts.initial, (initial) =>
+    initial ? gameFromSnapshot(initial.game, initial.receivedAt) : null,
+  );
+  const [loadError, setLoadError] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  const stateRef = useRef(state);
+  useLayoutEffect(() => {
+    stateRef.current = state;
+  });
+
+  const resync = useCallback(async () => {
+    dispatch({ type: "resyncRequested" });
+    const answer = await realtime.request("resync", { gameId });
+    if (answer.ok && answer.data) {
+      dispatch({ type: "snapshot", game: answer.data, now: Date.now() });
+      setLoadError(undefined);
+    } else if (!answer.ok && !stateRef.current) {
+      setLoadError(answer.code === "not_found" ? "Game not found" : answer.message);
+    }
+  }, [realtime, gameId]);
+
+  useEffect(() => {
+    const offs = [
+      realtime.on("update", (update) => dispatch({ type: "update", update, now: Date.now() })),
+      realtime.on("gameOver", (over) => dispatch({ type: "gameOver", over, now: Date.now() })),
+      realtime.on("offerDraw", (offer) => dispatch({ type: "drawOffered", gameId: offer.gameId })),
+      realtime.on("drawDeclined", ({ gameId: id }) => {
+        if (id === gameId && stateRef.current?.drawOffer === "fromMe") setNotice("Your draw offer was declined");
+        dispatch({ type: "drawDeclined", gameId: id });
+      }),
+      realtime.on("opponentPresence", (p) => dispatch({ type: "presence", ...p, now: Date.now() })),
+      realtime.on("rematchOffered", (o) => dispatch({ type: "rematchReceived", ...o })),
+      realtime.on("rematchOfferDeclined", (o) =>
+        dispatch({ type: "rematchDeclined", previousGameId: o.previousGameId }),
+      ),
+      realtime.on("rematchOfferCancelled", (o) =>
+        dispatch({ type: "rematchCancelled", previousGameId: o.previousGameId }),
+      ),
+      // On load, and after every reconnection: the full game, whatever was missed.
+      realtime.onConnect(() => void resync()),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [realtime, gameId, resync]);
+
+  // Leaving the page withdraws my rematch offer (SPEC §4), unless a new game has just started from it.
+  const newGameStarted = useRef(false);
+  useEffect(() => {
+    const off = realtime.on("gameStarted", () => {
+      newGameStarted.current = true;
+    });
+    return () => {
+      off();
+      const s = stateRef.current;
+      if (s?.rematch.kind === "sent" && !newGameStarted.current) {
+        void realtime.request("cancelRematchOffer", { offerId: s.rematch.offerId });
+      }
+    };
+  }, [realtime]);
+
+  const needsResync = state?.needsResync ?? false;
+  useEffect(() => {
+    if (needsResync) void resync();
+  }, [needsResync, resync]);
+
+  useEffect(() => {
+    if (!notice) return;
+    const t = setTimeout(() => setNotice(undefined), NOTICE_MS);
+    return () => clearTimeout(t);
+  }, [notice]);
+
+  /** Plays my move if legal now; returns whether it was played (else the piece snaps back). */
+  const move = useCallback(
+    (input: MoveInput): boolean => {
+      const s = stateRef.current;
+      if (!s || !canMoveNow(s)) {
+        console.log("Invalid move - not your turn");
+        return false;
+      }
+      const fen = liveLine(s).at(-1)?.fen ?? s.initialFen;
+      const played = tryMove(fen, input);
+      if (!played) {
+        console.log("Invalid move");
+        return false;
+      }
+      const ply = s.history.length;
+      dispatch({ type: "moveSent", ply: played });
+      stateRef.current = gameReducer(s, { type: "moveSent", ply: played });
+      const payload = { gameId, move: { from: input.from, to: input.to, promotion: input.promotion }, ply };
+      void realtime.request("move", payload).then((answer) => {
+        if (answer.ok) return;
+        console.log(answer.message);
+        dispatch({ type: "moveFailed" });
+        if (answer.code === "resync" || answer.code === "timeout") void resync();
+      });
+      return true;
+    },
+    [realtime, gameId, resync],
+  );
+
+  // A stored premove is tried as soon as my turn comes; dropped if no longer legal.
+  useEffect(() => {
+    if (!state?.premove || !canMoveNow(state)) return;
+    const { from, to } = state.premove;
+    const fen = state.history.at(-1)?.fen ?? state.initialFen;
+    const promotion = isPromotion(fen, from, to) ? "q" : undefined;
+    const input: MoveInput = promotion ? { from, to, promotion } : { from, to };
+    if (!tryMove(fen, input) || !move(input)) dispatch({ type: "premoveCleared" });
+  }, [state, move]);
+
+  const act = useCallback(
+    async (event: "forfeit" | "abort" | "claimVictory" | "acceptDraw" | "declineDraw" | "offerDraw") => {
+      const answer = await realtime.request(event, { gameId });
+      if (!answer.ok) setNotice(answer.message);
+      return answer.ok;
+    },
+    [realtime, gameId],
+  );
+
+  const actions = {
+    move,
+    setPremove: (m: MoveInput) => dispatch({ type: "premoveSet", move: m }),
+    clearPremove: () => dispatch({ type: "premoveCleared" }),
+    step: (delta: -1 | 1) => dispatch({ type: "step", delta }),
+    viewPly: (ply: number | null) => dispatch({ type: "viewPly", ply }),
+    resign: () => void act("forfeit"),
+    abort: () => void act("abort"),
+    claimVictory: () => void act("claimVictory"),
+    offerDraw: async () => {
+      if (await act("offerDraw")) dispatch({ type: "drawSent" });
+    },
+    answerDraw: (accept: boolean) => {
+      dispatch({ type: "drawAnswered" });
+      void act(accept ? "acceptDraw" : "declineDraw");
+    },
+    offerRematch: async (): Promise<string | undefined> => {
+      try {
+        const answer = await api.offerRematch(gameId);
+        // No new game yet: wait for the answer. A new game comes as gameStarted.
+        if (!answer.gameId) dispatch({ type: "rematchSent", offerId: answer.offerId });
+        return undefined;
+      } catch (error) {
+        return errorMessage(undefined, error);
+      }
+    },
+    answerRematch: async (accept: boolean): Promise<string | undefined> => {
+      const s = stateRef.current;
+      if (s?.rematch.kind !== "received") return undefined;
+      dispatch({ type: "rematchCleared" });
+      try {
+        await api.handleRematchOffer(s.rematch.offerId, accept);
+        return undefined;
+      } catch (error) {
+        return errorMessage(undefined, error);
+      }
+    },
+    /** Withdraws my rematch offer, if I made one (leaving the game-over modal does this, SPEC §4). */
+    cancelRematch: () => {
+      const s = stateRef.current;
+      if (s?.rematch.kind !== "sent") return;
+      dispatch({ type: "rematchCleared" });
+      stateRef.current = gameReducer(s, { type: "rematchCleared" });
+      void realtime.request("cancelRematchOffer", { offerId: s.rematch.offerId });
+    },
+  };
+
+  return { state: state as GameState | null, loadError, notice, actions };
+}
+
+export type LiveGameActions = ReturnType<typeof useLiveGame>["actions"];

@@ -1,0 +1,107 @@
+import type { GameOffer } from "@chess/shared";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeIdentity, renderWithIdentity } from "../../test/identity.tsx";
+import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
+import { LobbyPanel } from "./LobbyPanel.tsx";
+
+const offer = (offerId: string, change: Partial<GameOffer> = {}): GameOffer => ({
+  offerId,
+  baseTime: 5,
+  increment: 3,
+  variant: "standard",
+  selectedColor: "white",
+  isCreatorsHandicap: false,
+  clubId: null,
+  timeClass: "blitz",
+  createdAt: 1,
+  ...change,
+});
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function setup(respond?: Parameters<typeof fakeRealtime>[0], username = "alice") {
+  const rt = fakeRealtime(respond);
+  renderWithIdentity(
+    <WithRealtime realtime={rt.realtime}>
+      <LobbyPanel />
+    </WithRealtime>,
+    fakeIdentity({ identity: { kind: "user", username } }),
+  );
+  return rt;
+}
+
+describe("LobbyPanel", () => {
+  it("joins the lobby on connect and lists offers as 'name / time'", () => {
+    const rt = setup();
+    expect(rt.events()).toEqual(["refreshLobby"]);
+    rt.serverEmit("updateLobby", {
+      roomUid: "lobby",
+      offers: [offer("a"), offer("b", { username: "bob", elo: 1234, timeClass: "rapid", baseTime: 10, increment: 0 })],
+    });
+    expect(screen.getByText("Anonymous / 5+3")).toBeTruthy();
+    expect(screen.getByText("bob / 10+0")).toBeTruthy();
+    expect(screen.getByText("1234")).toBeTruthy();
+    expect(screen.getByText("Rapid")).toBeTruthy();
+    expect(screen.getAllByText("Standard")).toHaveLength(2);
+    rt.reconnect();
+    expect(rt.events()).toEqual(["refreshLobby", "refreshLobby"]);
+  });
+
+  it("says so when the lobby is empty", () => {
+    const rt = setup();
+    rt.serverEmit("updateLobby", { roomUid: "lobby", offers: [] });
+    expect(screen.getByText("No offers available")).toBeTruthy();
+  });
+
+  it("accepts another player's offer once, hiding it at once", async () => {
+    const rt = setup();
+    rt.serverEmit("updateLobby", { roomUid: "lobby", offers: [offer("a", { username: "bob" })] });
+    fireEvent.click(screen.getByRole("button", { name: "Accept bob / 5+3" }));
+    expect(screen.queryByText("bob / 5+3")).toBeNull();
+    expect(rt.requests.at(-1)).toEqual({ event: "acceptGameOffer", payload: { offerId: "a" } });
+    rt.serverEmit("updateLobby", { roomUid: "lobby", offers: [offer("a", { username: "bob" })] });
+    expect(screen.queryByText("bob / 5+3")).toBeNull();
+    await waitFor(() => expect(rt.events().filter((e) => e === "acceptGameOffer")).toHaveLength(1));
+  });
+
+  it("shows the refusal and lists the offer again when it still exists", async () => {
+    const rt = setup((event) =>
+      event === "acceptGameOffer" ? { ok: false, code: "busy", message: "You are already playing a game" } : undefined,
+    );
+    rt.serverEmit("updateLobby", { roomUid: "lobby", offers: [offer("a", { username: "bob" })] });
+    fireEvent.click(screen.getByRole("button", { name: "Accept bob / 5+3" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("You are already playing a game");
+    expect(screen.getByText("bob / 5+3")).toBeTruthy();
+  });
+
+  it("lets me cancel my own offer after confirming", async () => {
+    const confirm = vi.fn<(q: string) => boolean>().mockReturnValueOnce(false).mockReturnValueOnce(true);
+    vi.stubGlobal("confirm", confirm);
+    const rt = setup();
+    rt.serverEmit("updateLobby", { roomUid: "lobby", offers: [offer("mine", { username: "alice" })] });
+    expect(screen.queryByRole("button", { name: /Accept/ })).toBeNull();
+    const cancel = screen.getByRole("button", { name: "Cancel offer alice / 5+3" });
+    fireEvent.click(cancel);
+    expect(confirm).toHaveBeenCalledWith("Do you want to cancel your offer?");
+    expect(rt.events()).not.toContain("cancelOffer");
+    fireEvent.click(cancel);
+    await waitFor(() => expect(screen.getByText("No offers available")).toBeTruthy());
+    expect(rt.requests.at(-1)).toEqual({ event: "cancelOffer", payload: { offerId: "mine" } });
+  });
+
+  it("recognises a guest's own offer by the id it was created with", async () => {
+    const created = offer("g1");
+    const rt = setup((event) => (event === "createGameOffer" ? { ok: true, data: created } : undefined), "Guest-1");
+    rt.serverEmit("updateLobby", { roomUid: "lobby", offers: [] });
+    fireEvent.click(screen.getByRole("button", { name: "Create Game" }));
+    fireEvent.click(screen.getByRole("button", { name: "Create" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByRole("button", { name: "Cancel offer Anonymous / 5+3" })).toBeTruthy();
+    expect(JSON.parse(sessionStorage.getItem("myOfferIds") ?? "[]")).toEqual(["g1"]);
+  });
+});

@@ -1,0 +1,2 @@
+export { CreateGameModal } from "./CreateGameModal.tsx";
+export { LobbyPanel } from "./LobbyPanel.tsx";

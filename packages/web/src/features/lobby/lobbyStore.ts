@@ -1,0 +1,108 @@
+import { formatTimeControl, type GameOffer, type TimeClass, type Variant } from "@chess/shared";
+
+/** The lobby as this tab sees it (SPEC §4 Offer). Pure: no I/O, tested without a DOM. */
+export interface LobbyState {
+  /** Open offers as the server last listed them, newest first; null until the first list arrives. */
+  offers: GameOffer[] | null;
+  /** Offers this tab created (a guest's offers carry no name, so they are told apart by id). */
+  myOfferIds: string[];
+  /** Offers accepted from here: hidden at once and never accepted twice. */
+  hiddenOfferIds: string[];
+}
+
+export type LobbyEvent =
+  /** updateLobby from the server. */
+  | { type: "offersListed"; offers: GameOffer[] }
+  /** createGameOffer was acknowledged with this offer (also `offerCreated`). */
+  | { type: "offerCreated"; offer: GameOffer }
+  /** This tab asked to accept the offer. */
+  | { type: "acceptStarted"; offerId: string }
+  /** The server refused the accept; `gone` keeps it hidden (it no longer exists). */
+  | { type: "acceptFailed"; offerId: string; gone: boolean }
+  /** This tab's cancel was acknowledged. */
+  | { type: "offerCancelled"; offerId: string };
+
+export function initialLobby(myOfferIds: string[] = []): LobbyState {
+  return { offers: null, myOfferIds, hiddenOfferIds: [] };
+}
+
+export function lobbyReducer(state: LobbyState, event: LobbyEvent): LobbyState {
+  switch (event.type) {
+    case "offersListed": {
+      const listed = new Set(event.offers.map((o) => o.offerId));
+      // Ids of offers that left the list will never come back: forget them.
+      return {
+        offers: event.offers,
+        myOfferIds: state.myOfferIds.filter((id) => listed.has(id)),
+        hiddenOfferIds: state.hiddenOfferIds.filter((id) => listed.has(id)),
+      };
+    }
+    case "offerCreated": {
+      const { offer } = event;
+      const known = state.offers?.some((o) => o.offerId === offer.offerId) ?? false;
+      return {
+        ...state,
+        // The list update may come after the ack: show the new offer at once.
+        offers: known ? state.offers : [offer, ...(state.offers ?? [])],
+        myOfferIds: state.myOfferIds.includes(offer.offerId) ? state.myOfferIds : [...state.myOfferIds, offer.offerId],
+      };
+    }
+    case "acceptStarted":
+      return state.hiddenOfferIds.includes(event.offerId)
+        ? state
+        : { ...state, hiddenOfferIds: [...state.hiddenOfferIds, event.offerId] };
+    case "acceptFailed":
+      if (event.gone) return state;
+      return { ...state, hiddenOfferIds: state.hiddenOfferIds.filter((id) => id !== event.offerId) };
+    case "offerCancelled":
+      return {
+        ...state,
+        offers: state.offers?.filter((o) => o.offerId !== event.offerId) ?? null,
+        myOfferIds: state.myOfferIds.filter((id) => id !== event.offerId),
+      };
+  }
+}
+
+/** Whether `offer` is this tab's own: by name when logged in, else by the ids it created. */
+export function isMyOffer(state: LobbyState, offer: GameOffer, myUsername: string | undefined): boolean {
+  if (state.myOfferIds.includes(offer.offerId)) return true;
+  return myUsername !== undefined && offer.username !== undefined && offer.username === myUsername;
+}
+
+/** The offers to list: everything not hidden, or null while the list is loading. */
+export function visibleOffers(state: LobbyState): GameOffer[] | null {
+  if (!state.offers) return null;
+  return state.offers.filter((o) => !state.hiddenOfferIds.includes(o.offerId));
+}
+
+/** Whether the offer may be accepted from this tab (not mine, not already accepted). */
+export function canAccept(state: LobbyState, offer: GameOffer, myUsername: string | undefined): boolean {
+  return !isMyOffer(state, offer, myUsername) && !state.hiddenOfferIds.includes(offer.offerId);
+}
+
+/** The card's title, SPEC §2: "username or Anonymous / baseTime+increment", e.g. "Anonymous / 5+3". */
+export function offerTitle(offer: GameOffer): string {
+  return `${offer.username ?? "Anonymous"} / ${formatTimeControl(offer)}`;
+}
+
+export const VARIANT_LABEL: Record<Variant, string> = {
+  standard: "Standard",
+  jumpstart: "Jumpstart Chess",
+  fun: "Fun",
+};
+
+export const TIME_CLASS_LABEL: Record<TimeClass, string> = {
+  bullet: "Bullet",
+  blitz: "Blitz",
+  rapid: "Rapid",
+  classical: "Classical",
+};
+
+/** A jumpstart offer's ranges, e.g. "eval 0–1 · moves 10–20"; undefined for other offers. */
+export function jumpstartRanges(offer: GameOffer): string | undefined {
+  const { lower_eval_limit: le, upper_eval_limit: ue, lower_move_limit: lm, upper_move_limit: um } = offer;
+  if (offer.variant !== "jumpstart" || le === undefined || ue === undefined || lm === undefined || um === undefined) {
+    return undefined;
+  }
+  return `eval ${le}\u2013${ue} · moves ${lm}\u2013${um}`;
+}

@@ -1,0 +1,198 @@
+import type { GameStarted } from "@chess/shared";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeRealtime, WithRealtime } from "../test/realtime.tsx";
+import { PlayPage } from "./PlayPage.tsx";
+
+const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const AFTER_E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+
+function snapshot(change: Partial<GameStarted> = {}): GameStarted {
+  return {
+    gameId: "g1",
+    gameLength: { w: 300_000, b: 300_000 },
+    isWhite: true,
+    fen: START,
+    initialFen: START,
+    currentTurn: "w",
+    eloDeltas: { winEloDelta: 10, drawEloDelta: 0, lossEloDelta: -10 },
+    moves: [],
+    opponent: "bob",
+    white: "alice",
+    black: "bob",
+    spectator: false,
+    rated: true,
+    variant: "standard",
+    timeClass: "blitz",
+    baseTime: 5,
+    increment: 3,
+    timeLeft: { w: 300_000, b: 300_000 },
+    clockRunning: false,
+    ply: 0,
+    status: "active",
+    eventNo: 0,
+    serverTime: Date.now(),
+    ...change,
+  };
+}
+
+beforeEach(() => {
+  // happy-dom lays nothing out; react-chessboard measures a square to animate a move.
+  vi.spyOn(Element.prototype, "getBoundingClientRect").mockReturnValue(new DOMRect(0, 0, 50, 50));
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function setup(game: GameStarted | null = snapshot(), path = "/play?gameId=g1") {
+  const rt = fakeRealtime((event) => {
+    if (event === "resync") {
+      return game ? { ok: true, data: game } : { ok: false, code: "not_found", message: "Game not found" };
+    }
+    return undefined;
+  });
+  render(
+    <WithRealtime realtime={rt.realtime}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/play" element={<PlayPage />} />
+          <Route path="/" element={<p>Lobby page</p>} />
+          <Route path="/analysis" element={<p>Analysis page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </WithRealtime>,
+  );
+  return rt;
+}
+
+describe("PlayPage", () => {
+  it("without a game id says so and links back to the lobby", () => {
+    setup(null, "/play");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Live game");
+    expect(screen.getByRole("link", { name: "Back to the lobby" })).toBeTruthy();
+  });
+
+  it("says when the game does not exist", async () => {
+    setup(null);
+    expect(await screen.findByText("Game not found")).toBeTruthy();
+  });
+
+  it("loads the game by resync and shows players, stakes, clocks and actions", async () => {
+    const rt = setup();
+    expect(await screen.findByRole("heading", { level: 1, name: "alice vs bob" })).toBeTruthy();
+    expect(rt.requests[0]).toEqual({ event: "resync", payload: { gameId: "g1" } });
+    expect(within(screen.getByLabelText("Rating changes")).getByText("+10")).toBeTruthy();
+    expect(screen.getByRole("timer", { name: "alice's clock" }).textContent).toBe("5m 0s");
+    expect(screen.getByRole("timer", { name: "bob's clock" }).textContent).toBe("5m 0s");
+    for (const name of ["Give Up", "Suggest Draw", "Abort"]) expect(screen.getByRole("button", { name })).toBeTruthy();
+    expect(screen.getByText("No moves yet")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Game chat" })).toBeTruthy();
+    // Opponent above the board, me below.
+    expect(within(screen.getByTestId("player-bar-top")).getByText("bob")).toBeTruthy();
+    expect(within(screen.getByTestId("player-bar-bottom")).getByText("alice")).toBeTruthy();
+  });
+
+  it("resyncs again after a reconnection", async () => {
+    const rt = setup();
+    await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
+    rt.reconnect();
+    await waitFor(() => expect(rt.events().filter((e) => e === "resync")).toHaveLength(2));
+  });
+
+  it("says a casual game is not rated", async () => {
+    setup(snapshot({ rated: false, eloDeltas: { winEloDelta: 0, drawEloDelta: 0, lossEloDelta: 0 } }));
+    expect(await screen.findByText("Casual game - not rated")).toBeTruthy();
+  });
+
+  it("follows moves from updates, steps back with the arrow keys and back to live", async () => {
+    const rt = setup();
+    await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
+    rt.serverEmit("update", {
+      gameId: "g1",
+      fen: AFTER_E4,
+      currentTurn: "b",
+      move: { from: "e2", to: "e4", san: "e4" },
+      timeLeft: { w: 300_000, b: 300_000 },
+      ply: 1,
+      eventNo: 1,
+      clockRunning: false,
+    });
+    const e4 = screen.getByRole("button", { name: "e4" });
+    expect(e4.getAttribute("aria-current")).toBe("true");
+    fireEvent.keyDown(document, { key: "ArrowLeft" });
+    expect(screen.getByRole("button", { name: "e4" }).getAttribute("aria-current")).toBeNull();
+    fireEvent.keyDown(document, { key: "ArrowRight" });
+    expect(screen.getByRole("button", { name: "e4" }).getAttribute("aria-current")).toBe("true");
+  });
+
+  it("asks about the opponent's draw offer in the page and answers it", async () => {
+    const rt = setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
+    await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
+    rt.serverEmit("offerDraw", { gameId: "g1", by: "bob" });
+    const prompt = screen.getByRole("alertdialog");
+    expect(prompt.textContent).toContain("A draw has been offered. Accept?");
+    fireEvent.click(within(prompt).getByRole("button", { name: "Decline" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    await waitFor(() => expect(rt.requests.at(-1)).toEqual({ event: "declineDraw", payload: { gameId: "g1" } }));
+  });
+
+  it("counts down when the opponent left and then offers to claim the victory", async () => {
+    const rt = setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
+    await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
+    rt.serverEmit("opponentPresence", { gameId: "g1", connected: false, claimableAt: Date.now() + 30_000 });
+    expect(screen.getByText("Opponent left the game")).toBeTruthy();
+    expect(screen.getByText(/You can claim victory in \d+s/)).toBeTruthy();
+    rt.serverEmit("opponentPresence", { gameId: "g1", connected: false, claimableAt: Date.now() - 1 });
+    fireEvent.click(await screen.findByRole("button", { name: "Claim victory" }));
+    await waitFor(() => expect(rt.requests.at(-1)?.event).toBe("claimVictory"));
+    rt.serverEmit("opponentPresence", { gameId: "g1", connected: true });
+    expect(screen.queryByText("Opponent left the game")).toBeNull();
+  });
+
+  it("shows the game-over modal with the winner and its three buttons; Escape closes it", async () => {
+    const rt = setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
+    await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
+    rt.serverEmit("gameOver", {
+      gameId: "g1",
+      fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+      winningColor: "black",
+      move: null,
+      reason: "resign",
+      winner: "bob",
+      timeLeft: { w: 290_000, b: 295_000 },
+      eloChange: { w: -10, b: 10 },
+      eventNo: 3,
+    });
+    const dialog = screen.getByRole("dialog", { name: "Gameover! Winner is: bob" });
+    expect(dialog.textContent).toContain("Resignation");
+    expect(dialog.textContent).toContain("Your rating: \u221210");
+    for (const name of ["Rematch", "Back to Menu", "View Analysis"]) {
+      expect(within(dialog).getByRole("button", { name })).toBeTruthy();
+    }
+    expect(screen.queryByRole("button", { name: "Give Up" })).toBeNull();
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Show result" }));
+    fireEvent.click(screen.getByRole("button", { name: "View Analysis" }));
+    expect(await screen.findByText("Analysis page")).toBeTruthy();
+  });
+
+  it("prompts for the opponent's rematch offer in the game-over modal", async () => {
+    const rt = setup(snapshot({ status: "finished", winningColor: "white", reason: "checkmate" }));
+    const dialog = await screen.findByRole("dialog", { name: "Gameover! Winner is: alice" });
+    rt.serverEmit("rematchOffered", { offerId: "r1", previousGameId: "g1", by: "bob" });
+    expect(within(dialog).getByText("A rematch has been offered. Accept?")).toBeTruthy();
+  });
+
+  it("lets a spectator watch without actions or chat", async () => {
+    setup(snapshot({ spectator: true, moves: ["e4"], ply: 1, currentTurn: "b", eventNo: 1 }));
+    expect(await screen.findByRole("heading", { level: 1, name: "alice vs bob" })).toBeTruthy();
+    expect(screen.getAllByText("Spectating").length).toBeGreaterThan(0);
+    expect(screen.queryByRole("button", { name: "Give Up" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Suggest Draw" })).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Game chat" })).toBeNull();
+    expect(screen.getByRole("button", { name: "e4" })).toBeTruthy();
+  });
+});
