@@ -20,7 +20,6 @@ import {
   createGamesRepo,
   createGamesService,
   createRematches,
-  gameRoom,
   registerGamesRoutes,
   registerGamesSocket,
   socketNotifier,
@@ -124,7 +123,16 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     repo: createChatRepo(database.db),
     limiter,
     isPlayer: (actor, gameId) => games.isPlayer(actor, gameId),
-    deliver: (m) => io.to(m.chatType === "global" ? GLOBAL_CHAT_ROOM : gameRoom(m.chatId)).emit("chatMessage", m),
+    deliver: (m) => {
+      if (m.chatType === "global") {
+        io.to(GLOBAL_CHAT_ROOM).emit("chatMessage", m);
+        return;
+      }
+      // Game chat is the players' own: spectators share the game room, so it goes to each player instead.
+      void games.playersOf(m.chatId).then((players) => {
+        for (const p of players) notifier.toPlayer(p, "chatMessage", m);
+      });
+    },
   });
 
   app.get("/health", async (_req, reply) => {

@@ -80,9 +80,17 @@ describe("game chat", () => {
     expect(history.data?.messages.map((m) => m.text)).toEqual(["good luck"]);
 
     const stranger = await guest(base);
+    await stranger.emit("watch", { gameId: game.gameId });
     expect((await stranger.emit("chatMessage", { text: "hi", chatType: "game", chatId: game.gameId })).code).toBe(
       "forbidden",
     );
+    const secret = black.next("chatMessage");
+    await white.emit("chatMessage", { text: "just between us", chatType: "game", chatId: game.gameId });
+    await secret;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(stranger.seen.get("chatMessage") ?? []).toEqual([]);
+    expect((await white.emit<{ gameId: string | null }>("currentGame")).data?.gameId).toBe(game.gameId);
+    expect((await stranger.emit<{ gameId: string | null }>("currentGame")).data?.gameId).toBeNull();
     expect((await stranger.emit("getChatHistory", { chatId: game.gameId })).code).toBe("forbidden");
     await white.emit("abort");
     for (const p of [white, black, stranger]) p.socket.close();

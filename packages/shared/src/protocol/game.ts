@@ -141,6 +141,19 @@ export const handleRematchBody = z.object({
   sessionId: z.string().max(100).optional(),
   accept: z.boolean({ error: "accept must be true or false" }),
 });
+/** Answer of POST /game/offer-rematch; `gameId` is set when both had asked (the game started at once). */
+export interface OfferRematchResponse {
+  successMsg: string;
+  offerId: string;
+  gameId?: string;
+}
+
+/** Answer of POST /game/handle-rematch-offer; `gameId` of the new game when accepted. */
+export interface HandleRematchResponse {
+  successMsg: string;
+  gameId?: string;
+}
+
 export const cancelRematchPayload = z.object({ offerId: z.string().min(1).max(64) });
 
 /** GET /history/{gameId} (SPEC §3 Game history record) plus the game's facts. */

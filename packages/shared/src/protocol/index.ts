@@ -51,6 +51,8 @@ export interface ClientToServerEvents {
   claimVictory: (payload?: unknown, ack?: AckFn) => void;
   resync: (payload: unknown, ack?: AckFn<GameStarted>) => void;
   watch: (payload: unknown, ack?: AckFn<GameStarted>) => void;
+  /** The game this player is in now, if any (another tab or device finds its game). */
+  currentGame: (payload?: unknown, ack?: AckFn<{ gameId: string | null }>) => void;
   cancelRematchOffer: (payload: unknown, ack?: AckFn) => void;
   chatMessage: (payload: unknown, ack?: AckFn) => void;
   getChatHistory: (payload: unknown, ack?: AckFn<ChatHistory>) => void;

@@ -389,6 +389,12 @@ export function createGamesService(deps: {
       });
     },
 
+    /** The two players of a game (live or finished). */
+    async playersOf(gameId: string): Promise<PlayerRef[]> {
+      const round = rounds.get(gameId) ?? (await loadRound(gameId));
+      return round ? [round.players.w, round.players.b] : [];
+    },
+
     /** Whether the actor is one of the game's two players (live or finished). */
     async isPlayer(actor: Actor, gameId: string): Promise<boolean> {
       const round = rounds.get(gameId) ?? (await loadRound(gameId));

@@ -1,5 +1,6 @@
 import { cancelRematchPayload, gameActionPayload, movePayload, resyncPayload, watchPayload } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
+import { z } from "zod";
 import { handle } from "../../realtime/handlers.ts";
 import type { AppSocket } from "../../realtime/io.ts";
 import { gameRoom } from "./gamesNotifier.ts";
@@ -34,6 +35,11 @@ export function registerGamesSocket(
   };
   handle(socket, logger, "resync", resyncPayload, (p) => follow(p.gameId));
   handle(socket, logger, "watch", watchPayload, (p) => follow(p.gameId));
+
+  handle(socket, logger, "currentGame", z.undefined().or(z.object({}).passthrough()), async () => ({
+    ok: true,
+    data: { gameId: games.activeGameOf(actor) ?? null },
+  }));
 
   handle(socket, logger, "cancelRematchOffer", cancelRematchPayload, (p) => rematches.cancel(actor, p.offerId));
 }
