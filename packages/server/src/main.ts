@@ -16,6 +16,13 @@ import {
   registerAnalysisRoutes,
 } from "./areas/analysis/index.ts";
 import { createChatRepo, createChatService, GLOBAL_CHAT_ROOM, registerChatSocket } from "./areas/chat/index.ts";
+import { createClubsRepo, createClubsService, registerClubsRoutes } from "./areas/clubs/index.ts";
+import {
+  createFriendsRepo,
+  createFriendsService,
+  registerFriendsRoutes,
+  registerFriendsSocket,
+} from "./areas/friends/index.ts";
 import {
   createGamesRepo,
   createGamesService,
@@ -25,11 +32,11 @@ import {
   socketNotifier,
 } from "./areas/games/index.ts";
 import { createJumpstartRepo, createJumpstartService, registerJumpstartRoutes } from "./areas/jumpstart/index.ts";
-import { createLobbyService, LOBBY_ROOM, MemoryLobbyStore, registerLobbySocket } from "./areas/lobby/index.ts";
+import { createLobbyService, lobbyBroadcaster, MemoryLobbyStore, registerLobbySocket } from "./areas/lobby/index.ts";
 import { Bus } from "./bus.ts";
 import type { Config } from "./config.ts";
 import { createHttpApp } from "./http/app.ts";
-import { createRealtime } from "./realtime/io.ts";
+import { createRealtime, rooms } from "./realtime/io.ts";
 import { openDatabase } from "./storage/db.ts";
 import { MemoryRateLimiter } from "./storage/rateLimits.ts";
 
@@ -48,6 +55,8 @@ export function defaultWebDist(): string {
 }
 
 const HEARTBEAT_MS = 2_000;
+const notifierRoom = (p: { userId: number | null; sessionId: string }) =>
+  p.userId !== null ? rooms.user(p.userId) : rooms.session(p.sessionId);
 const SWEEP_MS = 1_000;
 
 /** The composition root: config → storage → areas → HTTP and realtime. */
@@ -60,8 +69,13 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   const bus = new Bus();
   const limiter = new MemoryRateLimiter();
 
+  const accountsRepo = createAccountsRepo(database.db);
+  const findUser = async (username: string) => {
+    const u = await accountsRepo.findUserByName(username);
+    return u && { id: u.id, username: u.username };
+  };
   const accounts = createAccountsService({
-    repo: createAccountsRepo(database.db),
+    repo: accountsRepo,
     limiter,
     bus,
     signupLimitPerIp: config.signupLimitPerIp,
@@ -75,6 +89,8 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     logger: app.log,
   });
   const { io, presence } = realtime;
+  const userOnline = (userId: number) => presence.isOnline(`u:${userId}`);
+  const toUser = rooms.user;
 
   const gamesRepo = createGamesRepo(database.db);
   const engines = new EnginePool(findEngine(config.stockfishPath), {
@@ -111,21 +127,53 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     logger: app.log,
   });
   const rematches = createRematches({ repo: gamesRepo, games, notifier });
+  const clubsRepo = createClubsRepo(database.db);
+  const friendsRepo = createFriendsRepo(database.db);
+  const clubs = createClubsService({
+    repo: clubsRepo,
+    limiter,
+    findUser,
+    isBlocked: (blocker, blocked) => friendsRepo.isBlocked(blocker, blocked),
+    isOnline: userOnline,
+    notifyInvitation: (inviteeId, invitation) => io.to(toUser(inviteeId)).emit("clubInvitationReceived", invitation),
+  });
   const lobby = createLobbyService({
     store: new MemoryLobbyStore(),
     games,
     gamesRepo,
-    broadcast: (update) => io.to(LOBBY_ROOM).emit("updateLobby", update),
+    broadcast: lobbyBroadcaster(io),
     isOnline: (key) => presence.isOnline(key),
+    isClubMember: (clubId, userId) => clubsRepo.isMember(clubId, userId),
     jumpstartPosition: (q) => jumpstart.position(q),
+    onChallengeRemoved: (o) => {
+      io.to(notifierRoom(o.owner)).emit("friendChallengeRemoved", o.offer.offerId);
+      if (o.privateTo !== undefined) io.to(toUser(o.privateTo)).emit("friendChallengeRemoved", o.offer.offerId);
+    },
+  });
+  const friends = createFriendsService({
+    repo: friendsRepo,
+    limiter,
+    findUser,
+    isOnline: userOnline,
+    notify: {
+      request: (inviteeId, request) => io.to(toUser(inviteeId)).emit("friendRequestReceived", request),
+      message: (userIds, message) => io.to(userIds.map(toUser)).emit("friendMessage", message),
+      challenge: (friendId, offer, from) => io.to(toUser(friendId)).emit("friendChallengeReceived", { offer, from }),
+    },
+    createChallenge: (actor, payload, friendId) => lobby.create({ ...actor, isGuest: false }, payload, friendId),
   });
   const chat = createChatService({
     repo: createChatRepo(database.db),
     limiter,
     isPlayer: (actor, gameId) => games.isPlayer(actor, gameId),
+    isClubMember: (clubId, userId) => clubsRepo.isMember(clubId, userId),
     deliver: (m) => {
       if (m.chatType === "global") {
         io.to(GLOBAL_CHAT_ROOM).emit("chatMessage", m);
+        return;
+      }
+      if (m.chatType === "club") {
+        io.to(m.chatId).emit("chatMessage", m);
         return;
       }
       // Game chat is the players' own: spectators share the game room, so it goes to each player instead.
@@ -157,6 +205,8 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   });
   registerAccountsRoutes(app, { service: accounts, auth, secureCookies: config.secureCookies });
   registerAnalysisRoutes(app, { analysis, auth, limiter });
+  registerClubsRoutes(app, { clubs, auth });
+  registerFriendsRoutes(app, { friends, auth });
   registerJumpstartRoutes(app, { jumpstart, limiter });
   registerGamesRoutes(app, {
     repo: gamesRepo,
@@ -165,7 +215,12 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   });
 
   realtime.onConnection((socket) => {
-    registerLobbySocket(socket, { lobby, logger: app.log });
+    registerLobbySocket(socket, { lobby, logger: app.log, clubIdsOf: (userId) => clubsRepo.clubIdsOf(userId) });
+    registerFriendsSocket(socket, {
+      friends,
+      denyChallenge: (userId, offerId) => lobby.deny({ sessionId: "", userId }, offerId),
+      logger: app.log,
+    });
     registerGamesSocket(socket, { games, rematches, logger: app.log });
     registerChatSocket(socket, { chat, logger: app.log });
   });

@@ -44,7 +44,7 @@ describe("global chat", () => {
     [{ text: "   ", chatType: "global", chatId: "global" }, "Message is empty"],
     [{ text: "x".repeat(141), chatType: "global", chatId: "global" }, "Messages are at most 140 characters"],
     [{ text: 5, chatType: "global", chatId: "global" }, "text must be a string"],
-    [{ text: "hi", chatType: "club", chatId: "global" }, "chatType"],
+    [{ text: "hi", chatType: "team", chatId: "global" }, "chatType"],
   ])("refuses %j", async (payload, message) => {
     const g = await guest(base);
     const answer = await g.emit("chatMessage", payload);

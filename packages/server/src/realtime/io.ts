@@ -20,18 +20,13 @@ export interface Handshake {
   cookieHeader: string | undefined;
 }
 
-export type AppSocket = Socket<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  { owner: SocketOwner }
->;
-export type AppServer = Server<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  Record<string, never>,
-  { owner: SocketOwner }
->;
+/** Per-socket data: the owner, and the clubs it belongs to once an area looked them up. */
+export interface SocketData {
+  owner: SocketOwner;
+  clubIds?: number[];
+}
+export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 /** Room names used to reach every socket of a session or of an account. */
 export const rooms = {

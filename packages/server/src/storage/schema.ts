@@ -2,6 +2,7 @@ import type { AnalysisEntry, ClockState, EloDeltas, GameStatus } from "@chess/sh
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -171,4 +172,165 @@ export const jumpstartPositions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("jumpstart_positions_preset_idx").on(t.preset, t.id)],
+);
+
+export const clubs = pgTable(
+  "clubs",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    administratorId: integer("administrator_id")
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("clubs_name_lower_idx").on(sql`lower(${t.name})`)],
+);
+
+export const clubMembers = pgTable(
+  "club_members",
+  {
+    clubId: integer("club_id")
+      .notNull()
+      .references(() => clubs.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clubId, t.userId] }), index("club_members_user_idx").on(t.userId)],
+);
+
+export const clubInvitations = pgTable(
+  "club_invitations",
+  {
+    clubId: integer("club_id")
+      .notNull()
+      .references(() => clubs.id, { onDelete: "cascade" }),
+    inviteeId: integer("invitee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    inviterId: integer("inviter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clubId, t.inviteeId] }), index("club_invitations_invitee_idx").on(t.inviteeId)],
+);
+
+export const clubPosts = pgTable(
+  "club_posts",
+  {
+    id: serial("id").primaryKey(),
+    clubId: integer("club_id")
+      .notNull()
+      .references(() => clubs.id, { onDelete: "cascade" }),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("club_posts_club_idx").on(t.clubId, t.id)],
+);
+
+export const clubEvents = pgTable(
+  "club_events",
+  {
+    id: serial("id").primaryKey(),
+    clubId: integer("club_id")
+      .notNull()
+      .references(() => clubs.id, { onDelete: "cascade" }),
+    authorId: integer("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    eventDate: date("event_date", { mode: "string" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("club_events_club_idx").on(t.clubId, t.eventDate)],
+);
+
+/** A player's rating from one club's games (club Elo), beside the global one. */
+export const clubRatings = pgTable(
+  "club_ratings",
+  {
+    clubId: integer("club_id")
+      .notNull()
+      .references(() => clubs.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    variant: text("variant").notNull(),
+    timeClass: text("time_class").notNull(),
+    elo: integer("elo").notNull(),
+    games: integer("games").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clubId, t.userId, t.variant, t.timeClass] }),
+    index("club_ratings_board_idx").on(t.clubId, t.variant, t.timeClass, t.elo.desc(), t.userId),
+  ],
+);
+
+/** Friendship stored once per pair, lower user id first. */
+export const friendships = pgTable(
+  "friendships",
+  {
+    userA: integer("user_a")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userB: integer("user_b")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    since: timestamp("since", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userA, t.userB] }), index("friendships_b_idx").on(t.userB)],
+);
+
+export const friendRequests = pgTable(
+  "friend_requests",
+  {
+    inviterId: integer("inviter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    inviteeId: integer("invitee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.inviterId, t.inviteeId] }), index("friend_requests_invitee_idx").on(t.inviteeId)],
+);
+
+export const friendMessages = pgTable(
+  "friend_messages",
+  {
+    id: serial("id").primaryKey(),
+    senderId: integer("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    recipientId: integer("recipient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("friend_messages_pair_idx").on(t.senderId, t.recipientId, t.id),
+    index("friend_messages_recipient_idx").on(t.recipientId, t.id),
+  ],
+);
+
+/** `blockerId` no longer hears from `blockedId`: no messages, challenges, requests or invites. */
+export const blocks = pgTable(
+  "blocks",
+  {
+    blockerId: integer("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: integer("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
 );

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 export const CHAT_MAX_LENGTH = 140;
-export const CHAT_TYPES = ["game", "global"] as const;
+/** "club" (chatId = the club id) is an addition to the spec's game and global chats. */
+export const CHAT_TYPES = ["game", "global", "club"] as const;
 export type ChatType = (typeof CHAT_TYPES)[number];
 /** chatId of the lobby's chat. */
 export const GLOBAL_CHAT_ID = "global";

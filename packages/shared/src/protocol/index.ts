@@ -1,3 +1,5 @@
+import type { ClubInvitation } from "../api/clubs.ts";
+import type { FriendMessage, FriendRequest } from "../api/friends.ts";
 import type { ChatHistory, ChatMessage } from "./chat.ts";
 import type { DrawOffered, GameOver, GameStarted, GameUpdate, OpponentPresence, RematchOffer } from "./game.ts";
 import type { GameOffer, LobbyUpdate } from "./lobby.ts";
@@ -34,6 +36,15 @@ export interface ServerToClientEvents {
   rematchOfferCancelled: (offer: RematchOffer) => void;
   chatMessage: (message: ChatMessage) => void;
   chatHistory: (history: ChatHistory) => void;
+  /** To the challenger: whether the challenge went out (SPEC §7). */
+  friendChallengeCreated: (payload: { offer: GameOffer | null; isSuccessful: boolean; message?: string }) => void;
+  /** To the challenged friend; answer with acceptGameOffer or denyFriendChallenge. */
+  friendChallengeReceived: (payload: { offer: GameOffer; from: string }) => void;
+  /** The challenge is gone (accepted, denied or cancelled): the offer id. */
+  friendChallengeRemoved: (offerId: string) => void;
+  friendMessage: (message: FriendMessage) => void;
+  friendRequestReceived: (request: FriendRequest) => void;
+  clubInvitationReceived: (invitation: ClubInvitation) => void;
 }
 
 /** Events the client emits. Each takes an optional acknowledgement callback. */
@@ -56,4 +67,7 @@ export interface ClientToServerEvents {
   cancelRematchOffer: (payload: unknown, ack?: AckFn) => void;
   chatMessage: (payload: unknown, ack?: AckFn) => void;
   getChatHistory: (payload: unknown, ack?: AckFn<ChatHistory>) => void;
+  friendMessage: (payload: unknown, ack?: AckFn<FriendMessage>) => void;
+  createFriendChallenge: (payload: unknown, ack?: AckFn<{ offer: GameOffer | null; isSuccessful: boolean }>) => void;
+  denyFriendChallenge: (payload: unknown, ack?: AckFn) => void;
 }

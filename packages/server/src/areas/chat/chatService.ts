@@ -12,6 +12,12 @@ export interface ChatActor {
 const CHAT_RATE = { limit: 5, windowMs: 10_000 };
 
 const fail = (code: string, message: string) => ({ ok: false as const, code, message });
+
+/** Club chats are named "club:<clubId>". */
+export function clubIdOf(chatId: string): number | undefined {
+  const m = /^club:(\d{1,9})$/.exec(chatId);
+  return m ? Number(m[1]) : undefined;
+}
 const keyOf = (a: ChatActor) => (a.userId !== null ? `u:${a.userId}` : `s:${a.sessionId}`);
 
 /** Global and game chat: who may read and write where, limits, storage and fan-out. */
@@ -20,6 +26,7 @@ export function createChatService(deps: {
   limiter: RateLimiter;
   /** Whether the actor plays in that game (game chats are the players'). */
   isPlayer: (actor: ChatActor, gameId: string) => Promise<boolean>;
+  isClubMember: (clubId: number, userId: number) => Promise<boolean>;
   deliver: (message: ChatMessage) => void;
   now?: () => number;
 }) {
@@ -29,6 +36,10 @@ export function createChatService(deps: {
 
   async function mayAccess(actor: ChatActor, chatType: string, chatId: string): Promise<boolean> {
     if (chatType === "global") return chatId === GLOBAL_CHAT_ID;
+    if (chatType === "club") {
+      const clubId = clubIdOf(chatId);
+      return clubId !== undefined && actor.userId !== null && deps.isClubMember(clubId, actor.userId);
+    }
     return isPlayer(actor, chatId);
   }
 
@@ -54,7 +65,7 @@ export function createChatService(deps: {
     },
 
     async history(actor: ChatActor, chatId: string): Promise<Ack<ChatHistory>> {
-      const chatType = chatId === GLOBAL_CHAT_ID ? "global" : "game";
+      const chatType = chatId === GLOBAL_CHAT_ID ? "global" : clubIdOf(chatId) !== undefined ? "club" : "game";
       if (!(await mayAccess(actor, chatType, chatId))) return fail("forbidden", "You cannot read this chat");
       return { ok: true, data: { chatId, messages: await repo.recent(chatId) } };
     },

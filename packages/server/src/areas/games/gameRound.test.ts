@@ -13,6 +13,7 @@ function round(fen?: string, baseMs = 60_000): GameRound {
     incrementMs: 0,
     initialFen: chess.fen(),
     rated: false,
+    clubId: null,
     players: {
       w: { sessionId: "sw", userId: null, name: "W" },
       b: { sessionId: "sb", userId: 7, name: "B" },

@@ -33,6 +33,8 @@ export interface GameRound {
   incrementMs: number;
   initialFen: string;
   rated: boolean;
+  /** Club games also count toward each player's rating in that club. */
+  clubId: number | null;
   players: ByColor<PlayerRef>;
   elo: ByColor<number | null>;
   deltas: ByColor<EloDeltas>;

@@ -20,6 +20,7 @@ export function roundFromRow(row: GameRow, moves: Array<{ uci: string; san: stri
     incrementMs: row.incrementMs,
     initialFen: row.initialFen,
     rated: row.rated,
+    clubId: row.clubId,
     players: {
       w: { sessionId: row.whiteSessionId, userId: row.whiteUserId, name: row.whiteName },
       b: { sessionId: row.blackSessionId, userId: row.blackUserId, name: row.blackName },

@@ -1,15 +1,18 @@
 import {
   type ClockState,
   DEFAULT_ELO,
+  deltaFor,
   type EloDeltas,
   type EndReason,
+  eloDeltas,
   type GameStatus,
+  type Outcome,
   type TimeClass,
   type Variant,
 } from "@chess/shared";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../storage/db.ts";
-import { gameMoves, games, nodeHeartbeats, ratings } from "../../storage/schema.ts";
+import { clubRatings, gameMoves, games, nodeHeartbeats, ratings } from "../../storage/schema.ts";
 
 export type GameRow = typeof games.$inferSelect;
 export type NewGameRow = typeof games.$inferInsert;
@@ -53,6 +56,47 @@ export interface FinishWrite {
   }>;
   whiteEloChange: number | null;
   blackEloChange: number | null;
+  /** A club game: both players' club ratings move too. */
+  club?: { clubId: number; variant: Variant; timeClass: TimeClass; white: number; black: number; whiteScore: number };
+}
+
+/** Club Elo: read both club ratings inside the game's end transaction and move them like the global ones. */
+async function updateClubRatings(tx: Db, c: NonNullable<FinishWrite["club"]>): Promise<void> {
+  const current = await tx
+    .select()
+    .from(clubRatings)
+    .where(
+      and(
+        eq(clubRatings.clubId, c.clubId),
+        eq(clubRatings.variant, c.variant),
+        eq(clubRatings.timeClass, c.timeClass),
+        inArray(clubRatings.userId, [c.white, c.black]),
+      ),
+    );
+  const of = (userId: number) => current.find((r) => r.userId === userId) ?? { elo: DEFAULT_ELO, games: 0 };
+  const w = of(c.white);
+  const b = of(c.black);
+  const outcome = (score: number): Outcome => (score === 1 ? "win" : score === 0 ? "loss" : "draw");
+  const changes = [
+    { userId: c.white, elo: w.elo + deltaFor(eloDeltas(w.elo, b.elo, w.games), outcome(c.whiteScore)) },
+    { userId: c.black, elo: b.elo + deltaFor(eloDeltas(b.elo, w.elo, b.games), outcome(1 - c.whiteScore)) },
+  ];
+  for (const ch of changes) {
+    await tx
+      .insert(clubRatings)
+      .values({
+        clubId: c.clubId,
+        userId: ch.userId,
+        variant: c.variant,
+        timeClass: c.timeClass,
+        elo: ch.elo,
+        games: 1,
+      })
+      .onConflictDoUpdate({
+        target: [clubRatings.clubId, clubRatings.userId, clubRatings.variant, clubRatings.timeClass],
+        set: { elo: ch.elo, games: sql`${clubRatings.games} + 1` },
+      });
+  }
 }
 
 export function createGamesRepo(db: Db) {
@@ -134,6 +178,7 @@ export function createGamesRepo(db: Db) {
               },
             });
         }
+        if (f.club) await updateClubRatings(tx as unknown as Db, f.club);
         return true;
       });
     },

@@ -163,6 +163,21 @@ export function createGamesService(deps: {
       ratingChanges,
       whiteEloChange: round.rated && !aborted ? change.w : null,
       blackEloChange: round.rated && !aborted ? change.b : null,
+      club:
+        round.rated &&
+        !aborted &&
+        round.clubId !== null &&
+        round.players.w.userId !== null &&
+        round.players.b.userId !== null
+          ? {
+              clubId: round.clubId,
+              variant: round.variant,
+              timeClass: round.timeClass,
+              white: round.players.w.userId,
+              black: round.players.b.userId,
+              whiteScore: result.winningColor === "white" ? 1 : result.winningColor === "draw" ? 0.5 : 0,
+            }
+          : undefined,
     });
     round.clock = clock;
     round.status = aborted ? "aborted" : "finished";
@@ -223,6 +238,7 @@ export function createGamesService(deps: {
         incrementMs,
         initialFen: chess.fen(),
         rated,
+        clubId: g.clubId ?? null,
         players: { w: g.white, b: g.black },
         elo: { w: wr?.elo ?? null, b: br?.elo ?? null },
         deltas,

@@ -1,3 +1,4 @@
 export { createLobbyService, LOBBY_ROOM, type LobbyService } from "./lobbyService.ts";
-export { registerLobbySocket } from "./lobbySocket.ts";
+export { lobbyBroadcaster, registerLobbySocket } from "./lobbySocket.ts";
+export type { StoredOffer } from "./lobbyStore.ts";
 export { type LobbyStore, MemoryLobbyStore } from "./lobbyStore.ts";

@@ -10,7 +10,7 @@ import {
 } from "@chess/shared";
 import { shortId } from "../../util/ids.ts";
 import type { Actor, GamesRepo, GamesService, PlayerRef } from "../games/index.ts";
-import type { LobbyStore, StoredOffer } from "./lobbyStore.ts";
+import { type LobbyStore, type StoredOffer, visibleTo } from "./lobbyStore.ts";
 
 export const LOBBY_ROOM = "lobby";
 export const MAX_OFFERS_PER_PLAYER = 3;
@@ -45,31 +45,44 @@ export function createLobbyService(deps: {
   store: LobbyStore;
   games: GamesService;
   gamesRepo: GamesRepo;
-  broadcast: (update: LobbyUpdate) => void;
+  /** Sends every lobby watcher the offers it may see. */
+  broadcast: (offers: StoredOffer[]) => void;
   isOnline: (key: string) => boolean;
+  isClubMember: (clubId: number, userId: number) => Promise<boolean>;
+  /** A friend challenge went away (cancelled, accepted, owner gone): both sides are told. */
+  onChallengeRemoved: (o: StoredOffer) => void;
   /** A jumpstart start position for the offer's limits (pool or on demand). */
   jumpstartPosition: (q: RandomPositionQuery) => Promise<{ fen: string }>;
 }) {
   const { store, games, gamesRepo, broadcast, isOnline, jumpstartPosition } = deps;
+  const removed = (list: StoredOffer[]) => {
+    for (const o of list) if (o.privateTo !== undefined) deps.onChallengeRemoved(o);
+  };
   const graceTimers = new Map<string, NodeJS.Timeout>();
 
-  async function snapshot(): Promise<LobbyUpdate> {
-    const offers = (await store.list()).map((o) => o.offer).sort((a, b) => b.createdAt - a.createdAt);
+  /** The offers `viewer` may see, newest first. */
+  async function snapshot(viewer: { key: string; userId: number | null; clubIds: number[] }): Promise<LobbyUpdate> {
+    const offers = (await store.list())
+      .filter((o) => visibleTo(o, viewer) && o.privateTo === undefined)
+      .map((o) => o.offer)
+      .sort((a, b) => b.createdAt - a.createdAt);
     return { roomUid: LOBBY_ROOM, offers };
   }
 
   async function publish() {
-    broadcast(await snapshot());
+    broadcast(await store.list());
   }
 
   return {
     snapshot,
 
-    async create(actor: LobbyActor, p: CreateGameOfferPayload): Promise<Ack<GameOffer>> {
+    async create(actor: LobbyActor, p: CreateGameOfferPayload, privateTo?: number): Promise<Ack<GameOffer>> {
       if (!PLAYABLE_VARIANTS.includes(p.variant)) {
         return fail("unavailable", `The ${p.variant} variant cannot be played yet`);
       }
-      if (p.clubId != null) return fail("unavailable", "Club games cannot be offered yet");
+      if (p.clubId != null && (actor.userId === null || !(await deps.isClubMember(p.clubId, actor.userId)))) {
+        return fail("forbidden", "You can only offer club games in your own clubs");
+      }
       const limitsProblem = p.variant === "jumpstart" ? jumpstartLimitsProblem(p) : undefined;
       if (limitsProblem) return fail("validation", limitsProblem);
       if (games.activeGameOf(actor)) return fail("busy", "You are already playing a game");
@@ -88,7 +101,7 @@ export function createLobbyService(deps: {
         variant: p.variant,
         selectedColor: p.selectedColor,
         isCreatorsHandicap: p.isCreatorsHandicap,
-        clubId: null,
+        clubId: p.clubId ?? null,
         timeClass,
         ...(rating ? { elo: rating.elo } : {}),
         createdAt: Date.now(),
@@ -101,7 +114,7 @@ export function createLobbyService(deps: {
             }
           : {}),
       };
-      await store.add({ offer, owner: ref(actor), ownerKey: key });
+      await store.add({ offer, owner: ref(actor), ownerKey: key, ...(privateTo !== undefined ? { privateTo } : {}) });
       await publish();
       return { ok: true, data: offer };
     },
@@ -111,11 +124,22 @@ export function createLobbyService(deps: {
       if (offerId) {
         const o = await store.get(offerId);
         if (!o || o.ownerKey !== key) return fail("not_found", "Offer not found");
-        await store.take(offerId);
+        const taken = await store.take(offerId);
+        if (taken) removed([taken]);
       } else {
-        await store.removeByOwner(key);
+        removed(await store.removeByOwner(key));
       }
       await publish();
+      return { ok: true };
+    },
+
+    /** The addressee turns a friend challenge down. */
+    async deny(actor: Actor, offerId: string): Promise<Ack> {
+      const o = await store.get(offerId);
+      if (!o || o.privateTo === undefined || o.privateTo !== actor.userId)
+        return fail("not_found", "Challenge not found");
+      const taken = await store.take(offerId);
+      if (taken) removed([taken]);
       return { ok: true };
     },
 
@@ -123,6 +147,15 @@ export function createLobbyService(deps: {
       const existing = await store.get(offerId);
       if (!existing) return fail("gone", "This offer is no longer available");
       if (existing.ownerKey === keyOf(actor)) return fail("own_offer", "You cannot accept your own offer");
+      const viewer = { key: keyOf(actor), userId: actor.userId, clubIds: [] as number[] };
+      if (
+        existing.offer.clubId !== null &&
+        actor.userId !== null &&
+        (await deps.isClubMember(existing.offer.clubId, actor.userId))
+      ) {
+        viewer.clubIds.push(existing.offer.clubId);
+      }
+      if (!visibleTo(existing, viewer)) return fail("gone", "This offer is no longer available");
       if (games.activeGameOf(actor)) return fail("busy", "You are already playing a game");
       const taken: StoredOffer | undefined = await store.take(offerId);
       if (!taken) return fail("gone", "This offer is no longer available");
@@ -148,8 +181,7 @@ export function createLobbyService(deps: {
           return fail("no_position", "The starting position could not be prepared - please try again");
         }
       }
-      await store.removeByOwner(taken.ownerKey);
-      await store.removeByOwner(keyOf(actor));
+      removed([taken, ...(await store.removeByOwner(taken.ownerKey)), ...(await store.removeByOwner(keyOf(actor)))]);
       // Jumpstart positions favour White: the handicapped player takes Black, the worse side.
       const creatorWhite =
         o.variant === "jumpstart"
@@ -164,6 +196,7 @@ export function createLobbyService(deps: {
           baseTime: o.baseTime,
           increment: o.increment,
           initialFen,
+          clubId: o.clubId,
         });
         return { ok: true, data: { gameId: round.id } };
       } finally {
@@ -179,7 +212,10 @@ export function createLobbyService(deps: {
       const t = setTimeout(() => {
         graceTimers.delete(key);
         if (isOnline(key)) return;
-        void store.removeByOwner(key).then((n) => (n > 0 ? publish() : undefined));
+        void store.removeByOwner(key).then((gone) => {
+          removed(gone);
+          return gone.length > 0 ? publish() : undefined;
+        });
       }, OFFER_GRACE_MS);
       t.unref();
       graceTimers.set(key, t);

@@ -5,6 +5,16 @@ export interface StoredOffer {
   offer: GameOffer;
   owner: PlayerRef;
   ownerKey: string;
+  /** A friend challenge: only this user sees and may accept it. */
+  privateTo?: number;
+}
+
+/** Who may see an offer: public ones, their club's to members, a challenge to its addressee (and owner). */
+export function visibleTo(o: StoredOffer, viewer: { key: string; userId: number | null; clubIds: number[] }): boolean {
+  if (o.ownerKey === viewer.key) return true;
+  if (o.privateTo !== undefined) return o.privateTo === viewer.userId;
+  if (o.offer.clubId !== null) return viewer.clubIds.includes(o.offer.clubId);
+  return true;
 }
 
 /**
@@ -15,7 +25,8 @@ export interface LobbyStore {
   add(o: StoredOffer): Promise<void>;
   take(offerId: string): Promise<StoredOffer | undefined>;
   get(offerId: string): Promise<StoredOffer | undefined>;
-  removeByOwner(ownerKey: string): Promise<number>;
+  /** Removes and returns every offer of the owner. */
+  removeByOwner(ownerKey: string): Promise<StoredOffer[]>;
   list(): Promise<StoredOffer[]>;
 }
 
@@ -36,15 +47,15 @@ export class MemoryLobbyStore implements LobbyStore {
     return this.offers.get(offerId);
   }
 
-  async removeByOwner(ownerKey: string): Promise<number> {
-    let n = 0;
+  async removeByOwner(ownerKey: string): Promise<StoredOffer[]> {
+    const gone: StoredOffer[] = [];
     for (const [id, o] of this.offers) {
       if (o.ownerKey === ownerKey) {
         this.offers.delete(id);
-        n++;
+        gone.push(o);
       }
     }
-    return n;
+    return gone;
   }
 
   async list(): Promise<StoredOffer[]> {

@@ -1,0 +1,190 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../storage/db.ts";
+import {
+  clubEvents,
+  clubInvitations,
+  clubMembers,
+  clubPosts,
+  clubRatings,
+  clubs,
+  ratings,
+  users,
+} from "../../storage/schema.ts";
+
+function uniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505") return true;
+  }
+  return false;
+}
+
+export function createClubsRepo(db: Db) {
+  return {
+    /** Creates the club with its creator as administrator and first member; false when the name is taken. */
+    async create(name: string, adminId: number): Promise<number | undefined> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [club] = await tx.insert(clubs).values({ name, administratorId: adminId }).returning({ id: clubs.id });
+          if (!club) throw new Error("club insert returned nothing");
+          await tx.insert(clubMembers).values({ clubId: club.id, userId: adminId });
+          return club.id;
+        });
+      } catch (error) {
+        if (uniqueViolation(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async club(clubId: number) {
+      const [row] = await db.select().from(clubs).where(eq(clubs.id, clubId)).limit(1);
+      return row;
+    },
+
+    async clubByName(name: string) {
+      const [row] = await db.select().from(clubs).where(sql`lower(${clubs.name}) = lower(${name})`).limit(1);
+      return row;
+    },
+
+    async clubsOf(userId: number) {
+      return db
+        .select({ clubId: clubs.id, clubName: clubs.name, administratorId: clubs.administratorId })
+        .from(clubMembers)
+        .innerJoin(clubs, eq(clubs.id, clubMembers.clubId))
+        .where(eq(clubMembers.userId, userId))
+        .orderBy(asc(clubs.name));
+    },
+
+    async clubIdsOf(userId: number): Promise<number[]> {
+      const rows = await db.select({ id: clubMembers.clubId }).from(clubMembers).where(eq(clubMembers.userId, userId));
+      return rows.map((r) => r.id);
+    },
+
+    async isMember(clubId: number, userId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ one: sql`1` })
+        .from(clubMembers)
+        .where(and(eq(clubMembers.clubId, clubId), eq(clubMembers.userId, userId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async members(clubId: number) {
+      return db
+        .select({ id: users.id, username: users.username, joinedAt: clubMembers.joinedAt })
+        .from(clubMembers)
+        .innerJoin(users, eq(users.id, clubMembers.userId))
+        .where(eq(clubMembers.clubId, clubId))
+        .orderBy(asc(clubMembers.joinedAt));
+    },
+
+    async ratingsOf(userIds: number[]) {
+      if (userIds.length === 0) return [];
+      return db.select().from(ratings).where(inArray(ratings.userId, userIds));
+    },
+
+    async clubRatingsOf(clubId: number, userIds: number[]) {
+      if (userIds.length === 0) return [];
+      return db
+        .select()
+        .from(clubRatings)
+        .where(and(eq(clubRatings.clubId, clubId), inArray(clubRatings.userId, userIds)));
+    },
+
+    async invite(clubId: number, inviteeId: number, inviterId: number): Promise<boolean> {
+      try {
+        await db.insert(clubInvitations).values({ clubId, inviteeId, inviterId });
+        return true;
+      } catch (error) {
+        if (uniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+
+    async invitationsOf(userId: number) {
+      return db
+        .select({ clubId: clubs.id, clubName: clubs.name, inviter: users.username })
+        .from(clubInvitations)
+        .innerJoin(clubs, eq(clubs.id, clubInvitations.clubId))
+        .innerJoin(users, eq(users.id, clubInvitations.inviterId))
+        .where(eq(clubInvitations.inviteeId, userId))
+        .orderBy(desc(clubInvitations.createdAt));
+    },
+
+    /** Removes the invitation and, when accepted, adds the member; false when there was none. */
+    async answerInvitation(clubId: number, userId: number, accepted: boolean): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(clubInvitations)
+          .where(and(eq(clubInvitations.clubId, clubId), eq(clubInvitations.inviteeId, userId)))
+          .returning({ clubId: clubInvitations.clubId });
+        if (removed.length === 0) return false;
+        if (accepted) await tx.insert(clubMembers).values({ clubId, userId }).onConflictDoNothing();
+        return true;
+      });
+    },
+
+    /**
+     * Removes a member. When the administrator leaves, the longest-standing member takes over; the last
+     * member leaving closes the club. Returns what happened.
+     */
+    async leave(clubId: number, userId: number): Promise<"left" | "closed" | "not_member"> {
+      return db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(clubMembers)
+          .where(and(eq(clubMembers.clubId, clubId), eq(clubMembers.userId, userId)))
+          .returning({ userId: clubMembers.userId });
+        if (removed.length === 0) return "not_member";
+        const [next] = await tx
+          .select({ userId: clubMembers.userId })
+          .from(clubMembers)
+          .where(eq(clubMembers.clubId, clubId))
+          .orderBy(asc(clubMembers.joinedAt), asc(clubMembers.userId))
+          .limit(1);
+        if (!next) {
+          await tx.delete(clubs).where(eq(clubs.id, clubId));
+          return "closed";
+        }
+        await tx
+          .update(clubs)
+          .set({ administratorId: next.userId })
+          .where(and(eq(clubs.id, clubId), eq(clubs.administratorId, userId)));
+        return "left";
+      });
+    },
+
+    async posts(clubId: number) {
+      return db
+        .select({ id: clubPosts.id, author: users.username, text: clubPosts.text, createdAt: clubPosts.createdAt })
+        .from(clubPosts)
+        .innerJoin(users, eq(users.id, clubPosts.authorId))
+        .where(eq(clubPosts.clubId, clubId))
+        .orderBy(desc(clubPosts.id))
+        .limit(100);
+    },
+
+    async addPost(clubId: number, authorId: number, text: string): Promise<number> {
+      const [row] = await db.insert(clubPosts).values({ clubId, authorId, text }).returning({ id: clubPosts.id });
+      return row?.id ?? 0;
+    },
+
+    async events(clubId: number) {
+      return db
+        .select({ id: clubEvents.id, title: clubEvents.title, eventDate: clubEvents.eventDate, author: users.username })
+        .from(clubEvents)
+        .innerJoin(users, eq(users.id, clubEvents.authorId))
+        .where(eq(clubEvents.clubId, clubId))
+        .orderBy(asc(clubEvents.eventDate), asc(clubEvents.id))
+        .limit(1000);
+    },
+
+    async addEvent(clubId: number, authorId: number, title: string, eventDate: string): Promise<number> {
+      const [row] = await db
+        .insert(clubEvents)
+        .values({ clubId, authorId, title, eventDate })
+        .returning({ id: clubEvents.id });
+      return row?.id ?? 0;
+    },
+  };
+}
+
+export type ClubsRepo = ReturnType<typeof createClubsRepo>;

@@ -1,0 +1,83 @@
+import {
+  CLUB_MESSAGES,
+  clubIdBody,
+  clubIdQuery,
+  clubNameQuery,
+  createClubBody,
+  createEventBody,
+  createPostBody,
+  handleInvitationBody,
+  inviteBody,
+} from "@chess/shared";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { parseInput, unauthorized } from "../../http/errors.ts";
+import type { RequestAuth } from "../accounts/index.ts";
+import type { ClubsService, ClubUser } from "./clubsService.ts";
+
+/** Clubs, posts and events (SPEC §7); every route is for logged-in members, checked in the service. */
+export function registerClubsRoutes(app: FastifyInstance, deps: { clubs: ClubsService; auth: RequestAuth }) {
+  const { clubs, auth } = deps;
+  const user = async (req: FastifyRequest): Promise<ClubUser> => {
+    const identity = await auth.identify(req);
+    if (!identity || identity.isGuest || identity.userId === null) throw unauthorized(CLUB_MESSAGES.notLoggedIn);
+    return { userId: identity.userId, username: identity.username };
+  };
+
+  app.post("/club/create", async (req, reply) => {
+    const u = await user(req);
+    const { clubName } = parseInput(createClubBody, req.body);
+    const club = await clubs.create(u, clubName);
+    return reply.status(201).send({ ...club, successMsg: CLUB_MESSAGES.created });
+  });
+
+  app.get("/club/list", async (req) => clubs.list(await user(req)));
+  app.get("/club/list-invitations", async (req) => clubs.invitations(await user(req)));
+
+  app.post("/club/handle-invitation", async (req) => {
+    const u = await user(req);
+    const { clubId, accepted } = parseInput(handleInvitationBody, req.body);
+    await clubs.answer(u, clubId, accepted);
+    return { successMsg: accepted ? "Invitation accepted" : "Invitation declined" };
+  });
+
+  app.post("/club/invite", async (req) => {
+    const u = await user(req);
+    const { clubId, inviteeUsername } = parseInput(inviteBody, req.body);
+    await clubs.invite(u, clubId, inviteeUsername);
+    return { successMsg: CLUB_MESSAGES.invited };
+  });
+
+  app.get("/club/users", async (req) => {
+    const u = await user(req);
+    const { clubName } = parseInput(clubNameQuery, req.query);
+    return clubs.members(u, clubName);
+  });
+
+  app.post("/club/leave", async (req) => {
+    const u = await user(req);
+    const { clubId } = parseInput(clubIdBody, req.body);
+    return { message: await clubs.leave(u, clubId) };
+  });
+
+  app.get("/post/list", async (req) => {
+    const u = await user(req);
+    return clubs.posts(u, parseInput(clubIdQuery, req.query).clubId);
+  });
+
+  app.post("/post/create", async (req, reply) => {
+    const u = await user(req);
+    const { clubId, text } = parseInput(createPostBody, req.body);
+    return reply.status(201).send({ id: await clubs.addPost(u, clubId, text), successMsg: "Post published" });
+  });
+
+  app.get("/event/list", async (req) => {
+    const u = await user(req);
+    return clubs.events(u, parseInput(clubIdQuery, req.query).clubId);
+  });
+
+  app.post("/event/create", async (req, reply) => {
+    const u = await user(req);
+    const { clubId, title, eventDate } = parseInput(createEventBody, req.body);
+    return reply.status(201).send({ id: await clubs.addEvent(u, clubId, title, eventDate), successMsg: "Note added" });
+  });
+}

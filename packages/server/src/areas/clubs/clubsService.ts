@@ -1,0 +1,146 @@
+import {
+  CLUB_MESSAGES,
+  type Club,
+  type ClubEvent,
+  type ClubInvitation,
+  type ClubMember,
+  DEFAULT_ELO,
+  PLAYABLE_VARIANTS,
+  type Post,
+  TIME_CLASSES,
+} from "@chess/shared";
+import { conflict, forbidden, notFound, tooManyRequests } from "../../http/errors.ts";
+import type { RateLimiter } from "../../storage/rateLimits.ts";
+import type { ClubsRepo } from "./clubsRepo.ts";
+
+export interface ClubUser {
+  userId: number;
+  username: string;
+}
+
+/** chess.com allows 30 invitations a day; posts and notes get a per-minute cap. */
+const INVITES_PER_DAY = 30;
+const WRITES_PER_MINUTE = 10;
+const DAY = 24 * 3600_000;
+
+export function createClubsService(deps: {
+  repo: ClubsRepo;
+  limiter: RateLimiter;
+  findUser: (username: string) => Promise<{ id: number; username: string } | undefined>;
+  isBlocked: (blockerId: number, blockedId: number) => Promise<boolean>;
+  isOnline: (userId: number) => boolean;
+  notifyInvitation: (inviteeId: number, invitation: ClubInvitation) => void;
+}) {
+  const { repo, limiter } = deps;
+
+  async function limit(key: string, n: number, windowMs: number) {
+    const d = await limiter.hit(key, n, windowMs);
+    if (!d.ok) throw tooManyRequests(d.retryAfterMs);
+  }
+
+  /** The club, if the user is a member; otherwise "not found", so non-members learn nothing. */
+  async function memberClub(user: ClubUser, clubId: number) {
+    const club = await repo.club(clubId);
+    if (!club || !(await repo.isMember(clubId, user.userId))) throw notFound(CLUB_MESSAGES.unknownClub);
+    return club;
+  }
+
+  const key = (variant: string, timeClass: string) => `${variant}_${timeClass}`;
+
+  return {
+    async create(user: ClubUser, clubName: string): Promise<{ clubId: number; clubName: string }> {
+      await limit(`club-create:${user.userId}`, 5, DAY);
+      const clubId = await repo.create(clubName, user.userId);
+      if (clubId === undefined) throw conflict(CLUB_MESSAGES.nameTaken);
+      return { clubId, clubName };
+    },
+
+    async list(user: ClubUser): Promise<Club[]> {
+      const rows = await repo.clubsOf(user.userId);
+      return rows.map((r) => ({ ...r, isAdministrator: r.administratorId === user.userId }));
+    },
+
+    clubIdsOf: (userId: number) => repo.clubIdsOf(userId),
+    isMember: (clubId: number, userId: number) => repo.isMember(clubId, userId),
+
+    async invitations(user: ClubUser): Promise<ClubInvitation[]> {
+      return repo.invitationsOf(user.userId);
+    },
+
+    async answer(user: ClubUser, clubId: number, accepted: boolean): Promise<void> {
+      if (!(await repo.answerInvitation(clubId, user.userId, accepted))) throw notFound(CLUB_MESSAGES.noInvitation);
+    },
+
+    async invite(user: ClubUser, clubId: number, inviteeUsername: string): Promise<void> {
+      const club = await memberClub(user, clubId);
+      if (club.administratorId !== user.userId) throw forbidden(CLUB_MESSAGES.notAdmin);
+      await limit(`club-invite:${user.userId}`, INVITES_PER_DAY, DAY);
+      const invitee = await deps.findUser(inviteeUsername);
+      if (!invitee) throw notFound(CLUB_MESSAGES.unknownUser);
+      if (await repo.isMember(clubId, invitee.id)) throw conflict(CLUB_MESSAGES.alreadyMember);
+      if (await deps.isBlocked(invitee.id, user.userId))
+        throw forbidden("This player does not accept invitations from you");
+      if (!(await repo.invite(clubId, invitee.id, user.userId))) throw conflict(CLUB_MESSAGES.alreadyInvited);
+      deps.notifyInvitation(invitee.id, { clubId, clubName: club.name, inviter: user.username });
+    },
+
+    async members(user: ClubUser, clubName: string): Promise<ClubMember[]> {
+      const club = await repo.clubByName(clubName);
+      if (!club || !(await repo.isMember(club.id, user.userId))) throw notFound(CLUB_MESSAGES.unknownClub);
+      const members = await repo.members(club.id);
+      const ids = members.map((m) => m.id);
+      const [global, inClub] = await Promise.all([repo.ratingsOf(ids), repo.clubRatingsOf(club.id, ids)]);
+      const defaults = () =>
+        Object.fromEntries(PLAYABLE_VARIANTS.flatMap((v) => TIME_CLASSES.map((t) => [key(v, t), DEFAULT_ELO])));
+      return members.map((m) => {
+        const elos: Record<string, number> = defaults();
+        const clubElos: Record<string, number> = defaults();
+        for (const r of global) if (r.userId === m.id) elos[key(r.variant, r.timeClass)] = r.elo;
+        for (const r of inClub) if (r.userId === m.id) clubElos[key(r.variant, r.timeClass)] = r.elo;
+        return {
+          id: m.id,
+          username: m.username,
+          role: m.id === club.administratorId ? "administrator" : "member",
+          elos,
+          clubElos,
+          online: deps.isOnline(m.id),
+        };
+      });
+    },
+
+    async leave(user: ClubUser, clubId: number): Promise<string> {
+      const outcome = await repo.leave(clubId, user.userId);
+      if (outcome === "not_member") throw notFound(CLUB_MESSAGES.unknownClub);
+      return outcome === "closed" ? "You left the club; it had no other members and is closed" : CLUB_MESSAGES.left;
+    },
+
+    async posts(user: ClubUser, clubId: number): Promise<Post[]> {
+      await memberClub(user, clubId);
+      return (await repo.posts(clubId)).map((p) => ({ ...p, createdAt: p.createdAt.getTime() }));
+    },
+
+    async addPost(user: ClubUser, clubId: number, text: string): Promise<number> {
+      await memberClub(user, clubId);
+      await limit(`club-write:${user.userId}`, WRITES_PER_MINUTE, 60_000);
+      return repo.addPost(clubId, user.userId, text);
+    },
+
+    async events(user: ClubUser, clubId: number): Promise<ClubEvent[]> {
+      await memberClub(user, clubId);
+      return (await repo.events(clubId)).map((e) => ({
+        id: e.id,
+        title: e.title,
+        event_date: e.eventDate,
+        author: e.author,
+      }));
+    },
+
+    async addEvent(user: ClubUser, clubId: number, title: string, eventDate: string): Promise<number> {
+      await memberClub(user, clubId);
+      await limit(`club-write:${user.userId}`, WRITES_PER_MINUTE, 60_000);
+      return repo.addEvent(clubId, user.userId, title, eventDate);
+    },
+  };
+}
+
+export type ClubsService = ReturnType<typeof createClubsService>;

@@ -1,0 +1,3 @@
+export { createClubsRepo } from "./clubsRepo.ts";
+export { registerClubsRoutes } from "./clubsRoutes.ts";
+export { type ClubsService, createClubsService } from "./clubsService.ts";

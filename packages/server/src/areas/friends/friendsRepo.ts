@@ -1,0 +1,139 @@
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { Db } from "../../storage/db.ts";
+import { blocks, friendMessages, friendRequests, friendships, users } from "../../storage/schema.ts";
+
+const pair = (a: number, b: number) => (a < b ? { userA: a, userB: b } : { userA: b, userB: a });
+
+export function createFriendsRepo(db: Db) {
+  return {
+    async areFriends(a: number, b: number): Promise<boolean> {
+      const p = pair(a, b);
+      const [row] = await db
+        .select({ one: sql`1` })
+        .from(friendships)
+        .where(and(eq(friendships.userA, p.userA), eq(friendships.userB, p.userB)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async friendsOf(userId: number) {
+      const rows = await db
+        .select({ userA: friendships.userA, userB: friendships.userB, since: friendships.since })
+        .from(friendships)
+        .where(or(eq(friendships.userA, userId), eq(friendships.userB, userId)));
+      const ids = rows.map((r) => (r.userA === userId ? r.userB : r.userA));
+      if (ids.length === 0) return [];
+      const names = await db
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(inArray(users.id, ids));
+      const nameOf = new Map(names.map((n) => [n.id, n.username]));
+      return rows
+        .map((r) => {
+          const id = r.userA === userId ? r.userB : r.userA;
+          return { userId: id, username: nameOf.get(id) ?? "", since: r.since };
+        })
+        .sort((x, y) => x.username.localeCompare(y.username));
+    },
+
+    async hasRequest(inviterId: number, inviteeId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ one: sql`1` })
+        .from(friendRequests)
+        .where(and(eq(friendRequests.inviterId, inviterId), eq(friendRequests.inviteeId, inviteeId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async addRequest(inviterId: number, inviteeId: number): Promise<void> {
+      await db.insert(friendRequests).values({ inviterId, inviteeId }).onConflictDoNothing();
+    },
+
+    async requestsTo(userId: number) {
+      return db
+        .select({ inviterId: friendRequests.inviterId, inviterName: users.username })
+        .from(friendRequests)
+        .innerJoin(users, eq(users.id, friendRequests.inviterId))
+        .where(eq(friendRequests.inviteeId, userId))
+        .orderBy(desc(friendRequests.createdAt));
+    },
+
+    /** Removes the request; when accepted the two become friends. False when there was no request. */
+    async answer(inviteeId: number, inviterId: number, accepted: boolean): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(friendRequests)
+          .where(and(eq(friendRequests.inviterId, inviterId), eq(friendRequests.inviteeId, inviteeId)))
+          .returning({ inviterId: friendRequests.inviterId });
+        if (gone.length === 0) return false;
+        if (accepted) {
+          await tx.insert(friendships).values(pair(inviterId, inviteeId)).onConflictDoNothing();
+          await tx
+            .delete(friendRequests)
+            .where(and(eq(friendRequests.inviterId, inviteeId), eq(friendRequests.inviteeId, inviterId)));
+        }
+        return true;
+      });
+    },
+
+    async messages(a: number, b: number, page: number, size: number) {
+      const rows = await db
+        .select({
+          senderId: friendMessages.senderId,
+          text: friendMessages.text,
+          createdAt: friendMessages.createdAt,
+        })
+        .from(friendMessages)
+        .where(
+          or(
+            and(eq(friendMessages.senderId, a), eq(friendMessages.recipientId, b)),
+            and(eq(friendMessages.senderId, b), eq(friendMessages.recipientId, a)),
+          ),
+        )
+        .orderBy(desc(friendMessages.id))
+        .limit(size)
+        .offset((page - 1) * size);
+      return rows.reverse();
+    },
+
+    async addMessage(senderId: number, recipientId: number, text: string): Promise<Date> {
+      const [row] = await db
+        .insert(friendMessages)
+        .values({ senderId, recipientId, text })
+        .returning({ createdAt: friendMessages.createdAt });
+      return row?.createdAt ?? new Date();
+    },
+
+    async isBlocked(blockerId: number, blockedId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ one: sql`1` })
+        .from(blocks)
+        .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /** Blocks and ends any friendship and pending requests between the two. */
+    async block(blockerId: number, blockedId: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
+        const p = pair(blockerId, blockedId);
+        await tx.delete(friendships).where(and(eq(friendships.userA, p.userA), eq(friendships.userB, p.userB)));
+        await tx
+          .delete(friendRequests)
+          .where(
+            or(
+              and(eq(friendRequests.inviterId, blockerId), eq(friendRequests.inviteeId, blockedId)),
+              and(eq(friendRequests.inviterId, blockedId), eq(friendRequests.inviteeId, blockerId)),
+            ),
+          );
+      });
+    },
+
+    async unblock(blockerId: number, blockedId: number): Promise<void> {
+      await db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+    },
+  };
+}
+
+export type FriendsRepo = ReturnType<typeof createFriendsRepo>;

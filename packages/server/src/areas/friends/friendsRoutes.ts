@@ -1,0 +1,53 @@
+import {
+  FRIEND_MESSAGES,
+  friendNameBody,
+  friendNameParams,
+  handleFriendRequestBody,
+  messagesQuery,
+} from "@chess/shared";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { parseInput } from "../../http/errors.ts";
+import type { RequestAuth } from "../accounts/index.ts";
+import type { FriendsService, FriendUser } from "./friendsService.ts";
+
+export function registerFriendsRoutes(app: FastifyInstance, deps: { friends: FriendsService; auth: RequestAuth }) {
+  const { friends, auth } = deps;
+  const user = async (req: FastifyRequest): Promise<FriendUser> => {
+    const u = await auth.requireUser(req);
+    return { userId: u.userId, username: u.username, sessionId: u.sessionId };
+  };
+
+  app.post("/friend/send-request", async (req) => {
+    const u = await user(req);
+    const { friendName } = parseInput(friendNameBody, req.body);
+    return { successMsg: await friends.sendRequest(u, friendName) };
+  });
+
+  app.get("/friend/list-invites", async (req) => friends.invites(await user(req)));
+  app.get("/friend/list", async (req) => friends.list(await user(req)));
+
+  app.post("/friend/handle-request", async (req) => {
+    const u = await user(req);
+    const { inviterId, accepted } = parseInput(handleFriendRequestBody, req.body);
+    return { successMsg: await friends.answer(u, inviterId, accepted) };
+  });
+
+  app.get("/friend/messages/:friendName", async (req) => {
+    const u = await user(req);
+    const { friendName } = parseInput(friendNameParams, req.params);
+    const { pageNo } = parseInput(messagesQuery, req.query);
+    return friends.messages(u, friendName, pageNo);
+  });
+
+  app.post("/friend/block", async (req) => {
+    const u = await user(req);
+    await friends.block(u, parseInput(friendNameBody, req.body).friendName);
+    return { successMsg: FRIEND_MESSAGES.blockedDone };
+  });
+
+  app.post("/friend/unblock", async (req) => {
+    const u = await user(req);
+    await friends.unblock(u, parseInput(friendNameBody, req.body).friendName);
+    return { successMsg: FRIEND_MESSAGES.unblocked };
+  });
+}

@@ -1,0 +1,146 @@
+import {
+  type Ack,
+  type CreateGameOfferPayload,
+  FRIEND_MESSAGES,
+  FRIEND_MESSAGES_PAGE,
+  type Friend,
+  type FriendMessage,
+  type FriendRequest,
+  type GameOffer,
+} from "@chess/shared";
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from "../../http/errors.ts";
+import type { RateLimiter } from "../../storage/rateLimits.ts";
+import type { FriendsRepo } from "./friendsRepo.ts";
+
+export interface FriendUser {
+  userId: number;
+  username: string;
+  sessionId: string;
+}
+
+const DAY = 24 * 3600_000;
+const fail = (code: string, message: string) => ({ ok: false as const, code, message });
+
+/** Friends (SPEC §7): requests, the list, private messages and challenges, with blocking. */
+export function createFriendsService(deps: {
+  repo: FriendsRepo;
+  limiter: RateLimiter;
+  findUser: (username: string) => Promise<{ id: number; username: string } | undefined>;
+  isOnline: (userId: number) => boolean;
+  notify: {
+    request(inviteeId: number, request: FriendRequest): void;
+    message(userIds: number[], message: FriendMessage): void;
+    challenge(friendId: number, offer: GameOffer, from: string): void;
+  };
+  createChallenge: (actor: FriendUser, payload: CreateGameOfferPayload, friendId: number) => Promise<Ack<GameOffer>>;
+}) {
+  const { repo, limiter, notify } = deps;
+
+  async function limit(key: string, n: number, windowMs: number) {
+    const d = await limiter.hit(key, n, windowMs);
+    if (!d.ok) throw tooManyRequests(d.retryAfterMs);
+  }
+
+  /** The named friend, or an error: unknown names and strangers get the same answer. */
+  async function friendNamed(user: FriendUser, friendName: string) {
+    const friend = await deps.findUser(friendName);
+    if (!friend || friend.id === user.userId || !(await repo.areFriends(user.userId, friend.id))) return undefined;
+    return friend;
+  }
+
+  return {
+    async sendRequest(user: FriendUser, friendName: string): Promise<string> {
+      const other = await deps.findUser(friendName);
+      if (!other) throw notFound(FRIEND_MESSAGES.unknownUser);
+      if (other.id === user.userId) throw badRequest(FRIEND_MESSAGES.self);
+      if (await repo.areFriends(user.userId, other.id)) throw conflict(FRIEND_MESSAGES.alreadyFriends);
+      if (await repo.hasRequest(user.userId, other.id)) throw conflict(FRIEND_MESSAGES.alreadyRequested);
+      if (await repo.isBlocked(other.id, user.userId)) throw forbidden(FRIEND_MESSAGES.blocked);
+      await limit(`friend-request:${user.userId}`, 30, DAY);
+      // They already asked me: that is an agreement.
+      if (await repo.hasRequest(other.id, user.userId)) {
+        await repo.answer(user.userId, other.id, true);
+        return FRIEND_MESSAGES.nowFriends;
+      }
+      await repo.addRequest(user.userId, other.id);
+      notify.request(other.id, { inviterId: user.userId, inviterName: user.username });
+      return FRIEND_MESSAGES.requestSent;
+    },
+
+    invites: (user: FriendUser): Promise<FriendRequest[]> => repo.requestsTo(user.userId),
+
+    async list(user: FriendUser): Promise<Friend[]> {
+      return (await repo.friendsOf(user.userId)).map((f) => ({
+        friendName: f.username,
+        friendSince: f.since.getTime(),
+        isActive: deps.isOnline(f.userId),
+      }));
+    },
+
+    async answer(user: FriendUser, inviterId: number, accepted: boolean): Promise<string> {
+      if (!(await repo.answer(user.userId, inviterId, accepted))) throw notFound(FRIEND_MESSAGES.noRequest);
+      return accepted ? FRIEND_MESSAGES.nowFriends : FRIEND_MESSAGES.denied;
+    },
+
+    async messages(user: FriendUser, friendName: string, pageNo: number): Promise<FriendMessage[]> {
+      const friend = await friendNamed(user, friendName);
+      if (!friend) throw forbidden(FRIEND_MESSAGES.notFriends);
+      const rows = await repo.messages(user.userId, friend.id, pageNo, FRIEND_MESSAGES_PAGE);
+      return rows.map((r) => ({
+        message: r.text,
+        friendName: friend.username,
+        senderName: r.senderId === user.userId ? user.username : friend.username,
+        timeSent: r.createdAt.getTime(),
+      }));
+    },
+
+    async sendMessage(user: FriendUser, friendName: string, text: string): Promise<Ack<FriendMessage>> {
+      const friend = await friendNamed(user, friendName);
+      if (!friend) return fail("forbidden", FRIEND_MESSAGES.notFriends);
+      if (await repo.isBlocked(friend.id, user.userId)) return fail("forbidden", FRIEND_MESSAGES.blocked);
+      const d = await limiter.hit(`friend-message:${user.userId}`, 20, 10_000);
+      if (!d.ok) return fail("rate_limited", "You are sending messages too fast");
+      const at = await repo.addMessage(user.userId, friend.id, text);
+      const message: FriendMessage = {
+        message: text,
+        friendName: friend.username,
+        senderName: user.username,
+        timeSent: at.getTime(),
+      };
+      notify.message([friend.id, user.userId], message);
+      return { ok: true, data: message };
+    },
+
+    /** A game offer for one online friend; an offline friend fails with the spec's message. */
+    async challenge(
+      user: FriendUser,
+      payload: CreateGameOfferPayload & { friendName: string },
+    ): Promise<Ack<{ offer: GameOffer | null; isSuccessful: boolean }>> {
+      const friend = await friendNamed(user, payload.friendName);
+      if (!friend) return fail("forbidden", FRIEND_MESSAGES.notFriends);
+      if (await repo.isBlocked(friend.id, user.userId)) return fail("forbidden", FRIEND_MESSAGES.blocked);
+      if (!deps.isOnline(friend.id)) return fail("offline", FRIEND_MESSAGES.offline);
+      const created = await deps.createChallenge(user, payload, friend.id);
+      if (!created.ok || !created.data) return created.ok ? fail("failed", "Failed") : created;
+      notify.challenge(friend.id, created.data, user.username);
+      return { ok: true, data: { offer: created.data, isSuccessful: true } };
+    },
+
+    async block(user: FriendUser, name: string): Promise<void> {
+      const other = await deps.findUser(name);
+      if (!other) throw notFound(FRIEND_MESSAGES.unknownUser);
+      if (other.id === user.userId) throw badRequest("You cannot block yourself");
+      await repo.block(user.userId, other.id);
+    },
+
+    async unblock(user: FriendUser, name: string): Promise<void> {
+      const other = await deps.findUser(name);
+      if (!other) throw notFound(FRIEND_MESSAGES.unknownUser);
+      await repo.unblock(user.userId, other.id);
+    },
+
+    isBlocked: (blockerId: number, blockedId: number) => repo.isBlocked(blockerId, blockedId),
+  };
+}
+
+export type FriendsService = ReturnType<typeof createFriendsService>;

@@ -1,0 +1,204 @@
+import { CLUB_MESSAGES } from "@chess/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, http, startTestServer, type TestServer } from "./harness.ts";
+import { guest, type Player, play, registered, startGame } from "./players.ts";
+
+let server: TestServer;
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let base: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  server = await startTestServer(db.env);
+  base = server.url;
+});
+
+afterAll(async () => {
+  await server?.close();
+  await db?.drop();
+});
+
+const as = (p: Player) => ({ headers: { cookie: p.cookie ?? "" } });
+const call = (p: Player, method: string, path: string, body?: unknown) => http(base, method, path, { ...as(p), body });
+
+async function clubWith(admin: Player, members: Player[] = []): Promise<{ clubId: number; clubName: string }> {
+  const clubName = `Club ${admin.name}`;
+  const created = await call(admin, "POST", "/club/create", { clubName });
+  expect(created.status).toBe(201);
+  const clubId = Number(created.json.clubId);
+  for (const m of members) {
+    expect((await call(admin, "POST", "/club/invite", { clubId, inviteeUsername: m.name })).status).toBe(200);
+    expect((await call(m, "POST", "/club/handle-invitation", { clubId, accepted: true })).status).toBe(200);
+  }
+  return { clubId, clubName };
+}
+
+describe("clubs", () => {
+  it("creates a club with its creator as administrator; names are unique and never blank", async () => {
+    const admin = await registered(base, "cAdm");
+    const { clubId, clubName } = await clubWith(admin);
+    expect((await call(admin, "GET", "/club/list")).json).toEqual([
+      { clubId, clubName, isAdministrator: true, administratorId: expect.any(Number) },
+    ]);
+    const dup = await call(admin, "POST", "/club/create", { clubName: clubName.toUpperCase() });
+    expect(dup.status).toBe(409);
+    const blank = await call(admin, "POST", "/club/create", { clubName: "   " });
+    expect(blank.status).toBe(400);
+    expect(blank.json.message).toBe(CLUB_MESSAGES.emptyName);
+    admin.socket.close();
+  });
+
+  it("lets the administrator invite; the invitee accepts once and sees members with ratings and presence", async () => {
+    const [admin, bob, carol] = [
+      await registered(base, "iAdm"),
+      await registered(base, "iBob"),
+      await registered(base, "iCar"),
+    ];
+    const { clubId, clubName } = await clubWith(admin);
+    const toast = bob.next("clubInvitationReceived");
+    expect((await call(admin, "POST", "/club/invite", { clubId, inviteeUsername: bob.name })).json.successMsg).toBe(
+      CLUB_MESSAGES.invited,
+    );
+    expect(await toast).toEqual({ clubId, clubName, inviter: admin.name });
+    expect((await call(admin, "POST", "/club/invite", { clubId, inviteeUsername: bob.name })).status).toBe(409);
+    expect((await call(bob, "GET", "/club/list-invitations")).json).toEqual([
+      { clubId, clubName, inviter: admin.name },
+    ]);
+    expect((await call(bob, "POST", "/club/handle-invitation", { clubId, accepted: true })).status).toBe(200);
+    expect((await call(bob, "POST", "/club/handle-invitation", { clubId, accepted: true })).status).toBe(404);
+    expect((await call(admin, "POST", "/club/invite", { clubId, inviteeUsername: bob.name })).json.message).toBe(
+      CLUB_MESSAGES.alreadyMember,
+    );
+    // A member who is not the administrator may not invite.
+    const notAdmin = await call(bob, "POST", "/club/invite", { clubId, inviteeUsername: carol.name });
+    expect(notAdmin.status).toBe(403);
+    expect((await call(admin, "POST", "/club/invite", { clubId, inviteeUsername: "nobody-here" })).status).toBe(404);
+
+    const members = await call(bob, "GET", `/club/users?clubName=${encodeURIComponent(clubName)}`);
+    expect(members.json).toEqual([
+      expect.objectContaining({ username: admin.name, role: "administrator", online: true }),
+      expect.objectContaining({ username: bob.name, role: "member", online: true }),
+    ]);
+    expect((members.json as unknown as Array<{ elos: Record<string, number> }>)[0]?.elos.standard_rapid).toBe(1200);
+    for (const p of [admin, bob, carol]) p.socket.close();
+  });
+
+  it("keeps posts, events, members and chat to members, without saying the club exists", async () => {
+    const [admin, member, stranger] = [
+      await registered(base, "pAdm"),
+      await registered(base, "pMem"),
+      await registered(base, "pStr"),
+    ];
+    const { clubId, clubName } = await clubWith(admin, [member]);
+    expect(
+      (await call(member, "POST", "/post/create", { clubId, text: "  Tournament on Friday <b>!</b> " })).status,
+    ).toBe(201);
+    expect((await call(member, "GET", `/post/list?clubId=${clubId}`)).json).toEqual([
+      expect.objectContaining({ author: member.name, text: "Tournament on Friday <b>!</b>" }),
+    ]);
+    const event = await call(admin, "POST", "/event/create", {
+      clubId,
+      title: "Blitz night",
+      eventDate: "2026-12-05T18:00:00Z",
+    });
+    expect(event.status).toBe(201);
+    expect((await call(member, "GET", `/event/list?clubId=${clubId}`)).json).toEqual([
+      { id: event.json.id, title: "Blitz night", event_date: "2026-12-05", author: admin.name },
+    ]);
+    expect((await call(member, "POST", "/post/create", { clubId, text: "   " })).status).toBe(400);
+    expect((await call(member, "POST", "/event/create", { clubId, title: "x", eventDate: "soon" })).status).toBe(400);
+
+    for (const [method, path, body] of [
+      ["GET", `/post/list?clubId=${clubId}`],
+      ["POST", "/post/create", { clubId, text: "let me in" }],
+      ["GET", `/event/list?clubId=${clubId}`],
+      ["POST", "/event/create", { clubId, title: "x", eventDate: "2026-12-01" }],
+      ["GET", `/club/users?clubName=${encodeURIComponent(clubName)}`],
+      ["POST", "/club/invite", { clubId, inviteeUsername: stranger.name }],
+      ["POST", "/club/leave", { clubId }],
+    ] as const) {
+      const res = await call(stranger, method, path, body);
+      expect(`${method} ${path} ${res.status}`).toBe(`${method} ${path} 404`);
+      expect(res.json.message).toBe(CLUB_MESSAGES.unknownClub);
+    }
+    expect((await call(stranger, "GET", "/post/list?clubId=999999")).json.message).toBe(CLUB_MESSAGES.unknownClub);
+
+    const chatId = `club:${clubId}`;
+    await member.emit("getChatHistory", { chatId });
+    const heard = member.next("chatMessage");
+    expect((await admin.emit("chatMessage", { text: "welcome!", chatType: "club", chatId })).ok).toBe(true);
+    expect((await heard).text).toBe("welcome!");
+    expect((await stranger.emit("chatMessage", { text: "hi", chatType: "club", chatId })).code).toBe("forbidden");
+    expect((await stranger.emit("getChatHistory", { chatId })).code).toBe("forbidden");
+    for (const p of [admin, member, stranger]) p.socket.close();
+  });
+
+  it("passes the club on when the administrator leaves, and closes it when the last member leaves", async () => {
+    const [admin, member] = [await registered(base, "lAdm"), await registered(base, "lMem")];
+    const { clubId } = await clubWith(admin, [member]);
+    expect((await call(admin, "POST", "/club/leave", { clubId })).json.message).toBe(CLUB_MESSAGES.left);
+    expect((await call(member, "GET", "/club/list")).json).toEqual([
+      expect.objectContaining({ clubId, isAdministrator: true }),
+    ]);
+    expect((await call(member, "POST", "/club/leave", { clubId })).json.message).toContain("closed");
+    expect((await call(member, "GET", `/post/list?clubId=${clubId}`)).status).toBe(404);
+    admin.socket.close();
+    member.socket.close();
+  });
+
+  it("answers guests with the spec's message", async () => {
+    const res = await http(base, "GET", "/club/list");
+    expect(res.status).toBe(401);
+    expect(res.json.message).toBe(CLUB_MESSAGES.notLoggedIn);
+  });
+});
+
+describe("club games", () => {
+  it("shows a club offer only to members and counts the game toward club ratings", async () => {
+    const [admin, member, outsider] = [
+      await registered(base, "gAdm"),
+      await registered(base, "gMem"),
+      await registered(base, "gOut"),
+    ];
+    const { clubId, clubName } = await clubWith(admin, [member]);
+    await member.emit("refreshLobby");
+    await outsider.emit("refreshLobby");
+    const seen = member.next("updateLobby");
+    const offer = await admin.emit<{ offerId: string }>("createGameOffer", {
+      baseTime: 10,
+      increment: 0,
+      clubId,
+      selectedColor: "white",
+    });
+    expect(offer.ok).toBe(true);
+    expect((await seen).offers.some((o) => o.offerId === offer.data?.offerId)).toBe(true);
+    const outsiderView = await outsider.emit<{ offers: Array<{ offerId: string }> }>("refreshLobby");
+    expect(outsiderView.data?.offers.some((o) => o.offerId === offer.data?.offerId)).toBe(false);
+    expect((await outsider.emit("acceptGameOffer", { offerId: offer.data?.offerId })).ok).toBe(false);
+    const g = await guest(base);
+    expect((await g.emit("createGameOffer", { baseTime: 10, increment: 0, clubId })).code).toBe("forbidden");
+    await admin.emit("cancelOffer");
+
+    const { white, black, game } = await startGame(admin, member, {
+      baseTime: 10,
+      increment: 0,
+      clubId,
+      selectedColor: "white",
+    });
+    const over = white.next("gameOver");
+    await play(white, black, game.gameId, ["f2f3", "e7e5", "g2g4", "d8h4"]);
+    await over;
+    const members = (await call(admin, "GET", `/club/users?clubName=${encodeURIComponent(clubName)}`))
+      .json as unknown as Array<{
+      username: string;
+      clubElos: Record<string, number>;
+      elos: Record<string, number>;
+    }>;
+    const adminRow = members.find((m) => m.username === admin.name);
+    const memberRow = members.find((m) => m.username === member.name);
+    expect(adminRow?.clubElos.standard_rapid).toBe(1180);
+    expect(memberRow?.clubElos.standard_rapid).toBe(1220);
+    expect(memberRow?.elos.standard_rapid).toBe(1220);
+    for (const p of [admin, member, outsider, g]) p.socket.close();
+  });
+});

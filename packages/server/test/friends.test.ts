@@ -1,0 +1,182 @@
+import { FRIEND_MESSAGES } from "@chess/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, http, startTestServer, type TestServer } from "./harness.ts";
+import { type Player, registered } from "./players.ts";
+
+let server: TestServer;
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let base: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  server = await startTestServer(db.env);
+  base = server.url;
+});
+
+afterAll(async () => {
+  await server?.close();
+  await db?.drop();
+});
+
+const call = (p: Player, method: string, path: string, body?: unknown) =>
+  http(base, method, path, { headers: { cookie: p.cookie ?? "" }, body });
+
+async function befriend(a: Player, b: Player) {
+  expect((await call(a, "POST", "/friend/send-request", { friendName: b.name })).json.successMsg).toBe(
+    FRIEND_MESSAGES.requestSent,
+  );
+  const invites = (await call(b, "GET", "/friend/list-invites")).json as unknown as Array<{
+    inviterId: number;
+    inviterName: string;
+  }>;
+  const from = invites.find((i) => i.inviterName === a.name);
+  expect(
+    (await call(b, "POST", "/friend/handle-request", { inviterId: from?.inviterId, accepted: true })).json.successMsg,
+  ).toBe(FRIEND_MESSAGES.nowFriends);
+}
+
+describe("friend requests", () => {
+  it("sends, lists and accepts a request with the spec's texts; friends see each other online", async () => {
+    const [a, b] = [await registered(base, "fA"), await registered(base, "fB")];
+    const toast = b.next("friendRequestReceived");
+    await befriend(a, b);
+    expect((await toast).inviterName).toBe(a.name);
+    const list = (await call(a, "GET", "/friend/list")).json as unknown as Array<{
+      friendName: string;
+      isActive: boolean;
+    }>;
+    expect(list).toEqual([{ friendName: b.name, friendSince: expect.any(Number), isActive: true }]);
+    b.socket.close();
+    await new Promise((r) => setTimeout(r, 200));
+    const later = (await call(a, "GET", "/friend/list")).json as unknown as Array<{ isActive: boolean }>;
+    expect(later[0]?.isActive).toBe(false);
+    expect((await call(a, "GET", "/friend/list-invites")).json).toEqual([]);
+    a.socket.close();
+  });
+
+  it("denies with the spec's text and refuses self, unknown, duplicate and existing-friend requests", async () => {
+    const [a, b, c] = [await registered(base, "dA"), await registered(base, "dB"), await registered(base, "dC")];
+    await call(a, "POST", "/friend/send-request", { friendName: c.name });
+    const dup = await call(a, "POST", "/friend/send-request", { friendName: c.name });
+    expect(dup.status).toBe(409);
+    expect(dup.json.message).toBe(FRIEND_MESSAGES.alreadyRequested);
+    const invites = (await call(c, "GET", "/friend/list-invites")).json as unknown as Array<{ inviterId: number }>;
+    expect(
+      (await call(c, "POST", "/friend/handle-request", { inviterId: invites[0]?.inviterId, accepted: false })).json
+        .successMsg,
+    ).toBe(FRIEND_MESSAGES.denied);
+    expect(
+      (await call(c, "POST", "/friend/handle-request", { inviterId: invites[0]?.inviterId, accepted: true })).status,
+    ).toBe(404);
+    expect((await call(a, "POST", "/friend/send-request", { friendName: a.name })).json.message).toBe(
+      FRIEND_MESSAGES.self,
+    );
+    expect((await call(a, "POST", "/friend/send-request", { friendName: "no-such-player" })).status).toBe(404);
+    await befriend(a, b);
+    expect((await call(b, "POST", "/friend/send-request", { friendName: a.name })).json.message).toBe(
+      FRIEND_MESSAGES.alreadyFriends,
+    );
+    expect((await http(base, "GET", "/friend/list")).status).toBe(401);
+    for (const p of [a, b, c]) p.socket.close();
+  });
+});
+
+describe("messages", () => {
+  it("delivers in real time, pages older ones, and keeps strangers out", async () => {
+    const [a, b, stranger] = [await registered(base, "mA"), await registered(base, "mB"), await registered(base, "mS")];
+    await befriend(a, b);
+    const heard = b.next("friendMessage");
+    const sent = await a.emit<{ message: string }>("friendMessage", {
+      message: "  hi <script>x</script> ",
+      friendName: b.name,
+    });
+    expect(sent.ok).toBe(true);
+    expect(await heard).toMatchObject({ message: "hi <script>x</script>", senderName: a.name, friendName: b.name });
+    for (let i = 0; i < 19; i++) {
+      const ok = await a.emit("friendMessage", { message: `m${i}`, friendName: b.name });
+      expect(ok.ok).toBe(true);
+    }
+    const page1 = (await call(b, "GET", `/friend/messages/${a.name}?pageNo=1`)).json as unknown as Array<{
+      message: string;
+    }>;
+    const page2 = (await call(b, "GET", `/friend/messages/${a.name}?pageNo=2`)).json as unknown as Array<{
+      message: string;
+    }>;
+    expect(page1).toHaveLength(20);
+    expect(page1.at(-1)?.message).toBe("m18");
+    expect(page2).toHaveLength(0);
+    expect(page1[0]?.message).toBe("hi <script>x</script>");
+
+    const peek = await call(stranger, "GET", `/friend/messages/${a.name}?pageNo=1`);
+    expect(peek.status).toBe(403);
+    expect((await stranger.emit("friendMessage", { message: "hello", friendName: a.name })).code).toBe("forbidden");
+    expect((await a.emit("friendMessage", { message: "   ", friendName: b.name })).code).toBe("validation");
+    for (const p of [a, b, stranger]) p.socket.close();
+  });
+
+  it("blocking ends the friendship and stops messages, requests and challenges", async () => {
+    const [a, b] = [await registered(base, "bA"), await registered(base, "bB")];
+    await befriend(a, b);
+    expect((await call(b, "POST", "/friend/block", { friendName: a.name })).status).toBe(200);
+    expect((await a.emit("friendMessage", { message: "still there?", friendName: b.name })).code).toBe("forbidden");
+    expect((await call(a, "POST", "/friend/send-request", { friendName: b.name })).status).toBe(403);
+    expect((await call(a, "GET", "/friend/list")).json).toEqual([]);
+    a.socket.close();
+    b.socket.close();
+  });
+});
+
+describe("friend challenges", () => {
+  it("reach an online friend privately; accept starts the game, deny and cancel remove it", async () => {
+    const [a, b, other] = [await registered(base, "chA"), await registered(base, "chB"), await registered(base, "chO")];
+    await befriend(a, b);
+    await other.emit("refreshLobby");
+
+    const received = b.next("friendChallengeReceived");
+    const created = a.next("friendChallengeCreated");
+    const ack = await a.emit<{ offer: { offerId: string } }>("createFriendChallenge", {
+      baseTime: 5,
+      increment: 0,
+      friendName: b.name,
+    });
+    expect(ack.ok).toBe(true);
+    expect((await created).isSuccessful).toBe(true);
+    const challenge = await received;
+    expect(challenge.from).toBe(a.name);
+    const lobby = await other.emit<{ offers: Array<{ offerId: string }> }>("refreshLobby");
+    expect(lobby.data?.offers.some((o) => o.offerId === challenge.offer.offerId)).toBe(false);
+    expect((await other.emit("acceptGameOffer", { offerId: challenge.offer.offerId })).ok).toBe(false);
+
+    const removedA = a.next("friendChallengeRemoved");
+    expect((await b.emit("denyFriendChallenge", { offerId: challenge.offer.offerId })).ok).toBe(true);
+    expect(await removedA).toBe(challenge.offer.offerId);
+
+    const toCancel = b.next("friendChallengeReceived");
+    await a.emit("createFriendChallenge", { baseTime: 5, increment: 0, friendName: b.name });
+    const cancelledId = (await toCancel).offer.offerId;
+    const removedB = b.next("friendChallengeRemoved");
+    expect((await a.emit("cancelOffer", { offerId: cancelledId })).ok).toBe(true);
+    expect(await removedB).toBe(cancelledId);
+
+    const second = b.next("friendChallengeReceived");
+    await a.emit("createFriendChallenge", { baseTime: 5, increment: 0, friendName: b.name });
+    const offerId = (await second).offer.offerId;
+    const started = [a.next("gameStarted"), b.next("gameStarted")];
+    expect((await b.emit("acceptGameOffer", { offerId })).ok).toBe(true);
+    const [ga] = await Promise.all(started);
+    expect(ga?.opponent).toBe(b.name);
+    await a.emit("abort");
+
+    b.socket.close();
+    await new Promise((r) => setTimeout(r, 200));
+    const offline = a.next("friendChallengeCreated");
+    const refused = await a.emit("createFriendChallenge", { baseTime: 5, increment: 0, friendName: b.name });
+    expect(refused).toMatchObject({ ok: false, code: "offline", message: FRIEND_MESSAGES.offline });
+    expect((await offline).isSuccessful).toBe(false);
+    expect((await other.emit("createFriendChallenge", { baseTime: 5, increment: 0, friendName: a.name })).code).toBe(
+      "forbidden",
+    );
+    a.socket.close();
+    other.socket.close();
+  });
+});

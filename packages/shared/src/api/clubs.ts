@@ -1,0 +1,114 @@
+import { z } from "zod";
+
+export const CLUB_NAME_MAX = 40;
+export const POST_MAX = 2000;
+export const EVENT_TITLE_MAX = 200;
+
+export const CLUB_MESSAGES = {
+  emptyName: "Club name cannot be empty.",
+  notLoggedIn: "Cannot list clubs - you are not logged in",
+  noClubSelected: "No active club selected to leave.",
+  nameTaken: "A club with this name already exists",
+  notMember: "You are not a member of this club",
+  notAdmin: "Only the club's administrator can do this",
+  unknownClub: "Club not found",
+  unknownUser: "No player with that username",
+  alreadyMember: "That player is already a member of this club",
+  alreadyInvited: "That player has already been invited to this club",
+  noInvitation: "There is no invitation to this club",
+  created: "Club created",
+  invited: "Invitation sent",
+  left: "You left the club",
+} as const;
+
+const clubId = z.coerce.number({ error: "clubId must be a number" }).int().positive("clubId must be a positive number");
+
+export const createClubBody = z.object({
+  clubName: z
+    .string({ error: CLUB_MESSAGES.emptyName })
+    .trim()
+    .min(1, CLUB_MESSAGES.emptyName)
+    .max(CLUB_NAME_MAX, `Club names are at most ${CLUB_NAME_MAX} characters`),
+});
+export const clubIdBody = z.object({ clubId });
+export const clubIdQuery = z.object({ clubId });
+export const clubNameQuery = z.object({
+  clubName: z.string().trim().min(1, CLUB_MESSAGES.unknownClub).max(CLUB_NAME_MAX),
+});
+export const handleInvitationBody = z.object({
+  clubId,
+  accepted: z.boolean({ error: "accepted must be true or false" }),
+});
+export const inviteBody = z.object({
+  clubId,
+  inviteeUsername: z
+    .string({ error: "inviteeUsername is required" })
+    .trim()
+    .min(1, "inviteeUsername is required")
+    .max(64),
+});
+export const createPostBody = z.object({
+  clubId,
+  text: z
+    .string({ error: "text is required" })
+    .trim()
+    .min(1, "A post cannot be empty")
+    .max(POST_MAX, `Posts are at most ${POST_MAX} characters`),
+});
+export const createEventBody = z.object({
+  clubId,
+  title: z
+    .string({ error: "title is required" })
+    .trim()
+    .min(1, "A note cannot be empty")
+    .max(EVENT_TITLE_MAX, `Notes are at most ${EVENT_TITLE_MAX} characters`),
+  /** A date; the first 10 characters (YYYY-MM-DD) are used. */
+  eventDate: z
+    .string({ error: "eventDate is required" })
+    .transform((d) => d.slice(0, 10))
+    .refine(
+      (d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`)),
+      "eventDate must be a date like 2026-11-22",
+    ),
+});
+
+/** GET /club/list rows (SPEC §3 Club). */
+export interface Club {
+  clubId: number;
+  clubName: string;
+  isAdministrator: boolean;
+  administratorId: number;
+}
+
+/** GET /club/list-invitations rows. */
+export interface ClubInvitation {
+  clubId: number;
+  clubName: string;
+  inviter: string;
+}
+
+/** GET /club/users rows; `elos` keyed like "standard_rapid" (default 1200 when missing). */
+export interface ClubMember {
+  id: number;
+  username: string;
+  role: "administrator" | "member";
+  elos: Record<string, number>;
+  /** The same keys from club games only. */
+  clubElos: Record<string, number>;
+  online: boolean;
+}
+
+export interface Post {
+  id: number;
+  author: string;
+  text: string;
+  createdAt: number;
+}
+
+export interface ClubEvent {
+  id: number;
+  title: string;
+  /** YYYY-MM-DD */
+  event_date: string;
+  author: string;
+}

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { createGameOfferPayload } from "../protocol/lobby.ts";
+
+export const FRIEND_MESSAGE_MAX = 8000;
+export const FRIEND_MESSAGES_PAGE = 20;
+
+export const FRIEND_MESSAGES = {
+  requestSent: "Friend Request Sent",
+  nowFriends: "You are now friends",
+  denied: "Friendship successfully denied",
+  offline: "Challenge failed - friend is offline.",
+  self: "You cannot befriend yourself",
+  unknownUser: "No player with that username",
+  alreadyFriends: "You are already friends",
+  alreadyRequested: "You have already sent a request to this player",
+  noRequest: "There is no friend request from that player",
+  notFriends: "You can only do this with a friend",
+  blocked: "This player does not accept that from you",
+  blockedDone: "Player blocked",
+  unblocked: "Player unblocked",
+} as const;
+
+const name = z.string({ error: "friendName is required" }).trim().min(1, "friendName is required").max(64);
+
+export const friendNameBody = z.object({ friendName: name });
+export const handleFriendRequestBody = z.object({
+  inviterId: z.coerce.number({ error: "inviterId must be a number" }).int().positive(),
+  accepted: z.boolean({ error: "accepted must be true or false" }),
+});
+export const messagesQuery = z.object({ pageNo: z.coerce.number().int().min(1).max(100_000).default(1) });
+export const friendNameParams = z.object({ friendName: name });
+
+/** friendMessage from a client (SPEC §7); timeSent and senderName are set by the server. */
+export const friendMessagePayload = z.object({
+  message: z
+    .string({ error: "message must be text" })
+    .trim()
+    .min(1, "Message is empty")
+    .max(FRIEND_MESSAGE_MAX, `Messages are at most ${FRIEND_MESSAGE_MAX} characters`),
+  friendName: name,
+  timeSent: z.unknown().optional(),
+  senderName: z.unknown().optional(),
+});
+
+/** createFriendChallenge: an offer for one friend. */
+export const createFriendChallengePayload = createGameOfferPayload.extend({ friendName: name });
+
+export interface Friend {
+  friendName: string;
+  /** Epoch ms. */
+  friendSince: number;
+  /** Online now. */
+  isActive: boolean;
+}
+
+export interface FriendRequest {
+  inviterId: number;
+  inviterName: string;
+}
+
+export interface FriendMessage {
+  message: string;
+  friendName: string;
+  senderName: string;
+  timeSent: number;
+}
