@@ -4,6 +4,8 @@ import { EventEmitter } from "node:events";
 export interface BusEvents {
   /** A session was ended (logout): its sockets must leave under the old identity. */
   sessionEnded: { sessionId: string };
+  /** A guest logged in from the same browser session: their guest games become the account's. */
+  guestSignedIn: { guestSessionId: string; userId: number; username: string };
 }
 
 export class Bus {

@@ -31,7 +31,9 @@ import {
   registerGamesSocket,
   socketNotifier,
 } from "./areas/games/index.ts";
+import { createHistoryRepo, registerHistoryRoutes } from "./areas/history/index.ts";
 import { createJumpstartRepo, createJumpstartService, registerJumpstartRoutes } from "./areas/jumpstart/index.ts";
+import { createLeaderboardsRepo, registerLeaderboardsRoutes } from "./areas/leaderboards/index.ts";
 import { createLobbyService, lobbyBroadcaster, MemoryLobbyStore, registerLobbySocket } from "./areas/lobby/index.ts";
 import { Bus } from "./bus.ts";
 import type { Config } from "./config.ts";
@@ -93,6 +95,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   const toUser = rooms.user;
 
   const gamesRepo = createGamesRepo(database.db);
+  const historyRepo = createHistoryRepo(database.db);
   const engines = new EnginePool(findEngine(config.stockfishPath), {
     size: config.engineWorkers,
     queueLimit: 400,
@@ -206,6 +209,15 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   registerAccountsRoutes(app, { service: accounts, auth, secureCookies: config.secureCookies });
   registerAnalysisRoutes(app, { analysis, auth, limiter });
   registerClubsRoutes(app, { clubs, auth });
+  registerHistoryRoutes(app, {
+    repo: historyRepo,
+    siteUrl: (host) => config.publicOrigin ?? `http://${host ?? `localhost:${config.port}`}`,
+  });
+  registerLeaderboardsRoutes(app, {
+    repo: createLeaderboardsRepo(database.db),
+    auth,
+    isClubMember: (clubId, userId) => clubsRepo.isMember(clubId, userId),
+  });
   registerFriendsRoutes(app, { friends, auth });
   registerJumpstartRoutes(app, { jumpstart, limiter });
   registerGamesRoutes(app, {
@@ -229,6 +241,11 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     lobby.presenceChanged(key, online);
   });
   bus.subscribe("sessionEnded", ({ sessionId }) => realtime.disconnectSession(sessionId));
+  bus.subscribe("guestSignedIn", ({ guestSessionId, userId, username }) => {
+    historyRepo
+      .adoptGuestGames(guestSessionId, userId, username)
+      .catch((err: unknown) => app.log.warn({ err }, "guest games not adopted"));
+  });
 
   const recovered = await games.recover();
   if (recovered > 0) app.log.info({ recovered }, "resumed live games");

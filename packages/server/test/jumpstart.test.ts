@@ -3,6 +3,7 @@ import { Chess } from "chess.js";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EnginePool, findEngine } from "../src/areas/analysis/index.ts";
+import { CHECK_NODES } from "../src/areas/jumpstart/index.ts";
 import { createTestDatabase, http, startTestServer, type TestServer } from "./harness.ts";
 import { guest, registered } from "./players.ts";
 
@@ -32,11 +33,11 @@ async function expectWithin(fen: string, evalMin: number, evalMax: number, moveM
   expect(chess.isGameOver()).toBe(false);
   expect(chess.moveNumber()).toBeGreaterThanOrEqual(moveMin);
   expect(chess.moveNumber()).toBeLessThanOrEqual(moveMax);
-  const { score } = await checker.analyse(fen, 40_000);
+  // Single thread, fixed nodes, cleared hash: Stockfish gives the same answer as the server's final check.
+  const { score } = await checker.analyse(fen, CHECK_NODES, { fresh: true });
   const pawns = "mate" in score ? Math.sign(score.mate) * 100 : score.cp / 100;
-  // A fresh search differs a little from the server's (hash, timing): allow a tenth of a pawn either way.
-  expect(pawns).toBeGreaterThanOrEqual(evalMin - 0.1);
-  expect(pawns).toBeLessThanOrEqual(evalMax + 0.1);
+  expect(pawns).toBeGreaterThanOrEqual(evalMin);
+  expect(pawns).toBeLessThanOrEqual(evalMax);
 }
 
 describe("GET /game/random-position", () => {

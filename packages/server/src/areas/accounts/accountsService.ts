@@ -91,6 +91,8 @@ export function createAccountsService({ repo, limiter, bus, signupLimitPerIp, no
       if (!user || !valid) throw unauthorized(MESSAGES.badCredentials);
       await limiter.reset(accountKey);
       if (previous && !previous.isGuest) await this.logout(previous.sessionId);
+      if (previous?.isGuest)
+        bus.publish("guestSignedIn", { guestSessionId: previous.sessionId, userId: user.id, username: user.username });
       const sessionId = newSessionId();
       await repo.insertSession({ id: sessionId, userId: user.id, guestName: newGuestName() });
       return { sessionId, username: user.username };

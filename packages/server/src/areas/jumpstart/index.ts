@@ -1,3 +1,3 @@
 export { createJumpstartRepo } from "./jumpstartRepo.ts";
 export { registerJumpstartRoutes } from "./jumpstartRoutes.ts";
-export { createJumpstartService, type JumpstartService, NoPositionError } from "./jumpstartService.ts";
+export { CHECK_NODES, createJumpstartService, type JumpstartService, NoPositionError } from "./jumpstartService.ts";

@@ -31,6 +31,8 @@ const GREEDY_PLIES = 4;
 /** Plies played past the chosen move number when the deeper check misses. */
 const MAX_EXTRA_PLIES = 6;
 const CANDIDATES = 6;
+/** Pawns kept clear of each end of the evaluation range. */
+const EDGE_MARGIN = 0.15;
 
 /**
  * Plays a plausible game with the engine's best few moves at each turn, picking at random with a bias
@@ -79,10 +81,12 @@ export async function generateOnce(
     if (!(await step(targetCp * progress * progress, ply < FREE_PLIES, plies - ply <= GREEDY_PLIES))) return undefined;
   }
   // The cheap searches that steer are noisy: check deeper, and keep steering while the move range allows.
+  // Accept only a little inside the range, so another engine's look at the position agrees it is in it.
+  const margin = Math.min(EDGE_MARGIN, (target.evalMax - target.evalMin) / 4);
   for (let extra = 0; extra <= MAX_EXTRA_PLIES; extra += 2) {
     const pawns = cpOf(await engine.evaluate(chess.fen())) / 100;
     const moveOk = chess.moveNumber() >= target.moveMin && chess.moveNumber() <= target.moveMax;
-    if (moveOk && pawns >= target.evalMin && pawns <= target.evalMax) {
+    if (moveOk && pawns >= target.evalMin + margin && pawns <= target.evalMax - margin) {
       return { fen: chess.fen(), eval: Math.round(pawns * 100) / 100 };
     }
     if (chess.moveNumber() + 1 > target.moveMax) return undefined;

@@ -13,7 +13,7 @@ import type { JumpstartRepo } from "./jumpstartRepo.ts";
 
 /** Search sizes: steering moves are cheap, the final check deeper. */
 const STEER_NODES = 3_000;
-const CHECK_NODES = 40_000;
+export const CHECK_NODES = 40_000;
 const ON_DEMAND_MS = 8_000;
 
 export class NoPositionError extends Error {
@@ -47,7 +47,8 @@ export function createJumpstartService(deps: {
   const { repo, pool, poolSize, logger } = deps;
   const engineAt = (priority: "high" | "low"): JumpstartEngine => ({
     candidates: (fen, k) => pool.candidates(fen, STEER_NODES, k, { priority }),
-    evaluate: async (fen) => (await pool.analyse(fen, CHECK_NODES, { priority })).score,
+    // A fresh hash makes the check reproducible: any engine searching this position to CHECK_NODES agrees.
+    evaluate: async (fen) => (await pool.analyse(fen, CHECK_NODES, { priority, fresh: true })).score,
   });
   let stopped = false;
   let filling: Promise<void> | undefined;

@@ -39,6 +39,8 @@ interface Job {
   nodes: number;
   /** 1: a plain search; more: the best `multipv` moves. */
   multipv: number;
+  /** Clear the hash first, so the same position and nodes give the same answer anywhere. */
+  fresh: boolean;
   timeoutMs: number;
   retried: boolean;
   resolve: (r: unknown) => void;
@@ -79,7 +81,7 @@ export class EnginePool {
   analyse(
     fen: string,
     nodes: number,
-    opts: { priority?: "high" | "low"; timeoutMs?: number } = {},
+    opts: { priority?: "high" | "low"; timeoutMs?: number; fresh?: boolean } = {},
   ): Promise<PositionResult> {
     return this.enqueue(fen, nodes, 1, opts) as Promise<PositionResult>;
   }
@@ -98,14 +100,23 @@ export class EnginePool {
     fen: string,
     nodes: number,
     multipv: number,
-    opts: { priority?: "high" | "low"; timeoutMs?: number },
+    opts: { priority?: "high" | "low"; timeoutMs?: number; fresh?: boolean },
   ) {
     if (this.closed) return Promise.reject(new EngineError("engine pool is closed"));
     const queue = opts.priority === "low" ? this.low : this.high;
     const limit = opts.priority === "low" ? Math.max(8, this.opts.queueLimit / 4) : this.opts.queueLimit;
     if (queue.length >= limit) return Promise.reject(new EngineBusyError());
     return new Promise<unknown>((resolve, reject) => {
-      queue.push({ fen, nodes, multipv, timeoutMs: opts.timeoutMs ?? 30_000, retried: false, resolve, reject });
+      queue.push({
+        fen,
+        nodes,
+        multipv,
+        fresh: opts.fresh ?? false,
+        timeoutMs: opts.timeoutMs ?? 30_000,
+        retried: false,
+        resolve,
+        reject,
+      });
       this.pump();
     });
   }
@@ -143,6 +154,7 @@ export class EnginePool {
   private async run(slot: Slot, job: Job) {
     try {
       const engine = await this.engineOf(slot);
+      if (job.fresh) await engine.newGame();
       const result =
         job.multipv > 1
           ? await engine.candidates(job.fen, job.nodes, job.multipv, job.timeoutMs)

@@ -1,0 +1,2 @@
+export { createHistoryRepo, type HistoryRepo } from "./historyRepo.ts";
+export { registerHistoryRoutes } from "./historyRoutes.ts";

@@ -1,0 +1,2 @@
+export { createLeaderboardsRepo } from "./leaderboardsRepo.ts";
+export { registerLeaderboardsRoutes } from "./leaderboardsRoutes.ts";

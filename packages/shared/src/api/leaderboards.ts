@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { TIME_CLASSES } from "../domain/timeControl.ts";
+import { VARIANTS } from "../domain/variant.ts";
+
+export const LEADERBOARD_PAGE = 20;
+export const LEADERBOARD_EMPTY = "No Leaderboard Found - Try Changing the Filters";
+
+/** GET /leaderboard?gameVariant&timeVariant&pageNo (pages start at 1). */
+export const leaderboardQuery = z.object({
+  gameVariant: z.enum(VARIANTS, { error: "gameVariant must be standard, jumpstart or fun" }).default("standard"),
+  timeVariant: z
+    .enum(TIME_CLASSES, { error: "timeVariant must be bullet, blitz, rapid or classical" })
+    .default("rapid"),
+  pageNo: z.coerce
+    .number({ error: "pageNo must be a number" })
+    .int()
+    .min(1, "pageNo starts at 1")
+    .max(1_000_000)
+    .default(1),
+});
+
+/** GET /leaderboard/club: the same plus the club, and whether to rank by club Elo. */
+export const clubLeaderboardQuery = leaderboardQuery.extend({
+  clubId: z.coerce.number({ error: "clubId must be a number" }).int().positive(),
+  isClubElo: z
+    .enum(["true", "false"], { error: "isClubElo must be true or false" })
+    .default("false")
+    .transform((v) => v === "true"),
+});
+
+export interface LeaderboardRow {
+  rank: number;
+  username: string;
+  elo: number;
+  /** No uploads yet: null, and the page shows initials. */
+  avatarUrl: string | null;
+  gamesPlayed: number;
+}
+
+export interface Leaderboard {
+  rows: LeaderboardRow[];
+  lastPage: number;
+}
