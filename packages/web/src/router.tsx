@@ -1,16 +1,20 @@
+import { lazy, Suspense } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
-import { AnalysisPage } from "./pages/AnalysisPage.tsx";
 import { CreditsPage } from "./pages/CreditsPage.tsx";
 import { LeaderboardsPage } from "./pages/LeaderboardsPage.tsx";
 import { LobbyPage } from "./pages/LobbyPage.tsx";
 import { MessagesPage } from "./pages/MessagesPage.tsx";
 import { MyProfilePage } from "./pages/MyProfilePage.tsx";
 import { NotFoundPage } from "./pages/NotFoundPage.tsx";
+import { Page } from "./pages/Page.tsx";
 import { PlayPage } from "./pages/PlayPage.tsx";
 import { ProfilePage } from "./pages/ProfilePage.tsx";
 import { RouteErrorPage } from "./pages/RouteErrorPage.tsx";
 import { SiteLayout } from "./pages/SiteLayout.tsx";
 import { SocialPage } from "./pages/SocialPage.tsx";
+
+// The analysis page (board tools, chart) loads only when /analysis is opened (ARCHITECTURE §7).
+const AnalysisPage = lazy(() => import("./pages/AnalysisPage.tsx").then((m) => ({ default: m.AnalysisPage })));
 
 /** Every route of SPEC §2 inside the common layout; a failing page keeps the layout around its error. */
 export const routes: RouteObject[] = [
@@ -22,7 +26,14 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <LobbyPage /> },
           { path: "play", element: <PlayPage /> },
-          { path: "analysis", element: <AnalysisPage /> },
+          {
+            path: "analysis",
+            element: (
+              <Suspense fallback={<Page title="Analysis" lead="Loading the analysis board…" />}>
+                <AnalysisPage />
+              </Suspense>
+            ),
+          },
           { path: "social", element: <SocialPage /> },
           { path: "my-profile", element: <MyProfilePage /> },
           { path: "profile", element: <ProfilePage /> },

@@ -1,0 +1,186 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { io, type Socket } from "socket.io-client";
+
+// Every test here analyses the same finished game, played once over the real socket (not the play page).
+test.describe.configure({ mode: "serial" });
+
+const baseURL = () => process.env.E2E_BASE_URL ?? "";
+const unique = () => `a${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+type Ack<T> = { ok: true; data?: T } | { ok: false; code: string; message: string };
+
+async function post<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${baseURL()}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A new account, logged in: its name and session id. */
+async function registeredUser(): Promise<{ name: string; sessionId: string }> {
+  const name = unique();
+  await post("/user/create", { username: name, email: `${name}@example.com`, password: "a-good-password" });
+  const { sessionId } = await post<{ sessionId: string }>("/user/login", {
+    username: name,
+    password: "a-good-password",
+  });
+  return { name, sessionId };
+}
+
+function connect(sessionId: string): Socket {
+  return io(baseURL(), {
+    transports: ["websocket"],
+    auth: { sessionId },
+    extraHeaders: { cookie: `sid=${sessionId}` },
+  });
+}
+
+async function request<T>(socket: Socket, event: string, payload: unknown): Promise<T | undefined> {
+  const answer = (await socket.timeout(10_000).emitWithAck(event, payload)) as Ack<T>;
+  if (!answer.ok) throw new Error(`${event} refused: ${answer.message}`);
+  return answer.data;
+}
+
+/** White and Black play `moves` (UCI) to the end; resolves with the game id. */
+async function playGame(white: string, black: string, moves: string[]): Promise<string> {
+  const [w, b] = [connect(white), connect(black)];
+  try {
+    const started = (s: Socket) => new Promise<{ gameId: string }>((resolve) => s.once("gameStarted", resolve));
+    const [wStarted, bStarted] = [started(w), started(b)];
+    const offer = await request<{ offerId: string }>(w, "createGameOffer", {
+      baseTime: 5,
+      increment: 0,
+      selectedColor: "white",
+    });
+    await request(b, "acceptGameOffer", { offerId: offer?.offerId });
+    const { gameId } = await wStarted;
+    await bStarted;
+    for (const [ply, uci] of moves.entries()) {
+      await request(ply % 2 === 0 ? w : b, "move", {
+        gameId,
+        move: { from: uci.slice(0, 2), to: uci.slice(2, 4) },
+        ply,
+      });
+    }
+    return gameId;
+  } finally {
+    w.close();
+    b.close();
+  }
+}
+
+// 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7#
+const SCHOLARS_MATE = ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"];
+
+let game: { gameId: string; white: string; black: { name: string; sessionId: string } };
+
+test.beforeAll(async () => {
+  const [white, black] = [await registeredUser(), await registeredUser()];
+  const gameId = await playGame(white.sessionId, black.sessionId, SCHOLARS_MATE);
+  game = { gameId, white: white.name, black };
+});
+
+async function openAnalysis(browser: Browser, sessionId?: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseURL() });
+  if (sessionId) await context.addCookies([{ name: "sid", value: sessionId, url: baseURL() }]);
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.error("page error:", e.message));
+  await page.goto(`/analysis?gameId=${game.gameId}`);
+  return page;
+}
+
+const shownMove = (page: Page) => page.getByRole("table", { name: "Moves" }).locator("[aria-current='true']");
+const piece = (page: Page, square: string, code: string) =>
+  page.locator(`[id="analysis-board-square-${square}"] [data-piece="${code}"]`);
+
+/** Drags a piece the way a person does: press, move in steps, release. */
+async function drag(page: Page, from: string, to: string) {
+  const a = await page.locator(`[id="analysis-board-square-${from}"]`).boundingBox();
+  const b = await page.locator(`[id="analysis-board-square-${to}"]`).boundingBox();
+  if (!a || !b) throw new Error(`squares ${from} / ${to} not on screen`);
+  const start = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
+  const end = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) {
+    await page.mouse.move(start.x + ((end.x - start.x) * i) / 10, start.y + ((end.y - start.y) * i) / 10);
+  }
+  await page.mouse.up();
+}
+
+test("a player analyses their game: bar, chart, move quality, best line, stepping and a variation", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const page = await openAnalysis(browser, game.black.sessionId);
+  await expect(page).toHaveTitle("Analysis · Chess");
+  await expect(page.getByTestId("identity")).toContainText(game.black.name);
+  // The viewer played Black: Black is at the bottom, the game opens at its last move.
+  await expect(page.getByTestId("player-bottom")).toContainText(game.black.name);
+  await expect(page.getByTestId("player-top")).toContainText(game.white);
+  await expect(shownMove(page)).toHaveText("Qxf7#");
+
+  await page.getByRole("checkbox", { name: "Enable Analysis" }).check();
+  await expect(page.getByTestId("eval-bar")).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole("img", { name: /Evaluation chart/ })).toBeVisible();
+  const quality = page.getByRole("table", { name: "Move quality" });
+  await expect(quality).toBeVisible();
+  // 3...Nf6?? allows mate in one: a blunder for Black, none for White.
+  const blunders = quality.getByRole("row", { name: /Blunder/ }).getByRole("cell");
+  await expect(blunders.nth(0)).toHaveText("0");
+  await expect(blunders.nth(1)).toHaveText("1");
+  await expect(page.getByTestId("best-line")).toContainText("Checkmate");
+  await expect(page.getByTestId("quality-badge")).toHaveAttribute("data-square", "f7");
+
+  await page.keyboard.press("ArrowLeft");
+  await expect(shownMove(page)).toContainText("Nf6");
+  await expect(page.getByTestId("best-line")).toContainText("Best: 4. Qxf7#");
+  await expect(page.getByTestId("eval-bar")).toHaveAttribute("aria-label", "Evaluation #1");
+  await expect(page.getByTestId("quality-badge")).toHaveAttribute("data-quality", "blunder");
+  await expect(page.getByRole("button", { name: "Nf6 (Blunder)" })).toBeVisible();
+
+  // A point on the chart jumps to its move.
+  await page.getByTestId("eval-chart").locator('[data-ply="2"]').click();
+  await expect(shownMove(page)).toHaveText("e5");
+  await expect(piece(page, "e5", "bP")).toBeVisible();
+  await expect(piece(page, "g8", "bN")).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await expect(shownMove(page)).toHaveText("Qh5");
+  await expect(piece(page, "h5", "wQ")).toBeVisible();
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await expect(shownMove(page)).toHaveText("e4");
+
+  // An own variation after 3. Bc4: 3...g6 instead of the blunder, evaluated by the engine.
+  await page.getByRole("button", { name: "Bc4" }).click();
+  await drag(page, "g7", "g6");
+  await expect(page.getByTestId("variation")).toContainText("Your variation: 3... g6");
+  await expect(piece(page, "g6", "bP")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Next Move" })).toBeDisabled();
+  await expect(page.getByTestId("best-line")).toContainText("Best: 4.", { timeout: 30_000 });
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByTestId("variation")).toBeVisible();
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByTestId("variation")).toHaveCount(0);
+  await expect(shownMove(page)).toHaveText("Bc4");
+  await expect(piece(page, "g7", "bP")).toBeVisible();
+
+  await page.getByRole("button", { name: "Swap orientation" }).click();
+  await expect(page.getByTestId("player-bottom")).toContainText(game.white);
+  await page.context().close();
+});
+
+test("a visitor who is not logged in is told to log in to view the analysis", async ({ browser }) => {
+  const page = await openAnalysis(browser);
+  await expect(page.getByTestId("identity")).toContainText(/Guest-\d{4}/);
+  await expect(page.getByTestId("player-bottom")).toContainText(game.white);
+  await expect(page.getByRole("button", { name: "Qxf7#" })).toBeVisible();
+  await page.getByRole("checkbox", { name: "Enable Analysis" }).check();
+  await expect(page.getByText("You must be logged in to view analysis")).toBeVisible();
+  await expect(page.getByTestId("eval-bar")).toHaveCount(0);
+  await page.context().close();
+});

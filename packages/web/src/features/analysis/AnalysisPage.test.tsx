@@ -1,0 +1,97 @@
+import type { GameRecord } from "@chess/shared";
+import { cleanup, render, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiRequestError } from "../../lib/api.ts";
+import { AnalysisPage } from "../../pages/AnalysisPage.tsx";
+import { fakeIdentity } from "../../test/identity.tsx";
+import { IdentityContext } from "../accounts/IdentityProvider.tsx";
+import type { AnalysisApi } from "./analysisApi.ts";
+import { SCHOLARS_ENTRIES } from "./testGame.ts";
+
+beforeEach(() => {
+  vi.spyOn(Element.prototype, "getBoundingClientRect").mockReturnValue(new DOMRect(0, 0, 50, 50));
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const record: GameRecord = {
+  gameId: "g7",
+  initialFen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+  moves: "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#",
+  username1: "alice",
+  username2: "bob",
+  player1Color: "white",
+  player2Color: "black",
+  winningColor: "white",
+  reason: "checkmate",
+  status: "finished",
+  variant: "standard",
+  timeClass: "blitz",
+  baseTime: 5,
+  increment: 0,
+  rated: true,
+  startedAt: 0,
+  endedAt: 1,
+};
+
+function client(found = true): AnalysisApi {
+  return {
+    gameRecord: vi.fn(async () => {
+      if (!found) throw new ApiRequestError(404, "Game not found");
+      return record;
+    }),
+    gameAnalysis: vi.fn(async () => SCHOLARS_ENTRIES),
+    progress: vi.fn(async () => ({ status: "done" as const, done: 8, total: 8 })),
+    singleMove: vi.fn(async () => []),
+  };
+}
+
+function renderPage(
+  entry: string | { pathname: string; search?: string; state?: unknown },
+  api = client(),
+  username = "bob",
+) {
+  const router = createMemoryRouter([{ path: "/analysis", element: <AnalysisPage client={api} /> }], {
+    initialEntries: [entry],
+  });
+  render(
+    <IdentityContext.Provider value={fakeIdentity({ identity: { kind: "user", username } })}>
+      <RouterProvider router={router} />
+    </IdentityContext.Provider>,
+  );
+  return { router, api };
+}
+
+describe("AnalysisPage (SPEC §2 /analysis)", () => {
+  it("explains itself and links to the lobby without a game", () => {
+    renderPage("/analysis");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Analysis");
+    expect(screen.getByRole("link", { name: "Back to the lobby" }).getAttribute("href")).toBe("/");
+    expect(document.title).toBe("Analysis · Chess");
+  });
+
+  it("opens a game from the URL alone, with the viewer's side at the bottom", async () => {
+    const { api } = renderPage("/analysis?gameId=g7");
+    expect(await screen.findByText("alice vs bob · Blitz 5+0 · Rated · White wins · Checkmate")).toBeTruthy();
+    expect(api.gameRecord).toHaveBeenCalledWith("g7", expect.any(AbortSignal));
+    expect(screen.getByTestId("player-bottom").textContent).toContain("bob");
+    expect(screen.getByRole("button", { name: "Qxf7#" })).toBeTruthy();
+  });
+
+  it("shows route state at once, puts the game in the URL and fetches the names", async () => {
+    const state = { moves: "e4 e5", initialFen: "start", playerColor: "white", gameId: "g7", opponent: "bob" };
+    const { router } = renderPage({ pathname: "/analysis", state }, client(), "alice");
+    expect(screen.getByRole("button", { name: "e5" })).toBeTruthy();
+    expect(screen.getByTestId("player-top").textContent).toContain("bob");
+    expect(await screen.findByRole("button", { name: "Qxf7#" })).toBeTruthy();
+    expect(router.state.location.search).toBe("?gameId=g7");
+  });
+
+  it("shows why a game cannot be opened", async () => {
+    renderPage("/analysis?gameId=nope", client(false));
+    expect(await screen.findByText("Game not found")).toBeTruthy();
+  });
+});

@@ -1,0 +1,350 @@
+import { type AnalysisEntry, type MoveQuality, moveQuality, scoreOf } from "@chess/shared";
+import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import { Button } from "../../components/Button.tsx";
+import { useIdentity } from "../accounts/index.ts";
+import { AnalysisBoard } from "./AnalysisBoard.tsx";
+import { AnalysisMoveList } from "./AnalysisMoveList.tsx";
+import { type AnalysisApi, analysisApi } from "./analysisApi.ts";
+import { type AnalysisGame, type LinePly, replayGame } from "./analysisGame.ts";
+import { progressText, shownEntries } from "./analysisStore.ts";
+import { bestLineText, numberedLine, plyLabels } from "./bestLine.ts";
+import { EvalBar } from "./EvalBar.tsx";
+import { EvalChart } from "./EvalChart.tsx";
+import { formatEval } from "./evalDisplay.ts";
+import {
+  canStepBack,
+  canStepForward,
+  initialLine,
+  inVariation,
+  lineReducer,
+  movesToShown,
+  shownFen,
+  shownLastMove,
+} from "./lineStore.ts";
+import { accuracies, moveQualities, qualityCounts } from "./moveQualities.ts";
+import { buildPgn, pgnFileName } from "./pgn.ts";
+import { QualityTable } from "./QualityTable.tsx";
+import { useGameAnalysis } from "./useGameAnalysis.ts";
+import { knownLineEval, lineKey, useLineEval } from "./useLineEval.ts";
+import "./AnalysisView.css";
+
+export interface AnalysisViewProps {
+  game: AnalysisGame;
+  client?: AnalysisApi;
+}
+
+/** The analysis board of one game (SPEC §2 /analysis, §4 Analysis). */
+export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) {
+  const { identity } = useIdentity();
+  const { fens, plies, invalid } = useMemo(() => replayGame(game.initialFen, game.sans), [game.initialFen, game.sans]);
+  const gameSans = useMemo(() => plies.map((p) => p.san), [plies]);
+  const [line, dispatch] = useReducer(lineReducer, gameSans, (sans) => initialLine(sans));
+  const [orientation, setOrientation] = useState(game.playerColor);
+  const analysis = useGameAnalysis(game.gameId, identity.kind !== "guest", { client });
+  const entries = shownEntries(analysis.state);
+
+  const variation = inVariation(line);
+  const shownMoves = movesToShown(line);
+  const lineEval = useLineEval(entries !== undefined && variation, game.initialFen, shownMoves, client);
+  const fen = shownFen(line, fens);
+  const lastMove = shownLastMove(line, plies);
+
+  const qualities = useMemo(() => (entries ? moveQualities(entries) : undefined), [entries]);
+  const evals = useMemo(() => entries?.slice(0, fens.length).map((e) => e.eval), [entries, fens.length]);
+  const labels = useMemo(() => plyLabels(game.initialFen, gameSans), [game.initialFen, gameSans]);
+
+  const current: AnalysisEntry | undefined = variation
+    ? lineEval.kind === "done"
+      ? lineEval.entry
+      : undefined
+    : entries?.[line.ply];
+  const lastQuality: MoveQuality | null | undefined = variation
+    ? variationQuality(entries?.[line.ply], game.initialFen, shownMoves, line.variation.length, current)
+    : qualities?.[line.ply];
+
+  const step = useCallback((delta: -1 | 1) => dispatch({ type: "step", delta }), []);
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target;
+      if (
+        target instanceof Element &&
+        target.closest("input:not([type='checkbox']), textarea, select, [contenteditable='true']")
+      ) {
+        return;
+      }
+      const action = KEYS[event.key];
+      if (!action) return;
+      event.preventDefault();
+      dispatch(action);
+    }
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+
+  const onBoardMove = useCallback((move: LinePly) => dispatch({ type: "play", move }), []);
+  const names = { white: game.white ?? "White", black: game.black ?? "Black" };
+  const bottom = orientation;
+  const top = orientation === "white" ? "black" : "white";
+
+  const downloadPgn = () => {
+    const site = game.gameId
+      ? `${window.location.origin}/analysis?gameId=${encodeURIComponent(game.gameId)}`
+      : window.location.origin;
+    const pgn = buildPgn({ ...game, sans: gameSans }, { site, ...(evals ? { evals } : {}) });
+    const url = URL.createObjectURL(new Blob([pgn], { type: "application/x-chess-pgn" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = pgnFileName(game);
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  };
+
+  return (
+    <div className="analysis">
+      <div className="analysis__board-area">
+        <PlayerRow color={top} name={names[top]} place="top" />
+        <div className="analysis__board-row">
+          {entries ? (
+            <EvalBar evaluation={current?.eval} orientation={orientation} />
+          ) : (
+            <div className="analysis__bar-slot" aria-hidden="true" />
+          )}
+          <div className="analysis__board">
+            <AnalysisBoard
+              fen={fen}
+              orientation={orientation}
+              lastMove={lastMove}
+              lastQuality={entries ? lastQuality : null}
+              {...(entries && current?.moves[0] ? { bestMove: current.moves[0] } : {})}
+              onMove={onBoardMove}
+            />
+          </div>
+        </div>
+        <PlayerRow color={bottom} name={names[bottom]} place="bottom" />
+        <div className="analysis__controls">
+          <Button
+            variant="ghost"
+            aria-label="First Move"
+            title="First move (Home)"
+            onClick={() => dispatch({ type: "first" })}
+            disabled={!canStepBack(line)}
+          >
+            <NavIcon d="M6 5v14M18 5l-8 7 8 7" />
+          </Button>
+          <Button
+            variant="ghost"
+            aria-label="Previous Move"
+            title="Previous move (←)"
+            onClick={() => step(-1)}
+            disabled={!canStepBack(line)}
+          >
+            <NavIcon d="M15 5l-7 7 7 7" />
+          </Button>
+          <Button
+            variant="ghost"
+            aria-label="Next Move"
+            title="Next move (→)"
+            onClick={() => step(1)}
+            disabled={!canStepForward(line)}
+          >
+            <NavIcon d="M9 5l7 7-7 7" />
+          </Button>
+          <Button
+            variant="ghost"
+            aria-label="Last Move"
+            title="Last move (End)"
+            onClick={() => dispatch({ type: "last" })}
+            disabled={!canStepForward(line)}
+          >
+            <NavIcon d="M18 5v14M6 5l8 7-8 7" />
+          </Button>
+          <Button
+            variant="ghost"
+            aria-label="Swap orientation"
+            title="Swap orientation"
+            onClick={() => setOrientation((o) => (o === "white" ? "black" : "white"))}
+          >
+            <NavIcon d="M7 4v13m0 0l-3-3m3 3l3-3M17 20V7m0 0l-3 3m3-3l3 3" />
+          </Button>
+        </div>
+      </div>
+
+      <div className="analysis__side">
+        <section className="analysis__engine card" aria-label="Engine analysis">
+          <label className="analysis-switch">
+            <input
+              type="checkbox"
+              checked={analysis.state.enabled}
+              onChange={(e) => analysis.setEnabled(e.currentTarget.checked)}
+            />
+            <span className="analysis-switch__track" aria-hidden="true" />
+            <span className="analysis-switch__text">Enable Analysis</span>
+          </label>
+          <EngineStatus analysis={analysis} />
+          {entries ? (
+            <BestLine
+              fen={fen}
+              entry={current}
+              pending={variation && lineEval.kind === "pending"}
+              error={variation && lineEval.kind === "failed" ? lineEval.message : undefined}
+            />
+          ) : null}
+        </section>
+
+        <section className="analysis__moves card" aria-labelledby="analysis-moves-title">
+          <h2 id="analysis-moves-title">Moves</h2>
+          <AnalysisMoveList
+            initialFen={game.initialFen}
+            sans={gameSans}
+            ply={line.ply}
+            inVariation={variation}
+            {...(qualities ? { qualities } : {})}
+            onSelect={(ply) => dispatch({ type: "goto", ply })}
+          />
+          {invalid ? (
+            <p className="analysis__note">The game's record stops at an unreadable move ({invalid}).</p>
+          ) : null}
+          {variation ? (
+            <div className="analysis-variation" data-testid="variation">
+              <p>
+                <span className="analysis-variation__label">Your variation: </span>
+                {numberedLine(
+                  fens[line.ply] ?? game.initialFen,
+                  line.variation.map((m) => m.san),
+                )}
+              </p>
+              <Button onClick={() => dispatch({ type: "backToGame" })}>Back to game</Button>
+            </div>
+          ) : (
+            <p className="analysis__hint">Drag a piece to try your own moves.</p>
+          )}
+          <Button variant="ghost" className="analysis__download" onClick={downloadPgn}>
+            <NavIcon d="M12 4v11m0 0l-4-4m4 4l4-4M5 19h14" />
+            Download PGN
+          </Button>
+        </section>
+      </div>
+
+      {entries && evals && qualities ? (
+        <>
+          <section className="analysis__chart card" aria-labelledby="analysis-chart-title">
+            <h2 id="analysis-chart-title">Evaluation</h2>
+            <EvalChart
+              evals={evals}
+              labels={labels}
+              qualities={qualities}
+              currentPly={variation ? null : line.ply}
+              onSelect={(ply) => dispatch({ type: "goto", ply })}
+            />
+          </section>
+          <section className="analysis__quality card" aria-label="Move quality summary">
+            <QualityTable
+              counts={qualityCounts(entries)}
+              accuracy={accuracies(entries)}
+              white={names.white}
+              black={names.black}
+            />
+          </section>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+const KEYS: Record<string, Parameters<typeof lineReducer>[1]> = {
+  ArrowLeft: { type: "step", delta: -1 },
+  ArrowRight: { type: "step", delta: 1 },
+  Home: { type: "first" },
+  End: { type: "last" },
+};
+
+/** The quality of the last variation move, when the evals before and after it are known. */
+function variationQuality(
+  branchEntry: AnalysisEntry | undefined,
+  initialFen: string,
+  moves: readonly string[],
+  variationLength: number,
+  after: AnalysisEntry | undefined,
+): MoveQuality | null {
+  if (!after) return null;
+  const previous = variationLength <= 1 ? branchEntry : knownLineEval(lineKey(initialFen, moves.slice(0, -1)));
+  return previous ? moveQuality(scoreOf(previous.eval), scoreOf(after.eval), previous.turn) : null;
+}
+
+function EngineStatus({ analysis }: { analysis: ReturnType<typeof useGameAnalysis> }) {
+  const { state, view } = analysis;
+  if (view === "loading" && state.request.kind === "loading") {
+    const progress = state.request.progress;
+    const text = progressText(progress);
+    const total = progress && progress.total > 0 ? progress.total : undefined;
+    return (
+      <div className="analysis-progress" role="status">
+        <span>{text}</span>
+        <progress
+          aria-label="Analysis progress"
+          {...(total ? { max: total, value: Math.min(progress?.done ?? 0, total) } : {})}
+        />
+      </div>
+    );
+  }
+  if (view === "error" && state.request.kind === "failed") {
+    return (
+      <p className="analysis__error" role="alert">
+        {state.request.message}
+      </p>
+    );
+  }
+  return null;
+}
+
+function BestLine({
+  fen,
+  entry,
+  pending,
+  error,
+}: {
+  fen: string;
+  entry: AnalysisEntry | undefined;
+  pending: boolean;
+  error: string | undefined;
+}) {
+  if (error) {
+    return (
+      <p className="analysis__error" role="alert">
+        {error}
+      </p>
+    );
+  }
+  if (!entry) {
+    return (
+      <p className="analysis-best analysis-best--pending">{pending ? "Evaluating this position…" : "No evaluation"}</p>
+    );
+  }
+  return (
+    <p className="analysis-best" data-testid="best-line">
+      <span className="analysis-best__eval">{formatEval(entry.eval, 2)}</span>
+      <span className="analysis-best__line">{bestLineText(fen, entry.moves)}</span>
+    </p>
+  );
+}
+
+function PlayerRow({ color, name, place }: { color: "white" | "black"; name: string; place: "top" | "bottom" }) {
+  return (
+    <div className={`analysis-player analysis-player--${place}`} data-testid={`player-${place}`}>
+      <span className={`analysis-player__dot analysis-player__dot--${color}`} aria-hidden="true" />
+      <span className="analysis-player__name">{name}</span>
+      <span className="visually-hidden"> ({color})</span>
+    </div>
+  );
+}
+
+function NavIcon({ d }: { d: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path d={d} fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,57 @@
+import { MOVE_QUALITIES, MOVE_QUALITY_INFO } from "@chess/shared";
+import type { QualityCounts } from "./moveQualities.ts";
+import "./QualityTable.css";
+
+export interface QualityTableProps {
+  counts: QualityCounts;
+  accuracy: { w: number | null; b: number | null };
+  white: string;
+  black: string;
+}
+
+/** Move-quality counts per side (SPEC §4) with each player's accuracy. */
+export function QualityTable({ counts, accuracy, white, black }: QualityTableProps) {
+  const pct = (a: number | null) => (a === null ? "–" : `${Math.round(a)}%`);
+  return (
+    <table className="quality-table">
+      <caption>Move quality</caption>
+      <thead>
+        <tr>
+          <td />
+          <th scope="col" title={white}>
+            White
+          </th>
+          <th scope="col" title={black}>
+            Black
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {MOVE_QUALITIES.map((quality) => {
+          const info = MOVE_QUALITY_INFO[quality];
+          return (
+            <tr key={quality} className={`quality-table__row quality-table__row--${quality}`}>
+              <th scope="row">
+                <span className="quality-table__label">
+                  <span className={`quality-symbol quality-symbol--${quality}`} aria-hidden="true">
+                    {info.symbol}
+                  </span>
+                  {info.title}
+                </span>
+              </th>
+              <td data-zero={counts.w[quality] === 0 || undefined}>{counts.w[quality]}</td>
+              <td data-zero={counts.b[quality] === 0 || undefined}>{counts.b[quality]}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">Accuracy</th>
+          <td>{pct(accuracy.w)}</td>
+          <td>{pct(accuracy.b)}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}

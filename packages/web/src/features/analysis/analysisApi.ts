@@ -1,0 +1,19 @@
+import type { AnalysisEntry, AnalysisProgress, GameRecord } from "@chess/shared";
+import { api } from "../../lib/api.ts";
+
+const enc = encodeURIComponent;
+
+/** The analysis calls of SPEC §7 and the game record they analyse. Each rejects with ApiRequestError. */
+export const analysisApi = {
+  /** GET /history/{gameId}: the finished game (public). */
+  gameRecord: (gameId: string, signal?: AbortSignal) => api.get<GameRecord>(`/history/${enc(gameId)}`, signal),
+  /** GET /game/analysis/{gameId}: one entry per position; the first call may take seconds. */
+  gameAnalysis: (gameId: string) => api.get<AnalysisEntry[]>(`/game/analysis/${enc(gameId)}`),
+  /** GET /game/analysis/{gameId}/progress while the call above runs. */
+  progress: (gameId: string) => api.get<AnalysisProgress>(`/game/analysis/${enc(gameId)}/progress`),
+  /** POST /game/analysis/single-move: the last position of `moves` played from `initialPosition`. */
+  singleMove: (initialPosition: string, moves: readonly string[]) =>
+    api.post<AnalysisEntry[]>("/game/analysis/single-move", { initialPosition, moves }),
+};
+
+export type AnalysisApi = typeof analysisApi;

@@ -1,0 +1,85 @@
+import type { LinePly } from "./analysisGame.ts";
+
+/**
+ * What the analysis board shows (SPEC §4): a ply of the game, or the player's own variation from one.
+ * Stepping uses the stored moves; while a variation is on the board, forward stepping is blocked until it
+ * is taken back. Pure.
+ */
+export interface LineState {
+  /** The game's moves in SAN. */
+  line: readonly string[];
+  /** Plies of the game shown (0: the start); while in a variation, the ply it branches from. */
+  ply: number;
+  /** Moves played on the board from `ply`, oldest first. */
+  variation: LinePly[];
+}
+
+export type LineEvent =
+  /** Previous (-1) or Next (+1). Previous takes back the last variation move first. */
+  | { type: "step"; delta: -1 | 1 }
+  /** Show the position after `ply` moves of the game (a click in the move list or the chart). */
+  | { type: "goto"; ply: number }
+  | { type: "first" }
+  | { type: "last" }
+  /** A legal move dropped on the board: the game's own next move steps along the game, any other starts or extends a variation. */
+  | { type: "play"; move: LinePly }
+  /** Drops the whole variation: the board shows the ply it branched from. */
+  | { type: "backToGame" };
+
+/** The game shown at its last position (where the player comes from). */
+export function initialLine(line: readonly string[], ply = line.length): LineState {
+  return { line, ply: clamp(ply, line.length), variation: [] };
+}
+
+const clamp = (ply: number, length: number) => Math.max(0, Math.min(length, Math.trunc(ply)));
+
+export function lineReducer(state: LineState, event: LineEvent): LineState {
+  const inVariation = state.variation.length > 0;
+  switch (event.type) {
+    case "step":
+      if (event.delta < 0) {
+        if (inVariation) return { ...state, variation: state.variation.slice(0, -1) };
+        return state.ply > 0 ? { ...state, ply: state.ply - 1 } : state;
+      }
+      if (inVariation || state.ply >= state.line.length) return state;
+      return { ...state, ply: state.ply + 1 };
+    case "goto": {
+      const ply = clamp(event.ply, state.line.length);
+      return ply === state.ply && !inVariation ? state : { ...state, ply, variation: [] };
+    }
+    case "first":
+      return state.ply === 0 && !inVariation ? state : { ...state, ply: 0, variation: [] };
+    case "last":
+      if (inVariation || state.ply === state.line.length) return state;
+      return { ...state, ply: state.line.length };
+    case "play":
+      if (!inVariation && state.line[state.ply] === event.move.san) return { ...state, ply: state.ply + 1 };
+      return { ...state, variation: [...state.variation, event.move] };
+    case "backToGame":
+      return inVariation ? { ...state, variation: [] } : state;
+  }
+}
+
+/** Whether the player's own variation is on the board. */
+export const inVariation = (state: LineState): boolean => state.variation.length > 0;
+
+/** Whether Next (or End) would move. */
+export const canStepForward = (state: LineState): boolean => !inVariation(state) && state.ply < state.line.length;
+
+/** Whether Previous would move. */
+export const canStepBack = (state: LineState): boolean => inVariation(state) || state.ply > 0;
+
+/** The moves from the game's start to the shown position: game moves up to the branch, then the variation. */
+export function movesToShown(state: LineState): string[] {
+  return [...state.line.slice(0, state.ply), ...state.variation.map((m) => m.san)];
+}
+
+/** The position shown, given the game's positions (`fens[i]` after move i). */
+export function shownFen(state: LineState, fens: readonly string[]): string {
+  return state.variation.at(-1)?.fen ?? fens[state.ply] ?? fens[0] ?? "";
+}
+
+/** The move that led to the shown position, if any. */
+export function shownLastMove(state: LineState, plies: readonly LinePly[]): LinePly | undefined {
+  return state.variation.at(-1) ?? (state.ply > 0 ? plies[state.ply - 1] : undefined);
+}
