@@ -45,6 +45,8 @@ export default async function globalSetup() {
     LOG_LEVEL: "warn",
     HOST: "127.0.0.1",
     SIGNUP_LIMIT_PER_IP: "10000",
+    // A pool of one per preset: the background fill competes with Chromium for the same two cores.
+    JUMPSTART_POOL_SIZE: "1",
   };
   const cleanups: Array<() => Promise<void> | void> = [];
 
