@@ -1,21 +1,8 @@
 import { MESSAGES } from "@chess/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, createTestDatabase, http, signupAndLogin, startTestServer, type TestServer } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { connect, http, signupAndLogin, useTestServer } from "./harness.ts";
 
-let server: TestServer;
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
-let base: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  server = await startTestServer(db.env);
-  base = server.url;
-});
-
-afterAll(async () => {
-  await server?.close();
-  await db?.drop();
-});
+const app = useTestServer();
 
 const user = (name: string, extra: Record<string, unknown> = {}) => ({
   username: name,
@@ -26,19 +13,19 @@ const user = (name: string, extra: Record<string, unknown> = {}) => ({
 
 describe("POST /user/create", () => {
   it("creates an account", async () => {
-    const res = await http(base, "POST", "/user/create", { body: user("Alice") });
+    const res = await http(app.url, "POST", "/user/create", { body: user("Alice") });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ username: "Alice", successMsg: MESSAGES.accountCreated });
   });
 
   it("refuses a username taken in another case, and a taken e-mail, with 409", async () => {
-    await http(base, "POST", "/user/create", { body: user("Bobby") });
-    const sameName = await http(base, "POST", "/user/create", {
+    await http(app.url, "POST", "/user/create", { body: user("Bobby") });
+    const sameName = await http(app.url, "POST", "/user/create", {
       body: user("bOBBY", { email: "other@example.com" }),
     });
     expect(sameName.status).toBe(409);
     expect(sameName.json.message).toBe(MESSAGES.usernameTaken);
-    const sameEmail = await http(base, "POST", "/user/create", {
+    const sameEmail = await http(app.url, "POST", "/user/create", {
       body: user("Robert", { email: "BOBBY@example.com" }),
     });
     expect(sameEmail.status).toBe(409);
@@ -57,7 +44,7 @@ describe("POST /user/create", () => {
     [{ ...user("carol"), username: 42 }, "Username is required"],
     [{ email: "c@example.com", password: "s3cret-pass" }, "Username is required"],
   ])("answers 400 with a clear message for %j", async (body, message) => {
-    const res = await http(base, "POST", "/user/create", { body });
+    const res = await http(app.url, "POST", "/user/create", { body });
     expect(res.status).toBe(400);
     expect(res.json.code).toBe("validation");
     expect(String(res.json.message)).toContain(message);
@@ -67,8 +54,8 @@ describe("POST /user/create", () => {
 
 describe("login, current user and logout", () => {
   it("logs in case-insensitively with a fresh HttpOnly SameSite=Lax cookie each time", async () => {
-    await http(base, "POST", "/user/create", { body: user("Dave") });
-    const first = await http(base, "POST", "/user/login", { body: { username: "dave", password: "s3cret-pass" } });
+    await http(app.url, "POST", "/user/create", { body: user("Dave") });
+    const first = await http(app.url, "POST", "/user/login", { body: { username: "dave", password: "s3cret-pass" } });
     expect(first.status).toBe(200);
     expect(first.json.username).toBe("Dave");
     const cookie = first.headers.get("set-cookie") ?? "";
@@ -76,28 +63,30 @@ describe("login, current user and logout", () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
 
-    const second = await http(base, "POST", "/user/login", { body: { username: "Dave", password: "s3cret-pass" } });
+    const second = await http(app.url, "POST", "/user/login", { body: { username: "Dave", password: "s3cret-pass" } });
     expect(second.json.sessionId).not.toBe(first.json.sessionId);
     expect(String(first.json.sessionId).length).toBeGreaterThanOrEqual(22);
   });
 
   it("GET /user answers the account by cookie or by Session-ID header, 401 otherwise", async () => {
-    const { sessionId, cookie } = await signupAndLogin(base, "Erin");
-    expect((await http(base, "GET", "/user", { headers: { cookie } })).json).toEqual({
+    const { sessionId, cookie } = await signupAndLogin(app.url, "Erin");
+    expect((await http(app.url, "GET", "/user", { headers: { cookie } })).json).toEqual({
       username: "Erin",
       isLoggedIn: true,
     });
-    expect((await http(base, "GET", "/user", { headers: { "session-id": sessionId } })).json.username).toBe("Erin");
-    const anonymous = await http(base, "GET", "/user");
+    expect((await http(app.url, "GET", "/user", { headers: { "session-id": sessionId } })).json.username).toBe("Erin");
+    const anonymous = await http(app.url, "GET", "/user");
     expect(anonymous.status).toBe(401);
     expect(anonymous.json.message).toBe(MESSAGES.notLoggedIn);
-    expect((await http(base, "GET", "/user", { headers: { cookie: "sid=forged" } })).status).toBe(401);
+    expect((await http(app.url, "GET", "/user", { headers: { cookie: "sid=forged" } })).status).toBe(401);
   });
 
   it("gives one generic 401 for a wrong password and for an unknown user", async () => {
-    await http(base, "POST", "/user/create", { body: user("Frank") });
-    const wrong = await http(base, "POST", "/user/login", { body: { username: "Frank", password: "nope-nope" } });
-    const unknown = await http(base, "POST", "/user/login", { body: { username: "Nobody99", password: "nope-nope" } });
+    await http(app.url, "POST", "/user/create", { body: user("Frank") });
+    const wrong = await http(app.url, "POST", "/user/login", { body: { username: "Frank", password: "nope-nope" } });
+    const unknown = await http(app.url, "POST", "/user/login", {
+      body: { username: "Nobody99", password: "nope-nope" },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.json.message).toBe(MESSAGES.badCredentials);
@@ -105,19 +94,19 @@ describe("login, current user and logout", () => {
   });
 
   it("logout ends the session on the server", async () => {
-    const { cookie } = await signupAndLogin(base, "Grace");
-    const out = await http(base, "POST", "/user/logout", { headers: { cookie } });
+    const { cookie } = await signupAndLogin(app.url, "Grace");
+    const out = await http(app.url, "POST", "/user/logout", { headers: { cookie } });
     expect(out.status).toBe(200);
     expect(out.headers.get("set-cookie")).toMatch(/sid=;/);
-    expect((await http(base, "GET", "/user", { headers: { cookie } })).status).toBe(401);
+    expect((await http(app.url, "GET", "/user", { headers: { cookie } })).status).toBe(401);
   });
 
   it("rate limits wrong passwords per account with Retry-After, and leaves other accounts alone", async () => {
-    await http(base, "POST", "/user/create", { body: user("Heidi") });
+    await http(app.url, "POST", "/user/create", { body: user("Heidi") });
     const statuses: number[] = [];
     let retryAfter: string | null = null;
     for (let i = 0; i < 20; i++) {
-      const res = await http(base, "POST", "/user/login", { body: { username: "Heidi", password: `wrong-${i}` } });
+      const res = await http(app.url, "POST", "/user/login", { body: { username: "Heidi", password: `wrong-${i}` } });
       statuses.push(res.status);
       if (res.status === 429) retryAfter = res.headers.get("retry-after");
     }
@@ -126,27 +115,27 @@ describe("login, current user and logout", () => {
     expect(Number(retryAfter)).toBeGreaterThan(0);
     // Even the right password waits for the window: no guessing through.
     expect(
-      (await http(base, "POST", "/user/login", { body: { username: "Heidi", password: "s3cret-pass" } })).status,
+      (await http(app.url, "POST", "/user/login", { body: { username: "Heidi", password: "s3cret-pass" } })).status,
     ).toBe(429);
-    await signupAndLogin(base, "Ivan");
+    await signupAndLogin(app.url, "Ivan");
   });
 });
 
 describe("GET /user/temp-username", () => {
   it("gives a guest session a stable guest name", async () => {
-    const { socket, session } = await connect(base);
+    const { socket, session } = await connect(app.url);
     socket.close();
     expect(session.isGuest).toBe(true);
-    const a = await http(base, "GET", "/user/temp-username", { headers: { "session-id": session.sessionId } });
-    const b = await http(base, "GET", "/user/temp-username", { headers: { "session-id": session.sessionId } });
+    const a = await http(app.url, "GET", "/user/temp-username", { headers: { "session-id": session.sessionId } });
+    const b = await http(app.url, "GET", "/user/temp-username", { headers: { "session-id": session.sessionId } });
     expect(a.json.username).toMatch(/^Guest-\d{4}$/);
     expect(b.json.username).toBe(a.json.username);
     expect(a.json.username).toBe(session.username);
   });
 
   it("answers 400 without the header and 401 for an unknown session", async () => {
-    expect((await http(base, "GET", "/user/temp-username")).status).toBe(400);
-    const unknown = await http(base, "GET", "/user/temp-username", { headers: { "session-id": "nope" } });
+    expect((await http(app.url, "GET", "/user/temp-username")).status).toBe(400);
+    const unknown = await http(app.url, "GET", "/user/temp-username", { headers: { "session-id": "nope" } });
     expect(unknown.status).toBe(401);
     expect(unknown.json.message).toBe(MESSAGES.unknownSession);
   });
@@ -154,21 +143,21 @@ describe("GET /user/temp-username", () => {
 
 describe("realtime identity", () => {
   it("creates a guest session for a socket without one and keeps it on reconnect", async () => {
-    const first = await connect(base);
+    const first = await connect(app.url);
     first.socket.close();
-    const again = await connect(base, { sessionId: first.session.sessionId });
+    const again = await connect(app.url, { sessionId: first.session.sessionId });
     again.socket.close();
     expect(again.session).toEqual(first.session);
-    const forged = await connect(base, { sessionId: "not-a-session" });
+    const forged = await connect(app.url, { sessionId: "not-a-session" });
     forged.socket.close();
     expect(forged.session.sessionId).not.toBe("not-a-session");
     expect(forged.session.isGuest).toBe(true);
   });
 
   it("knows a logged-in user by cookie or by auth.sessionId", async () => {
-    const { sessionId, cookie } = await signupAndLogin(base, "Judy");
-    const byCookie = await connect(base, { cookie });
-    const byAuth = await connect(base, { sessionId });
+    const { sessionId, cookie } = await signupAndLogin(app.url, "Judy");
+    const byCookie = await connect(app.url, { cookie });
+    const byAuth = await connect(app.url, { sessionId });
     byCookie.socket.close();
     byAuth.socket.close();
     expect(byCookie.session).toEqual({ sessionId, username: "Judy", isGuest: false });
@@ -176,16 +165,16 @@ describe("realtime identity", () => {
   });
 
   it("disconnects a session's sockets at logout", async () => {
-    const { sessionId, cookie } = await signupAndLogin(base, "Ken");
-    const { socket } = await connect(base, { sessionId });
+    const { sessionId, cookie } = await signupAndLogin(app.url, "Ken");
+    const { socket } = await connect(app.url, { sessionId });
     const gone = new Promise<string>((resolve) => socket.once("disconnect", (reason) => resolve(reason)));
-    await http(base, "POST", "/user/logout", { headers: { cookie } });
+    await http(app.url, "POST", "/user/logout", { headers: { cookie } });
     expect(await gone).toBe("io server disconnect");
   });
 
   it("refuses a handshake from a foreign Origin", async () => {
-    await expect(connect(base, { origin: "https://evil.example" })).rejects.toThrow();
-    const ours = await connect(base, { origin: base });
+    await expect(connect(app.url, { origin: "https://evil.example" })).rejects.toThrow();
+    const ours = await connect(app.url, { origin: app.url });
     ours.socket.close();
   });
 });

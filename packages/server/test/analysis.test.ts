@@ -1,30 +1,21 @@
 import { type AnalysisEntry, moveQuality, scoreOf } from "@chess/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, http, signupAndLogin, startTestServer, type TestServer } from "./harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { http, signupAndLogin, useTestServer } from "./harness.ts";
 import { play, registered, startGame } from "./players.ts";
 
-let server: TestServer;
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
-let base: string;
+const app = useTestServer({ ANALYSIS_NODES: "30000", ENGINE_WORKERS: "1" });
 let cookie: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  server = await startTestServer({ ...db.env, ANALYSIS_NODES: "30000", ENGINE_WORKERS: "1" });
-  base = server.url;
-  ({ cookie } = await signupAndLogin(base, "Analyst"));
+  ({ cookie } = await signupAndLogin(app.url, "Analyst"));
 });
 
-afterAll(async () => {
-  await server?.close();
-  await db?.drop();
-});
-
-const engineSearches = async () => ((await http(base, "GET", "/health")).json.engine as { searches: number }).searches;
+const engineSearches = async () =>
+  ((await http(app.url, "GET", "/health")).json.engine as { searches: number }).searches;
 
 describe("single-move analysis", () => {
   it("scores a mate in one as a mate, from White's side", { timeout: 60_000 }, async () => {
-    const res = await http(base, "POST", "/game/analysis/single-move", {
+    const res = await http(app.url, "POST", "/game/analysis/single-move", {
       headers: { cookie },
       body: { initialPosition: "start", moves: ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6"] },
     });
@@ -35,18 +26,18 @@ describe("single-move analysis", () => {
   });
 
   it("accepts UCI moves and a FEN, and answers the spec's errors for bad ones", { timeout: 60_000 }, async () => {
-    const ok = await http(base, "POST", "/game/analysis/single-move", {
+    const ok = await http(app.url, "POST", "/game/analysis/single-move", {
       headers: { cookie },
       body: { initialPosition: "8/8/8/8/8/5k2/8/7K w - - 0 1", moves: "h1g1" },
     });
     expect(ok.json).toEqual([{ eval: 0, turn: "b", moves: [] }]);
-    const badFen = await http(base, "POST", "/game/analysis/single-move", {
+    const badFen = await http(app.url, "POST", "/game/analysis/single-move", {
       headers: { cookie },
       body: { initialPosition: "not a fen", moves: [] },
     });
     expect(badFen.status).toBe(400);
     expect(String(badFen.json.message)).toMatch(/^Invalid FEN:/);
-    const badMove = await http(base, "POST", "/game/analysis/single-move", {
+    const badMove = await http(app.url, "POST", "/game/analysis/single-move", {
       headers: { cookie },
       body: { initialPosition: "start", moves: ["e4", "Ke3"] },
     });
@@ -55,7 +46,7 @@ describe("single-move analysis", () => {
   });
 
   it("is for logged-in players only", async () => {
-    const res = await http(base, "POST", "/game/analysis/single-move", {
+    const res = await http(app.url, "POST", "/game/analysis/single-move", {
       body: { initialPosition: "start", moves: [] },
     });
     expect(res.status).toBe(401);
@@ -66,14 +57,14 @@ describe("game analysis", () => {
   it("is computed once under 10 concurrent requests, one entry per position, and labels a blunder", {
     timeout: 120_000,
   }, async () => {
-    const { white, black, game } = await startGame(await registered(base, "anW"), await registered(base, "anB"));
+    const { white, black, game } = await startGame(await registered(app.url, "anW"), await registered(app.url, "anB"));
     const over = white.next("gameOver");
     await play(white, black, game.gameId, ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"]);
     await over;
 
     const before = await engineSearches();
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => http(base, "GET", `/game/analysis/${game.gameId}`, { headers: { cookie } })),
+      Array.from({ length: 10 }, () => http(app.url, "GET", `/game/analysis/${game.gameId}`, { headers: { cookie } })),
     );
     for (const r of results) expect(r.status).toBe(200);
     const entries = results[0]?.json as unknown as AnalysisEntry[];
@@ -85,19 +76,22 @@ describe("game analysis", () => {
     // 3...Nf6?? allows Qxf7#: the position before it is fine for Black, the one after is mate for White.
     expect(moveQuality(scoreOf(entries[5]?.eval ?? 0), scoreOf(entries[6]?.eval ?? 0), "b")).toBe("blunder");
 
-    const progress = await http(base, "GET", `/game/analysis/${game.gameId}/progress`, { headers: { cookie } });
+    const progress = await http(app.url, "GET", `/game/analysis/${game.gameId}/progress`, { headers: { cookie } });
     expect(progress.json).toEqual({ status: "done", done: 8, total: 8 });
     white.socket.close();
     black.socket.close();
   });
 
   it("refuses games in progress, unknown games and guests", async () => {
-    const { white, black, game } = await startGame(await registered(base, "liveW"), await registered(base, "liveB"));
-    const live = await http(base, "GET", `/game/analysis/${game.gameId}`, { headers: { cookie } });
+    const { white, black, game } = await startGame(
+      await registered(app.url, "liveW"),
+      await registered(app.url, "liveB"),
+    );
+    const live = await http(app.url, "GET", `/game/analysis/${game.gameId}`, { headers: { cookie } });
     expect(live.status).toBe(409);
     expect(live.json.message).toBe("Analysis is available once the game is over");
-    expect((await http(base, "GET", "/game/analysis/nosuchgame", { headers: { cookie } })).status).toBe(404);
-    const guest = await http(base, "GET", `/game/analysis/${game.gameId}`);
+    expect((await http(app.url, "GET", "/game/analysis/nosuchgame", { headers: { cookie } })).status).toBe(404);
+    const guest = await http(app.url, "GET", `/game/analysis/${game.gameId}`);
     expect(guest.status).toBe(401);
     await white.emit("abort");
     white.socket.close();

@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, startTestServer, type TestServer } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { useTestServer } from "./harness.ts";
 import { guest, startGame } from "./players.ts";
 
-let server: TestServer;
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
-let base: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  server = await startTestServer(db.env);
-  base = server.url;
-});
-
-afterAll(async () => {
-  await server?.close();
-  await db?.drop();
-});
+const app = useTestServer();
 
 describe("global chat", () => {
   it("delivers trimmed lines to everyone in the lobby and keeps a history", async () => {
-    const [a, b] = [await guest(base), await guest(base)];
+    const [a, b] = [await guest(app.url), await guest(app.url)];
     await a.emit("getChatHistory", { chatId: "global" });
     await b.emit("getChatHistory", { chatId: "global" });
     const heard = b.next("chatMessage");
@@ -33,7 +20,7 @@ describe("global chat", () => {
       chatId: "global",
     });
 
-    const late = await guest(base);
+    const late = await guest(app.url);
     const history = late.next("chatHistory");
     await late.emit("getChatHistory", { chatId: "global" });
     expect((await history).messages.at(-1)?.text).toBe("hello <b>all</b>");
@@ -46,7 +33,7 @@ describe("global chat", () => {
     [{ text: 5, chatType: "global", chatId: "global" }, "text must be a string"],
     [{ text: "hi", chatType: "team", chatId: "global" }, "chatType"],
   ])("refuses %j", async (payload, message) => {
-    const g = await guest(base);
+    const g = await guest(app.url);
     const answer = await g.emit("chatMessage", payload);
     expect(answer).toMatchObject({ ok: false, code: "validation" });
     expect(answer.message).toContain(message);
@@ -54,7 +41,7 @@ describe("global chat", () => {
   });
 
   it("drops repeats and floods without silencing anyone else", async () => {
-    const [spammer, other] = [await guest(base), await guest(base)];
+    const [spammer, other] = [await guest(app.url), await guest(app.url)];
     const say = (p: typeof spammer, text: string) =>
       p.emit("chatMessage", { text, chatType: "global", chatId: "global" });
     expect((await say(spammer, "one")).ok).toBe(true);
@@ -70,7 +57,7 @@ describe("global chat", () => {
 
 describe("game chat", () => {
   it("is for the two players only", async () => {
-    const { white, black, game } = await startGame(await guest(base), await guest(base));
+    const { white, black, game } = await startGame(await guest(app.url), await guest(app.url));
     const heard = black.next("chatMessage");
     expect((await white.emit("chatMessage", { text: "good luck", chatType: "game", chatId: game.gameId })).ok).toBe(
       true,
@@ -79,7 +66,7 @@ describe("game chat", () => {
     const history = await black.emit<{ messages: Array<{ text: string }> }>("getChatHistory", { chatId: game.gameId });
     expect(history.data?.messages.map((m) => m.text)).toEqual(["good luck"]);
 
-    const stranger = await guest(base);
+    const stranger = await guest(app.url);
     await stranger.emit("watch", { gameId: game.gameId });
     expect((await stranger.emit("chatMessage", { text: "hi", chatType: "game", chatId: game.gameId })).code).toBe(
       "forbidden",

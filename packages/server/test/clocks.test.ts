@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, http, startTestServer, type TestServer } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { http, useTestServer } from "./harness.ts";
 import { guest, play, reconnect, startGame } from "./players.ts";
 
-let server: TestServer;
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
-let base: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  server = await startTestServer(db.env);
-  base = server.url;
-});
-
-afterAll(async () => {
-  await server?.close();
-  await db?.drop();
-});
+const app = useTestServer();
 
 // These wait for real deadlines (30 s clocks, 15 s first move), so they run side by side.
 describe.concurrent("deadlines the server enforces by itself", () => {
   it("flags a player whose clock runs out, even with nobody connected", { timeout: 60_000 }, async () => {
-    const { white, black, game } = await startGame(await guest(base), await guest(base), {
+    const { white, black, game } = await startGame(await guest(app.url), await guest(app.url), {
       baseTime: 0.5,
       increment: 0,
       selectedColor: "white",
@@ -32,12 +19,12 @@ describe.concurrent("deadlines the server enforces by itself", () => {
     expect(over).toMatchObject({ winningColor: "black", reason: "flag", winner: black.name });
     expect(over.timeLeft.w).toBe(0);
     expect(Date.now() - started).toBeGreaterThan(25_000);
-    expect((await http(base, "GET", `/history/${game.gameId}`)).json.reason).toBe("flag");
+    expect((await http(app.url, "GET", `/history/${game.gameId}`)).json.reason).toBe("flag");
     black.socket.close();
   });
 
   it("aborts a game whose first move does not come in time", { timeout: 40_000 }, async () => {
-    const { white, black } = await startGame(await guest(base), await guest(base), {
+    const { white, black } = await startGame(await guest(app.url), await guest(app.url), {
       baseTime: 1,
       increment: 0,
       selectedColor: "white",
@@ -49,10 +36,10 @@ describe.concurrent("deadlines the server enforces by itself", () => {
   });
 
   it("removes the offers of a player who left, after a grace that survives a reload", { timeout: 30_000 }, async () => {
-    const leaver = await guest(base);
-    const watcher = await guest(base);
+    const leaver = await guest(app.url);
+    const watcher = await guest(app.url);
     const created = await leaver.emit<{ offerId: string }>("createGameOffer", { baseTime: 10, increment: 0 });
-    const reloaded = await reconnect(base, leaver);
+    const reloaded = await reconnect(app.url, leaver);
     await new Promise((r) => setTimeout(r, 11_000));
     const still = await watcher.emit<{ offers: Array<{ offerId: string }> }>("refreshLobby");
     expect(still.data?.offers.some((o) => o.offerId === created.data?.offerId)).toBe(true);
@@ -63,7 +50,7 @@ describe.concurrent("deadlines the server enforces by itself", () => {
   });
 
   it("shows a leaver's countdown to the opponent, who may then claim the win", { timeout: 60_000 }, async () => {
-    const { white, black, game } = await startGame(await guest(base), await guest(base), {
+    const { white, black, game } = await startGame(await guest(app.url), await guest(app.url), {
       baseTime: 3,
       increment: 2,
       selectedColor: "white",

@@ -1,25 +1,13 @@
 import { CLUB_MESSAGES } from "@chess/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, http, startTestServer, type TestServer } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { http, useTestServer } from "./harness.ts";
 import { guest, type Player, play, registered, startGame } from "./players.ts";
 
-let server: TestServer;
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
-let base: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  server = await startTestServer(db.env);
-  base = server.url;
-});
-
-afterAll(async () => {
-  await server?.close();
-  await db?.drop();
-});
+const app = useTestServer();
 
 const as = (p: Player) => ({ headers: { cookie: p.cookie ?? "" } });
-const call = (p: Player, method: string, path: string, body?: unknown) => http(base, method, path, { ...as(p), body });
+const call = (p: Player, method: string, path: string, body?: unknown) =>
+  http(app.url, method, path, { ...as(p), body });
 
 async function clubWith(admin: Player, members: Player[] = []): Promise<{ clubId: number; clubName: string }> {
   const clubName = `Club ${admin.name}`;
@@ -35,7 +23,7 @@ async function clubWith(admin: Player, members: Player[] = []): Promise<{ clubId
 
 describe("clubs", () => {
   it("creates a club with its creator as administrator; names are unique and never blank", async () => {
-    const admin = await registered(base, "cAdm");
+    const admin = await registered(app.url, "cAdm");
     const { clubId, clubName } = await clubWith(admin);
     expect((await call(admin, "GET", "/club/list")).json).toEqual([
       { clubId, clubName, isAdministrator: true, administratorId: expect.any(Number) },
@@ -50,9 +38,9 @@ describe("clubs", () => {
 
   it("lets the administrator invite; the invitee accepts once and sees members with ratings and presence", async () => {
     const [admin, bob, carol] = [
-      await registered(base, "iAdm"),
-      await registered(base, "iBob"),
-      await registered(base, "iCar"),
+      await registered(app.url, "iAdm"),
+      await registered(app.url, "iBob"),
+      await registered(app.url, "iCar"),
     ];
     const { clubId, clubName } = await clubWith(admin);
     const toast = bob.next("clubInvitationReceived");
@@ -85,9 +73,9 @@ describe("clubs", () => {
 
   it("keeps posts, events, members and chat to members, without saying the club exists", async () => {
     const [admin, member, stranger] = [
-      await registered(base, "pAdm"),
-      await registered(base, "pMem"),
-      await registered(base, "pStr"),
+      await registered(app.url, "pAdm"),
+      await registered(app.url, "pMem"),
+      await registered(app.url, "pStr"),
     ];
     const { clubId, clubName } = await clubWith(admin, [member]);
     expect(
@@ -134,7 +122,7 @@ describe("clubs", () => {
   });
 
   it("passes the club on when the administrator leaves, and closes it when the last member leaves", async () => {
-    const [admin, member] = [await registered(base, "lAdm"), await registered(base, "lMem")];
+    const [admin, member] = [await registered(app.url, "lAdm"), await registered(app.url, "lMem")];
     const { clubId } = await clubWith(admin, [member]);
     expect((await call(admin, "POST", "/club/leave", { clubId })).json.message).toBe(CLUB_MESSAGES.left);
     expect((await call(member, "GET", "/club/list")).json).toEqual([
@@ -147,7 +135,7 @@ describe("clubs", () => {
   });
 
   it("answers guests with the spec's message", async () => {
-    const res = await http(base, "GET", "/club/list");
+    const res = await http(app.url, "GET", "/club/list");
     expect(res.status).toBe(401);
     expect(res.json.message).toBe(CLUB_MESSAGES.notLoggedIn);
   });
@@ -156,9 +144,9 @@ describe("clubs", () => {
 describe("club games", () => {
   it("shows a club offer only to members and counts the game toward club ratings", async () => {
     const [admin, member, outsider] = [
-      await registered(base, "gAdm"),
-      await registered(base, "gMem"),
-      await registered(base, "gOut"),
+      await registered(app.url, "gAdm"),
+      await registered(app.url, "gMem"),
+      await registered(app.url, "gOut"),
     ];
     const { clubId, clubName } = await clubWith(admin, [member]);
     await member.emit("refreshLobby");
@@ -175,7 +163,7 @@ describe("club games", () => {
     const outsiderView = await outsider.emit<{ offers: Array<{ offerId: string }> }>("refreshLobby");
     expect(outsiderView.data?.offers.some((o) => o.offerId === offer.data?.offerId)).toBe(false);
     expect((await outsider.emit("acceptGameOffer", { offerId: offer.data?.offerId })).ok).toBe(false);
-    const g = await guest(base);
+    const g = await guest(app.url);
     expect((await g.emit("createGameOffer", { baseTime: 10, increment: 0, clubId })).code).toBe("forbidden");
     await admin.emit("cancelOffer");
 

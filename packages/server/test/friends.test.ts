@@ -1,25 +1,12 @@
 import { FRIEND_MESSAGES } from "@chess/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, http, startTestServer, type TestServer } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { http, useTestServer } from "./harness.ts";
 import { type Player, registered } from "./players.ts";
 
-let server: TestServer;
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
-let base: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  server = await startTestServer(db.env);
-  base = server.url;
-});
-
-afterAll(async () => {
-  await server?.close();
-  await db?.drop();
-});
+const app = useTestServer();
 
 const call = (p: Player, method: string, path: string, body?: unknown) =>
-  http(base, method, path, { headers: { cookie: p.cookie ?? "" }, body });
+  http(app.url, method, path, { headers: { cookie: p.cookie ?? "" }, body });
 
 async function befriend(a: Player, b: Player) {
   expect((await call(a, "POST", "/friend/send-request", { friendName: b.name })).json.successMsg).toBe(
@@ -37,7 +24,7 @@ async function befriend(a: Player, b: Player) {
 
 describe("friend requests", () => {
   it("sends, lists and accepts a request with the spec's texts; friends see each other online", async () => {
-    const [a, b] = [await registered(base, "fA"), await registered(base, "fB")];
+    const [a, b] = [await registered(app.url, "fA"), await registered(app.url, "fB")];
     const toast = b.next("friendRequestReceived");
     await befriend(a, b);
     expect((await toast).inviterName).toBe(a.name);
@@ -55,7 +42,11 @@ describe("friend requests", () => {
   });
 
   it("denies with the spec's text and refuses self, unknown, duplicate and existing-friend requests", async () => {
-    const [a, b, c] = [await registered(base, "dA"), await registered(base, "dB"), await registered(base, "dC")];
+    const [a, b, c] = [
+      await registered(app.url, "dA"),
+      await registered(app.url, "dB"),
+      await registered(app.url, "dC"),
+    ];
     await call(a, "POST", "/friend/send-request", { friendName: c.name });
     const dup = await call(a, "POST", "/friend/send-request", { friendName: c.name });
     expect(dup.status).toBe(409);
@@ -76,14 +67,18 @@ describe("friend requests", () => {
     expect((await call(b, "POST", "/friend/send-request", { friendName: a.name })).json.message).toBe(
       FRIEND_MESSAGES.alreadyFriends,
     );
-    expect((await http(base, "GET", "/friend/list")).status).toBe(401);
+    expect((await http(app.url, "GET", "/friend/list")).status).toBe(401);
     for (const p of [a, b, c]) p.socket.close();
   });
 });
 
 describe("messages", () => {
   it("delivers in real time, pages older ones, and keeps strangers out", async () => {
-    const [a, b, stranger] = [await registered(base, "mA"), await registered(base, "mB"), await registered(base, "mS")];
+    const [a, b, stranger] = [
+      await registered(app.url, "mA"),
+      await registered(app.url, "mB"),
+      await registered(app.url, "mS"),
+    ];
     await befriend(a, b);
     const heard = b.next("friendMessage");
     const sent = await a.emit<{ message: string }>("friendMessage", {
@@ -115,7 +110,7 @@ describe("messages", () => {
   });
 
   it("blocking ends the friendship and stops messages, requests and challenges", async () => {
-    const [a, b] = [await registered(base, "bA"), await registered(base, "bB")];
+    const [a, b] = [await registered(app.url, "bA"), await registered(app.url, "bB")];
     await befriend(a, b);
     expect((await call(b, "POST", "/friend/block", { friendName: a.name })).status).toBe(200);
     expect((await a.emit("friendMessage", { message: "still there?", friendName: b.name })).code).toBe("forbidden");
@@ -128,7 +123,11 @@ describe("messages", () => {
 
 describe("friend challenges", () => {
   it("reach an online friend privately; accept starts the game, deny and cancel remove it", async () => {
-    const [a, b, other] = [await registered(base, "chA"), await registered(base, "chB"), await registered(base, "chO")];
+    const [a, b, other] = [
+      await registered(app.url, "chA"),
+      await registered(app.url, "chB"),
+      await registered(app.url, "chO"),
+    ];
     await befriend(a, b);
     await other.emit("refreshLobby");
 

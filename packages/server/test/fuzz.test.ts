@@ -1,22 +1,9 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestDatabase, http, startTestServer, type TestServer } from "./harness.ts";
+import { expect, it } from "vitest";
+import { http, useTestServer } from "./harness.ts";
 import { guest, type Player, play, startGame } from "./players.ts";
 
-let server: TestServer;
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
-let base: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  server = await startTestServer(db.env);
-  base = server.url;
-});
-
-afterAll(async () => {
-  await server?.close();
-  await db?.drop();
-});
+const app = useTestServer();
 
 const EVENTS = [
   "refreshLobby",
@@ -77,7 +64,7 @@ const hostile = (gameId: string) =>
 it("survives 10,000 malformed socket events: error acks, no crash, the game unchanged", {
   timeout: 180_000,
 }, async () => {
-  const { white, black, game } = await startGame(await guest(base), await guest(base), {
+  const { white, black, game } = await startGame(await guest(app.url), await guest(app.url), {
     baseTime: 10,
     increment: 0,
     selectedColor: "white",
@@ -88,7 +75,7 @@ it("survives 10,000 malformed socket events: error acks, no crash, the game unch
   // Attackers are outsiders: they may not play, so nothing they send may change the game. A hundred of
   // them keep each under the per-socket flood limit, so the payloads reach validation.
   const attackers: Player[] = [];
-  for (let i = 0; i < 100; i++) attackers.push(await guest(base));
+  for (let i = 0; i < 100; i++) attackers.push(await guest(app.url));
   const samples = fc.sample(fc.tuple(fc.constantFrom(...EVENTS), hostile(game.gameId)), 10_000);
   const answers = { ok: 0, error: 0, none: 0 };
   const codes = new Map<string, number>();
@@ -111,7 +98,7 @@ it("survives 10,000 malformed socket events: error acks, no crash, the game unch
   expect(answers.error).toBeGreaterThan(5_000);
   expect(codes.get("validation")).toBeGreaterThan(2_000);
   expect(codes.get("internal")).toBeUndefined();
-  const health = await http(base, "GET", "/health");
+  const health = await http(app.url, "GET", "/health");
   expect(health.json.status).toBe("ok");
   const after = await black.emit<{ fen: string; ply: number; status: string }>("resync", { gameId: game.gameId });
   expect(after.data).toMatchObject({ fen: before.data?.fen, ply: 2, status: "active" });

@@ -1,28 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, http, startTestServer, type TestServer } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { http, useTestServer } from "./harness.ts";
 import { guest, play, registered, startGame } from "./players.ts";
 
-let server: TestServer;
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
-let base: string;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  server = await startTestServer(db.env);
-  base = server.url;
-});
-
-afterAll(async () => {
-  await server?.close();
-  await db?.drop();
-});
+const app = useTestServer();
 
 const FOOLS_MATE = ["f2f3", "e7e5", "g2g4", "d8h4"];
 
 describe("lobby", () => {
   it("lists offers live, refuses one's own, and starts one game for the acceptor", async () => {
-    const a = await registered(base, "lobA");
-    const b = await guest(base);
+    const a = await registered(app.url, "lobA");
+    const b = await guest(app.url);
     const lobbyUpdate = b.next("updateLobby");
     await b.emit("refreshLobby");
     await lobbyUpdate;
@@ -67,14 +54,14 @@ describe("lobby", () => {
   });
 
   it("shows a guest's offer as Anonymous and lets its owner cancel it", async () => {
-    const g = await guest(base);
+    const g = await guest(app.url);
     const created = await g.emit<{ offerId: string; username?: string }>("createGameOffer", {
       baseTime: 1,
       increment: 0,
     });
     expect(created.ok).toBe(true);
     expect(created.data?.username).toBeUndefined();
-    const other = await guest(base);
+    const other = await guest(app.url);
     expect((await other.emit("cancelOffer", { offerId: created.data?.offerId })).ok).toBe(false);
     expect((await g.emit("cancelOffer")).ok).toBe(true);
     const lobby = await other.emit<{ offers: Array<{ offerId: string }> }>("refreshLobby");
@@ -84,8 +71,8 @@ describe("lobby", () => {
   });
 
   it("gives an offer accepted twice at once to exactly one player", async () => {
-    const owner = await guest(base);
-    const [b, c] = await Promise.all([guest(base), guest(base)]);
+    const owner = await guest(app.url);
+    const [b, c] = await Promise.all([guest(app.url), guest(app.url)]);
     const created = await owner.emit<{ offerId: string }>("createGameOffer", { baseTime: 5, increment: 0 });
     const results = await Promise.all([
       b.emit("acceptGameOffer", { offerId: created.data?.offerId }),
@@ -104,7 +91,7 @@ describe("lobby", () => {
     [{ baseTime: 5, increment: 0, selectedColor: "purple" }, "selectedColor"],
     [null, "Invalid input"],
   ])("refuses the offer %j with a clear error", async (payload, message) => {
-    const g = await guest(base);
+    const g = await guest(app.url);
     const answer = await g.emit("createGameOffer", payload);
     expect(answer.ok).toBe(false);
     expect(answer.code).toBe("validation");
@@ -115,7 +102,7 @@ describe("lobby", () => {
 
 describe("games", () => {
   it("plays fool's mate to checkmate and records the game", async () => {
-    const { white, black, game } = await startGame(await guest(base), await guest(base));
+    const { white, black, game } = await startGame(await guest(app.url), await guest(app.url));
     expect(game.fen).toBe("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     const overW = white.next("gameOver");
     const overB = black.next("gameOver");
@@ -126,7 +113,7 @@ describe("games", () => {
     expect(over).toMatchObject({ winningColor: "black", reason: "checkmate", winner: black.name });
     expect(over.fen).toBe(updates[3]?.fen);
 
-    const record = await http(base, "GET", `/history/${game.gameId}`);
+    const record = await http(app.url, "GET", `/history/${game.gameId}`);
     expect(record.json).toMatchObject({
       initialFen: game.initialFen,
       moves: "f3 e5 g4 Qh4#",
@@ -136,14 +123,14 @@ describe("games", () => {
       reason: "checkmate",
       status: "finished",
     });
-    expect((await http(base, "GET", "/history/nosuchgame")).status).toBe(404);
+    expect((await http(app.url, "GET", "/history/nosuchgame")).status).toBe(404);
     white.socket.close();
     black.socket.close();
   });
 
   it("refuses moves by a stranger, out of turn, illegal, or for the wrong ply; a resent move is applied once", async () => {
-    const { white, black, game } = await startGame(await guest(base), await guest(base));
-    const stranger = await guest(base);
+    const { white, black, game } = await startGame(await guest(app.url), await guest(app.url));
+    const stranger = await guest(app.url);
     const id = game.gameId;
     expect((await stranger.emit("move", { gameId: id, move: { from: "e2", to: "e4" }, ply: 0 })).code).toBe(
       "forbidden",
@@ -173,7 +160,7 @@ describe("games", () => {
   });
 
   it("ends in a draw by agreement", async () => {
-    const { white, black, game } = await startGame(await guest(base), await guest(base));
+    const { white, black, game } = await startGame(await guest(app.url), await guest(app.url));
     await play(white, black, game.gameId, ["e2e4", "e7e5"]);
     const offered = black.next("offerDraw");
     expect((await white.emit("offerDraw")).ok).toBe(true);
@@ -186,7 +173,7 @@ describe("games", () => {
   });
 
   it("ends by resignation (forfeit) in the opponent's favour", async () => {
-    const { white, black, game } = await startGame(await guest(base), await guest(base));
+    const { white, black, game } = await startGame(await guest(app.url), await guest(app.url));
     await play(white, black, game.gameId, ["d2d4", "d7d5"]);
     const over = black.next("gameOver");
     expect((await white.emit("forfeit")).ok).toBe(true);
@@ -196,12 +183,12 @@ describe("games", () => {
   });
 
   it("can be aborted before both sides moved, not after, with no rating change", async () => {
-    const first = await startGame(await registered(base, "abA"), await registered(base, "abB"));
+    const first = await startGame(await registered(app.url, "abA"), await registered(app.url, "abB"));
     await play(first.white, first.black, first.game.gameId, ["e2e4"]);
     const over = first.white.next("gameOver");
     expect((await first.black.emit("abort")).ok).toBe(true);
     expect(await over).toMatchObject({ winningColor: "none", reason: "abort", eloChange: { w: 0, b: 0 } });
-    const record = await http(base, "GET", `/history/${first.game.gameId}`);
+    const record = await http(app.url, "GET", `/history/${first.game.gameId}`);
     expect(record.json.status).toBe("aborted");
 
     const second = await startGame(first.white, first.black);
@@ -214,8 +201,8 @@ describe("games", () => {
 
   it("rates games between registered players and applies the change at the end", async () => {
     const { white, black, game, blackView } = await startGame(
-      await registered(base, "rtA"),
-      await registered(base, "rtB"),
+      await registered(app.url, "rtA"),
+      await registered(app.url, "rtB"),
     );
     expect(game.rated).toBe(true);
     expect(game.eloDeltas).toEqual({ winEloDelta: 20, drawEloDelta: 0, lossEloDelta: -20 });
@@ -236,8 +223,8 @@ describe("games", () => {
   });
 
   it("lets a spectator watch live, read-only", async () => {
-    const { white, black, game } = await startGame(await guest(base), await guest(base));
-    const watcher = await guest(base);
+    const { white, black, game } = await startGame(await guest(app.url), await guest(app.url));
+    const watcher = await guest(app.url);
     const view = await watcher.emit<{ spectator: boolean; white: string }>("watch", { gameId: game.gameId });
     expect(view.data).toMatchObject({ spectator: true, white: white.name });
     const seen = watcher.next("update");
@@ -253,43 +240,43 @@ describe("games", () => {
 
 describe("rematch", () => {
   it("offers, declines, cancels and accepts with colours swapped", async () => {
-    const { white, black, game } = await startGame(await guest(base), await guest(base));
+    const { white, black, game } = await startGame(await guest(app.url), await guest(app.url));
     const over = white.next("gameOver");
     await white.emit("forfeit");
     await over;
 
     const offered = black.next("rematchOffered");
-    const offer = await http(base, "POST", "/game/offer-rematch", {
+    const offer = await http(app.url, "POST", "/game/offer-rematch", {
       body: { previousGameId: game.gameId, sessionId: white.sessionId },
     });
     expect(offer.json.successMsg).toBe("Rematch offered");
     expect((await offered).offerId).toBe(offer.json.offerId);
 
     const declined = white.next("rematchOfferDeclined");
-    const decline = await http(base, "POST", "/game/handle-rematch-offer", {
+    const decline = await http(app.url, "POST", "/game/handle-rematch-offer", {
       body: { offerId: offer.json.offerId, sessionId: black.sessionId, accept: false },
     });
     expect(decline.json.successMsg).toBe("Offer declined");
     await declined;
 
-    const second = await http(base, "POST", "/game/offer-rematch", {
+    const second = await http(app.url, "POST", "/game/offer-rematch", {
       body: { previousGameId: game.gameId, sessionId: white.sessionId },
     });
     const cancelled = black.next("rematchOfferCancelled");
     expect((await white.emit("cancelRematchOffer", { offerId: second.json.offerId })).ok).toBe(true);
     await cancelled;
 
-    const third = await http(base, "POST", "/game/offer-rematch", {
+    const third = await http(app.url, "POST", "/game/offer-rematch", {
       body: { previousGameId: game.gameId, sessionId: white.sessionId },
     });
-    const stranger = await guest(base);
-    const hijack = await http(base, "POST", "/game/handle-rematch-offer", {
+    const stranger = await guest(app.url);
+    const hijack = await http(app.url, "POST", "/game/handle-rematch-offer", {
       body: { offerId: third.json.offerId, sessionId: stranger.sessionId, accept: true },
     });
     expect(hijack.status).toBe(404);
     const wStarted = white.next("gameStarted");
     const bStarted = black.next("gameStarted");
-    const accept = await http(base, "POST", "/game/handle-rematch-offer", {
+    const accept = await http(app.url, "POST", "/game/handle-rematch-offer", {
       body: { offerId: third.json.offerId, sessionId: black.sessionId, accept: true },
     });
     expect(accept.status).toBe(200);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { ServerToClientEvents, SessionEvent } from "@chess/shared";
 import pg from "pg";
 import { io, type Socket } from "socket.io-client";
+import { afterAll, beforeAll } from "vitest";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type RunningServer, startServer } from "../src/main.ts";
 
@@ -124,4 +125,31 @@ export async function signupAndLogin(base: string, username: string, password = 
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
   const sessionId = login.json.sessionId as string;
   return { sessionId, cookie: `sid=${sessionId}` };
+}
+
+/**
+ * One server on its own database for the test file: started before its tests, stopped and dropped after.
+ * Read `.url` (and `.server`) inside tests.
+ */
+export function useTestServer(env: Record<string, string> = {}): { readonly url: string; readonly server: TestServer } {
+  let server: TestServer | undefined;
+  let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    server = await startTestServer({ ...db.env, ...env });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await db?.drop();
+  });
+  return {
+    get url() {
+      if (!server) throw new Error("the test server is not started yet");
+      return server.url;
+    },
+    get server() {
+      if (!server) throw new Error("the test server is not started yet");
+      return server;
+    },
+  };
 }

@@ -109,7 +109,7 @@ export function createGamesService(deps: {
     return queue
       .run(gameId, async () => {
         const round = rounds.get(gameId);
-        if (!round || round.status !== "active") return;
+        if (round?.status !== "active") return;
         const t = now();
         const flagged = flaggedSide(round, t);
         if (flagged) return finish(round, flagResult(round, flagged));
