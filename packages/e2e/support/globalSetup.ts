@@ -69,6 +69,7 @@ export default async function globalSetup() {
   } else {
     delete env.DATABASE_URL;
   }
+  if (process.env.REDIS_URL) env.REDIS_PREFIX = `e2e${process.pid}`;
   const dataDir = mkdtempSync(join(tmpdir(), "chess-e2e-"));
   env.DATA_DIR = dataDir;
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));

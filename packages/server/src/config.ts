@@ -34,6 +34,11 @@ const envSchema = z.object({
     .max(64)
     .default(Math.max(1, availableParallelism() - 1)),
   ANALYSIS_NODES: z.coerce.number().int().min(1_000).max(100_000_000).default(150_000),
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[\w:-]{1,40}$/, "letters, digits, '_', '-' or ':' (1-40)")
+    .default("chess"),
   JUMPSTART_POOL_SIZE: z.coerce.number().int().min(0).max(1000).default(4),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().trim().optional(),
@@ -48,6 +53,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key and of the Socket.IO stream: nodes of one site share it. */
+  redisPrefix: string;
   stockfishPath: string | undefined;
   /** Origins allowed on state-changing requests and the socket handshake, besides the request's own host. */
   publicOrigin: string | undefined;
@@ -85,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     stockfishPath: e.STOCKFISH_PATH,
     publicOrigin: e.PUBLIC_ORIGIN,
     engineWorkers: e.ENGINE_WORKERS,

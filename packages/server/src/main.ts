@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createAdapter } from "@socket.io/redis-streams-adapter";
 import {
   createAccountsRepo,
   createAccountsService,
@@ -41,6 +42,7 @@ import { createHttpApp } from "./http/app.ts";
 import { createRealtime, rooms } from "./realtime/io.ts";
 import { openDatabase } from "./storage/db.ts";
 import { MemoryRateLimiter } from "./storage/rateLimits.ts";
+import { connectRedis, RedisRateLimiter } from "./storage/redis.ts";
 
 export interface RunningServer {
   /** Base URL, e.g. http://127.0.0.1:3000 */
@@ -69,7 +71,13 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   });
   const nodeId = randomBytes(6).toString("hex");
   const bus = new Bus();
-  const limiter = new MemoryRateLimiter();
+  // With Redis, counters are shared by every node; without it they live in this process.
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  redis?.on("error", () => {
+    // ioredis reconnects by itself; commands in the meantime fail fast and are handled where issued.
+  });
+  const memoryLimiter = new MemoryRateLimiter();
+  const limiter = redis ? new RedisRateLimiter(redis, config.redisPrefix) : memoryLimiter;
 
   const accountsRepo = createAccountsRepo(database.db);
   const findUser = async (username: string) => {
@@ -91,6 +99,19 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     logger: app.log,
   });
   const { io, presence } = realtime;
+  // The adapter blocks on XREAD, so it gets a connection of its own. Its reader only holds its place in
+  // the stream once it has read an entry; frequent heartbeats make that happen within a second of start.
+  const adapterRedis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  adapterRedis?.on("error", () => {});
+  if (adapterRedis) {
+    io.adapter(
+      createAdapter(adapterRedis, {
+        streamName: `${config.redisPrefix}:socket.io`,
+        heartbeatInterval: 1_000,
+        heartbeatTimeout: 5_000,
+      }),
+    );
+  }
   const userOnline = (userId: number) => presence.isOnline(`u:${userId}`);
   const toUser = rooms.user;
 
@@ -192,6 +213,8 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
       return {
         status: "ok",
         database: database.kind,
+        redis: redis ? redis.status : "unused",
+        nodes: await io.of("/").adapter.serverCount(),
         liveGames: games.liveCount(),
         engine: {
           kind: engines.command.kind,
@@ -284,7 +307,9 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
         await app.close();
         engines.close();
         await gamesRepo.heartbeat(nodeId, new Date()).catch(() => {});
-        limiter.close();
+        memoryLimiter.close();
+        await redis?.quit().catch(() => redis.disconnect());
+        adapterRedis?.disconnect();
         await database.close();
       })();
       return closing;

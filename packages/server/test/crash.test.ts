@@ -1,17 +1,18 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestDatabase, http } from "./harness.ts";
+import { createTestDatabase, http, redisEnv } from "./harness.ts";
 import { guest, type Player, play, reconnect, startGame } from "./players.ts";
 
 const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let child: ChildProcess | undefined;
+const prefix = `crash${process.pid}`;
 
 /** The real server as its own process (so it can be SIGKILLed), on a fixed port of 127.0.0.1. */
 async function spawnServer(port: number): Promise<ChildProcess> {
   const proc = spawn(process.execPath, ["--import", "tsx", cli], {
-    env: { ...process.env, ...db.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    env: { ...process.env, ...db.env, ...redisEnv(prefix), PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const deadline = Date.now() + 30_000;

@@ -45,9 +45,18 @@ export interface TestServer extends RunningServer {
   config: Config;
 }
 
+/**
+ * Redis for the server under test when REDIS_URL is set (CI runs both ways), under a prefix of its own so
+ * servers of other test files running at the same time do not hear its broadcasts.
+ */
+export function redisEnv(prefix = `t${process.pid}_${Math.random().toString(36).slice(2, 8)}`): Record<string, string> {
+  return process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: prefix } : {};
+}
+
 /** Starts the real server on a free port of 127.0.0.1 with the given environment. */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const config = loadConfig({
+    ...redisEnv(),
     PORT: "0",
     HOST: "127.0.0.1",
     LOG_LEVEL: "silent",

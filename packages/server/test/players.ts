@@ -9,10 +9,11 @@ export interface Player {
   sessionId: string;
   socket: TestSocket;
   cookie?: string;
-  /** Resolves with the next event of that name. */
+  /** Resolves with the next event of that name (that `accept` takes, when given). */
   next<E extends keyof ServerToClientEvents>(
     event: E,
     timeoutMs?: number,
+    accept?: (payload: Parameters<ServerToClientEvents[E]>[0]) => boolean,
   ): Promise<Parameters<ServerToClientEvents[E]>[0]>;
   emit<T = unknown>(
     event: string,
@@ -36,17 +37,22 @@ function wrap(socket: TestSocket, name: string, sessionId: string, cookie?: stri
     socket,
     cookie,
     seen,
-    next(event, timeoutMs = 5000) {
+    next(event, timeoutMs = 5000, accept = () => true) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`${name}: no ${String(event)} within ${timeoutMs} ms`)),
-          timeoutMs,
-        );
         // biome-ignore lint/suspicious/noExplicitAny: test helper over typed events
-        (socket as any).once(event, (payload: any) => {
+        const s = socket as any;
+        // biome-ignore lint/suspicious/noExplicitAny: test helper over typed events
+        const listener = (payload: any) => {
+          if (!accept(payload)) return;
           clearTimeout(timer);
+          s.off(event, listener);
           resolve(payload);
-        });
+        };
+        const timer = setTimeout(() => {
+          s.off(event, listener);
+          reject(new Error(`${name}: no ${String(event)} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        s.on(event, listener);
       });
     },
     emit(event, payload, timeoutMs = 5000) {
@@ -111,7 +117,8 @@ export async function play(
     const ply = startPly + i;
     const mover = ply % 2 === 0 ? white : black;
     const other = mover === white ? black : white;
-    const update = other.next("update");
+    // An echo of an earlier move may still be on its way (with a Redis adapter it can trail the ack).
+    const update = other.next("update", 5000, (u) => u.ply === ply + 1);
     const ack = await mover.emit("move", { gameId, move: squares(moves[i] as string), ply });
     if (!ack.ok) throw new Error(`move ${moves[i]} refused: ${ack.message}`);
     updates.push(await update);

@@ -1,0 +1,58 @@
+import { Redis } from "ioredis";
+import type { RateDecision, RateLimiter } from "./rateLimits.ts";
+
+/** A Redis client that fails fast instead of queueing commands while Redis is away. */
+export function connectRedis(url: string): Redis {
+  return new Redis(url, {
+    maxRetriesPerRequest: 1,
+    commandTimeout: 1_000,
+    enableAutoPipelining: true,
+    retryStrategy: (times) => Math.min(times * 200, 2_000),
+  });
+}
+
+/**
+ * Rate-limit counters shared by every node (fixed windows: INCR, expiry set on the first hit). When Redis
+ * cannot answer, requests are let through rather than refused: a short gap in limiting beats an outage.
+ */
+export class RedisRateLimiter implements RateLimiter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {}
+
+  async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
+    const k = `${this.prefix}:rl:${key}`;
+    try {
+      const result = await this.redis.multi().incr(k).pttl(k).exec();
+      const count = Number(result?.[0]?.[1] ?? 0);
+      let ttl = Number(result?.[1]?.[1] ?? -1);
+      if (ttl < 0) {
+        await this.redis.pexpire(k, windowMs);
+        ttl = windowMs;
+      }
+      return count > limit ? { ok: false, retryAfterMs: ttl } : { ok: true, retryAfterMs: 0 };
+    } catch (error) {
+      this.onError(error);
+      return { ok: true, retryAfterMs: 0 };
+    }
+  }
+
+  async peek(key: string, limit: number): Promise<RateDecision> {
+    const k = `${this.prefix}:rl:${key}`;
+    try {
+      const [count, ttl] = await Promise.all([this.redis.get(k), this.redis.pttl(k)]);
+      return Number(count ?? 0) >= limit
+        ? { ok: false, retryAfterMs: Math.max(0, ttl) }
+        : { ok: true, retryAfterMs: 0 };
+    } catch (error) {
+      this.onError(error);
+      return { ok: true, retryAfterMs: 0 };
+    }
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(`${this.prefix}:rl:${key}`).catch(this.onError);
+  }
+}
