@@ -1,6 +1,9 @@
 import { Link, Outlet } from "react-router";
 import { Layout, type NavItem } from "../components/Layout.tsx";
-import { IdentityBadge } from "../features/accounts/index.ts";
+import { ToastProvider } from "../components/Toast.tsx";
+import { IdentityBadge, useIdentity } from "../features/accounts/index.ts";
+import { ClubInvitationNotifier } from "../features/clubs/index.ts";
+import { FriendNotifications } from "../features/friends/index.ts";
 import { GameStartListener } from "../features/game/index.ts";
 
 const NAV: NavItem[] = [
@@ -10,23 +13,32 @@ const NAV: NavItem[] = [
   { to: "/my-profile", label: "My Profile" },
 ];
 
-/** The common layout of every route (SPEC §2). */
+/** The common layout of every route (SPEC §2), with the toasts and the app-wide social listeners. */
 export function SiteLayout() {
+  const { identity } = useIdentity();
   return (
-    <Layout
-      brand="Chess"
-      logoSrc="/favicon.svg"
-      nav={NAV}
-      aside={<IdentityBadge />}
-      footer={
-        <div className="site-footer">
-          <p>Live chess for everyone: play, analyse, improve.</p>
-          <Link to="/credits">Credits</Link>
-        </div>
-      }
-    >
-      <GameStartListener />
-      <Outlet />
-    </Layout>
+    <ToastProvider>
+      <Layout
+        brand="Chess"
+        logoSrc="/favicon.svg"
+        nav={NAV}
+        aside={<IdentityBadge />}
+        footer={
+          <div className="site-footer">
+            <p>Live chess for everyone: play, analyse, improve.</p>
+            <Link to="/credits">Credits</Link>
+          </div>
+        }
+      >
+        <GameStartListener />
+        {identity.kind === "user" ? (
+          <>
+            <FriendNotifications key={identity.username} me={identity.username} />
+            <ClubInvitationNotifier />
+          </>
+        ) : null}
+        <Outlet />
+      </Layout>
+    </ToastProvider>
   );
 }

@@ -1,11 +1,123 @@
+import { useCallback, useState } from "react";
+import { AccessDenied } from "../components/AccessDenied.tsx";
+import { useIdentity } from "../features/accounts/index.ts";
+import {
+  ClubSettingsModal,
+  ClubsSidebar,
+  ClubView,
+  ConfirmLeaveModal,
+  CreateClubModal,
+  InvitationsModal,
+  useClubData,
+  useClubs,
+} from "../features/clubs/index.ts";
 import { Page } from "./Page.tsx";
+import "./SocialPage.css";
 
-/** `/social`: clubs. */
+/** `/social` (SPEC §2): my clubs beside the selected club; Access Denied when logged out. */
 export function SocialPage() {
+  const { identity } = useIdentity();
   return (
-    <Page
-      title="Social"
-      lead="Your clubs will live here: posts, events on a calendar, club chat and the member list."
-    />
+    <Page title="Social">
+      {identity.kind === "loading" ? (
+        <p className="page__lead">Checking your session…</p>
+      ) : identity.kind === "user" ? (
+        <Clubs key={identity.username} />
+      ) : (
+        <AccessDenied purpose="to see your clubs" />
+      )}
+    </Page>
+  );
+}
+
+type OpenModal = "create" | "settings" | "invitations" | "leave" | null;
+
+function Clubs() {
+  const clubs = useClubs();
+  const { state, club, reload } = clubs;
+  const data = useClubData(club);
+  const [modal, setModal] = useState<OpenModal>(null);
+  const close = useCallback(() => setModal(null), []);
+  const onCreated = useCallback(
+    (clubId: number) => {
+      setModal(null);
+      void reload(clubId);
+    },
+    [reload],
+  );
+
+  if (state.denied) return <AccessDenied purpose="to see your clubs" />;
+
+  return (
+    <div className="social">
+      <div className="social__sidebar">
+        <ClubsSidebar
+          clubs={state.clubs}
+          selectedId={state.selectedId}
+          invitationCount={state.invitations.length}
+          onSelect={clubs.select}
+          onCreate={() => setModal("create")}
+          onSettings={() => {
+            void data.loadMembers();
+            setModal("settings");
+          }}
+          onInvitations={() => {
+            void clubs.reloadInvitations();
+            setModal("invitations");
+          }}
+        />
+        {clubs.leaveOutcome ? (
+          <p
+            className={clubs.leaveOutcome.ok ? "social__status" : "social__status social__status--error"}
+            role={clubs.leaveOutcome.ok ? "status" : "alert"}
+          >
+            {clubs.leaveOutcome.text}
+          </p>
+        ) : null}
+        {clubs.loadError ? (
+          <p className="social__status social__status--error" role="alert">
+            {clubs.loadError}
+          </p>
+        ) : null}
+      </div>
+      <div className="social__main">
+        {club ? (
+          <ClubView club={club} data={data} />
+        ) : state.clubs === null ? null : (
+          <section className="social__empty card" aria-labelledby="social-empty-title">
+            <h2 id="social-empty-title">Play together in a club</h2>
+            <p>
+              Clubs have a feed, a shared calendar, their own chat and rankings. Create one with the + button, or accept
+              an invitation from a club's administrator.
+            </p>
+          </section>
+        )}
+      </div>
+
+      {modal === "create" ? <CreateClubModal onCreate={clubs.create} onCreated={onCreated} onClose={close} /> : null}
+      {modal === "settings" && club ? (
+        <ClubSettingsModal
+          club={club}
+          members={data.members.items}
+          membersError={data.members.error}
+          onInvite={data.invite}
+          onLeave={() => setModal("leave")}
+          onClose={close}
+        />
+      ) : null}
+      {modal === "invitations" ? (
+        <InvitationsModal invitations={state.invitations} onAnswer={clubs.answerInvitation} onClose={close} />
+      ) : null}
+      {modal === "leave" ? (
+        <ConfirmLeaveModal
+          club={club}
+          onConfirm={async () => {
+            await clubs.leave();
+            setModal(null);
+          }}
+          onClose={close}
+        />
+      ) : null}
+    </div>
   );
 }

@@ -1,0 +1,138 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+
+const unique = () => `p${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.error("page error:", e.message));
+  return page;
+}
+
+async function createUser(request: APIRequestContext): Promise<string> {
+  const name = unique();
+  const created = await request.post("/user/create", {
+    data: { username: name, email: `${name}@example.com`, password: "a-good-password" },
+  });
+  expect(created.status()).toBe(201);
+  return name;
+}
+
+/** A registered user, logged in through the Login modal, left on My Profile with the friends panel. */
+async function user(browser: Browser): Promise<{ page: Page; name: string }> {
+  const page = await newPage(browser);
+  const name = await createUser(page.request);
+  await page.goto("/my-profile");
+  await page.getByRole("button", { name: "Login" }).click();
+  const login = page.getByRole("dialog", { name: "Login" });
+  await login.getByLabel("Username").fill(name);
+  await login.getByLabel("Password").fill("a-good-password");
+  await login.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByTestId("identity")).toContainText(name);
+  await expect(page.getByRole("region", { name: /^Friends/ })).toBeVisible();
+  return { page, name };
+}
+
+const friendCard = (page: Page, name: string) => page.locator(`[data-testid="friend-card"][data-friend="${name}"]`);
+
+test("friends: request, accept, messages in real time, and a challenge that starts a game", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const a = await user(browser);
+  const b = await user(browser);
+
+  // A asks B; B gets a toast and the request in the panel, and accepts.
+  await expect(a.page.getByRole("button", { name: "Add friend" })).toBeDisabled();
+  await a.page.getByLabel("Friend's username").fill(b.name);
+  await a.page.getByRole("button", { name: "Add friend" }).click();
+  await expect(a.page.getByText("Friend Request Sent")).toBeVisible();
+  await expect(b.page.getByRole("status", { name: "Friend request" })).toContainText(
+    `${a.name} wants to be your friend.`,
+  );
+  const requests = b.page.getByRole("region", { name: "Friend requests" });
+  await expect(requests).toContainText(a.name);
+  await requests.getByRole("button", { name: "Accept" }).click();
+  await expect(b.page.getByText("You are now friends")).toBeVisible();
+  await expect(friendCard(b.page, a.name)).toContainText("Online");
+
+  // A sees B after a refresh; an error shows in the red box.
+  await a.page.reload();
+  await expect(friendCard(a.page, b.name)).toContainText("Friends since");
+  await a.page.getByLabel("Friend's username").fill(b.name);
+  await a.page.getByRole("button", { name: "Add friend" }).click();
+  await expect(a.page.getByRole("alert")).toHaveText("You are already friends");
+
+  // Private messages both ways, live.
+  await friendCard(a.page, b.name).getByRole("link", { name: "Message" }).click();
+  await expect(a.page).toHaveURL(new RegExp(`/messages/${b.name}$`));
+  await expect(a.page.getByRole("heading", { level: 2, name: b.name })).toBeVisible();
+  await friendCard(b.page, a.name).getByRole("link", { name: "Message" }).click();
+  await expect(b.page.getByText(/No messages yet/)).toBeVisible();
+
+  const hello = `hello ${unique()}`;
+  const aInput = a.page.getByLabel("Message", { exact: true });
+  await expect(a.page.getByRole("button", { name: "Send" })).toBeDisabled();
+  await aInput.fill(`  ${hello}  `);
+  await aInput.press("Enter");
+  await expect(aInput).toHaveValue("");
+  await expect(b.page.getByText(hello, { exact: true })).toBeVisible();
+  await expect(a.page.getByText(hello, { exact: true })).toHaveCount(1);
+  const reply = `hi back ${unique()}`;
+  await b.page.getByLabel("Message", { exact: true }).fill(reply);
+  await b.page.getByRole("button", { name: "Send" }).click();
+  await expect(a.page.getByText(reply, { exact: true })).toBeVisible();
+  await a.page.reload();
+  await expect(a.page.getByText(hello, { exact: true })).toBeVisible();
+  await expect(a.page.getByText(reply, { exact: true })).toBeVisible();
+
+  // A challenges B from the friends panel; B accepts from the messages page; both play.
+  await a.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My Profile" }).click();
+  await friendCard(a.page, b.name).getByRole("button", { name: "Challenge" }).click();
+  const dialog = a.page.getByRole("dialog", { name: `Challenge ${b.name}` });
+  await dialog.getByRole("button", { name: "3+2", exact: true }).click();
+  await dialog.getByText("White", { exact: true }).click();
+  await dialog.getByRole("button", { name: "Send challenge" }).click();
+  await expect(friendCard(a.page, b.name)).toContainText(`Waiting for ${b.name}…`);
+  const prompt = b.page.getByRole("alertdialog", { name: "Accept challenge?" });
+  await expect(prompt).toContainText(`${a.name} challenges you: 3+2 Standard, you play Black.`);
+  await prompt.getByRole("button", { name: "Accept" }).click();
+  await a.page.waitForURL(/\/play\?gameId=/);
+  await b.page.waitForURL(/\/play\?gameId=/);
+  expect(new URL(a.page.url()).searchParams.get("gameId")).toBe(new URL(b.page.url()).searchParams.get("gameId"));
+  await expect(a.page.getByRole("heading", { level: 1 })).toContainText(`${a.name} vs ${b.name}`);
+  await a.page.getByRole("button", { name: "Abort" }).click();
+  await expect(a.page.getByRole("dialog", { name: "Gameover! The game was aborted" })).toBeVisible();
+});
+
+test("a challenge to an offline friend fails with the spec's message for 3 s", async ({ browser }) => {
+  const a = await user(browser);
+  // B exists and is a friend but never opens the site: offline.
+  const bContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const bName = await createUser(bContext.request);
+  expect(
+    (await bContext.request.post("/user/login", { data: { username: bName, password: "a-good-password" } })).ok(),
+  ).toBe(true);
+  expect((await a.page.request.post("/friend/send-request", { data: { friendName: bName } })).ok()).toBe(true);
+  const invites = (await (await bContext.request.get("/friend/list-invites")).json()) as Array<{ inviterId: number }>;
+  const accepted = await bContext.request.post("/friend/handle-request", {
+    data: { inviterId: invites[0]?.inviterId, accepted: true },
+  });
+  expect(await accepted.json()).toEqual({ successMsg: "You are now friends" });
+
+  await a.page.reload();
+  const card = friendCard(a.page, bName);
+  await expect(card).toContainText("Offline");
+  await card.getByRole("button", { name: "Challenge" }).click();
+  await a.page
+    .getByRole("dialog", { name: `Challenge ${bName}` })
+    .getByRole("button", { name: "Send challenge" })
+    .click();
+  const message = card.getByText("Challenge failed - friend is offline.");
+  await expect(message).toBeVisible();
+  await expect(card.getByRole("button", { name: "Challenge" })).toBeEnabled();
+  await expect(message).toBeHidden({ timeout: 5_000 });
+});
+
+test("a logged-out visitor sees Access Denied on /messages", async ({ page }) => {
+  await page.goto("/messages/someone");
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+});

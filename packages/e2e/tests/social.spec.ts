@@ -1,0 +1,163 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+
+const unique = () => `p${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.error("page error:", e.message));
+  return page;
+}
+
+/** A registered user, logged in through the Login modal, left on My Profile. */
+async function user(browser: Browser): Promise<{ page: Page; name: string }> {
+  const page = await newPage(browser);
+  const name = unique();
+  const created = await page.request.post("/user/create", {
+    data: { username: name, email: `${name}@example.com`, password: "a-good-password" },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto("/my-profile");
+  await page.getByRole("button", { name: "Login" }).click();
+  const login = page.getByRole("dialog", { name: "Login" });
+  await login.getByLabel("Username").fill(name);
+  await login.getByLabel("Password").fill("a-good-password");
+  await login.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByTestId("identity")).toContainText(name);
+  return { page, name };
+}
+
+async function openSocial(page: Page) {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Social" }).click();
+  await expect(page.getByRole("navigation", { name: "My clubs" })).toBeVisible();
+}
+
+test("a logged-out visitor sees Access Denied on /social", async ({ page }) => {
+  await page.goto("/social");
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+  await expect(page.getByText("Please log in via My Profile")).toBeVisible();
+  await expect(page).toHaveTitle("Social · Chess");
+  await page.getByRole("link", { name: "My Profile" }).last().click();
+  await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
+});
+
+test("a club: create, invite, accept, post, calendar note, chat, and leave", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const a = await user(browser);
+  const b = await user(browser);
+  const clubName = `Club ${unique()}`;
+
+  // A creates the club.
+  await openSocial(a.page);
+  await a.page.getByRole("button", { name: "Create club" }).click();
+  const create = a.page.getByRole("dialog", { name: "Create a club" });
+  await expect(create.getByRole("button", { name: "Create" })).toBeDisabled();
+  await create.getByLabel("Club name").fill(`  ${clubName}  `);
+  await create.getByRole("button", { name: "Create" }).click();
+  await expect(create.getByText("Club created")).toBeVisible();
+  await expect(create).toBeHidden();
+  const aSidebar = a.page.getByRole("navigation", { name: "My clubs" });
+  await expect(aSidebar.getByRole("button", { name: clubName })).toHaveAttribute("aria-current", "true");
+  await expect(a.page.getByRole("heading", { level: 2, name: clubName })).toBeVisible();
+
+  // A invites B.
+  await a.page.getByRole("button", { name: "Club settings" }).click();
+  const admin = a.page.getByRole("dialog", { name: "Administer Club" });
+  await expect(admin.getByRole("button", { name: "Invite" })).toBeDisabled();
+  await admin.getByLabel("Invite by username").fill(b.name);
+  await admin.getByRole("button", { name: "Invite" }).click();
+  await expect(admin.getByText("Invitation sent")).toBeVisible();
+  await expect(admin.getByRole("listitem").filter({ hasText: a.name })).toContainText("Admin");
+  await a.page.keyboard.press("Escape");
+  await expect(admin).toBeHidden();
+
+  // B gets a toast wherever they are, then accepts in the invitations dialog.
+  const toast = b.page.getByRole("status", { name: "Club invitation" });
+  await expect(toast).toContainText(`${a.name} invited you to join ${clubName}.`);
+  await toast.getByRole("button", { name: "View" }).click();
+  await expect(b.page).toHaveURL(/\/social$/);
+  await b.page.getByRole("button", { name: "Club invitations" }).click();
+  const invitations = b.page.getByRole("dialog", { name: "Your club-invitations" });
+  await expect(invitations).toContainText(clubName);
+  await invitations.getByRole("button", { name: "Accept" }).click();
+  await expect(invitations.getByText("No pending invitations.")).toBeVisible();
+  await b.page.keyboard.press("Escape");
+  await expect(b.page.getByRole("heading", { level: 2, name: clubName })).toBeVisible();
+
+  // A publishes a post; B sees it after a refresh.
+  const postText = `Blitz arena on Friday ${unique()} <b>not bold</b>`;
+  const aFeed = a.page.getByRole("region", { name: "Posts" });
+  await aFeed.getByRole("button", { name: "Create post" }).click();
+  await expect(aFeed.getByRole("button", { name: "Send" })).toBeDisabled();
+  await aFeed.getByLabel("Post text").fill(postText);
+  await aFeed.getByLabel("Post text").press("Enter");
+  await expect(aFeed.getByText(postText, { exact: true })).toBeVisible();
+  const bFeed = b.page.getByRole("region", { name: "Posts" });
+  await bFeed.getByRole("button", { name: "Refresh posts" }).click();
+  await expect(bFeed.getByText(postText, { exact: true })).toBeVisible();
+  await expect(bFeed).toContainText(a.name);
+
+  // A adds a note on the 15th of the month shown; the day gets a dot, and B sees it.
+  const noteTitle = `Club match ${unique()}`;
+  const aDay = a.page.locator('.club-calendar__grid button[data-date$="-15"]');
+  await aDay.click();
+  await expect(aDay).toHaveAttribute("aria-pressed", "true");
+  const aCalendar = a.page.getByRole("region", { name: "Calendar" });
+  await expect(aCalendar.getByRole("button", { name: "Add" })).toBeDisabled();
+  await aCalendar.getByLabel("New note").fill(noteTitle);
+  await aCalendar.getByRole("button", { name: "Add" }).click();
+  await expect(aDay.getByTestId("event-dot")).toBeVisible();
+  await expect(aCalendar.getByRole("list", { name: /Notes for/ })).toContainText(noteTitle);
+  await b.page.reload();
+  const bDay = b.page.locator('.club-calendar__grid button[data-date$="-15"]');
+  await expect(bDay.getByTestId("event-dot")).toBeVisible();
+  await bDay.click();
+  await expect(b.page.getByRole("region", { name: "Calendar" })).toContainText(noteTitle);
+
+  // Club chat in real time, both ways.
+  const aChat = a.page.getByRole("region", { name: "Club chat" });
+  const bChat = b.page.getByRole("region", { name: "Club chat" });
+  const hello = `hello club ${unique()}`;
+  await aChat.getByRole("textbox", { name: "Message" }).fill(hello);
+  await aChat.getByRole("textbox", { name: "Message" }).press("Enter");
+  await expect(bChat.getByText(hello)).toBeVisible();
+  const reply = `hi ${a.name} ${unique()}`;
+  await bChat.getByRole("textbox", { name: "Message" }).fill(reply);
+  await bChat.getByRole("button", { name: "Send" }).click();
+  await expect(aChat.getByText(reply)).toBeVisible();
+
+  // B, who joined last, sees both members with default ratings; a click opens the profile.
+  const members = b.page.getByRole("region", { name: /^Members/ });
+  await expect(members.getByRole("link")).toHaveCount(2);
+  await expect(members.getByRole("link").filter({ hasText: a.name })).toContainText("Admin");
+  await members.getByLabel("Time format").selectOption("blitz");
+  await members.getByLabel("Elo type").selectOption("club");
+  await members.getByRole("button", { name: "Apply" }).click();
+  await expect(members.getByRole("link").first()).toContainText("1200");
+
+  // A's settings read the members again: B is listed now.
+  await a.page.getByRole("button", { name: "Club settings" }).click();
+  await expect(a.page.getByRole("dialog", { name: "Administer Club" })).toContainText(b.name);
+  await a.page.keyboard.press("Escape");
+
+  // B leaves through Club Details.
+  await b.page.getByRole("button", { name: "Club settings" }).click();
+  const details = b.page.getByRole("dialog", { name: "Club Details" });
+  await expect(details.getByLabel("Invite by username")).toHaveCount(0);
+  await details.getByRole("button", { name: "Leave Club" }).click();
+  const confirm = b.page.getByRole("dialog", { name: "Confirm Leave Club" });
+  await expect(confirm.getByRole("button", { name: "No, Stay" })).toBeVisible();
+  await confirm.getByRole("button", { name: "Yes, Leave" }).click();
+  await expect(b.page.getByText("You left the club")).toBeVisible();
+  await expect(b.page.getByText("You are not in a club yet.", { exact: false })).toBeVisible();
+  await expect(b.page.getByRole("heading", { level: 2, name: clubName })).toHaveCount(0);
+
+  // Clicking a member opens the profile.
+  await a.page.reload();
+  await a.page
+    .getByRole("region", { name: /^Members/ })
+    .getByRole("link")
+    .filter({ hasText: a.name })
+    .click();
+  await expect(a.page).toHaveURL(new RegExp(`/profile\\?username=${a.name}$`));
+});

@@ -1,0 +1,31 @@
+import type { ButtonHTMLAttributes, ReactNode } from "react";
+import "./IconButton.css";
+
+export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, "aria-label"> {
+  /** The accessible name, also shown as a tooltip, e.g. "Create club". */
+  label: string;
+  /** The icon (decorative: give it aria-hidden). */
+  children: ReactNode;
+  /** A small number in the corner, e.g. unread items; hidden when 0 or undefined. */
+  badge?: number;
+}
+
+/** A square button showing only an icon; its name comes from `label`. */
+export function IconButton({ label, children, badge, className, type, title, ...rest }: IconButtonProps) {
+  return (
+    <button
+      {...rest}
+      type={type ?? "button"}
+      className={["icon-button", className].filter(Boolean).join(" ")}
+      aria-label={label}
+      title={title ?? (badge ? `${label} (${badge})` : label)}
+    >
+      {children}
+      {badge ? (
+        <span className="icon-button__badge" aria-hidden="true">
+          {badge > 99 ? "99+" : badge}
+        </span>
+      ) : null}
+    </button>
+  );
+}

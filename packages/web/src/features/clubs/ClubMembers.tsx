@@ -1,0 +1,111 @@
+import { type ClubMember, TIME_CLASSES, type TimeClass } from "@chess/shared";
+import { type FormEvent, useId, useState } from "react";
+import { Link } from "react-router";
+import { Button } from "../../components/Button.tsx";
+import { PresenceDot } from "../../components/PresenceDot.tsx";
+import { DEFAULT_MEMBER_SORT, type MemberSort, memberElo, sortMembers } from "./memberSort.ts";
+import type { Loaded } from "./useClubData.ts";
+import "./ClubMembers.css";
+import "./clubs.css";
+
+const VARIANT_OPTIONS: ReadonlyArray<{ value: MemberSort["variant"]; label: string }> = [
+  { value: "standard", label: "Standard" },
+  { value: "jumpstart", label: "Jumpstart" },
+];
+const TIME_LABEL: Record<TimeClass, string> = {
+  bullet: "Bullet",
+  blitz: "Blitz",
+  rapid: "Rapid",
+  classical: "Classical",
+};
+
+/** The members with their ratings, sorted by the applied "Sort by ELO" choice (SPEC §2). */
+export function ClubMembers({ members }: { members: Loaded<ClubMember> }) {
+  const ids = useId();
+  const [draft, setDraft] = useState<MemberSort>(DEFAULT_MEMBER_SORT);
+  const [applied, setApplied] = useState<MemberSort>(DEFAULT_MEMBER_SORT);
+  const set = (change: Partial<MemberSort>) => setDraft((d) => ({ ...d, ...change }));
+  const sorted = members.items ? sortMembers(members.items, applied) : null;
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    setApplied(draft);
+  }
+
+  return (
+    <section className="club-members card" aria-labelledby="club-members-title">
+      <h2 id="club-members-title" className="club-section-title">
+        Members{members.items ? ` (${members.items.length})` : ""}
+      </h2>
+      <form className="club-members__sort" onSubmit={apply} aria-label="Sort by ELO">
+        <p className="club-members__sort-title" aria-hidden="true">
+          Sort by ELO
+        </p>
+        <div className="club-members__field">
+          <label htmlFor={`${ids}-variant`}>Game variant</label>
+          <select
+            id={`${ids}-variant`}
+            value={draft.variant}
+            onChange={(e) => set({ variant: e.target.value as MemberSort["variant"] })}
+          >
+            {VARIANT_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="club-members__field">
+          <label htmlFor={`${ids}-time`}>Time format</label>
+          <select
+            id={`${ids}-time`}
+            value={draft.timeClass}
+            onChange={(e) => set({ timeClass: e.target.value as TimeClass })}
+          >
+            {TIME_CLASSES.map((t) => (
+              <option key={t} value={t}>
+                {TIME_LABEL[t]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="club-members__field">
+          <label htmlFor={`${ids}-type`}>Elo type</label>
+          <select
+            id={`${ids}-type`}
+            value={draft.eloType}
+            onChange={(e) => set({ eloType: e.target.value as MemberSort["eloType"] })}
+          >
+            <option value="global">Global</option>
+            <option value="club">Club</option>
+          </select>
+        </div>
+        <Button type="submit" className="club-members__apply">
+          Apply
+        </Button>
+      </form>
+      {members.error ? (
+        <p className="club-error" role="alert">
+          {members.error}
+        </p>
+      ) : null}
+      {sorted === null ? (
+        <p className="club-muted">Loading members…</p>
+      ) : (
+        <ol className="club-members__list" aria-label="Members by rating">
+          {sorted.map((m, i) => (
+            <li key={m.id}>
+              <Link className="club-member" to={`/profile?username=${encodeURIComponent(m.username)}`}>
+                <span className="club-member__rank">{i + 1}</span>
+                <PresenceDot online={m.online} />
+                <span className="club-member__name">{m.username}</span>
+                {m.role === "administrator" ? <span className="club-badge">Admin</span> : null}
+                <span className="club-member__elo">{memberElo(m, applied)}</span>
+              </Link>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

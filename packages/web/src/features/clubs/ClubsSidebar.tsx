@@ -1,0 +1,81 @@
+import type { Club } from "@chess/shared";
+import { IconButton } from "../../components/IconButton.tsx";
+import { GearIcon, MailIcon, PlusIcon } from "./clubIcons.tsx";
+import "./ClubsSidebar.css";
+import "./clubs.css";
+
+export interface ClubsSidebarProps {
+  /** null while loading. */
+  clubs: Club[] | null;
+  selectedId: number | null;
+  invitationCount: number;
+  onSelect: (clubId: number) => void;
+  onCreate: () => void;
+  onSettings: () => void;
+  onInvitations: () => void;
+}
+
+/** My clubs (SPEC §2): select one; create (+), invitations and the selected club's settings. */
+export function ClubsSidebar({
+  clubs,
+  selectedId,
+  invitationCount,
+  onSelect,
+  onCreate,
+  onSettings,
+  onInvitations,
+}: ClubsSidebarProps) {
+  return (
+    <nav className="clubs-sidebar card" aria-labelledby="clubs-sidebar-title">
+      <div className="clubs-sidebar__head">
+        <h2 id="clubs-sidebar-title" className="clubs-sidebar__title">
+          My clubs
+        </h2>
+        <div className="clubs-sidebar__tools">
+          <IconButton label="Club invitations" badge={invitationCount} onClick={onInvitations}>
+            <MailIcon />
+          </IconButton>
+          <IconButton label="Create club" onClick={onCreate}>
+            <PlusIcon />
+          </IconButton>
+        </div>
+      </div>
+      {clubs === null ? (
+        <p className="clubs-sidebar__empty">Loading your clubs…</p>
+      ) : clubs.length === 0 ? (
+        <p className="clubs-sidebar__empty">
+          You are not in a club yet. Create one with + or accept an invitation from a club's administrator.
+        </p>
+      ) : (
+        <ul className="clubs-sidebar__list">
+          {clubs.map((club) => {
+            const selected = club.clubId === selectedId;
+            return (
+              <li key={club.clubId} className={selected ? "clubs-sidebar__item is-selected" : "clubs-sidebar__item"}>
+                <button
+                  type="button"
+                  className="clubs-sidebar__club"
+                  aria-current={selected ? "true" : undefined}
+                  onClick={() => onSelect(club.clubId)}
+                >
+                  <span className="clubs-sidebar__avatar" aria-hidden="true">
+                    {club.clubName.trim().charAt(0).toUpperCase() || "#"}
+                  </span>
+                  <span className="clubs-sidebar__text">
+                    <span className="clubs-sidebar__name">{club.clubName}</span>
+                    <span className="clubs-sidebar__role">{club.isAdministrator ? "Administrator" : "Member"}</span>
+                  </span>
+                </button>
+                {selected ? (
+                  <IconButton label="Club settings" className="clubs-sidebar__settings" onClick={onSettings}>
+                    <GearIcon />
+                  </IconButton>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </nav>
+  );
+}

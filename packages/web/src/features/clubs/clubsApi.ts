@@ -1,0 +1,34 @@
+import type { ApiSuccess, Club, ClubEvent, ClubInvitation, ClubMember, Post } from "@chess/shared";
+import { api, withQuery } from "../../lib/api.ts";
+
+/** The club, post and event calls of SPEC §7 (all with credentials). Reject with ApiRequestError. */
+export const clubsApi = {
+  /** POST /club/create → 201 {clubId, clubName, successMsg}. */
+  create: (clubName: string) =>
+    api.post<{ clubId: number; clubName: string; successMsg?: string }>("/club/create", { clubName }),
+  /** GET /club/list: my clubs; 401 for guests. */
+  list: () => api.get<Club[]>("/club/list"),
+  /** GET /club/list-invitations. */
+  invitations: () => api.get<ClubInvitation[]>("/club/list-invitations"),
+  /** POST /club/handle-invitation. */
+  answerInvitation: (clubId: number, accepted: boolean) =>
+    api.post<ApiSuccess>("/club/handle-invitation", { clubId, accepted }),
+  /** POST /club/invite (administrator only). */
+  invite: (clubId: number, inviteeUsername: string) =>
+    api.post<ApiSuccess>("/club/invite", { clubId, inviteeUsername }),
+  /** GET /club/users?clubName. */
+  members: (clubName: string) => api.get<ClubMember[]>(withQuery("/club/users", { clubName })),
+  /** POST /club/leave → {message}. */
+  leave: (clubId: number) => api.post<{ message?: string }>("/club/leave", { clubId }),
+  /** GET /post/list?clubId: newest first. */
+  posts: (clubId: number) => api.get<Post[]>(withQuery("/post/list", { clubId })),
+  /** POST /post/create → 201 {id}. */
+  createPost: (clubId: number, text: string) => api.post<{ id: number }>("/post/create", { clubId, text }),
+  /** GET /event/list?clubId. */
+  events: (clubId: number) => api.get<ClubEvent[]>(withQuery("/event/list", { clubId })),
+  /** POST /event/create → 201 {id}. */
+  createEvent: (clubId: number, title: string, eventDate: string) =>
+    api.post<{ id: number }>("/event/create", { clubId, title, eventDate }),
+};
+
+export type ClubsApi = typeof clubsApi;

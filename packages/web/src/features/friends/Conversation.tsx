@@ -1,0 +1,167 @@
+import { FRIEND_MESSAGE_MAX } from "@chess/shared";
+import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { Button } from "../../components/Button.tsx";
+import { PresenceDot } from "../../components/PresenceDot.tsx";
+import { groupByDay } from "./conversationStore.ts";
+import { sameName } from "./friendsStore.ts";
+import { useConversation } from "./useConversation.ts";
+import "./Conversation.css";
+
+/** Closer than this to the bottom counts as "reading the newest": new messages scroll into view. */
+const STICK_PX = 80;
+
+const timeOf = (t: number) => {
+  const d = new Date(t);
+  return `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+};
+
+/** My private conversation with a friend (SPEC §2 Friend messages). */
+export function Conversation({ friendName, me }: { friendName: string; me: string }) {
+  const { state, online, loadOlder, send } = useConversation(friendName, me);
+  const [draft, setDraft] = useState("");
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string>();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const stickToBottom = useRef(true);
+  // Set while older messages load: the distance from the bottom to restore afterwards.
+  const keepFromBottom = useRef<number | null>(null);
+
+  const count = state.messages.length;
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el || count === 0) return;
+    if (keepFromBottom.current !== null) {
+      el.scrollTop = el.scrollHeight - keepFromBottom.current;
+      keepFromBottom.current = null;
+    } else if (stickToBottom.current) {
+      el.scrollTop = el.scrollHeight;
+    }
+  }, [count]);
+
+  function onScroll() {
+    const el = scrollRef.current;
+    if (el) stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_PX;
+  }
+
+  async function older() {
+    const el = scrollRef.current;
+    if (el) keepFromBottom.current = el.scrollHeight - el.scrollTop;
+    await loadOlder();
+  }
+
+  const text = draft.trim();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!text || sending) return;
+    setSending(true);
+    setSendError(undefined);
+    stickToBottom.current = true;
+    const problem = await send(text);
+    setSending(false);
+    if (problem) setSendError(problem);
+    else setDraft("");
+  }
+
+  const days = groupByDay(state.messages, Date.now());
+
+  return (
+    <section className="conversation card" aria-labelledby="conversation-title">
+      <header className="conversation__head">
+        <span className="conversation__avatar" aria-hidden="true">
+          {friendName.charAt(0).toUpperCase()}
+        </span>
+        <div className="conversation__who">
+          <h2 id="conversation-title" className="conversation__name">
+            {friendName}
+          </h2>
+          <span className="conversation__presence" data-testid="friend-presence">
+            {online === undefined ? (
+              "…"
+            ) : (
+              <>
+                <PresenceDot online={online} />
+                <span aria-hidden="true">{online ? "Online" : "Offline"}</span>
+              </>
+            )}
+          </span>
+        </div>
+        <Link className="conversation__profile" to={`/profile?username=${encodeURIComponent(friendName)}`}>
+          Profile
+        </Link>
+      </header>
+
+      <div className="conversation__scroll" ref={scrollRef} onScroll={onScroll}>
+        {state.hasOlder ? (
+          <div className="conversation__older">
+            <Button onClick={older} busy={state.loadingOlder}>
+              Load older messages
+            </Button>
+          </div>
+        ) : state.status === "ready" && count > 0 ? (
+          <p className="conversation__start">This is the beginning of your conversation.</p>
+        ) : null}
+        {state.status === "loading" ? <p className="conversation__empty">Loading messages…</p> : null}
+        {state.status === "ready" && count === 0 ? (
+          <p className="conversation__empty">No messages yet. Say hello to {friendName}!</p>
+        ) : null}
+        <ol className="conversation__days" aria-label={`Messages with ${friendName}`} aria-live="polite">
+          {days.map((day) => (
+            <li key={day.key} className="conversation__day">
+              <h3 className="conversation__day-label">
+                <span>{day.label}</span>
+              </h3>
+              <ol className="conversation__messages">
+                {day.messages.map((m) => {
+                  const mine = sameName(m.senderName, me);
+                  return (
+                    <li
+                      key={`${m.senderName}|${m.timeSent}|${m.message}`}
+                      className={mine ? "conversation__message is-mine" : "conversation__message"}
+                    >
+                      <span className="visually-hidden">{mine ? "You" : m.senderName}: </span>
+                      <span className="conversation__text">{m.message}</span>
+                      <time className="conversation__time" dateTime={new Date(m.timeSent).toISOString()}>
+                        {timeOf(m.timeSent)}
+                      </time>
+                    </li>
+                  );
+                })}
+              </ol>
+            </li>
+          ))}
+        </ol>
+      </div>
+
+      {state.error ? (
+        <p className="conversation__error" role="alert">
+          {state.error}
+        </p>
+      ) : null}
+      {sendError ? (
+        <p className="conversation__error" role="alert">
+          {sendError}
+        </p>
+      ) : null}
+
+      <form className="conversation__form" onSubmit={submit}>
+        <label className="visually-hidden" htmlFor="conversation-input">
+          Message
+        </label>
+        <input
+          id="conversation-input"
+          className="conversation__input"
+          value={draft}
+          maxLength={FRIEND_MESSAGE_MAX}
+          placeholder={`Message ${friendName}…`}
+          autoComplete="off"
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <Button type="submit" variant="primary" disabled={!text} busy={sending}>
+          Send
+        </Button>
+      </form>
+    </section>
+  );
+}

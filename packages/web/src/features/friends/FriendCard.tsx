@@ -1,0 +1,83 @@
+import type { Friend } from "@chess/shared";
+import { useId } from "react";
+import { Link } from "react-router";
+import { Button } from "../../components/Button.tsx";
+import { PresenceDot } from "../../components/PresenceDot.tsx";
+import type { ChallengeState } from "./challengeStore.ts";
+import { friendsSince, sameName } from "./friendsStore.ts";
+
+export interface FriendCardProps {
+  friend: Friend;
+  challenge: ChallengeState;
+  onChallenge: () => void;
+  onCancelChallenge: () => void;
+  onBlock: () => void;
+}
+
+/** One friend in the grid: name, presence, since when, and Message / Challenge / Block. */
+export function FriendCard({ friend, challenge, onChallenge, onCancelChallenge, onBlock }: FriendCardProps) {
+  const nameId = useId();
+  const name = friend.friendName;
+  const pendingHere = challenge.pending !== null && sameName(challenge.pending.friendName, name);
+  const notice = challenge.notice && sameName(challenge.notice.friendName, name) ? challenge.notice : null;
+  return (
+    <li className="friend-card" data-testid="friend-card" data-friend={name}>
+      <div className="friend-card__top">
+        <span className="friend-card__avatar" aria-hidden="true">
+          {name.charAt(0).toUpperCase()}
+        </span>
+        <div className="friend-card__who">
+          <Link id={nameId} className="friend-card__name" to={`/profile?username=${encodeURIComponent(name)}`}>
+            {name}
+          </Link>
+          <span className="friend-card__presence">
+            <PresenceDot online={friend.isActive} />
+            <span aria-hidden="true">{friend.isActive ? "Online" : "Offline"}</span>
+          </span>
+        </div>
+      </div>
+      <p className="friend-card__since">Friends since {friendsSince(friend.friendSince)}</p>
+      <div className="friend-card__actions">
+        <Link
+          className="btn btn--secondary friend-card__action"
+          to={`/messages/${encodeURIComponent(name)}`}
+          aria-describedby={nameId}
+        >
+          Message
+        </Link>
+        <Button
+          className="friend-card__action"
+          aria-describedby={nameId}
+          disabled={challenge.pending !== null}
+          onClick={onChallenge}
+        >
+          Challenge
+        </Button>
+        <Button variant="ghost" className="friend-card__action" aria-describedby={nameId} onClick={onBlock}>
+          Block
+        </Button>
+      </div>
+      {pendingHere ? (
+        <div className="friend-card__pending" role="status">
+          <span className="friend-card__spinner" aria-hidden="true" />
+          <span className="friend-card__pending-text">
+            {challenge.pending?.offerId ? `Waiting for ${name}…` : `Sending the challenge to ${name}…`}
+          </span>
+          {challenge.pending?.offerId ? (
+            <Button variant="ghost" className="friend-card__cancel" onClick={onCancelChallenge}>
+              Cancel
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {notice ? (
+        <p
+          className={notice.tone === "error" ? "friend-card__notice is-error" : "friend-card__notice"}
+          role={notice.tone === "error" ? "alert" : "status"}
+        >
+          {notice.text}
+        </p>
+      ) : null}
+    </li>
+  );
+}

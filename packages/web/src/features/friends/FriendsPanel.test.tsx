@@ -1,0 +1,151 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiRequestError } from "../../lib/api.ts";
+import { fakeIdentity, renderWithIdentity } from "../../test/identity.tsx";
+import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
+import { FriendsPanel } from "./FriendsPanel.tsx";
+import { fakeFriendsApi } from "./testFriendsApi.ts";
+import { FriendsApiContext } from "./useFriends.ts";
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+function setup(client = fakeFriendsApi(), respond?: Parameters<typeof fakeRealtime>[0]) {
+  const rt = fakeRealtime(respond);
+  renderWithIdentity(
+    <WithRealtime realtime={rt.realtime}>
+      <FriendsApiContext.Provider value={client}>
+        <FriendsPanel />
+      </FriendsApiContext.Provider>
+    </WithRealtime>,
+    fakeIdentity({ identity: { kind: "user", username: "ann" } }),
+  );
+  return { client, rt };
+}
+
+const card = (name: string) =>
+  screen.getAllByTestId("friend-card").find((c) => c.getAttribute("data-friend") === name) as HTMLElement;
+
+describe("FriendsPanel", () => {
+  it("lists friends online first with presence, since-date and actions", async () => {
+    setup();
+    const grid = await screen.findByRole("list", { name: "Your friends" });
+    const cards = within(grid).getAllByTestId("friend-card");
+    expect(cards.map((c) => c.getAttribute("data-friend"))).toEqual(["bob", "carl"]);
+    expect(cards[0]?.textContent).toContain("Online");
+    expect(cards[0]?.textContent).toContain("Friends since 2 Nov 2024");
+    expect(within(card("bob")).getByRole("link", { name: "Message" }).getAttribute("href")).toBe("/messages/bob");
+    expect(within(card("bob")).getByRole("button", { name: "Challenge" })).toBeTruthy();
+    expect(within(card("bob")).getByRole("button", { name: "Block" })).toBeTruthy();
+  });
+
+  it("sends a friend request; Add friend is disabled when blank; errors in a red box", async () => {
+    const client = fakeFriendsApi({
+      sendRequest: vi
+        .fn()
+        .mockResolvedValueOnce({ successMsg: "Friend Request Sent" })
+        .mockRejectedValueOnce(new ApiRequestError(404, "No player with that username")),
+    });
+    setup(client);
+    const input = screen.getByLabelText("Friend's username") as HTMLInputElement;
+    const add = screen.getByRole("button", { name: "Add friend" }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    fireEvent.change(input, { target: { value: "  eve " } });
+    await act(async () => fireEvent.click(add));
+    expect(client.sendRequest).toHaveBeenCalledWith("eve");
+    expect(screen.getByRole("status").textContent).toBe("Friend Request Sent");
+    expect(input.value).toBe("");
+
+    fireEvent.change(input, { target: { value: "nobody" } });
+    await act(async () => fireEvent.click(add));
+    const error = screen.getByRole("alert");
+    expect(error.textContent).toBe("No player with that username");
+    expect(error.className).toContain("friends__error");
+  });
+
+  it("accepts and denies requests with the spec's messages, and shows new ones live", async () => {
+    const { client, rt } = setup();
+    const requests = await screen.findByRole("region", { name: "Friend requests" });
+    expect(requests.textContent).toContain("dave wants to be your friend");
+    await act(async () => fireEvent.click(within(requests).getByRole("button", { name: "Accept" })));
+    expect(client.answerRequest).toHaveBeenCalledWith(4, true);
+    expect(screen.getByRole("status").textContent).toBe("You are now friends");
+    expect(screen.queryByRole("region", { name: "Friend requests" })).toBeNull();
+
+    rt.serverEmit("friendRequestReceived", { inviterId: 6, inviterName: "fay" });
+    const again = screen.getByRole("region", { name: "Friend requests" });
+    await act(async () => fireEvent.click(within(again).getByRole("button", { name: "Deny" })));
+    expect(client.answerRequest).toHaveBeenLastCalledWith(6, false);
+    expect(screen.getByRole("status").textContent).toBe("Friendship successfully denied");
+  });
+
+  it("challenges a friend, waits with Cancel, and cancels the offer", async () => {
+    const { rt } = setup(fakeFriendsApi(), (event) =>
+      event === "createFriendChallenge"
+        ? {
+            ok: true,
+            data: { offer: { offerId: "o9" } as never, isSuccessful: true },
+          }
+        : undefined,
+    );
+    await screen.findAllByTestId("friend-card");
+    fireEvent.click(within(card("bob")).getByRole("button", { name: "Challenge" }));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Send challenge" })));
+    expect(rt.requests.find((r) => r.event === "createFriendChallenge")?.payload).toEqual({
+      baseTime: 10,
+      increment: 0,
+      variant: "standard",
+      selectedColor: "random",
+      friendName: "bob",
+    });
+    expect(within(card("bob")).getByRole("status").textContent).toContain("Waiting for bob…");
+    expect((within(card("carl")).getByRole("button", { name: "Challenge" }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => fireEvent.click(within(card("bob")).getByRole("button", { name: "Cancel" })));
+    expect(rt.requests.at(-1)).toEqual({ event: "cancelOffer", payload: { offerId: "o9" } });
+    expect(within(card("bob")).queryByRole("status")).toBeNull();
+  });
+
+  it("shows the offline refusal for 3 s", async () => {
+    setup(fakeFriendsApi(), (event) =>
+      event === "createFriendChallenge"
+        ? { ok: false, code: "offline", message: "Challenge failed - friend is offline." }
+        : undefined,
+    );
+    await screen.findAllByTestId("friend-card");
+    vi.useFakeTimers();
+    fireEvent.click(within(card("carl")).getByRole("button", { name: "Challenge" }));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Send challenge" })));
+    expect(within(card("carl")).getByRole("alert").textContent).toBe("Challenge failed - friend is offline.");
+    act(() => vi.advanceTimersByTime(2_999));
+    expect(within(card("carl")).queryByRole("alert")).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(within(card("carl")).queryByRole("alert")).toBeNull();
+  });
+
+  it("clears the waiting state when the friend declines", async () => {
+    const { rt } = setup(fakeFriendsApi(), (event) =>
+      event === "createFriendChallenge"
+        ? { ok: true, data: { offer: { offerId: "o9" } as never, isSuccessful: true } }
+        : undefined,
+    );
+    await screen.findAllByTestId("friend-card");
+    fireEvent.click(within(card("bob")).getByRole("button", { name: "Challenge" }));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Send challenge" })));
+    rt.serverEmit("friendChallengeRemoved", "o9");
+    expect(within(card("bob")).getByRole("status").textContent).toBe("bob declined the challenge.");
+  });
+
+  it("blocks after confirmation", async () => {
+    const { client } = setup();
+    await screen.findAllByTestId("friend-card");
+    fireEvent.click(within(card("carl")).getByRole("button", { name: "Block" }));
+    const dialog = screen.getByRole("dialog", { name: "Block carl?" });
+    await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Block" })));
+    expect(client.block).toHaveBeenCalledWith("carl");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getAllByTestId("friend-card").map((c) => c.getAttribute("data-friend"))).toEqual(["bob"]);
+    expect(screen.getByRole("status").textContent).toBe("Player blocked");
+  });
+});

@@ -1,0 +1,24 @@
+import type { ApiSuccess, Friend, FriendMessage, FriendRequest } from "@chess/shared";
+import { api, withQuery } from "../../lib/api.ts";
+
+/** The friend calls of SPEC §7 (all with credentials). Reject with ApiRequestError. */
+export const friendsApi = {
+  /** POST /friend/send-request → {successMsg: "Friend Request Sent" | "You are now friends"}. */
+  sendRequest: (friendName: string) => api.post<ApiSuccess>("/friend/send-request", { friendName }),
+  /** GET /friend/list-invites: requests to me. */
+  requests: () => api.get<FriendRequest[]>("/friend/list-invites"),
+  /** GET /friend/list. */
+  list: () => api.get<Friend[]>("/friend/list"),
+  /** POST /friend/handle-request → {successMsg}. */
+  answerRequest: (inviterId: number, accepted: boolean) =>
+    api.post<ApiSuccess>("/friend/handle-request", { inviterId, accepted }),
+  /** GET /friend/messages/{friendName}?pageNo: page 1 is the newest 20, oldest first. */
+  messages: (friendName: string, pageNo: number) =>
+    api.get<FriendMessage[]>(withQuery(`/friend/messages/${encodeURIComponent(friendName)}`, { pageNo })),
+  /** POST /friend/block: also ends the friendship. */
+  block: (friendName: string) => api.post<ApiSuccess>("/friend/block", { friendName }),
+  /** POST /friend/unblock. */
+  unblock: (friendName: string) => api.post<ApiSuccess>("/friend/unblock", { friendName }),
+};
+
+export type FriendsApi = typeof friendsApi;

@@ -1,0 +1,37 @@
+import type { Friend } from "@chess/shared";
+import { describe, expect, it } from "vitest";
+import { friendsReducer, initialFriends, sameName, sortFriends } from "./friendsStore.ts";
+
+const friend = (friendName: string, isActive = false): Friend => ({ friendName, friendSince: 0, isActive });
+
+describe("friendsReducer (SPEC §4 Friend request)", () => {
+  it("adds a received request once and removes it when answered", () => {
+    let s = friendsReducer(initialFriends, {
+      type: "requestsLoaded",
+      requests: [{ inviterId: 1, inviterName: "ann" }],
+    });
+    s = friendsReducer(s, { type: "requestReceived", request: { inviterId: 2, inviterName: "bob" } });
+    s = friendsReducer(s, { type: "requestReceived", request: { inviterId: 2, inviterName: "bob" } });
+    expect(s.requests?.map((r) => r.inviterName)).toEqual(["ann", "bob"]);
+    s = friendsReducer(s, { type: "requestAnswered", inviterId: 1 });
+    expect(s.requests?.map((r) => r.inviterName)).toEqual(["bob"]);
+  });
+
+  it("removes a blocked friend, whatever the case of the name", () => {
+    let s = friendsReducer(initialFriends, { type: "friendsLoaded", friends: [friend("Ann"), friend("bob")] });
+    s = friendsReducer(s, { type: "friendRemoved", friendName: "ann" });
+    expect(s.friends?.map((f) => f.friendName)).toEqual(["bob"]);
+  });
+});
+
+describe("helpers", () => {
+  it("sorts online friends first, then by name", () => {
+    const sorted = sortFriends([friend("dave"), friend("carl", true), friend("bob"), friend("ann", true)]);
+    expect(sorted.map((f) => f.friendName)).toEqual(["ann", "carl", "bob", "dave"]);
+  });
+
+  it("compares names without case", () => {
+    expect(sameName("Magnus", "magnus")).toBe(true);
+    expect(sameName("magnus", "magnus2")).toBe(false);
+  });
+});

@@ -1,0 +1,56 @@
+import type { Friend, FriendRequest } from "@chess/shared";
+
+/** The friends panel as this tab sees it (SPEC §4 Friend request). Pure: no I/O, tested without a DOM. */
+export interface FriendsState {
+  /** null until loaded. */
+  friends: Friend[] | null;
+  /** Requests to me; null until loaded. */
+  requests: FriendRequest[] | null;
+}
+
+export type FriendsEvent =
+  | { type: "friendsLoaded"; friends: Friend[] }
+  | { type: "requestsLoaded"; requests: FriendRequest[] }
+  /** friendRequestReceived over the socket. */
+  | { type: "requestReceived"; request: FriendRequest }
+  /** Accepted or denied: it leaves the list either way. */
+  | { type: "requestAnswered"; inviterId: number }
+  /** Blocked: the friendship is over. */
+  | { type: "friendRemoved"; friendName: string };
+
+export const initialFriends: FriendsState = { friends: null, requests: null };
+
+/** Usernames are unique without regard to case. */
+export function sameName(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+export function friendsReducer(state: FriendsState, event: FriendsEvent): FriendsState {
+  switch (event.type) {
+    case "friendsLoaded":
+      return { ...state, friends: event.friends };
+    case "requestsLoaded":
+      return { ...state, requests: event.requests };
+    case "requestReceived": {
+      const requests = state.requests ?? [];
+      if (requests.some((r) => r.inviterId === event.request.inviterId)) return state;
+      return { ...state, requests: [...requests, event.request] };
+    }
+    case "requestAnswered":
+      return { ...state, requests: (state.requests ?? []).filter((r) => r.inviterId !== event.inviterId) };
+    case "friendRemoved":
+      return { ...state, friends: state.friends?.filter((f) => !sameName(f.friendName, event.friendName)) ?? null };
+  }
+}
+
+/** Online friends first, then by name. */
+export function sortFriends(friends: readonly Friend[]): Friend[] {
+  return [...friends].sort(
+    (a, b) => Number(b.isActive) - Number(a.isActive) || a.friendName.localeCompare(b.friendName, "en"),
+  );
+}
+
+/** "3 Mar 2025": the date a friendship began. */
+export function friendsSince(epochMs: number): string {
+  return new Date(epochMs).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" });
+}

@@ -1,0 +1,21 @@
+import { vi } from "vitest";
+import type { FriendsApi } from "./friendsApi.ts";
+
+/** A FriendsApi of spies with a small world: friends bob (online) and carl, a request from dave. */
+export function fakeFriendsApi(change: Partial<FriendsApi> = {}): FriendsApi {
+  return {
+    sendRequest: vi.fn(async () => ({ successMsg: "Friend Request Sent" })),
+    requests: vi.fn(async () => [{ inviterId: 4, inviterName: "dave" }]),
+    list: vi.fn(async () => [
+      { friendName: "carl", friendSince: Date.UTC(2025, 0, 5), isActive: false },
+      { friendName: "bob", friendSince: Date.UTC(2024, 10, 2), isActive: true },
+    ]),
+    answerRequest: vi.fn(async (_id: number, accepted: boolean) => ({
+      successMsg: accepted ? "You are now friends" : "Friendship successfully denied",
+    })),
+    messages: vi.fn(async () => []),
+    block: vi.fn(async () => ({ successMsg: "Player blocked" })),
+    unblock: vi.fn(async () => ({ successMsg: "Player unblocked" })),
+    ...change,
+  };
+}

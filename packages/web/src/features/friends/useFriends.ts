@@ -1,0 +1,82 @@
+import type { FriendRequest } from "@chess/shared";
+import { createContext, useCallback, useContext, useEffect, useReducer } from "react";
+import { useRealtime } from "../../lib/realtime.ts";
+import { type FriendsApi, friendsApi } from "./friendsApi.ts";
+import { friendsReducer, initialFriends } from "./friendsStore.ts";
+
+/** The friend calls; the real ones by default, fakes in tests. */
+export const FriendsApiContext = createContext<FriendsApi>(friendsApi);
+
+export function useFriendsApi(): FriendsApi {
+  return useContext(FriendsApiContext);
+}
+
+/** Online dots are refreshed this often (there is no presence event). */
+export const FRIENDS_REFRESH_MS = 30_000;
+
+/** My friends and the requests to me, kept fresh; actions reject with ApiRequestError. */
+export function useFriends() {
+  const client = useFriendsApi();
+  const realtime = useRealtime();
+  const [state, dispatch] = useReducer(friendsReducer, initialFriends);
+
+  const loadFriends = useCallback(async () => {
+    try {
+      dispatch({ type: "friendsLoaded", friends: await client.list() });
+    } catch {
+      // Keeps what is shown; the next refresh tries again.
+    }
+  }, [client]);
+
+  const loadRequests = useCallback(async () => {
+    try {
+      dispatch({ type: "requestsLoaded", requests: await client.requests() });
+    } catch {
+      // As above.
+    }
+  }, [client]);
+
+  useEffect(() => {
+    void loadFriends();
+    void loadRequests();
+    const t = setInterval(() => void loadFriends(), FRIENDS_REFRESH_MS);
+    return () => clearInterval(t);
+  }, [loadFriends, loadRequests]);
+
+  useEffect(
+    () => realtime.on("friendRequestReceived", (request) => dispatch({ type: "requestReceived", request })),
+    [realtime],
+  );
+
+  /** Resolves with the server's successMsg; a new friendship reloads the list. */
+  const sendRequest = useCallback(
+    async (friendName: string) => {
+      const answer = await client.sendRequest(friendName);
+      void loadFriends();
+      void loadRequests();
+      return answer;
+    },
+    [client, loadFriends, loadRequests],
+  );
+
+  const answerRequest = useCallback(
+    async (request: FriendRequest, accepted: boolean) => {
+      const answer = await client.answerRequest(request.inviterId, accepted);
+      dispatch({ type: "requestAnswered", inviterId: request.inviterId });
+      if (accepted) void loadFriends();
+      return answer;
+    },
+    [client, loadFriends],
+  );
+
+  const block = useCallback(
+    async (friendName: string) => {
+      const answer = await client.block(friendName);
+      dispatch({ type: "friendRemoved", friendName });
+      return answer;
+    },
+    [client],
+  );
+
+  return { state, sendRequest, answerRequest, block, reload: loadFriends };
+}
