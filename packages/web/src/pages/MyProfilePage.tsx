@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { Button } from "../components/Button.tsx";
 import { CreateUserModal, LoginModal, useIdentity } from "../features/accounts/index.ts";
-import { errorMessage } from "../lib/api.ts";
+import { FriendsPanel } from "../features/friends/index.ts";
+import { ProfileView } from "../features/profile/index.ts";
+import { usePageTitle } from "../lib/usePageTitle.ts";
 import { Page } from "./Page.tsx";
 import "./MyProfilePage.css";
 
@@ -9,43 +11,21 @@ type OpenModal = "create" | "login" | null;
 
 /** `/my-profile`: sign up or log in when logged out; the own profile when logged in. */
 export function MyProfilePage() {
-  const { identity, logout } = useIdentity();
+  const { identity } = useIdentity();
   const [modal, setModal] = useState<OpenModal>(null);
-  const [logoutError, setLogoutError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  usePageTitle("My Profile");
 
   if (identity.kind === "loading") {
     return <Page title="My Profile" lead="Checking your session…" />;
   }
 
   if (identity.kind === "user") {
-    async function onLogout() {
-      setBusy(true);
-      setLogoutError(undefined);
-      try {
-        await logout();
-      } catch (error) {
-        setLogoutError(errorMessage(undefined, error));
-      } finally {
-        setBusy(false);
-      }
-    }
+    // The own profile: history, statistics, rating charts and Logout, then the friends panel (own only).
     return (
-      <Page title="My Profile" heading={identity.username}>
-        <div className="my-profile card">
-          <p className="my-profile__text">
-            Your game history, statistics for each time control and your friends will be shown here.
-          </p>
-          <Button onClick={onLogout} busy={busy}>
-            Logout
-          </Button>
-          {logoutError ? (
-            <p className="my-profile__error" role="alert">
-              {logoutError}
-            </p>
-          ) : null}
-        </div>
-      </Page>
+      <div className="my-profile-page">
+        <ProfileView username={identity.username} own />
+        <FriendsPanel key={identity.username} />
+      </div>
     );
   }
 

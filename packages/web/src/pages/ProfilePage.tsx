@@ -1,7 +1,11 @@
 import { useSearchParams } from "react-router";
+import { useIdentity } from "../features/accounts/index.ts";
+import { ProfileView, sameUser } from "../features/profile/index.ts";
+import { usePageTitle } from "../lib/usePageTitle.ts";
 import { Page } from "./Page.tsx";
+import "./ProfilePage.css";
 
-/** `/profile?username=…`: another player's profile. */
+/** `/profile?username=…`: a player's profile; Logout shows when it is the viewer's own. */
 export function ProfilePage() {
   const [params] = useSearchParams();
   const username = params.get("username")?.trim();
@@ -13,10 +17,16 @@ export function ProfilePage() {
       />
     );
   }
+  return <PlayerProfile username={username} />;
+}
+
+function PlayerProfile({ username }: { username: string }) {
+  usePageTitle(username);
+  const { identity } = useIdentity();
+  const own = identity.kind === "user" && sameUser(identity.username, username);
   return (
-    <Page
-      title={username}
-      lead={`${username}'s game history and statistics for each time control will be shown here.`}
-    />
+    <div className="profile-page">
+      <ProfileView username={username} own={own} />
+    </div>
   );
 }

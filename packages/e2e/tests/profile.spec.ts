@@ -1,0 +1,159 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { io, type Socket } from "socket.io-client";
+
+// One rated rapid game, played once over the real socket, feeds every test here.
+test.describe.configure({ mode: "serial" });
+
+const baseURL = () => process.env.E2E_BASE_URL ?? "";
+const unique = () => `p${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+type Ack<T> = { ok: true; data?: T } | { ok: false; code: string; message: string };
+
+async function post<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${baseURL()}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A new account, logged in: its name and session id. */
+async function registeredUser(): Promise<{ name: string; sessionId: string }> {
+  const name = unique();
+  await post("/user/create", { username: name, email: `${name}@example.com`, password: "a-good-password" });
+  const { sessionId } = await post<{ sessionId: string }>("/user/login", {
+    username: name,
+    password: "a-good-password",
+  });
+  return { name, sessionId };
+}
+
+function connect(sessionId: string): Socket {
+  return io(baseURL(), {
+    transports: ["websocket"],
+    auth: { sessionId },
+    extraHeaders: { cookie: `sid=${sessionId}` },
+  });
+}
+
+async function request<T>(socket: Socket, event: string, payload: unknown): Promise<T | undefined> {
+  const answer = (await socket.timeout(10_000).emitWithAck(event, payload)) as Ack<T>;
+  if (!answer.ok) throw new Error(`${event} refused: ${answer.message}`);
+  return answer.data;
+}
+
+/** White and Black play `moves` (UCI) to the end in a 10+0 (rapid) game; resolves with the game id. */
+async function playRapidGame(white: string, black: string, moves: string[]): Promise<string> {
+  const [w, b] = [connect(white), connect(black)];
+  try {
+    const started = (s: Socket) => new Promise<{ gameId: string }>((resolve) => s.once("gameStarted", resolve));
+    const [wStarted, bStarted] = [started(w), started(b)];
+    const offer = await request<{ offerId: string }>(w, "createGameOffer", {
+      baseTime: 10,
+      increment: 0,
+      selectedColor: "white",
+    });
+    await request(b, "acceptGameOffer", { offerId: offer?.offerId });
+    const { gameId } = await wStarted;
+    await bStarted;
+    for (const [ply, uci] of moves.entries()) {
+      await request(ply % 2 === 0 ? w : b, "move", {
+        gameId,
+        move: { from: uci.slice(0, 2), to: uci.slice(2, 4) },
+        ply,
+      });
+    }
+    return gameId;
+  } finally {
+    w.close();
+    b.close();
+  }
+}
+
+// 1. f3 e5 2. g4 Qh4#: Black (the winner) mates in two.
+const FOOLS_MATE = ["f2f3", "e7e5", "g2g4", "d8h4"];
+
+let game: { gameId: string; winner: string; loser: string };
+
+test.beforeAll(async () => {
+  const [loser, winner] = [await registeredUser(), await registeredUser()];
+  const gameId = await playRapidGame(loser.sessionId, winner.sessionId, FOOLS_MATE);
+  game = { gameId, winner: winner.name, loser: loser.name };
+});
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseURL() });
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.error("page error:", e.message));
+  return page;
+}
+
+const historyTable = (page: Page) => page.getByRole("table", { name: "Game history" });
+
+test("a player's profile shows the game won, and the rapid statistics", async ({ browser }) => {
+  const page = await newPage(browser);
+  await page.goto(`/profile?username=${game.winner}`);
+  await expect(page).toHaveTitle(`${game.winner} · Chess`);
+  await expect(page.getByRole("heading", { level: 1, name: game.winner })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Logout" })).toHaveCount(0);
+
+  const row = historyTable(page).getByRole("row").filter({ hasText: game.loser });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText("Win", { exact: true })).toBeAttached();
+  await expect(row.locator("[data-result='win']")).toBeVisible();
+  await expect(row.getByRole("cell", { name: "Rapid", exact: true })).toBeVisible();
+  // 4 plies: 2 moves.
+  await expect(row.getByRole("cell", { name: "2", exact: true })).toBeVisible();
+  await expect(row.getByRole("link", { name: /Download PGN/ })).toHaveAttribute("href", `/history/${game.gameId}/pgn`);
+
+  const rapid = page.getByTestId("stat-card-rapid");
+  await expect(rapid.getByRole("button", { name: /Rapid/ })).toHaveAttribute("aria-expanded", "true");
+  await expect(rapid.getByTestId("games-played")).toHaveText("1");
+  await expect(rapid.getByTestId("winrate")).toHaveText("100%");
+  await expect(rapid.getByRole("img", { name: /Rapid rating: \d+ → \d+ over 1 rated game/ })).toBeVisible();
+  await page.context().close();
+});
+
+test("the leaderboard ranks the winner above the loser and leads to the profile and the game", async ({ browser }) => {
+  const page = await newPage(browser);
+  await page.goto("/leaderboards");
+  await expect(page).toHaveTitle("Leaderboards · Chess");
+  await page.getByLabel("Time Variant").selectOption("rapid");
+  await page.getByRole("button", { name: "Get Leaderboards" }).click();
+
+  const rows = page.getByTestId("leaderboard-row");
+  await expect(rows.filter({ hasText: game.winner })).toHaveCount(1);
+  await expect(rows.filter({ hasText: game.loser })).toHaveCount(1);
+  const names = await rows.locator(".lb-row__name").allTextContents();
+  expect(names.indexOf(game.winner)).toBeGreaterThanOrEqual(0);
+  expect(names.indexOf(game.winner)).toBeLessThan(names.indexOf(game.loser));
+
+  await rows.filter({ hasText: game.winner }).click();
+  await expect(page).toHaveURL(`/profile?username=${game.winner}`);
+  await expect(page.getByRole("heading", { level: 1, name: game.winner })).toBeVisible();
+
+  // A click anywhere on the history row opens the game's analysis.
+  await historyTable(page)
+    .getByRole("row")
+    .filter({ hasText: game.loser })
+    .getByRole("cell", { name: "Rapid", exact: true })
+    .click();
+  await expect(page).toHaveURL(`/analysis?gameId=${game.gameId}`);
+  await expect(page).toHaveTitle("Analysis · Chess");
+  await expect(page.getByRole("button", { name: "Qh4#" })).toBeVisible();
+  await expect(page.getByTestId("player-bottom")).toContainText(game.winner);
+  await expect(page.getByTestId("player-top")).toContainText(game.loser);
+  await page.context().close();
+});
+
+test("an unknown player has a clear not-found state", async ({ browser }) => {
+  const page = await newPage(browser);
+  const name = `nobody${Date.now().toString(36)}`;
+  await page.goto(`/profile?username=${name}`);
+  await expect(page.getByRole("heading", { name: `No player named ${name}` })).toBeVisible();
+  await expect(historyTable(page)).toHaveCount(0);
+  await page.context().close();
+});

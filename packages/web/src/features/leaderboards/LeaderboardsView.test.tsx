@@ -1,0 +1,112 @@
+import type { Club, Leaderboard } from "@chess/shared";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiRequestError } from "../../lib/api.ts";
+import { fakeIdentity, renderWithIdentity } from "../../test/identity.tsx";
+import { LeaderboardsView } from "./LeaderboardsView.tsx";
+import type { LeaderboardsApi } from "./leaderboardsApi.ts";
+
+afterEach(cleanup);
+
+const page = (pageNo: number, lastPage: number): Leaderboard => ({
+  rows: [0, 1, 2, 3].map((i) => ({
+    rank: (pageNo - 1) * 4 + i + 1,
+    username: `p${pageNo}-${i}`,
+    elo: 1600 - i,
+    avatarUrl: null,
+    gamesPlayed: 3,
+  })),
+  lastPage,
+});
+
+function fakeClient(overrides: Partial<LeaderboardsApi> = {}) {
+  return {
+    board: vi.fn(async ({ pageNo }: { pageNo: number }) => page(pageNo, 2)),
+    clubs: vi.fn(async (): Promise<Club[]> => {
+      throw new ApiRequestError(401, "Unauthorized");
+    }),
+    ...overrides,
+  } as LeaderboardsApi & { board: ReturnType<typeof vi.fn>; clubs: ReturnType<typeof vi.fn> };
+}
+
+const rows = () => screen.getAllByTestId("leaderboard-row");
+
+describe("LeaderboardsView", () => {
+  it("loads standard rapid on open, highlights the top three and links rows to profiles", async () => {
+    const client = fakeClient();
+    renderWithIdentity(<LeaderboardsView client={client} />);
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    expect(client.board).toHaveBeenCalledWith(
+      expect.objectContaining({
+        filters: { variant: "standard", timeClass: "rapid", clubId: null, eloType: "global" },
+        pageNo: 1,
+      }),
+      expect.anything(),
+    );
+    expect(rows()[0]?.className).toContain("lb-row--gold");
+    expect(rows()[2]?.className).toContain("lb-row--bronze");
+    expect(rows()[3]?.className).not.toContain("lb-row--");
+    expect(rows()[0]?.getAttribute("href")).toBe("/profile?username=p1-0");
+    expect(within(rows()[0]!).getByText("1600")).toBeTruthy();
+    // A guest: no clubs are asked for, the Filter offers Global only; Elo Type is off.
+    expect(client.clubs).not.toHaveBeenCalled();
+    expect(within(screen.getByLabelText("Filter")).getAllByRole("option")).toHaveLength(1);
+    expect((screen.getByLabelText("Elo Type") as HTMLSelectElement).disabled).toBe(true);
+  });
+
+  it("pages with Previous and Next, Next hidden on the last page", async () => {
+    renderWithIdentity(<LeaderboardsView client={fakeClient()} />);
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    expect(screen.queryByRole("button", { name: "Previous" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    await waitFor(() => expect(screen.getByText("p2-0")).toBeTruthy());
+    expect(screen.queryByRole("button", { name: "Next" })).toBeNull();
+    expect(screen.getByText("Page 2 of 2")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Previous" }));
+    await waitFor(() => expect(screen.getByText("p1-0")).toBeTruthy());
+  });
+
+  it("applies the filters with Get Leaderboards, from page 1, and offers my clubs", async () => {
+    const client = fakeClient({
+      clubs: vi.fn(async () => [{ clubId: 5, clubName: "Knights", isAdministrator: true, administratorId: 1 }]),
+    });
+    renderWithIdentity(
+      <LeaderboardsView client={client} />,
+      fakeIdentity({ identity: { kind: "user", username: "me" } }),
+    );
+    await waitFor(() => expect(screen.getByRole("option", { name: "Knights" })).toBeTruthy());
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    await waitFor(() => expect(screen.getByText("p2-0")).toBeTruthy());
+
+    fireEvent.change(screen.getByLabelText("Time Variant"), { target: { value: "blitz" } });
+    fireEvent.change(screen.getByLabelText("Filter"), { target: { value: "5" } });
+    const eloType = screen.getByLabelText("Elo Type") as HTMLSelectElement;
+    expect(eloType.disabled).toBe(false);
+    fireEvent.change(eloType, { target: { value: "club" } });
+    fireEvent.click(screen.getByRole("button", { name: "Get Leaderboards" }));
+    await waitFor(() =>
+      expect(client.board).toHaveBeenLastCalledWith(
+        expect.objectContaining({
+          filters: { variant: "standard", timeClass: "blitz", clubId: 5, eloType: "club" },
+          pageNo: 1,
+        }),
+        expect.anything(),
+      ),
+    );
+  });
+
+  it("says so when nothing is ranked, and shows a failure's message", async () => {
+    const client = fakeClient({ board: vi.fn(async () => ({ rows: [], lastPage: 1 })) });
+    renderWithIdentity(<LeaderboardsView client={client} />);
+    expect(await screen.findByText("No Leaderboard Found - Try Changing the Filters")).toBeTruthy();
+
+    cleanup();
+    const failing = fakeClient({
+      board: vi.fn(async () => {
+        throw new ApiRequestError(404, "Club not found");
+      }),
+    });
+    renderWithIdentity(<LeaderboardsView client={failing} />);
+    expect((await screen.findByRole("alert")).textContent).toBe("Club not found");
+  });
+});

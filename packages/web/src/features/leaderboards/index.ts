@@ -1,0 +1,2 @@
+export { LeaderboardsView } from "./LeaderboardsView.tsx";
+export { type LeaderboardsApi, leaderboardsApi } from "./leaderboardsApi.ts";

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { chartGeometry, chartSummary, MIN_SPAN } from "./ratingChart.ts";
+
+const box = { width: 100, height: 50, pad: 5 };
+
+describe("chartGeometry", () => {
+  it("draws nothing without points", () => {
+    expect(chartGeometry([], box)).toEqual({ path: "", dots: [], min: 0, max: 0 });
+  });
+
+  it("spreads games evenly left to right and puts higher ratings higher", () => {
+    const { dots, path, min, max } = chartGeometry(
+      [
+        { t: 1, elo: 1500 },
+        { t: 2, elo: 1540 },
+        { t: 100, elo: 1520 },
+      ],
+      box,
+    );
+    expect([min, max]).toEqual([1500, 1540]);
+    expect(dots.map((d) => d.x)).toEqual([5, 50, 95]);
+    expect(dots.map((d) => d.y)).toEqual([45, 5, 25]);
+    expect(path).toBe("M5 45 L50 5 L95 25");
+  });
+
+  it("centres a single game in a band around its rating", () => {
+    const { dots, min, max } = chartGeometry([{ t: 1, elo: 1508 }], box);
+    expect(dots).toEqual([{ x: 50, y: 25, elo: 1508, t: 1 }]);
+    expect(max - min).toBe(MIN_SPAN);
+    expect(min).toBeLessThan(1508);
+    expect(max).toBeGreaterThan(1508);
+  });
+
+  it("keeps a flat history inside the box", () => {
+    const { dots } = chartGeometry(
+      [
+        { t: 1, elo: 1500 },
+        { t: 2, elo: 1500 },
+      ],
+      box,
+    );
+    for (const d of dots) {
+      expect(d.y).toBeGreaterThanOrEqual(box.pad);
+      expect(d.y).toBeLessThanOrEqual(box.height - box.pad);
+    }
+  });
+});
+
+describe("chartSummary", () => {
+  it("says where the rating went", () => {
+    expect(chartSummary("Rapid", [])).toBe("Rapid rating: no rated games yet");
+    expect(chartSummary("Rapid", [{ t: 1, elo: 1508 }])).toBe("Rapid rating: 1508 → 1508 over 1 rated game");
+    expect(
+      chartSummary("Blitz", [
+        { t: 1, elo: 1490 },
+        { t: 2, elo: 1500 },
+      ]),
+    ).toBe("Blitz rating: 1490 → 1500 over 2 rated games");
+  });
+});

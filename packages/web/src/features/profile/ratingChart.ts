@@ -1,0 +1,60 @@
+/** One point of a rating history: when (ms) and the rating after that game. */
+export interface RatingPoint {
+  t: number;
+  elo: number;
+}
+
+export interface ChartBox {
+  width: number;
+  height: number;
+  /** Space kept free on every side, in the same units. */
+  pad: number;
+}
+
+export interface ChartGeometry {
+  /** SVG path through the points, "" when there are none. */
+  path: string;
+  dots: Array<{ x: number; y: number; elo: number; t: number }>;
+  /** The rating range the vertical axis shows (at least MIN_SPAN wide). */
+  min: number;
+  max: number;
+}
+
+/** A flat history still gets a visible band instead of dividing by zero. */
+export const MIN_SPAN = 20;
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * Scales rating points into a box: games spread evenly left to right (game order, not time, so a
+ * burst of games does not bunch up), higher ratings higher. One point sits in the middle.
+ */
+export function chartGeometry(points: readonly RatingPoint[], box: ChartBox): ChartGeometry {
+  if (points.length === 0) return { path: "", dots: [], min: 0, max: 0 };
+  let lo = Math.min(...points.map((p) => p.elo));
+  let hi = Math.max(...points.map((p) => p.elo));
+  if (hi - lo < MIN_SPAN) {
+    const mid = (hi + lo) / 2;
+    lo = Math.floor(mid - MIN_SPAN / 2);
+    hi = lo + MIN_SPAN;
+  }
+  const innerW = box.width - 2 * box.pad;
+  const innerH = box.height - 2 * box.pad;
+  const dots = points.map((p, i) => ({
+    x: round(points.length === 1 ? box.width / 2 : box.pad + (innerW * i) / (points.length - 1)),
+    y: round(box.pad + innerH * (1 - (p.elo - lo) / (hi - lo))),
+    elo: p.elo,
+    t: p.t,
+  }));
+  const path = dots.map((d, i) => `${i === 0 ? "M" : "L"}${d.x} ${d.y}`).join(" ");
+  return { path, dots, min: lo, max: hi };
+}
+
+/** The chart's accessible summary: "Rapid rating: 1500 → 1512 over 3 rated games". */
+export function chartSummary(label: string, points: readonly RatingPoint[]): string {
+  const first = points[0];
+  const last = points.at(-1);
+  if (!first || !last) return `${label} rating: no rated games yet`;
+  const games = points.length === 1 ? "1 rated game" : `${points.length} rated games`;
+  return `${label} rating: ${first.elo} → ${last.elo} over ${games}`;
+}
