@@ -8,6 +8,8 @@ export type AckData<E extends keyof ClientToServerEvents> =
 
 /** How long a request waits for the server's acknowledgement. */
 export const REQUEST_TIMEOUT_MS = 8_000;
+/** Accepting a jumpstart offer may wait for a position to be generated (the server allows ~8 s of search). */
+const SLOW_REQUESTS: Partial<Record<keyof ClientToServerEvents, number>> = { acceptGameOffer: 20_000 };
 
 /** What an unanswered request resolves with. */
 export const TIMEOUT_ACK = {
@@ -34,7 +36,7 @@ type Emit = (event: string, ...args: unknown[]) => Promise<unknown>;
 /** The Realtime of the page's one socket. */
 export const socketRealtime: Realtime = {
   async request(event, payload) {
-    const timed = getSocket().timeout(REQUEST_TIMEOUT_MS);
+    const timed = getSocket().timeout(SLOW_REQUESTS[event] ?? REQUEST_TIMEOUT_MS);
     const emit = (timed.emitWithAck as unknown as Emit).bind(timed);
     try {
       const answer = await (payload === undefined ? emit(event) : emit(event, payload));

@@ -1,12 +1,58 @@
-import { useReducer } from "react";
+import { FREE_BOARD_RANDOM } from "@chess/shared";
+import { useEffect, useId, useReducer, useRef } from "react";
 import { Button } from "../../components/Button.tsx";
+import { api, withQuery } from "../../lib/api.ts";
+import { RangeSlider } from "../lobby/RangeSlider.tsx";
 import { Board } from "./Board.tsx";
-import { freeBoardReducer, initialFreeBoard } from "./freeBoardStore.ts";
+import { freeBoardReducer, initialFreeBoard, randomPositionParams } from "./freeBoardStore.ts";
 import "./FreeBoard.css";
 
-/** The lobby's scratch board: drag pieces anywhere, flip it, set it back. */
+/** GET /game/shuffle-board: a Chess960 start. */
+export const SHUFFLE_PATH = "/game/shuffle-board";
+/** GET /game/random-position with the eval and move limits. */
+export const RANDOM_POSITION_PATH = "/game/random-position";
+
+/** "+1.5", "0.0", "−2.5" (a true minus sign). */
+const formatEval = (v: number) => (v > 0 ? `+${v.toFixed(1)}` : v < 0 ? `\u2212${Math.abs(v).toFixed(1)}` : "0.0");
+
+/**
+ * The lobby's scratch board: drag pieces anywhere, flip it, set it back, shuffle the back rank (Chess960),
+ * or load a random position in chosen eval and move ranges. Failed calls are only logged (SPEC §8).
+ */
 export function FreeBoard() {
   const [state, dispatch] = useReducer(freeBoardReducer, initialFreeBoard);
+  const ids = useId();
+  const pending = useRef<AbortController | undefined>(undefined);
+  useEffect(() => () => pending.current?.abort(), []);
+
+  async function load(kind: "shuffle" | "randomize") {
+    if (state.busy) return;
+    const controller = new AbortController();
+    pending.current = controller;
+    dispatch({ type: "fetchStarted", kind });
+    const path = kind === "shuffle" ? SHUFFLE_PATH : withQuery(RANDOM_POSITION_PATH, randomPositionParams(state));
+    try {
+      const answer = await api.get<{ fen?: unknown }>(path, controller.signal);
+      if (controller.signal.aborted) return;
+      if (typeof answer?.fen !== "string") throw new Error(`${path} answered without a fen`);
+      dispatch({ type: "fetched", fen: answer.fen });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      console.error(kind === "shuffle" ? "Shuffle board failed:" : "Random position failed:", error);
+      dispatch({ type: "fetchFailed" });
+    } finally {
+      if (pending.current === controller) pending.current = undefined;
+    }
+  }
+
+  function reset() {
+    // Reset wins over a position still on its way.
+    pending.current?.abort();
+    pending.current = undefined;
+    dispatch({ type: "reset" });
+  }
+
+  const busy = state.busy !== undefined;
   return (
     <div className="free-board">
       <Board
@@ -24,10 +70,55 @@ export function FreeBoard() {
           <FlipIcon />
           Flip board
         </Button>
-        <Button variant="ghost" onClick={() => dispatch({ type: "reset" })}>
+        <Button onClick={() => void load("shuffle")} disabled={busy} busy={state.busy === "shuffle"}>
+          <ShuffleIcon />
+          Shuffle
+        </Button>
+        <Button variant="ghost" onClick={reset}>
           Reset
         </Button>
       </div>
+      <fieldset className="free-board__random" aria-labelledby={`${ids}-random`}>
+        <h3 id={`${ids}-random`} className="free-board__random-title">
+          Random position
+        </h3>
+        <RangeSlider
+          id={`${ids}-eval`}
+          label="Evaluation for White"
+          value={state.randomEval}
+          bounds={FREE_BOARD_RANDOM.eval}
+          format={formatEval}
+          separator=" to "
+          disabled={busy}
+          onChange={(end, value) => dispatch({ type: "setRandomRange", range: "eval", end, value })}
+        />
+        <RangeSlider
+          id={`${ids}-moves`}
+          label="Move number"
+          value={state.randomMoves}
+          bounds={FREE_BOARD_RANDOM.moves}
+          separator=" to "
+          disabled={busy}
+          onChange={(end, value) => dispatch({ type: "setRandomRange", range: "moves", end, value })}
+        />
+        <p className="free-board__hint">Evaluation in pawns (+ favours White); the move number of the position.</p>
+        <div className="free-board__random-actions">
+          <Button
+            variant="primary"
+            onClick={() => void load("randomize")}
+            disabled={busy}
+            busy={state.busy === "randomize"}
+          >
+            Randomize
+          </Button>
+          {state.busy === "randomize" ? (
+            <span className="free-board__status" role="status">
+              <span className="free-board__spinner" aria-hidden="true" />
+              Finding a position…
+            </span>
+          ) : null}
+        </div>
+      </fieldset>
     </div>
   );
 }
@@ -37,6 +128,21 @@ function FlipIcon() {
     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
       <path
         d="M7 4v13m0 0l-3-3m3 3l3-3M17 20V7m0 0l-3 3m3-3l3 3"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function ShuffleIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path
+        d="M3 7h3.5c2 0 3.2 1 4.3 2.7l2.4 4.6C14.3 16 15.5 17 17.5 17H21m0 0l-3-3m3 3l-3 3M3 17h3.5c1.3 0 2.3-.4 3.1-1.2M21 7h-3.5c-1.3 0-2.3.4-3.1 1.2M21 7l-3-3m3 3l-3 3"
         fill="none"
         stroke="currentColor"
         strokeWidth="2"

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { type FreeBoardAction, type FreeBoardState, freeBoardReducer, initialFreeBoard } from "./freeBoardStore.ts";
+import {
+  type FreeBoardAction,
+  type FreeBoardState,
+  freeBoardReducer,
+  initialFreeBoard,
+  randomPositionParams,
+} from "./freeBoardStore.ts";
 
-const kings: FreeBoardState = { position: { e1: "wK", e8: "bK", d2: "wP" }, orientation: "white" };
+const CHESS960_FEN = "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w KQkq - 0 1";
+const kings: FreeBoardState = { ...initialFreeBoard, position: { e1: "wK", e8: "bK", d2: "wP" } };
 
 describe("freeBoardReducer", () => {
   const rows: Array<[string, FreeBoardState, FreeBoardAction, FreeBoardState]> = [
@@ -23,10 +30,10 @@ describe("freeBoardReducer", () => {
     ["drop on the same square changes nothing", kings, { type: "move", from: "d2", to: "d2" }, kings],
     ["move from an empty square changes nothing", kings, { type: "move", from: "a1", to: "a2" }, kings],
     [
-      "reset restores the initial position, keeps orientation",
-      { ...kings, orientation: "black" },
+      "reset restores the initial position, keeps orientation, stops waiting",
+      { ...kings, orientation: "black", busy: "randomize" },
       { type: "reset" },
-      { position: initialFreeBoard.position, orientation: "black" },
+      { ...kings, position: initialFreeBoard.position, orientation: "black", busy: undefined },
     ],
     [
       "setPosition replaces the pieces",
@@ -35,6 +42,51 @@ describe("freeBoardReducer", () => {
       { ...kings, position: { a1: "bQ" } },
     ],
   ];
+
+  rows.push(
+    [
+      "fetchStarted marks the board busy",
+      kings,
+      { type: "fetchStarted", kind: "shuffle" },
+      { ...kings, busy: "shuffle" },
+    ],
+    [
+      "an unreadable FEN changes nothing but the busy flag",
+      { ...kings, busy: "randomize" },
+      { type: "fetched", fen: "nonsense" },
+      kings,
+    ],
+    [
+      "a failed fetch changes nothing but the busy flag",
+      { ...kings, busy: "randomize" },
+      { type: "fetchFailed" },
+      kings,
+    ],
+    [
+      "eval lower end moves on the 0.5 grid",
+      kings,
+      { type: "setRandomRange", range: "eval", end: "min", value: -1.3 },
+      { ...kings, randomEval: { min: -1.5, max: 5 } },
+    ],
+    [
+      "the lower end cannot pass the upper one",
+      { ...kings, randomEval: { min: -1, max: 1 } },
+      { type: "setRandomRange", range: "eval", end: "min", value: 3 },
+      { ...kings, randomEval: { min: 1, max: 1 } },
+    ],
+    [
+      "the upper end cannot pass below the lower one",
+      { ...kings, randomMoves: { min: 20, max: 40 } },
+      { type: "setRandomRange", range: "moves", end: "max", value: 10 },
+      { ...kings, randomMoves: { min: 20, max: 20 } },
+    ],
+    [
+      "values are kept inside the bounds",
+      kings,
+      { type: "setRandomRange", range: "moves", end: "max", value: 150 },
+      { ...kings, randomMoves: { min: 0, max: 100 } },
+    ],
+  );
 
   it.each(rows)("%s", (_name, state, action, expected) => {
     expect(freeBoardReducer(state, action)).toEqual(expected);
@@ -46,8 +98,28 @@ describe("freeBoardReducer", () => {
     expect(kings).toEqual(before);
   });
 
-  it("starts from the initial position, white at the bottom", () => {
+  it("starts from the initial position, white at the bottom, with the widest random ranges", () => {
     expect(Object.keys(initialFreeBoard.position)).toHaveLength(32);
     expect(initialFreeBoard.orientation).toBe("white");
+    expect(initialFreeBoard.randomEval).toEqual({ min: -5, max: 5 });
+    expect(initialFreeBoard.randomMoves).toEqual({ min: 0, max: 100 });
+    expect(initialFreeBoard.busy).toBeUndefined();
+  });
+
+  it("loads a shuffled back rank from a FEN", () => {
+    const next = freeBoardReducer(kings, { type: "fetched", fen: CHESS960_FEN });
+    expect(next.position.a1).toBe("wN");
+    expect(next.position.d8).toBe("bK");
+    expect(Object.keys(next.position)).toHaveLength(32);
+  });
+
+  it("asks for the sliders' ranges", () => {
+    const state = { ...kings, randomEval: { min: -1.5, max: 0.5 }, randomMoves: { min: 10, max: 20 } };
+    expect(randomPositionParams(state)).toEqual({
+      lower_eval_limit: -1.5,
+      upper_eval_limit: 0.5,
+      lower_move_limit: 10,
+      upper_move_limit: 20,
+    });
   });
 });

@@ -1,9 +1,16 @@
+import { FREE_BOARD_RANDOM, type Range } from "@chess/shared";
+import { moveRangeEnd } from "../lobby/range.ts";
 import { type Orientation, type PositionMap, parsePosition, type Square } from "./boardPosition.ts";
 
 /** The lobby's free board: pieces move anywhere, no rules (it is a scratch pad, not a game). */
 export interface FreeBoardState {
   position: PositionMap;
   orientation: Orientation;
+  /** Randomize's sliders (SPEC §9): eval in pawns from White's side, moves as the move number. */
+  randomEval: Range;
+  randomMoves: Range;
+  /** A shuffle or random position is being fetched: the buttons wait. */
+  busy: "shuffle" | "randomize" | undefined;
 }
 
 export type FreeBoardAction =
@@ -11,9 +18,33 @@ export type FreeBoardAction =
   /** A drag from `from` to `to`; `to` is null when the piece was dropped off the board. */
   | { type: "move"; from: Square; to: Square | null }
   | { type: "reset" }
-  | { type: "setPosition"; position: PositionMap };
+  | { type: "setPosition"; position: PositionMap }
+  /** One end of a Randomize slider moved. */
+  | { type: "setRandomRange"; range: "eval" | "moves"; end: "min" | "max"; value: number }
+  | { type: "fetchStarted"; kind: "shuffle" | "randomize" }
+  /** A fetched position (FEN) arrived. */
+  | { type: "fetched"; fen: string }
+  /** The fetch failed (SPEC §8: only logged, nothing changes) or was abandoned. */
+  | { type: "fetchFailed" };
 
-export const initialFreeBoard: FreeBoardState = { position: parsePosition("start"), orientation: "white" };
+export const initialFreeBoard: FreeBoardState = {
+  position: parsePosition("start"),
+  orientation: "white",
+  // The widest ranges: any position the server finds quickly.
+  randomEval: { min: FREE_BOARD_RANDOM.eval.min, max: FREE_BOARD_RANDOM.eval.max },
+  randomMoves: { min: FREE_BOARD_RANDOM.moves.min, max: FREE_BOARD_RANDOM.moves.max },
+  busy: undefined,
+};
+
+/** GET /game/random-position's query for the sliders. */
+export function randomPositionParams(state: FreeBoardState) {
+  return {
+    lower_eval_limit: state.randomEval.min,
+    upper_eval_limit: state.randomEval.max,
+    lower_move_limit: state.randomMoves.min,
+    upper_move_limit: state.randomMoves.max,
+  };
+}
 
 export function freeBoardReducer(state: FreeBoardState, action: FreeBoardAction): FreeBoardState {
   switch (action.type) {
@@ -28,8 +59,23 @@ export function freeBoardReducer(state: FreeBoardState, action: FreeBoardAction)
       return { ...state, position };
     }
     case "reset":
-      return { ...state, position: initialFreeBoard.position };
+      // Reset also wins over a position still on its way (the caller abandons that request).
+      return { ...state, position: initialFreeBoard.position, busy: undefined };
     case "setPosition":
       return { ...state, position: action.position };
+    case "setRandomRange":
+      return action.range === "eval"
+        ? { ...state, randomEval: moveRangeEnd(state.randomEval, action.end, action.value, FREE_BOARD_RANDOM.eval) }
+        : { ...state, randomMoves: moveRangeEnd(state.randomMoves, action.end, action.value, FREE_BOARD_RANDOM.moves) };
+    case "fetchStarted":
+      return { ...state, busy: action.kind };
+    case "fetched": {
+      const position = parsePosition(action.fen);
+      // A position the board cannot read changes nothing, like a failed call.
+      if (Object.keys(position).length === 0) return { ...state, busy: undefined };
+      return { ...state, position, busy: undefined };
+    }
+    case "fetchFailed":
+      return { ...state, busy: undefined };
   }
 }

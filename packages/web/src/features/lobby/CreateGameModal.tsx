@@ -1,17 +1,31 @@
-import { COLOR_CHOICES, type ColorChoice, CUSTOM_TIME, formatTimeControl, type Variant } from "@chess/shared";
+import {
+  COLOR_CHOICES,
+  type ColorChoice,
+  CUSTOM_TIME,
+  formatTimeControl,
+  JUMPSTART_CUSTOM,
+  type Variant,
+} from "@chess/shared";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { Modal } from "../../components/Modal.tsx";
 import {
   type CreateGameValues,
   createGamePayload,
+  createGameProblem,
   DEFAULT_CREATE_GAME,
   describeCustomTime,
+  formatRange,
+  HANDICAP_CHOICES,
+  moveRangeEnd,
   PRESET_GROUPS,
   SELECTABLE_VARIANTS,
+  STAGE_CHOICES,
+  withJumpstartMode,
 } from "./createGameForm.ts";
 import { VARIANT_LABEL } from "./lobbyStore.ts";
-import { ColorIcon } from "./OfferCard.tsx";
+import { ColorIcon, CrownIcon, SwordsIcon } from "./OfferCard.tsx";
+import { RangeSlider } from "./RangeSlider.tsx";
 import "../../components/TextField.css";
 import "./CreateGameModal.css";
 
@@ -25,7 +39,11 @@ const COLOR_LABEL: Record<ColorChoice, string> = { white: "White", random: "Rand
 // White, random, black from left to right, as on lichess.
 const COLOR_ORDER: readonly ColorChoice[] = ["white", "random", "black"];
 
-/** SPEC §2 Create Game: variant, a preset or custom time control, the colour; closes on Escape, X or Cancel. */
+/**
+ * SPEC §2 Create Game: variant, a preset or custom time control, the colour; closes on Escape, X or Cancel.
+ * Jumpstart adds the game stage and handicap (or custom ranges) and who takes the worse side, instead of
+ * the colour: the handicapped player plays Black.
+ */
 export function CreateGameModal({ onClose, onCreate }: CreateGameModalProps) {
   const [values, setValues] = useState<CreateGameValues>(DEFAULT_CREATE_GAME);
   const [error, setError] = useState<string>();
@@ -36,6 +54,12 @@ export function CreateGameModal({ onClose, onCreate }: CreateGameModalProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
+    // SPEC §5: name what is missing and send nothing.
+    const missing = createGameProblem(values);
+    if (missing) {
+      setError(missing);
+      return;
+    }
     setBusy(true);
     setError(undefined);
     const problem = await onCreate(createGamePayload(values));
@@ -58,7 +82,10 @@ export function CreateGameModal({ onClose, onCreate }: CreateGameModalProps) {
             id={`${ids}-variant`}
             className="field__input"
             value={values.variant}
-            onChange={(e) => set({ variant: e.target.value as Variant })}
+            onChange={(e) => {
+              set({ variant: e.target.value as Variant });
+              setError(undefined);
+            }}
           >
             {SELECTABLE_VARIANTS.map((variant) => (
               <option key={variant} value={variant}>
@@ -68,8 +95,15 @@ export function CreateGameModal({ onClose, onCreate }: CreateGameModalProps) {
           </select>
         </div>
 
+        {values.variant === "jumpstart" ? (
+          <JumpstartFields values={values} setValues={setValues} idPrefix={ids} />
+        ) : null}
+
         <div className="create-game__section">
-          <fieldset className="create-game__tabs" aria-label="Time control">
+          <h3 id={`${ids}-time`} className="create-game__group-title">
+            Time control
+          </h3>
+          <fieldset className="create-game__tabs" aria-labelledby={`${ids}-time`}>
             <button
               type="button"
               className="create-game__tab"
@@ -140,24 +174,55 @@ export function CreateGameModal({ onClose, onCreate }: CreateGameModalProps) {
           )}
         </div>
 
-        <fieldset className="create-game__colors">
-          <legend className="field__label">Your colour</legend>
-          <div className="create-game__color-options">
-            {COLOR_ORDER.filter((c) => COLOR_CHOICES.includes(c)).map((color) => (
-              <label key={color} className="create-game__color">
+        {values.variant === "jumpstart" ? (
+          <fieldset className="create-game__colors">
+            <legend className="field__label">Who takes the worse side?</legend>
+            <div className="create-game__color-options create-game__color-options--two">
+              <label className="create-game__color">
                 <input
                   type="radio"
-                  name={`${ids}-color`}
-                  value={color}
-                  checked={values.color === color}
-                  onChange={() => set({ color })}
+                  name={`${ids}-worse-side`}
+                  value="me"
+                  checked={values.worseSide === "me"}
+                  onChange={() => set({ worseSide: "me" })}
                 />
-                <ColorIcon color={color} size={28} />
-                <span>{COLOR_LABEL[color]}</span>
+                <SwordsIcon size={28} />
+                <span>Me</span>
               </label>
-            ))}
-          </div>
-        </fieldset>
+              <label className="create-game__color">
+                <input
+                  type="radio"
+                  name={`${ids}-worse-side`}
+                  value="opponent"
+                  checked={values.worseSide === "opponent"}
+                  onChange={() => set({ worseSide: "opponent" })}
+                />
+                <CrownIcon size={28} />
+                <span>My opponent</span>
+              </label>
+            </div>
+            <p className="create-game__hint">The worse side always plays Black.</p>
+          </fieldset>
+        ) : (
+          <fieldset className="create-game__colors">
+            <legend className="field__label">Your colour</legend>
+            <div className="create-game__color-options">
+              {COLOR_ORDER.filter((c) => COLOR_CHOICES.includes(c)).map((color) => (
+                <label key={color} className="create-game__color">
+                  <input
+                    type="radio"
+                    name={`${ids}-color`}
+                    value={color}
+                    checked={values.color === color}
+                    onChange={() => set({ color })}
+                  />
+                  <ColorIcon color={color} size={28} />
+                  <span>{COLOR_LABEL[color]}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
 
         {error ? (
           <p className="create-game__error" role="alert">
@@ -175,6 +240,115 @@ export function CreateGameModal({ onClose, onCreate }: CreateGameModalProps) {
         </div>
       </form>
     </Modal>
+  );
+}
+
+/** Jumpstart's choices: stage and handicap presets, or custom ranges, with a short explanation. */
+function JumpstartFields({
+  values,
+  setValues,
+  idPrefix,
+}: {
+  values: CreateGameValues;
+  setValues: (update: (v: CreateGameValues) => CreateGameValues) => void;
+  idPrefix: string;
+}) {
+  const set = (change: Partial<CreateGameValues>) => setValues((v) => ({ ...v, ...change }));
+  return (
+    <div className="create-game__section create-game__jumpstart">
+      <fieldset className="create-game__tabs" aria-label="Jumpstart position">
+        <button
+          type="button"
+          className="create-game__tab"
+          aria-pressed={values.jumpstartMode === "preset"}
+          onClick={() => setValues((v) => withJumpstartMode(v, "preset"))}
+        >
+          Preset ranges
+        </button>
+        <button
+          type="button"
+          className="create-game__tab"
+          aria-pressed={values.jumpstartMode === "custom"}
+          onClick={() => setValues((v) => withJumpstartMode(v, "custom"))}
+        >
+          Custom ranges
+        </button>
+      </fieldset>
+      {values.jumpstartMode === "preset" ? (
+        <>
+          <fieldset className="create-game__choices" aria-labelledby={`${idPrefix}-stage`}>
+            <h3 id={`${idPrefix}-stage`} className="create-game__group-title">
+              Game stage
+            </h3>
+            <div className="create-game__choice-buttons">
+              {STAGE_CHOICES.map((stage) => (
+                <button
+                  key={stage.key}
+                  type="button"
+                  className="create-game__preset create-game__choice"
+                  aria-pressed={values.stage === stage.key}
+                  aria-label={`${stage.label} · moves ${formatRange(stage.moves)}`}
+                  onClick={() => set({ stage: stage.key })}
+                >
+                  <span>{stage.label}</span>
+                  <span className="create-game__choice-range">moves {formatRange(stage.moves)}</span>
+                </button>
+              ))}
+            </div>
+          </fieldset>
+          <fieldset className="create-game__choices" aria-labelledby={`${idPrefix}-handicap`}>
+            <h3 id={`${idPrefix}-handicap`} className="create-game__group-title">
+              Handicap
+            </h3>
+            <div className="create-game__choice-buttons">
+              {HANDICAP_CHOICES.map((handicap) => (
+                <button
+                  key={handicap.key}
+                  type="button"
+                  className="create-game__preset create-game__choice"
+                  aria-pressed={values.handicap === handicap.key}
+                  aria-label={`${handicap.label} · ${formatRange(handicap.eval)} pawns`}
+                  onClick={() => set({ handicap: handicap.key })}
+                >
+                  <span>{handicap.label}</span>
+                  <span className="create-game__choice-range">{formatRange(handicap.eval)} pawns</span>
+                </button>
+              ))}
+            </div>
+          </fieldset>
+        </>
+      ) : (
+        <div className="create-game__custom">
+          <RangeSlider
+            id={`${idPrefix}-eval`}
+            label="Handicap (pawns)"
+            value={values.customEval}
+            bounds={JUMPSTART_CUSTOM.eval}
+            format={(v) => v.toFixed(1)}
+            onChange={(end, value) =>
+              setValues((v) => ({ ...v, customEval: moveRangeEnd(v.customEval, end, value, JUMPSTART_CUSTOM.eval) }))
+            }
+          />
+          <RangeSlider
+            id={`${idPrefix}-moves`}
+            label="Move count"
+            value={values.customMoves}
+            bounds={JUMPSTART_CUSTOM.moves}
+            onChange={(end, value) =>
+              setValues((v) => ({
+                ...v,
+                customMoves: moveRangeEnd(v.customMoves, end, value, JUMPSTART_CUSTOM.moves),
+              }))
+            }
+          />
+        </div>
+      )}
+      <p className="create-game__hint">
+        <strong>Move count</strong> is the move number of the starting position (move 15: each side has played 14
+        moves). <strong>Handicap</strong> is the engine&rsquo;s evaluation of the position in pawns: how much better the
+        favoured side (White) stands.
+      </p>
+    </div>
   );
 }
 

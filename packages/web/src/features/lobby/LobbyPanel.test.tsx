@@ -1,5 +1,5 @@
 import type { GameOffer } from "@chess/shared";
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeIdentity, renderWithIdentity } from "../../test/identity.tsx";
 import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
@@ -50,6 +50,35 @@ describe("LobbyPanel", () => {
     expect(screen.getAllByText("Standard")).toHaveLength(2);
     rt.reconnect();
     expect(rt.events()).toEqual(["refreshLobby", "refreshLobby"]);
+  });
+
+  it("shows a jumpstart card's ranges and who takes the handicap; standard cards keep the colour", () => {
+    const rt = setup();
+    const js = { variant: "jumpstart" as const, lower_move_limit: 20, upper_move_limit: 40 };
+    rt.serverEmit("updateLobby", {
+      roomUid: "lobby",
+      offers: [
+        offer("j1", { ...js, username: "bob", lower_eval_limit: 1, upper_eval_limit: 3, isCreatorsHandicap: true }),
+        offer("j2", { ...js, lower_eval_limit: 0, upper_eval_limit: 1, isCreatorsHandicap: false }),
+        offer("s", { username: "carol" }),
+      ],
+    });
+    const card = (title: string) => screen.getByRole("button", { name: `Accept ${title}` });
+    const bob = within(card("bob / 5+3"));
+    expect(bob.getByText("Jumpstart")).toBeTruthy();
+    expect(bob.getByText("eval 1\u20133")).toBeTruthy();
+    expect(bob.getByText("moves 20\u201340")).toBeTruthy();
+    expect(bob.getByRole("img", { name: "Creator takes the handicap" }).getAttribute("title")).toBe(
+      "Creator takes the handicap",
+    );
+    const anon = within(card("Anonymous / 5+3"));
+    expect(anon.getByText("eval 0\u20131")).toBeTruthy();
+    expect(anon.getByRole("img", { name: "Creator plays the favoured side" })).toBeTruthy();
+    expect(anon.queryByText("Creator plays white")).toBeNull();
+    const carol = within(card("carol / 5+3"));
+    expect(carol.getByText("Creator plays white")).toBeTruthy();
+    expect(carol.queryByRole("img")).toBeNull();
+    expect(carol.queryByText(/eval/)).toBeNull();
   });
 
   it("says so when the lobby is empty", () => {

@@ -1,6 +1,6 @@
 import type { ColorChoice, GameOffer } from "@chess/shared";
 import { Button } from "../../components/Button.tsx";
-import { jumpstartRanges, offerTitle, TIME_CLASS_LABEL, VARIANT_LABEL } from "./lobbyStore.ts";
+import { CARD_VARIANT_LABEL, jumpstartRanges, jumpstartSide, offerTitle, TIME_CLASS_LABEL } from "./lobbyStore.ts";
 
 const COLOR_TITLE: Record<ColorChoice, string> = {
   white: "Creator plays white",
@@ -25,6 +25,36 @@ export function ColorIcon({ color, size = 20 }: { color: ColorChoice; size?: num
   );
 }
 
+/** A crown: the creator plays the favoured side of a jumpstart position. */
+export function CrownIcon({ size = 20 }: { size?: number }) {
+  return (
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
+      <path
+        d="M3 8l4.5 4L12 5l4.5 7L21 8l-2 10H5z"
+        fill="#e7b53c"
+        stroke="#8a6516"
+        strokeWidth="1.3"
+        strokeLinejoin="round"
+      />
+      <rect x="5" y="18.5" width="14" height="2.2" rx="0.6" fill="#e7b53c" stroke="#8a6516" strokeWidth="1" />
+    </svg>
+  );
+}
+
+/** Crossed swords: the creator takes the handicap (the worse side) of a jumpstart position. */
+export function SwordsIcon({ size = 20 }: { size?: number }) {
+  return (
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
+      <g fill="none" stroke="#dfe3e8" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M4 4l11 11M20 4L9 15" />
+      </g>
+      <g fill="none" stroke="#d08a3a" strokeWidth="2.8" strokeLinecap="round">
+        <path d="M12.5 17.5l5-5M11.5 17.5l-5-5M17 17l3 3M7 17l-3 3" />
+      </g>
+    </svg>
+  );
+}
+
 export interface OfferCardProps {
   offer: GameOffer;
   mine: boolean;
@@ -32,10 +62,14 @@ export interface OfferCardProps {
   onCancel: () => void;
 }
 
-/** One open offer (SPEC §2): "name / 5+3", the variant, speed, rating and the creator's colour. */
+/**
+ * One open offer (SPEC §2): "name / 5+3", the variant, speed, rating, and the creator's colour — or, for
+ * jumpstart, the eval and move ranges with a crown (creator favoured) or swords (creator handicapped).
+ */
 export function OfferCard({ offer, mine, onAccept, onCancel }: OfferCardProps) {
   const title = offerTitle(offer);
   const ranges = jumpstartRanges(offer);
+  const side = jumpstartSide(offer);
   const details = (
     <>
       <span className="offer__head">
@@ -44,15 +78,24 @@ export function OfferCard({ offer, mine, onAccept, onCancel }: OfferCardProps) {
             <ColorIcon color={offer.selectedColor} />
             <span className="visually-hidden">{COLOR_TITLE[offer.selectedColor]}</span>
           </span>
+        ) : side ? (
+          <span className="offer__color" title={side.title} role="img" aria-label={side.title} data-icon={side.icon}>
+            {side.icon === "crown" ? <CrownIcon /> : <SwordsIcon />}
+          </span>
         ) : null}
         <span className="offer__title">{title}</span>
       </span>
       <span className="offer__meta">
-        <span>{VARIANT_LABEL[offer.variant]}</span>
+        <span>{CARD_VARIANT_LABEL[offer.variant]}</span>
         <span>{TIME_CLASS_LABEL[offer.timeClass]}</span>
         {offer.elo !== undefined ? <span>{offer.elo}</span> : null}
-        {ranges ? <span>{ranges}</span> : null}
       </span>
+      {ranges ? (
+        <span className="offer__meta offer__ranges">
+          <span>{ranges.eval}</span>
+          <span>{ranges.moves}</span>
+        </span>
+      ) : null}
     </>
   );
 

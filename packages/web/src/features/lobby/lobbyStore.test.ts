@@ -5,6 +5,7 @@ import {
   initialLobby,
   isMyOffer,
   jumpstartRanges,
+  jumpstartSide,
   type LobbyEvent,
   type LobbyState,
   lobbyReducer,
@@ -128,7 +129,21 @@ describe("jumpstartRanges", () => {
       lower_move_limit: 10,
       upper_move_limit: 20,
     });
-    expect(jumpstartRanges(js)).toBe("eval 0\u20131 · moves 10\u201320");
+    expect(jumpstartRanges(js)).toEqual({ eval: "eval 0\u20131", moves: "moves 10\u201320" });
+    expect(jumpstartRanges({ ...js, lower_eval_limit: 0.4, upper_eval_limit: 2.6 })?.eval).toBe("eval 0.4\u20132.6");
     expect(jumpstartRanges(offer("s"))).toBeUndefined();
+  });
+
+  it("names the icon after who takes the handicap, nothing for standard", () => {
+    const js = offer("j", { variant: "jumpstart" });
+    expect(jumpstartSide({ ...js, isCreatorsHandicap: false })).toEqual({
+      icon: "crown",
+      title: "Creator plays the favoured side",
+    });
+    expect(jumpstartSide({ ...js, isCreatorsHandicap: true })).toEqual({
+      icon: "swords",
+      title: "Creator takes the handicap",
+    });
+    expect(jumpstartSide(offer("s"))).toBeUndefined();
   });
 });

@@ -98,11 +98,22 @@ export const TIME_CLASS_LABEL: Record<TimeClass, string> = {
   classical: "Classical",
 };
 
-/** A jumpstart offer's ranges, e.g. "eval 0–1 · moves 10–20"; undefined for other offers. */
-export function jumpstartRanges(offer: GameOffer): string | undefined {
+/** The variant as an offer card names it: "Jumpstart" is short enough for the card's meta line. */
+export const CARD_VARIANT_LABEL: Record<Variant, string> = { ...VARIANT_LABEL, jumpstart: "Jumpstart" };
+
+/** A jumpstart offer's ranges, e.g. { eval: "eval 0–1", moves: "moves 10–20" }; undefined for other offers. */
+export function jumpstartRanges(offer: GameOffer): { eval: string; moves: string } | undefined {
   const { lower_eval_limit: le, upper_eval_limit: ue, lower_move_limit: lm, upper_move_limit: um } = offer;
   if (offer.variant !== "jumpstart" || le === undefined || ue === undefined || lm === undefined || um === undefined) {
     return undefined;
   }
-  return `eval ${le}\u2013${ue} · moves ${lm}\u2013${um}`;
+  return { eval: `eval ${le}\u2013${ue}`, moves: `moves ${lm}\u2013${um}` };
+}
+
+/** The jumpstart card's icon (SPEC §2): a crown when the creator plays the favoured side, swords when they take the handicap. */
+export function jumpstartSide(offer: GameOffer): { icon: "crown" | "swords"; title: string } | undefined {
+  if (offer.variant !== "jumpstart") return undefined;
+  return offer.isCreatorsHandicap
+    ? { icon: "swords", title: "Creator takes the handicap" }
+    : { icon: "crown", title: "Creator plays the favoured side" };
 }
