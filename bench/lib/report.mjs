@@ -1,6 +1,6 @@
 // Shared helpers for benchmarks: percentiles, machine description, and rewriting one section of
 // bench/README.md between markers so each benchmark owns its part.
-import { readFileSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 
@@ -14,7 +14,13 @@ export function percentile(sorted, p) {
 
 export function summarize(samples) {
   const s = [...samples].sort((a, b) => a - b);
-  return { n: s.length, p50: percentile(s, 50), p90: percentile(s, 90), p99: percentile(s, 99), max: s.at(-1) ?? Number.NaN };
+  return {
+    n: s.length,
+    p50: percentile(s, 50),
+    p90: percentile(s, 90),
+    p99: percentile(s, 99),
+    max: s.at(-1) ?? Number.NaN,
+  };
 }
 
 export function machine() {

@@ -41,7 +41,8 @@ function connect(url) {
 
 async function inBatches(n, size, fn) {
   const out = [];
-  for (let i = 0; i < n; i += size) out.push(...(await Promise.all(Array.from({ length: Math.min(size, n - i) }, (_, k) => fn(i + k)))));
+  for (let i = 0; i < n; i += size)
+    out.push(...(await Promise.all(Array.from({ length: Math.min(size, n - i) }, (_, k) => fn(i + k)))));
   return out;
 }
 
@@ -64,9 +65,13 @@ async function drive(pairs, { paceMs, seconds }) {
       const m = legal[Math.floor(Math.random() * legal.length)];
       const ply = chess.history().length;
       sentAt.set(ply + 1, performance.now());
-      socket.emit("move", { gameId: p.gameId, move: { from: m.from, to: m.to, ...(m.promotion ? { promotion: m.promotion } : {}) }, ply }, (ack) => {
-        if (!ack?.ok) errors++;
-      });
+      socket.emit(
+        "move",
+        { gameId: p.gameId, move: { from: m.from, to: m.to, ...(m.promotion ? { promotion: m.promotion } : {}) }, ply },
+        (ack) => {
+          if (!ack?.ok) errors++;
+        },
+      );
       chess.move({ from: m.from, to: m.to, promotion: m.promotion });
     };
     for (const [me, other] of [
@@ -102,7 +107,10 @@ async function benchRelay(scenario) {
   const pairs = await inBatches(scenario.games, 100, async (i) => {
     const [white, black] = await Promise.all([connect(url), connect(url)]);
     const gameId = `g${i}`;
-    await Promise.all([white.timeout(10_000).emitWithAck("join", gameId), black.timeout(10_000).emitWithAck("join", gameId)]);
+    await Promise.all([
+      white.timeout(10_000).emitWithAck("join", gameId),
+      black.timeout(10_000).emitWithAck("join", gameId),
+    ]);
     return { white, black, gameId };
   });
   const result = await drive(pairs, scenario);
@@ -118,7 +126,10 @@ async function startServer() {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-moves-"));
   const port = 30_000 + Math.floor(Math.random() * 20_000);
   const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", DATA_DIR: dataDir };
-  const child = spawn(process.execPath, [join(root, "packages/server/dist/main.js")], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, [join(root, "packages/server/dist/main.js")], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     try {
@@ -142,7 +153,9 @@ async function benchServer(scenario) {
     const [a, b] = await Promise.all([connect(server.url), connect(server.url)]);
     const startedA = new Promise((r) => a.once("gameStarted", r));
     const startedB = new Promise((r) => b.once("gameStarted", r));
-    const offer = await a.timeout(10_000).emitWithAck("createGameOffer", { baseTime: 60, increment: 0, selectedColor: "white" });
+    const offer = await a
+      .timeout(10_000)
+      .emitWithAck("createGameOffer", { baseTime: 60, increment: 0, selectedColor: "white" });
     const accepted = await b.timeout(10_000).emitWithAck("acceptGameOffer", { offerId: offer.data.offerId });
     if (!accepted.ok) throw new Error(accepted.message);
     const game = await startedA;
@@ -166,7 +179,9 @@ for (const scenario of SCENARIOS) {
   process.stdout.write(`p50 ${fmt(r.p50)} p99 ${fmt(r.p99)}; server... `);
   const server = await benchServer(scenario);
   const s = summarize(server.samples);
-  console.log(`p50 ${fmt(s.p50)} p99 ${fmt(s.p99)}, ${server.movesPerSecond.toFixed(0)} moves/s, ${server.errors} errors`);
+  console.log(
+    `p50 ${fmt(s.p50)} p99 ${fmt(s.p99)}, ${server.movesPerSecond.toFixed(0)} moves/s, ${server.errors} errors`,
+  );
   rows.push({ scenario, relay, r, server, s });
 }
 
