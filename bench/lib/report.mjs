@@ -18,6 +18,7 @@ export function summarize(samples) {
     n: s.length,
     p50: percentile(s, 50),
     p90: percentile(s, 90),
+    p95: percentile(s, 95),
     p99: percentile(s, 99),
     max: s.at(-1) ?? Number.NaN,
   };

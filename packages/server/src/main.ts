@@ -144,11 +144,13 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   });
 
   const notifier = socketNotifier(io);
+  const leaderboardsRepo = createLeaderboardsRepo(database.db);
   const games = createGamesService({
     repo: gamesRepo,
     notifier,
     isOnline: (key) => presence.isOnline(key),
     logger: app.log,
+    onRatedGameEnded: (variant, timeClass) => leaderboardsRepo.ratingsChanged(variant, timeClass),
   });
   const rematches = createRematches({ repo: gamesRepo, games, notifier });
   const clubsRepo = createClubsRepo(database.db);
@@ -237,7 +239,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     siteUrl: (host) => config.publicOrigin ?? `http://${host ?? `localhost:${config.port}`}`,
   });
   registerLeaderboardsRoutes(app, {
-    repo: createLeaderboardsRepo(database.db),
+    repo: leaderboardsRepo,
     auth,
     isClubMember: (clubId, userId) => clubsRepo.isMember(clubId, userId),
   });

@@ -65,6 +65,8 @@ export function createGamesService(deps: {
   notifier: GameNotifier;
   isOnline: (key: string) => boolean;
   logger: FastifyBaseLogger;
+  /** A rated game ended: ratings of that category changed. */
+  onRatedGameEnded?: (variant: string, timeClass: string) => void;
   now?: () => number;
 }) {
   const { repo, notifier, logger } = deps;
@@ -184,6 +186,7 @@ export function createGamesService(deps: {
     round.result = result;
     round.eventNo += 1;
     unregister(round);
+    if (ratingChanges.length > 0) deps.onRatedGameEnded?.(round.variant, round.timeClass);
     notifier.toGame(round.id, "gameOver", gameOverJson(round, result, change));
   }
 
