@@ -1,77 +1,8 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { io, type Socket } from "socket.io-client";
+import { expect, type Page, test } from "@playwright/test";
+import { newPage, playGame, registeredUser } from "../support/players.ts";
 
 // One rated rapid game, played once over the real socket, feeds every test here.
 test.describe.configure({ mode: "serial" });
-
-const baseURL = () => process.env.E2E_BASE_URL ?? "";
-const unique = () => `p${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-type Ack<T> = { ok: true; data?: T } | { ok: false; code: string; message: string };
-
-async function post<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${baseURL()}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** A new account, logged in: its name and session id. */
-async function registeredUser(): Promise<{ name: string; sessionId: string }> {
-  const name = unique();
-  await post("/user/create", { username: name, email: `${name}@example.com`, password: "a-good-password" });
-  const { sessionId } = await post<{ sessionId: string }>("/user/login", {
-    username: name,
-    password: "a-good-password",
-  });
-  return { name, sessionId };
-}
-
-function connect(sessionId: string): Socket {
-  return io(baseURL(), {
-    transports: ["websocket"],
-    auth: { sessionId },
-    extraHeaders: { cookie: `sid=${sessionId}` },
-  });
-}
-
-async function request<T>(socket: Socket, event: string, payload: unknown): Promise<T | undefined> {
-  const answer = (await socket.timeout(10_000).emitWithAck(event, payload)) as Ack<T>;
-  if (!answer.ok) throw new Error(`${event} refused: ${answer.message}`);
-  return answer.data;
-}
-
-/** White and Black play `moves` (UCI) to the end in a 10+0 (rapid) game; resolves with the game id. */
-async function playRapidGame(white: string, black: string, moves: string[]): Promise<string> {
-  const [w, b] = [connect(white), connect(black)];
-  try {
-    const started = (s: Socket) => new Promise<{ gameId: string }>((resolve) => s.once("gameStarted", resolve));
-    const [wStarted, bStarted] = [started(w), started(b)];
-    const offer = await request<{ offerId: string }>(w, "createGameOffer", {
-      baseTime: 10,
-      increment: 0,
-      selectedColor: "white",
-    });
-    await request(b, "acceptGameOffer", { offerId: offer?.offerId });
-    const { gameId } = await wStarted;
-    await bStarted;
-    for (const [ply, uci] of moves.entries()) {
-      await request(ply % 2 === 0 ? w : b, "move", {
-        gameId,
-        move: { from: uci.slice(0, 2), to: uci.slice(2, 4) },
-        ply,
-      });
-    }
-    return gameId;
-  } finally {
-    w.close();
-    b.close();
-  }
-}
 
 // 1. f3 e5 2. g4 Qh4#: Black (the winner) mates in two.
 const FOOLS_MATE = ["f2f3", "e7e5", "g2g4", "d8h4"];
@@ -80,16 +11,9 @@ let game: { gameId: string; winner: string; loser: string };
 
 test.beforeAll(async () => {
   const [loser, winner] = [await registeredUser(), await registeredUser()];
-  const gameId = await playRapidGame(loser.sessionId, winner.sessionId, FOOLS_MATE);
+  const gameId = await playGame(loser.sessionId, winner.sessionId, FOOLS_MATE, 10);
   game = { gameId, winner: winner.name, loser: loser.name };
 });
-
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseURL() });
-  const page = await context.newPage();
-  page.on("pageerror", (e) => console.error("page error:", e.message));
-  return page;
-}
 
 const historyTable = (page: Page) => page.getByRole("table", { name: "Game history" });
 

@@ -1,0 +1,86 @@
+import type { Browser, Page } from "@playwright/test";
+import { io, type Socket } from "socket.io-client";
+
+/** The server the suite runs against (started by globalSetup). */
+export const baseURL = (): string => process.env.E2E_BASE_URL ?? "";
+
+/** A fresh username, e.g. "p1a2b3c4567". */
+export const unique = (prefix = "p"): string => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+type Ack<T> = { ok: true; data?: T } | { ok: false; code: string; message: string };
+
+async function post<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${baseURL()}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A new account, logged in: its name and session id. */
+export async function registeredUser(prefix = "p"): Promise<{ name: string; sessionId: string }> {
+  const name = unique(prefix);
+  await post("/user/create", { username: name, email: `${name}@example.com`, password: "a-good-password" });
+  const { sessionId } = await post<{ sessionId: string }>("/user/login", {
+    username: name,
+    password: "a-good-password",
+  });
+  return { name, sessionId };
+}
+
+function connect(sessionId: string): Socket {
+  return io(baseURL(), {
+    transports: ["websocket"],
+    auth: { sessionId },
+    extraHeaders: { cookie: `sid=${sessionId}` },
+  });
+}
+
+async function request<T>(socket: Socket, event: string, payload: unknown): Promise<T | undefined> {
+  const answer = (await socket.timeout(10_000).emitWithAck(event, payload)) as Ack<T>;
+  if (!answer.ok) throw new Error(`${event} refused: ${answer.message}`);
+  return answer.data;
+}
+
+/**
+ * White and Black (by session id) play `moves` (UCI) over the real socket, without the UI, in a game of
+ * `baseTime` minutes; resolves with the game id.
+ */
+export async function playGame(white: string, black: string, moves: string[], baseTime = 5): Promise<string> {
+  const [w, b] = [connect(white), connect(black)];
+  try {
+    const started = (s: Socket) => new Promise<{ gameId: string }>((resolve) => s.once("gameStarted", resolve));
+    const [wStarted, bStarted] = [started(w), started(b)];
+    const offer = await request<{ offerId: string }>(w, "createGameOffer", {
+      baseTime,
+      increment: 0,
+      selectedColor: "white",
+    });
+    await request(b, "acceptGameOffer", { offerId: offer?.offerId });
+    const { gameId } = await wStarted;
+    await bStarted;
+    for (const [ply, uci] of moves.entries()) {
+      await request(ply % 2 === 0 ? w : b, "move", {
+        gameId,
+        move: { from: uci.slice(0, 2), to: uci.slice(2, 4) },
+        ply,
+      });
+    }
+    return gameId;
+  } finally {
+    w.close();
+    b.close();
+  }
+}
+
+/** A page in a new browser context, logged in when a session id is given; page errors are printed. */
+export async function newPage(browser: Browser, sessionId?: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseURL() });
+  if (sessionId) await context.addCookies([{ name: "sid", value: sessionId, url: baseURL() }]);
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.error("page error:", e.message));
+  return page;
+}
