@@ -59,18 +59,24 @@ export function createAnalysisService(deps: {
 
   return {
     /** One entry per position of a finished game; the first call computes, later ones read. */
-    async gameAnalysis(gameId: string): Promise<AnalysisEntry[]> {
-      const stored = await repo.get(gameId);
-      if (stored) return stored;
+    gameAnalysis(gameId: string): Promise<AnalysisEntry[]> {
+      // Joined or registered before the first await: concurrent callers must share one job.
       const inFlight = running.get(gameId);
       if (inFlight) return inFlight.promise;
-      const game = await games.game(gameId);
-      if (!game) throw new AnalysisError(404, "Game not found");
-      if (game.active) throw new AnalysisError(409, "Analysis is available once the game is over");
-      const fens = gamePositions(game.initialFen, game.uciMoves);
-      const job = { promise: Promise.resolve([] as AnalysisEntry[]), done: 0, total: fens.length };
+      const job = { promise: Promise.resolve([] as AnalysisEntry[]), done: 0, total: 0 };
       running.set(gameId, job);
-      job.promise = compute(gameId, fens).finally(() => running.delete(gameId));
+      job.promise = (async () => {
+        const stored = await repo.get(gameId);
+        if (stored) return stored;
+        const game = await games.game(gameId);
+        if (!game) throw new AnalysisError(404, "Game not found");
+        if (game.active) throw new AnalysisError(409, "Analysis is available once the game is over");
+        const fens = gamePositions(game.initialFen, game.uciMoves);
+        job.total = fens.length;
+        const entries = await compute(gameId, fens);
+        // Another node may have stored its analysis first: everyone gets the stored one.
+        return (await repo.get(gameId)) ?? entries;
+      })().finally(() => running.delete(gameId));
       return job.promise;
     },
 
