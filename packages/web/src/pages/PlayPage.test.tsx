@@ -2,39 +2,14 @@ import type { GameStarted } from "@chess/shared";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { gameSnapshot } from "../features/game/testGame.ts";
 import { fakeRealtime, WithRealtime } from "../test/realtime.tsx";
 import { PlayPage } from "./PlayPage.tsx";
 
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const AFTER_E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
 
 function snapshot(change: Partial<GameStarted> = {}): GameStarted {
-  return {
-    gameId: "g1",
-    gameLength: { w: 300_000, b: 300_000 },
-    isWhite: true,
-    fen: START,
-    initialFen: START,
-    currentTurn: "w",
-    eloDeltas: { winEloDelta: 10, drawEloDelta: 0, lossEloDelta: -10 },
-    moves: [],
-    opponent: "bob",
-    white: "alice",
-    black: "bob",
-    spectator: false,
-    rated: true,
-    variant: "standard",
-    timeClass: "blitz",
-    baseTime: 5,
-    increment: 3,
-    timeLeft: { w: 300_000, b: 300_000 },
-    clockRunning: false,
-    ply: 0,
-    status: "active",
-    eventNo: 0,
-    serverTime: Date.now(),
-    ...change,
-  };
+  return gameSnapshot(change);
 }
 
 beforeEach(() => {

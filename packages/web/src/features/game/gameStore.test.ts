@@ -14,38 +14,13 @@ import {
   sideToMove,
 } from "./gameSelectors.ts";
 import { type GameAction, type GameState, gameReducer } from "./gameStore.ts";
+import { gameSnapshot, START_FEN } from "./testGame.ts";
 
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const START = START_FEN;
 const T0 = 1_000_000;
 
 function snapshot(change: Partial<GameStarted> = {}): GameStarted {
-  return {
-    gameId: "g1",
-    gameLength: { w: 300_000, b: 300_000 },
-    isWhite: true,
-    fen: START,
-    initialFen: START,
-    currentTurn: "w",
-    eloDeltas: { winEloDelta: 10, drawEloDelta: 0, lossEloDelta: -10 },
-    moves: [],
-    opponent: "bob",
-    white: "alice",
-    black: "bob",
-    spectator: false,
-    rated: true,
-    variant: "standard",
-    timeClass: "blitz",
-    baseTime: 5,
-    increment: 3,
-    timeLeft: { w: 300_000, b: 300_000 },
-    clockRunning: false,
-    ply: 0,
-    status: "active",
-    eventNo: 0,
-    firstMoveDeadline: T0 + 20_000,
-    serverTime: T0,
-    ...change,
-  };
+  return gameSnapshot({ firstMoveDeadline: T0 + 20_000, serverTime: T0, ...change });
 }
 
 /** The update the server sends after `san` is played on `state`'s live position. */

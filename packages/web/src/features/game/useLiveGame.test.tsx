@@ -5,37 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
 import type { GameApi } from "./gameApi.ts";
 import { liveLine } from "./gameSelectors.ts";
+import { gameSnapshot, START_FEN } from "./testGame.ts";
 import { useLiveGame } from "./useLiveGame.ts";
 
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const START = START_FEN;
 
 function snapshot(change: Partial<GameStarted> = {}): GameStarted {
-  return {
-    gameId: "g1",
-    gameLength: { w: 300_000, b: 300_000 },
-    isWhite: true,
-    fen: START,
-    initialFen: START,
-    currentTurn: "w",
-    eloDeltas: { winEloDelta: 10, drawEloDelta: 0, lossEloDelta: -10 },
-    moves: [],
-    opponent: "bob",
-    white: "alice",
-    black: "bob",
-    spectator: false,
-    rated: true,
-    variant: "standard",
-    timeClass: "blitz",
-    baseTime: 5,
-    increment: 3,
-    timeLeft: { w: 300_000, b: 300_000 },
-    clockRunning: false,
-    ply: 0,
-    status: "active",
-    eventNo: 0,
-    serverTime: Date.now(),
-    ...change,
-  };
+  return gameSnapshot(change);
 }
 
 function update(change: Partial<GameUpdate>): GameUpdate {
