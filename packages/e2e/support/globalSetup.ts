@@ -45,8 +45,9 @@ export default async function globalSetup() {
     LOG_LEVEL: "warn",
     HOST: "127.0.0.1",
     SIGNUP_LIMIT_PER_IP: "10000",
-    // A pool of one per preset: the background fill competes with Chromium for the same two cores.
-    JUMPSTART_POOL_SIZE: "1",
+    // No background jumpstart pool: its engine searches compete with the analysis tests for the one
+    // engine and with Chromium for the two cores. Jumpstart games generate their position on demand.
+    JUMPSTART_POOL_SIZE: "0",
   };
   const cleanups: Array<() => Promise<void> | void> = [];
 
