@@ -313,10 +313,13 @@ export const friendMessages = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     text: text("text").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the recipient opened the conversation after this message arrived; null = unread. */
+    readAt: timestamp("read_at", { withTimezone: true }),
   },
   (t) => [
     index("friend_messages_pair_idx").on(t.senderId, t.recipientId, t.id),
     index("friend_messages_recipient_idx").on(t.recipientId, t.id),
+    index("friend_messages_unread_idx").on(t.recipientId, t.senderId).where(sql`${t.readAt} is null`),
   ],
 );
 
@@ -334,3 +337,12 @@ export const blocks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
 );
+
+/** A logged-in player's display preferences (theme, board, pieces, sound...), validated by the shared schema. */
+export const userPreferences = pgTable("user_preferences", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  prefs: jsonb("prefs").$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
