@@ -36,6 +36,7 @@ import { createHistoryRepo, registerHistoryRoutes } from "./areas/history/index.
 import { createJumpstartRepo, createJumpstartService, registerJumpstartRoutes } from "./areas/jumpstart/index.ts";
 import { createLeaderboardsRepo, registerLeaderboardsRoutes } from "./areas/leaderboards/index.ts";
 import { createLobbyService, lobbyBroadcaster, MemoryLobbyStore, registerLobbySocket } from "./areas/lobby/index.ts";
+import { createPreferencesRepo, registerPreferencesRoutes } from "./areas/preferences/index.ts";
 import { Bus } from "./bus.ts";
 import type { Config } from "./config.ts";
 import { createHttpApp } from "./http/app.ts";
@@ -232,6 +233,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     }
   });
   registerAccountsRoutes(app, { service: accounts, auth, secureCookies: config.secureCookies });
+  registerPreferencesRoutes(app, { repo: createPreferencesRepo(database.db), auth });
   registerAnalysisRoutes(app, { analysis, auth, limiter });
   registerClubsRoutes(app, { clubs, auth });
   registerHistoryRoutes(app, {

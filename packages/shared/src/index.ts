@@ -6,6 +6,7 @@ export * from "./api/friends.ts";
 export * from "./api/history.ts";
 export * from "./api/http.ts";
 export * from "./api/leaderboards.ts";
+export * from "./api/preferences.ts";
 export * from "./chess/chess960.ts";
 export * from "./chess/gameEnd.ts";
 export * from "./domain/account.ts";

@@ -1,0 +1,2 @@
+export { createPreferencesRepo } from "./preferencesRepo.ts";
+export { registerPreferencesRoutes } from "./preferencesRoutes.ts";

@@ -1,0 +1,40 @@
+import type { PreferencesUpdate } from "@chess/shared";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../storage/db.ts";
+import { userPreferences } from "../../storage/schema.ts";
+
+/** A stored row: the fields the player has set (read through readPreferences) and when. */
+export interface StoredPreferences {
+  prefs: unknown;
+  updatedAt: Date;
+}
+
+/** The user_preferences table: one row per account, created by the first save. */
+export function createPreferencesRepo(db: Db) {
+  return {
+    async find(userId: number): Promise<StoredPreferences | undefined> {
+      const [row] = await db
+        .select({ prefs: userPreferences.prefs, updatedAt: userPreferences.updatedAt })
+        .from(userPreferences)
+        .where(eq(userPreferences.userId, userId));
+      return row;
+    },
+
+    /** Writes the given fields over the stored ones in one statement, so two saves at once both land. */
+    async merge(userId: number, update: PreferencesUpdate): Promise<StoredPreferences> {
+      const now = new Date();
+      const [row] = await db
+        .insert(userPreferences)
+        .values({ userId, prefs: update, updatedAt: now })
+        .onConflictDoUpdate({
+          target: userPreferences.userId,
+          set: { prefs: sql`${userPreferences.prefs} || excluded.prefs`, updatedAt: now },
+        })
+        .returning({ prefs: userPreferences.prefs, updatedAt: userPreferences.updatedAt });
+      if (!row) throw new Error("preferences upsert returned no row");
+      return row;
+    },
+  };
+}
+
+export type PreferencesRepo = ReturnType<typeof createPreferencesRepo>;
