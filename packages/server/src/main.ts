@@ -185,6 +185,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     notify: {
       request: (inviteeId, request) => io.to(toUser(inviteeId)).emit("friendRequestReceived", request),
       message: (userIds, message) => io.to(userIds.map(toUser)).emit("friendMessage", message),
+      read: (readerId, friendName) => io.to(toUser(readerId)).emit("friendMessagesRead", { friendName }),
       challenge: (friendId, offer, from) => io.to(toUser(friendId)).emit("friendChallengeReceived", { offer, from }),
     },
     createChallenge: (actor, payload, friendId) => lobby.create({ ...actor, isGuest: false }, payload, friendId),

@@ -1,6 +1,6 @@
 import { FRIEND_MESSAGES } from "@chess/shared";
 import { describe, expect, it } from "vitest";
-import { http, useTestServer } from "./harness.ts";
+import { connect, http, useTestServer } from "./harness.ts";
 import { type Player, registered } from "./players.ts";
 
 const app = useTestServer();
@@ -118,6 +118,93 @@ describe("messages", () => {
     expect((await call(a, "GET", "/friend/list")).json).toEqual([]);
     a.socket.close();
     b.socket.close();
+  });
+});
+
+describe("unread messages", () => {
+  it("counts per friend for the recipient only, clears when read, and tells the reader's other tabs", async () => {
+    const [a, b, stranger] = [
+      await registered(app.url, "uA"),
+      await registered(app.url, "uB"),
+      await registered(app.url, "uS"),
+    ];
+    await befriend(a, b);
+    for (const text of ["one", "two", "three"]) {
+      expect((await a.emit("friendMessage", { message: text, friendName: b.name })).ok).toBe(true);
+    }
+    expect((await b.emit("friendMessage", { message: "back", friendName: a.name })).ok).toBe(true);
+
+    expect((await call(b, "GET", "/friend/unread")).json).toEqual({ total: 3, byFriend: { [a.name]: 3 } });
+    expect((await call(a, "GET", "/friend/unread")).json).toEqual({ total: 1, byFriend: { [b.name]: 1 } });
+    // Whose counts is never a parameter: a stranger asking about B gets their own (none).
+    expect((await call(stranger, "GET", `/friend/unread?username=${b.name}`)).json).toEqual({ total: 0, byFriend: {} });
+    expect((await http(app.url, "GET", "/friend/unread")).status).toBe(401);
+    // Paging the history is not reading it.
+    await call(b, "GET", `/friend/messages/${a.name}?pageNo=1`);
+    expect((await call(b, "GET", "/friend/unread")).json).toMatchObject({ total: 3 });
+
+    // Nobody but the recipient marks B's messages from A read.
+    const peek = await call(stranger, "POST", `/friend/messages/${a.name}/read`);
+    expect(peek.status).toBe(403);
+    expect(peek.json.message).toBe(FRIEND_MESSAGES.notFriends);
+    expect((await http(app.url, "POST", `/friend/messages/${a.name}/read`)).status).toBe(401);
+    expect((await call(b, "GET", "/friend/unread")).json).toMatchObject({ total: 3 });
+
+    // A second tab of B: another socket of the same session.
+    const { socket: otherTab } = await connect(app.url, { sessionId: b.sessionId, cookie: b.cookie ?? "" });
+    const told = new Promise((resolve) => otherTab.once("friendMessagesRead", resolve));
+    const read = await call(b, "POST", `/friend/messages/${a.name.toUpperCase()}/read`);
+    expect(read.json).toEqual({ friendName: a.name, read: 3 });
+    expect(await told).toEqual({ friendName: a.name });
+    expect((await call(b, "GET", "/friend/unread")).json).toEqual({ total: 0, byFriend: {} });
+    expect((await call(b, "POST", `/friend/messages/${a.name}/read`)).json).toEqual({ friendName: a.name, read: 0 });
+    // A's unread from B are A's own business.
+    expect((await call(a, "GET", "/friend/unread")).json).toMatchObject({ total: 1 });
+
+    // A former friend's messages stop counting: they could never be opened to clear them.
+    await call(b, "POST", "/friend/block", { friendName: a.name });
+    expect((await call(a, "GET", "/friend/unread")).json).toEqual({ total: 0, byFriend: {} });
+    otherTab.close();
+    for (const p of [a, b, stranger]) p.socket.close();
+  });
+});
+
+describe("blocked players", () => {
+  it("lists my blocks, newest first, to me only; unblocking lets requests through again", async () => {
+    const [a, b, c] = [
+      await registered(app.url, "kA"),
+      await registered(app.url, "kB"),
+      await registered(app.url, "kC"),
+    ];
+    expect((await call(a, "GET", "/friend/blocked")).json).toEqual([]);
+    expect((await call(a, "POST", "/friend/block", { friendName: b.name })).json.successMsg).toBe(
+      FRIEND_MESSAGES.blockedDone,
+    );
+    await new Promise((r) => setTimeout(r, 5));
+    await call(a, "POST", "/friend/block", { friendName: c.name });
+    const list = (await call(a, "GET", "/friend/blocked")).json as unknown as Array<{
+      username: string;
+      blockedAt: number;
+    }>;
+    expect(list.map((row) => row.username)).toEqual([c.name, b.name]);
+    expect(list[0]?.blockedAt).toBeGreaterThan(Date.now() - 60_000);
+    // The blocked do not learn it from a list, nor does anyone else.
+    expect((await call(b, "GET", "/friend/blocked")).json).toEqual([]);
+    expect((await call(c, "GET", `/friend/blocked?username=${a.name}`)).json).toEqual([]);
+    expect((await http(app.url, "GET", "/friend/blocked")).status).toBe(401);
+
+    expect((await call(b, "POST", "/friend/send-request", { friendName: a.name })).status).toBe(403);
+    expect((await call(a, "POST", "/friend/unblock", { friendName: b.name })).json.successMsg).toBe(
+      FRIEND_MESSAGES.unblocked,
+    );
+    expect(
+      ((await call(a, "GET", "/friend/blocked")).json as unknown as Array<{ username: string }>).map((r) => r.username),
+    ).toEqual([c.name]);
+    expect((await call(b, "POST", "/friend/send-request", { friendName: a.name })).json.successMsg).toBe(
+      FRIEND_MESSAGES.requestSent,
+    );
+    expect((await call(a, "POST", "/friend/unblock", { friendName: "no-such-player" })).status).toBe(404);
+    for (const p of [a, b, c]) p.socket.close();
   });
 });
 

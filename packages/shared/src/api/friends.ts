@@ -64,3 +64,23 @@ export interface FriendMessage {
   senderName: string;
   timeSent: number;
 }
+
+/** GET /friend/unread: my unread messages, from current friends only, e.g. `{total: 3, byFriend: {ann: 3}}`. */
+export interface UnreadCounts {
+  total: number;
+  /** Friend's username → unread messages from them (only names with at least one). */
+  byFriend: Record<string, number>;
+}
+
+/** POST /friend/messages/{friendName}/read: how many messages it marked read. */
+export interface MarkedRead {
+  friendName: string;
+  read: number;
+}
+
+/** GET /friend/blocked rows, most recent first. */
+export interface BlockedPlayer {
+  username: string;
+  /** Epoch ms. */
+  blockedAt: number;
+}

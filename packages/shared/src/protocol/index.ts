@@ -1,11 +1,15 @@
 import type { ClubInvitation } from "../api/clubs.ts";
 import type { FriendMessage, FriendRequest } from "../api/friends.ts";
 import type { ChatHistory, ChatMessage } from "./chat.ts";
+import type { ClubEventCreated, ClubMembersChanged, ClubPostCreated } from "./clubs.ts";
+import type { FriendMessagesRead } from "./friends.ts";
 import type { DrawOffered, GameOver, GameStarted, GameUpdate, OpponentPresence, RematchOffer } from "./game.ts";
 import type { GameOffer, LobbyUpdate } from "./lobby.ts";
 import type { SessionEvent } from "./session.ts";
 
 export * from "./chat.ts";
+export * from "./clubs.ts";
+export type { FriendMessagesRead } from "./friends.ts";
 export * from "./game.ts";
 export * from "./lobby.ts";
 export type { SessionEvent } from "./session.ts";
@@ -45,6 +49,12 @@ export interface ServerToClientEvents {
   friendMessage: (message: FriendMessage) => void;
   friendRequestReceived: (request: FriendRequest) => void;
   clubInvitationReceived: (invitation: ClubInvitation) => void;
+  /** My conversation with a friend was read (in this tab or another): its unread count is 0. */
+  friendMessagesRead: (payload: FriendMessagesRead) => void;
+  /** To a club's room (members who watch it). */
+  clubPostCreated: (payload: ClubPostCreated) => void;
+  clubEventCreated: (payload: ClubEventCreated) => void;
+  clubMembersChanged: (payload: ClubMembersChanged) => void;
 }
 
 /** Events the client emits. Each takes an optional acknowledgement callback. */
@@ -70,4 +80,6 @@ export interface ClientToServerEvents {
   friendMessage: (payload: unknown, ack?: AckFn<FriendMessage>) => void;
   createFriendChallenge: (payload: unknown, ack?: AckFn<{ offer: GameOffer | null; isSuccessful: boolean }>) => void;
   denyFriendChallenge: (payload: unknown, ack?: AckFn) => void;
+  /** Join a club's room for its live events; members only. */
+  watchClub: (payload: unknown, ack?: AckFn) => void;
 }

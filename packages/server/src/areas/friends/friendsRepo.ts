@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../storage/db.ts";
 import { blocks, friendMessages, friendRequests, friendships, users } from "../../storage/schema.ts";
 
@@ -102,6 +102,49 @@ export function createFriendsRepo(db: Db) {
         .values({ senderId, recipientId, text })
         .returning({ createdAt: friendMessages.createdAt });
       return row?.createdAt ?? new Date();
+    },
+
+    /** Unread messages to `userId` per sender, counting current friends only (a former friend's never clear). */
+    async unreadCounts(userId: number): Promise<Array<{ username: string; count: number }>> {
+      return db
+        .select({ username: users.username, count: sql<number>`count(*)::int` })
+        .from(friendMessages)
+        .innerJoin(users, eq(users.id, friendMessages.senderId))
+        .innerJoin(
+          friendships,
+          or(
+            and(eq(friendships.userA, friendMessages.senderId), eq(friendships.userB, friendMessages.recipientId)),
+            and(eq(friendships.userA, friendMessages.recipientId), eq(friendships.userB, friendMessages.senderId)),
+          ),
+        )
+        .where(and(eq(friendMessages.recipientId, userId), isNull(friendMessages.readAt)))
+        .groupBy(users.username)
+        .orderBy(users.username);
+    },
+
+    /** Marks what `senderId` sent to `recipientId` as read; returns how many were unread. */
+    async markRead(recipientId: number, senderId: number): Promise<number> {
+      const rows = await db
+        .update(friendMessages)
+        .set({ readAt: new Date() })
+        .where(
+          and(
+            eq(friendMessages.recipientId, recipientId),
+            eq(friendMessages.senderId, senderId),
+            isNull(friendMessages.readAt),
+          ),
+        )
+        .returning({ id: friendMessages.id });
+      return rows.length;
+    },
+
+    async blockedBy(blockerId: number) {
+      return db
+        .select({ username: users.username, createdAt: blocks.createdAt })
+        .from(blocks)
+        .innerJoin(users, eq(users.id, blocks.blockedId))
+        .where(eq(blocks.blockerId, blockerId))
+        .orderBy(desc(blocks.createdAt), users.username);
     },
 
     async isBlocked(blockerId: number, blockedId: number): Promise<boolean> {

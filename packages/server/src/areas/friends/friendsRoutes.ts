@@ -39,6 +39,20 @@ export function registerFriendsRoutes(app: FastifyInstance, deps: { friends: Fri
     return friends.messages(u, friendName, pageNo);
   });
 
+  /** Always the caller's own counts: there is no parameter naming whose. */
+  app.get("/friend/unread", async (req) => friends.unread(await user(req)));
+
+  /**
+   * The recipient read the conversation. A POST of its own rather than a side effect of GET /messages, so
+   * reading stays safe to repeat and prefetch, and paging older messages never counts as reading.
+   */
+  app.post("/friend/messages/:friendName/read", async (req) => {
+    const u = await user(req);
+    return friends.markRead(u, parseInput(friendNameParams, req.params).friendName);
+  });
+
+  app.get("/friend/blocked", async (req) => friends.blocked(await user(req)));
+
   app.post("/friend/block", async (req) => {
     const u = await user(req);
     await friends.block(u, parseInput(friendNameBody, req.body).friendName);

@@ -1,5 +1,6 @@
 import {
   type Ack,
+  type BlockedPlayer,
   type CreateGameOfferPayload,
   FRIEND_MESSAGES,
   FRIEND_MESSAGES_PAGE,
@@ -7,6 +8,8 @@ import {
   type FriendMessage,
   type FriendRequest,
   type GameOffer,
+  type MarkedRead,
+  type UnreadCounts,
 } from "@chess/shared";
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from "../../http/errors.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
@@ -30,6 +33,8 @@ export function createFriendsService(deps: {
   notify: {
     request(inviteeId: number, request: FriendRequest): void;
     message(userIds: number[], message: FriendMessage): void;
+    /** To all of the reader's tabs: that conversation is read. */
+    read(readerId: number, friendName: string): void;
     challenge(friendId: number, offer: GameOffer, from: string): void;
   };
   createChallenge: (actor: FriendUser, payload: CreateGameOfferPayload, friendId: number) => Promise<Ack<GameOffer>>;
@@ -109,6 +114,30 @@ export function createFriendsService(deps: {
       };
       notify.message([friend.id, user.userId], message);
       return { ok: true, data: message };
+    },
+
+    async unread(user: FriendUser): Promise<UnreadCounts> {
+      const rows = await repo.unreadCounts(user.userId);
+      return {
+        total: rows.reduce((sum, r) => sum + r.count, 0),
+        byFriend: Object.fromEntries(rows.map((r) => [r.username, r.count])),
+      };
+    },
+
+    /** The recipient opened the conversation: what the friend sent is read, in every tab of the reader. */
+    async markRead(user: FriendUser, friendName: string): Promise<MarkedRead> {
+      const friend = await friendNamed(user, friendName);
+      if (!friend) throw forbidden(FRIEND_MESSAGES.notFriends);
+      const read = await repo.markRead(user.userId, friend.id);
+      notify.read(user.userId, friend.username);
+      return { friendName: friend.username, read };
+    },
+
+    async blocked(user: FriendUser): Promise<BlockedPlayer[]> {
+      return (await repo.blockedBy(user.userId)).map((b) => ({
+        username: b.username,
+        blockedAt: b.createdAt.getTime(),
+      }));
     },
 
     /** A game offer for one online friend; an offline friend fails with the spec's message. */
