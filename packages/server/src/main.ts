@@ -17,7 +17,13 @@ import {
   registerAnalysisRoutes,
 } from "./areas/analysis/index.ts";
 import { createChatRepo, createChatService, GLOBAL_CHAT_ROOM, registerChatSocket } from "./areas/chat/index.ts";
-import { createClubsRepo, createClubsService, registerClubsRoutes } from "./areas/clubs/index.ts";
+import {
+  clubsBroadcaster,
+  createClubsRepo,
+  createClubsService,
+  registerClubsRoutes,
+  registerClubsSocket,
+} from "./areas/clubs/index.ts";
 import {
   createFriendsRepo,
   createFriendsService,
@@ -163,6 +169,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     isBlocked: (blocker, blocked) => friendsRepo.isBlocked(blocker, blocked),
     isOnline: userOnline,
     notifyInvitation: (inviteeId, invitation) => io.to(toUser(inviteeId)).emit("clubInvitationReceived", invitation),
+    live: clubsBroadcaster(io),
   });
   const lobby = createLobbyService({
     store: new MemoryLobbyStore(),
@@ -263,6 +270,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     });
     registerGamesSocket(socket, { games, rematches, logger: app.log });
     registerChatSocket(socket, { chat, logger: app.log });
+    registerClubsSocket(socket, { clubs, logger: app.log });
   });
   presence.onChange((key, online) => {
     games.presenceChanged(key, online);

@@ -141,6 +141,74 @@ describe("clubs", () => {
   });
 });
 
+describe("live club events", () => {
+  const quiet = () => new Promise((r) => setTimeout(r, 150));
+
+  it("reach members watching the club, never strangers, and stop when a member leaves", async () => {
+    const [admin, member, carol, stranger] = [
+      await registered(app.url, "vAdm"),
+      await registered(app.url, "vMem"),
+      await registered(app.url, "vCar"),
+      await registered(app.url, "vStr"),
+    ];
+    const { clubId } = await clubWith(admin, [member]);
+    expect((await admin.emit("watchClub", { clubId })).ok).toBe(true);
+    expect((await member.emit("watchClub", { clubId })).ok).toBe(true);
+    // A stranger cannot join the room, by watchClub or through the club chat.
+    expect(await stranger.emit("watchClub", { clubId })).toMatchObject({
+      ok: false,
+      code: "not_found",
+      message: CLUB_MESSAGES.unknownClub,
+    });
+    expect((await stranger.emit("getChatHistory", { chatId: `club:${clubId}` })).code).toBe("forbidden");
+    const g = await guest(app.url);
+    expect((await g.emit("watchClub", { clubId })).code).toBe("unauthorized");
+    expect((await member.emit("watchClub", { clubId: "x" })).code).toBe("validation");
+
+    const post = member.next("clubPostCreated");
+    const created = await call(admin, "POST", "/post/create", { clubId, text: " Live <i>post</i> " });
+    expect(await post).toEqual({
+      clubId,
+      post: { id: created.json.id, author: admin.name, text: "Live <i>post</i>", createdAt: expect.any(Number) },
+    });
+    const note = admin.next("clubEventCreated");
+    const event = await call(member, "POST", "/event/create", { clubId, title: "Arena", eventDate: "2026-05-04" });
+    expect(await note).toEqual({
+      clubId,
+      event: { id: event.json.id, title: "Arena", event_date: "2026-05-04", author: member.name },
+    });
+
+    // Carol joins (she watches through the chat, as the page's chat panel does); members hear of it.
+    const joined = member.next("clubMembersChanged");
+    await call(admin, "POST", "/club/invite", { clubId, inviteeUsername: carol.name });
+    await call(carol, "POST", "/club/handle-invitation", { clubId, accepted: true });
+    expect(await joined).toEqual({ clubId });
+    expect((await carol.emit("getChatHistory", { chatId: `club:${clubId}` })).ok).toBe(true);
+
+    // The member and Carol leave: the others hear it, and they hear nothing more of the club.
+    const left = admin.next("clubMembersChanged");
+    await call(member, "POST", "/club/leave", { clubId });
+    expect(await left).toEqual({ clubId });
+    await call(carol, "POST", "/club/leave", { clubId });
+    const own = admin.next("clubPostCreated");
+    await call(admin, "POST", "/post/create", { clubId, text: "after they left" });
+    await own;
+    await quiet();
+    for (const p of [member, carol]) expect(p.seen.get("clubPostCreated")?.length ?? 0).toBe(p === member ? 1 : 0);
+    expect(carol.seen.get("chatMessage")).toBeUndefined();
+    await admin.emit("chatMessage", { text: "still here?", chatType: "club", chatId: `club:${clubId}` });
+    await quiet();
+    expect(carol.seen.get("chatMessage")).toBeUndefined();
+    expect(member.seen.get("clubMembersChanged")).toHaveLength(1);
+    for (const e of ["clubPostCreated", "clubEventCreated", "clubMembersChanged"]) {
+      expect(stranger.seen.get(e)).toBeUndefined();
+    }
+    // Rejoining needs membership again.
+    expect((await member.emit("watchClub", { clubId })).code).toBe("not_found");
+    for (const p of [admin, member, carol, stranger, g]) p.socket.close();
+  });
+});
+
 describe("club games", () => {
   it("shows a club offer only to members and counts the game toward club ratings", async () => {
     const [admin, member, outsider] = [

@@ -162,9 +162,13 @@ export function createClubsRepo(db: Db) {
         .limit(100);
     },
 
-    async addPost(clubId: number, authorId: number, text: string): Promise<number> {
-      const [row] = await db.insert(clubPosts).values({ clubId, authorId, text }).returning({ id: clubPosts.id });
-      return row?.id ?? 0;
+    async addPost(clubId: number, authorId: number, text: string): Promise<{ id: number; createdAt: Date }> {
+      const [row] = await db
+        .insert(clubPosts)
+        .values({ clubId, authorId, text })
+        .returning({ id: clubPosts.id, createdAt: clubPosts.createdAt });
+      if (!row) throw new Error("post insert returned nothing");
+      return row;
     },
 
     async events(clubId: number) {

@@ -23,6 +23,15 @@ const INVITES_PER_DAY = 30;
 const WRITES_PER_MINUTE = 10;
 const DAY = 24 * 3600_000;
 
+/** Live events to the members watching a club (its Socket.IO room). */
+export interface ClubsLive {
+  postCreated(clubId: number, post: Post): void;
+  eventCreated(clubId: number, event: ClubEvent): void;
+  membersChanged(clubId: number): void;
+  /** Stops every socket of that user from hearing the club; called when they leave it. */
+  unwatch(clubId: number, userId: number): void;
+}
+
 export function createClubsService(deps: {
   repo: ClubsRepo;
   limiter: RateLimiter;
@@ -30,8 +39,9 @@ export function createClubsService(deps: {
   isBlocked: (blockerId: number, blockedId: number) => Promise<boolean>;
   isOnline: (userId: number) => boolean;
   notifyInvitation: (inviteeId: number, invitation: ClubInvitation) => void;
+  live: ClubsLive;
 }) {
-  const { repo, limiter } = deps;
+  const { repo, limiter, live } = deps;
 
   async function limit(key: string, n: number, windowMs: number) {
     const d = await limiter.hit(key, n, windowMs);
@@ -69,6 +79,7 @@ export function createClubsService(deps: {
 
     async answer(user: ClubUser, clubId: number, accepted: boolean): Promise<void> {
       if (!(await repo.answerInvitation(clubId, user.userId, accepted))) throw notFound(CLUB_MESSAGES.noInvitation);
+      if (accepted) live.membersChanged(clubId);
     },
 
     async invite(user: ClubUser, clubId: number, inviteeUsername: string): Promise<void> {
@@ -111,6 +122,8 @@ export function createClubsService(deps: {
     async leave(user: ClubUser, clubId: number): Promise<string> {
       const outcome = await repo.leave(clubId, user.userId);
       if (outcome === "not_member") throw notFound(CLUB_MESSAGES.unknownClub);
+      live.unwatch(clubId, user.userId);
+      if (outcome === "left") live.membersChanged(clubId);
       return outcome === "closed" ? "You left the club; it had no other members and is closed" : CLUB_MESSAGES.left;
     },
 
@@ -122,7 +135,9 @@ export function createClubsService(deps: {
     async addPost(user: ClubUser, clubId: number, text: string): Promise<number> {
       await memberClub(user, clubId);
       await limit(`club-write:${user.userId}`, WRITES_PER_MINUTE, 60_000);
-      return repo.addPost(clubId, user.userId, text);
+      const { id, createdAt } = await repo.addPost(clubId, user.userId, text);
+      live.postCreated(clubId, { id, author: user.username, text, createdAt: createdAt.getTime() });
+      return id;
     },
 
     async events(user: ClubUser, clubId: number): Promise<ClubEvent[]> {
@@ -138,7 +153,9 @@ export function createClubsService(deps: {
     async addEvent(user: ClubUser, clubId: number, title: string, eventDate: string): Promise<number> {
       await memberClub(user, clubId);
       await limit(`club-write:${user.userId}`, WRITES_PER_MINUTE, 60_000);
-      return repo.addEvent(clubId, user.userId, title, eventDate);
+      const id = await repo.addEvent(clubId, user.userId, title, eventDate);
+      live.eventCreated(clubId, { id, title, event_date: eventDate, author: user.username });
+      return id;
     },
   };
 }

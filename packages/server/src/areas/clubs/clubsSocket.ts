@@ -1,0 +1,28 @@
+import { CLUB_MESSAGES, clubRoom, watchClubPayload } from "@chess/shared";
+import type { FastifyBaseLogger } from "fastify";
+import { handle } from "../../realtime/handlers.ts";
+import { type AppServer, type AppSocket, rooms } from "../../realtime/io.ts";
+import type { ClubsLive, ClubsService } from "./clubsService.ts";
+
+/** Club events go to the club's room; leaving empties the leaver's sockets out of it on every node. */
+export function clubsBroadcaster(io: AppServer): ClubsLive {
+  return {
+    postCreated: (clubId, post) => io.to(clubRoom(clubId)).emit("clubPostCreated", { clubId, post }),
+    eventCreated: (clubId, event) => io.to(clubRoom(clubId)).emit("clubEventCreated", { clubId, event }),
+    membersChanged: (clubId) => io.to(clubRoom(clubId)).emit("clubMembersChanged", { clubId }),
+    unwatch: (clubId, userId) => io.in(rooms.user(userId)).socketsLeave(clubRoom(clubId)),
+  };
+}
+
+/** watchClub {clubId}: a member joins the club's room; anyone else learns nothing of the club. */
+export function registerClubsSocket(socket: AppSocket, deps: { clubs: ClubsService; logger: FastifyBaseLogger }) {
+  const { clubs, logger } = deps;
+  const owner = socket.data.owner;
+  handle(socket, logger, "watchClub", watchClubPayload, async ({ clubId }) => {
+    if (owner.userId === null) return { ok: false, code: "unauthorized", message: CLUB_MESSAGES.notLoggedIn };
+    if (!(await clubs.isMember(clubId, owner.userId)))
+      return { ok: false, code: "not_found", message: CLUB_MESSAGES.unknownClub };
+    await socket.join(clubRoom(clubId));
+    return { ok: true };
+  });
+}
