@@ -1,12 +1,15 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 const api = "http://127.0.0.1:3000";
 // In `npm run dev` the API and socket run on :3000 and Vite proxies to them.
 const proxied = ["/user", "/game", "/history", "/club", "/post", "/event", "/friend", "/leaderboard", "/health"];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -20,4 +23,26 @@ export default defineConfig({
 /** Page navigations (Accept: text/html) stay with Vite so client routes like /leaderboards load the app. */
 function htmlBypass(req: { headers: { accept?: string } }): string | undefined {
   return req.headers.accept?.includes("text/html") ? "/index.html" : undefined;
+}
+
+/**
+ * Writes `.br` and `.gz` next to each built text asset, at maximum compression, so the server sends them
+ * as they are (no compression work per request).
+ */
+function precompress(): Plugin {
+  return {
+    name: "precompress",
+    apply: "build",
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? "dist";
+      const files = [...Object.keys(bundle), "index.html"].filter((f) => /\.(js|css|html|svg)$/.test(f));
+      for (const file of new Set(files)) {
+        const path = join(dir, file);
+        const data = readFileSync(path);
+        if (data.length < 1024) continue;
+        writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
+        writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
 }

@@ -62,6 +62,8 @@ export async function createHttpApp(config: Config): Promise<FastifyInstance> {
       root: config.webDist,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside each asset; they are sent as they are.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(reply, path) {
         // Vite names built assets by content hash, so they never change under the same name.
