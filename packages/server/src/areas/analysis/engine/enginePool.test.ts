@@ -46,3 +46,14 @@ describe("EnginePool with a crashing engine", () => {
     crashing.close();
   });
 });
+
+describe("findEngine", () => {
+  it("runs a STOCKFISH_PATH ending in .js with node as a WASM build, anything else as a binary", () => {
+    expect(findEngine("/opt/sf/stockfish-19-lite-single.js")).toEqual({
+      command: process.execPath,
+      args: ["/opt/sf/stockfish-19-lite-single.js"],
+      kind: "wasm",
+    });
+    expect(findEngine("/opt/sf/stockfish")).toEqual({ command: "/opt/sf/stockfish", args: [], kind: "native" });
+  });
+});

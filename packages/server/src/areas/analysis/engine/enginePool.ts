@@ -15,10 +15,12 @@ const executable = (path: string) => {
 };
 
 /**
- * The engine to run: STOCKFISH_PATH, else `stockfish` on PATH or /usr/games/stockfish (native), else the
- * npm package's single-threaded lite WASM build run with node (the explicit file, not its symlink).
+ * The engine to run: STOCKFISH_PATH (a binary, or a Stockfish `.js` build run with node), else `stockfish`
+ * on PATH or /usr/games/stockfish (native), else the npm package's single-threaded lite WASM build run
+ * with node (the explicit file, not its symlink).
  */
 export function findEngine(stockfishPath?: string, env: NodeJS.ProcessEnv = process.env): EngineCommand {
+  if (stockfishPath?.endsWith(".js")) return { command: process.execPath, args: [stockfishPath], kind: "wasm" };
   if (stockfishPath) return { command: stockfishPath, args: [], kind: "native" };
   const candidates = [...(env.PATH ?? "").split(delimiter).map((d) => join(d, "stockfish")), "/usr/games/stockfish"];
   const native = candidates.find((p) => p.startsWith("/") && executable(p));
