@@ -1,6 +1,8 @@
 import type { Club, ClubEvent, ClubMember, Post } from "@chess/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage } from "../../lib/api.ts";
+import { useRealtime } from "../../lib/realtime.ts";
+import { withEvent, withPost } from "./clubLive.ts";
 import { useClubsApi } from "./useClubs.ts";
 
 /** A list that is loading (null), loaded, or failed with a message. */
@@ -9,7 +11,7 @@ export interface Loaded<T> {
   error?: string;
 }
 
-/** How often the members list is read again while a club is shown. */
+/** How often the members list is read again while a club is shown (for presence; joins and leaves are live). */
 export const MEMBERS_REFRESH_MS = 30_000;
 
 const loading = <T>(): Loaded<T> => ({ items: null });
@@ -20,6 +22,7 @@ const loading = <T>(): Loaded<T> => ({ items: null });
  */
 export function useClubData(club: Club | undefined) {
   const client = useClubsApi();
+  const realtime = useRealtime();
   const clubId = club?.clubId;
   const clubName = club?.clubName;
   const [posts, setPosts] = useState<Loaded<Post>>(loading);
@@ -59,7 +62,36 @@ export function useClubData(club: Club | undefined) {
     }
   }, [client, clubId, clubName]);
 
-  // Presence dots and new members have no event: the list is read again now and then.
+  // Live posts, notes and member changes for the club shown. After a lost connection the room is joined
+  // again and the lists are read again, for what happened meanwhile.
+  useEffect(() => {
+    if (clubId === undefined) return;
+    let registering = true;
+    const offs = [
+      realtime.onConnect(() => {
+        void realtime.request("watchClub", { clubId });
+        if (registering) return;
+        void loadPosts();
+        void loadEvents();
+        void loadMembers();
+      }),
+      realtime.on("clubPostCreated", (p) => {
+        if (p.clubId === clubId) setPosts((s) => ({ ...s, items: withPost(s.items, p.post) }));
+      }),
+      realtime.on("clubEventCreated", (e) => {
+        if (e.clubId === clubId) setEvents((s) => ({ ...s, items: withEvent(s.items, e.event) }));
+      }),
+      realtime.on("clubMembersChanged", (m) => {
+        if (m.clubId === clubId) void loadMembers();
+      }),
+    ];
+    registering = false;
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [realtime, clubId, loadPosts, loadEvents, loadMembers]);
+
+  // Presence dots have no event: the list is read again now and then.
   useEffect(() => {
     const t = setInterval(() => void loadMembers(), MEMBERS_REFRESH_MS);
     return () => clearInterval(t);

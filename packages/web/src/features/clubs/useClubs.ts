@@ -62,6 +62,9 @@ export function useClubs() {
     [realtime],
   );
 
+  // A leaving administrator hands the club on: who administers it is in the list.
+  useEffect(() => realtime.on("clubMembersChanged", () => void reload()), [realtime, reload]);
+
   useEffect(() => {
     if (!leaveOutcome) return;
     const t = setTimeout(() => setLeaveOutcome(undefined), LEAVE_MESSAGE_MS);
