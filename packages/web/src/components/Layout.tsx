@@ -7,6 +7,10 @@ export interface NavItem {
   label: string;
   /** Other path prefixes under this entry, e.g. "/play" under Play. */
   alsoActiveOn?: string[];
+  /** A count shown beside the label, e.g. 3 unread messages; hidden when 0 or undefined. */
+  badge?: number;
+  /** What the count means, read after the label, e.g. "3 unread messages" (default "3 new"). */
+  badgeLabel?: string;
 }
 
 export interface LayoutProps {
@@ -41,6 +45,7 @@ export function Layout({ brand, logoSrc, nav, aside, footer, children }: LayoutP
                   <NavLink
                     to={item.to}
                     end
+                    aria-label={item.badge ? `${item.label}, ${item.badgeLabel ?? `${item.badge} new`}` : undefined}
                     className={({ isActive }) =>
                       isActive || item.alsoActiveOn?.some((prefix) => pathname.startsWith(prefix))
                         ? "topnav__link topnav__link--active"
@@ -48,6 +53,11 @@ export function Layout({ brand, logoSrc, nav, aside, footer, children }: LayoutP
                     }
                   >
                     {item.label}
+                    {item.badge ? (
+                      <span className="topnav__badge" aria-hidden="true">
+                        {item.badge > 99 ? "99+" : item.badge}
+                      </span>
+                    ) : null}
                   </NavLink>
                 </li>
               ))}

@@ -4,8 +4,9 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { IdentityContext } from "../features/accounts/IdentityProvider.tsx";
 import type { Identity } from "../features/accounts/identityStore.ts";
-import { FriendsApiContext } from "../features/friends/index.ts";
+import { FriendsApiContext, UnreadStoreContext } from "../features/friends/index.ts";
 import { fakeFriendsApi } from "../features/friends/testFriendsApi.ts";
+import { createUnreadStore, unreadFrom } from "../features/friends/unreadStore.ts";
 import { ApiRequestError } from "../lib/api.ts";
 import { fakeIdentity } from "../test/identity.tsx";
 import { fakeRealtime, WithRealtime } from "../test/realtime.tsx";
@@ -25,22 +26,25 @@ function renderMessages(
   client = fakeFriendsApi(),
   identity: Identity = { kind: "user", username: "ann" },
   respond?: Parameters<typeof fakeRealtime>[0],
+  unread = createUnreadStore(),
 ) {
   const rt = fakeRealtime(respond);
   render(
     <WithRealtime realtime={rt.realtime}>
       <IdentityContext.Provider value={fakeIdentity({ identity })}>
         <FriendsApiContext.Provider value={client}>
-          <MemoryRouter initialEntries={["/messages/bob"]}>
-            <Routes>
-              <Route path="/messages/:friendName" element={<MessagesPage />} />
-            </Routes>
-          </MemoryRouter>
+          <UnreadStoreContext.Provider value={unread}>
+            <MemoryRouter initialEntries={["/messages/bob"]}>
+              <Routes>
+                <Route path="/messages/:friendName" element={<MessagesPage />} />
+              </Routes>
+            </MemoryRouter>
+          </UnreadStoreContext.Provider>
         </FriendsApiContext.Provider>
       </IdentityContext.Provider>
     </WithRealtime>,
   );
-  return { client, rt };
+  return { client, rt, unread };
 }
 
 const list = () => screen.getByRole("list", { name: "Messages with bob" });
@@ -131,5 +135,26 @@ describe("MessagesPage", () => {
       }),
     );
     expect((await screen.findByRole("alert")).textContent).toBe("You can only do this with a friend");
+  });
+
+  it("reads the conversation on opening, as messages arrive, and after a reconnection", async () => {
+    const unread = createUnreadStore();
+    unread.dispatch({ type: "loaded", counts: { total: 3, byFriend: { bob: 2, carl: 1 } }, viewing: null });
+    const { client, rt } = renderMessages(fakeFriendsApi(), undefined, undefined, unread);
+    await screen.findByText(/No messages yet/);
+    expect(client.markRead).toHaveBeenCalledWith("bob");
+    expect(unreadFrom(unread.getState(), "bob")).toBe(0);
+    expect(unreadFrom(unread.getState(), "carl")).toBe(1);
+    rt.serverEmit("friendMessage", msg(at(11, 1), "still there?"));
+    rt.serverEmit("friendMessage", msg(at(11, 2), "elsewhere", "carl"));
+    rt.serverEmit("friendMessage", msg(at(11, 3), "mine", "ann", "bob"));
+    expect(client.markRead).toHaveBeenCalledTimes(2);
+    rt.reconnect();
+    expect(client.markRead).toHaveBeenCalledTimes(3);
+  });
+
+  it("does not mark anything read for a guest", () => {
+    const { client } = renderMessages(fakeFriendsApi(), { kind: "guest", username: "Guest-1" });
+    expect(client.markRead).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { FriendsApiContext } from "../features/friends/index.ts";
+import { fakeFriendsApi } from "../features/friends/testFriendsApi.ts";
 import { fakeIdentity, renderWithIdentity } from "../test/identity.tsx";
 import { MyProfilePage } from "./MyProfilePage.tsx";
 
@@ -23,7 +25,12 @@ describe("MyProfilePage", () => {
 
   it("shows the user's name and a Logout button when logged in", async () => {
     const identity = fakeIdentity({ identity: { kind: "user", username: "alice" }, logout: vi.fn(async () => {}) });
-    renderWithIdentity(<MyProfilePage />, identity);
+    renderWithIdentity(
+      <FriendsApiContext.Provider value={fakeFriendsApi()}>
+        <MyProfilePage />
+      </FriendsApiContext.Provider>,
+      identity,
+    );
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("alice");
     expect(screen.queryByRole("button", { name: "Login" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Logout" }));

@@ -3,7 +3,7 @@ import { Layout, type NavItem } from "../components/Layout.tsx";
 import { ToastProvider } from "../components/Toast.tsx";
 import { IdentityBadge, useIdentity } from "../features/accounts/index.ts";
 import { ClubInvitationNotifier } from "../features/clubs/index.ts";
-import { FriendNotifications } from "../features/friends/index.ts";
+import { FriendNotifications, useUnreadBadge } from "../features/friends/index.ts";
 import { GameStartListener } from "../features/game/index.ts";
 
 const NAV: NavItem[] = [
@@ -16,12 +16,13 @@ const NAV: NavItem[] = [
 /** The common layout of every route (SPEC §2), with the toasts and the app-wide social listeners. */
 export function SiteLayout() {
   const { identity } = useIdentity();
+  const messagesBadge = useUnreadBadge();
   return (
     <ToastProvider>
       <Layout
         brand="Chess"
         logoSrc="/favicon.svg"
-        nav={NAV}
+        nav={NAV.map((item) => (item.to === "/social" ? { ...item, ...messagesBadge } : item))}
         aside={<IdentityBadge />}
         footer={
           <div className="site-footer">

@@ -3,6 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ClubsApi } from "../features/clubs/clubsApi.ts";
 import { ClubsApiContext } from "../features/clubs/index.ts";
+import { UnreadStoreContext } from "../features/friends/index.ts";
+import { createUnreadStore } from "../features/friends/unreadStore.ts";
 import { ApiRequestError } from "../lib/api.ts";
 import { fakeIdentity, renderWithIdentity } from "../test/identity.tsx";
 import { fakeRealtime, WithRealtime } from "../test/realtime.tsx";
@@ -49,12 +51,15 @@ function fakeClubsApi(change: Partial<ClubsApi> = {}): ClubsApi {
 function renderSocial(
   client = fakeClubsApi(),
   identity = fakeIdentity({ identity: { kind: "user", username: "ann" } }),
+  unread = createUnreadStore(),
 ) {
   const rt = fakeRealtime();
   renderWithIdentity(
     <WithRealtime realtime={rt.realtime}>
       <ClubsApiContext.Provider value={client}>
-        <SocialPage />
+        <UnreadStoreContext.Provider value={unread}>
+          <SocialPage />
+        </UnreadStoreContext.Provider>
       </ClubsApiContext.Provider>
     </WithRealtime>,
     identity,
@@ -188,5 +193,63 @@ describe("SocialPage", () => {
     await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Create" })));
     expect(client.create).toHaveBeenCalledWith("Pawns");
     expect(within(dialog).getByText("Club created")).toBeTruthy();
+  });
+
+  it("watches the club shown and adds its live posts and notes; other clubs' stay out", async () => {
+    const { rt } = renderSocial();
+    await screen.findByText("<b>not bold</b>");
+    expect(rt.requests).toContainEqual({ event: "watchClub", payload: { clubId: 1 } });
+    const feed = screen.getByRole("region", { name: "Posts" });
+    rt.serverEmit("clubPostCreated", {
+      clubId: 1,
+      post: { id: 7, author: "bob", text: "Live!", createdAt: Date.now() },
+    });
+    rt.serverEmit("clubPostCreated", { clubId: 2, post: { id: 8, author: "bob", text: "Elsewhere", createdAt: 0 } });
+    rt.serverEmit("clubPostCreated", { clubId: 1, post: { id: 7, author: "bob", text: "Live!", createdAt: 0 } });
+    expect(within(feed).getAllByText("Live!")).toHaveLength(1);
+    expect(within(feed).queryByText("Elsewhere")).toBeNull();
+    const items = within(feed)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent ?? "");
+    expect(items[0]).toContain("Live!");
+
+    const d = new Date();
+    const today = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+    const day = document.querySelector(`.club-calendar__grid button[data-date="${today}"]`) as HTMLElement;
+    expect(within(day).queryByTestId("event-dot")).toBeNull();
+    rt.serverEmit("clubEventCreated", {
+      clubId: 1,
+      event: { id: 4, title: "Arena", event_date: today, author: "bob" },
+    });
+    expect(within(day).getByTestId("event-dot")).toBeTruthy();
+  });
+
+  it("reads members and clubs again when members change, and everything after a reconnection", async () => {
+    const { client, rt } = renderSocial();
+    await screen.findByText("<b>not bold</b>");
+    await waitFor(() => expect(client.members).toHaveBeenCalledTimes(1));
+    const lists = vi.mocked(client.list).mock.calls.length;
+    rt.serverEmit("clubMembersChanged", { clubId: 1 });
+    await waitFor(() => expect(client.members).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(vi.mocked(client.list).mock.calls.length).toBe(lists + 1));
+    rt.reconnect();
+    await waitFor(() => expect(client.posts).toHaveBeenCalledTimes(2));
+    expect(client.events).toHaveBeenCalledTimes(2);
+    expect(rt.requests.filter((r) => r.event === "watchClub")).toHaveLength(2);
+  });
+
+  it("links the conversations with unread messages", async () => {
+    const unread = createUnreadStore();
+    unread.dispatch({ type: "loaded", counts: { total: 3, byFriend: { bob: 2, carl: 1 } }, viewing: null });
+    renderSocial(fakeClubsApi(), undefined, unread);
+    const box = await screen.findByRole("region", { name: "Unread messages" });
+    const links = within(box).getAllByRole("link");
+    expect(links.map((a) => a.getAttribute("aria-label"))).toEqual([
+      "bob, 2 unread messages",
+      "carl, 1 unread message",
+    ]);
+    expect(links[0]?.getAttribute("href")).toBe("/messages/bob");
+    act(() => unread.dispatch({ type: "reset" }));
+    expect(screen.queryByRole("region", { name: "Unread messages" })).toBeNull();
   });
 });

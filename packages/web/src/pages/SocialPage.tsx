@@ -11,6 +11,7 @@ import {
   useClubData,
   useClubs,
 } from "../features/clubs/index.ts";
+import { UnreadConversations } from "../features/friends/index.ts";
 import { Page } from "./Page.tsx";
 import "./SocialPage.css";
 
@@ -79,6 +80,7 @@ function Clubs() {
             {clubs.loadError}
           </p>
         ) : null}
+        <UnreadConversations />
       </div>
       <div className="social__main">
         {club ? (

@@ -5,17 +5,20 @@ import { Button } from "../../components/Button.tsx";
 import { PresenceDot } from "../../components/PresenceDot.tsx";
 import type { ChallengeState } from "./challengeStore.ts";
 import { friendsSince, sameName } from "./friendsStore.ts";
+import { unreadLabel } from "./unreadStore.ts";
 
 export interface FriendCardProps {
   friend: Friend;
+  /** Unread messages from this friend. */
+  unread: number;
   challenge: ChallengeState;
   onChallenge: () => void;
   onCancelChallenge: () => void;
   onBlock: () => void;
 }
 
-/** One friend in the grid: name, presence, since when, and Message / Challenge / Block. */
-export function FriendCard({ friend, challenge, onChallenge, onCancelChallenge, onBlock }: FriendCardProps) {
+/** One friend in the grid: name, presence, since when, and Message (with unread count) / Challenge / Block. */
+export function FriendCard({ friend, unread, challenge, onChallenge, onCancelChallenge, onBlock }: FriendCardProps) {
   const nameId = useId();
   const name = friend.friendName;
   const pendingHere = challenge.pending !== null && sameName(challenge.pending.friendName, name);
@@ -41,9 +44,15 @@ export function FriendCard({ friend, challenge, onChallenge, onCancelChallenge, 
         <Link
           className="btn btn--secondary friend-card__action"
           to={`/messages/${encodeURIComponent(name)}`}
+          aria-label={unread > 0 ? `Message, ${unreadLabel(unread)}` : undefined}
           aria-describedby={nameId}
         >
           Message
+          {unread > 0 ? (
+            <span className="friend-card__unread" aria-hidden="true">
+              {unread > 99 ? "99+" : unread}
+            </span>
+          ) : null}
         </Link>
         <Button
           className="friend-card__action"

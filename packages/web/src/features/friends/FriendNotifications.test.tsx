@@ -1,10 +1,15 @@
 import type { GameOffer } from "@chess/shared";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "../../components/Toast.tsx";
 import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
 import { FriendNotifications, isConversationPath } from "./FriendNotifications.tsx";
+import type { FriendsApi } from "./friendsApi.ts";
+import { fakeFriendsApi } from "./testFriendsApi.ts";
+import { createUnreadStore, unreadFrom, unreadTotal } from "./unreadStore.ts";
+import { FriendsApiContext } from "./useFriends.ts";
+import { UnreadStoreContext } from "./useUnread.ts";
 
 afterEach(cleanup);
 
@@ -12,21 +17,26 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
-function setup(path = "/", respond?: Parameters<typeof fakeRealtime>[0]) {
+function setup(path = "/", respond?: Parameters<typeof fakeRealtime>[0], client: FriendsApi = fakeFriendsApi()) {
   const rt = fakeRealtime(respond);
-  render(
+  const unread = createUnreadStore();
+  const view = render(
     <WithRealtime realtime={rt.realtime}>
-      <MemoryRouter initialEntries={[path]}>
-        <ToastProvider>
-          <FriendNotifications me="ann" />
-          <Routes>
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </ToastProvider>
-      </MemoryRouter>
+      <FriendsApiContext.Provider value={client}>
+        <UnreadStoreContext.Provider value={unread}>
+          <MemoryRouter initialEntries={[path]}>
+            <ToastProvider>
+              <FriendNotifications me="ann" />
+              <Routes>
+                <Route path="*" element={<Where />} />
+              </Routes>
+            </ToastProvider>
+          </MemoryRouter>
+        </UnreadStoreContext.Provider>
+      </FriendsApiContext.Provider>
     </WithRealtime>,
   );
-  return rt;
+  return Object.assign(rt, { unread, client, unmount: view.unmount });
 }
 
 const offer: GameOffer = {
@@ -98,6 +108,32 @@ describe("FriendNotifications", () => {
     rt.serverEmit("friendMessage", { message: "hi", senderName: "bob", friendName: "ann", timeSent: 1 });
     rt.serverEmit("friendMessage", { message: "mine", senderName: "ann", friendName: "carl", timeSent: 2 });
     expect(screen.queryByRole("status")).toBeNull();
+  });
+});
+
+describe("unread counts behind the navigation badge", () => {
+  it("reads them on connection, counts messages from elsewhere, and clears what another tab read", async () => {
+    const client = fakeFriendsApi({ unread: vi.fn(async () => ({ total: 2, byFriend: { bob: 2 } })) });
+    const rt = setup("/social", undefined, client);
+    await waitFor(() => expect(unreadTotal(rt.unread.getState())).toBe(2));
+    rt.serverEmit("friendMessage", { message: "again", senderName: "bob", friendName: "ann", timeSent: 3 });
+    rt.serverEmit("friendMessage", { message: "yo", senderName: "carl", friendName: "ann", timeSent: 4 });
+    rt.serverEmit("friendMessage", { message: "mine", senderName: "ann", friendName: "bob", timeSent: 5 });
+    expect(rt.unread.getState().byFriend).toEqual({ bob: 3, carl: 1 });
+    rt.serverEmit("friendMessagesRead", { friendName: "bob" });
+    expect(rt.unread.getState().byFriend).toEqual({ carl: 1 });
+    rt.reconnect();
+    await waitFor(() => expect(client.unread).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(unreadFrom(rt.unread.getState(), "bob")).toBe(2));
+    rt.unmount();
+    expect(unreadTotal(rt.unread.getState())).toBe(0);
+  });
+
+  it("does not count the conversation on screen", async () => {
+    const rt = setup("/messages/bob");
+    await waitFor(() => expect(rt.client.unread).toHaveBeenCalled());
+    rt.serverEmit("friendMessage", { message: "hi", senderName: "bob", friendName: "ann", timeSent: 1 });
+    expect(unreadTotal(rt.unread.getState())).toBe(0);
   });
 });
 

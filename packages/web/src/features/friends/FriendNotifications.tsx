@@ -4,24 +4,22 @@ import { useToasts } from "../../components/Toast.tsx";
 import { useRealtime } from "../../lib/realtime.ts";
 import { describeChallenge } from "./challengeStore.ts";
 import { sameName } from "./friendsStore.ts";
+import { conversationFriend } from "./unreadStore.ts";
+import { useUnreadSync } from "./useUnread.ts";
 
 /** The longest message preview in a toast. */
 const PREVIEW_CHARS = 90;
 
 /** Whether `pathname` is my conversation with `friendName`. */
 export function isConversationPath(pathname: string, friendName: string): boolean {
-  const match = /^\/messages\/([^/]+)\/?$/.exec(pathname);
-  if (!match?.[1]) return false;
-  try {
-    return sameName(decodeURIComponent(match[1]), friendName);
-  } catch {
-    return false;
-  }
+  const viewing = conversationFriend(pathname);
+  return viewing !== null && sameName(viewing, friendName);
 }
 
 /**
  * App-wide friend events for a logged-in user: toasts for requests and for messages outside their
- * conversation, and the "Accept challenge?" prompt wherever the user is (SPEC §4 Friend challenge).
+ * conversation, the "Accept challenge?" prompt wherever the user is (SPEC §4 Friend challenge), and the
+ * unread counts behind the navigation badge.
  */
 export function FriendNotifications({ me }: { me: string }) {
   const realtime = useRealtime();
@@ -30,6 +28,7 @@ export function FriendNotifications({ me }: { me: string }) {
   const { pathname } = useLocation();
   const path = useRef(pathname);
   path.current = pathname;
+  useUnreadSync(me);
 
   useEffect(() => {
     const challengeToast = (offerId: string) => `friend-challenge-${offerId}`;

@@ -1,28 +1,35 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ToastProvider } from "../../components/Toast.tsx";
 import { ApiRequestError } from "../../lib/api.ts";
 import { fakeIdentity, renderWithIdentity } from "../../test/identity.tsx";
 import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
 import { FriendsPanel } from "./FriendsPanel.tsx";
 import { fakeFriendsApi } from "./testFriendsApi.ts";
+import { createUnreadStore } from "./unreadStore.ts";
 import { FriendsApiContext } from "./useFriends.ts";
+import { UnreadStoreContext } from "./useUnread.ts";
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
 });
 
-function setup(client = fakeFriendsApi(), respond?: Parameters<typeof fakeRealtime>[0]) {
+function setup(client = fakeFriendsApi(), respond?: Parameters<typeof fakeRealtime>[0], unread = createUnreadStore()) {
   const rt = fakeRealtime(respond);
   renderWithIdentity(
     <WithRealtime realtime={rt.realtime}>
       <FriendsApiContext.Provider value={client}>
-        <FriendsPanel />
+        <UnreadStoreContext.Provider value={unread}>
+          <ToastProvider>
+            <FriendsPanel />
+          </ToastProvider>
+        </UnreadStoreContext.Provider>
       </FriendsApiContext.Provider>
     </WithRealtime>,
     fakeIdentity({ identity: { kind: "user", username: "ann" } }),
   );
-  return { client, rt };
+  return { client, rt, unread };
 }
 
 const card = (name: string) =>
@@ -147,5 +154,70 @@ describe("FriendsPanel", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(screen.getAllByTestId("friend-card").map((c) => c.getAttribute("data-friend"))).toEqual(["bob"]);
     expect(screen.getByRole("status").textContent).toBe("Player blocked");
+    // The blocked list is read again and shows carl.
+    await waitFor(() => expect(client.blocked).toHaveBeenCalledTimes(2));
+  });
+
+  it("shows unread messages on each friend's Message link, live", async () => {
+    const unread = createUnreadStore();
+    unread.dispatch({ type: "loaded", counts: { total: 2, byFriend: { bob: 2 } }, viewing: null });
+    setup(fakeFriendsApi(), undefined, unread);
+    await screen.findAllByTestId("friend-card");
+    const message = within(card("bob")).getByRole("link", { name: "Message, 2 unread messages" });
+    expect(message.textContent).toBe("Message2");
+    expect(within(card("carl")).getByRole("link", { name: "Message" })).toBeTruthy();
+    act(() =>
+      unread.dispatch({
+        type: "received",
+        message: { message: "hi", senderName: "carl", friendName: "ann", timeSent: 1 },
+        me: "ann",
+        viewing: null,
+      }),
+    );
+    expect(within(card("carl")).getByRole("link", { name: "Message, 1 unread message" })).toBeTruthy();
+    act(() => unread.dispatch({ type: "read", friendName: "bob" }));
+    expect(within(card("bob")).getByRole("link", { name: "Message" })).toBeTruthy();
+  });
+
+  it("lists blocked players and unblocks one with a toast", async () => {
+    const client = fakeFriendsApi({
+      blocked: vi.fn(async () => [
+        { username: "eve", blockedAt: Date.UTC(2025, 2, 3) },
+        { username: "mal", blockedAt: Date.UTC(2025, 1, 1) },
+      ]),
+    });
+    setup(client);
+    const section = await screen.findByRole("region", { name: "Blocked players" });
+    const rows = within(section).getAllByTestId("blocked-player");
+    expect(rows.map((r) => r.getAttribute("data-player"))).toEqual(["eve", "mal"]);
+    expect(rows[0]?.textContent).toContain("blocked 3 Mar 2025");
+    await act(async () => fireEvent.click(within(rows[0] as HTMLElement).getByRole("button", { name: "Unblock" })));
+    expect(client.unblock).toHaveBeenCalledWith("eve");
+    expect(
+      within(section)
+        .getAllByTestId("blocked-player")
+        .map((r) => r.getAttribute("data-player")),
+    ).toEqual(["mal"]);
+    expect(screen.getByRole("status", { name: "Player unblocked" }).textContent).toContain(
+      "eve can message and challenge you again.",
+    );
+  });
+
+  it("keeps the row and toasts the failure when unblocking fails; no section without blocks", async () => {
+    const client = fakeFriendsApi({
+      blocked: vi.fn(async () => [{ username: "eve", blockedAt: 0 }]),
+      unblock: vi.fn(async () => {
+        throw new ApiRequestError(429, "Too many requests");
+      }),
+    });
+    setup(client);
+    const section = await screen.findByRole("region", { name: "Blocked players" });
+    await act(async () => fireEvent.click(within(section).getByRole("button", { name: "Unblock" })));
+    expect(within(section).getAllByTestId("blocked-player")).toHaveLength(1);
+    expect(screen.getByRole("status", { name: "Could not unblock eve" }).textContent).toContain("Too many requests");
+    cleanup();
+    setup();
+    await screen.findAllByTestId("friend-card");
+    expect(screen.queryByRole("region", { name: "Blocked players" })).toBeNull();
   });
 });

@@ -3,12 +3,15 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { ConfirmModal } from "../../components/ConfirmModal.tsx";
 import { TextField } from "../../components/TextField.tsx";
+import { useToasts } from "../../components/Toast.tsx";
 import { errorMessage, successMessage } from "../../lib/api.ts";
+import { BlockedPlayers } from "./BlockedPlayers.tsx";
 import { ChallengeModal } from "./ChallengeModal.tsx";
 import { FriendCard } from "./FriendCard.tsx";
 import { sortFriends } from "./friendsStore.ts";
 import { useFriendChallenge } from "./useFriendChallenge.ts";
 import { useFriends } from "./useFriends.ts";
+import { useUnread } from "./useUnread.ts";
 import "./FriendsPanel.css";
 
 /** How long an outcome ("Friend Request Sent", an error) stays on screen. */
@@ -19,14 +22,16 @@ interface Status {
   ok: boolean;
 }
 
-/** The friends panel of my own profile (SPEC §2, §6): add, answer requests, and my friends in a grid. */
+/** The friends panel of my own profile (SPEC §2, §6): add, answer requests, my friends in a grid, blocks. */
 export function FriendsPanel() {
   const friends = useFriends();
   const challenge = useFriendChallenge();
+  const unread = useUnread();
+  const toasts = useToasts();
   const [status, setStatus] = useState<Status>();
   const [challenging, setChallenging] = useState<string>();
   const [blocking, setBlocking] = useState<string>();
-  const { friends: list, requests } = friends.state;
+  const { friends: list, requests, blocked } = friends.state;
 
   useEffect(() => {
     if (!status) return;
@@ -41,6 +46,15 @@ export function FriendsPanel() {
     } catch (error) {
       setStatus({ text: errorMessage(undefined, error), ok: false });
       return false;
+    }
+  }
+
+  async function unblock(username: string) {
+    try {
+      const answer = await friends.unblock(username);
+      toasts.show({ title: successMessage(answer), body: `${username} can message and challenge you again.` });
+    } catch (error) {
+      toasts.show({ title: `Could not unblock ${username}`, body: errorMessage(undefined, error), tone: "error" });
     }
   }
 
@@ -90,6 +104,7 @@ export function FriendsPanel() {
             <FriendCard
               key={friend.friendName}
               friend={friend}
+              unread={unread.from(friend.friendName)}
               challenge={challenge.state}
               onChallenge={() => setChallenging(friend.friendName)}
               onCancelChallenge={() => void challenge.cancel()}
@@ -98,6 +113,8 @@ export function FriendsPanel() {
           ))}
         </ul>
       )}
+
+      <BlockedPlayers blocked={blocked} onUnblock={unblock} />
 
       {challenging ? (
         <ChallengeModal

@@ -1,4 +1,12 @@
-import type { ApiSuccess, Friend, FriendMessage, FriendRequest } from "@chess/shared";
+import type {
+  ApiSuccess,
+  BlockedPlayer,
+  Friend,
+  FriendMessage,
+  FriendRequest,
+  MarkedRead,
+  UnreadCounts,
+} from "@chess/shared";
 import { api, withQuery } from "../../lib/api.ts";
 
 /** The friend calls of SPEC §7 (all with credentials). Reject with ApiRequestError. */
@@ -15,6 +23,12 @@ export const friendsApi = {
   /** GET /friend/messages/{friendName}?pageNo: page 1 is the newest 20, oldest first. */
   messages: (friendName: string, pageNo: number) =>
     api.get<FriendMessage[]>(withQuery(`/friend/messages/${encodeURIComponent(friendName)}`, { pageNo })),
+  /** GET /friend/unread: my unread messages per friend. */
+  unread: () => api.get<UnreadCounts>("/friend/unread"),
+  /** POST /friend/messages/{friendName}/read: I read the conversation. */
+  markRead: (friendName: string) => api.post<MarkedRead>(`/friend/messages/${encodeURIComponent(friendName)}/read`, {}),
+  /** GET /friend/blocked: players I blocked, newest first. */
+  blocked: () => api.get<BlockedPlayer[]>("/friend/blocked"),
   /** POST /friend/block: also ends the friendship. */
   block: (friendName: string) => api.post<ApiSuccess>("/friend/block", { friendName }),
   /** POST /friend/unblock. */

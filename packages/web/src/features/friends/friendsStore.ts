@@ -1,4 +1,4 @@
-import type { Friend, FriendRequest } from "@chess/shared";
+import type { BlockedPlayer, Friend, FriendRequest } from "@chess/shared";
 
 /** The friends panel as this tab sees it (SPEC §4 Friend request). Pure: no I/O, tested without a DOM. */
 export interface FriendsState {
@@ -6,6 +6,8 @@ export interface FriendsState {
   friends: Friend[] | null;
   /** Requests to me; null until loaded. */
   requests: FriendRequest[] | null;
+  /** Players I blocked, newest first; null until loaded. */
+  blocked: BlockedPlayer[] | null;
 }
 
 export type FriendsEvent =
@@ -16,9 +18,11 @@ export type FriendsEvent =
   /** Accepted or denied: it leaves the list either way. */
   | { type: "requestAnswered"; inviterId: number }
   /** Blocked: the friendship is over. */
-  | { type: "friendRemoved"; friendName: string };
+  | { type: "friendRemoved"; friendName: string }
+  | { type: "blockedLoaded"; blocked: BlockedPlayer[] }
+  | { type: "unblocked"; username: string };
 
-export const initialFriends: FriendsState = { friends: null, requests: null };
+export const initialFriends: FriendsState = { friends: null, requests: null, blocked: null };
 
 /** Usernames are unique without regard to case. */
 export function sameName(a: string, b: string): boolean {
@@ -40,6 +44,10 @@ export function friendsReducer(state: FriendsState, event: FriendsEvent): Friend
       return { ...state, requests: (state.requests ?? []).filter((r) => r.inviterId !== event.inviterId) };
     case "friendRemoved":
       return { ...state, friends: state.friends?.filter((f) => !sameName(f.friendName, event.friendName)) ?? null };
+    case "blockedLoaded":
+      return { ...state, blocked: event.blocked };
+    case "unblocked":
+      return { ...state, blocked: state.blocked?.filter((b) => !sameName(b.username, event.username)) ?? null };
   }
 }
 

@@ -16,6 +16,9 @@ export function fakeFriendsApi(change: Partial<FriendsApi> = {}): FriendsApi {
     messages: vi.fn(async () => []),
     block: vi.fn(async () => ({ successMsg: "Player blocked" })),
     unblock: vi.fn(async () => ({ successMsg: "Player unblocked" })),
+    unread: vi.fn(async () => ({ total: 0, byFriend: {} })),
+    markRead: vi.fn(async (friendName: string) => ({ friendName, read: 0 })),
+    blocked: vi.fn(async () => []),
     ...change,
   };
 }

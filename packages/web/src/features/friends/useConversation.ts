@@ -4,6 +4,7 @@ import { useRealtime } from "../../lib/realtime.ts";
 import { conversationReducer, initialConversation, nextPage } from "./conversationStore.ts";
 import { sameName } from "./friendsStore.ts";
 import { FRIENDS_REFRESH_MS, useFriendsApi } from "./useFriends.ts";
+import { useMarkRead } from "./useUnread.ts";
 
 /** My conversation with `friendName`: pages of history, live messages, sending, and the friend's presence. */
 export function useConversation(friendName: string, me: string) {
@@ -11,6 +12,7 @@ export function useConversation(friendName: string, me: string) {
   const realtime = useRealtime();
   const [state, dispatch] = useReducer(conversationReducer, initialConversation);
   const [online, setOnline] = useState<boolean>();
+  const markRead = useMarkRead(friendName);
 
   const loadPage = useCallback(
     async (pageNo: number) => {
@@ -25,21 +27,27 @@ export function useConversation(friendName: string, me: string) {
   );
 
   useEffect(() => {
+    // Opening the conversation reads it: the friend's messages stop counting as unread.
     void loadPage(1);
+    void markRead();
     // Messages missed while the connection was down come with page 1 again; the first call is the one above.
     let registering = true;
     const offConnect = realtime.onConnect(() => {
-      if (!registering) void loadPage(1);
+      if (registering) return;
+      void loadPage(1);
+      void markRead();
     });
     registering = false;
-    const offMessage = realtime.on("friendMessage", (message) =>
-      dispatch({ type: "received", message, me, friendName }),
-    );
+    const offMessage = realtime.on("friendMessage", (message) => {
+      dispatch({ type: "received", message, me, friendName });
+      // Seen as it arrives: read on the server too, so other tabs and the next visit agree.
+      if (sameName(message.senderName, friendName) && sameName(message.friendName, me)) void markRead();
+    });
     return () => {
       offConnect();
       offMessage();
     };
-  }, [realtime, loadPage, me, friendName]);
+  }, [realtime, loadPage, markRead, me, friendName]);
 
   useEffect(() => {
     let live = true;

@@ -36,12 +36,21 @@ export function useFriends() {
     }
   }, [client]);
 
+  const loadBlocked = useCallback(async () => {
+    try {
+      dispatch({ type: "blockedLoaded", blocked: await client.blocked() });
+    } catch {
+      // As above.
+    }
+  }, [client]);
+
   useEffect(() => {
     void loadFriends();
     void loadRequests();
+    void loadBlocked();
     const t = setInterval(() => void loadFriends(), FRIENDS_REFRESH_MS);
     return () => clearInterval(t);
-  }, [loadFriends, loadRequests]);
+  }, [loadFriends, loadRequests, loadBlocked]);
 
   useEffect(
     () => realtime.on("friendRequestReceived", (request) => dispatch({ type: "requestReceived", request })),
@@ -73,10 +82,21 @@ export function useFriends() {
     async (friendName: string) => {
       const answer = await client.block(friendName);
       dispatch({ type: "friendRemoved", friendName });
+      void loadBlocked();
+      return answer;
+    },
+    [client, loadBlocked],
+  );
+
+  /** Resolves with the server's successMsg; the player leaves the blocked list. */
+  const unblock = useCallback(
+    async (username: string) => {
+      const answer = await client.unblock(username);
+      dispatch({ type: "unblocked", username });
       return answer;
     },
     [client],
   );
 
-  return { state, sendRequest, answerRequest, block, reload: loadFriends };
+  return { state, sendRequest, answerRequest, block, unblock, reload: loadFriends };
 }
