@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { newPage as loggedInPage, registeredUser } from "../support/players.ts";
 
 const unique = () => `p${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -130,6 +131,98 @@ test("a challenge to an offline friend fails with the spec's message for 3 s", a
   await expect(message).toBeVisible();
   await expect(card.getByRole("button", { name: "Challenge" })).toBeEnabled();
   await expect(message).toBeHidden({ timeout: 5_000 });
+});
+
+/** Two users who are friends, each on a logged-in page (made through the API: the UI is tested above). */
+async function friends(browser: Browser) {
+  const [a, b] = [await registeredUser("ua"), await registeredUser("ub")];
+  const [aPage, bPage] = [await loggedInPage(browser, a.sessionId), await loggedInPage(browser, b.sessionId)];
+  expect((await aPage.request.post("/friend/send-request", { data: { friendName: b.name } })).ok()).toBe(true);
+  const invites = (await (await bPage.request.get("/friend/list-invites")).json()) as Array<{ inviterId: number }>;
+  const accepted = await bPage.request.post("/friend/handle-request", {
+    data: { inviterId: invites[0]?.inviterId, accepted: true },
+  });
+  expect(accepted.ok()).toBe(true);
+  return { a: { ...a, page: aPage }, b: { ...b, page: bPage } };
+}
+
+const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+async function sendMessage(page: Page, text: string) {
+  const input = page.getByLabel("Message", { exact: true });
+  await input.fill(text);
+  await input.press("Enter");
+  await expect(input).toHaveValue("");
+}
+
+test("unread messages: a badge in the navigation and on the card, cleared by reading", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { a, b } = await friends(browser);
+  await b.page.goto("/my-profile");
+  await expect(friendCard(b.page, a.name)).toBeVisible();
+  await expect(nav(b.page).getByRole("link", { name: "Social", exact: true })).toBeVisible();
+
+  // A writes twice; B, on the profile, sees the count arrive live.
+  await a.page.goto(`/messages/${b.name}`);
+  await sendMessage(a.page, "are you there?");
+  await sendMessage(a.page, "game tonight?");
+  const badge = nav(b.page).getByRole("link", { name: "Social, 2 unread messages" });
+  await expect(badge).toBeVisible();
+  await expect(badge).toContainText("2");
+  await expect(friendCard(b.page, a.name).getByRole("link", { name: "Message, 2 unread messages" })).toBeVisible();
+  // The server counts them too.
+  await b.page.reload();
+  await expect(nav(b.page).getByRole("link", { name: "Social, 2 unread messages" })).toBeVisible();
+
+  // Opening the conversation reads it; a message arriving while it is open does not count.
+  await friendCard(b.page, a.name)
+    .getByRole("link", { name: /^Message/ })
+    .click();
+  await expect(b.page.getByText("game tonight?", { exact: true })).toBeVisible();
+  await expect(nav(b.page).getByRole("link", { name: "Social", exact: true })).toBeVisible();
+  await sendMessage(a.page, "here's the link");
+  await expect(b.page.getByText("here's the link", { exact: true })).toBeVisible();
+  await expect(nav(b.page).getByRole("link", { name: "Social", exact: true })).toBeVisible();
+
+  // Elsewhere it counts again; /social lists the conversation, which clears it once opened.
+  await nav(b.page).getByRole("link", { name: "Social" }).click();
+  await expect(b.page.getByRole("navigation", { name: "My clubs" })).toBeVisible();
+  await sendMessage(a.page, "ping");
+  await expect(nav(b.page).getByRole("link", { name: "Social, 1 unread message" })).toBeVisible();
+  const unread = b.page.getByRole("region", { name: "Unread messages" });
+  await unread.getByRole("link", { name: `${a.name}, 1 unread message` }).click();
+  await expect(b.page).toHaveURL(new RegExp(`/messages/${a.name}$`));
+  await expect(nav(b.page).getByRole("link", { name: "Social", exact: true })).toBeVisible();
+  await b.page.reload();
+  await expect(b.page.getByText("ping", { exact: true })).toBeVisible();
+  await expect(nav(b.page).getByRole("link", { name: "Social", exact: true })).toBeVisible();
+});
+
+test("block a friend, find them under Blocked players, and unblock", async ({ browser }) => {
+  const { a, b } = await friends(browser);
+  await b.page.goto("/my-profile");
+  await friendCard(b.page, a.name).getByRole("button", { name: "Block" }).click();
+  await b.page
+    .getByRole("dialog", { name: `Block ${a.name}?` })
+    .getByRole("button", { name: "Block" })
+    .click();
+  await expect(b.page.getByText("Player blocked")).toBeVisible();
+  await expect(friendCard(b.page, a.name)).toHaveCount(0);
+  const blocked = b.page.getByRole("region", { name: "Blocked players" });
+  await expect(blocked.getByTestId("blocked-player")).toHaveCount(1);
+  await expect(blocked).toContainText(a.name);
+  // Blocked: A's friend request is refused.
+  expect((await a.page.request.post("/friend/send-request", { data: { friendName: b.name } })).status()).toBe(403);
+
+  await blocked.getByRole("button", { name: "Unblock" }).click();
+  await expect(b.page.getByRole("status", { name: "Player unblocked" })).toContainText(
+    `${a.name} can message and challenge you again.`,
+  );
+  await expect(blocked).toBeHidden();
+  await b.page.reload();
+  await expect(b.page.getByRole("region", { name: /^Friends/ })).toContainText("No friends yet");
+  await expect(b.page.getByRole("region", { name: "Blocked players" })).toHaveCount(0);
+  expect((await a.page.request.post("/friend/send-request", { data: { friendName: b.name } })).ok()).toBe(true);
 });
 
 test("a logged-out visitor sees Access Denied on /messages", async ({ page }) => {

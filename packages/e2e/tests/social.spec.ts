@@ -83,8 +83,10 @@ test("a club: create, invite, accept, post, calendar note, chat, and leave", asy
   await expect(invitations.getByText("No pending invitations.")).toBeVisible();
   await b.page.keyboard.press("Escape");
   await expect(b.page.getByRole("heading", { level: 2, name: clubName })).toBeVisible();
+  // A, on the club's page all along, sees B join without a refresh.
+  await expect(a.page.getByRole("region", { name: /^Members/ }).getByRole("link")).toHaveCount(2);
 
-  // A publishes a post; B sees it after a refresh.
+  // A publishes a post; B sees it appear live.
   const postText = `Blitz arena on Friday ${unique()} <b>not bold</b>`;
   const aFeed = a.page.getByRole("region", { name: "Posts" });
   await aFeed.getByRole("button", { name: "Create post" }).click();
@@ -93,11 +95,10 @@ test("a club: create, invite, accept, post, calendar note, chat, and leave", asy
   await aFeed.getByLabel("Post text").press("Enter");
   await expect(aFeed.getByText(postText, { exact: true })).toBeVisible();
   const bFeed = b.page.getByRole("region", { name: "Posts" });
-  await bFeed.getByRole("button", { name: "Refresh posts" }).click();
   await expect(bFeed.getByText(postText, { exact: true })).toBeVisible();
   await expect(bFeed).toContainText(a.name);
 
-  // A adds a note on the 15th of the month shown; the day gets a dot, and B sees it.
+  // A adds a note on the 15th of the month shown; the day gets a dot, and B sees it live.
   const noteTitle = `Club match ${unique()}`;
   const aDay = a.page.locator('.club-calendar__grid button[data-date$="-15"]');
   await aDay.click();
@@ -108,7 +109,6 @@ test("a club: create, invite, accept, post, calendar note, chat, and leave", asy
   await aCalendar.getByRole("button", { name: "Add" }).click();
   await expect(aDay.getByTestId("event-dot")).toBeVisible();
   await expect(aCalendar.getByRole("list", { name: /Notes for/ })).toContainText(noteTitle);
-  await b.page.reload();
   const bDay = b.page.locator('.club-calendar__grid button[data-date$="-15"]');
   await expect(bDay.getByTestId("event-dot")).toBeVisible();
   await bDay.click();
@@ -151,6 +151,8 @@ test("a club: create, invite, accept, post, calendar note, chat, and leave", asy
   await expect(b.page.getByText("You left the club")).toBeVisible();
   await expect(b.page.getByText("You are not in a club yet.", { exact: false })).toBeVisible();
   await expect(b.page.getByRole("heading", { level: 2, name: clubName })).toHaveCount(0);
+  // A sees B go without a refresh.
+  await expect(a.page.getByRole("region", { name: /^Members/ }).getByRole("link")).toHaveCount(1);
 
   // Clicking a member opens the profile.
   await a.page.reload();
