@@ -21,19 +21,18 @@ import {
   moveTable,
   PlayerBar,
   playerNames,
-  readMuted,
   shownPly,
   shownPosition,
   sideToMove,
   snapshotFromRouteState,
   storeCurrentGameId,
-  storeMuted,
   turnOf,
   useGameSounds,
   useLiveBoardWidth,
   useLiveGame,
   useNow,
 } from "../features/game/index.ts";
+import { usePreferences } from "../features/preferences/index.ts";
 import { usePageTitle } from "../lib/usePageTitle.ts";
 import { Page } from "./Page.tsx";
 import "./PlayPage.css";
@@ -91,7 +90,8 @@ function LiveGameView({
   usePageTitle(`${me} vs ${opponent}`);
   const spectator = state.myColor === null;
   const [orientation, setOrientation] = useState<"white" | "black">(colorWord(state.myColor ?? "w"));
-  const [muted, setMuted] = useState(readMuted);
+  const [{ soundEnabled }, setPreferences] = usePreferences();
+  const muted = !soundEnabled;
   const [overOpen, setOverOpen] = useState(false);
   const boardWidth = useLiveBoardWidth();
   const active = state.status === "active";
@@ -99,7 +99,7 @@ function LiveGameView({
     active && (state.clock.running || state.firstMoveDeadline !== null || !!state.opponentGone),
     CLOCK_TICK_MS,
   );
-  useGameSounds(state, muted);
+  useGameSounds(state);
 
   const ended = !active;
   useEffect(() => {
@@ -184,14 +184,7 @@ function LiveGameView({
             <FlipIcon />
             Flip board
           </Button>
-          <Button
-            variant="ghost"
-            aria-pressed={!muted}
-            onClick={() => {
-              storeMuted(!muted);
-              setMuted(!muted);
-            }}
-          >
+          <Button variant="ghost" aria-pressed={!muted} onClick={() => setPreferences({ soundEnabled: muted })}>
             <SoundIcon muted={muted} />
             {muted ? "Sound off" : "Sound on"}
           </Button>

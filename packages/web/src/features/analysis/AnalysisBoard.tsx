@@ -1,7 +1,6 @@
 import { MOVE_QUALITY_INFO, type MoveQuality } from "@chess/shared";
 import { type CSSProperties, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { defaultPieces } from "react-chessboard";
-import { Board } from "../board/index.ts";
+import { Board, usePieces } from "../board/index.ts";
 import { checkedKing, type LinePly, needsPromotion, playOn, turnOf } from "./analysisGame.ts";
 import { squareBox } from "./boardGeometry.ts";
 import "./AnalysisBoard.css";
@@ -155,6 +154,7 @@ function PromotionChoice({
   onPick: (piece: string) => void;
   onCancel: () => void;
 }) {
+  const pieceSet = usePieces();
   const choices = useRef<HTMLFieldSetElement>(null);
   // The choice takes the focus, so Escape cancels and the arrow keys do not step through the game meanwhile.
   useEffect(() => choices.current?.querySelector("button")?.focus(), []);
@@ -172,7 +172,7 @@ function PromotionChoice({
         }}
       >
         {PROMOTION_PIECES.map((piece) => {
-          const render = defaultPieces[`${color}${piece.toUpperCase()}`];
+          const render = pieceSet[`${color}${piece.toUpperCase()}`];
           return (
             <button
               key={piece}

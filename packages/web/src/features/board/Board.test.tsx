@@ -1,12 +1,15 @@
-import { cleanup, render, screen } from "@testing-library/react";
+import { DEFAULT_PREFERENCES } from "@chess/shared";
+import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ErrorBoundary } from "../../components/ErrorBoundary.tsx";
+import { preferences } from "../preferences/index.ts";
 import { Board } from "./Board.tsx";
 import { BoardFallback } from "./BoardFallback.tsx";
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  preferences.update(DEFAULT_PREFERENCES);
 });
 
 function Broken(): never {
@@ -56,6 +59,22 @@ describe("Board", () => {
     const b8 = all[1]?.style.backgroundColor.replace(/\s/g, "");
     expect(a8).toBe("rgb(240,217,181)");
     expect(b8).toBe("rgb(181,136,99)");
+  });
+
+  it("draws the player's board colours, piece set and coordinates, and follows a change at once", () => {
+    const { container } = render(<Board position="start" />);
+    const squareText = () =>
+      squares(container)
+        .map((sq) => sq.textContent)
+        .join("");
+    expect(squareText()).toContain("a");
+    act(() => preferences.update({ boardColors: "blue", pieceSet: "glyphs", showCoordinates: false }));
+    const all = squares(container);
+    expect(all[0]?.style.backgroundColor.replace(/\s/g, "")).toBe("rgb(222,227,230)");
+    expect(all[1]?.style.backgroundColor.replace(/\s/g, "")).toBe("rgb(140,162,173)");
+    // The glyph set draws each piece as text; no coordinates are left on the squares.
+    expect(container.querySelector("[data-square='e1'] text")?.textContent).toBe("\u265A\uFE0E");
+    expect(squareText().replace(/\uFE0E/g, "").replace(/[\u2654-\u265F]/g, "")).toBe("");
   });
 
   it("puts black at the bottom when flipped", () => {

@@ -1,6 +1,7 @@
 import { type CSSProperties, type ReactNode, useLayoutEffect, useMemo, useRef } from "react";
 import { Chessboard, type ChessboardOptions } from "react-chessboard";
 import { ErrorBoundary } from "../../components/ErrorBoundary.tsx";
+import { usePreferences } from "../preferences/index.ts";
 import { BoardFallback } from "./BoardFallback.tsx";
 import {
   isPieceCode,
@@ -11,7 +12,8 @@ import {
   type Square,
   toChessboardPosition,
 } from "./boardPosition.ts";
-import { BOARD_THEME, darkNotationStyle, darkSquareStyle, lightNotationStyle, lightSquareStyle } from "./boardTheme.ts";
+import { ANIMATION_MS, BOARD_COLOR_SCHEMES, schemeStyles } from "./boardTheme.ts";
+import { PIECE_RENDERERS } from "./pieceSets.tsx";
 import "./Board.css";
 
 export interface BoardProps {
@@ -42,7 +44,10 @@ export interface BoardProps {
   overlay?: ReactNode;
 }
 
-/** The chessboard, with the site's defaults and a fallback when it cannot render (SPEC §5, §8, §9). */
+/**
+ * The chessboard in the player's colours, pieces, coordinates and animation speed (the spec's by default),
+ * with a fallback when it cannot render (SPEC §5, §8, §9).
+ */
 export function Board(props: BoardProps) {
   return (
     <ErrorBoundary fallback={<BoardFallback />}>
@@ -65,6 +70,9 @@ function BoardView({
   overlay,
 }: BoardProps) {
   const boardPosition = useMemo(() => toChessboardPosition(parsePosition(position)), [position]);
+  const [prefs] = usePreferences();
+  const scheme = BOARD_COLOR_SCHEMES[prefs.boardColors];
+  const colors = useMemo(() => schemeStyles(scheme), [scheme]);
   // react-chessboard keeps the drop handler of the render in which a drag started; a ref always
   // reaches the newest one, so a drop is judged against the position shown now.
   const onMoveRef = useRef(onMove);
@@ -76,12 +84,14 @@ function BoardView({
     id,
     position: boardPosition,
     boardOrientation: orientation,
-    lightSquareStyle,
-    darkSquareStyle,
-    lightSquareNotationStyle: lightNotationStyle,
-    darkSquareNotationStyle: darkNotationStyle,
-    showNotation: true,
-    animationDurationInMs: BOARD_THEME.animationMs,
+    lightSquareStyle: colors.light,
+    darkSquareStyle: colors.dark,
+    lightSquareNotationStyle: colors.lightNotation,
+    darkSquareNotationStyle: colors.darkNotation,
+    showNotation: prefs.showCoordinates,
+    pieces: PIECE_RENDERERS[prefs.pieceSet],
+    showAnimations: prefs.animation !== "off",
+    animationDurationInMs: ANIMATION_MS[prefs.animation],
     allowDragging: onMove !== undefined,
     onPieceDrop: ({ piece, sourceSquare, targetSquare }) => {
       const handler = onMoveRef.current;
@@ -107,11 +117,13 @@ function BoardView({
       : {}),
   };
 
+  // Overlays drawn on the board (promotion choices) take its square colours from these.
+  const style = { "--board-light": scheme.light, "--board-dark": scheme.dark } as CSSProperties;
   return (
     <section
       className="board"
       aria-label={label}
-      style={boardWidth ? { width: boardWidth, maxWidth: "100%" } : undefined}
+      style={boardWidth ? { ...style, width: boardWidth, maxWidth: "100%" } : style}
     >
       <Chessboard options={options} />
       {overlay}

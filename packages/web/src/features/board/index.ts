@@ -1,5 +1,6 @@
 export { Board, type BoardProps } from "./Board.tsx";
 export { BoardFallback } from "./BoardFallback.tsx";
 export * from "./boardPosition.ts";
-export { BOARD_THEME } from "./boardTheme.ts";
+export { ANIMATION_MS, BOARD_COLOR_SCHEMES, BOARD_THEME, type BoardColorScheme } from "./boardTheme.ts";
 export { FreeBoard } from "./FreeBoard.tsx";
+export { PIECE_RENDERERS, PIECE_SET_LABELS, type PieceRenderers, usePieces } from "./pieceSets.tsx";

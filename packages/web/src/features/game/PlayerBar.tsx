@@ -1,5 +1,5 @@
 import type { Color } from "@chess/shared";
-import { defaultPieces } from "react-chessboard";
+import { usePieces } from "../board/index.ts";
 import { formatClock, LOW_TIME_MS } from "./gameClock.ts";
 import type { CapturablePiece, MaterialSide } from "./material.ts";
 import "./PlayerBar.css";
@@ -55,6 +55,7 @@ export function PlayerBar({ name, color, timeMs, ticking, toMove, material, plac
 
 /** The captured pieces, grouped by kind, queen first. */
 export function CapturedPieces({ pieces, capturedColor }: { pieces: CapturablePiece[]; capturedColor: Color }) {
+  const pieceSet = usePieces();
   if (pieces.length === 0) return null;
   const groups: Array<{ piece: CapturablePiece; count: number }> = [];
   for (const piece of pieces) {
@@ -68,7 +69,7 @@ export function CapturedPieces({ pieces, capturedColor }: { pieces: CapturablePi
       {groups.map(({ piece, count }) => (
         <span key={piece} className="captured__group">
           {Array.from({ length: count }, (_, i) => {
-            const render = defaultPieces[`${capturedColor}${piece.toUpperCase()}`];
+            const render = pieceSet[`${capturedColor}${piece.toUpperCase()}`];
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: identical pieces in a fixed order
               <span key={i} className="captured__piece">

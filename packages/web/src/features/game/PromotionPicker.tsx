@@ -1,6 +1,6 @@
 import type { Color } from "@chess/shared";
 import { useEffect } from "react";
-import { defaultPieces } from "react-chessboard";
+import { usePieces } from "../board/index.ts";
 import { PROMOTION_PIECES, type PromotionPiece } from "./gameRules.ts";
 import "./PromotionPicker.css";
 
@@ -16,6 +16,7 @@ export function PromotionPicker({
   onPick: (piece: PromotionPiece) => void;
   onCancel: () => void;
 }) {
+  const pieceSet = usePieces();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") onCancel();
@@ -30,7 +31,7 @@ export function PromotionPicker({
     <div className="promotion" onClick={(e) => e.target === e.currentTarget && onCancel()}>
       <fieldset className="promotion__choices" aria-label="Promote to">
         {PROMOTION_PIECES.map((piece) => {
-          const render = defaultPieces[`${color}${piece.toUpperCase()}`];
+          const render = pieceSet[`${color}${piece.toUpperCase()}`];
           return (
             <button
               key={piece}

@@ -1,9 +1,7 @@
 /** Short synthesized sounds for moves, captures, checks and the end of a game (no audio files). */
+import { DEFAULT_PREFERENCES } from "@chess/shared";
 
 export type GameSound = "move" | "capture" | "check" | "end";
-
-/** localStorage key of the mute choice ("1" = muted). */
-export const MUTE_KEY = "soundMuted";
 
 /** Which sound a move in SAN makes: a check above a capture above a plain move. */
 export function soundForSan(san: string): GameSound {
@@ -40,8 +38,15 @@ const TONES: Record<GameSound, Tone[]> = {
 
 let context: AudioContext | undefined;
 
-/** Plays `sound` now; silently does nothing where Web Audio is missing or blocked. */
-export function playSound(sound: GameSound): void {
+/** The player's volume (0-100) as a factor on the tones' gains: the default volume plays them as designed. */
+export function volumeFactor(volume: number): number {
+  return Math.max(0, Math.min(volume, 100)) / DEFAULT_PREFERENCES.soundVolume;
+}
+
+/** Plays `sound` now at `volume` (0-100); silently does nothing where Web Audio is missing or blocked. */
+export function playSound(sound: GameSound, volume: number = DEFAULT_PREFERENCES.soundVolume): void {
+  const factor = volumeFactor(volume);
+  if (factor <= 0) return;
   try {
     const Ctor = globalThis.AudioContext;
     if (!Ctor) return;
@@ -56,7 +61,7 @@ export function playSound(sound: GameSound): void {
       osc.frequency.value = tone.freq;
       const t = start + tone.at;
       gain.gain.setValueAtTime(0.0001, t);
-      gain.gain.exponentialRampToValueAtTime(tone.gain, t + 0.008);
+      gain.gain.exponentialRampToValueAtTime(tone.gain * factor, t + 0.008);
       gain.gain.exponentialRampToValueAtTime(0.0001, t + tone.duration);
       osc.connect(gain).connect(ctx.destination);
       osc.start(t);
@@ -64,23 +69,5 @@ export function playSound(sound: GameSound): void {
     }
   } catch {
     // Sounds are a nicety: never let them break the game.
-  }
-}
-
-/** Whether sounds are muted (remembered in localStorage). */
-export function readMuted(): boolean {
-  try {
-    return localStorage.getItem(MUTE_KEY) === "1";
-  } catch {
-    return false;
-  }
-}
-
-export function storeMuted(muted: boolean): void {
-  try {
-    if (muted) localStorage.setItem(MUTE_KEY, "1");
-    else localStorage.removeItem(MUTE_KEY);
-  } catch {
-    // Without storage the choice lasts for this page only.
   }
 }

@@ -15,7 +15,7 @@ export {
   shownPosition,
   sideToMove,
 } from "./gameSelectors.ts";
-export { playSound, readMuted, soundForSan, storeMuted } from "./gameSounds.ts";
+export { playSound, soundForSan } from "./gameSounds.ts";
 export { colorWord, type GameState } from "./gameStore.ts";
 export { LiveBoard } from "./LiveBoard.tsx";
 export { MoveList } from "./MoveList.tsx";
