@@ -31,6 +31,7 @@ describe("routes (SPEC §2)", () => {
     ["/profile", "Profile", "Profile · Chess"],
     ["/leaderboards", "Leaderboards", "Leaderboards · Chess"],
     ["/credits", "Credits", "Credits · Chess"],
+    ["/settings", "Settings", "Settings · Chess"],
     ["/messages/bob", "Messages with bob", "Messages with bob · Chess"],
     ["/no/such/page", "Page not found", "Page not found · Chess"],
   ])("%s shows %s inside the layout", async (path, heading, title) => {
@@ -49,6 +50,13 @@ describe("routes (SPEC §2)", () => {
     const nav = screen.getByRole("navigation", { name: "Main" });
     expect(within(nav).getByRole("link", { name: "Leaderboards" }).getAttribute("aria-current")).toBe("page");
     expect(within(nav).getByRole("link", { name: "Play" }).getAttribute("aria-current")).toBeNull();
+  });
+
+  it("leads to the settings from the gear in the top bar", () => {
+    renderAt("/settings");
+    const gear = screen.getByRole("link", { name: "Settings" });
+    expect(gear.getAttribute("href")).toBe("/settings");
+    expect(gear.getAttribute("aria-current")).toBe("page");
   });
 
   it("shows the guest name with a guest marker", () => {

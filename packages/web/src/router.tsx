@@ -10,6 +10,7 @@ import { Page } from "./pages/Page.tsx";
 import { PlayPage } from "./pages/PlayPage.tsx";
 import { ProfilePage } from "./pages/ProfilePage.tsx";
 import { RouteErrorPage } from "./pages/RouteErrorPage.tsx";
+import { SettingsPage } from "./pages/SettingsPage.tsx";
 import { SiteLayout } from "./pages/SiteLayout.tsx";
 import { SocialPage } from "./pages/SocialPage.tsx";
 
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
           { path: "profile", element: <ProfilePage /> },
           { path: "leaderboards", element: <LeaderboardsPage /> },
           { path: "credits", element: <CreditsPage /> },
+          { path: "settings", element: <SettingsPage /> },
           { path: "messages/:friendName", element: <MessagesPage /> },
           { path: "*", element: <NotFoundPage /> },
         ],

@@ -18,7 +18,13 @@ const CREDITS: Credit[] = [
     name: "react-chessboard",
     url: "https://github.com/Clariity/react-chessboard",
     licence: "MIT",
-    use: "Chessboard and pieces",
+    use: "Chessboard",
+  },
+  {
+    name: "Standard pieces by Colin M. L. Burnett",
+    url: "https://commons.wikimedia.org/wiki/Category:SVG_chess_pieces",
+    licence: "GPL-2.0-or-later",
+    use: "The standard piece set, as shipped inside react-chessboard",
   },
   { name: "chess.js", url: "https://github.com/jhlywa/chess.js", licence: "BSD-2-Clause", use: "Chess rules" },
   { name: "Socket.IO", url: "https://socket.io", licence: "MIT", use: "Live games and chat" },
@@ -41,7 +47,7 @@ const CREDITS: Credit[] = [
   { name: "Vite", url: "https://vite.dev", licence: "MIT", use: "Build tool" },
 ];
 
-/** `/credits`: the open-source software the site is built on. */
+/** `/credits`: the open-source software and artwork the site is built on. */
 export function CreditsPage() {
   return (
     <Page title="Credits" lead="This site is built on open-source software. Thank you to everyone who makes it.">
@@ -81,6 +87,9 @@ export function CreditsPage() {
           </tbody>
         </table>
       </div>
+      <p className="credits__note">
+        The simple piece set was drawn for this site. The Unicode glyph set is drawn by the fonts on your own device.
+      </p>
     </Page>
   );
 }

@@ -5,6 +5,7 @@ import { IdentityBadge, useIdentity } from "../features/accounts/index.ts";
 import { ClubInvitationNotifier } from "../features/clubs/index.ts";
 import { FriendNotifications, useUnreadBadge } from "../features/friends/index.ts";
 import { GameStartListener } from "../features/game/index.ts";
+import { PreferencesSync, SettingsLink } from "../features/preferences/index.ts";
 
 const NAV: NavItem[] = [
   { to: "/", label: "Play", alsoActiveOn: ["/play", "/analysis"] },
@@ -23,7 +24,12 @@ export function SiteLayout() {
         brand="Chess"
         logoSrc="/favicon.svg"
         nav={NAV.map((item) => (item.to === "/social" ? { ...item, ...messagesBadge } : item))}
-        aside={<IdentityBadge />}
+        aside={
+          <>
+            <SettingsLink />
+            <IdentityBadge />
+          </>
+        }
         footer={
           <div className="site-footer">
             <p>Live chess for everyone: play, analyse, improve.</p>
@@ -31,6 +37,7 @@ export function SiteLayout() {
           </div>
         }
       >
+        <PreferencesSync />
         <GameStartListener />
         {identity.kind === "user" ? (
           <>

@@ -6,4 +6,5 @@ export {
   preferences,
 } from "./preferencesController.ts";
 export type { PreferencesState } from "./preferencesStore.ts";
+export { SettingsLink } from "./SettingsLink.tsx";
 export { usePreferences, usePreferencesState } from "./usePreferences.ts";

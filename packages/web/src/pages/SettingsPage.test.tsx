@@ -1,0 +1,55 @@
+import { DEFAULT_PREFERENCES } from "@chess/shared";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { preferences } from "../features/preferences/index.ts";
+import { renderWithIdentity } from "../test/identity.tsx";
+import { SettingsPage } from "./SettingsPage.tsx";
+
+afterEach(() => {
+  cleanup();
+  preferences.update(DEFAULT_PREFERENCES);
+  localStorage.clear();
+});
+
+const square = (name: string) =>
+  screen
+    .getByRole("region", { name: "Board preview" })
+    .querySelector<HTMLElement>(`[data-square='${name}']`)
+    ?.style.backgroundColor.replace(/\s/g, "");
+
+describe("SettingsPage", () => {
+  it("shows the defaults: the system theme and the spec's board", () => {
+    renderWithIdentity(<SettingsPage />);
+    expect((screen.getByRole("radio", { name: /System/ }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole("radio", { name: "Brown" }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole("radio", { name: "Normal" }) as HTMLInputElement).checked).toBe(true);
+    expect(square("a8")).toBe("rgb(240,217,181)");
+    expect(screen.getByText(/Saved in this browser/).getAttribute("role")).toBe("status");
+  });
+
+  it("applies a choice at once and keeps it in the browser for a guest", () => {
+    renderWithIdentity(<SettingsPage />);
+    fireEvent.click(screen.getByRole("radio", { name: /Dark/ }));
+    fireEvent.click(screen.getByRole("radio", { name: "Green" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: /coordinates/ }));
+    fireEvent.change(screen.getByRole("slider", { name: "Volume" }), { target: { value: "35" } });
+    expect(document.documentElement.dataset.theme).toBe("dark");
+    expect(square("a8")).toBe("rgb(235,236,208)");
+    expect(screen.getByText("35%")).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem("preferences") ?? "{}")).toMatchObject({
+      theme: "dark",
+      boardColors: "green",
+      showCoordinates: false,
+      soundVolume: 35,
+    });
+  });
+
+  it("turns the volume off with the sound and resets everything to the defaults", () => {
+    renderWithIdentity(<SettingsPage />);
+    fireEvent.click(screen.getByRole("checkbox", { name: /Play sounds/ }));
+    expect((screen.getByRole("slider", { name: "Volume" }) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole("radio", { name: /Simple/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Reset to defaults" }));
+    expect(preferences.get().prefs).toEqual(DEFAULT_PREFERENCES);
+  });
+});
