@@ -100,7 +100,7 @@ describe("preferences controller", () => {
     await c.signedIn();
     for (const v of [60, 50, 40]) c.update({ soundVolume: v });
     c.update({ showCoordinates: false });
-    expect(c.get().sync).toBe("saved");
+    expect(c.get().sync).toBe("saving");
     await vi.advanceTimersByTimeAsync(499);
     expect(account.puts).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);

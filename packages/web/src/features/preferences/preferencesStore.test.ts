@@ -62,6 +62,7 @@ describe("preferencesReducer", () => {
     );
     expect(s.prefs.soundVolume).toBe(10);
     expect(s.unsent).toEqual({ soundVolume: 10 });
+    expect(s.sync).toBe("saving");
   });
 
   it("sending clears what was sent, but not a field changed again meanwhile", () => {

@@ -66,7 +66,9 @@ export function preferencesReducer(state: PreferencesState, event: PreferencesEv
     case "changed": {
       const prefs = mergePreferences(state.prefs, event.update);
       if (state.owner === "guest") return { ...state, prefs };
-      return { ...state, prefs, unsent: { ...state.unsent, ...event.update } };
+      // Waiting to be sent counts as saving: the page must not say "saved" before it is.
+      const sync = state.sync === "loading" ? "loading" : "saving";
+      return { ...state, prefs, sync, unsent: { ...state.unsent, ...event.update } };
     }
     case "accountLoading":
       return { ...state, owner: "account", sync: "loading", error: null, unsent: {} };
