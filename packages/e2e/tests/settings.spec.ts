@@ -1,0 +1,96 @@
+import { expect, type Page, test } from "@playwright/test";
+import { newPage, registeredUser } from "../support/players.ts";
+
+const BLUE_LIGHT = "rgb(222, 227, 230)";
+const GREEN_LIGHT = "rgb(235, 236, 208)";
+const PURPLE_LIGHT = "rgb(232, 226, 240)";
+const DARK_BG = "rgb(22, 21, 18)";
+const LIGHT_BG = "rgb(242, 240, 236)";
+
+const theme = (page: Page) => page.locator("html");
+const pageBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+/** The colour of a8 (a light square) on the board called `label`. */
+const a8 = (page: Page, label: string) =>
+  page
+    .getByRole("region", { name: label })
+    .locator("[data-square='a8']")
+    .evaluate((el) => el.style.backgroundColor);
+
+async function choose(page: Page, theme: RegExp, boardColors: string) {
+  await page.getByRole("radio", { name: theme }).check();
+  await page.getByRole("radio", { name: boardColors, exact: true }).check();
+}
+
+test("a logged-in player's theme and board colours are kept on the account", async ({ browser }) => {
+  const me = await registeredUser("set");
+  const page = await newPage(browser, me.sessionId);
+  await page.goto("/");
+  await page.getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveTitle("Settings · Chess");
+  await expect(page.getByText("Saved to your account.")).toBeVisible();
+
+  await choose(page, /^Dark/, "Blue");
+  await expect(theme(page)).toHaveAttribute("data-theme", "dark");
+  expect(await pageBackground(page)).toBe(DARK_BG);
+  expect(await a8(page, "Board preview")).toBe(BLUE_LIGHT);
+  await expect(page.getByText("Saved to your account.")).toBeVisible();
+
+  await page.reload();
+  await expect(theme(page)).toHaveAttribute("data-theme", "dark");
+  await expect(page.getByRole("radio", { name: "Blue", exact: true })).toBeChecked();
+  await page.goto("/");
+  expect(await a8(page, "Free board")).toBe(BLUE_LIGHT);
+  await page.context().close();
+
+  // A browser that has never seen these settings gets them from the account.
+  const elsewhere = await newPage(browser, me.sessionId);
+  await elsewhere.goto("/settings");
+  await expect(elsewhere.getByRole("radio", { name: /^Dark/ })).toBeChecked();
+  await expect(theme(elsewhere)).toHaveAttribute("data-theme", "dark");
+  expect(await a8(elsewhere, "Board preview")).toBe(BLUE_LIGHT);
+  await elsewhere.context().close();
+});
+
+test("a guest's settings are kept in the browser, and carry over to an account that has none", async ({ browser }) => {
+  const page = await newPage(browser);
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/settings");
+  await expect(page.getByText(/Saved in this browser/)).toBeVisible();
+  expect(await pageBackground(page)).toBe(LIGHT_BG);
+
+  await choose(page, /^Dark/, "Green");
+  await page.reload();
+  await expect(theme(page)).toHaveAttribute("data-theme", "dark");
+  expect(await pageBackground(page)).toBe(DARK_BG);
+  await expect(page.getByRole("radio", { name: "Green", exact: true })).toBeChecked();
+  expect(await a8(page, "Board preview")).toBe(GREEN_LIGHT);
+
+  // "System" follows the device.
+  await page.getByRole("radio", { name: /^System/ }).check();
+  expect(await pageBackground(page)).toBe(LIGHT_BG);
+  await page.emulateMedia({ colorScheme: "dark" });
+  expect(await pageBackground(page)).toBe(DARK_BG);
+  await choose(page, /^Light/, "Purple");
+
+  const me = await registeredUser("carry");
+  await page.goto("/my-profile");
+  await page.getByRole("button", { name: "Login" }).click();
+  const login = page.getByRole("dialog", { name: "Login" });
+  await login.getByLabel("Username").fill(me.name);
+  await login.getByLabel("Password").fill("a-good-password");
+  await login.getByRole("button", { name: "Log in" }).click();
+  await expect(login).toBeHidden();
+
+  await page.goto("/settings");
+  await expect(page.getByText("Saved to your account.")).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Purple", exact: true })).toBeChecked();
+  await page.context().close();
+
+  const elsewhere = await newPage(browser, me.sessionId);
+  await elsewhere.emulateMedia({ colorScheme: "dark" });
+  await elsewhere.goto("/settings");
+  await expect(theme(elsewhere)).toHaveAttribute("data-theme", "light");
+  expect(await pageBackground(elsewhere)).toBe(LIGHT_BG);
+  expect(await a8(elsewhere, "Board preview")).toBe(PURPLE_LIGHT);
+  await elsewhere.context().close();
+});
