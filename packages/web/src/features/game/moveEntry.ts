@@ -1,0 +1,235 @@
+import type { Color, MoveInput } from "@chess/shared";
+import { Chess, type Move } from "chess.js";
+import { canMoveNow, canPremove, liveLine } from "./gameSelectors.ts";
+import type { GameState } from "./gameStore.ts";
+
+/**
+ * Typed moves (keyboard play): SAN like "Nf3", "exd5", "O-O", "e8=Q", or UCI like "g1f3", "e7e8q".
+ * Pure: parsing returns a result with an error code and a message to show, never throws.
+ */
+
+/** Why a typed move was refused. */
+export type MoveEntryError = "empty" | "syntax" | "illegal" | "ambiguous" | "promotion";
+
+/** A typed move resolved to a move of the position, or why it cannot be. */
+export type MoveEntryResult =
+  | { ok: true; move: MoveInput /** e.g. "Nf3" */; san: string }
+  | { ok: false; error: MoveEntryError; message: string };
+
+type Piece = "p" | "n" | "b" | "r" | "q" | "k";
+type Promotion = NonNullable<MoveInput["promotion"]>;
+
+/** What the text says, before it is matched against a position. */
+type MovePattern =
+  | { kind: "castle"; side: "k" | "q" }
+  | { kind: "coords"; from: string; to: string; piece?: Piece; promotion?: Promotion }
+  | { kind: "san"; piece: Piece; fromFile?: string; fromRank?: string; to: string; promotion?: Promotion };
+
+const CASTLE = /^[0o]-?[0o](-?[0o])?$/i;
+// "g1f3", "e7e8q", "Ng1-f3", "e2xe4", "e7e8=Q"
+const COORDS = /^([KQRBNP])?([a-h][1-8])[-x:]?([a-h][1-8])=?([qrbnQRBN])?$/;
+// "Nf3", "exd5", "Nbd2", "R1e2", "Qh4xe1", "e8=Q", "e8Q"
+const SAN = /^([KQRBNP])?([a-h])?([1-8])?[x:]?([a-h][1-8])(?:=?([qrbnQRBN]))?$/;
+
+const PROMOTION_ORDER: readonly Promotion[] = ["q", "r", "b", "n"];
+const HELP = "Type a move in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3, e7e8q).";
+
+function lowerPiece(letter: string | undefined): Piece | undefined {
+  return letter ? (letter.toLowerCase() as Piece) : undefined;
+}
+
+/** The readings of `text` to try in order (a leading "b" may be a pawn on the b-file or a bishop). */
+export function readMoveText(text: string): MovePattern[] {
+  let t = text.replace(/\s+/g, "").replace(/(e\.?p\.?)$/i, "");
+  t = t.replace(/[+#!?]+$/, "");
+  if (CASTLE.test(t)) return [{ kind: "castle", side: t.replace(/-/g, "").length === 3 ? "q" : "k" }];
+  // Squares may be typed in capitals ("G1F3"); piece letters other than b may be typed small ("nf3").
+  const squaresLower = t.replace(/([A-H])([1-8])/g, (_, f: string, r: string) => `${f.toLowerCase()}${r}`);
+  const candidates = [squaresLower];
+  if (!COORDS.test(squaresLower) && /^[kqrnb]/.test(squaresLower)) {
+    candidates.push(`${squaresLower[0]?.toUpperCase()}${squaresLower.slice(1)}`);
+  }
+  const patterns: MovePattern[] = [];
+  for (const c of candidates) {
+    const coords = COORDS.exec(c);
+    if (coords) {
+      const [, piece, from, to, promotion] = coords;
+      patterns.push({
+        kind: "coords",
+        from: from as string,
+        to: to as string,
+        ...(piece ? { piece: lowerPiece(piece) } : {}),
+        ...(promotion ? { promotion: lowerPiece(promotion) as Promotion } : {}),
+      });
+      continue;
+    }
+    const san = SAN.exec(c);
+    if (san) {
+      const [, piece, fromFile, fromRank, to, promotion] = san;
+      patterns.push({
+        kind: "san",
+        piece: lowerPiece(piece) ?? "p",
+        to: to as string,
+        ...(fromFile ? { fromFile } : {}),
+        ...(fromRank ? { fromRank } : {}),
+        ...(promotion ? { promotion: lowerPiece(promotion) as Promotion } : {}),
+      });
+    }
+  }
+  return patterns;
+}
+
+function matches(pattern: MovePattern, m: Move): boolean {
+  switch (pattern.kind) {
+    case "castle":
+      return m.flags.includes(pattern.side);
+    case "coords":
+      return m.from === pattern.from && m.to === pattern.to && (!pattern.piece || m.piece === pattern.piece);
+    case "san":
+      return (
+        m.piece === pattern.piece &&
+        m.to === pattern.to &&
+        (!pattern.fromFile || m.from[0] === pattern.fromFile) &&
+        (!pattern.fromRank || m.from[1] === pattern.fromRank)
+      );
+  }
+}
+
+const promotionOf = (pattern: MovePattern) => (pattern.kind === "castle" ? undefined : pattern.promotion);
+
+/** Resolves `text` against the legal moves of `chess`. */
+function resolve(chess: Chess, text: string): MoveEntryResult {
+  const shown = text.trim();
+  if (!shown) return { ok: false, error: "empty", message: `Type a move first. ${HELP}` };
+  const patterns = readMoveText(shown);
+  if (patterns.length === 0) return { ok: false, error: "syntax", message: `"${shown}" is not a move. ${HELP}` };
+  const legal = chess.moves({ verbose: true });
+  for (const pattern of patterns) {
+    const found = legal.filter((m) => matches(pattern, m));
+    if (found.length === 0) continue;
+    const promotion = promotionOf(pattern);
+    const promoting = found.filter((m) => m.promotion);
+    if (promoting.length > 0 && !promotion) {
+      const choices = promoting.filter((m, i) => promoting.findIndex((o) => o.from === m.from) === i);
+      if (choices.length === 1) {
+        const sans = PROMOTION_ORDER.flatMap((p) => promoting.filter((m) => m.promotion === p)).map((m) =>
+          m.san.replace(/[+#]$/, ""),
+        );
+        return {
+          ok: false,
+          error: "promotion",
+          message: `Say which piece to promote to: ${sans.slice(0, -1).join(", ")} or ${sans.at(-1)}.`,
+        };
+      }
+    }
+    const chosen = promotion ? found.filter((m) => m.promotion === promotion) : found;
+    const distinct = chosen.filter((m, i) => chosen.findIndex((o) => o.from === m.from) === i);
+    if (distinct.length > 1) {
+      const sans = distinct.map((m) => m.san).sort();
+      return {
+        ok: false,
+        error: "ambiguous",
+        message: `${shown} is ambiguous: ${sans.slice(0, -1).join(", ")} or ${sans.at(-1)}?`,
+      };
+    }
+    const move = distinct[0];
+    if (!move) continue;
+    return {
+      ok: true,
+      move: { from: move.from, to: move.to, ...(move.promotion ? { promotion: move.promotion as Promotion } : {}) },
+      san: move.san,
+    };
+  }
+  const why = chess.inCheck() ? " (your king is in check)" : "";
+  return { ok: false, error: "illegal", message: `${shown} is not a legal move here${why}.` };
+}
+
+/** `text` as a move of the side to move in `fen`: legal, unambiguous, with its promotion piece. */
+export function parseMove(fen: string, text: string): MoveEntryResult {
+  let chess: Chess;
+  try {
+    chess = new Chess(fen);
+  } catch {
+    return { ok: false, error: "illegal", message: "The position cannot be read." };
+  }
+  return resolve(chess, text);
+}
+
+/** `fen` with `color` to move: the position a premove is judged in. */
+function withTurn(fen: string, color: Color): string {
+  const fields = fen.split(/\s+/);
+  fields[1] = color;
+  fields[3] = "-";
+  return fields.join(" ");
+}
+
+/**
+ * `text` as a premove of `color` while the opponent is to move in `fen`. Like a dragged premove it needs
+ * only a piece of mine that could go there: the move is checked for real when my turn comes. UCI is taken
+ * as typed; SAN is read in the position as if it were my turn, where the target square may hold anything
+ * by then (so "exd5" works before d5 is taken).
+ */
+export function parsePremove(fen: string, color: Color, text: string): MoveEntryResult {
+  const shown = text.trim();
+  const patterns = readMoveText(shown);
+  let chess: Chess;
+  try {
+    chess = new Chess(withTurn(fen, color), { skipValidation: true });
+  } catch {
+    return { ok: false, error: "illegal", message: "The position cannot be read." };
+  }
+  const coords = patterns.find((p) => p.kind === "coords");
+  if (coords?.kind === "coords") {
+    const piece = chess.get(coords.from as never);
+    if (piece?.color === color && (!coords.piece || coords.piece === piece.type)) {
+      const move: MoveInput = {
+        from: coords.from,
+        to: coords.to,
+        ...(coords.promotion ? { promotion: coords.promotion } : {}),
+      };
+      return { ok: true, move, san: `${coords.from}${coords.to}${coords.promotion ?? ""}` };
+    }
+  }
+  const first = resolve(chess, shown);
+  if (first.ok || first.error !== "illegal") return first;
+  // The square may hold my piece or nothing now and an opponent's piece by my turn: try with one there.
+  for (const pattern of patterns) {
+    if (pattern.kind === "castle") continue;
+    const target = chess.get(pattern.to as never);
+    if (target?.type === "k") continue;
+    const probe = new Chess(chess.fen(), { skipValidation: true });
+    probe.remove(pattern.to as never);
+    probe.put({ type: "n", color: color === "w" ? "b" : "w" }, pattern.to as never);
+    const second = resolve(probe, shown);
+    if (second.ok) return second;
+  }
+  return { ok: false, error: "illegal", message: `${shown} cannot be premoved here.` };
+}
+
+/** What a typed move does in the game now: a move, a premove, or why neither. */
+export type TypedMove =
+  | { kind: "move"; move: MoveInput; san: string }
+  | { kind: "premove"; move: MoveInput; san: string }
+  | { kind: "refused"; message: string };
+
+/** Judges `text` typed by the player in `state` by the same rules as a dragged piece. */
+export function typedMove(state: GameState, text: string): TypedMove {
+  if (state.myColor === null || state.status !== "active") return { kind: "refused", message: "The game is over." };
+  if (state.viewPly !== null) {
+    return { kind: "refused", message: "You are looking at an earlier move: press End to go back to the game first." };
+  }
+  const fen = liveLine(state).at(-1)?.fen ?? state.initialFen;
+  if (canMoveNow(state)) {
+    const result = parseMove(fen, text);
+    return result.ok
+      ? { kind: "move", move: result.move, san: result.san }
+      : { kind: "refused", message: result.message };
+  }
+  if (canPremove(state)) {
+    const result = parsePremove(fen, state.myColor, text);
+    return result.ok
+      ? { kind: "premove", move: result.move, san: result.san }
+      : { kind: "refused", message: result.message };
+  }
+  return { kind: "refused", message: "Your last move is still being sent." };
+}
