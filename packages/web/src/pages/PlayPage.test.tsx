@@ -1,6 +1,6 @@
 import type { GameStarted } from "@chess/shared";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { gameSnapshot } from "../features/game/testGame.ts";
 import { fakeRealtime, WithRealtime } from "../test/realtime.tsx";
@@ -28,18 +28,21 @@ function setup(game: GameStarted | null = snapshot(), path = "/play?gameId=g1") 
     }
     return undefined;
   });
+  // A data router, as in the app: the page blocks leaving a live game with useBlocker.
+  const router = createMemoryRouter(
+    [
+      { path: "/play", element: <PlayPage /> },
+      { path: "/", element: <p>Lobby page</p> },
+      { path: "/analysis", element: <p>Analysis page</p> },
+    ],
+    { initialEntries: [path] },
+  );
   render(
     <WithRealtime realtime={rt.realtime}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/play" element={<PlayPage />} />
-          <Route path="/" element={<p>Lobby page</p>} />
-          <Route path="/analysis" element={<p>Analysis page</p>} />
-        </Routes>
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </WithRealtime>,
   );
-  return rt;
+  return { ...rt, router };
 }
 
 describe("PlayPage", () => {
@@ -59,8 +62,9 @@ describe("PlayPage", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "alice vs bob" })).toBeTruthy();
     expect(rt.requests[0]).toEqual({ event: "resync", payload: { gameId: "g1" } });
     expect(within(screen.getByLabelText("Rating changes")).getByText("+10")).toBeTruthy();
-    expect(screen.getByRole("timer", { name: "alice's clock" }).textContent).toBe("5m 0s");
-    expect(screen.getByRole("timer", { name: "bob's clock" }).textContent).toBe("5m 0s");
+    expect(screen.getByRole("timer", { name: "alice's clock: 5 minutes 0 seconds" }).textContent).toBe("5m 0s");
+    expect(screen.getByRole("timer", { name: "bob's clock: 5 minutes 0 seconds" }).textContent).toBe("5m 0s");
+    expect(screen.getByRole("region", { name: "Chess board, you play White" })).toBeTruthy();
     for (const name of ["Give Up", "Suggest Draw", "Abort"]) expect(screen.getByRole("button", { name })).toBeTruthy();
     expect(screen.getByText("No moves yet")).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Game chat" })).toBeTruthy();
@@ -169,5 +173,114 @@ describe("PlayPage", () => {
     expect(screen.queryByRole("button", { name: "Suggest Draw" })).toBeNull();
     expect(screen.queryByRole("heading", { name: "Game chat" })).toBeNull();
     expect(screen.getByRole("button", { name: "e4" })).toBeTruthy();
+  });
+
+  it("plays a typed move through the same path as a dragged one, and explains a wrong one", async () => {
+    const rt = setup();
+    await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
+    const input = screen.getByRole("textbox", { name: "Type a move" });
+    fireEvent.change(input, { target: { value: "Nf6" } });
+    fireEvent.submit(input);
+    expect(screen.getByText("Nf6 is not a legal move here.")).toBeTruthy();
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    fireEvent.change(input, { target: { value: "e4" } });
+    fireEvent.submit(input);
+    await waitFor(() =>
+      expect(rt.requests.at(-1)).toEqual({
+        event: "move",
+        payload: { gameId: "g1", move: { from: "e2", to: "e4", promotion: undefined }, ply: 0 },
+      }),
+    );
+    expect(screen.getByText("You played e4.")).toBeTruthy();
+    expect((input as HTMLInputElement).value).toBe("");
+    expect(screen.getByRole("button", { name: "e4" })).toBeTruthy();
+  });
+
+  it("sets a typed premove on the opponent's turn and plays it when the turn comes", async () => {
+    const rt = setup(snapshot({ moves: ["e4"], fen: AFTER_E4, currentTurn: "b", ply: 1, eventNo: 1 }));
+    // alice plays white: after 1. e4 it is bob's turn.
+    await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
+    const input = screen.getByRole("textbox", { name: "Type a move" });
+    fireEvent.change(input, { target: { value: "Nf3" } });
+    fireEvent.submit(input);
+    expect(screen.getByText(/Premove Nf3 set/)).toBeTruthy();
+    rt.serverEmit("update", {
+      gameId: "g1",
+      fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",
+      currentTurn: "w",
+      move: { from: "e7", to: "e5", san: "e5" },
+      timeLeft: { w: 300_000, b: 300_000 },
+      ply: 2,
+      eventNo: 2,
+      clockRunning: false,
+    });
+    await waitFor(() =>
+      expect(rt.requests.at(-1)).toMatchObject({ event: "move", payload: { move: { from: "g1", to: "f3" }, ply: 2 } }),
+    );
+    // The opponent's move was announced for screen readers.
+    expect(screen.getByTestId("game-announcer").textContent).toBe("Black played pawn to e5");
+  });
+
+  it("steps through the moves from the empty move field", async () => {
+    setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
+    await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
+    const input = screen.getByRole("textbox", { name: "Type a move" });
+    fireEvent.keyDown(input, { key: "ArrowLeft" });
+    expect(screen.getByRole("button", { name: "e4" }).getAttribute("aria-current")).toBe("true");
+    fireEvent.keyDown(input, { key: "Home" });
+    expect(screen.queryByRole("button", { current: true })).toBeNull();
+    fireEvent.keyDown(input, { key: "End" });
+    expect(screen.getByRole("button", { name: "e5" }).getAttribute("aria-current")).toBe("true");
+  });
+
+  it("announces the end of the game", async () => {
+    const rt = setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
+    await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
+    rt.serverEmit("gameOver", {
+      gameId: "g1",
+      fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+      winningColor: "black",
+      move: null,
+      reason: "resign",
+      winner: "bob",
+      timeLeft: { w: 290_000, b: 295_000 },
+      eloChange: { w: -10, b: 10 },
+      eventNo: 3,
+    });
+    expect(screen.getByTestId("game-announcer").textContent).toBe("Gameover! Winner is: bob. Resignation.");
+  });
+
+  it("asks before leaving a live game for another page, and stays when told to", async () => {
+    const rt = setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
+    await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
+    // useBlocker registers its blocker one render after mounting.
+    await act(async () => {});
+    await act(() => rt.router.navigate("/"));
+    const dialog = await screen.findByRole("dialog", { name: "Leave the game?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Stay" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(rt.router.state.location.pathname).toBe("/play");
+    await act(() => rt.router.navigate("/"));
+    fireEvent.click(
+      within(screen.getByRole("dialog", { name: "Leave the game?" })).getByRole("button", { name: "Leave" }),
+    );
+    expect(await screen.findByText("Lobby page")).toBeTruthy();
+  });
+
+  it("asks the browser to confirm a reload or close only while playing", async () => {
+    setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
+    await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
+    const event = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+  });
+
+  it("lets a spectator leave without asking", async () => {
+    const rt = setup(snapshot({ spectator: true, moves: ["e4"], ply: 1, currentTurn: "b", eventNo: 1 }));
+    await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
+    expect(screen.queryByRole("textbox", { name: "Type a move" })).toBeNull();
+    await act(async () => {});
+    await act(() => rt.router.navigate("/"));
+    expect(await screen.findByText("Lobby page")).toBeTruthy();
   });
 });

@@ -9,12 +9,15 @@ import {
   colorWord,
   forgetCurrentGame,
   GameActions,
+  GameAnnouncer,
   GameInfo,
   GameNotices,
   GameOverModal,
   type GameState,
+  LeaveGameGuard,
   LiveBoard,
   type LiveGameActions,
+  MoveEntry,
   MoveList,
   materialSummary,
   moveNumberOf,
@@ -115,24 +118,29 @@ function LiveGameView({
     if (rematchReceived) setOverOpen(true);
   }, [rematchReceived]);
 
-  const { step, clearPremove } = actions;
+  const { step, clearPremove, viewPly } = actions;
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       const target = event.target;
       if (target instanceof Element && target.closest("input, textarea, select, [contenteditable='true']")) return;
-      if (event.key === "ArrowLeft") {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const keys: Record<string, () => void> = {
+        ArrowLeft: () => step(-1),
+        ArrowRight: () => step(1),
+        Home: () => viewPly(0),
+        End: () => viewPly(null),
+      };
+      const run = keys[event.key];
+      if (run) {
         event.preventDefault();
-        step(-1);
-      } else if (event.key === "ArrowRight") {
-        event.preventDefault();
-        step(1);
+        run();
       } else if (event.key === "Escape") {
         clearPremove();
       }
     }
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [step, clearPremove]);
+  }, [step, clearPremove, viewPly]);
 
   const times = clockTimes(state, now);
   const toMove = sideToMove(state);
@@ -179,6 +187,16 @@ function LiveGameView({
           onCancelPremove={actions.clearPremove}
         />
         {bar(bottom, "bottom")}
+        {playing ? (
+          <MoveEntry
+            state={state}
+            onMove={actions.move}
+            onPremove={actions.setPremove}
+            onCancelPremove={actions.clearPremove}
+            onStep={actions.step}
+            onView={actions.viewPly}
+          />
+        ) : null}
         <div className="play__tools">
           <Button variant="ghost" onClick={() => setOrientation((o) => (o === "white" ? "black" : "white"))}>
             <FlipIcon />
@@ -225,6 +243,8 @@ function LiveGameView({
         ) : null}
       </div>
 
+      <GameAnnouncer state={state} />
+      <LeaveGameGuard playing={playing} />
       {overOpen && !active ? (
         <GameOverModal
           state={state}

@@ -93,7 +93,11 @@ export function LiveBoard({ state, orientation, boardWidth, onMove, onPremove, o
   return (
     <Board
       id="live-board"
-      label="Game board"
+      label={
+        mine
+          ? `Chess board, you play ${mine === "w" ? "White" : "Black"}`
+          : `Chess board, ${state.white} (White) against ${state.black} (Black)`
+      }
       position={shown.fen}
       orientation={orientation}
       boardWidth={boardWidth}

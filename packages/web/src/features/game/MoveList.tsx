@@ -19,6 +19,10 @@ export function MoveList({ rows, currentPly, onSelect }: MoveListProps) {
     const box = scrollRef.current;
     if (!box || count === 0) return;
     const current = box.querySelector<HTMLElement>("[aria-current='true']");
+    // Stepping with the arrow keys while a move has the focus takes the focus along.
+    if (current && box.contains(document.activeElement) && document.activeElement !== current) {
+      current.focus({ preventScroll: true });
+    }
     if (!current) {
       if (currentPly > 0) box.scrollTop = box.scrollHeight;
       return;
@@ -29,11 +33,15 @@ export function MoveList({ rows, currentPly, onSelect }: MoveListProps) {
     }
   }, [currentPly, count]);
 
+  // One tab stop for the whole list (the move shown, else the last one); arrows step from there.
+  const lastPly = rows.at(-1)?.black?.ply ?? rows.at(-1)?.white?.ply ?? 0;
+  const tabStop = currentPly > 0 && currentPly <= lastPly ? currentPly : lastPly;
   const cell = (move: MoveRow["white"]) =>
     move ? (
       <button
         type="button"
         className="move-list__move"
+        tabIndex={move.ply === tabStop ? 0 : -1}
         aria-current={move.ply === currentPly ? "true" : undefined}
         onClick={() => onSelect(move.ply)}
       >

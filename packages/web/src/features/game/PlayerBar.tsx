@@ -2,6 +2,7 @@ import type { Color } from "@chess/shared";
 import { usePieces } from "../board/index.ts";
 import { formatClock, LOW_TIME_MS } from "./gameClock.ts";
 import type { CapturablePiece, MaterialSide } from "./material.ts";
+import { spokenClock } from "./moveSpeech.ts";
 import "./PlayerBar.css";
 
 export interface PlayerBarProps {
@@ -43,7 +44,9 @@ export function PlayerBar({ name, color, timeMs, ticking, toMove, material, plac
       <div
         className={clockClass}
         role="timer"
-        aria-label={`${name}'s clock`}
+        // The label changes once a second, and a timer is never read out by itself (aria-live off):
+        // a screen reader hears the time when it reaches the clock.
+        aria-label={`${name}'s clock: ${spokenClock(timeMs)}${ticking ? ", running" : ""}`}
         aria-live="off"
         data-ticking={ticking || undefined}
       >

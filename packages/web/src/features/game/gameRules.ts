@@ -114,6 +114,15 @@ export function pieceColorAt(fen: string, square: string): Color | undefined {
   }
 }
 
+/** The kind of piece on `square` in `fen` ("p", "n", ...), if any. */
+export function pieceTypeAt(fen: string, square: string): string | undefined {
+  try {
+    return new Chess(fen).get(square as never)?.type;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether two FENs show the same position (placement, turn, castling, en passant). */
 export function samePosition(a: string, b: string): boolean {
   return a.split(/\s+/).slice(0, 4).join(" ") === b.split(/\s+/).slice(0, 4).join(" ");

@@ -1,6 +1,7 @@
 export { liveBoardWidth } from "./boardSize.ts";
 export { forgetCurrentGame, storeCurrentGameId } from "./currentGame.ts";
 export { GameActions } from "./GameActions.tsx";
+export { GameAnnouncer } from "./GameAnnouncer.tsx";
 export { GameInfo } from "./GameInfo.tsx";
 export { GameNotices } from "./GameNotices.tsx";
 export { GameOverModal } from "./GameOverModal.tsx";
@@ -17,7 +18,9 @@ export {
 } from "./gameSelectors.ts";
 export { playSound, soundForSan } from "./gameSounds.ts";
 export { colorWord, type GameState } from "./gameStore.ts";
+export { LeaveGameGuard } from "./LeaveGameGuard.tsx";
 export { LiveBoard } from "./LiveBoard.tsx";
+export { MoveEntry } from "./MoveEntry.tsx";
 export { MoveList } from "./MoveList.tsx";
 export { materialSummary } from "./material.ts";
 export { moveTable } from "./moveTable.ts";

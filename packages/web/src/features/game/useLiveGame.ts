@@ -122,7 +122,8 @@ export function useLiveGame(
     if (!state?.premove || !canMoveNow(state)) return;
     const { from, to } = state.premove;
     const fen = state.history.at(-1)?.fen ?? state.initialFen;
-    const promotion = isPromotion(fen, from, to) ? "q" : undefined;
+    // A typed premove may name its promotion piece; a dragged one becomes a queen.
+    const promotion = isPromotion(fen, from, to) ? (state.premove.promotion ?? "q") : undefined;
     const input: MoveInput = promotion ? { from, to, promotion } : { from, to };
     if (!tryMove(fen, input) || !move(input)) dispatch({ type: "premoveCleared" });
   }, [state, move]);

@@ -1,0 +1,38 @@
+import { useEffect } from "react";
+import { useBlocker } from "react-router";
+import { ConfirmModal } from "../../components/ConfirmModal.tsx";
+
+/**
+ * While `playing`, asks before the page is left: the browser's own prompt on reload or close, and a
+ * dialog for links inside the site. The game goes on without the player, so leaving is a real choice.
+ */
+export function LeaveGameGuard({ playing }: { playing: boolean }) {
+  useEffect(() => {
+    if (!playing) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [playing]);
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      playing && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  if (blocker.state !== "blocked") return null;
+  return (
+    <ConfirmModal
+      title="Leave the game?"
+      confirmLabel="Leave"
+      cancelLabel="Stay"
+      danger
+      onConfirm={() => blocker.proceed()}
+      onClose={() => blocker.reset()}
+    >
+      <p>The game goes on without you: your clock keeps running, and your opponent may claim the win.</p>
+    </ConfirmModal>
+  );
+}

@@ -1,0 +1,115 @@
+import type { MoveInput } from "@chess/shared";
+import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
+import { Button } from "../../components/Button.tsx";
+import type { GameState } from "./gameStore.ts";
+import { typedMove } from "./moveEntry.ts";
+import "./MoveEntry.css";
+
+export interface MoveEntryProps {
+  state: GameState;
+  /** The board's own move path: plays the move if legal now, returns whether it was played. */
+  onMove: (move: MoveInput) => boolean;
+  onPremove: (move: MoveInput) => void;
+  onCancelPremove: () => void;
+  /** Steps through the moves (arrow keys in the empty field). */
+  onStep: (delta: -1 | 1) => void;
+  /** Shows the position after `ply`; null follows the game (Home / End in the empty field). */
+  onView: (ply: number | null) => void;
+}
+
+type Feedback = { kind: "error" | "done"; text: string } | null;
+
+/** Keyboard play: a move typed in SAN (Nf3, O-O, e8=Q) or UCI (g1f3, e7e8q) and played with Enter. */
+export function MoveEntry({ state, onMove, onPremove, onCancelPremove, onStep, onView }: MoveEntryProps) {
+  const id = useId();
+  const [text, setText] = useState("");
+  const [feedback, setFeedback] = useState<Feedback>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const typed = typedMove(state, text);
+    if (typed.kind === "refused") {
+      setFeedback({ kind: "error", text: typed.message });
+      return;
+    }
+    if (typed.kind === "premove") {
+      onPremove(typed.move);
+      setFeedback({ kind: "done", text: `Premove ${typed.san} set: it is played when your turn comes.` });
+    } else if (onMove(typed.move)) {
+      setFeedback({ kind: "done", text: `You played ${typed.san}.` });
+    } else {
+      setFeedback({ kind: "error", text: `${typed.san} could not be played.` });
+      return;
+    }
+    setText("");
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "Escape") {
+      if (text) setText("");
+      else if (state.premove) {
+        onCancelPremove();
+        setFeedback({ kind: "done", text: "Premove cancelled." });
+      }
+      setFeedback((f) => (f?.kind === "error" ? null : f));
+      return;
+    }
+    if (text) return;
+    const keys: Record<string, () => void> = {
+      ArrowLeft: () => onStep(-1),
+      ArrowRight: () => onStep(1),
+      Home: () => onView(0),
+      End: () => onView(null),
+    };
+    const run = keys[event.key];
+    if (run) {
+      event.preventDefault();
+      run();
+    }
+  }
+
+  const error = feedback?.kind === "error";
+  const premove = state.premove ? `Premove: ${state.premove.from}-${state.premove.to}. Escape cancels it.` : null;
+  return (
+    <form className="move-entry" onSubmit={submit} aria-label="Keyboard move">
+      <label className="move-entry__label" htmlFor={`${id}-input`}>
+        Type a move
+      </label>
+      <div className="move-entry__row">
+        <input
+          id={`${id}-input`}
+          className="move-entry__input"
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (feedback?.kind === "error") setFeedback(null);
+          }}
+          onKeyDown={onKeyDown}
+          placeholder="e.g. Nf3, O-O or g1f3"
+          autoComplete="off"
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+          enterKeyHint="send"
+          maxLength={12}
+          aria-invalid={error || undefined}
+          aria-describedby={`${id}-feedback ${id}-hint`}
+        />
+        <Button type="submit" variant="primary">
+          Play
+        </Button>
+      </div>
+      <p
+        id={`${id}-feedback`}
+        className={`move-entry__feedback${error ? " move-entry__feedback--error" : ""}`}
+        aria-live="polite"
+      >
+        {feedback?.text ?? premove ?? ""}
+      </p>
+      <p id={`${id}-hint`} className="visually-hidden">
+        SAN like Nf3, exd5, O-O or e8=Q, or UCI like g1f3. Press Enter to play. With the field empty, the left and right
+        arrows step through the moves, Home and End go to the start and back to the game.
+      </p>
+    </form>
+  );
+}
