@@ -26,7 +26,8 @@ const fake = vi.hoisted(() => {
 
 vi.mock("socket.io-client", () => ({ io: fake.io }));
 
-const { getSocket, onSocketEvent, reconnectSocket, resetSocketForTests } = await import("./socket.ts");
+const { getSocket, isSocketConnected, onConnectionChange, onSocketEvent, reconnectSocket, resetSocketForTests } =
+  await import("./socket.ts");
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -93,5 +94,17 @@ describe("socket", () => {
     fake.emit("disconnect", "io server disconnect");
     vi.runAllTimers();
     expect(fake.socket.connect).toHaveBeenCalledTimes(1);
+  });
+
+  it("reports the connection opening and dropping until told to stop", () => {
+    const seen: boolean[] = [];
+    const off = onConnectionChange(() => seen.push(isSocketConnected()));
+    fake.socket.connected = true;
+    fake.emit("connect");
+    fake.socket.connected = false;
+    fake.emit("disconnect", "transport close");
+    off();
+    fake.emit("connect");
+    expect(seen).toEqual([true, false]);
   });
 });

@@ -46,6 +46,22 @@ export function onSocketEvent<E extends keyof ServerToClientEvents>(
   return () => off(event, handler);
 }
 
+/** Whether the socket is connected now (for useSyncExternalStore). */
+export function isSocketConnected(): boolean {
+  return getSocket().connected;
+}
+
+/** Calls `listener` whenever the connection opens or drops; returns the function that stops it. */
+export function onConnectionChange(listener: () => void): () => void {
+  const s = getSocket();
+  s.on("connect", listener);
+  s.on("disconnect", listener);
+  return () => {
+    s.off("connect", listener);
+    s.off("disconnect", listener);
+  };
+}
+
 /** Drops and reopens the connection so the server re-identifies this tab (after login or logout). */
 export function reconnectSocket(): void {
   const s = getSocket();

@@ -1,4 +1,5 @@
 import { Link, Outlet } from "react-router";
+import { ConnectionBanner } from "../components/ConnectionBanner.tsx";
 import { Layout, type NavItem } from "../components/Layout.tsx";
 import { ToastProvider } from "../components/Toast.tsx";
 import { IdentityBadge, useIdentity } from "../features/accounts/index.ts";
@@ -37,6 +38,7 @@ export function SiteLayout() {
           </div>
         }
       >
+        <ConnectionBanner />
         <PreferencesSync />
         <GameStartListener />
         {identity.kind === "user" ? (

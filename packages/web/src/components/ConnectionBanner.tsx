@@ -1,0 +1,90 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { isSocketConnected, onConnectionChange } from "../lib/socket.ts";
+import "./ConnectionBanner.css";
+
+/** What the banner says: nothing, the network is down, the server is lost or unreachable, or it is back. */
+export type ConnectionNotice = "none" | "offline" | "reconnecting" | "unreachable" | "restored";
+
+/** A drop shorter than this (a reconnect after login) shows nothing. */
+export const DROP_GRACE_MS = 1_500;
+/** The first connection may take this long before the banner says the server cannot be reached. */
+export const FIRST_CONNECT_GRACE_MS = 5_000;
+/** How long "Connected again" stays. */
+export const RESTORED_MS = 3_000;
+
+const TEXT: Record<Exclude<ConnectionNotice, "none">, string> = {
+  offline: "You are offline. The site reconnects when your network is back.",
+  reconnecting: "Connection lost. Reconnecting…",
+  unreachable: "Cannot reach the server. Retrying…",
+  restored: "Connected again.",
+};
+
+/** The notice for a connection state. Pure. */
+export function connectionNotice(s: {
+  connected: boolean;
+  /** navigator.onLine */
+  online: boolean;
+  everConnected: boolean;
+  /** The connection has been down for longer than its grace period. */
+  downLongEnough: boolean;
+  /** A notice was shown and the connection has just come back. */
+  restored: boolean;
+}): ConnectionNotice {
+  if (s.connected) return s.restored ? "restored" : "none";
+  if (!s.downLongEnough) return "none";
+  if (!s.online) return "offline";
+  return s.everConnected ? "reconnecting" : "unreachable";
+}
+
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      window.addEventListener("online", notify);
+      window.addEventListener("offline", notify);
+      return () => {
+        window.removeEventListener("online", notify);
+        window.removeEventListener("offline", notify);
+      };
+    },
+    () => navigator.onLine,
+  );
+}
+
+/** A banner while the realtime connection is down, and a moment of "Connected again" after. Mounted once. */
+export function ConnectionBanner() {
+  const connected = useSyncExternalStore(onConnectionChange, isSocketConnected);
+  const online = useOnline();
+  const [everConnected, setEverConnected] = useState(connected);
+  const [downLongEnough, setDownLongEnough] = useState(false);
+  const [restored, setRestored] = useState(false);
+  const shown = useRef<ConnectionNotice>("none");
+
+  useEffect(() => {
+    if (connected) {
+      setEverConnected(true);
+      setDownLongEnough(false);
+      if (shown.current === "none" || shown.current === "restored") return;
+      setRestored(true);
+      const t = setTimeout(() => setRestored(false), RESTORED_MS);
+      return () => clearTimeout(t);
+    }
+    setRestored(false);
+    const t = setTimeout(() => setDownLongEnough(true), everConnected ? DROP_GRACE_MS : FIRST_CONNECT_GRACE_MS);
+    return () => clearTimeout(t);
+  }, [connected, everConnected]);
+
+  const notice = connectionNotice({ connected, online, everConnected, downLongEnough, restored });
+  useEffect(() => {
+    shown.current = notice;
+  }, [notice]);
+  return (
+    <div className="connection-banner__region" role="status" aria-live="polite" data-testid="connection-banner">
+      {notice === "none" ? null : (
+        <p className={`connection-banner connection-banner--${notice}`}>
+          {notice === "restored" ? null : <span className="connection-banner__spinner" aria-hidden="true" />}
+          {TEXT[notice]}
+        </p>
+      )}
+    </div>
+  );
+}
