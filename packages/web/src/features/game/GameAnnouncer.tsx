@@ -3,12 +3,15 @@ import { pieceTypeAt, turnOf } from "./gameRules.ts";
 import type { GameState } from "./gameStore.ts";
 import { gameEndAnnouncement, moveAnnouncement } from "./moveSpeech.ts";
 
+/** Announcements kept in the region; older ones are dropped (they have been read). */
+const KEPT = 3;
+
 /**
  * A polite live region for screen readers: the opponent's moves in words (every move for a spectator)
  * and the end of the game. My own moves are not repeated back to me.
  */
 export function GameAnnouncer({ state }: { state: GameState }) {
-  const [said, setSaid] = useState<{ n: number; text: string }>({ n: 0, text: "" });
+  const [said, setSaid] = useState<Array<{ n: number; text: string }>>([]);
   const seenPlies = useRef(state.history.length);
   const seenEnd = useRef(state.status !== "active");
   const { history, status, result, myColor, initialFen } = state;
@@ -29,13 +32,17 @@ export function GameAnnouncer({ state }: { state: GameState }) {
     seenPlies.current = history.length;
     if (status !== "active" && result && !seenEnd.current) parts.push(gameEndAnnouncement(result));
     if (status !== "active") seenEnd.current = true;
-    if (parts.length > 0) setSaid((s) => ({ n: s.n + 1, text: parts.join(". ") }));
+    if (parts.length === 0) return;
+    setSaid((s) => [...s.slice(-(KEPT - 1)), { n: (s.at(-1)?.n ?? 0) + 1, text: parts.join(". ") }]);
   }, [history, status, result, myColor, initialFen]);
 
-  // A new node per announcement, so the same words twice (Nf3 ... Nf3) are read twice.
+  // A new node per announcement, so the same words twice (Nf3 ... Nf3) are read twice, and a last move
+  // followed at once by the game's end are both read: only additions are announced.
   return (
-    <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="game-announcer">
-      {said.text ? <p key={said.n}>{said.text}</p> : null}
+    <div className="visually-hidden" aria-live="polite" aria-relevant="additions" data-testid="game-announcer">
+      {said.map((a) => (
+        <p key={a.n}>{a.text}</p>
+      ))}
     </div>
   );
 }
