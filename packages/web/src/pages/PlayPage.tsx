@@ -187,16 +187,6 @@ function LiveGameView({
           onCancelPremove={actions.clearPremove}
         />
         {bar(bottom, "bottom")}
-        {playing ? (
-          <MoveEntry
-            state={state}
-            onMove={actions.move}
-            onPremove={actions.setPremove}
-            onCancelPremove={actions.clearPremove}
-            onStep={actions.step}
-            onView={actions.viewPly}
-          />
-        ) : null}
         <div className="play__tools">
           <Button variant="ghost" onClick={() => setOrientation((o) => (o === "white" ? "black" : "white"))}>
             <FlipIcon />
@@ -235,6 +225,16 @@ function LiveGameView({
             </Button>
           </div>
         </section>
+        {playing ? (
+          <MoveEntry
+            state={state}
+            onMove={actions.move}
+            onPremove={actions.setPremove}
+            onCancelPremove={actions.clearPremove}
+            onStep={actions.step}
+            onView={actions.viewPly}
+          />
+        ) : null}
         <GameActions state={state} onResign={actions.resign} onOfferDraw={actions.offerDraw} onAbort={actions.abort} />
         {!active && !overOpen ? (
           <Button variant="primary" onClick={() => setOverOpen(true)}>
