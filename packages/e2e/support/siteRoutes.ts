@@ -1,0 +1,145 @@
+import type { Locator, Page } from "@playwright/test";
+import { io } from "socket.io-client";
+import { baseURL, playGame, registeredUser } from "./players.ts";
+
+/** Two friends with a finished game, a live one, and a message between them: every route has content. */
+export interface SiteFixture {
+  me: { name: string; sessionId: string };
+  friend: { name: string; sessionId: string };
+  /** A finished game (fool's mate, the friend won), for /analysis and the profiles' history. */
+  finishedGameId: string;
+  /** A game in progress, me as White, after 1. e4 e5. */
+  liveGameId: string;
+}
+
+async function call(sessionId: string, method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> {
+  const response = await fetch(`${baseURL()}${path}`, {
+    method,
+    headers: { cookie: `sid=${sessionId}`, ...(body ? { "content-type": "application/json" } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** Emits `event` as `sessionId` over a socket of its own and resolves with the server's answer. */
+async function emitAs(sessionId: string, event: string, payload: unknown): Promise<unknown> {
+  const socket = io(baseURL(), {
+    transports: ["websocket"],
+    auth: { sessionId },
+    extraHeaders: { cookie: `sid=${sessionId}` },
+  });
+  try {
+    return await socket.timeout(10_000).emitWithAck(event, payload);
+  } finally {
+    socket.close();
+  }
+}
+
+/** The friend sends `message` to me: one more unread message for me. */
+export async function sendFriendMessage(f: Pick<SiteFixture, "me" | "friend">, message: string): Promise<void> {
+  await emitAs(f.friend.sessionId, "friendMessage", {
+    message,
+    friendName: f.me.name,
+    senderName: f.friend.name,
+    timeSent: Date.now(),
+  });
+}
+
+/** Creates the fixture: users, friendship, a message, a finished and a live game. */
+export async function createSiteFixture(): Promise<SiteFixture> {
+  const me = await registeredUser("me");
+  const friend = await registeredUser("fr");
+  await call(me.sessionId, "POST", "/friend/send-request", { friendName: friend.name });
+  const invites = (await call(friend.sessionId, "GET", "/friend/list-invites")) as Array<{ inviterId: number }>;
+  await call(friend.sessionId, "POST", "/friend/handle-request", { inviterId: invites[0]?.inviterId, accepted: true });
+  await sendFriendMessage({ me, friend }, "Good game! Rematch tomorrow?");
+  const finishedGameId = await playGame(me.sessionId, friend.sessionId, ["f2f3", "e7e5", "g2g4", "d8h4"]);
+  const liveGameId = await playGame(me.sessionId, friend.sessionId, ["e2e4", "e7e5"], 10);
+  return { me, friend, finishedGameId, liveGameId };
+}
+
+/** Ends the live game so it does not outlive the suite. */
+export async function endSiteFixture(fixture: SiteFixture): Promise<void> {
+  await emitAs(fixture.me.sessionId, "forfeit", { gameId: fixture.liveGameId });
+}
+
+/** One route to check: where it is and the controls a visitor needs there (the first shows it is loaded). */
+export interface SiteRoute {
+  name: string;
+  path: (f: SiteFixture) => string;
+  controls: (page: Page, f: SiteFixture) => Locator[];
+}
+
+const main = (page: Page) => page.getByRole("main");
+
+/** Every route of SPEC §2 (and /settings and a 404), to be seen by the fixture's `me`, logged in. */
+export const SITE_ROUTES: SiteRoute[] = [
+  {
+    name: "lobby",
+    path: () => "/",
+    controls: (p) => [
+      p.getByRole("button", { name: "Create Game" }),
+      p.getByRole("region", { name: "Free board" }),
+      p.getByRole("textbox", { name: "Message" }),
+    ],
+  },
+  {
+    name: "play",
+    path: (f) => `/play?gameId=${f.liveGameId}`,
+    controls: (p) => [
+      p.getByRole("region", { name: "Chess board, you play White" }),
+      p.getByRole("textbox", { name: "Type a move" }),
+      p.getByRole("button", { name: "Give Up" }),
+      p.getByRole("button", { name: "Suggest Draw" }),
+      p.getByRole("table", { name: "Moves" }),
+      p.getByRole("button", { name: "Flip board" }),
+    ],
+  },
+  {
+    name: "analysis",
+    path: (f) => `/analysis?gameId=${f.finishedGameId}`,
+    controls: (p) => [
+      p.getByRole("table", { name: "Moves" }),
+      p.getByRole("button", { name: "Previous Move" }),
+      p.getByRole("button", { name: "Next Move" }),
+      p.getByRole("checkbox", { name: "Enable Analysis" }),
+    ],
+  },
+  { name: "social", path: () => "/social", controls: (p) => [main(p).getByRole("heading", { level: 1 })] },
+  {
+    name: "messages",
+    path: (f) => `/messages/${f.friend.name}`,
+    controls: (p) => [
+      p.getByText("Good game! Rematch tomorrow?"),
+      main(p).getByRole("textbox"),
+      main(p).getByRole("button", { name: "Send" }),
+    ],
+  },
+  {
+    name: "my-profile",
+    path: () => "/my-profile",
+    controls: (p, f) => [main(p).getByRole("heading", { name: f.me.name }).first()],
+  },
+  {
+    name: "profile",
+    path: (f) => `/profile?username=${f.friend.name}`,
+    controls: (p, f) => [main(p).getByRole("heading", { name: f.friend.name }).first()],
+  },
+  {
+    name: "leaderboards",
+    path: () => "/leaderboards",
+    controls: (p) => [p.getByRole("button", { name: "Get Leaderboards" })],
+  },
+  { name: "credits", path: () => "/credits", controls: (p) => [main(p).getByRole("heading", { name: "Credits" })] },
+  { name: "settings", path: () => "/settings", controls: (p) => [main(p).getByRole("heading", { name: "Settings" })] },
+  {
+    name: "not-found",
+    path: () => "/no-such-page",
+    controls: (p) => [
+      main(p).getByRole("heading", { name: "Page not found" }),
+      main(p).getByRole("link", { name: "Back to Play" }),
+    ],
+  },
+];

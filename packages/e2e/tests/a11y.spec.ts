@@ -1,0 +1,101 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { newPage } from "../support/players.ts";
+import { createSiteFixture, endSiteFixture, SITE_ROUTES, type SiteFixture } from "../support/siteRoutes.ts";
+
+// One fixture for every page, made again only if a failure restarts the worker.
+let fixture: SiteFixture;
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(60_000);
+  fixture = await createSiteFixture();
+  page = await newPage(browser, fixture.me.sessionId);
+});
+
+test.afterAll(async () => {
+  await page?.context().close();
+  if (fixture) await endSiteFixture(fixture);
+});
+
+/**
+ * react-chessboard wraps every piece in a drag handle (role="button", tabindex 0) whose only content is the
+ * piece's unlabelled SVG. They are checked on their own below, so the page checks stay useful meanwhile.
+ */
+const PIECE_HANDLES = '[aria-roledescription="draggable"]';
+
+/**
+ * The serious and critical axe violations (WCAG 2.1 A and AA) of the page as it is now: one line per rule,
+ * with how many elements break it and the first few of them.
+ */
+async function violations(p: Page, builder = (axe: AxeBuilder) => axe.exclude(PIECE_HANDLES)): Promise<string[]> {
+  const axe = new AxeBuilder({ page: p }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  const results = await builder(axe).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => {
+      const where = v.nodes.slice(0, 3).map((n) => n.target.join(" "));
+      const why = v.nodes[0]?.failureSummary?.split("\n").slice(1).join(" ").trim();
+      return `${v.id} (${v.impact}) on ${v.nodes.length} element(s), e.g. ${where.join(" | ")}: ${why}`;
+    });
+}
+
+for (const theme of ["light", "dark"] as const) {
+  for (const route of SITE_ROUTES) {
+    test(`${route.name} in the ${theme} theme has no serious accessibility violations`, async () => {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.goto(route.path(fixture));
+      for (const control of route.controls(page, fixture)) await expect(control).toBeVisible();
+      // Let transitions and late content settle so colours are measured as shown.
+      await page.waitForTimeout(300);
+      expect(await violations(page)).toEqual([]);
+    });
+  }
+}
+
+test("the game-over dialog and the leave-game dialog have no serious accessibility violations", async ({ browser }) => {
+  const live = await newPage(browser, fixture.me.sessionId);
+  await live.goto(`/play?gameId=${fixture.liveGameId}`);
+  await expect(live.getByRole("button", { name: "Give Up" })).toBeVisible();
+  await live.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leaderboards" }).click();
+  await expect(live.getByRole("dialog", { name: "Leave the game?" })).toBeVisible();
+  expect(await violations(live)).toEqual([]);
+  await live.getByRole("button", { name: "Stay" }).click();
+
+  const done = await newPage(browser, fixture.me.sessionId);
+  await done.goto(`/play?gameId=${fixture.finishedGameId}`);
+  await expect(done.getByRole("dialog", { name: /Gameover! Winner is/ })).toBeVisible();
+  expect(await violations(done)).toEqual([]);
+  for (const p of [live, done]) await p.context().close();
+});
+
+test("a guest's pages and dialogs have no serious accessibility violations", async ({ browser }) => {
+  const guest = await newPage(browser);
+  await guest.goto("/");
+  await guest.getByRole("button", { name: "Create Game" }).click();
+  await expect(guest.getByRole("dialog", { name: "Create Game" })).toBeVisible();
+  expect(await violations(guest)).toEqual([]);
+  await guest.keyboard.press("Escape");
+
+  await guest.goto("/my-profile");
+  for (const name of ["Login", "Create User"]) {
+    await guest.getByRole("button", { name, exact: true }).click();
+    await expect(guest.getByRole("dialog", { name })).toBeVisible();
+    expect(await violations(guest)).toEqual([]);
+    await guest.keyboard.press("Escape");
+  }
+
+  await guest.goto("/social");
+  await expect(guest.getByText("Access Denied")).toBeVisible();
+  expect(await violations(guest)).toEqual([]);
+  await guest.context().close();
+});
+
+test("the board's pieces have accessible names", async () => {
+  // Known: the piece sets' SVGs carry no name (features/board/pieceSets.tsx: role="img" and an aria-label
+  // such as "white knight" on each piece would name the handles).
+  test.fail(true, "react-chessboard's piece handles are buttons without a name");
+  await page.goto("/");
+  await expect(page.getByRole("region", { name: "Free board" })).toBeVisible();
+  expect(await violations(page, (axe) => axe.include(".board"))).toEqual([]);
+});
