@@ -91,6 +91,23 @@ test("a guest's pages and dialogs have no serious accessibility violations", asy
   await guest.context().close();
 });
 
+test("a dropped connection is announced, and so is its return", async ({ browser }) => {
+  const guest = await newPage(browser);
+  await guest.goto("/");
+  await expect(guest.getByTestId("identity")).toContainText(/Guest-\d{4}/);
+  const banner = guest.getByRole("status").filter({ has: guest.locator(".connection-banner") });
+  await guest.context().setOffline(true);
+  await expect(banner).toHaveText("You are offline. The site reconnects when your network is back.", {
+    timeout: 30_000,
+  });
+  expect(await violations(guest)).toEqual([]);
+  await guest.screenshot({ path: "test-results/screens/connection-banner.png" });
+  await guest.context().setOffline(false);
+  await expect(banner).toHaveText("Connected again.", { timeout: 30_000 });
+  await expect(guest.locator(".connection-banner")).toHaveCount(0, { timeout: 10_000 });
+  await guest.context().close();
+});
+
 test("the board's pieces have accessible names", async () => {
   // Known: the piece sets' SVGs carry no name (features/board/pieceSets.tsx: role="img" and an aria-label
   // such as "white knight" on each piece would name the handles).
