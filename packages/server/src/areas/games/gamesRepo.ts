@@ -116,19 +116,16 @@ export function createGamesRepo(db: Db) {
 
     /** One move row (one statement, atomic). Most callers go through the group-committing MoveWriter. */
     async appendMoves(batch: MoveWrite[]): Promise<void> {
-      await db.insert(gameMoves).values(
-        batch.map((m) => ({
-          gameId: m.gameId,
-          ply: m.ply,
-          san: m.san,
-          uci: m.uci,
-          fen: m.fen,
-          whiteMs: m.whiteMs,
-          blackMs: m.blackMs,
-          clock: m.clock,
-          movedAt: m.movedAt,
-        })),
-      );
+      // One statement of constant text whatever the batch size (column arrays through unnest): the
+      // database parses and plans it once, and no query is built per move.
+      const col = <T>(f: (m: MoveWrite) => T) => sql.param(batch.map(f));
+      await db.execute(sql`
+        insert into game_moves (game_id, ply, san, uci, fen, white_ms, black_ms, clock, moved_at)
+        select g, p, s, u, f, w, b, c::jsonb, t::timestamptz
+        from unnest(${col((m) => m.gameId)}::text[], ${col((m) => m.ply)}::int[], ${col((m) => m.san)}::text[],
+          ${col((m) => m.uci)}::text[], ${col((m) => m.fen)}::text[], ${col((m) => m.whiteMs)}::int[],
+          ${col((m) => m.blackMs)}::int[], ${col((m) => JSON.stringify(m.clock))}::text[],
+          ${col((m) => m.movedAt.toISOString())}::text[]) as m(g, p, s, u, f, w, b, c, t)`);
     },
 
     /** One transaction: the result, the history record and both ratings. Idempotent on an ended game. */

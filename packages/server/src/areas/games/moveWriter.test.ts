@@ -16,7 +16,15 @@ const move = (gameId: string, ply: number): MoveWrite => ({
 });
 
 describe("MoveWriter", () => {
-  it("writes a lone move at once and batches moves that arrive while a write is in flight", async () => {
+  it("writes the moves of one event-loop turn together", async () => {
+    const batches: number[] = [];
+    const writer = new MoveWriter({ appendMoves: async (b) => void batches.push(b.length) });
+    await Promise.all([writer.write(move("a", 1)), writer.write(move("b", 1)), writer.write(move("c", 1))]);
+    await writer.write(move("a", 2));
+    expect(batches).toEqual([3, 1]);
+  });
+
+  it("batches moves that arrive while a write is in flight", async () => {
     const batches: number[] = [];
     let release: () => void = () => {};
     const writer = new MoveWriter({
@@ -26,6 +34,7 @@ describe("MoveWriter", () => {
       },
     });
     const first = writer.write(move("a", 1));
+    await new Promise((r) => setImmediate(r));
     const rest = [writer.write(move("b", 1)), writer.write(move("c", 1)), writer.write(move("d", 1))];
     release();
     await Promise.all([first, ...rest]);
@@ -43,6 +52,7 @@ describe("MoveWriter", () => {
       },
     });
     const first = writer.write(move("a", 1));
+    await new Promise((r) => setImmediate(r));
     const good = writer.write(move("b", 1));
     const bad = writer.write(move("bad", 1));
     hold();

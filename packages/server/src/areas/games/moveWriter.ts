@@ -1,12 +1,15 @@
 import type { GamesRepo, MoveWrite } from "./gamesRepo.ts";
 
 /**
- * Group commit for moves: while one INSERT is in flight, moves from other games wait and then go
- * together in one multi-row INSERT. Nobody is acknowledged before their row is committed; with no
- * concurrency a move is written at once, alone.
+ * Group commit for moves. A write waits for the end of the current event-loop turn (setImmediate), so
+ * every move read from the sockets in that turn goes into one multi-row INSERT; moves that arrive while
+ * an INSERT is in flight go together in the next. A statement costs far more than a row (on PGlite about
+ * 0.5 ms against 0.03 ms), so under load this is what keeps up. Nobody is acknowledged before their row
+ * is committed; alone, a move is written at once.
  */
 export class MoveWriter {
   private pending: Array<{ move: MoveWrite; resolve: () => void; reject: (e: unknown) => void }> = [];
+  private scheduled = false;
   private flushing = false;
 
   constructor(
@@ -17,7 +20,13 @@ export class MoveWriter {
   write(move: MoveWrite): Promise<void> {
     return new Promise((resolve, reject) => {
       this.pending.push({ move, resolve, reject });
-      if (!this.flushing) void this.flush();
+      if (!this.flushing && !this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          void this.flush();
+        });
+      }
     });
   }
 
