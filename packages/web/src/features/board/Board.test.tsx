@@ -74,7 +74,11 @@ describe("Board", () => {
     expect(all[1]?.style.backgroundColor.replace(/\s/g, "")).toBe("rgb(140,162,173)");
     // The glyph set draws each piece as text; no coordinates are left on the squares.
     expect(container.querySelector("[data-square='e1'] text")?.textContent).toBe("\u265A\uFE0E");
-    expect(squareText().replace(/\uFE0E/g, "").replace(/[\u2654-\u265F]/g, "")).toBe("");
+    expect(
+      squareText()
+        .replace(/\uFE0E/g, "")
+        .replace(/[\u2654-\u265F]/g, ""),
+    ).toBe("");
   });
 
   it("puts black at the bottom when flipped", () => {
