@@ -27,12 +27,7 @@ const envSchema = z.object({
     (v) => v === undefined || !v.endsWith("/"),
     "must not end with a slash",
   ),
-  ENGINE_WORKERS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(64)
-    .default(Math.max(1, availableParallelism() - 1)),
+  ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
   ANALYSIS_NODES: z.coerce.number().int().min(1_000).max(100_000_000).default(150_000),
   REDIS_PREFIX: z
     .string()

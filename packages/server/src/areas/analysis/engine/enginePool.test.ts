@@ -1,9 +1,10 @@
 import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { getPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { EngineBusyError, EnginePool, findEngine } from "./enginePool.ts";
+import { ENGINE_NICENESS, UciEngine } from "./uciEngine.ts";
 
 const logger = pino({ level: "silent" });
 const pool = new EnginePool(findEngine(), { size: 1, queueLimit: 4, logger });
@@ -55,5 +56,14 @@ describe("findEngine", () => {
       kind: "wasm",
     });
     expect(findEngine("/opt/sf/stockfish")).toEqual({ command: "/opt/sf/stockfish", args: [], kind: "native" });
+  });
+});
+
+describe("UciEngine", () => {
+  it("runs below the server's priority so searches never delay live games", { timeout: 60_000 }, async () => {
+    const engine = new UciEngine(findEngine());
+    await engine.start();
+    expect(getPriority(engine.pid)).toBe(ENGINE_NICENESS);
+    engine.kill();
   });
 });

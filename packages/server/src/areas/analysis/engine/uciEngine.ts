@@ -1,4 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { setPriority } from "node:os";
 import { createInterface } from "node:readline";
 import type { Score } from "@chess/shared";
 import { parseBestMove, parseInfo, type UciInfo, whitePov } from "./uci.ts";
@@ -22,6 +23,9 @@ export interface PositionResult {
 export class EngineError extends Error {}
 
 /** One Stockfish process spoken to over UCI, one search at a time. */
+/** OS priority of engine processes (nice): below the server's, which plays the live games. */
+export const ENGINE_NICENESS = 10;
+
 export class UciEngine {
   private proc: ChildProcessWithoutNullStreams | undefined;
   private waiters: Array<{ test: (line: string) => boolean; resolve: (line: string) => void }> = [];
@@ -29,11 +33,22 @@ export class UciEngine {
   private exitListener: ((error: Error) => void) | undefined;
   alive = false;
 
+  /** The engine's process id while it runs. */
+  get pid(): number | undefined {
+    return this.proc?.pid;
+  }
+
   constructor(private readonly cmd: EngineCommand) {}
 
   async start(): Promise<void> {
     const proc = spawn(this.cmd.command, this.cmd.args, { stdio: ["pipe", "pipe", "pipe"] });
     this.proc = proc;
+    // Engines take the cores the server leaves idle: at a lower priority, a search never delays a move.
+    if (proc.pid !== undefined) {
+      try {
+        setPriority(proc.pid, ENGINE_NICENESS);
+      } catch {}
+    }
     proc.stderr.resume();
     proc.stdin.on("error", () => {});
     createInterface({ input: proc.stdout }).on("line", (line) => this.onLine(line));
