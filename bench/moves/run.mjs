@@ -1,123 +1,133 @@
 // bench/moves: bot pairs play legal moves over socket.io-client against the real server (every move
-// validated and persisted), beside a bare Socket.IO relay measured in the same run, at 100 and 1,000
-// concurrent games and flat out. Prints the figures and writes them into bench/README.md.
-//   node bench/moves/run.mjs [--quick]      (needs `npm run build` first)
+// validated and persisted), beside a bare Socket.IO relay measured in the same run with the same bots,
+// at 100 and 1,000 concurrent games and flat out. The bots run in their own processes and replay
+// pre-computed games, so the figures measure the server rather than the harness.
+// Prints the figures and writes them into bench/README.md.
+//   node bench/moves/run.mjs [--quick] [--bots N] [--only I] [--profile]      (needs `npm run build` first)
+// --only I runs scenario I alone and --profile writes the server's CPU profile; neither updates the README.
 import { fork, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Chess } from "chess.js";
-import { io } from "socket.io-client";
 import { fmt, machine, summarize, writeSection } from "../lib/report.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const quick = process.argv.includes("--quick");
-const SCENARIOS = quick
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const BOT_PROCESSES = Number(args[args.indexOf("--bots") + 1]) || 2;
+const PROFILE_DIR = args.includes("--profile") ? mkdtempSync(join(tmpdir(), "bench-moves-prof-")) : undefined;
+const ONLY = args.includes("--only") ? Number(args[args.indexOf("--only") + 1]) : undefined;
+const ALL_SCENARIOS = quick
   ? [{ name: "100 games, 1 move/s each", games: 100, paceMs: 1000, seconds: 8 }]
   : [
       { name: "100 games, 1 move/s each", games: 100, paceMs: 1000, seconds: 15 },
       { name: "1,000 games, 1 move/s each", games: 1000, paceMs: 1000, seconds: 20 },
-      { name: "400 games, flat out", games: 400, paceMs: 0, seconds: 15 },
+      { name: "400 games, flat out", games: 400, paceMs: 0, seconds: 10 },
     ];
+const SCENARIOS = ONLY === undefined ? ALL_SCENARIOS : [ALL_SCENARIOS[ONLY]];
 const WARMUP_MS = 3000;
+const SCRIPT_PLIES = 160;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function connect(url) {
+/** Random legal games that stay unfinished for SCRIPT_PLIES plies, as {from, to, promotion?} lists. */
+function makeScripts(count) {
+  const scripts = [];
+  while (scripts.length < count) {
+    const chess = new Chess();
+    const moves = [];
+    while (moves.length < SCRIPT_PLIES && !chess.isGameOver()) {
+      const legal = chess.moves({ verbose: true });
+      const m = legal[Math.floor(Math.random() * legal.length)];
+      chess.move(m);
+      moves.push({ from: m.from, to: m.to, ...(m.promotion ? { promotion: m.promotion } : {}) });
+    }
+    if (moves.length === SCRIPT_PLIES && !chess.isGameOver()) scripts.push(moves);
+  }
+  return scripts;
+}
+const scripts = makeScripts(24);
+
+function message(child, type) {
   return new Promise((resolve, reject) => {
-    const s = io(url, { transports: ["websocket"], forceNew: true, reconnection: false });
-    const timer = setTimeout(() => reject(new Error("connect timeout")), 20_000);
-    s.once("connect", () => {
-      clearTimeout(timer);
-      resolve(s);
-    });
-    s.once("connect_error", (e) => {
-      clearTimeout(timer);
-      reject(e);
-    });
+    const onMessage = (m) => {
+      if (m.type === type) {
+        child.off("message", onMessage);
+        resolve(m);
+      } else if (m.type === "error") reject(new Error(m.message));
+    };
+    child.on("message", onMessage);
+    child.once("exit", (code) => code !== 0 && reject(new Error(`bot process exited with ${code}`)));
   });
 }
 
-async function inBatches(n, size, fn) {
-  const out = [];
-  for (let i = 0; i < n; i += size)
-    out.push(...(await Promise.all(Array.from({ length: Math.min(size, n - i) }, (_, k) => fn(i + k)))));
-  return out;
-}
+const rssOf = (pid) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? Number.NaN) * 1024;
 
-/** Plays `pairs` (each {white, black, gameId}) for `seconds`; returns latency samples and moves counted. */
-async function drive(pairs, { paceMs, seconds }) {
-  const samples = [];
-  let moves = 0;
-  let errors = 0;
-  const started = performance.now();
-  const measureFrom = started + WARMUP_MS;
-  const stopAt = started + WARMUP_MS + seconds * 1000;
-  let running = true;
-
-  for (const p of pairs) {
-    const chess = new Chess();
-    const sentAt = new Map();
-    const moveFrom = (socket) => {
-      if (!running || chess.isGameOver()) return;
-      const legal = chess.moves({ verbose: true });
-      const m = legal[Math.floor(Math.random() * legal.length)];
-      const ply = chess.history().length;
-      sentAt.set(ply + 1, performance.now());
-      socket.emit(
-        "move",
-        { gameId: p.gameId, move: { from: m.from, to: m.to, ...(m.promotion ? { promotion: m.promotion } : {}) }, ply },
-        (ack) => {
-          if (!ack?.ok) errors++;
-        },
-      );
-      chess.move({ from: m.from, to: m.to, promotion: m.promotion });
-    };
-    for (const [me, other] of [
-      [p.white, "b"],
-      [p.black, "w"],
-    ]) {
-      me.on("update", (u) => {
-        const t0 = sentAt.get(u.ply);
-        // Only the receiving side measures: the mover's own echo is ignored.
-        if (t0 === undefined || chess.turn() !== (other === "b" ? "w" : "b")) return;
-        sentAt.delete(u.ply);
-        const now = performance.now();
-        if (now >= measureFrom && now <= stopAt) {
-          samples.push(now - t0);
-          moves++;
-        }
-        if (paceMs === 0) moveFrom(me);
-        else setTimeout(() => moveFrom(me), paceMs * (0.5 + Math.random()));
-      });
+/**
+ * Splits the scenario's games over the bot processes: connects their sockets, starts the games, plays,
+ * and merges the results. With `pid`, the server's resident memory is read idle, with the sockets
+ * connected, and with the games started.
+ */
+async function runBots(url, mode, scenario, pid) {
+  const bots = Array.from({ length: BOT_PROCESSES }, () =>
+    fork(join(root, "bench/moves/bots.mjs"), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] }),
+  );
+  const all = (type, reply, extra = () => ({})) =>
+    Promise.all(
+      bots.map((bot, i) => {
+        const answer = message(bot, reply);
+        bot.send({ type, ...extra(i) });
+        return answer;
+      }),
+    );
+  const memory = {};
+  if (pid) memory.idle = rssOf(pid);
+  await all("connect", "connected", (i) => ({
+    url,
+    scripts,
+    games: Math.floor(scenario.games / BOT_PROCESSES) + (i < scenario.games % BOT_PROCESSES ? 1 : 0),
+  }));
+  await sleep(1000);
+  if (pid) memory.sockets = rssOf(pid);
+  await all("start", "started", (i) => ({ mode, tag: `b${i}` }));
+  await sleep(1000);
+  if (pid) memory.games = rssOf(pid);
+  const results = await all("go", "done", () => ({
+    paceMs: scenario.paceMs,
+    seconds: scenario.seconds,
+    warmupMs: WARMUP_MS,
+  }));
+  if (pid) memory.after = rssOf(pid);
+  if (process.env.BENCH_TRACE) {
+    // Worst latency per 250 ms of the run: shows whether the tail comes in bursts.
+    const worst = new Map();
+    for (const [t, ms] of results.flatMap((r) => r.trace)) {
+      const k = Math.floor(t / 250);
+      worst.set(k, Math.max(worst.get(k) ?? 0, ms));
     }
-    // Spread the first moves over one pace interval so load is even.
-    setTimeout(() => moveFrom(p.white), Math.random() * Math.max(paceMs, 50));
+    console.log(
+      [...worst]
+        .sort((a, b) => a[0] - b[0])
+        .map(([k, ms]) => `${k * 0.25}s:${ms.toFixed(0)}`)
+        .join(" "),
+    );
   }
-  await sleep(WARMUP_MS + seconds * 1000);
-  running = false;
-  return { samples, movesPerSecond: moves / seconds, errors };
+  return {
+    samples: results.flatMap((r) => r.samples),
+    movesPerSecond: results.reduce((n, r) => n + r.moves, 0) / scenario.seconds,
+    errors: results.reduce((n, r) => n + r.errors, 0),
+    exhausted: results.reduce((n, r) => n + r.exhausted, 0),
+    memory,
+  };
 }
 
 async function benchRelay(scenario) {
   const child = fork(join(root, "bench/moves/relay.mjs"), ["0"], { stdio: "ignore" });
   const port = await new Promise((r) => child.once("message", (m) => r(m.port)));
-  const url = `http://127.0.0.1:${port}`;
-  const pairs = await inBatches(scenario.games, 100, async (i) => {
-    const [white, black] = await Promise.all([connect(url), connect(url)]);
-    const gameId = `g${i}`;
-    await Promise.all([
-      white.timeout(10_000).emitWithAck("join", gameId),
-      black.timeout(10_000).emitWithAck("join", gameId),
-    ]);
-    return { white, black, gameId };
-  });
-  const result = await drive(pairs, scenario);
-  for (const p of pairs) {
-    p.white.close();
-    p.black.close();
-  }
+  const result = await runBots(`http://127.0.0.1:${port}`, "relay", scenario);
   child.kill();
   return result;
 }
@@ -125,11 +135,21 @@ async function benchRelay(scenario) {
 async function startServer() {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-moves-"));
   const port = 30_000 + Math.floor(Math.random() * 20_000);
-  const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", DATA_DIR: dataDir };
-  const child = spawn(process.execPath, [join(root, "packages/server/dist/main.js")], {
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    DATA_DIR: dataDir,
+    JUMPSTART_POOL_SIZE: "0",
+  };
+  const profile = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, join(root, "packages/server/dist/main.js")], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });
+  // A failed run must not leave the server behind.
+  process.once("exit", () => child.kill("SIGKILL"));
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     try {
@@ -139,6 +159,7 @@ async function startServer() {
   }
   return {
     url,
+    pid: child.pid,
     async stop() {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
@@ -149,24 +170,7 @@ async function startServer() {
 
 async function benchServer(scenario) {
   const server = await startServer();
-  const pairs = await inBatches(scenario.games, 50, async () => {
-    const [a, b] = await Promise.all([connect(server.url), connect(server.url)]);
-    const startedA = new Promise((r) => a.once("gameStarted", r));
-    const startedB = new Promise((r) => b.once("gameStarted", r));
-    const offer = await a
-      .timeout(10_000)
-      .emitWithAck("createGameOffer", { baseTime: 60, increment: 0, selectedColor: "white" });
-    const accepted = await b.timeout(10_000).emitWithAck("acceptGameOffer", { offerId: offer.data.offerId });
-    if (!accepted.ok) throw new Error(accepted.message);
-    const game = await startedA;
-    await startedB;
-    return { white: a, black: b, gameId: game.gameId };
-  });
-  const result = await drive(pairs, scenario);
-  for (const p of pairs) {
-    p.white.close();
-    p.black.close();
-  }
+  const result = await runBots(server.url, "server", scenario, server.pid);
   await server.stop();
   return result;
 }
@@ -186,12 +190,16 @@ for (const scenario of SCENARIOS) {
 }
 
 const pass = (ok) => (ok ? "pass" : "**FAIL**");
+const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+const store = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)";
 const lines = [
   "## Move relay (`bench/moves`)",
   "",
-  `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine()}; bots and server share the machine.`,
-  "Latency: a player emits `move`, the opponent receives `update` (server: validated by chess.js, committed to",
-  "PGlite, then broadcast). Baseline: a bare Socket.IO relay in the same run, same bots.",
+  `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine()}; ${BOT_PROCESSES} bot processes`,
+  "and the server share the machine. Latency: a player emits `move`, the opponent receives `update` (server:",
+  `validated by chess.js, committed to ${store}, then broadcast). Baseline: a bare Socket.IO relay in the same`,
+  "run with the same bots. Bots replay pre-computed legal games, so a move costs them nothing to choose.",
   "",
   "| scenario | relay p50 | relay p99 | server p50 | server p99 | p50 ratio (≤ 2) | p99 ratio (≤ 3) | server p99 ≤ 25 ms | moves/s (server) | move errors |",
   "|---|---|---|---|---|---|---|---|---|---|",
@@ -202,7 +210,18 @@ const lines = [
   }),
   "",
   "Budget (ARCHITECTURE §7): at 1,000 live games p50 ≤ 2× and p99 ≤ 3× the relay, p99 ≤ 25 ms; ≥ 1,000 persisted moves/s.",
+  "",
+  "Server memory (resident set, read from /proc; includes the embedded database's buffers):",
+  "",
+  "| scenario | idle | + sockets | per idle socket | + live games | per live game | after playing |",
+  "|---|---|---|---|---|---|---|",
+  ...rows.map(({ scenario, server: { memory: m } }) => {
+    const perSocket = (m.sockets - m.idle) / (2 * scenario.games);
+    const perGame = (m.games - m.sockets) / scenario.games;
+    return `| ${scenario.name} | ${mb(m.idle)} | ${mb(m.sockets)} | ${kib(perSocket)} | ${mb(m.games)} | ${kib(perGame)} | ${mb(m.after)} |`;
+  }),
 ];
-writeSection("moves", lines.join("\n"));
-console.log("\nwritten to bench/README.md");
+if (PROFILE_DIR) console.log(`server CPU profiles in ${PROFILE_DIR} (open in Chrome DevTools)`);
+if (ONLY === undefined && !PROFILE_DIR) writeSection("moves", lines.join("\n"));
+if (ONLY === undefined && !PROFILE_DIR) console.log("\nwritten to bench/README.md");
 process.exit(0);

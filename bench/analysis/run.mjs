@@ -1,0 +1,220 @@
+// bench/analysis: the engine budgets, end to end through the real server.
+// - Full analysis of an 80-ply game (Kasparov-Topalov, Wijk aan Zee 1999, first 80 plies) at the server's
+//   default ANALYSIS_NODES, with the bundled WASM engine and with a native Stockfish when one is installed;
+//   then the cached re-open.
+// - Jumpstart: requests for the presets served from the background pool, and custom ranges generated on
+//   demand, each as p50/p95.
+// Prints the figures and writes them into bench/README.md.
+//   node bench/analysis/run.mjs [--quick]      (needs `npm run build` first)
+import { spawn } from "node:child_process";
+import { accessSync, constants, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Chess } from "chess.js";
+import { io } from "socket.io-client";
+import { fmt, machine, summarize, writeSection } from "../lib/report.mjs";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const quick = process.argv.includes("--quick");
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const GAME =
+  "1. e4 d6 2. d4 Nf6 3. Nc3 g6 4. Be3 Bg7 5. Qd2 c6 6. f3 b5 7. Nge2 Nbd7 8. Bh6 Bxh6 9. Qxh6 Bb7 10. a3 e5 " +
+  "11. O-O-O Qe7 12. Kb1 a6 13. Nc1 O-O-O 14. Nb3 exd4 15. Rxd4 c5 16. Rd1 Nb6 17. g3 Kb8 18. Na5 Ba8 " +
+  "19. Bh3 d5 20. Qf4+ Ka7 21. Rhe1 d4 22. Nd5 Nbxd5 23. exd5 Qd6 24. Rxd4 cxd4 25. Re7+ Kb6 26. Qxd4+ Kxa5 " +
+  "27. b4+ Ka4 28. Qc3 Qxd5 29. Ra7 Bb7 30. Rxb7 Qc4 31. Qxf6 Kxa3 32. Qxa6+ Kxb4 33. c3+ Kxc3 34. Qa1+ Kd2 " +
+  "35. Qb2+ Kd1 36. Bf1 Rd2 37. Rd7 Rxd7 38. Bxc4 bxc4 39. Qxh8 Rd3 40. Qa8 c3";
+const PLIES = 80;
+const moves = (() => {
+  const c = new Chess();
+  c.loadPgn(GAME);
+  return c
+    .history({ verbose: true })
+    .slice(0, PLIES)
+    .map((m) => ({ from: m.from, to: m.to }));
+})();
+
+function nativeEngine() {
+  for (const p of [process.env.STOCKFISH_PATH, "/usr/games/stockfish", "/usr/bin/stockfish"]) {
+    if (!p || p.endsWith(".js")) continue;
+    try {
+      accessSync(p, constants.X_OK);
+      return p;
+    } catch {}
+  }
+  return undefined;
+}
+const wasmEngine = createRequire(import.meta.url).resolve("stockfish/bin/stockfish-19-lite-single.js", {
+  paths: [join(root, "packages/server")],
+});
+
+async function startServer(env) {
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-analysis-"));
+  const port = 30_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, [join(root, "packages/server/dist/main.js")], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", DATA_DIR: dataDir, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  // A failed run must not leave the server behind.
+  process.once("exit", () => child.kill("SIGKILL"));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {}
+    await sleep(100);
+  }
+  return {
+    url,
+    health: async () => (await fetch(`${url}/health`)).json(),
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function player(url, name) {
+  const body = (b) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(b) });
+  await fetch(`${url}/user/create`, body({ username: name, email: `${name}@example.com`, password: "bench pass" }));
+  const login = await (await fetch(`${url}/user/login`, body({ username: name, password: "bench pass" }))).json();
+  const socket = io(url, { transports: ["websocket"], auth: { sessionId: login.sessionId }, forceNew: true });
+  await new Promise((r) => socket.once("session", r));
+  return { socket, sessionId: login.sessionId };
+}
+
+/** Plays the game between two new accounts, ends it by resignation, and returns its id and a session. */
+async function playGame(url) {
+  const tag = Math.random().toString(36).slice(2, 7);
+  const [a, b] = await Promise.all([player(url, `benchw${tag}`), player(url, `benchb${tag}`)]);
+  const started = new Promise((r) => a.socket.once("gameStarted", r));
+  const offer = await a.socket.emitWithAck("createGameOffer", { baseTime: 10, increment: 0, selectedColor: "white" });
+  await b.socket.emitWithAck("acceptGameOffer", { offerId: offer.data.offerId });
+  const { gameId } = await started;
+  for (let ply = 0; ply < moves.length; ply++) {
+    const mover = ply % 2 === 0 ? a : b;
+    const ack = await mover.socket.emitWithAck("move", { gameId, move: moves[ply], ply });
+    if (!ack.ok) throw new Error(`move ${ply}: ${ack.message}`);
+  }
+  await a.socket.emitWithAck("forfeit", { gameId });
+  a.socket.close();
+  b.socket.close();
+  return { gameId, sessionId: a.sessionId };
+}
+
+async function benchAnalysis(kind, enginePath) {
+  const server = await startServer({ STOCKFISH_PATH: enginePath, JUMPSTART_POOL_SIZE: "0" });
+  const { engine } = await server.health();
+  const { gameId, sessionId } = await playGame(server.url);
+  const get = () => fetch(`${server.url}/game/analysis/${gameId}`, { headers: { "Session-ID": sessionId } });
+  const t0 = performance.now();
+  const res = await get();
+  const full = performance.now() - t0;
+  const entries = await res.json();
+  if (!res.ok || entries.length !== PLIES + 1) throw new Error(`analysis failed: ${res.status}`);
+  const cached = [];
+  for (let i = 0; i < 30; i++) {
+    const t = performance.now();
+    await (await get()).json();
+    cached.push(performance.now() - t);
+  }
+  await server.stop();
+  return { kind, workers: engine.workers, full, cached: summarize(cached), positions: entries.length };
+}
+
+const PRESETS = ["early", "mid", "late"].flatMap((stage) =>
+  ["almostEven", "uphill", "freeClimbing"].map((handicap) => ({ stage, handicap })),
+);
+const RANGES = { almostEven: [0, 1], uphill: [1, 3], freeClimbing: [3, 5] };
+const STAGES = { early: [10, 20], mid: [20, 40], late: [40, 100] };
+
+async function benchJumpstart(enginePath) {
+  const poolSize = 4;
+  const server = await startServer({ STOCKFISH_PATH: enginePath, JUMPSTART_POOL_SIZE: String(poolSize) });
+  const want = PRESETS.length * poolSize;
+  const fillStarted = performance.now();
+  let stock = 0;
+  while (stock < want && performance.now() - fillStarted < 600_000) {
+    await sleep(2000);
+    stock = (await server.health()).jumpstartStock;
+  }
+  const fillSeconds = (performance.now() - fillStarted) / 1000;
+  const ask = async (q) => {
+    const t = performance.now();
+    const res = await fetch(`${server.url}/game/random-position?${new URLSearchParams(q)}`);
+    const body = await res.json();
+    return { ms: performance.now() - t, ok: res.ok, source: body.source };
+  };
+  const pooled = [];
+  const fellThrough = [];
+  const requests = quick ? 18 : 45;
+  // A steady stream a little under the per-address limit (60 a minute), rotating over the presets.
+  for (let i = 0; i < requests; i++) {
+    const p = PRESETS[i % PRESETS.length];
+    const [emin, emax] = RANGES[p.handicap];
+    const [mmin, mmax] = STAGES[p.stage];
+    const r = await ask({
+      lower_eval_limit: emin,
+      upper_eval_limit: emax,
+      lower_move_limit: mmin,
+      upper_move_limit: mmax,
+    });
+    (r.source === "pool" ? pooled : fellThrough).push(r.ms);
+    await sleep(1100);
+  }
+  const onDemand = [];
+  let failures = 0;
+  for (let i = 0; i < (quick ? 4 : 10); i++) {
+    const r = await ask({ lower_eval_limit: 0.5, upper_eval_limit: 2, lower_move_limit: 15, upper_move_limit: 30 });
+    if (r.ok) onDemand.push(r.ms);
+    else failures++;
+    await sleep(1100);
+  }
+  await server.stop();
+  return { fillSeconds, stock, want, pooled: summarize(pooled), fellThrough, onDemand: summarize(onDemand), failures };
+}
+
+const native = nativeEngine();
+const runs = [];
+process.stdout.write("analysis, WASM... ");
+runs.push(await benchAnalysis("WASM (npm stockfish 19 lite, single thread)", wasmEngine));
+console.log(`${(runs.at(-1).full / 1000).toFixed(1)} s`);
+if (native) {
+  process.stdout.write("analysis, native... ");
+  runs.push(await benchAnalysis(`native (${native})`, native));
+  console.log(`${(runs.at(-1).full / 1000).toFixed(1)} s`);
+}
+process.stdout.write("jumpstart... ");
+const js = await benchJumpstart(native ?? wasmEngine);
+console.log(`pool p95 ${fmt(js.pooled.p95)}, on demand p95 ${fmt(js.onDemand.p95)}`);
+
+const pass = (ok) => (ok ? "pass" : "**FAIL**");
+const nodes = process.env.ANALYSIS_NODES ?? "150000";
+const lines = [
+  "## Analysis and jumpstart (`bench/analysis`)",
+  "",
+  `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine()}. Through the real server over HTTP;`,
+  `${availableParallelism()} cores, default ENGINE_WORKERS; ANALYSIS_NODES ${nodes} per position.`,
+  native ? "" : "No native Stockfish was found (`apt-get install stockfish` puts one at /usr/games/stockfish).",
+  "",
+  "| full analysis of an 80-ply game (81 positions) | engines | time | budget ≤ 15 s | cached re-open p50 / p95 | budget ≤ 100 ms |",
+  "|---|---|---|---|---|---|",
+  ...runs.map(
+    (r) =>
+      `| ${r.kind} | ${r.workers} | ${(r.full / 1000).toFixed(1)} s | ${pass(r.full <= 15_000)} | ${fmt(r.cached.p50)} / ${fmt(r.cached.p95)} | ${pass(r.cached.p95 <= 100)} |`,
+  ),
+  "",
+  `Jumpstart with the ${native ? "native" : "WASM"} engine; pool of 4 per preset (9 presets), ${js.stock}/${js.want} filled in ${js.fillSeconds.toFixed(0)} s before measuring.`,
+  "",
+  "| jumpstart request | n | p50 | p95 | budget p95 ≤ 200 ms |",
+  "|---|---|---|---|---|",
+  `| preset, from the pool (one request every 1.1 s, presets in turn) | ${js.pooled.n} | ${fmt(js.pooled.p50)} | ${fmt(js.pooled.p95)} | ${pass(js.pooled.p95 <= 200)} |`,
+  `| preset, pool empty so generated on demand | ${js.fellThrough.length} | ${fmt(summarize(js.fellThrough).p50)} | ${fmt(summarize(js.fellThrough).p95)} | (not pooled) |`,
+  `| custom range (eval 0.5–2, moves 15–30), generated on demand | ${js.onDemand.n} | ${fmt(js.onDemand.p50)} | ${fmt(js.onDemand.p95)} | (not pooled; ${js.failures} failed) |`,
+];
+writeSection("analysis", lines.filter((l, i) => l !== "" || lines[i - 1] !== "").join("\n"));
+console.log("\nwritten to bench/README.md");
+process.exit(0);

@@ -1,0 +1,133 @@
+// One bot process of bench/moves: sets up its share of games against the server (or the bare relay),
+// plays scripted legal moves when told to go, and reports latency samples to the parent. Bots replay
+// pre-computed games so that choosing a move costs nothing and the harness measures the server.
+import { io } from "socket.io-client";
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function connect(url) {
+  return new Promise((resolve, reject) => {
+    const s = io(url, { transports: ["websocket"], forceNew: true, reconnection: false });
+    const timer = setTimeout(() => reject(new Error("connect timeout")), 30_000);
+    s.once("connect", () => {
+      clearTimeout(timer);
+      resolve(s);
+    });
+    s.once("connect_error", (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+  });
+}
+
+async function inBatches(n, size, fn) {
+  const out = [];
+  for (let i = 0; i < n; i += size)
+    out.push(...(await Promise.all(Array.from({ length: Math.min(size, n - i) }, (_, k) => fn(i + k)))));
+  return out;
+}
+
+async function connectPair(url) {
+  const [white, black] = await Promise.all([connect(url), connect(url)]);
+  return { white, black, gameId: undefined };
+}
+
+async function joinRelay(p, i, tag) {
+  p.gameId = `${tag}-${i}`;
+  await Promise.all([
+    p.white.timeout(20_000).emitWithAck("join", p.gameId),
+    p.black.timeout(20_000).emitWithAck("join", p.gameId),
+  ]);
+}
+
+async function startServerGame(p) {
+  const startedA = new Promise((r) => p.white.once("gameStarted", r));
+  const startedB = new Promise((r) => p.black.once("gameStarted", r));
+  const offer = await p.white
+    .timeout(20_000)
+    .emitWithAck("createGameOffer", { baseTime: 10, increment: 0, selectedColor: "white" });
+  if (!offer.ok) throw new Error(offer.message);
+  const accepted = await p.black.timeout(20_000).emitWithAck("acceptGameOffer", { offerId: offer.data.offerId });
+  if (!accepted.ok) throw new Error(accepted.message);
+  p.gameId = (await startedA).gameId;
+  await startedB;
+}
+
+/** Plays every pair from its script; only the receiving side of each move takes a sample. */
+async function drive(pairs, scripts, { paceMs, seconds, warmupMs }) {
+  const samples = [];
+  const trace = [];
+  let moves = 0;
+  let errors = 0;
+  let exhausted = 0;
+  const started = performance.now();
+  const measureFrom = started + warmupMs;
+  const stopAt = measureFrom + seconds * 1000;
+  let running = true;
+
+  pairs.forEach((p, index) => {
+    const script = scripts[index % scripts.length];
+    let ply = 0;
+    let sentAt = 0;
+    const sockets = [p.white, p.black];
+    const moveNow = () => {
+      if (!running) return;
+      if (ply >= script.length) {
+        exhausted++;
+        return;
+      }
+      const mover = sockets[ply % 2];
+      sentAt = performance.now();
+      mover.emit("move", { gameId: p.gameId, move: script[ply], ply }, (ack) => {
+        if (!ack?.ok) errors++;
+      });
+    };
+    sockets.forEach((socket, side) => {
+      socket.on("update", (u) => {
+        // The mover's own echo is not a delivery: only the side that is to move next measures.
+        if (u.ply !== ply + 1 || side !== (ply + 1) % 2) return;
+        const now = performance.now();
+        if (now >= measureFrom && now <= stopAt) {
+          samples.push(now - sentAt);
+          if (process.env.BENCH_TRACE) trace.push([Math.round(now - measureFrom), now - sentAt]);
+          moves++;
+        }
+        ply++;
+        if (paceMs === 0) moveNow();
+        else setTimeout(moveNow, paceMs * (0.5 + Math.random()));
+      });
+    });
+    // Spread the first moves over one pace interval so the load is even.
+    setTimeout(moveNow, Math.random() * Math.max(paceMs, 50));
+  });
+  await sleep(warmupMs + seconds * 1000);
+  running = false;
+  return { samples, moves, errors, exhausted, trace };
+}
+
+let pairs = [];
+let scripts = [];
+process.on("message", async (msg) => {
+  try {
+    if (msg.type === "connect") {
+      scripts = msg.scripts;
+      pairs = await inBatches(msg.games, 100, () => connectPair(msg.url));
+      process.send({ type: "connected" });
+    } else if (msg.type === "start") {
+      if (msg.mode === "relay") await inBatches(pairs.length, 100, (i) => joinRelay(pairs[i], i, msg.tag));
+      else await inBatches(pairs.length, 25, (i) => startServerGame(pairs[i]));
+      process.send({ type: "started" });
+    } else if (msg.type === "go") {
+      const result = await drive(pairs, scripts, msg);
+      process.send({ type: "done", ...result });
+      for (const p of pairs) {
+        p.white.close();
+        p.black.close();
+      }
+      setTimeout(() => process.exit(0), 200);
+    }
+  } catch (error) {
+    process.send({ type: "error", message: String(error?.message ?? error) });
+    process.exit(1);
+  }
+});
