@@ -6,7 +6,7 @@
 //   node bench/moves/run.mjs [--quick] [--bots N] [--only I] [--profile]      (needs `npm run build` first)
 // --only I runs scenario I alone and --profile writes the server's CPU profile; neither updates the README.
 import { fork, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -63,15 +63,21 @@ function message(child, type) {
   });
 }
 
-const rssOf = (pid) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? Number.NaN) * 1024;
+/** The server's live memory after a full GC, through memprobe.mjs preloaded into it. */
+async function memoryOf(server) {
+  rmSync(server.probeFile, { force: true });
+  process.kill(server.pid, "SIGUSR2");
+  for (let i = 0; i < 100 && !existsSync(server.probeFile); i++) await sleep(50);
+  await sleep(50);
+  return JSON.parse(readFileSync(server.probeFile, "utf8"));
+}
 
 /**
  * Splits the scenario's games over the bot processes: connects their sockets, starts the games, plays,
- * and merges the results. With `pid`, the server's resident memory is read idle, with the sockets
- * connected, and with the games started.
+ * and merges the results. With `server`, its live memory is read idle, with the sockets connected, with
+ * the games started, and after playing.
  */
-async function runBots(url, mode, scenario, pid) {
+async function runBots(url, mode, scenario, server) {
   const bots = Array.from({ length: BOT_PROCESSES }, () =>
     fork(join(root, "bench/moves/bots.mjs"), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] }),
   );
@@ -84,23 +90,23 @@ async function runBots(url, mode, scenario, pid) {
       }),
     );
   const memory = {};
-  if (pid) memory.idle = rssOf(pid);
+  if (server) memory.idle = await memoryOf(server);
   await all("connect", "connected", (i) => ({
     url,
     scripts,
     games: Math.floor(scenario.games / BOT_PROCESSES) + (i < scenario.games % BOT_PROCESSES ? 1 : 0),
   }));
   await sleep(1000);
-  if (pid) memory.sockets = rssOf(pid);
+  if (server) memory.sockets = await memoryOf(server);
   await all("start", "started", (i) => ({ mode, tag: `b${i}` }));
   await sleep(1000);
-  if (pid) memory.games = rssOf(pid);
+  if (server) memory.games = await memoryOf(server);
   const results = await all("go", "done", () => ({
     paceMs: scenario.paceMs,
     seconds: scenario.seconds,
     warmupMs: WARMUP_MS,
   }));
-  if (pid) memory.after = rssOf(pid);
+  if (server) memory.after = await memoryOf(server);
   if (process.env.BENCH_TRACE) {
     // Worst latency per 250 ms of the run: shows whether the tail comes in bursts.
     const worst = new Map();
@@ -144,7 +150,10 @@ async function startServer() {
     JUMPSTART_POOL_SIZE: "0",
   };
   const profile = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, join(root, "packages/server/dist/main.js")], {
+  const probeFile = join(dataDir, "memory.json");
+  env.MEMPROBE_FILE = probeFile;
+  const probe = ["--expose-gc", "--import", join(root, "bench/moves/memprobe.mjs")];
+  const child = spawn(process.execPath, [...profile, ...probe, join(root, "packages/server/dist/main.js")], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -160,6 +169,7 @@ async function startServer() {
   return {
     url,
     pid: child.pid,
+    probeFile,
     async stop() {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
@@ -170,7 +180,7 @@ async function startServer() {
 
 async function benchServer(scenario) {
   const server = await startServer();
-  const result = await runBots(server.url, "server", scenario, server.pid);
+  const result = await runBots(server.url, "server", scenario, server);
   await server.stop();
   return result;
 }
@@ -211,14 +221,15 @@ const lines = [
   "",
   "Budget (ARCHITECTURE §7): at 1,000 live games p50 ≤ 2× and p99 ≤ 3× the relay, p99 ≤ 25 ms; ≥ 1,000 persisted moves/s.",
   "",
-  "Server memory (resident set, read from /proc; includes the embedded database's buffers):",
+  "Server memory after a full GC (memprobe.mjs preloaded into the server): JS heap in use, and the",
+  "resident set (which includes the embedded database's WebAssembly memory).",
   "",
-  "| scenario | idle | + sockets | per idle socket | + live games | per live game | after playing |",
-  "|---|---|---|---|---|---|---|",
+  "| scenario | heap idle | heap + sockets | per idle socket | heap + live games | per live game | heap after playing | resident after playing |",
+  "|---|---|---|---|---|---|---|---|",
   ...rows.map(({ scenario, server: { memory: m } }) => {
-    const perSocket = (m.sockets - m.idle) / (2 * scenario.games);
-    const perGame = (m.games - m.sockets) / scenario.games;
-    return `| ${scenario.name} | ${mb(m.idle)} | ${mb(m.sockets)} | ${kib(perSocket)} | ${mb(m.games)} | ${kib(perGame)} | ${mb(m.after)} |`;
+    const perSocket = (m.sockets.heapUsed - m.idle.heapUsed) / (2 * scenario.games);
+    const perGame = (m.games.heapUsed - m.sockets.heapUsed) / scenario.games;
+    return `| ${scenario.name} | ${mb(m.idle.heapUsed)} | ${mb(m.sockets.heapUsed)} | ${kib(perSocket)} | ${mb(m.games.heapUsed)} | ${kib(perGame)} | ${mb(m.after.heapUsed)} | ${mb(m.after.rss)} |`;
   }),
 ];
 if (PROFILE_DIR) console.log(`server CPU profiles in ${PROFILE_DIR} (open in Chrome DevTools)`);
