@@ -6,6 +6,7 @@ export { GameInfo } from "./GameInfo.tsx";
 export { GameNotices } from "./GameNotices.tsx";
 export { GameOverModal } from "./GameOverModal.tsx";
 export { GameStartListener } from "./GameStartListener.tsx";
+export { RematchNotifier } from "./RematchNotifier.tsx";
 export { CLOCK_TICK_MS } from "./gameClock.ts";
 export { moveNumberOf, turnOf } from "./gameRules.ts";
 export {
