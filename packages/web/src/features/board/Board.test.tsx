@@ -81,6 +81,13 @@ describe("Board", () => {
     ).toBe("");
   });
 
+  it.each(["standard", "simple", "glyphs"] as const)("names every piece's drag handle in the %s set", (pieceSet) => {
+    preferences.update({ pieceSet });
+    render(<Board position={{ g1: "wN", e8: "bK" }} onMove={() => true} />);
+    expect(screen.getByRole("button", { name: "white knight on g1" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "black king on e8" })).toBeTruthy();
+  });
+
   it("puts black at the bottom when flipped", () => {
     const { container } = render(<Board position="start" orientation="black" />);
     expect(squares(container)[0]?.dataset.square).toBe("h1");

@@ -13,7 +13,7 @@ import {
   toChessboardPosition,
 } from "./boardPosition.ts";
 import { ANIMATION_MS, BOARD_COLOR_SCHEMES, schemeStyles } from "./boardTheme.ts";
-import { PIECE_RENDERERS } from "./pieceSets.tsx";
+import { NAMED_PIECE_RENDERERS } from "./pieceSets.tsx";
 import "./Board.css";
 
 export interface BoardProps {
@@ -89,7 +89,7 @@ function BoardView({
     lightSquareNotationStyle: colors.lightNotation,
     darkSquareNotationStyle: colors.darkNotation,
     showNotation: prefs.showCoordinates,
-    pieces: PIECE_RENDERERS[prefs.pieceSet],
+    pieces: NAMED_PIECE_RENDERERS[prefs.pieceSet],
     showAnimations: prefs.animation !== "off",
     animationDurationInMs: ANIMATION_MS[prefs.animation],
     allowDragging: onMove !== undefined,

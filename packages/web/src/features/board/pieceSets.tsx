@@ -137,6 +137,39 @@ export const PIECE_RENDERERS: Record<PieceSet, PieceRenderers> = {
   glyphs: buildSet(glyphPiece),
 };
 
+const COLOR_NAMES = { w: "white", b: "black" } as const;
+const KIND_NAMES: Record<Kind, string> = { K: "king", Q: "queen", R: "rook", B: "bishop", N: "knight", P: "pawn" };
+
+/** What a piece is called to a screen reader, e.g. "white knight on g1" ("wN", "g1"). */
+export function pieceName(code: string, square?: string): string {
+  const color = code[0] === "b" ? COLOR_NAMES.b : COLOR_NAMES.w;
+  const kind = KIND_NAMES[code[1] as Kind] ?? "piece";
+  return square ? `${color} ${kind} on ${square}` : `${color} ${kind}`;
+}
+
+/**
+ * The set with every piece named (role "img"), for the board: react-chessboard makes each piece a drag
+ * handle (a button) whose only content is the drawing, so the drawing has to carry the button's name.
+ */
+function namedSet(set: PieceRenderers): PieceRenderers {
+  const named: PieceRenderers = {};
+  for (const [code, render] of Object.entries(set)) {
+    named[code] = (props) => (
+      <div role="img" aria-label={pieceName(code, props?.square)} style={{ width: "100%", height: "100%" }}>
+        {render(props)}
+      </div>
+    );
+  }
+  return named;
+}
+
+/** Each piece set's renderers with names, as drawn on the board. */
+export const NAMED_PIECE_RENDERERS: Record<PieceSet, PieceRenderers> = {
+  standard: namedSet(PIECE_RENDERERS.standard),
+  simple: namedSet(PIECE_RENDERERS.simple),
+  glyphs: namedSet(PIECE_RENDERERS.glyphs),
+};
+
 /** Names shown in the settings. */
 export const PIECE_SET_LABELS: Record<PieceSet, string> = {
   standard: "Standard",
