@@ -28,6 +28,27 @@ function luminance(hex: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
+/** `rgb(r g b / alpha)` laid over the opaque #rrggbb `base`, as #rrggbb. */
+function over(translucent: string, base: string): string {
+  const m = /^rgb\((\d+) (\d+) (\d+) \/ ([\d.]+)\)$/.exec(translucent);
+  if (!m) throw new Error(`not rgb(r g b / a): ${translucent}`);
+  const alpha = Number(m[4]);
+  return `#${[1, 2, 3]
+    .map((i) => {
+      const under = Number.parseInt(base.slice(2 * i - 1, 2 * i + 1), 16);
+      const mixed = Math.round(Number(m[i]) * alpha + under * (1 - alpha));
+      return mixed.toString(16).padStart(2, "0");
+    })
+    .join("")}`;
+}
+
+/** A colour of the theme by name: "surface", or "accent-soft@bg" for a translucent one over an opaque one. */
+function colour(theme: Record<string, string>, name: string): string | undefined {
+  const [top, base] = name.split("@");
+  const value = theme[`--color-${top}`];
+  return base && value ? over(value, theme[`--color-${base}`] ?? "") : value;
+}
+
 function contrast(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
@@ -60,6 +81,11 @@ const PAIRS: Array<[string, string, number]> = [
   ["danger", "danger-surface", 4.5],
   ["text", "danger-surface", 4.5],
   ["inverse-text", "inverse-bg", 4.5],
+  // One's own messages (on the page background) and success notes (on cards and on the page).
+  ["text", "accent-soft@bg", 4.5],
+  ["text-muted", "accent-soft@bg", 4.5],
+  ["accent", "accent-soft@bg", 4.5],
+  ["accent", "accent-soft@surface", 4.5],
   ["border-strong", "bg", 3],
   ["border-strong", "surface", 3],
   ["focus", "bg", 3],
@@ -86,7 +112,7 @@ describe("themes in global.css", () => {
     ["dark", dark],
   ] as const) {
     it.each(PAIRS)(`${name}: --color-%s on --color-%s reaches %s:1`, (fg, bg, min) => {
-      const [a, b] = [theme[`--color-${fg}`], theme[`--color-${bg}`]];
+      const [a, b] = [colour(theme, fg), colour(theme, bg)];
       expect(a, fg).toMatch(/^#[0-9a-f]{6}$/);
       expect(b, bg).toMatch(/^#[0-9a-f]{6}$/);
       expect(contrast(a as string, b as string)).toBeGreaterThanOrEqual(min);

@@ -44,11 +44,19 @@ export function CrownIcon({ size = 20 }: { size?: number }) {
 /** Crossed swords: the creator takes the handicap (the worse side) of a jumpstart position. */
 export function SwordsIcon({ size = 20 }: { size?: number }) {
   return (
-    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
-      <g fill="none" stroke="#dfe3e8" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      aria-hidden="true"
+      focusable="false"
+      style={{ color: "var(--color-text-muted)" }}
+    >
+      {/* Blades in the theme's muted text colour and darker hilts: both read on light and dark cards. */}
+      <g fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round">
         <path d="M4 4l11 11M20 4L9 15" />
       </g>
-      <g fill="none" stroke="#d08a3a" strokeWidth="2.8" strokeLinecap="round">
+      <g fill="none" stroke="#b8732a" strokeWidth="2.8" strokeLinecap="round">
         <path d="M12.5 17.5l5-5M11.5 17.5l-5-5M17 17l3 3M7 17l-3 3" />
       </g>
     </svg>
