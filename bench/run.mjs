@@ -21,6 +21,10 @@ const steps = [
       ...(passThrough.includes("--quick") ? ["--users", "10000", "--games", "100000"] : []),
     ],
   ],
+  ["soak-lite, one node", process.execPath, ["bench/soak/run.mjs", "--lite"]],
+  ...(process.env.DATABASE_URL && process.env.REDIS_URL
+    ? [["soak-lite, two nodes", process.execPath, ["bench/soak/run.mjs", "--lite", "--nodes", "2"]]]
+    : []),
 ];
 const failed = [];
 for (const [name, command, args] of steps) {

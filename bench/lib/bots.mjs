@@ -1,4 +1,4 @@
-// One bot process of bench/moves: sets up its share of games against the server (or the bare relay),
+// One bot process of the live-play benchmarks (bench/moves, bench/soak): sets up its share of games against the server (or the bare relay),
 // plays scripted legal moves when told to go, and reports latency samples to the parent. Bots replay
 // pre-computed games so that choosing a move costs nothing and the harness measures the server.
 import { io } from "socket.io-client";
@@ -60,6 +60,7 @@ async function drive(pairs, scripts, { paceMs, seconds, warmupMs }) {
   let moves = 0;
   let errors = 0;
   let exhausted = 0;
+  const acked = pairs.map(() => 0);
   const started = performance.now();
   const measureFrom = started + warmupMs;
   const stopAt = measureFrom + seconds * 1000;
@@ -79,7 +80,8 @@ async function drive(pairs, scripts, { paceMs, seconds, warmupMs }) {
       const mover = sockets[ply % 2];
       sentAt = performance.now();
       mover.emit("move", { gameId: p.gameId, move: script[ply], ply }, (ack) => {
-        if (!ack?.ok) errors++;
+        if (ack?.ok) acked[index]++;
+        else errors++;
       });
     };
     sockets.forEach((socket, side) => {
@@ -102,7 +104,16 @@ async function drive(pairs, scripts, { paceMs, seconds, warmupMs }) {
   });
   await sleep(warmupMs + seconds * 1000);
   running = false;
-  return { samples, moves, errors, exhausted, trace };
+  // Moves in flight are still acknowledged: wait for them so `acked` is complete.
+  await sleep(2000);
+  return {
+    samples,
+    moves,
+    errors,
+    exhausted,
+    trace,
+    acked: pairs.map((p, i) => ({ gameId: p.gameId, acked: acked[i] })),
+  };
 }
 
 let pairs = [];

@@ -5,15 +5,13 @@
 // Prints the figures and writes them into bench/README.md.
 //   node bench/moves/run.mjs [--quick] [--bots N] [--only I] [--profile]      (needs `npm run build` first)
 // --only I runs scenario I alone and --profile writes the server's CPU profile; neither updates the README.
-import { fork, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { fork } from "node:child_process";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { Chess } from "chess.js";
+import { makeScripts, root, runBots, startServer } from "../lib/live.mjs";
 import { fmt, machine, summarize, writeSection } from "../lib/report.mjs";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const BOT_PROCESSES = Number(args[args.indexOf("--bots") + 1]) || 2;
@@ -28,160 +26,36 @@ const ALL_SCENARIOS = quick
     ];
 const SCENARIOS = ONLY === undefined ? ALL_SCENARIOS : [ALL_SCENARIOS[ONLY]];
 const WARMUP_MS = 3000;
-const SCRIPT_PLIES = 160;
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** Random legal games that stay unfinished for SCRIPT_PLIES plies, as {from, to, promotion?} lists. */
-function makeScripts(count) {
-  const scripts = [];
-  while (scripts.length < count) {
-    const chess = new Chess();
-    const moves = [];
-    while (moves.length < SCRIPT_PLIES && !chess.isGameOver()) {
-      const legal = chess.moves({ verbose: true });
-      const m = legal[Math.floor(Math.random() * legal.length)];
-      chess.move(m);
-      moves.push({ from: m.from, to: m.to, ...(m.promotion ? { promotion: m.promotion } : {}) });
-    }
-    if (moves.length === SCRIPT_PLIES && !chess.isGameOver()) scripts.push(moves);
-  }
-  return scripts;
-}
-const scripts = makeScripts(24);
-
-function message(child, type) {
-  return new Promise((resolve, reject) => {
-    const onMessage = (m) => {
-      if (m.type === type) {
-        child.off("message", onMessage);
-        resolve(m);
-      } else if (m.type === "error") reject(new Error(m.message));
-    };
-    child.on("message", onMessage);
-    child.once("exit", (code) => code !== 0 && reject(new Error(`bot process exited with ${code}`)));
-  });
-}
-
-/** The server's live memory after a full GC, through memprobe.mjs preloaded into it. */
-async function memoryOf(server) {
-  rmSync(server.probeFile, { force: true });
-  process.kill(server.pid, "SIGUSR2");
-  for (let i = 0; i < 100 && !existsSync(server.probeFile); i++) await sleep(50);
-  await sleep(50);
-  return JSON.parse(readFileSync(server.probeFile, "utf8"));
-}
-
-/**
- * Splits the scenario's games over the bot processes: connects their sockets, starts the games, plays,
- * and merges the results. With `server`, its live memory is read idle, with the sockets connected, with
- * the games started, and after playing.
- */
-async function runBots(url, mode, scenario, server) {
-  const bots = Array.from({ length: BOT_PROCESSES }, () =>
-    fork(join(root, "bench/moves/bots.mjs"), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] }),
-  );
-  const all = (type, reply, extra = () => ({})) =>
-    Promise.all(
-      bots.map((bot, i) => {
-        const answer = message(bot, reply);
-        bot.send({ type, ...extra(i) });
-        return answer;
-      }),
-    );
-  const memory = {};
-  if (server) memory.idle = await memoryOf(server);
-  await all("connect", "connected", (i) => ({
-    url,
-    scripts,
-    games: Math.floor(scenario.games / BOT_PROCESSES) + (i < scenario.games % BOT_PROCESSES ? 1 : 0),
-  }));
-  await sleep(1000);
-  if (server) memory.sockets = await memoryOf(server);
-  await all("start", "started", (i) => ({ mode, tag: `b${i}` }));
-  await sleep(1000);
-  if (server) memory.games = await memoryOf(server);
-  const results = await all("go", "done", () => ({
-    paceMs: scenario.paceMs,
-    seconds: scenario.seconds,
-    warmupMs: WARMUP_MS,
-  }));
-  if (server) memory.after = await memoryOf(server);
-  if (process.env.BENCH_TRACE) {
-    // Worst latency per 250 ms of the run: shows whether the tail comes in bursts.
-    const worst = new Map();
-    for (const [t, ms] of results.flatMap((r) => r.trace)) {
-      const k = Math.floor(t / 250);
-      worst.set(k, Math.max(worst.get(k) ?? 0, ms));
-    }
-    console.log(
-      [...worst]
-        .sort((a, b) => a[0] - b[0])
-        .map(([k, ms]) => `${k * 0.25}s:${ms.toFixed(0)}`)
-        .join(" "),
-    );
-  }
-  return {
-    samples: results.flatMap((r) => r.samples),
-    movesPerSecond: results.reduce((n, r) => n + r.moves, 0) / scenario.seconds,
-    errors: results.reduce((n, r) => n + r.errors, 0),
-    exhausted: results.reduce((n, r) => n + r.exhausted, 0),
-    memory,
-  };
-}
+const scripts = makeScripts(24, 160);
 
 async function benchRelay(scenario) {
   const child = fork(join(root, "bench/moves/relay.mjs"), ["0"], { stdio: "ignore" });
   const port = await new Promise((r) => child.once("message", (m) => r(m.port)));
-  const result = await runBots(`http://127.0.0.1:${port}`, "relay", scenario);
+  const result = await runBots({
+    url: `http://127.0.0.1:${port}`,
+    mode: "relay",
+    scenario,
+    scripts,
+    botProcesses: BOT_PROCESSES,
+    warmupMs: WARMUP_MS,
+  });
   child.kill();
   return result;
 }
 
-async function startServer() {
-  const dataDir = mkdtempSync(join(tmpdir(), "bench-moves-"));
-  const port = 30_000 + Math.floor(Math.random() * 20_000);
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "warn",
-    DATA_DIR: dataDir,
-    JUMPSTART_POOL_SIZE: "0",
-  };
-  const profile = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
-  const probeFile = join(dataDir, "memory.json");
-  env.MEMPROBE_FILE = probeFile;
-  const probe = ["--expose-gc", "--import", join(root, "bench/moves/memprobe.mjs")];
-  const child = spawn(process.execPath, [...profile, ...probe, join(root, "packages/server/dist/main.js")], {
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  // A failed run must not leave the server behind.
-  process.once("exit", () => child.kill("SIGKILL"));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/health`)).ok) break;
-    } catch {}
-    await sleep(100);
-  }
-  return {
-    url,
-    pid: child.pid,
-    probeFile,
-    async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function benchServer(scenario) {
-  const server = await startServer();
-  const result = await runBots(server.url, "server", scenario, server);
+  const server = await startServer({ profileDir: PROFILE_DIR });
+  const result = await runBots({
+    url: server.url,
+    mode: "server",
+    scenario,
+    scripts,
+    botProcesses: BOT_PROCESSES,
+    warmupMs: WARMUP_MS,
+    server,
+  });
   await server.stop();
+  server.remove();
   return result;
 }
 
@@ -221,7 +95,7 @@ const lines = [
   "",
   "Budget (ARCHITECTURE §7): at 1,000 live games p50 ≤ 2× and p99 ≤ 3× the relay, p99 ≤ 25 ms; ≥ 1,000 persisted moves/s.",
   "",
-  "Server memory after a full GC (memprobe.mjs preloaded into the server): JS heap in use, and the",
+  "Server memory after a full GC (bench/lib/memprobe.mjs preloaded into the server): JS heap in use, and the",
   "resident set (which includes the embedded database's WebAssembly memory).",
   "",
   "| scenario | heap idle | heap + sockets | per idle socket | heap + live games | per live game | heap after playing | resident after playing |",

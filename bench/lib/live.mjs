@@ -1,0 +1,160 @@
+// Shared by the live-play benchmarks (moves, soak): scripted games, the benchmarked server, its memory,
+// and the bot processes (bench/lib/bots.mjs) that play over socket.io-client.
+import { fork, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Chess } from "chess.js";
+
+export const root = fileURLToPath(new URL("../..", import.meta.url));
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Random legal games that stay unfinished for `plies` plies, as {from, to, promotion?} lists. */
+export function makeScripts(count, plies) {
+  const scripts = [];
+  while (scripts.length < count) {
+    const chess = new Chess();
+    const moves = [];
+    while (moves.length < plies && !chess.isGameOver()) {
+      const legal = chess.moves({ verbose: true });
+      const m = legal[Math.floor(Math.random() * legal.length)];
+      chess.move(m);
+      moves.push({ from: m.from, to: m.to, ...(m.promotion ? { promotion: m.promotion } : {}) });
+    }
+    if (moves.length === plies && !chess.isGameOver()) scripts.push(moves);
+  }
+  return scripts;
+}
+
+function message(child, type) {
+  return new Promise((resolve, reject) => {
+    const onMessage = (m) => {
+      if (m.type === type) {
+        child.off("message", onMessage);
+        resolve(m);
+      } else if (m.type === "error") reject(new Error(m.message));
+    };
+    child.on("message", onMessage);
+    child.once("exit", (code) => code !== 0 && reject(new Error(`bot process exited with ${code}`)));
+  });
+}
+
+/**
+ * Starts the built server on a free port with its own data directory (PGlite unless `env` or the
+ * environment gives DATABASE_URL), preloading memprobe.mjs so `memoryOf` can read its live memory.
+ */
+export async function startServer({ env: extra = {}, profileDir } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-live-"));
+  const port = 30_000 + Math.floor(Math.random() * 20_000);
+  const probeFile = join(dataDir, "memory.json");
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    DATA_DIR: dataDir,
+    JUMPSTART_POOL_SIZE: "0",
+    MEMPROBE_FILE: probeFile,
+    ...extra,
+  };
+  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  const probe = ["--expose-gc", "--import", join(root, "bench/lib/memprobe.mjs")];
+  const child = spawn(process.execPath, [...profile, ...probe, join(root, "packages/server/dist/main.js")], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  // A failed run must not leave the server behind.
+  process.once("exit", () => child.kill("SIGKILL"));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {}
+    await sleep(100);
+  }
+  return {
+    url,
+    pid: child.pid,
+    probeFile,
+    dataDir,
+    /** Stops the server (SIGTERM); the data directory stays until `remove`. */
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    },
+    remove() {
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The server's live memory after a full GC, through memprobe.mjs preloaded into it. */
+export async function memoryOf(server) {
+  rmSync(server.probeFile, { force: true });
+  process.kill(server.pid, "SIGUSR2");
+  for (let i = 0; i < 100 && !existsSync(server.probeFile); i++) await sleep(50);
+  await sleep(50);
+  return JSON.parse(readFileSync(server.probeFile, "utf8"));
+}
+
+/**
+ * Splits `scenario.games` over `botProcesses` bot processes: connects their sockets, starts the games
+ * ("server": offers accepted through the lobby; "relay": rooms joined), plays for `scenario.seconds`
+ * after `warmupMs`, and merges the results. With `server`, its live memory is read idle, with the
+ * sockets connected, with the games started, and after playing.
+ */
+export async function runBots({ url, mode, scenario, scripts, botProcesses, warmupMs, server }) {
+  const bots = Array.from({ length: botProcesses }, () =>
+    fork(join(root, "bench/lib/bots.mjs"), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] }),
+  );
+  const all = (type, reply, extra = () => ({})) =>
+    Promise.all(
+      bots.map((bot, i) => {
+        const answer = message(bot, reply);
+        bot.send({ type, ...extra(i) });
+        return answer;
+      }),
+    );
+  const memory = {};
+  if (server) memory.idle = await memoryOf(server);
+  await all("connect", "connected", (i) => ({
+    url,
+    scripts,
+    games: Math.floor(scenario.games / botProcesses) + (i < scenario.games % botProcesses ? 1 : 0),
+  }));
+  await sleep(1000);
+  if (server) memory.sockets = await memoryOf(server);
+  await all("start", "started", (i) => ({ mode, tag: `b${i}` }));
+  await sleep(1000);
+  if (server) memory.games = await memoryOf(server);
+  const results = await all("go", "done", () => ({
+    paceMs: scenario.paceMs,
+    seconds: scenario.seconds,
+    warmupMs,
+  }));
+  if (server) memory.after = await memoryOf(server);
+  if (process.env.BENCH_TRACE) {
+    // Worst latency per 250 ms of the run: shows whether the tail comes in bursts.
+    const worst = new Map();
+    for (const [t, ms] of results.flatMap((r) => r.trace)) {
+      const k = Math.floor(t / 250);
+      worst.set(k, Math.max(worst.get(k) ?? 0, ms));
+    }
+    console.log(
+      [...worst]
+        .sort((a, b) => a[0] - b[0])
+        .map(([k, ms]) => `${k * 0.25}s:${ms.toFixed(0)}`)
+        .join(" "),
+    );
+  }
+  return {
+    samples: results.flatMap((r) => r.samples),
+    movesPerSecond: results.reduce((n, r) => n + r.moves, 0) / scenario.seconds,
+    errors: results.reduce((n, r) => n + r.errors, 0),
+    exhausted: results.reduce((n, r) => n + r.exhausted, 0),
+    acked: results.flatMap((r) => r.acked),
+    memory,
+  };
+}
