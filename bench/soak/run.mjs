@@ -8,7 +8,7 @@
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { makeScripts, memoryOf, runBots, sleep, startServer } from "../lib/live.mjs";
+import { makeScripts, memoryOf, runBots, startServer } from "../lib/live.mjs";
 import { machine, writeSection } from "../lib/report.mjs";
 
 const args = process.argv.slice(2);
@@ -116,7 +116,7 @@ await database?.drop();
 
 const errors = results.reduce((n, r) => n + r.errors, 0);
 const exhausted = results.reduce((n, r) => n + r.exhausted, 0);
-const heap = (i, m) => (m ? `${(m.heapUsed / 2 ** 20).toFixed(1)} MiB` : "?");
+const heap = (m) => (m ? `${(m.heapUsed / 2 ** 20).toFixed(1)} MiB` : "?");
 const warm = samples.filter((s) => s.at >= 60);
 const first = warm[0];
 const last = samples.at(-1);
@@ -141,7 +141,7 @@ const lines = [
   "|---|---|",
   ...samples
     .filter((_, i) => i % Math.max(1, Math.floor(samples.length / 10)) === 0 || _ === last)
-    .map((s) => `| ${s.at} s | ${s.mem.map((m, i) => heap(i, m)).join(" / ")} |`),
+    .map((s) => `| ${s.at} s | ${s.mem.map((m) => heap(m)).join(" / ")} |`),
   "",
   `Heap growth from the first sample after warm-up (60 s) to the last: ${growth.map((g) => `${g.toFixed(1)} MiB`).join(" / ")}.`,
 ];
