@@ -33,11 +33,13 @@ export function HistoryTable({ rows, busy }: { rows: HistoryRow[]; busy: boolean
               Player
             </th>
             <th scope="col">Opponent</th>
-            <th scope="col">Time</th>
+            <th scope="col" className="history-table__time">
+              Time
+            </th>
             <th scope="col" className="history-table__center">
               Result
             </th>
-            <th scope="col" className="history-table__num">
+            <th scope="col" className="history-table__num history-table__moves">
               <abbr title={MOVES_HINT}>Moves</abbr>
             </th>
             <th scope="col" className="history-table__num">
@@ -70,15 +72,17 @@ export function HistoryTable({ rows, busy }: { rows: HistoryRow[]; busy: boolean
                   >
                     {row.username2}
                   </Link>
+                  {/* On a phone the time, moves and date columns are hidden and shown here, under the name. */}
+                  <span className="history-table__subline">{subline(row)}</span>
                 </td>
-                <td>
+                <td className="history-table__time">
                   {TIME_CLASS_LABEL[row.timeVariant]}
                   {row.rated ? null : <span className="history-table__casual"> · casual</span>}
                 </td>
                 <td className="history-table__center">
                   <ResultIcon result={row.result} />
                 </td>
-                <td className="history-table__num">{moveCount(row.moves)}</td>
+                <td className="history-table__num history-table__moves">{moveCount(row.moves)}</td>
                 <td className={`history-table__num history-table__elo history-table__elo--${trend}`}>
                   {formatEloChange(row.eloChange)}
                 </td>
@@ -100,6 +104,14 @@ export function HistoryTable({ rows, busy }: { rows: HistoryRow[]; busy: boolean
       </table>
     </div>
   );
+}
+
+/** "Blitz · 12 moves · 22 Nov 2026", or "Rapid · casual · 1 move · …". */
+function subline(row: HistoryRow): string {
+  const moves = moveCount(row.moves);
+  const casual = row.rated ? [] : ["casual"];
+  const count = `${moves} ${moves === 1 ? "move" : "moves"}`;
+  return [TIME_CLASS_LABEL[row.timeVariant], ...casual, count, formatDate(row.endedAt)].join(" · ");
 }
 
 function ColorDot({ color }: { color: "white" | "black" }) {

@@ -85,6 +85,9 @@ describe("ProfileView", () => {
     expect(within(first!).getByText("Rapid")).toBeTruthy();
     expect(within(first!).getByText("2")).toBeTruthy(); // 4 plies = 2 moves
     expect(within(first!).getByText("+8")).toBeTruthy();
+    // The line under the opponent's name that stands for the hidden columns on a phone.
+    expect(within(first!).getByText(/^Rapid · 2 moves · /)).toBeTruthy();
+    expect(within(third!).getByText(/ · casual · \d+ moves? · /)).toBeTruthy();
     expect(within(second!).getByText("Loss")).toBeTruthy();
     expect(within(second!).getByText("−7")).toBeTruthy();
     expect(within(third!).getByText("Draw")).toBeTruthy();
