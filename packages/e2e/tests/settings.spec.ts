@@ -51,6 +51,22 @@ test("a logged-in player's theme and board colours are kept on the account", asy
   await elsewhere.context().close();
 });
 
+test("a change made just before the tab is closed still reaches the account", async ({ browser }) => {
+  const me = await registeredUser("close");
+  const page = await newPage(browser, me.sessionId);
+  await page.goto("/settings");
+  await expect(page.getByText("Saved to your account.")).toBeVisible();
+  // Closed well inside the half second the page waits before saving.
+  await page.getByRole("radio", { name: /^Dark/ }).check();
+  await page.close({ runBeforeUnload: true });
+  await page.context().close();
+
+  const elsewhere = await newPage(browser, me.sessionId);
+  await elsewhere.goto("/settings");
+  await expect(elsewhere.getByRole("radio", { name: /^Dark/ })).toBeChecked();
+  await elsewhere.context().close();
+});
+
 test("a guest's settings are kept in the browser, and carry over to an account that has none", async ({ browser }) => {
   const page = await newPage(browser);
   await page.emulateMedia({ colorScheme: "light" });

@@ -37,9 +37,16 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
  * One call to our own backend: JSON in and out, cookies included, the stored session id sent as
- * `Session-ID`. Resolves with the parsed body; rejects with an ApiRequestError.
+ * `Session-ID`. Resolves with the parsed body; rejects with an ApiRequestError. `keepalive` lets the
+ * request finish after the page is closed.
  */
-export async function apiRequest<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+  { keepalive = false }: { keepalive?: boolean } = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
   const sessionId = readSessionId();
   if (sessionId) headers[SESSION_HEADER] = sessionId;
@@ -54,6 +61,7 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
       credentials: "include",
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
+      ...(keepalive ? { keepalive } : {}),
     });
   } catch (error) {
     throw new ApiRequestError(0, errorMessage(undefined, error));

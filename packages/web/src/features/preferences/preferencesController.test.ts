@@ -109,6 +109,49 @@ describe("preferences controller", () => {
     expect(account.stored().preferences).toMatchObject({ soundVolume: 40, showCoordinates: false });
   });
 
+  it("a change waiting to be saved is sent at once, with keepalive, when the page is hidden or closed", async () => {
+    const account = fakeAccount({ preferences: { ...DEFAULT_PREFERENCES }, updatedAt: 1 });
+    const c = createPreferencesController({ storage: memoryStorage(), api: account.api, saveDelayMs: 500 });
+    await c.signedIn();
+    c.update({ theme: "dark" });
+    c.leaving();
+    expect(account.api.save).toHaveBeenCalledWith({ theme: "dark" }, { keepalive: true });
+    await vi.runAllTimersAsync();
+    expect(account.puts).toEqual([{ theme: "dark" }]);
+    expect(c.get().sync).toBe("saved");
+    // Nothing waits: hiding the page again sends nothing.
+    c.leaving();
+    expect(account.puts).toHaveLength(1);
+  });
+
+  it("a change made while a save is under way is sent too when the page goes away", async () => {
+    const account = fakeAccount({ preferences: { ...DEFAULT_PREFERENCES }, updatedAt: 1 });
+    let finish = () => {};
+    const slow = account.api.save;
+    account.api.save = vi.fn(async (update: PreferencesUpdate, options?: { keepalive?: boolean }) => {
+      if (!options?.keepalive) await new Promise<void>((resolve) => (finish = resolve));
+      return slow(update, options);
+    });
+    const c = createPreferencesController({ storage: memoryStorage(), api: account.api, saveDelayMs: 500 });
+    await c.signedIn();
+    c.update({ theme: "dark" });
+    await vi.advanceTimersByTimeAsync(500);
+    c.update({ soundVolume: 10 });
+    c.leaving();
+    expect(account.api.save).toHaveBeenLastCalledWith({ soundVolume: 10 }, { keepalive: true });
+    finish();
+    await vi.runAllTimersAsync();
+    expect(account.stored().preferences).toMatchObject({ theme: "dark", soundVolume: 10 });
+  });
+
+  it("a guest has nothing to send when the page goes away", () => {
+    const account = fakeAccount();
+    const c = createPreferencesController({ storage: memoryStorage(), api: account.api });
+    c.update({ theme: "dark" });
+    c.leaving();
+    expect(account.api.save).not.toHaveBeenCalled();
+  });
+
   it("a failed save is reported, and retry sends the fields again", async () => {
     const account = fakeAccount({ preferences: { ...DEFAULT_PREFERENCES }, updatedAt: 1 });
     const c = createPreferencesController({ storage: memoryStorage(), api: account.api });

@@ -27,6 +27,8 @@ export interface PreferencesController {
   retry(): void;
   /** Another tab wrote this browser's copy: show it here too (that tab saves it to the account). */
   reloadLocal(): void;
+  /** The page is hidden and may be closed: send what waits now, in a request that outlives the page. */
+  leaving(): void;
 }
 
 export interface PreferencesDeps {
@@ -66,14 +68,14 @@ export function createPreferencesController(deps: PreferencesDeps = {}): Prefere
     timer = setTimeout(() => void flush(), delay);
   }
 
-  async function flush() {
+  async function flush(keepalive = false) {
     if (state.owner !== "account" || !loaded || inFlight || !hasFields(state.unsent)) return;
     const mine = session;
     const sent = state.unsent;
     inFlight = true;
     dispatch({ type: "saveStarted", sent });
     try {
-      await api.save(sent);
+      await api.save(sent, { keepalive });
       if (mine !== session) return;
       dispatch({ type: "saved" });
     } catch (error) {
@@ -129,6 +131,17 @@ export function createPreferencesController(deps: PreferencesDeps = {}): Prefere
     reloadLocal() {
       dispatch({ type: "replaced", prefs: readLocalPreferences(storage) });
     },
+    leaving() {
+      if (state.owner !== "account" || !loaded || !hasFields(state.unsent)) return;
+      clearTimeout(timer);
+      if (!inFlight) {
+        void flush(true);
+        return;
+      }
+      // A save is under way and the rest would follow it only if the page lives on: send the rest now too
+      // (sent twice if it does; the same fields again change nothing).
+      api.save(state.unsent, { keepalive: true }).catch(() => {});
+    },
   };
 }
 
@@ -143,6 +156,11 @@ export const preferences: PreferencesController = (() => {
   const controller = createPreferencesController({ storage, apply: (p) => applyToDocument(p) });
   globalThis.addEventListener?.("storage", (event) => {
     if (event.key === PREFERENCES_KEY && event.storageArea === storage) controller.reloadLocal();
+  });
+  // A change made just before the tab is closed would otherwise wait for a timer that never fires.
+  globalThis.addEventListener?.("pagehide", () => controller.leaving());
+  globalThis.document?.addEventListener("visibilitychange", () => {
+    if (globalThis.document.visibilityState === "hidden") controller.leaving();
   });
   return controller;
 })();
