@@ -142,3 +142,19 @@ for (const size of SIZES) {
     expect(await page.evaluate(layoutProblems, "topbar" as const)).toEqual([]);
   });
 }
+
+// A table in a card may scroll inside it without the page scrolling: the games table must not need to.
+for (const size of SIZES) {
+  test(`the games table at ${size.width}×${size.height} shows every game's result, rating and PGN without scrolling`, async () => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.goto(`/profile?username=${fixture.friend.name}`);
+    const table = page.getByRole("table", { name: "Game history" });
+    const row = table.getByRole("row").filter({ hasText: fixture.me.name });
+    await expect(row.getByRole("link", { name: /Download PGN/ })).toBeVisible();
+    const box = await table.evaluate((el) => {
+      const scroller = el.parentElement as HTMLElement;
+      return { scroll: scroller.scrollWidth, client: scroller.clientWidth };
+    });
+    expect(box.scroll, "the table scrolls sideways in its card").toBeLessThanOrEqual(box.client);
+  });
+}
