@@ -6,19 +6,16 @@
 //   demand, each as p50/p95.
 // Prints the figures and writes them into bench/README.md.
 //   node bench/analysis/run.mjs [--quick]      (needs `npm run build` first)
-import { spawn } from "node:child_process";
-import { accessSync, constants, mkdtempSync, rmSync } from "node:fs";
+import { accessSync, constants } from "node:fs";
 import { createRequire } from "node:module";
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { Chess } from "chess.js";
 import { io } from "socket.io-client";
+import { root, sleep, startServer } from "../lib/live.mjs";
 import { fmt, machine, summarize, writeSection } from "../lib/report.mjs";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const quick = process.argv.includes("--quick");
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const GAME =
   "1. e4 d6 2. d4 Nf6 3. Nc3 g6 4. Be3 Bg7 5. Qd2 c6 6. f3 b5 7. Nge2 Nbd7 8. Bh6 Bxh6 9. Qxh6 Bb7 10. a3 e5 " +
@@ -50,29 +47,15 @@ const wasmEngine = createRequire(import.meta.url).resolve("stockfish/bin/stockfi
   paths: [join(root, "packages/server")],
 });
 
-async function startServer(env) {
-  const dataDir = mkdtempSync(join(tmpdir(), "bench-analysis-"));
-  const port = 30_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, [join(root, "packages/server/dist/main.js")], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", DATA_DIR: dataDir, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  // A failed run must not leave the server behind.
-  process.once("exit", () => child.kill("SIGKILL"));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/health`)).ok) break;
-    } catch {}
-    await sleep(100);
-  }
+/** The built server with the given engine settings; `health()` reads /health. */
+async function startAnalysisServer(env) {
+  const server = await startServer({ env });
   return {
-    url,
-    health: async () => (await fetch(`${url}/health`)).json(),
+    url: server.url,
+    health: async () => (await fetch(`${server.url}/health`)).json(),
     async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-      rmSync(dataDir, { recursive: true, force: true });
+      await server.stop();
+      server.remove();
     },
   };
 }
@@ -106,7 +89,7 @@ async function playGame(url) {
 }
 
 async function benchAnalysis(kind, enginePath) {
-  const server = await startServer({ STOCKFISH_PATH: enginePath, JUMPSTART_POOL_SIZE: "0" });
+  const server = await startAnalysisServer({ STOCKFISH_PATH: enginePath, JUMPSTART_POOL_SIZE: "0" });
   const { engine } = await server.health();
   const { gameId, sessionId } = await playGame(server.url);
   const get = () => fetch(`${server.url}/game/analysis/${gameId}`, { headers: { "Session-ID": sessionId } });
@@ -133,7 +116,7 @@ const STAGES = { early: [10, 20], mid: [20, 40], late: [40, 100] };
 
 async function benchJumpstart(enginePath) {
   const poolSize = 4;
-  const server = await startServer({ STOCKFISH_PATH: enginePath, JUMPSTART_POOL_SIZE: String(poolSize) });
+  const server = await startAnalysisServer({ STOCKFISH_PATH: enginePath, JUMPSTART_POOL_SIZE: String(poolSize) });
   const want = PRESETS.length * poolSize;
   const fillStarted = performance.now();
   let stock = 0;
