@@ -1,29 +1,17 @@
-// Screenshots of the running site for the README: node scripts/screenshots.mjs [baseUrl]
-import { chromium } from "@playwright/test";
+// Screenshots from the built site, in Debian's Chromium, against a server of their own with fresh data:
+//   node scripts/screenshots.mjs            the README's pictures, into docs/screenshots/
+//   node scripts/screenshots.mjs gallery    every page at phone, tablet and desktop sizes in both themes,
+//                                           plus dialogs, into packages/e2e/gallery/ (to look at, not kept)
+// The site is built first; pass --no-build to use the last build.
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 
-const base = process.argv[2] ?? "http://127.0.0.1:3000";
-const shots = [
-  ["/", "lobby", 1280, 800],
-  ["/my-profile", "my-profile", 1280, 800],
-  ["/", "lobby-phone", 375, 667],
-];
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
-for (const [path, name, width, height] of shots) {
-  const page = await browser.newPage({ viewport: { width, height } });
-  await page.goto(base + path);
-  await page.waitForTimeout(1500);
-  await page.screenshot({ path: `docs/screenshots/${name}.png` });
-  await page.close();
-  console.log(`docs/screenshots/${name}.png`);
-}
-await browser.close();
+const root = fileURLToPath(new URL("..", import.meta.url));
+const args = process.argv.slice(2);
+const which = args.includes("gallery") ? "gallery" : "readme";
+const run = (cmd, argv, cwd) => {
+  const r = spawnSync(cmd, argv, { cwd, stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+if (!args.includes("--no-build")) run("npm", ["run", "build"], root);
+run("npx", ["playwright", "test", "-c", "screenshots.config.ts", `${which}.shots.ts`], `${root}/packages/e2e`);
