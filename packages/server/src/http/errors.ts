@@ -1,6 +1,7 @@
 import type { ApiError } from "@chess/shared";
 import { describeZodError } from "@chess/shared";
 import type { z } from "zod";
+import { hasNul, NUL_MESSAGE } from "../util/nul.ts";
 
 /** An error whose message is safe to show to the caller. */
 export class HttpError extends Error {
@@ -30,6 +31,7 @@ export const tooManyRequests = (retryAfterMs: number) => {
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw badRequest(describeZodError(result.error));
+  if (hasNul(result.data)) throw badRequest(NUL_MESSAGE);
   return result.data;
 }
 

@@ -1,6 +1,7 @@
 import { type Ack, describeZodError } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
+import { hasNul, NUL_MESSAGE } from "../util/nul.ts";
 import type { AppSocket } from "./io.ts";
 
 type AckFn = (answer: Ack<unknown>) => void;
@@ -23,6 +24,10 @@ export function handle<S extends z.ZodType>(
     const parsed = schema.safeParse(args[0]);
     if (!parsed.success) {
       ack?.({ ok: false, code: "validation", message: describeZodError(parsed.error) });
+      return;
+    }
+    if (hasNul(parsed.data)) {
+      ack?.({ ok: false, code: "validation", message: NUL_MESSAGE });
       return;
     }
     try {
