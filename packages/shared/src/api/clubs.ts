@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ROW_ID } from "./http.ts";
 
 export const CLUB_NAME_MAX = 40;
 export const POST_MAX = 2000;
@@ -21,7 +22,11 @@ export const CLUB_MESSAGES = {
   left: "You left the club",
 } as const;
 
-const clubId = z.coerce.number({ error: "clubId must be a number" }).int().positive("clubId must be a positive number");
+const clubId = z.coerce
+  .number({ error: "clubId must be a number" })
+  .int()
+  .positive("clubId must be a positive number")
+  .max(MAX_ROW_ID, "clubId is out of range");
 
 export const createClubBody = z.object({
   clubName: z

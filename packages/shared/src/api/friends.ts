@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { createGameOfferPayload } from "../protocol/lobby.ts";
+import { MAX_ROW_ID } from "./http.ts";
 
 export const FRIEND_MESSAGE_MAX = 8000;
 export const FRIEND_MESSAGES_PAGE = 20;
@@ -24,7 +25,11 @@ const name = z.string({ error: "friendName is required" }).trim().min(1, "friend
 
 export const friendNameBody = z.object({ friendName: name });
 export const handleFriendRequestBody = z.object({
-  inviterId: z.coerce.number({ error: "inviterId must be a number" }).int().positive(),
+  inviterId: z.coerce
+    .number({ error: "inviterId must be a number" })
+    .int()
+    .positive()
+    .max(MAX_ROW_ID, "inviterId is out of range"),
   accepted: z.boolean({ error: "accepted must be true or false" }),
 });
 export const messagesQuery = z.object({ pageNo: z.coerce.number().int().min(1).max(100_000).default(1) });

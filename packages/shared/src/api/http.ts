@@ -1,5 +1,8 @@
 import type { z } from "zod";
 
+/** Ids of stored rows (users, clubs) are PostgreSQL integers: a larger number names nothing, so it is bad input. */
+export const MAX_ROW_ID = 2_147_483_647;
+
 /** Body of every non-2xx JSON answer: the web shows `message` (SPEC §8). */
 export interface ApiError {
   message: string;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TIME_CLASSES } from "../domain/timeControl.ts";
 import { VARIANTS } from "../domain/variant.ts";
+import { MAX_ROW_ID } from "./http.ts";
 
 export const LEADERBOARD_PAGE = 20;
 export const LEADERBOARD_EMPTY = "No Leaderboard Found - Try Changing the Filters";
@@ -21,7 +22,11 @@ export const leaderboardQuery = z.object({
 
 /** GET /leaderboard/club: the same plus the club, and whether to rank by club Elo. */
 export const clubLeaderboardQuery = leaderboardQuery.extend({
-  clubId: z.coerce.number({ error: "clubId must be a number" }).int().positive(),
+  clubId: z.coerce
+    .number({ error: "clubId must be a number" })
+    .int()
+    .positive()
+    .max(MAX_ROW_ID, "clubId is out of range"),
   isClubElo: z
     .enum(["true", "false"], { error: "isClubElo must be true or false" })
     .default("false")

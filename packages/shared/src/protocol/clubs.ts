@@ -1,12 +1,17 @@
 import { z } from "zod";
 import type { ClubEvent, Post } from "../api/clubs.ts";
+import { MAX_ROW_ID } from "../api/http.ts";
 
 /** The Socket.IO room of a club: members on /social join it; the club chat uses the same name. */
 export const clubRoom = (clubId: number) => `club:${clubId}`;
 
 /** watchClub: a member asks for the club's live events (posts, notes, member changes). */
 export const watchClubPayload = z.object({
-  clubId: z.number({ error: "clubId must be a number" }).int().positive("clubId must be a positive number"),
+  clubId: z
+    .number({ error: "clubId must be a number" })
+    .int()
+    .positive("clubId must be a positive number")
+    .max(MAX_ROW_ID, "clubId is out of range"),
 });
 
 /** clubPostCreated: a member published a post, e.g. `{clubId: 3, post: {id: 9, author: "ann", ...}}`. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ROW_ID } from "../api/http.ts";
 import { MAX_BASE_MINUTES, MAX_INCREMENT_SECONDS, type TimeClass } from "../domain/timeControl.ts";
 import { COLOR_CHOICES, type ColorChoice, VARIANTS, type Variant } from "../domain/variant.ts";
 
@@ -19,7 +20,7 @@ export const createGameOfferPayload = z.object({
   variant: z.enum(VARIANTS).default("standard"),
   selectedColor: z.enum(COLOR_CHOICES).default("random"),
   isCreatorsHandicap: z.boolean().default(false),
-  clubId: z.number().int().positive().nullish(),
+  clubId: z.number().int().positive().max(MAX_ROW_ID, "clubId is out of range").nullish(),
   lower_eval_limit: limit,
   upper_eval_limit: limit,
   lower_move_limit: limit,
