@@ -27,6 +27,7 @@ const LOGIN_PER_IP = { limit: 200, windowMs: 10 * MINUTE };
 const SIGNUP_WINDOW = 60 * MINUTE;
 
 export const newSessionId = () => randomBytes(24).toString("base64url");
+const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 export const newGuestName = () => `Guest-${randomInt(1000, 10000)}`;
 
 export interface AccountsDeps {
@@ -105,7 +106,8 @@ export function createAccountsService({ repo, limiter, bus, signupLimitPerIp, no
 
     /** The live identity of a session id, or undefined when it is unknown or expired. */
     async resolve(sessionId: string | undefined): Promise<Identity | undefined> {
-      if (!sessionId || sessionId.length > 100) return undefined;
+      // Ours are base64url; anything else (a NUL would fail in PostgreSQL) names no session.
+      if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return undefined;
       const row = await repo.findSession(sessionId);
       if (!row) return undefined;
       const age = now() - row.lastSeenAt.getTime();
