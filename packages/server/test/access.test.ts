@@ -1,0 +1,1190 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { CLUB_MESSAGES, FRIEND_MESSAGES, MESSAGES } from "@chess/shared";
+import { beforeAll, describe, expect, it } from "vitest";
+import { connect, http, useTestServer } from "./harness.ts";
+import { guest, type Player, play, registered, startGame } from "./players.ts";
+
+/**
+ * The access sweep (issue 7 part 4): every HTTP route and every client→server socket event, tried with no
+ * credentials (HTTP), as a guest, as a logged-in stranger and, where it means something, as the other party
+ * acting for someone else — against the world of player A. Refusals carry the area's status or code, no
+ * data, and the same answer as for a thing that does not exist; things that cannot exist (ids past the
+ * database's range, names with a NUL) are bad input, never a server error. Public things are rows marked
+ * allowed. Afterwards A's world is as it was and nobody outside it heard anything of it.
+ */
+const app = useTestServer({ SIGNUP_LIMIT_PER_IP: "1000", ANALYSIS_NODES: "2000" });
+
+// ---------------------------------------------------------------------------------------------------------
+// The world
+
+interface World {
+  /** Administers club C, friends with B, plays B. */
+  A: Player;
+  /** A's friend and opponent; a member (not the administrator) of C. */
+  B: Player;
+  /** A logged-in stranger. */
+  S: Player;
+  /** A guest (a session without an account). */
+  G: Player;
+  /** Invited to C (not yet a member) and asked A to be friends (not yet answered). */
+  D: Player;
+  /** Blocked by A. */
+  X: Player;
+  dId: number;
+  club: { id: number; name: string };
+  /** Finished A–B game with a pending rematch offer by A. */
+  finished: string;
+  /** Live A–B game (B white, A black, white to move, A's draw offer pending). */
+  live: string;
+  publicOfferId: string;
+  clubOfferId: string;
+  challengeId: string;
+  rematchId: string;
+  /** Text of A's world that no outsider may ever receive. */
+  secrets: string[];
+}
+
+const tag = Math.random().toString(36).slice(2, 8);
+const TEXT = {
+  clubName: `Secret circle ${tag}`,
+  post: `post-${tag} members only`,
+  event: `note-${tag} members only`,
+  clubChat: `clubchat-${tag}`,
+  gameChat: `gamechat-${tag}`,
+  aToB: `dm-a-${tag}`,
+  bToA: `dm-b-${tag}`,
+};
+/** Names and ids that exist nowhere. */
+const GHOST = { clubId: 999_999, clubName: `No such club ${tag}`, id: "zz0ghost", user: `nobody${tag}` };
+/** Names and ids that cannot exist: past the database's integer range, or holding a NUL (PostgreSQL text
+ * cannot). They must be refused like any other bad input, never answered with a server error. */
+const IMPOSSIBLE = { clubId: 2_147_483_648, clubName: "no\u0000club", id: "zz\u0000", user: "no\u0000body" };
+type Ghost = typeof GHOST;
+const PASSWORD = "correct horse";
+
+const cookieOf = (p: Player) => ({ cookie: p.cookie ?? "" });
+const as = (p: Player, method: string, path: string, body?: unknown) =>
+  http(app.url, method, path, { headers: cookieOf(p), body });
+
+let w: World;
+
+async function buildWorld(): Promise<World> {
+  const [A, B, S, D, X] = [
+    await registered(app.url, "accA"),
+    await registered(app.url, "accB"),
+    await registered(app.url, "accS"),
+    await registered(app.url, "accD"),
+    await registered(app.url, "accX"),
+  ];
+  const G = await guest(app.url);
+
+  // A and B are friends; D asked A too, unanswered; A blocked X.
+  expect((await as(A, "POST", "/friend/send-request", { friendName: B.name })).status).toBe(200);
+  const bInvites = (await as(B, "GET", "/friend/list-invites")).json as unknown as Array<{ inviterId: number }>;
+  const aId = bInvites[0]?.inviterId;
+  expect((await as(B, "POST", "/friend/handle-request", { inviterId: aId, accepted: true })).status).toBe(200);
+  expect((await as(D, "POST", "/friend/send-request", { friendName: A.name })).status).toBe(200);
+  const aInvites = (await as(A, "GET", "/friend/list-invites")).json as unknown as Array<{ inviterId: number }>;
+  const dId = aInvites[0]?.inviterId as number;
+  expect((await as(A, "POST", "/friend/block", { friendName: X.name })).status).toBe(200);
+  expect((await A.emit("friendMessage", { message: TEXT.aToB, friendName: B.name })).ok).toBe(true);
+  expect((await B.emit("friendMessage", { message: TEXT.bToA, friendName: A.name })).ok).toBe(true);
+  expect((await B.emit("friendMessage", { message: `${TEXT.bToA}-2`, friendName: A.name })).ok).toBe(true);
+  expect(
+    (await http(app.url, "PUT", "/user/preferences", { headers: cookieOf(A), body: { theme: "dark" } })).status,
+  ).toBe(200);
+
+  // Club C: A administers, B is a member, D is invited. B's invitation cannot be accepted twice.
+  const created = await as(A, "POST", "/club/create", { clubName: TEXT.clubName });
+  expect(created.status).toBe(201);
+  const club = { id: Number(created.json.clubId), name: TEXT.clubName };
+  for (const p of [B, D]) {
+    expect((await as(A, "POST", "/club/invite", { clubId: club.id, inviteeUsername: p.name })).status).toBe(200);
+  }
+  expect((await as(B, "POST", "/club/handle-invitation", { clubId: club.id, accepted: true })).status).toBe(200);
+  const twice = await as(B, "POST", "/club/handle-invitation", { clubId: club.id, accepted: true });
+  expect([twice.status, twice.json.message]).toEqual([404, CLUB_MESSAGES.noInvitation]);
+  expect((await as(A, "POST", "/post/create", { clubId: club.id, text: TEXT.post })).status).toBe(201);
+  expect(
+    (await as(A, "POST", "/event/create", { clubId: club.id, title: TEXT.event, eventDate: "2031-04-05" })).status,
+  ).toBe(201);
+  const chatId = `club:${club.id}`;
+  expect((await A.emit("getChatHistory", { chatId })).ok).toBe(true);
+  expect((await B.emit("getChatHistory", { chatId })).ok).toBe(true);
+  expect((await A.emit("chatMessage", { text: TEXT.clubChat, chatType: "club", chatId })).ok).toBe(true);
+
+  // Two finished A–B games (A white in the first).
+  const finishedGames: string[] = [];
+  for (const loser of [A, B]) {
+    const { white, black, game } = await startGame(A, B);
+    await play(white, black, game.gameId, ["e2e4", "e7e5"]);
+    const over = Promise.all([A.next("gameOver"), B.next("gameOver")]);
+    expect((await loser.emit("forfeit", { gameId: game.gameId })).ok).toBe(true);
+    await over;
+    finishedGames.push(game.gameId);
+  }
+  const [first, finished] = finishedGames as [string, string];
+
+  // A's open offers: a public one, a club one, a challenge to B.
+  const publicOffer = await A.emit<{ offerId: string }>("createGameOffer", { baseTime: 10, increment: 0 });
+  const clubOffer = await A.emit<{ offerId: string }>("createGameOffer", {
+    baseTime: 3,
+    increment: 2,
+    clubId: club.id,
+  });
+  const challenged = B.next("friendChallengeReceived");
+  const challenge = await A.emit<{ offer: { offerId: string } }>("createFriendChallenge", {
+    baseTime: 15,
+    increment: 10,
+    friendName: B.name,
+  });
+  expect([publicOffer.ok, clubOffer.ok, challenge.ok]).toEqual([true, true, true]);
+  await challenged;
+
+  // A offers a rematch of the second game (left pending) and of the first, which B accepts: the live game.
+  const rematch = await as(A, "POST", "/game/offer-rematch", { previousGameId: finished });
+  expect(rematch.status).toBe(200);
+  const again = await as(A, "POST", "/game/offer-rematch", { previousGameId: first });
+  const started = Promise.all([A.next("gameStarted"), B.next("gameStarted")]);
+  expect(
+    (await as(B, "POST", "/game/handle-rematch-offer", { offerId: again.json.offerId, accept: true })).status,
+  ).toBe(200);
+  const [liveA] = await started;
+  expect(liveA.isWhite).toBe(false);
+  await play(B, A, liveA.gameId, ["d2d4", "d7d5"]);
+  const drawOffered = B.next("offerDraw");
+  expect((await A.emit("offerDraw", { gameId: liveA.gameId })).ok).toBe(true);
+  await drawOffered;
+  const heard = B.next("chatMessage", 5000, (m) => m.chatId === liveA.gameId);
+  expect((await A.emit("chatMessage", { text: TEXT.gameChat, chatType: "game", chatId: liveA.gameId })).ok).toBe(true);
+  await heard;
+
+  const secrets = [
+    ...Object.values(TEXT),
+    A.sessionId,
+    B.sessionId,
+    D.sessionId,
+    `${A.name.toLowerCase()}@example.com`,
+    `${B.name.toLowerCase()}@example.com`,
+    clubOffer.data?.offerId as string,
+    challenge.data?.offer.offerId as string,
+    rematch.json.offerId as string,
+  ];
+  return {
+    A,
+    B,
+    S,
+    G,
+    D,
+    X,
+    dId,
+    club,
+    finished,
+    live: liveA.gameId,
+    publicOfferId: publicOffer.data?.offerId as string,
+    clubOfferId: clubOffer.data?.offerId as string,
+    challengeId: challenge.data?.offer.offerId as string,
+    rematchId: rematch.json.offerId as string,
+    secrets,
+  };
+}
+
+/** Everything A (and the people around A) can see of A's world; compared before and after the sweep. */
+async function observe() {
+  const get = async (p: Player, path: string) => {
+    const res = await as(p, "GET", path);
+    return { status: res.status, json: res.json as unknown };
+  };
+  const q = encodeURIComponent;
+  const { A, B, D, club, live, finished } = w;
+  const snapshot = (await A.emit<Record<string, unknown>>("resync", { gameId: live })).data ?? {};
+  const lobby = (await A.emit<{ offers: Array<{ offerId: string }> }>("refreshLobby")).data;
+  return {
+    user: await get(A, "/user"),
+    preferences: await get(A, "/user/preferences"),
+    clubs: await get(A, "/club/list"),
+    clubInvitations: await get(A, "/club/list-invitations"),
+    members: await get(A, `/club/users?clubName=${q(club.name)}`),
+    posts: await get(A, `/post/list?clubId=${club.id}`),
+    events: await get(A, `/event/list?clubId=${club.id}`),
+    clubBoard: await get(A, `/leaderboard/club?clubId=${club.id}`),
+    friends: await get(A, "/friend/list"),
+    friendInvites: await get(A, "/friend/list-invites"),
+    messages: await get(A, `/friend/messages/${q(B.name)}`),
+    unread: await get(A, "/friend/unread"),
+    blocked: await get(A, "/friend/blocked"),
+    history: await get(A, `/history/list/${q(A.name)}`),
+    finishedGame: await get(A, `/history/${finished}`),
+    bUnread: await get(B, "/friend/unread"),
+    bClubs: await get(B, "/club/list"),
+    dInvitations: await get(D, "/club/list-invitations"),
+    dClubs: await get(D, "/club/list"),
+    clubChat: (await A.emit("getChatHistory", { chatId: `club:${club.id}` })).data,
+    gameChat: (await A.emit("getChatHistory", { chatId: live })).data,
+    live: [snapshot.fen, snapshot.ply, snapshot.moves, snapshot.status, snapshot.eventNo],
+    currentGame: (await A.emit("currentGame")).data,
+    lobby: lobby?.offers.map((o) => o.offerId).sort(),
+  };
+}
+
+let before: Awaited<ReturnType<typeof observe>>;
+
+beforeAll(async () => {
+  w = await buildWorld();
+  before = await observe();
+}, 60_000);
+
+// ---------------------------------------------------------------------------------------------------------
+// Expectations
+
+/** Refused: the status (HTTP) or code (socket), the area's message, no data; `ghost` says how the same
+ * request about a thing that does not exist compares ("same" unless the thing is public anyway). */
+interface Refused {
+  refused: number | string;
+  message?: string;
+  ghost?: "same" | "differs";
+}
+/** Allowed: public to all, or the caller's own (which must not be A's). `check` looks at the answer. */
+interface Allowed {
+  allowed: "public" | "own";
+  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
+  check?: (answer: any) => void;
+}
+type Outcome = Refused | Allowed;
+const isRefused = (o: Outcome): o is Refused => "refused" in o;
+
+/** Sorted secrets found in `text`. */
+const leaked = (text: string) => w.secrets.filter((s) => s && text.includes(s)).sort();
+
+// ---------------------------------------------------------------------------------------------------------
+// HTTP
+
+/** How a caller identifies: a cookie (accounts), a Session-ID header (guests), or nothing. */
+interface Caller {
+  who: string;
+  cookie?: string;
+  sessionId?: string;
+  name?: string;
+}
+interface Req {
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+interface RouteCase {
+  /** "METHOD /path" exactly as registered in the *Routes.ts file. */
+  route: string;
+  what: string;
+  req: (me: Caller) => Req;
+  /** The same request about things that do not exist (`GHOST`) or cannot (`IMPOSSIBLE`). */
+  ghost?: (me: Caller, g: Ghost) => Req;
+  nobody?: Outcome;
+  guest: Outcome;
+  stranger: Outcome;
+  /** The other party, acting for someone else. */
+  party?: Array<{ who: "A" | "B" | "D"; what: string; outcome: Outcome }>;
+  /** Needs a session of its own (logging out). */
+  throwaway?: boolean;
+}
+
+const notLoggedIn: Refused = { refused: 401, message: MESSAGES.notLoggedIn };
+const clubsNotLoggedIn: Refused = { refused: 401, message: CLUB_MESSAGES.notLoggedIn };
+const unknownClub: Refused = { refused: 404, message: CLUB_MESSAGES.unknownClub };
+const notFriends: Refused = { refused: 403, message: FRIEND_MESSAGES.notFriends };
+const q = encodeURIComponent;
+
+const routes: RouteCase[] = [
+  // accounts
+  {
+    route: "POST /user/create",
+    what: "sign up under A's name (names are public on profiles, so a taken one may say so)",
+    req: () => ({
+      path: "/user/create",
+      body: { username: w.A.name, email: `x${tag}@example.com`, password: PASSWORD },
+    }),
+    guest: { refused: 409, message: MESSAGES.usernameTaken },
+    stranger: { refused: 409, message: MESSAGES.usernameTaken },
+  },
+  {
+    route: "POST /user/login",
+    what: "log in as A with a wrong password: the same answer as for a name nobody has",
+    req: () => ({ path: "/user/login", body: { username: w.A.name, password: "wrong password" } }),
+    ghost: (_, g) => ({ path: "/user/login", body: { username: g.user, password: "wrong password" } }),
+    guest: { refused: 401, message: MESSAGES.badCredentials },
+    stranger: { refused: 401, message: MESSAGES.badCredentials },
+  },
+  {
+    route: "POST /user/logout",
+    what: "log out ends the caller's own session only",
+    req: () => ({ path: "/user/logout" }),
+    throwaway: true,
+    guest: { allowed: "own" },
+    stranger: { allowed: "own" },
+  },
+  {
+    route: "GET /user",
+    what: "the current user is the caller",
+    req: () => ({ path: "/user" }),
+    guest: notLoggedIn,
+    stranger: { allowed: "own", check: (u) => expect(u.username).toBe(w.S.name) },
+  },
+  {
+    route: "GET /user/temp-username",
+    what: "the name of the session in the Session-ID header",
+    req: (me) => ({
+      path: "/user/temp-username",
+      headers: Object.fromEntries(me.sessionId ? [["session-id", me.sessionId]] : []),
+    }),
+    nobody: { refused: 400 },
+    guest: { allowed: "own", check: (u) => expect(u.username).toBe(w.G.name) },
+    stranger: { allowed: "own", check: (u) => expect(u.username).toBe(w.S.name) },
+  },
+  // preferences
+  {
+    route: "GET /user/preferences",
+    what: "the caller's own preferences",
+    req: () => ({ path: "/user/preferences" }),
+    guest: notLoggedIn,
+    stranger: { allowed: "own", check: (p) => expect(p.preferences.theme).toBe("system") },
+  },
+  {
+    route: "PUT /user/preferences",
+    what: "change the caller's own preferences (A's stay dark)",
+    req: () => ({ path: "/user/preferences", body: { theme: "light" } }),
+    guest: notLoggedIn,
+    stranger: { allowed: "own", check: (p) => expect(p.preferences.theme).toBe("light") },
+  },
+  // analysis
+  {
+    route: "GET /game/analysis/:gameId",
+    what: "analysis of the finished A–B game (finished games are public)",
+    req: () => ({ path: `/game/analysis/${w.finished}` }),
+    ghost: (_, g) => ({ path: `/game/analysis/${q(g.id)}` }),
+    guest: notLoggedIn,
+    stranger: { allowed: "public", check: (a) => expect(Array.isArray(a)).toBe(true) },
+  },
+  {
+    route: "GET /game/analysis/:gameId",
+    what: "analysis of the live A–B game: nobody, not even a player, gets an engine mid-game",
+    req: () => ({ path: `/game/analysis/${w.live}` }),
+    guest: notLoggedIn,
+    stranger: { refused: 409 },
+    party: [{ who: "B", what: "B, who plays it", outcome: { refused: 409 } }],
+  },
+  {
+    route: "GET /game/analysis/:gameId/progress",
+    what: "progress of a game's analysis (public, like the game)",
+    req: () => ({ path: `/game/analysis/${w.finished}/progress` }),
+    ghost: (_, g) => ({ path: `/game/analysis/${q(g.id)}/progress` }),
+    guest: notLoggedIn,
+    stranger: { allowed: "public" },
+  },
+  {
+    route: "POST /game/analysis/single-move",
+    what: "one position on the caller's own analysis board",
+    req: () => ({ path: "/game/analysis/single-move", body: { initialPosition: "start", moves: ["e2e4"] } }),
+    guest: notLoggedIn,
+    stranger: { allowed: "own" },
+  },
+  // clubs
+  {
+    route: "POST /club/create",
+    what: "create a club under C's name (names are unique site-wide, so it says taken — and nothing more)",
+    req: () => ({ path: "/club/create", body: { clubName: w.club.name } }),
+    guest: clubsNotLoggedIn,
+    stranger: { refused: 409, message: CLUB_MESSAGES.nameTaken },
+  },
+  {
+    route: "GET /club/list",
+    what: "the caller's clubs (not C)",
+    req: () => ({ path: "/club/list" }),
+    guest: clubsNotLoggedIn,
+    stranger: { allowed: "own", check: (list) => expect(list).toEqual([]) },
+  },
+  {
+    route: "GET /club/list-invitations",
+    what: "the caller's invitations (not D's to C)",
+    req: () => ({ path: "/club/list-invitations" }),
+    guest: clubsNotLoggedIn,
+    stranger: { allowed: "own", check: (list) => expect(list).toEqual([]) },
+  },
+  {
+    route: "POST /club/handle-invitation",
+    what: "accept an invitation to C (D's, not the caller's)",
+    req: () => ({ path: "/club/handle-invitation", body: { clubId: w.club.id, accepted: true } }),
+    ghost: (_, g) => ({ path: "/club/handle-invitation", body: { clubId: g.clubId, accepted: true } }),
+    guest: clubsNotLoggedIn,
+    stranger: { refused: 404, message: CLUB_MESSAGES.noInvitation },
+    party: [
+      {
+        who: "B",
+        what: "B, a member, accepting a second time",
+        outcome: { refused: 404, message: CLUB_MESSAGES.noInvitation },
+      },
+    ],
+  },
+  {
+    route: "POST /club/invite",
+    what: "invite someone to C",
+    req: (me) => ({ path: "/club/invite", body: { clubId: w.club.id, inviteeUsername: me.name ?? w.X.name } }),
+    ghost: (me, g) => ({ path: "/club/invite", body: { clubId: g.clubId, inviteeUsername: me.name ?? w.X.name } }),
+    guest: clubsNotLoggedIn,
+    stranger: unknownClub,
+    party: [
+      {
+        who: "B",
+        what: "B, a member but not the administrator",
+        outcome: { refused: 403, message: CLUB_MESSAGES.notAdmin, ghost: "differs" },
+      },
+      { who: "D", what: "D, invited but not a member", outcome: unknownClub },
+    ],
+  },
+  {
+    route: "GET /club/users",
+    what: "C's members",
+    req: () => ({ path: `/club/users?clubName=${q(w.club.name)}` }),
+    ghost: (_, g) => ({ path: `/club/users?clubName=${q(g.clubName)}` }),
+    guest: clubsNotLoggedIn,
+    stranger: unknownClub,
+    party: [{ who: "D", what: "D, invited but not a member", outcome: unknownClub }],
+  },
+  {
+    route: "POST /club/leave",
+    what: "leave C",
+    req: () => ({ path: "/club/leave", body: { clubId: w.club.id } }),
+    ghost: (_, g) => ({ path: "/club/leave", body: { clubId: g.clubId } }),
+    guest: clubsNotLoggedIn,
+    stranger: unknownClub,
+    party: [{ who: "D", what: "D, invited but not a member", outcome: unknownClub }],
+  },
+  {
+    route: "GET /post/list",
+    what: "C's posts",
+    req: () => ({ path: `/post/list?clubId=${w.club.id}` }),
+    ghost: (_, g) => ({ path: `/post/list?clubId=${g.clubId}` }),
+    guest: clubsNotLoggedIn,
+    stranger: unknownClub,
+    party: [{ who: "D", what: "D, invited but not a member", outcome: unknownClub }],
+  },
+  {
+    route: "POST /post/create",
+    what: "post in C",
+    req: () => ({ path: "/post/create", body: { clubId: w.club.id, text: "let me in" } }),
+    ghost: (_, g) => ({ path: "/post/create", body: { clubId: g.clubId, text: "let me in" } }),
+    guest: clubsNotLoggedIn,
+    stranger: unknownClub,
+    party: [{ who: "D", what: "D, invited but not a member", outcome: unknownClub }],
+  },
+  {
+    route: "GET /event/list",
+    what: "C's calendar",
+    req: () => ({ path: `/event/list?clubId=${w.club.id}` }),
+    ghost: (_, g) => ({ path: `/event/list?clubId=${g.clubId}` }),
+    guest: clubsNotLoggedIn,
+    stranger: unknownClub,
+    party: [{ who: "D", what: "D, invited but not a member", outcome: unknownClub }],
+  },
+  {
+    route: "POST /event/create",
+    what: "add a note to C's calendar",
+    req: () => ({ path: "/event/create", body: { clubId: w.club.id, title: "party", eventDate: "2031-04-06" } }),
+    ghost: (_, g) => ({ path: "/event/create", body: { clubId: g.clubId, title: "party", eventDate: "2031-04-06" } }),
+    guest: clubsNotLoggedIn,
+    stranger: unknownClub,
+    party: [{ who: "D", what: "D, invited but not a member", outcome: unknownClub }],
+  },
+  // history (public by design: SPEC §7 sends no credentials)
+  {
+    route: "GET /history/list/:username",
+    what: "A's public game history",
+    req: () => ({ path: `/history/list/${q(w.A.name)}` }),
+    ghost: (_, g) => ({ path: `/history/list/${q(g.user)}` }),
+    guest: { allowed: "public", check: (rows) => expect(rows.length).toBeGreaterThan(0) },
+    stranger: { allowed: "public" },
+  },
+  {
+    route: "GET /history/stats/:username",
+    what: "A's public statistics",
+    req: () => ({ path: `/history/stats/${q(w.A.name)}` }),
+    ghost: (_, g) => ({ path: `/history/stats/${q(g.user)}` }),
+    guest: { allowed: "public" },
+    stranger: { allowed: "public" },
+  },
+  {
+    route: "GET /history/ratings/:username",
+    what: "A's public rating history",
+    req: () => ({ path: `/history/ratings/${q(w.A.name)}` }),
+    ghost: (_, g) => ({ path: `/history/ratings/${q(g.user)}` }),
+    guest: { allowed: "public" },
+    stranger: { allowed: "public" },
+  },
+  {
+    route: "GET /history/:gameId/pgn",
+    what: "the finished game as PGN",
+    req: () => ({ path: `/history/${w.finished}/pgn` }),
+    ghost: (_, g) => ({ path: `/history/${q(g.id)}/pgn` }),
+    guest: { allowed: "public" },
+    stranger: { allowed: "public" },
+  },
+  {
+    route: "GET /history/:gameId",
+    what: "the finished game's record",
+    req: () => ({ path: `/history/${w.finished}` }),
+    ghost: (_, g) => ({ path: `/history/${q(g.id)}` }),
+    guest: { allowed: "public" },
+    stranger: { allowed: "public" },
+  },
+  {
+    route: "GET /history/:gameId",
+    what: "the live game's record (spectating by link is public)",
+    req: () => ({ path: `/history/${w.live}` }),
+    guest: { allowed: "public", check: (g) => expect(g.status).toBe("active") },
+    stranger: { allowed: "public" },
+  },
+  // leaderboards
+  {
+    route: "GET /leaderboard",
+    what: "the global leaderboard",
+    req: () => ({ path: "/leaderboard?gameVariant=standard&timeVariant=blitz" }),
+    guest: { allowed: "public" },
+    stranger: { allowed: "public" },
+  },
+  {
+    route: "GET /leaderboard/club",
+    what: "C's leaderboard",
+    req: () => ({ path: `/leaderboard/club?clubId=${w.club.id}&isClubElo=true` }),
+    ghost: (_, g) => ({ path: `/leaderboard/club?clubId=${g.clubId}&isClubElo=true` }),
+    guest: notLoggedIn,
+    stranger: unknownClub,
+    party: [{ who: "D", what: "D, invited but not a member", outcome: unknownClub }],
+  },
+  // friends
+  {
+    route: "POST /friend/send-request",
+    what: "ask X to be friends (the caller's own request; X is not part of A's world)",
+    req: () => ({ path: "/friend/send-request", body: { friendName: w.X.name } }),
+    ghost: (_, g) => ({ path: "/friend/send-request", body: { friendName: g.user } }),
+    guest: notLoggedIn,
+    stranger: { allowed: "own" },
+  },
+  {
+    route: "GET /friend/list-invites",
+    what: "the caller's friend requests (not D's to A)",
+    req: () => ({ path: "/friend/list-invites" }),
+    guest: notLoggedIn,
+    stranger: { allowed: "own", check: (list) => expect(list).toEqual([]) },
+  },
+  {
+    route: "GET /friend/list",
+    what: "the caller's friends (not A's)",
+    req: () => ({ path: "/friend/list" }),
+    guest: notLoggedIn,
+    stranger: { allowed: "own", check: (list) => expect(list).toEqual([]) },
+  },
+  {
+    route: "POST /friend/handle-request",
+    what: "accept D's request, which was sent to A",
+    req: () => ({ path: "/friend/handle-request", body: { inviterId: w.dId, accepted: true } }),
+    ghost: (_, g) => ({ path: "/friend/handle-request", body: { inviterId: g.clubId, accepted: true } }),
+    guest: notLoggedIn,
+    stranger: { refused: 404, message: FRIEND_MESSAGES.noRequest },
+    party: [
+      {
+        who: "B",
+        what: "B, A's friend, answering for A",
+        outcome: { refused: 404, message: FRIEND_MESSAGES.noRequest },
+      },
+    ],
+  },
+  {
+    route: "GET /friend/messages/:friendName",
+    what: "read the conversation with A",
+    req: () => ({ path: `/friend/messages/${q(w.A.name)}` }),
+    ghost: (_, g) => ({ path: `/friend/messages/${q(g.user)}` }),
+    guest: notLoggedIn,
+    stranger: notFriends,
+    party: [{ who: "D", what: "D, who asked A to be friends", outcome: notFriends }],
+  },
+  {
+    route: "GET /friend/messages/:friendName",
+    what: "read the conversation with B (A–B's messages are A's and B's only)",
+    req: () => ({ path: `/friend/messages/${q(w.B.name)}` }),
+    ghost: (_, g) => ({ path: `/friend/messages/${q(g.user)}` }),
+    guest: notLoggedIn,
+    stranger: notFriends,
+  },
+  {
+    route: "GET /friend/unread",
+    what: "unread counts are the caller's own (there is no parameter naming whose)",
+    req: () => ({ path: "/friend/unread" }),
+    guest: notLoggedIn,
+    stranger: { allowed: "own", check: (u) => expect(u).toEqual({ total: 0, byFriend: {} }) },
+  },
+  {
+    route: "POST /friend/messages/:friendName/read",
+    what: "mark what B sent A as read",
+    req: () => ({ path: `/friend/messages/${q(w.B.name)}/read` }),
+    ghost: (_, g) => ({ path: `/friend/messages/${q(g.user)}/read` }),
+    guest: notLoggedIn,
+    stranger: notFriends,
+    party: [{ who: "D", what: "D marking A's messages from D's side", outcome: notFriends }],
+  },
+  {
+    route: "GET /friend/blocked",
+    what: "the caller's block list (not A's)",
+    req: () => ({ path: "/friend/blocked" }),
+    guest: notLoggedIn,
+    stranger: { allowed: "own", check: (list) => expect(list).toEqual([]) },
+  },
+  {
+    route: "POST /friend/block",
+    what: "block X on the caller's own list",
+    req: () => ({ path: "/friend/block", body: { friendName: w.X.name } }),
+    ghost: (_, g) => ({ path: "/friend/block", body: { friendName: g.user } }),
+    guest: notLoggedIn,
+    stranger: { allowed: "own" },
+  },
+  {
+    route: "POST /friend/unblock",
+    what: "unblock X: undoes the caller's own block, never A's",
+    req: () => ({ path: "/friend/unblock", body: { friendName: w.X.name } }),
+    ghost: (_, g) => ({ path: "/friend/unblock", body: { friendName: g.user } }),
+    guest: notLoggedIn,
+    stranger: { allowed: "own" },
+  },
+  // jumpstart and the free board: public
+  {
+    route: "GET /game/random-position",
+    what: "a jumpstart position (public: the lobby's free board)",
+    req: () => ({
+      path: "/game/random-position?lower_eval_limit=0&upper_eval_limit=5&lower_move_limit=10&upper_move_limit=10",
+    }),
+    guest: { allowed: "public", check: (p) => expect(typeof p.fen).toBe("string") },
+    stranger: { allowed: "public" },
+  },
+  {
+    route: "GET /game/shuffle-board",
+    what: "a shuffled board (public)",
+    req: () => ({ path: "/game/shuffle-board" }),
+    guest: { allowed: "public" },
+    stranger: { allowed: "public" },
+  },
+  // games
+  {
+    route: "POST /game/offer-rematch",
+    what: "offer a rematch of the finished A–B game",
+    req: () => ({ path: "/game/offer-rematch", body: { previousGameId: w.finished } }),
+    ghost: (_, g) => ({ path: "/game/offer-rematch", body: { previousGameId: g.id } }),
+    nobody: { refused: 401, message: MESSAGES.unknownSession },
+    guest: { refused: 404, message: "Game not found" },
+    stranger: { refused: 404, message: "Game not found" },
+  },
+  {
+    route: "POST /game/handle-rematch-offer",
+    what: "accept A's rematch offer, which is B's to answer",
+    req: () => ({ path: "/game/handle-rematch-offer", body: { offerId: w.rematchId, accept: true } }),
+    ghost: (_, g) => ({ path: "/game/handle-rematch-offer", body: { offerId: g.id, accept: true } }),
+    nobody: { refused: 401, message: MESSAGES.unknownSession },
+    guest: { refused: 404, message: "This rematch offer is no longer available" },
+    stranger: { refused: 404, message: "This rematch offer is no longer available" },
+    party: [
+      {
+        who: "A",
+        what: "A answering A's own offer for B",
+        outcome: { refused: 404, message: "This rematch offer is no longer available" },
+      },
+    ],
+  },
+  // the composition root
+  {
+    route: "GET /health",
+    what: "health (public: counts only)",
+    req: () => ({ path: "/health" }),
+    guest: { allowed: "public" },
+    stranger: { allowed: "public" },
+  },
+];
+
+/** Every route the server registers, read from the sources: a new route without a row fails the sweep. */
+function registeredRoutes(): string[] {
+  const areas = new URL("../src/areas/", import.meta.url);
+  const files = readdirSync(areas, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((d) =>
+      readdirSync(new URL(`${d.name}/`, areas))
+        .filter((f) => f.endsWith("Routes.ts"))
+        .map((f) => new URL(`${d.name}/${f}`, areas)),
+    );
+  files.push(new URL("../src/main.ts", import.meta.url));
+  const found = new Set<string>();
+  for (const file of files) {
+    for (const m of readFileSync(file, "utf8").matchAll(/\bapp\.(get|post|put|patch|delete)\(\s*"([^"]+)"/g)) {
+      found.add(`${(m[1] as string).toUpperCase()} ${m[2]}`);
+    }
+  }
+  return [...found].sort();
+}
+
+async function callerFor(kind: "nobody" | "guest" | "stranger" | "A" | "B" | "D", fresh: boolean): Promise<Caller> {
+  if (kind === "nobody") return { who: "nobody" };
+  if (kind === "guest") {
+    if (!fresh) return { who: "a guest", sessionId: w.G.sessionId, name: w.G.name };
+    const { socket, session } = await connect(app.url);
+    socket.close();
+    return { who: "a guest", sessionId: session.sessionId, name: session.username };
+  }
+  const p = kind === "stranger" ? w.S : w[kind];
+  const who = kind === "stranger" ? "a stranger" : kind;
+  if (!fresh) return { who, cookie: p.cookie, sessionId: p.sessionId, name: p.name };
+  const login = await http(app.url, "POST", "/user/login", { body: { username: p.name, password: PASSWORD } });
+  const sessionId = String(login.json.sessionId);
+  return { who, cookie: `sid=${sessionId}`, sessionId, name: p.name };
+}
+
+async function send(me: Caller, r: Req, method: string) {
+  const headers: Record<string, string> = {};
+  if (me.cookie) headers.cookie = me.cookie;
+  else if (me.sessionId) headers["session-id"] = me.sessionId;
+  return http(app.url, method, r.path, { body: r.body, headers: { ...headers, ...r.headers } });
+}
+
+async function expectHttp(row: RouteCase, me: Caller, outcome: Outcome, outsider: boolean) {
+  const method = row.route.split(" ")[0] as string;
+  const res = await send(me, row.req(me), method);
+  const label = `${row.route} (${row.what}) as ${me.who} → ${res.status} ${res.text.slice(0, 200)}`;
+  if (outsider) expect(leaked(res.text), label).toEqual([]);
+  if (row.ghost && me.who === "a stranger") {
+    const impossible = await send(me, row.ghost(me, IMPOSSIBLE), method);
+    const answer = `${label}: about a thing that cannot exist → ${impossible.status} ${impossible.text.slice(0, 200)}`;
+    expect(impossible.status, answer).toBeGreaterThanOrEqual(400);
+    expect(impossible.status, answer).toBeLessThan(500);
+    expect(Object.keys(impossible.json ?? {}).sort(), answer).toEqual(["code", "message"]);
+  }
+  if (!isRefused(outcome)) {
+    expect([200, 201], label).toContain(res.status);
+    outcome.check?.(res.json);
+    return;
+  }
+  expect(res.status, label).toBe(outcome.refused);
+  if (outcome.message) expect(res.json?.message, label).toBe(outcome.message);
+  expect(Object.keys(res.json ?? {}).sort(), `${label}: an error and nothing else`).toEqual(["code", "message"]);
+  if (row.ghost && outcome.ghost !== "differs") {
+    const ghost = await send(me, row.ghost(me, GHOST), method);
+    const same = `${label}: the same as for a thing that does not exist`;
+    expect({ status: ghost.status, body: ghost.json }, same).toEqual({ status: res.status, body: res.json });
+  }
+}
+
+describe("the access sweep over HTTP", () => {
+  it("has a row for every route the server registers", () => {
+    expect([...new Set(routes.map((r) => r.route))].sort()).toEqual(registeredRoutes());
+  });
+
+  it.each(routes.map((r) => [`${r.route}: ${r.what}`, r] as const))("%s", async (_name, row) => {
+    for (const kind of ["nobody", "guest", "stranger"] as const) {
+      const outcome = kind === "nobody" ? (row.nobody ?? row.guest) : row[kind];
+      await expectHttp(row, await callerFor(kind, row.throwaway === true), outcome, true);
+    }
+    for (const p of row.party ?? []) {
+      await expectHttp(
+        { ...row, what: `${row.what}, by ${p.what}` },
+        await callerFor(p.who, false),
+        p.outcome,
+        isRefused(p.outcome),
+      );
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Socket events
+
+interface EventCase {
+  event: string;
+  what: string;
+  payload?: () => unknown;
+  ghost?: (g: Ghost) => unknown;
+  guest: Outcome;
+  stranger: Outcome;
+  party?: Array<{ who: "A" | "B" | "D"; what: string; outcome: Outcome }>;
+}
+
+const loginFirst: Refused = { refused: "unauthorized", message: "Log in to do this" };
+/** Games are public by link (watch), so acting in one says no more than watching it: "no_game" vs "forbidden". */
+const notPlaying: Refused = { refused: "forbidden", message: "You are not playing this game", ghost: "differs" };
+const liveAction = (event: string, what: string, party?: EventCase["party"]): EventCase => ({
+  event,
+  what,
+  payload: () => ({ gameId: w.live }),
+  ghost: (g) => ({ gameId: g.id }),
+  guest: notPlaying,
+  stranger: notPlaying,
+  ...(party ? { party } : {}),
+});
+const offerGone: Refused = { refused: "gone", message: "This offer is no longer available" };
+const offerNotFound: Refused = { refused: "not_found", message: "Offer not found" };
+const challengeNotFound: Refused = { refused: "not_found", message: "Challenge not found" };
+const rematchGone: Refused = { refused: "not_found", message: "This rematch offer is no longer available" };
+const chatForbidden = (verb: "write" | "read"): Refused => ({
+  refused: "forbidden",
+  message: verb === "write" ? "You cannot write in this chat" : "You cannot read this chat",
+});
+const clubChat = () => `club:${w.club.id}`;
+const lobbyIds = (lobby: { offers: Array<{ offerId: string }> }) => lobby.offers.map((o) => o.offerId);
+
+const events: EventCase[] = [
+  {
+    event: "refreshLobby",
+    what: "the lobby shows A's public offer, never the club offer or the challenge to B",
+    guest: { allowed: "public", check: (l) => expect(lobbyIds(l)).toEqual([w.publicOfferId]) },
+    stranger: { allowed: "public", check: (l) => expect(lobbyIds(l)).toEqual([w.publicOfferId]) },
+  },
+  {
+    event: "createGameOffer",
+    what: "offer a game in club C",
+    payload: () => ({ baseTime: 5, increment: 0, clubId: w.club.id }),
+    ghost: (g) => ({ baseTime: 5, increment: 0, clubId: g.clubId }),
+    guest: { refused: "forbidden", message: "You can only offer club games in your own clubs" },
+    stranger: { refused: "forbidden", message: "You can only offer club games in your own clubs" },
+    party: [
+      {
+        who: "D",
+        what: "D, invited but not a member",
+        outcome: { refused: "forbidden", message: "You can only offer club games in your own clubs" },
+      },
+    ],
+  },
+  {
+    event: "acceptGameOffer",
+    what: "accept A's club offer",
+    payload: () => ({ offerId: w.clubOfferId }),
+    ghost: (g) => ({ offerId: g.id }),
+    guest: offerGone,
+    stranger: offerGone,
+    party: [{ who: "D", what: "D, invited but not a member", outcome: offerGone }],
+  },
+  {
+    event: "acceptGameOffer",
+    what: "accept A's challenge to B",
+    payload: () => ({ offerId: w.challengeId }),
+    ghost: (g) => ({ offerId: g.id }),
+    guest: offerGone,
+    stranger: offerGone,
+  },
+  {
+    event: "cancelOffer",
+    what: "cancel A's club offer",
+    payload: () => ({ offerId: w.clubOfferId }),
+    ghost: (g) => ({ offerId: g.id }),
+    guest: offerNotFound,
+    stranger: offerNotFound,
+    party: [{ who: "B", what: "B, A's friend and a member of C", outcome: offerNotFound }],
+  },
+  {
+    event: "cancelOffer",
+    what: "cancel A's challenge to B",
+    payload: () => ({ offerId: w.challengeId }),
+    ghost: (g) => ({ offerId: g.id }),
+    guest: offerNotFound,
+    stranger: offerNotFound,
+    party: [{ who: "B", what: "B, the one challenged (who may deny, not cancel)", outcome: offerNotFound }],
+  },
+  {
+    event: "denyFriendChallenge",
+    what: "deny A's challenge to B",
+    payload: () => ({ offerId: w.challengeId }),
+    ghost: (g) => ({ offerId: g.id }),
+    guest: challengeNotFound,
+    stranger: challengeNotFound,
+    party: [{ who: "A", what: "A denying it for B", outcome: challengeNotFound }],
+  },
+  {
+    event: "move",
+    what: "move for White in the live A–B game",
+    payload: () => ({ gameId: w.live, move: { from: "g1", to: "f3" }, ply: 2 }),
+    ghost: (g) => ({ gameId: g.id, move: { from: "g1", to: "f3" }, ply: 2 }),
+    guest: notPlaying,
+    stranger: notPlaying,
+    party: [
+      {
+        who: "A",
+        what: "A (Black) moving White's knight",
+        outcome: { refused: "not_your_turn", message: "Invalid move - not your turn", ghost: "differs" },
+      },
+    ],
+  },
+  liveAction("forfeit", "resign the live A–B game"),
+  liveAction("abort", "abort the live A–B game"),
+  liveAction("offerDraw", "offer a draw in the live A–B game"),
+  liveAction("acceptDraw", "accept A's draw offer", [
+    {
+      who: "A",
+      what: "A accepting A's own offer for B",
+      outcome: { refused: "no_offer", message: "There is no draw offer to accept", ghost: "differs" },
+    },
+  ]),
+  liveAction("declineDraw", "decline A's draw offer", [
+    {
+      who: "A",
+      what: "A declining A's own offer for B",
+      outcome: { refused: "no_offer", message: "There is no draw offer to decline", ghost: "differs" },
+    },
+  ]),
+  liveAction("claimVictory", "claim the live A–B game"),
+  {
+    event: "resync",
+    what: "the live game, as a spectator (spectating by link is public)",
+    payload: () => ({ gameId: w.live }),
+    ghost: (g) => ({ gameId: g.id }),
+    guest: { allowed: "public", check: (g) => expect(g.spectator).toBe(true) },
+    stranger: { allowed: "public", check: (g) => expect([g.spectator, g.eloDeltas.winEloDelta]).toEqual([true, 0]) },
+  },
+  {
+    event: "watch",
+    what: "watch the live game (public)",
+    payload: () => ({ gameId: w.live }),
+    ghost: (g) => ({ gameId: g.id }),
+    guest: { allowed: "public", check: (g) => expect(g.spectator).toBe(true) },
+    stranger: { allowed: "public", check: (g) => expect(g.spectator).toBe(true) },
+  },
+  {
+    event: "currentGame",
+    what: "the caller's own current game",
+    guest: { allowed: "own", check: (d) => expect(d).toEqual({ gameId: null }) },
+    stranger: { allowed: "own", check: (d) => expect(d).toEqual({ gameId: null }) },
+  },
+  {
+    event: "cancelRematchOffer",
+    what: "cancel A's rematch offer",
+    payload: () => ({ offerId: w.rematchId }),
+    ghost: (g) => ({ offerId: g.id }),
+    guest: rematchGone,
+    stranger: rematchGone,
+    party: [{ who: "B", what: "B, to whom it was offered", outcome: rematchGone }],
+  },
+  {
+    event: "chatMessage",
+    what: "write in the live game's chat",
+    payload: () => ({ text: "hello players", chatType: "game", chatId: w.live }),
+    ghost: (g) => ({ text: "hello players", chatType: "game", chatId: g.id }),
+    guest: chatForbidden("write"),
+    stranger: chatForbidden("write"),
+  },
+  {
+    event: "chatMessage",
+    what: "write in C's chat",
+    payload: () => ({ text: "hello club", chatType: "club", chatId: clubChat() }),
+    ghost: (g) => ({ text: "hello club", chatType: "club", chatId: `club:${g.clubId}` }),
+    guest: chatForbidden("write"),
+    stranger: chatForbidden("write"),
+    party: [{ who: "D", what: "D, invited but not a member", outcome: chatForbidden("write") }],
+  },
+  {
+    event: "chatMessage",
+    what: "write into C's chat labelled as global",
+    payload: () => ({ text: "sneaky", chatType: "global", chatId: clubChat() }),
+    ghost: (g) => ({ text: "sneaky", chatType: "global", chatId: `club:${g.clubId}` }),
+    guest: chatForbidden("write"),
+    stranger: chatForbidden("write"),
+  },
+  {
+    event: "chatMessage",
+    what: "write into C's chat labelled as a game",
+    payload: () => ({ text: "sneaky", chatType: "game", chatId: clubChat() }),
+    ghost: (g) => ({ text: "sneaky", chatType: "game", chatId: `club:${g.clubId}` }),
+    guest: chatForbidden("write"),
+    stranger: chatForbidden("write"),
+  },
+  {
+    event: "chatMessage",
+    what: "write in the lobby's global chat (public)",
+    payload: () => ({ text: `hello lobby ${Math.random()}`, chatType: "global", chatId: "global" }),
+    guest: { allowed: "public" },
+    stranger: { allowed: "public" },
+  },
+  {
+    event: "getChatHistory",
+    what: "read the live game's chat (the players' own, not the spectators')",
+    payload: () => ({ chatId: w.live }),
+    ghost: (g) => ({ chatId: g.id }),
+    guest: chatForbidden("read"),
+    stranger: chatForbidden("read"),
+  },
+  {
+    event: "getChatHistory",
+    what: "read C's chat",
+    payload: () => ({ chatId: clubChat() }),
+    ghost: (g) => ({ chatId: `club:${g.clubId}` }),
+    guest: chatForbidden("read"),
+    stranger: chatForbidden("read"),
+    party: [{ who: "D", what: "D, invited but not a member", outcome: chatForbidden("read") }],
+  },
+  {
+    event: "getChatHistory",
+    what: "read the lobby's global chat (public)",
+    payload: () => ({ chatId: "global" }),
+    guest: { allowed: "public" },
+    stranger: { allowed: "public" },
+  },
+  {
+    event: "friendMessage",
+    what: "message A, signed as B",
+    payload: () => ({ message: "it's me, B", friendName: w.A.name, senderName: w.B.name }),
+    ghost: (g) => ({ message: "it's me, B", friendName: g.user, senderName: w.B.name }),
+    guest: loginFirst,
+    stranger: { refused: "forbidden", message: FRIEND_MESSAGES.notFriends },
+    party: [
+      {
+        who: "D",
+        what: "D, who asked A to be friends",
+        outcome: { refused: "forbidden", message: FRIEND_MESSAGES.notFriends },
+      },
+    ],
+  },
+  {
+    event: "createFriendChallenge",
+    what: "challenge A as a friend",
+    payload: () => ({ baseTime: 5, increment: 0, friendName: w.A.name }),
+    ghost: (g) => ({ baseTime: 5, increment: 0, friendName: g.user }),
+    guest: loginFirst,
+    stranger: { refused: "forbidden", message: FRIEND_MESSAGES.notFriends },
+  },
+  {
+    event: "watchClub",
+    what: "follow C's live events",
+    payload: () => ({ clubId: w.club.id }),
+    ghost: (g) => ({ clubId: g.clubId }),
+    guest: { refused: "unauthorized", message: CLUB_MESSAGES.notLoggedIn },
+    stranger: { refused: "not_found", message: CLUB_MESSAGES.unknownClub },
+    party: [
+      {
+        who: "D",
+        what: "D, invited but not a member",
+        outcome: { refused: "not_found", message: CLUB_MESSAGES.unknownClub },
+      },
+    ],
+  },
+];
+
+/** The ClientToServerEvents of the shared protocol, read from its source. */
+function protocolEvents(): string[] {
+  const source = readFileSync(new URL("../../shared/src/protocol/index.ts", import.meta.url), "utf8");
+  const body = /interface ClientToServerEvents \{([\s\S]*?)\n\}/.exec(source)?.[1] ?? "";
+  return [...body.matchAll(/^ {2}(\w+):/gm)].map((m) => m[1] as string).sort();
+}
+
+async function expectAck(row: EventCase, p: Player, who: string, outcome: Outcome, outsider: boolean) {
+  const payload = row.payload?.();
+  const ack = await p.emit(row.event, payload);
+  const label = `${row.event} (${row.what}) as ${who} → ${JSON.stringify(ack).slice(0, 200)}`;
+  if (outsider) expect(leaked(JSON.stringify(ack)), label).toEqual([]);
+  if (row.ghost && who === "a stranger") {
+    const impossible = await p.emit(row.event, row.ghost(IMPOSSIBLE));
+    const answer = `${label}: about a thing that cannot exist → ${JSON.stringify(impossible)}`;
+    expect(impossible, answer).toEqual({ ok: false, code: expect.any(String), message: expect.any(String) });
+    expect(impossible.code, answer).not.toBe("internal");
+  }
+  if (!isRefused(outcome)) {
+    expect(ack.ok, label).toBe(true);
+    outcome.check?.(ack.data);
+    return;
+  }
+  expect(ack, label).toEqual({ ok: false, code: outcome.refused, message: outcome.message ?? expect.any(String) });
+  if (row.ghost && outcome.ghost !== "differs") {
+    expect(await p.emit(row.event, row.ghost(GHOST)), `${label}: the same as for a thing that does not exist`).toEqual(
+      ack,
+    );
+  }
+}
+
+describe("the access sweep over the socket", () => {
+  it("has a row for every client → server event of the protocol", () => {
+    expect([...new Set(events.map((e) => e.event))].sort()).toEqual(protocolEvents());
+  });
+
+  it.each(events.map((e) => [`${e.event}: ${e.what}`, e] as const))("%s", async (_name, row) => {
+    await expectAck(row, w.G, "a guest", row.guest, true);
+    await expectAck(row, w.S, "a stranger", row.stranger, true);
+    for (const p of row.party ?? []) {
+      await expectAck({ ...row, what: `${row.what}, by ${p.what}` }, w[p.who], p.who, p.outcome, isRefused(p.outcome));
+    }
+  });
+});
+
+describe("the identity a socket gets", () => {
+  it.each([
+    ["an unknown session id", () => "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"],
+    ["a player's name for a session id", () => w.A.name],
+    ["a session id holding a NUL", () => `${w.A.sessionId.slice(0, 10)}\u0000`],
+    ["an overlong session id", () => "A".repeat(500)],
+  ])("is a new guest for %s, never an error or someone else", async (_name, sessionId) => {
+    const forged = sessionId();
+    // A header cannot carry a NUL; the handshake's auth payload (JSON) can.
+    const cookie = forged.includes("\u0000") ? {} : { cookie: `sid=${forged}` };
+    const { socket, session } = await connect(app.url, { sessionId: forged, ...cookie });
+    socket.close();
+    expect(session.isGuest).toBe(true);
+    expect(session.sessionId).not.toBe(forged);
+    expect(leaked(JSON.stringify(session))).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Afterwards
+
+describe("after the sweep", () => {
+  it("leaves A's world as it was", async () => {
+    expect(await observe()).toEqual(before);
+    // The session A logged in with is still good, whoever logged out meanwhile.
+    expect((await as(w.A, "GET", "/user")).json.username).toBe(w.A.name);
+  });
+
+  it("lets nobody outside A's world hear what happens in it", async () => {
+    const { A, B, club, live } = w;
+    const chatId = `club:${club.id}`;
+    const heard = Promise.all([
+      B.next("chatMessage", 5000, (m) => m.chatId === chatId),
+      B.next("chatMessage", 5000, (m) => m.chatId === live),
+      B.next("friendMessage", 5000, (m) => m.message === `${TEXT.aToB}-later`),
+    ]);
+    expect((await A.emit("chatMessage", { text: `${TEXT.clubChat}-later`, chatType: "club", chatId })).ok).toBe(true);
+    expect((await A.emit("chatMessage", { text: `${TEXT.gameChat}-later`, chatType: "game", chatId: live })).ok).toBe(
+      true,
+    );
+    expect((await A.emit("friendMessage", { message: `${TEXT.aToB}-later`, friendName: B.name })).ok).toBe(true);
+    expect((await as(A, "POST", "/post/create", { clubId: club.id, text: `${TEXT.post}-later` })).status).toBe(201);
+    await heard;
+    await new Promise((r) => setTimeout(r, 200));
+    // D was invited to C, so D knows its name (from the invitation) and nothing else of it.
+    for (const [who, p, knows] of [
+      ["the stranger", w.S, []],
+      ["the guest", w.G, []],
+      ["D", w.D, [TEXT.clubName]],
+      ["X", w.X, []],
+    ] as const) {
+      const received = leaked(JSON.stringify([...p.seen])).filter((s) => !(knows as readonly string[]).includes(s));
+      expect(received, `${who} received`).toEqual([]);
+      for (const e of ["clubPostCreated", "clubEventCreated", "friendMessage", "rematchOffered", "offerDraw"]) {
+        expect(p.seen.get(e), `${who} received ${e}`).toBeUndefined();
+      }
+      const chats = (p.seen.get("chatMessage") ?? []) as Array<{ chatType: string }>;
+      expect(
+        chats.filter((m) => m.chatType !== "global"),
+        `${who} received chat`,
+      ).toEqual([]);
+    }
+  });
+
+  it("kept A's pending offers, rematch, challenge, invitation, request and draw offer for their owners", async () => {
+    const { A, B, D } = w;
+    expect((await A.emit("cancelRematchOffer", { offerId: w.rematchId })).ok).toBe(true);
+    expect((await A.emit("cancelOffer", { offerId: w.clubOfferId })).ok).toBe(true);
+    expect((await B.emit("denyFriendChallenge", { offerId: w.challengeId })).ok).toBe(true);
+    expect((await as(D, "POST", "/club/handle-invitation", { clubId: w.club.id, accepted: false })).status).toBe(200);
+    expect((await as(A, "POST", "/friend/handle-request", { inviterId: w.dId, accepted: false })).status).toBe(200);
+    const over = A.next("gameOver");
+    expect((await B.emit("acceptDraw", { gameId: w.live })).ok).toBe(true);
+    expect((await over).winningColor).toBe("draw");
+    for (const p of [w.A, w.B, w.S, w.G, w.D, w.X]) p.socket.close();
+  });
+});
