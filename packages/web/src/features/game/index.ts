@@ -6,7 +6,6 @@ export { GameInfo } from "./GameInfo.tsx";
 export { GameNotices } from "./GameNotices.tsx";
 export { GameOverModal } from "./GameOverModal.tsx";
 export { GameStartListener } from "./GameStartListener.tsx";
-export { RematchNotifier } from "./RematchNotifier.tsx";
 export { CLOCK_TICK_MS } from "./gameClock.ts";
 export { moveNumberOf, turnOf } from "./gameRules.ts";
 export {
@@ -26,6 +25,7 @@ export { MoveList } from "./MoveList.tsx";
 export { materialSummary } from "./material.ts";
 export { moveTable } from "./moveTable.ts";
 export { PlayerBar } from "./PlayerBar.tsx";
+export { RematchNotifier } from "./RematchNotifier.tsx";
 export { ResumeGameBanner } from "./ResumeGameBanner.tsx";
 export { type PlayRouteState, playPath, playRouteState, snapshotFromRouteState } from "./routeState.ts";
 export { useGameSounds } from "./useGameSounds.ts";
