@@ -1,10 +1,11 @@
 import { DEFAULT_PREFERENCES } from "@chess/shared";
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ErrorBoundary } from "../../components/ErrorBoundary.tsx";
 import { preferences } from "../preferences/index.ts";
 import { Board } from "./Board.tsx";
 import { BoardFallback } from "./BoardFallback.tsx";
+import { legalDestinations } from "./tapMove.ts";
 
 afterEach(() => {
   cleanup();
@@ -104,5 +105,70 @@ describe("Board", () => {
     expect(screen.getByRole("heading", { name: "Something went wrong" })).toBeTruthy();
     expect(screen.getByRole("img", { name: "A fallen chess king" })).toBeTruthy();
     expect(onError).toHaveBeenCalledTimes(1);
+  });
+
+  describe("tap-tap moves", () => {
+    const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const at = (container: HTMLElement, sq: string) => container.querySelector<HTMLElement>(`[data-square='${sq}']`)!;
+    const click = (container: HTMLElement, sq: string) => fireEvent.click(at(container, sq), { button: 0 });
+    // react-chessboard puts a square's own styles on the div inside it.
+    const styleOf = (sq: HTMLElement) => (sq.lastElementChild as HTMLElement).style;
+    const marked = (container: HTMLElement) =>
+      squares(container)
+        .filter((sq) => styleOf(sq).backgroundImage.includes("radial-gradient"))
+        .map((sq) => sq.dataset.square)
+        .sort();
+
+    function setup() {
+      const onMove = vi.fn(() => true);
+      const onSquareClick = vi.fn();
+      const { container } = render(
+        <Board
+          position={START}
+          onMove={onMove}
+          onSquareClick={onSquareClick}
+          canDragPiece={(piece) => piece[0] === "w"}
+          destinations={(from) => legalDestinations(START, from)}
+        />,
+      );
+      return { container, onMove, onSquareClick };
+    }
+
+    it("marks a tapped piece's destinations and moves it with a tap on one", () => {
+      const { container, onMove, onSquareClick } = setup();
+      click(container, "e2");
+      expect(marked(container)).toEqual(["e3", "e4"]);
+      expect(styleOf(at(container, "e2")).backgroundColor).not.toBe("");
+      click(container, "e4");
+      expect(onMove).toHaveBeenCalledWith({ from: "e2", to: "e4", piece: "wP" });
+      expect(marked(container)).toEqual([]);
+      expect(onSquareClick).not.toHaveBeenCalled();
+    });
+
+    it("switches to another own piece and deselects on the piece again", () => {
+      const { container, onMove } = setup();
+      click(container, "e2");
+      click(container, "g1");
+      expect(marked(container)).toEqual(["f3", "h3"]);
+      click(container, "g1");
+      expect(marked(container)).toEqual([]);
+      expect(onMove).not.toHaveBeenCalled();
+    });
+
+    it("deselects on an empty square that is no destination, passing the click on", () => {
+      const { container, onMove, onSquareClick } = setup();
+      click(container, "e2");
+      click(container, "e5");
+      expect(marked(container)).toEqual([]);
+      expect(onMove).not.toHaveBeenCalled();
+      expect(onSquareClick).toHaveBeenCalledWith("e5");
+    });
+
+    it("selects nothing of the other side", () => {
+      const { container, onSquareClick } = setup();
+      click(container, "e7");
+      expect(marked(container)).toEqual([]);
+      expect(onSquareClick).toHaveBeenCalledWith("e7");
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { type CSSProperties, type ReactNode, useLayoutEffect, useMemo, useRef } from "react";
+import { type CSSProperties, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Chessboard, type ChessboardOptions } from "react-chessboard";
 import { ErrorBoundary } from "../../components/ErrorBoundary.tsx";
 import { usePreferences } from "../preferences/index.ts";
@@ -14,7 +14,19 @@ import {
 } from "./boardPosition.ts";
 import { ANIMATION_MS, BOARD_COLOR_SCHEMES, schemeStyles } from "./boardTheme.ts";
 import { NAMED_PIECE_RENDERERS } from "./pieceSets.tsx";
+import { tap } from "./tapMove.ts";
 import "./Board.css";
+
+const SELECTED: CSSProperties = { backgroundColor: "rgba(20, 85, 30, 0.5)" };
+// Images, not backgrounds, so a destination keeps its last-move or premove colour underneath.
+const DESTINATION: CSSProperties = {
+  backgroundImage: "radial-gradient(rgba(20, 85, 30, 0.5) 19%, rgba(0, 0, 0, 0) 20%)",
+};
+const CAPTURE: CSSProperties = {
+  backgroundImage: "radial-gradient(transparent 0%, transparent 79%, rgba(20, 85, 0, 0.3) 80%)",
+};
+/** A click this soon after a drop belongs to the drop, not to the board. */
+const CLICK_AFTER_DROP_MS = 300;
 
 export interface BoardProps {
   /** "start", a piece placement / FEN, or { e4: "wP", ... }; anything else shows an empty board. */
@@ -36,7 +48,12 @@ export interface BoardProps {
   squareStyles?: Record<string, CSSProperties>;
   /** Which pieces may be picked up (with onMove); all of them by default. */
   canDragPiece?: (piece: PieceCode, square: Square) => boolean;
-  /** A click on a square (with or without a piece). */
+  /**
+   * Where the piece on `from` may go, e.g. ["e3", "e4"]. With onMove, a tap on a piece that may be picked
+   * up selects it and marks these squares; a tap on one of them then moves it through onMove.
+   */
+  destinations?: (from: Square) => readonly Square[];
+  /** A click on a square (with or without a piece) that neither selected a piece nor moved one. */
   onSquareClick?: (square: Square) => void;
   /** A right click on a square. */
   onSquareRightClick?: (square: Square) => void;
@@ -65,6 +82,7 @@ function BoardView({
   boardWidth,
   squareStyles,
   canDragPiece,
+  destinations,
   onSquareClick,
   onSquareRightClick,
   overlay,
@@ -79,6 +97,42 @@ function BoardView({
   useLayoutEffect(() => {
     onMoveRef.current = onMove;
   });
+  const [picked, setPicked] = useState<Square | null>(null);
+  const lastDropAt = useRef(0);
+
+  const pieceOn = (square: Square): PieceCode | undefined => {
+    const code = boardPosition[square]?.pieceType;
+    return code !== undefined && isPieceCode(code) ? code : undefined;
+  };
+  const canSelect = (square: Square): boolean => {
+    if (!onMove || !destinations) return false;
+    const piece = pieceOn(square);
+    return piece !== undefined && (canDragPiece ? canDragPiece(piece, square) : true);
+  };
+  // A selection lasts while its piece may still be picked up (not after the position moved it away).
+  const selected = picked !== null && canSelect(picked) ? picked : null;
+  const targets = selected !== null && destinations ? destinations(selected) : [];
+
+  let shownStyles = squareStyles;
+  if (selected !== null) {
+    shownStyles = { ...squareStyles, [selected]: { ...squareStyles?.[selected], ...SELECTED } };
+    for (const to of targets) shownStyles[to] = { ...shownStyles[to], ...(boardPosition[to] ? CAPTURE : DESTINATION) };
+  }
+
+  const onTap = (square: Square) => {
+    if (Date.now() - lastDropAt.current < CLICK_AFTER_DROP_MS) {
+      onSquareClick?.(square);
+      return;
+    }
+    const result = tap(selected, square, { canSelect, destinations: destinations ?? (() => []) });
+    setPicked(result.kind === "select" ? result.square : null);
+    if (result.kind === "move") {
+      const piece = pieceOn(result.from);
+      if (piece && onMove) onMove({ from: result.from, to: result.to, piece });
+    } else if (result.kind !== "select") {
+      onSquareClick?.(square);
+    }
+  };
 
   const options: ChessboardOptions = {
     id,
@@ -93,7 +147,9 @@ function BoardView({
     showAnimations: prefs.animation !== "off",
     animationDurationInMs: ANIMATION_MS[prefs.animation],
     allowDragging: onMove !== undefined,
+    onPieceDrag: () => setPicked(null),
     onPieceDrop: ({ piece, sourceSquare, targetSquare }) => {
+      lastDropAt.current = Date.now();
       const handler = onMoveRef.current;
       if (!handler || !isSquare(sourceSquare) || !isPieceCode(piece.pieceType)) return false;
       const to = targetSquare && isSquare(targetSquare) ? targetSquare : null;
@@ -101,7 +157,7 @@ function BoardView({
       const accepted = handler({ from: sourceSquare, to, piece: piece.pieceType });
       return to !== null && accepted;
     },
-    ...(squareStyles ? { squareStyles } : {}),
+    ...(shownStyles ? { squareStyles: shownStyles } : {}),
     ...(canDragPiece
       ? {
           canDragPiece: ({ piece, square }) =>
@@ -111,7 +167,9 @@ function BoardView({
             canDragPiece(piece.pieceType, square),
         }
       : {}),
-    ...(onSquareClick ? { onSquareClick: ({ square }) => (isSquare(square) ? onSquareClick(square) : undefined) } : {}),
+    ...(onSquareClick || (onMove && destinations)
+      ? { onSquareClick: ({ square }) => (isSquare(square) ? onTap(square) : undefined) }
+      : {}),
     ...(onSquareRightClick
       ? { onSquareRightClick: ({ square }) => (isSquare(square) ? onSquareRightClick(square) : undefined) }
       : {}),

@@ -8,7 +8,10 @@ const AFTER_E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
 // White's pieces on ranks 1–2 of the start may be selected; e2 goes to e3/e4, g1 to f3/h3.
 const rules = {
   canSelect: (sq: Square) => sq[1] === "1" || sq[1] === "2",
-  destinations: (from: Square): Square[] => ({ e2: ["e3", "e4"], g1: ["f3", "h3"] })[from as string] ?? [],
+  destinations: (from: Square): Square[] => {
+    const table: Record<string, Square[]> = { e2: ["e3", "e4"], g1: ["f3", "h3"] };
+    return table[from] ?? [];
+  },
 };
 
 describe("tap", () => {
