@@ -1,6 +1,6 @@
 import { MOVE_QUALITY_INFO, type MoveQuality } from "@chess/shared";
 import { type CSSProperties, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { Board, usePieces } from "../board/index.ts";
+import { Board, legalDestinations, usePieces } from "../board/index.ts";
 import { checkedKing, type LinePly, needsPromotion, playOn, turnOf } from "./analysisGame.ts";
 import { squareBox } from "./boardGeometry.ts";
 import "./AnalysisBoard.css";
@@ -75,6 +75,7 @@ export function AnalysisBoard({ fen, orientation, lastMove, lastQuality, bestMov
       squareStyles={squareStyles}
       onMove={onDrop}
       canDragPiece={(piece) => piece[0] === turn}
+      destinations={(from) => legalDestinations(fen, from)}
       overlay={
         <>
           <div className="analysis-overlay" aria-hidden="true">

@@ -1,6 +1,6 @@
 import type { MoveInput } from "@chess/shared";
 import { type CSSProperties, useCallback, useMemo, useRef, useState } from "react";
-import { Board } from "../board/index.ts";
+import { Board, legalDestinations, premoveDestinations, type Square } from "../board/index.ts";
 import { checkedKingSquare, isLegal, isPromotion, type PromotionPiece } from "./gameRules.ts";
 import { canMoveNow, canPremove, liveLine, shownPosition } from "./gameSelectors.ts";
 import type { GameState } from "./gameStore.ts";
@@ -24,8 +24,8 @@ export interface LiveBoardProps {
 }
 
 /**
- * The game's board: only my pieces move, only legal moves on my turn (else a premove), a promotion
- * picker, and highlights for the last move, a check and the premove.
+ * The game's board: only my pieces move, dragged or tapped, only legal moves on my turn (else a premove),
+ * a promotion picker, and highlights for the last move, a check and the premove.
  */
 export function LiveBoard({ state, orientation, boardWidth, onMove, onPremove, onCancelPremove }: LiveBoardProps) {
   const [promotion, setPromotion] = useState<{ from: string; to: string } | null>(null);
@@ -83,6 +83,12 @@ export function LiveBoard({ state, orientation, boardWidth, onMove, onPremove, o
   );
   const cancelPromotion = useCallback(() => setPromotion(null), []);
 
+  const destinations = (from: Square): Square[] => {
+    if (canMoveNow(state)) return legalDestinations(shown.fen, from);
+    if (canPremove(state)) return premoveDestinations(shown.fen, from);
+    return [];
+  };
+
   const cancelPremove = () => {
     if (state.premove) onCancelPremove();
   };
@@ -106,6 +112,7 @@ export function LiveBoard({ state, orientation, boardWidth, onMove, onPremove, o
         ? {
             onMove: onDrop,
             canDragPiece: (piece: string) => live && piece[0] === mine,
+            destinations,
             onSquareClick: onBoardClick,
             onSquareRightClick: cancelPremove,
           }
