@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { newPage } from "../support/players.ts";
+import { newPage, playGame, registeredUser } from "../support/players.ts";
 
 // Games go through the shared lobby: one test at a time.
 test.describe.configure({ mode: "serial" });
@@ -16,8 +16,8 @@ const square = (page: Page, sq: string) => page.locator(`[id="live-board-square-
 const moveList = (page: Page) => page.getByRole("table", { name: "Moves" });
 
 /** The squares marked as destinations of the selected piece (a dot or a capture ring), sorted. */
-async function marked(page: Page): Promise<string[]> {
-  return page.locator('[id^="live-board-square-"]').evaluateAll((squares) =>
+async function marked(page: Page, board = "live-board"): Promise<string[]> {
+  return page.locator(`[id^="${board}-square-"]`).evaluateAll((squares) =>
     squares
       .filter((sq) => (sq.lastElementChild as HTMLElement | null)?.style.backgroundImage.includes("radial-gradient"))
       .map((sq) => sq.getAttribute("data-square") ?? "")
@@ -91,4 +91,27 @@ test("players move by clicking a piece and then its square, premoves included", 
 
   await white.getByRole("button", { name: "Give Up" }).click();
   await expect(white.getByRole("dialog", { name: /Gameover!/ })).toBeVisible();
+});
+
+test("a variation is played on the analysis board by clicking", async ({ browser }) => {
+  const [white, black] = [await registeredUser(), await registeredUser()];
+  const gameId = await playGame(white.sessionId, black.sessionId, [
+    "e2e4",
+    "e7e5",
+    "d1h5",
+    "b8c6",
+    "f1c4",
+    "g8f6",
+    "h5f7",
+  ]);
+  const page = await newPage(browser, black.sessionId);
+  await page.goto(`/analysis?gameId=${gameId}`);
+  await page.getByRole("button", { name: "Bc4" }).click();
+  const sq = (name: string) => page.locator(`[id="analysis-board-square-${name}"]`);
+  await sq("g7").click();
+  await expect.poll(() => marked(page, "analysis-board")).toEqual(["g5", "g6"]);
+  await sq("g6").click();
+  await expect(page.getByTestId("variation")).toContainText("Your variation: 3... g6");
+  await expect(sq("g6").locator('[data-piece="bP"]')).toBeVisible();
+  await page.context().close();
 });
