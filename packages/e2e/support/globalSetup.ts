@@ -48,6 +48,8 @@ export default async function globalSetup() {
     // No background jumpstart pool: its engine searches compete with the analysis tests for the one
     // engine and with Chromium for the two cores. Jumpstart games generate their position on demand.
     JUMPSTART_POOL_SIZE: "0",
+    ENGINE_WORKERS: "1",
+    ENGINE_NICENESS: "0",
   };
   const cleanups: Array<() => Promise<void> | void> = [];
 

@@ -45,6 +45,7 @@ describe("loadConfig", () => {
     [{ REDIS_URL: "localhost:6379" }, "REDIS_URL"],
     [{ PUBLIC_ORIGIN: "https://chess.example/" }, "PUBLIC_ORIGIN"],
     [{ ENGINE_WORKERS: "0" }, "ENGINE_WORKERS"],
+    [{ ENGINE_NICENESS: "20" }, "ENGINE_NICENESS"],
   ])("names the bad variable in %j", (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

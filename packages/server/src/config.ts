@@ -28,6 +28,7 @@ const envSchema = z.object({
     "must not end with a slash",
   ),
   ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
+  ENGINE_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
   ANALYSIS_NODES: z.coerce.number().int().min(1_000).max(100_000_000).default(150_000),
   REDIS_PREFIX: z
     .string()
@@ -54,6 +55,8 @@ export interface Config {
   /** Origins allowed on state-changing requests and the socket handshake, besides the request's own host. */
   publicOrigin: string | undefined;
   engineWorkers: number;
+  /** OS priority (nice) of engine processes: above 0 they yield to the server. */
+  engineNiceness: number;
   /** Engine nodes per analysed position. */
   analysisNodes: number;
   /** Pre-generated jumpstart positions kept per preset (0: generate on demand only). */
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     stockfishPath: e.STOCKFISH_PATH,
     publicOrigin: e.PUBLIC_ORIGIN,
     engineWorkers: e.ENGINE_WORKERS,
+    engineNiceness: e.ENGINE_NICENESS,
     analysisNodes: e.ANALYSIS_NODES,
     jumpstartPoolSize: e.JUMPSTART_POOL_SIZE,
     logLevel: e.LOG_LEVEL,

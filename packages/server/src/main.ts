@@ -126,6 +126,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   const historyRepo = createHistoryRepo(database.db);
   const engines = new EnginePool(findEngine(config.stockfishPath), {
     size: config.engineWorkers,
+    niceness: config.engineNiceness,
     queueLimit: 400,
     logger: app.log,
   });

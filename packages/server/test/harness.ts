@@ -62,6 +62,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOG_LEVEL: "silent",
     JUMPSTART_POOL_SIZE: "0",
     ANALYSIS_NODES: "30000",
+    // Test files run in parallel, each with its own server: one engine each, at normal priority, so
+    // engine tests get their share of the CPU (nice 10 would starve them behind the other servers).
+    ENGINE_WORKERS: "1",
+    ENGINE_NICENESS: "0",
     ...env,
   });
   const server = await startServer(config);

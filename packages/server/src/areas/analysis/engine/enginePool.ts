@@ -66,7 +66,7 @@ export class EnginePool {
 
   constructor(
     readonly command: EngineCommand,
-    private readonly opts: { size: number; queueLimit: number; logger: FastifyBaseLogger },
+    private readonly opts: { size: number; queueLimit: number; logger: FastifyBaseLogger; niceness?: number },
   ) {
     this.slots = Array.from({ length: opts.size }, () => ({ engine: undefined, starting: undefined, busy: false }));
   }
@@ -143,7 +143,7 @@ export class EnginePool {
   private async engineOf(slot: Slot): Promise<UciEngine> {
     if (slot.engine?.alive) return slot.engine;
     slot.starting ??= (async () => {
-      const engine = new UciEngine(this.command);
+      const engine = new UciEngine(this.command, this.opts.niceness);
       await engine.start();
       slot.engine = engine;
       return engine;

@@ -23,7 +23,7 @@ export interface PositionResult {
 export class EngineError extends Error {}
 
 /** One Stockfish process spoken to over UCI, one search at a time. */
-/** OS priority of engine processes (nice): below the server's, which plays the live games. */
+/** Default OS priority of engine processes (nice): below the server's, which plays the live games. */
 export const ENGINE_NICENESS = 10;
 
 export class UciEngine {
@@ -38,15 +38,18 @@ export class UciEngine {
     return this.proc?.pid;
   }
 
-  constructor(private readonly cmd: EngineCommand) {}
+  constructor(
+    private readonly cmd: EngineCommand,
+    private readonly niceness = ENGINE_NICENESS,
+  ) {}
 
   async start(): Promise<void> {
     const proc = spawn(this.cmd.command, this.cmd.args, { stdio: ["pipe", "pipe", "pipe"] });
     this.proc = proc;
     // Engines take the cores the server leaves idle: at a lower priority, a search never delays a move.
-    if (proc.pid !== undefined) {
+    if (proc.pid !== undefined && this.niceness !== 0) {
       try {
-        setPriority(proc.pid, ENGINE_NICENESS);
+        setPriority(proc.pid, this.niceness);
       } catch {}
     }
     proc.stderr.resume();
