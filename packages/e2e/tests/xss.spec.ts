@@ -229,6 +229,8 @@ test("script-shaped text in every field is shown as text and never runs", async 
     await expectInert(b, "game chat");
     await expectInert(a, "game chat");
     await emitAs(a.sessionId, "forfeit", { gameId });
+    // Until the game is over on b's page, leaving it asks "Leave the game?" and a goto would be refused.
+    await expect(b.page.getByRole("button", { name: "Rematch" })).toBeVisible();
   });
 
   await test.step("profiles", async () => {
