@@ -3,6 +3,14 @@
 export const TIME_CLASSES = ["bullet", "blitz", "rapid", "classical"] as const;
 export type TimeClass = (typeof TIME_CLASSES)[number];
 
+/** How a time class is written for players. */
+export const TIME_CLASS_LABEL: Record<TimeClass, string> = {
+  bullet: "Bullet",
+  blitz: "Blitz",
+  rapid: "Rapid",
+  classical: "Classical",
+};
+
 export interface TimeControl {
   /** Minutes on each clock, e.g. 5 or 0.5. */
   baseTime: number;

@@ -1,8 +1,9 @@
-import { type ClubMember, TIME_CLASSES, type TimeClass } from "@chess/shared";
-import { type FormEvent, useId, useState } from "react";
+import { type ClubMember, TIME_CLASS_LABEL, TIME_CLASSES, type TimeClass } from "@chess/shared";
+import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { PresenceDot } from "../../components/PresenceDot.tsx";
+import { SelectField } from "../../components/SelectField.tsx";
 import { DEFAULT_MEMBER_SORT, type MemberSort, memberElo, sortMembers } from "./memberSort.ts";
 import type { Loaded } from "./useClubData.ts";
 import "./ClubMembers.css";
@@ -12,16 +13,14 @@ const VARIANT_OPTIONS: ReadonlyArray<{ value: MemberSort["variant"]; label: stri
   { value: "standard", label: "Standard" },
   { value: "jumpstart", label: "Jumpstart" },
 ];
-const TIME_LABEL: Record<TimeClass, string> = {
-  bullet: "Bullet",
-  blitz: "Blitz",
-  rapid: "Rapid",
-  classical: "Classical",
-};
+const TIME_OPTIONS = TIME_CLASSES.map((t) => ({ value: t, label: TIME_CLASS_LABEL[t] }));
+const ELO_TYPE_OPTIONS = [
+  { value: "global", label: "Global" },
+  { value: "club", label: "Club" },
+];
 
 /** The members with their ratings, sorted by the applied "Sort by ELO" choice (SPEC §2). */
 export function ClubMembers({ members }: { members: Loaded<ClubMember> }) {
-  const ids = useId();
   const [draft, setDraft] = useState<MemberSort>(DEFAULT_MEMBER_SORT);
   const [applied, setApplied] = useState<MemberSort>(DEFAULT_MEMBER_SORT);
   const set = (change: Partial<MemberSort>) => setDraft((d) => ({ ...d, ...change }));
@@ -41,45 +40,27 @@ export function ClubMembers({ members }: { members: Loaded<ClubMember> }) {
         <p className="club-members__sort-title" aria-hidden="true">
           Sort by ELO
         </p>
-        <div className="club-members__field">
-          <label htmlFor={`${ids}-variant`}>Game variant</label>
-          <select
-            id={`${ids}-variant`}
-            value={draft.variant}
-            onChange={(e) => set({ variant: e.target.value as MemberSort["variant"] })}
-          >
-            {VARIANT_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="club-members__field">
-          <label htmlFor={`${ids}-time`}>Time format</label>
-          <select
-            id={`${ids}-time`}
-            value={draft.timeClass}
-            onChange={(e) => set({ timeClass: e.target.value as TimeClass })}
-          >
-            {TIME_CLASSES.map((t) => (
-              <option key={t} value={t}>
-                {TIME_LABEL[t]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="club-members__field">
-          <label htmlFor={`${ids}-type`}>Elo type</label>
-          <select
-            id={`${ids}-type`}
-            value={draft.eloType}
-            onChange={(e) => set({ eloType: e.target.value as MemberSort["eloType"] })}
-          >
-            <option value="global">Global</option>
-            <option value="club">Club</option>
-          </select>
-        </div>
+        <SelectField
+          className="club-members__field"
+          label="Game variant"
+          value={draft.variant}
+          options={VARIANT_OPTIONS}
+          onChange={(v) => set({ variant: v as MemberSort["variant"] })}
+        />
+        <SelectField
+          className="club-members__field"
+          label="Time format"
+          value={draft.timeClass}
+          options={TIME_OPTIONS}
+          onChange={(v) => set({ timeClass: v as TimeClass })}
+        />
+        <SelectField
+          className="club-members__field"
+          label="Elo type"
+          value={draft.eloType}
+          options={ELO_TYPE_OPTIONS}
+          onChange={(v) => set({ eloType: v as MemberSort["eloType"] })}
+        />
         <Button type="submit" className="club-members__apply">
           Apply
         </Button>

@@ -3,8 +3,8 @@ import {
   type ColorChoice,
   formatTimeControl,
   PRESETS,
+  TIME_CLASS_LABEL,
   TIME_CLASSES,
-  type TimeClass,
   type TimeControl,
 } from "@chess/shared";
 import { type FormEvent, useId, useState } from "react";
@@ -12,12 +12,6 @@ import { Button } from "../../components/Button.tsx";
 import { Modal } from "../../components/Modal.tsx";
 import "./ChallengeModal.css";
 
-const TIME_LABEL: Record<TimeClass, string> = {
-  bullet: "Bullet",
-  blitz: "Blitz",
-  rapid: "Rapid",
-  classical: "Classical",
-};
 const COLOR_LABEL: Record<ColorChoice, string> = { white: "White", random: "Random", black: "Black" };
 const COLOR_ORDER: readonly ColorChoice[] = ["white", "random", "black"];
 // SPEC §4 Defaults: rapid (its first preset), random colour.
@@ -49,7 +43,7 @@ export function ChallengeModal({ friendName, onSend, onClose }: ChallengeModalPr
         <div className="challenge__presets">
           {TIME_CLASSES.map((timeClass) => (
             <fieldset key={timeClass} className="challenge__group">
-              <legend className="challenge__legend">{TIME_LABEL[timeClass]}</legend>
+              <legend className="challenge__legend">{TIME_CLASS_LABEL[timeClass]}</legend>
               <div className="challenge__buttons">
                 {PRESETS[timeClass].map((tc) => {
                   const label = formatTimeControl(tc);

@@ -1,4 +1,4 @@
-import { END_REASON_TEXT, formatTimeControl } from "@chess/shared";
+import { END_REASON_TEXT, formatTimeControl, TIME_CLASS_LABEL } from "@chess/shared";
 import type { GameResult, GameState } from "./gameStore.ts";
 
 /** Words the game page shows, kept apart from the components so they are tested as plain functions. */
@@ -9,12 +9,10 @@ export function formatEloDelta(delta: number): string {
   return delta > 0 ? `+${delta}` : `\u2212${Math.abs(delta)}`;
 }
 
-const TIME_CLASS_WORD = { bullet: "Bullet", blitz: "Blitz", rapid: "Rapid", classical: "Classical" } as const;
-
 /** "Blitz 5+3 · Rated" / "Bullet 1+0 · Casual". */
 export function gameTypeLabel(state: Pick<GameState, "timeClass" | "baseTime" | "increment" | "rated">): string {
   const tc = formatTimeControl({ baseTime: state.baseTime, increment: state.increment });
-  return `${TIME_CLASS_WORD[state.timeClass]} ${tc} · ${state.rated ? "Rated" : "Casual"}`;
+  return `${TIME_CLASS_LABEL[state.timeClass]} ${tc} · ${state.rated ? "Rated" : "Casual"}`;
 }
 
 /** The game-over headline (SPEC §2): "Gameover! Winner is: {winner}", or the abort. */

@@ -1,7 +1,8 @@
-import { LEADERBOARD_EMPTY, TIME_CLASSES, type TimeClass } from "@chess/shared";
+import { LEADERBOARD_EMPTY, TIME_CLASS_LABEL, TIME_CLASSES, type TimeClass } from "@chess/shared";
 import { type FormEvent, useEffect, useId, useReducer } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
+import { SelectField } from "../../components/SelectField.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { useIdentity } from "../accounts/index.ts";
 import { PlayerAvatar } from "../profile/index.ts";
@@ -22,12 +23,11 @@ const VARIANTS: ReadonlyArray<{ value: BoardVariant; label: string }> = [
   { value: "standard", label: "Standard" },
   { value: "jumpstart", label: "Jumpstart" },
 ];
-const TIME_LABEL: Record<TimeClass, string> = {
-  bullet: "Bullet",
-  blitz: "Blitz",
-  rapid: "Rapid",
-  classical: "Classical",
-};
+const TIME_OPTIONS = TIME_CLASSES.map((t) => ({ value: t, label: TIME_CLASS_LABEL[t] }));
+const ELO_TYPE_OPTIONS = [
+  { value: "global", label: "Global" },
+  { value: "club", label: "Club" },
+];
 const GLOBAL = "global";
 
 /** Rankings with their filters and paging (SPEC §2 Leaderboards). */
@@ -74,79 +74,46 @@ export function LeaderboardsView({ client = leaderboardsApi }: { client?: Leader
   const club = shown.clubId === null ? null : state.clubs.find((c) => c.clubId === shown.clubId);
   const caption = [
     VARIANTS.find((v) => v.value === shown.variant)?.label,
-    TIME_LABEL[shown.timeClass],
+    TIME_CLASS_LABEL[shown.timeClass],
     club ? `${club.clubName} · ${shown.eloType === "club" ? "club Elo" : "global Elo"}` : "Global",
   ].join(" · ");
 
   return (
     <div className="leaderboards">
       <form className="leaderboards__filters card" onSubmit={apply} aria-label="Choose a leaderboard">
-        <div className="lb-field">
-          <label htmlFor={`${ids}-variant`}>Game Variant</label>
-          <select
-            id={`${ids}-variant`}
-            value={draft.variant}
-            onChange={(e) => dispatch({ type: "draftChanged", change: { variant: e.target.value as BoardVariant } })}
-          >
-            {VARIANTS.map((v) => (
-              <option key={v.value} value={v.value}>
-                {v.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="lb-field">
-          <label htmlFor={`${ids}-time`}>Time Variant</label>
-          <select
-            id={`${ids}-time`}
-            value={draft.timeClass}
-            onChange={(e) => dispatch({ type: "draftChanged", change: { timeClass: e.target.value as TimeClass } })}
-          >
-            {TIME_CLASSES.map((t) => (
-              <option key={t} value={t}>
-                {TIME_LABEL[t]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="lb-field">
-          <label htmlFor={`${ids}-filter`}>Filter</label>
-          <select
-            id={`${ids}-filter`}
-            value={draft.clubId === null ? GLOBAL : String(draft.clubId)}
-            onChange={(e) =>
-              dispatch({
-                type: "draftChanged",
-                change: { clubId: e.target.value === GLOBAL ? null : Number(e.target.value) },
-              })
-            }
-          >
-            <option value={GLOBAL}>Global</option>
-            {state.clubs.map((c) => (
-              <option key={c.clubId} value={String(c.clubId)}>
-                {c.clubName}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="lb-field">
-          <label htmlFor={`${ids}-elo`}>Elo Type</label>
-          <select
-            id={`${ids}-elo`}
-            value={draft.eloType}
-            disabled={!eloTypeEnabled(draft)}
-            aria-describedby={eloTypeEnabled(draft) ? undefined : `${ids}-elo-hint`}
-            onChange={(e) => dispatch({ type: "draftChanged", change: { eloType: e.target.value as EloType } })}
-          >
-            <option value="global">Global</option>
-            <option value="club">Club</option>
-          </select>
-          {eloTypeEnabled(draft) ? null : (
-            <span id={`${ids}-elo-hint`} className="lb-field__hint">
-              Choose a club to rank by club Elo
-            </span>
-          )}
-        </div>
+        <SelectField
+          className="lb-field"
+          label="Game Variant"
+          value={draft.variant}
+          options={VARIANTS}
+          onChange={(v) => dispatch({ type: "draftChanged", change: { variant: v as BoardVariant } })}
+        />
+        <SelectField
+          className="lb-field"
+          label="Time Variant"
+          value={draft.timeClass}
+          options={TIME_OPTIONS}
+          onChange={(v) => dispatch({ type: "draftChanged", change: { timeClass: v as TimeClass } })}
+        />
+        <SelectField
+          className="lb-field"
+          label="Filter"
+          value={draft.clubId === null ? GLOBAL : String(draft.clubId)}
+          options={[
+            { value: GLOBAL, label: "Global" },
+            ...state.clubs.map((c) => ({ value: String(c.clubId), label: c.clubName })),
+          ]}
+          onChange={(v) => dispatch({ type: "draftChanged", change: { clubId: v === GLOBAL ? null : Number(v) } })}
+        />
+        <SelectField
+          className="lb-field"
+          label="Elo Type"
+          value={draft.eloType}
+          options={ELO_TYPE_OPTIONS}
+          disabled={!eloTypeEnabled(draft)}
+          hint={eloTypeEnabled(draft) ? undefined : "Choose a club to rank by club Elo"}
+          onChange={(v) => dispatch({ type: "draftChanged", change: { eloType: v as EloType } })}
+        />
         <Button type="submit" variant="primary" className="leaderboards__apply">
           Get Leaderboards
         </Button>

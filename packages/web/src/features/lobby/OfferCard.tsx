@@ -1,6 +1,7 @@
 import type { ColorChoice, GameOffer } from "@chess/shared";
+import { TIME_CLASS_LABEL } from "@chess/shared";
 import { Button } from "../../components/Button.tsx";
-import { CARD_VARIANT_LABEL, jumpstartRanges, jumpstartSide, offerTitle, TIME_CLASS_LABEL } from "./lobbyStore.ts";
+import { CARD_VARIANT_LABEL, jumpstartRanges, jumpstartSide, offerTitle } from "./lobbyStore.ts";
 
 const COLOR_TITLE: Record<ColorChoice, string> = {
   white: "Creator plays white",

@@ -12,12 +12,12 @@ import {
   PLAYABLE_VARIANTS,
   PRESETS,
   type Range,
+  TIME_CLASS_LABEL,
   TIME_CLASSES,
   type TimeClass,
   type TimeControl,
   type Variant,
 } from "@chess/shared";
-import { TIME_CLASS_LABEL } from "./lobbyStore.ts";
 
 export { moveRangeEnd } from "./range.ts";
 

@@ -1,4 +1,4 @@
-import { formatTimeControl, type GameOffer, type TimeClass, type Variant } from "@chess/shared";
+import { formatTimeControl, type GameOffer, type Variant } from "@chess/shared";
 
 /** The lobby as this tab sees it (SPEC §4 Offer). Pure: no I/O, tested without a DOM. */
 export interface LobbyState {
@@ -89,13 +89,6 @@ export const VARIANT_LABEL: Record<Variant, string> = {
   standard: "Standard",
   jumpstart: "Jumpstart Chess",
   fun: "Fun",
-};
-
-export const TIME_CLASS_LABEL: Record<TimeClass, string> = {
-  bullet: "Bullet",
-  blitz: "Blitz",
-  rapid: "Rapid",
-  classical: "Classical",
 };
 
 /** The variant as an offer card names it: "Jumpstart" is short enough for the card's meta line. */

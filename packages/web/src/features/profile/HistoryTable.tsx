@@ -1,16 +1,9 @@
 import type { HistoryRow } from "@chess/shared";
+import { TIME_CLASS_LABEL } from "@chess/shared";
 import type { MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { pgnHref } from "./profileApi.ts";
-import {
-  analysisHref,
-  analysisState,
-  eloTrend,
-  formatDate,
-  formatEloChange,
-  moveCount,
-  TIME_CLASS_LABEL,
-} from "./profileText.ts";
+import { analysisHref, analysisState, eloTrend, formatDate, formatEloChange, moveCount } from "./profileText.ts";
 import { ResultIcon } from "./ResultIcon.tsx";
 import "./HistoryTable.css";
 

@@ -1,6 +1,6 @@
-import { type RatingHistory, type Statistic, TIME_CLASSES, type TimeClass } from "@chess/shared";
+import { type RatingHistory, type Statistic, TIME_CLASS_LABEL, TIME_CLASSES, type TimeClass } from "@chess/shared";
 import { useId, useState } from "react";
-import { formatWinrate, TIME_CLASS_LABEL } from "./profileText.ts";
+import { formatWinrate } from "./profileText.ts";
 import { RatingChart } from "./RatingChart.tsx";
 import "./StatCards.css";
 

@@ -1,4 +1,4 @@
-import type { HistoryRow, TimeClass } from "@chess/shared";
+import type { HistoryRow } from "@chess/shared";
 
 /** The variants a profile can be filtered by (SPEC §2: the game variant dropdown). */
 export type ProfileVariant = "standard" | "jumpstart";
@@ -7,13 +7,6 @@ export const VARIANT_OPTIONS: ReadonlyArray<{ value: ProfileVariant; label: stri
   { value: "standard", label: "Standard" },
   { value: "jumpstart", label: "Jumpstart" },
 ];
-
-export const TIME_CLASS_LABEL: Record<TimeClass, string> = {
-  bullet: "Bullet",
-  blitz: "Blitz",
-  rapid: "Rapid",
-  classical: "Classical",
-};
 
 export type ResultKind = "win" | "loss" | "draw";
 
