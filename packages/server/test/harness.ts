@@ -102,13 +102,13 @@ export type TestSocket = Socket<ServerToClientEvents>;
 /** A real socket.io-client connected to the server; resolves with the `session` event it receives. */
 export function connect(
   base: string,
-  opts: { sessionId?: string; cookie?: string; origin?: string } = {},
+  opts: { sessionId?: string; cookie?: string; origin?: string; transports?: Array<"polling" | "websocket"> } = {},
 ): Promise<{ socket: TestSocket; session: SessionEvent }> {
   const extraHeaders: Record<string, string> = {};
   if (opts.cookie) extraHeaders.cookie = opts.cookie;
   if (opts.origin) extraHeaders.origin = opts.origin;
   const socket: TestSocket = io(base, {
-    transports: ["websocket"],
+    transports: opts.transports ?? ["websocket"],
     auth: opts.sessionId ? { sessionId: opts.sessionId } : {},
     extraHeaders,
     reconnection: false,

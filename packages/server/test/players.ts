@@ -63,8 +63,8 @@ function wrap(socket: TestSocket, name: string, sessionId: string, cookie?: stri
   };
 }
 
-export async function guest(base: string): Promise<Player> {
-  const { socket, session } = await connect(base);
+export async function guest(base: string, opts: Parameters<typeof connect>[1] = {}): Promise<Player> {
+  const { socket, session } = await connect(base, opts);
   return wrap(socket, session.username, session.sessionId);
 }
 
