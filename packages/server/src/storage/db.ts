@@ -36,9 +36,16 @@ const MIGRATION_LOCK = 4_210_677;
  */
 export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A database that does not answer fails a request after 5 s instead of holding it (and its game) forever.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
     pool.on("error", () => {
       // An idle client lost its connection; the pool replaces it. Queries in flight see their own error.
+    });
+    pool.on("connect", (client) => {
+      // A checked-out client (a transaction between two statements) that loses its connection emits
+      // "error" with no pool listener attached: unheard, that would crash the process. Its statements
+      // fail on their own, and the pool discards the client when it is released.
+      client.on("error", () => {});
     });
     const client = await pool.connect();
     try {
