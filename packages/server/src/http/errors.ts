@@ -1,6 +1,7 @@
 import type { ApiError } from "@chess/shared";
 import { describeZodError } from "@chess/shared";
 import type { z } from "zod";
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../storage/unavailable.ts";
 import { hasNul, NUL_MESSAGE } from "../util/nul.ts";
 
 /** An error whose message is safe to show to the caller. */
@@ -51,6 +52,13 @@ export function toApiError(error: unknown): { status: number; body: ApiError; he
     const known = e.code ? messages[e.code] : undefined;
     const message = known ?? (e.code === "FST_ERR_CTP_INVALID_CONTENT_LENGTH" ? "Bad Content-Length" : e.message);
     return { status: e.statusCode, body: { message: message ?? "Bad request", code: "bad_request" }, headers: {} };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      body: { message: DATABASE_UNAVAILABLE_MESSAGE, code: "unavailable" },
+      headers: { "retry-after": "2" },
+    };
   }
   return { status: 500, body: { message: "Internal server error", code: "internal" }, headers: {} };
 }

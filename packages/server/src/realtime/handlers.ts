@@ -1,6 +1,7 @@
 import { type Ack, describeZodError } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../storage/unavailable.ts";
 import { hasNul, NUL_MESSAGE } from "../util/nul.ts";
 import type { AppSocket } from "./io.ts";
 
@@ -35,7 +36,11 @@ export function handle<S extends z.ZodType>(
       ack?.(answer);
     } catch (err) {
       logger.error({ err, event }, "socket handler failed");
-      ack?.({ ok: false, code: "internal", message: "Something went wrong - please try again" });
+      ack?.(
+        isDatabaseUnavailable(err)
+          ? { ok: false, code: "unavailable", message: DATABASE_UNAVAILABLE_MESSAGE }
+          : { ok: false, code: "internal", message: "Something went wrong - please try again" },
+      );
     }
   });
 }
