@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import type { MoveWrite } from "./gamesRepo.ts";
 import { MoveWriter } from "./moveWriter.ts";
 
-const move = (gameId: string, ply: number): MoveWrite => ({
+const move = (gameId: string, ply: number, uci = "e2e4"): MoveWrite => ({
   gameId,
   ply,
   san: "e4",
-  uci: "e2e4",
+  uci,
   fen: "x",
   clock: newClock(1000, 0),
   whiteMs: 1000,
@@ -15,10 +15,19 @@ const move = (gameId: string, ply: number): MoveWrite => ({
   movedAt: new Date(0),
 });
 
+/** No stored moves: a repo that only writes. */
+const noMoves = async () => [];
+
+/** What node-postgres rejects with once Drizzle wrapped it. */
+const dbError = (code: string | undefined, message: string) =>
+  Object.assign(new Error("Failed query: insert into game_moves ..."), {
+    cause: Object.assign(new Error(message), { code }),
+  });
+
 describe("MoveWriter", () => {
   it("writes the moves of one event-loop turn together", async () => {
     const batches: number[] = [];
-    const writer = new MoveWriter({ appendMoves: async (b) => void batches.push(b.length) });
+    const writer = new MoveWriter({ appendMoves: async (b) => void batches.push(b.length), moves: noMoves });
     await Promise.all([writer.write(move("a", 1)), writer.write(move("b", 1)), writer.write(move("c", 1))]);
     await writer.write(move("a", 2));
     expect(batches).toEqual([3, 1]);
@@ -32,6 +41,7 @@ describe("MoveWriter", () => {
         batches.push(b.length);
         if (batches.length === 1) await new Promise<void>((r) => (release = r));
       },
+      moves: noMoves,
     });
     const first = writer.write(move("a", 1));
     await new Promise((r) => setImmediate(r));
@@ -50,6 +60,7 @@ describe("MoveWriter", () => {
         if (calls === 1) await new Promise<void>((r) => (hold = r));
         if (b.some((m) => m.gameId === "bad")) throw new Error("duplicate ply");
       },
+      moves: noMoves,
     });
     const first = writer.write(move("a", 1));
     await new Promise((r) => setImmediate(r));
@@ -59,5 +70,37 @@ describe("MoveWriter", () => {
     await first;
     await expect(good).resolves.toBeUndefined();
     await expect(bad).rejects.toThrow("duplicate ply");
+  });
+
+  it("counts a re-sent move whose ply already holds that very move as written", async () => {
+    const stored = [{ ply: 3, uci: "g1f3", san: "Nf3", clock: newClock(1000, 0) }];
+    const writer = new MoveWriter({
+      appendMoves: async () => {
+        throw dbError("23505", "duplicate key value violates unique constraint");
+      },
+      moves: async () => stored,
+    });
+    await expect(writer.write(move("a", 3, "g1f3"))).resolves.toBeUndefined();
+    await expect(writer.write(move("a", 3, "b1c3"))).rejects.toThrow("Failed query");
+  });
+
+  it("refuses a whole batch at once while the database is unreachable", async () => {
+    let calls = 0;
+    let hold: () => void = () => {};
+    const writer = new MoveWriter({
+      appendMoves: async () => {
+        calls++;
+        if (calls === 1) await new Promise<void>((r) => (hold = r));
+        throw dbError("ECONNREFUSED", "connect ECONNREFUSED 127.0.0.1:5432");
+      },
+      moves: noMoves,
+    });
+    const first = writer.write(move("a", 1)).catch((e: unknown) => e);
+    await new Promise((r) => setImmediate(r));
+    const batch = [writer.write(move("b", 1)), writer.write(move("c", 1))].map((p) => p.catch((e: unknown) => e));
+    hold();
+    expect(await first).toBeInstanceOf(Error);
+    expect(await Promise.all(batch)).toEqual([expect.any(Error), expect.any(Error)]);
+    expect(calls).toBe(2);
   });
 });

@@ -1,3 +1,4 @@
+import { hasErrorCode, isDatabaseUnavailable, UNIQUE_VIOLATION } from "../../storage/unavailable.ts";
 import type { GamesRepo, MoveWrite } from "./gamesRepo.ts";
 
 /**
@@ -6,6 +7,9 @@ import type { GamesRepo, MoveWrite } from "./gamesRepo.ts";
  * an INSERT is in flight go together in the next. A statement costs far more than a row (on PGlite about
  * 0.5 ms against 0.03 ms), so under load this is what keeps up. Nobody is acknowledged before their row
  * is committed; alone, a move is written at once.
+ *
+ * A write whose connection died after the commit is reported failed and undone in memory; its re-send then
+ * finds the ply taken. If it is taken by this very move, the earlier write counts: the move is written.
  */
 export class MoveWriter {
   private pending: Array<{ move: MoveWrite; resolve: () => void; reject: (e: unknown) => void }> = [];
@@ -13,7 +17,7 @@ export class MoveWriter {
   private flushing = false;
 
   constructor(
-    private readonly repo: Pick<GamesRepo, "appendMoves">,
+    private readonly repo: Pick<GamesRepo, "appendMoves" | "moves">,
     private readonly maxBatch = 500,
   ) {}
 
@@ -39,15 +43,32 @@ export class MoveWriter {
         for (const b of batch) b.resolve();
       } catch (error) {
         if (batch.length === 1) {
-          batch[0]?.reject(error);
+          await this.settleAlone(batch[0]!, error);
+          continue;
+        }
+        if (isDatabaseUnavailable(error)) {
+          // Row by row would only wait for the database once per move: all of them are refused now.
+          for (const b of batch) b.reject(error);
           continue;
         }
         // One bad row must not fail the other games' moves: write them one by one.
         for (const b of batch) {
-          await this.repo.appendMoves([b.move]).then(b.resolve, b.reject);
+          await this.repo.appendMoves([b.move]).then(b.resolve, (e: unknown) => this.settleAlone(b, e));
         }
       }
     }
     this.flushing = false;
+  }
+
+  /** A single write failed: it still succeeded if its ply already holds the same move. */
+  private async settleAlone(
+    b: { move: MoveWrite; resolve: () => void; reject: (e: unknown) => void },
+    error: unknown,
+  ): Promise<void> {
+    if (!hasErrorCode(error, UNIQUE_VIOLATION)) return b.reject(error);
+    const stored = await this.repo.moves(b.move.gameId).catch(() => []);
+    const same = stored.find((m) => m.ply === b.move.ply)?.uci === b.move.uci;
+    if (same) b.resolve();
+    else b.reject(error);
   }
 }
