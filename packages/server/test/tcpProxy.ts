@@ -1,0 +1,103 @@
+import { createServer, type Socket, connect as tcpConnect } from "node:net";
+
+/** A TCP proxy on 127.0.0.1 whose link can be cut and restored, to take a service away from one client. */
+export interface TcpProxy {
+  /** The port to connect to instead of the target's. */
+  port: number;
+  /** Whether the link is cut now. */
+  readonly isDown: boolean;
+  /** Cuts the link: every open connection is reset and new ones are reset on arrival. */
+  down(): void;
+  /** Restores the link: new connections reach the target again. */
+  up(): void;
+  /**
+   * Cuts the link the moment the target has fully answered a request containing `marker` (PostgreSQL's
+   * ReadyForQuery), before that answer is passed on: the statement ran, its client never hears so.
+   * Resolves once the link is cut.
+   */
+  downAfterAnswerTo(marker: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL's ReadyForQuery message ('Z', length 5, status) ends every answer to a query. */
+function endsWithReadyForQuery(chunk: Buffer): boolean {
+  const z = chunk.length - 6;
+  return z >= 0 && chunk[z] === 0x5a && chunk.readUInt32BE(z + 1) === 5;
+}
+
+/** Starts a proxy that forwards every connection to `target` until told otherwise. */
+export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  const links = new Set<{ client: Socket; upstream: Socket }>();
+  let isDown = false;
+  let trap: { marker: string; sprung: () => void } | undefined;
+
+  const cutAll = () => {
+    for (const { client, upstream } of links) {
+      client.resetAndDestroy();
+      upstream.destroy();
+    }
+    links.clear();
+  };
+
+  const server = createServer((client) => {
+    client.on("error", () => {});
+    if (isDown) {
+      client.resetAndDestroy();
+      return;
+    }
+    const upstream = tcpConnect(target.port, target.host);
+    const link = { client, upstream };
+    links.add(link);
+    let armed = false;
+    const drop = () => {
+      links.delete(link);
+      client.destroy();
+      upstream.destroy();
+    };
+    upstream.on("error", drop);
+    upstream.on("close", drop);
+    client.on("close", drop);
+    client.on("data", (chunk) => {
+      if (trap && chunk.includes(trap.marker)) armed = true;
+      upstream.write(chunk);
+    });
+    upstream.on("data", (chunk) => {
+      if (armed && trap) {
+        if (!endsWithReadyForQuery(chunk)) return;
+        const { sprung } = trap;
+        trap = undefined;
+        isDown = true;
+        cutAll();
+        sprung();
+        return;
+      }
+      client.write(chunk);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+
+  return {
+    port,
+    get isDown() {
+      return isDown;
+    },
+    down() {
+      isDown = true;
+      cutAll();
+    },
+    up() {
+      isDown = false;
+    },
+    downAfterAnswerTo(marker) {
+      return new Promise((resolve) => {
+        trap = { marker, sprung: resolve };
+      });
+    },
+    close() {
+      cutAll();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
