@@ -34,7 +34,10 @@ interface World {
   club: { id: number; name: string };
   /** Finished A–B game with a pending rematch offer by A. */
   finished: string;
-  /** Live A–B game (B white, A black, white to move, A's draw offer pending). */
+  /**
+   * Live B–D game (B white, D black, white to move, D's draw offer pending). Not A's: starting a game
+   * withdraws its players' open offers, and A's must stay open.
+   */
   live: string;
   publicOfferId: string;
   clubOfferId: string;
@@ -123,7 +126,7 @@ async function buildWorld(): Promise<World> {
     await over;
     finishedGames.push(game.gameId);
   }
-  const [first, finished] = finishedGames as [string, string];
+  const finished = finishedGames[1] as string;
 
   // A's open offers: a public one, a club one, a challenge to B.
   const publicOffer = await A.emit<{ offerId: string }>("createGameOffer", { baseTime: 10, increment: 0 });
@@ -141,22 +144,23 @@ async function buildWorld(): Promise<World> {
   expect([publicOffer.ok, clubOffer.ok, challenge.ok]).toEqual([true, true, true]);
   await challenged;
 
-  // A offers a rematch of the second game (left pending) and of the first, which B accepts: the live game.
+  // A offers a rematch of the second game, left pending. B and D play the live game.
   const rematch = await as(A, "POST", "/game/offer-rematch", { previousGameId: finished });
   expect(rematch.status).toBe(200);
-  const again = await as(A, "POST", "/game/offer-rematch", { previousGameId: first });
-  const started = Promise.all([A.next("gameStarted"), B.next("gameStarted")]);
-  expect(
-    (await as(B, "POST", "/game/handle-rematch-offer", { offerId: again.json.offerId, accept: true })).status,
-  ).toBe(200);
-  const [liveA] = await started;
-  expect(liveA.isWhite).toBe(false);
-  await play(B, A, liveA.gameId, ["d2d4", "d7d5"]);
+  const { game: liveGame } = await startGame(B, D, {
+    baseTime: 10,
+    increment: 0,
+    variant: "standard",
+    selectedColor: "white",
+  });
+  await play(B, D, liveGame.gameId, ["d2d4", "d7d5"]);
   const drawOffered = B.next("offerDraw");
-  expect((await A.emit("offerDraw", { gameId: liveA.gameId })).ok).toBe(true);
+  expect((await D.emit("offerDraw", { gameId: liveGame.gameId })).ok).toBe(true);
   await drawOffered;
-  const heard = B.next("chatMessage", 5000, (m) => m.chatId === liveA.gameId);
-  expect((await A.emit("chatMessage", { text: TEXT.gameChat, chatType: "game", chatId: liveA.gameId })).ok).toBe(true);
+  const heard = B.next("chatMessage", 5000, (m) => m.chatId === liveGame.gameId);
+  expect((await D.emit("chatMessage", { text: TEXT.gameChat, chatType: "game", chatId: liveGame.gameId })).ok).toBe(
+    true,
+  );
   await heard;
 
   const secrets = [
@@ -180,7 +184,7 @@ async function buildWorld(): Promise<World> {
     dId,
     club,
     finished,
-    live: liveA.gameId,
+    live: liveGame.gameId,
     publicOfferId: publicOffer.data?.offerId as string,
     clubOfferId: clubOffer.data?.offerId as string,
     challengeId: challenge.data?.offer.offerId as string,
@@ -365,7 +369,7 @@ const routes: RouteCase[] = [
   },
   {
     route: "GET /game/analysis/:gameId",
-    what: "analysis of the live A–B game: nobody, not even a player, gets an engine mid-game",
+    what: "analysis of the live B–D game: nobody, not even a player, gets an engine mid-game",
     req: () => ({ path: `/game/analysis/${w.live}` }),
     guest: notLoggedIn,
     stranger: { refused: 409 },
@@ -900,37 +904,37 @@ const events: EventCase[] = [
   },
   {
     event: "move",
-    what: "move for White in the live A–B game",
+    what: "move for White in the live B–D game",
     payload: () => ({ gameId: w.live, move: { from: "g1", to: "f3" }, ply: 2 }),
     ghost: (g) => ({ gameId: g.id, move: { from: "g1", to: "f3" }, ply: 2 }),
     guest: notPlaying,
     stranger: notPlaying,
     party: [
       {
-        who: "A",
-        what: "A (Black) moving White's knight",
+        who: "D",
+        what: "D (Black) moving White's knight",
         outcome: { refused: "not_your_turn", message: "Invalid move - not your turn", ghost: "differs" },
       },
     ],
   },
-  liveAction("forfeit", "resign the live A–B game"),
-  liveAction("abort", "abort the live A–B game"),
-  liveAction("offerDraw", "offer a draw in the live A–B game"),
-  liveAction("acceptDraw", "accept A's draw offer", [
+  liveAction("forfeit", "resign the live B–D game"),
+  liveAction("abort", "abort the live B–D game"),
+  liveAction("offerDraw", "offer a draw in the live B–D game"),
+  liveAction("acceptDraw", "accept D's draw offer", [
     {
-      who: "A",
-      what: "A accepting A's own offer for B",
+      who: "D",
+      what: "D accepting D's own offer for B",
       outcome: { refused: "no_offer", message: "There is no draw offer to accept", ghost: "differs" },
     },
   ]),
-  liveAction("declineDraw", "decline A's draw offer", [
+  liveAction("declineDraw", "decline D's draw offer", [
     {
-      who: "A",
-      what: "A declining A's own offer for B",
+      who: "D",
+      what: "D declining D's own offer for B",
       outcome: { refused: "no_offer", message: "There is no draw offer to decline", ghost: "differs" },
     },
   ]),
-  liveAction("claimVictory", "claim the live A–B game"),
+  liveAction("claimVictory", "claim the live B–D game"),
   {
     event: "resync",
     what: "the live game, as a spectator (spectating by link is public)",
@@ -1140,7 +1144,7 @@ describe("after the sweep", () => {
   });
 
   it("lets nobody outside A's world hear what happens in it", async () => {
-    const { A, B, club, live } = w;
+    const { A, B, D, club, live } = w;
     const chatId = `club:${club.id}`;
     const heard = Promise.all([
       B.next("chatMessage", 5000, (m) => m.chatId === chatId),
@@ -1148,18 +1152,19 @@ describe("after the sweep", () => {
       B.next("friendMessage", 5000, (m) => m.message === `${TEXT.aToB}-later`),
     ]);
     expect((await A.emit("chatMessage", { text: `${TEXT.clubChat}-later`, chatType: "club", chatId })).ok).toBe(true);
-    expect((await A.emit("chatMessage", { text: `${TEXT.gameChat}-later`, chatType: "game", chatId: live })).ok).toBe(
+    expect((await D.emit("chatMessage", { text: `${TEXT.gameChat}-later`, chatType: "game", chatId: live })).ok).toBe(
       true,
     );
     expect((await A.emit("friendMessage", { message: `${TEXT.aToB}-later`, friendName: B.name })).ok).toBe(true);
     expect((await as(A, "POST", "/post/create", { clubId: club.id, text: `${TEXT.post}-later` })).status).toBe(201);
     await heard;
     await new Promise((r) => setTimeout(r, 200));
-    // D was invited to C, so D knows its name (from the invitation) and nothing else of it.
+    // D was invited to C, so D knows its name (from the invitation) and nothing else of it; D plays the
+    // live game, so its chat is D's too.
     for (const [who, p, knows] of [
       ["the stranger", w.S, []],
       ["the guest", w.G, []],
-      ["D", w.D, [TEXT.clubName]],
+      ["D", w.D, [TEXT.clubName, TEXT.gameChat]],
       ["X", w.X, []],
     ] as const) {
       const received = leaked(JSON.stringify([...p.seen])).filter((s) => !(knows as readonly string[]).includes(s));
@@ -1169,7 +1174,7 @@ describe("after the sweep", () => {
       }
       const chats = (p.seen.get("chatMessage") ?? []) as Array<{ chatType: string }>;
       expect(
-        chats.filter((m) => m.chatType !== "global"),
+        chats.filter((m) => m.chatType !== "global" && !(p === D && m.chatType === "game")),
         `${who} received chat`,
       ).toEqual([]);
     }
@@ -1182,7 +1187,7 @@ describe("after the sweep", () => {
     expect((await B.emit("denyFriendChallenge", { offerId: w.challengeId })).ok).toBe(true);
     expect((await as(D, "POST", "/club/handle-invitation", { clubId: w.club.id, accepted: false })).status).toBe(200);
     expect((await as(A, "POST", "/friend/handle-request", { inviterId: w.dId, accepted: false })).status).toBe(200);
-    const over = A.next("gameOver");
+    const over = D.next("gameOver");
     expect((await B.emit("acceptDraw", { gameId: w.live })).ok).toBe(true);
     expect((await over).winningColor).toBe("draw");
     for (const p of [w.A, w.B, w.S, w.G, w.D, w.X]) p.socket.close();

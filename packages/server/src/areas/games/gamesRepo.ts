@@ -10,7 +10,7 @@ import {
   type TimeClass,
   type Variant,
 } from "@chess/shared";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../storage/db.ts";
 import { clubRatings, gameMoves, games, nodeHeartbeats, ratings } from "../../storage/schema.ts";
 
@@ -187,6 +187,25 @@ export function createGamesRepo(db: Db) {
 
     async activeGames(): Promise<GameRow[]> {
       return db.select().from(games).where(eq(games.status, "active"));
+    },
+
+    async activeGameIds(): Promise<string[]> {
+      const rows = await db.select({ id: games.id }).from(games).where(eq(games.status, "active"));
+      return rows.map((r) => r.id);
+    },
+
+    /** The live game of a player (the account when logged in, else the guest session), wherever it is played. */
+    async activeGameOf(p: { userId: number | null; sessionId: string }): Promise<string | undefined> {
+      const side =
+        p.userId !== null
+          ? or(eq(games.whiteUserId, p.userId), eq(games.blackUserId, p.userId))
+          : or(eq(games.whiteSessionId, p.sessionId), eq(games.blackSessionId, p.sessionId));
+      const [row] = await db
+        .select({ id: games.id })
+        .from(games)
+        .where(and(eq(games.status, "active"), side))
+        .limit(1);
+      return row?.id;
     },
 
     async moves(gameId: string): Promise<Array<{ ply: number; uci: string; san: string; clock: ClockState }>> {

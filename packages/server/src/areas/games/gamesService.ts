@@ -20,6 +20,7 @@ import { Chess } from "chess.js";
 import type { FastifyBaseLogger } from "fastify";
 import { shortId } from "../../util/ids.ts";
 import { KeyedQueue } from "../../util/keyedQueue.ts";
+import { type GameLeases, LEASE_MS, localLeases } from "./gameLeases.ts";
 import {
   clocksNow,
   colorOf,
@@ -57,6 +58,17 @@ export interface NewGame {
 
 type Result = { winningColor: WinningColor | "none"; reason: EndReason };
 
+export type GameOp = "move" | "resign" | "abort" | "offerDraw" | "acceptDraw" | "declineDraw" | "claimVictory";
+/** A player's action passed from the node they are connected to, to the node writing the game. */
+export interface GameCall {
+  op: GameOp | "snapshot";
+  gameId: string;
+  actor: Actor;
+  payload?: MovePayload;
+}
+/** Games nobody holds are taken over only when still so this long later (a holder may be renewing). */
+const ORPHAN_CONFIRM_MS = 2_500;
+
 const fail = (code: string, message: string): Ack<never> => ({ ok: false, code, message });
 const playerKey = (p: Actor) => (p.userId !== null ? `u:${p.userId}` : `s:${p.sessionId}`);
 
@@ -67,6 +79,12 @@ export function createGamesService(deps: {
   logger: FastifyBaseLogger;
   /** A rated game ended: ratings of that category changed. */
   onRatedGameEnded?: (variant: string, timeClass: string) => void;
+  /** A game started: its players' other offers are withdrawn. */
+  onStarted?: (players: PlayerRef[]) => void;
+  /** Which node writes each game; this one alone without Redis. */
+  leases?: GameLeases;
+  /** Passes a call to the node holding the game; undefined when it did not answer. */
+  forward?: (node: string, call: GameCall) => Promise<unknown>;
   now?: () => number;
 }) {
   const { repo, notifier, logger } = deps;
@@ -76,6 +94,9 @@ export function createGamesService(deps: {
   const queue = new KeyedQueue();
   const timers = new Map<string, NodeJS.Timeout>();
   const writer = new MoveWriter(repo);
+  const leases = deps.leases ?? localLeases("local");
+  /** Live games nobody held when last looked at, and since when. */
+  const orphanSince = new Map<string, number>();
 
   function register(round: GameRound) {
     rounds.set(round.id, round);
@@ -190,30 +211,213 @@ export function createGamesService(deps: {
     notifier.toGame(round.id, "gameOver", gameOverJson(round, result, change));
   }
 
-  /** Runs `fn` as the game's writer for the actor's game (named, or their current one). */
-  function act<T = undefined>(
-    actor: Actor,
-    gameId: string | undefined,
-    fn: (round: GameRound, color: Color) => Promise<Ack<T>>,
-  ): Promise<Ack<T>> {
-    const id = gameId ?? activeByPlayer.get(playerKey(actor));
-    if (!id) return Promise.resolve(fail("no_game", "You are not playing a game"));
+  type OpResult = Ack<{ ply: number; duplicate?: boolean } | undefined>;
+  type Op = (round: GameRound, color: Color, payload: MovePayload | undefined) => Promise<OpResult>;
+
+  /** What a player may do in their game; each runs on the game's writer, one at a time per game. */
+  const ops: Record<GameOp, Op> = {
+    async move(round, color, payload) {
+      if (!payload) return fail("validation", "A move is required");
+      const before = {
+        clock: round.clock,
+        lastMove: round.lastMove,
+        drawOfferBy: round.drawOfferBy,
+        firstMoveDeadline: round.firstMoveDeadline,
+      };
+      const t = now();
+      const outcome = playMove(round, color, payload.move, payload.ply, t, payload.lag);
+      if (outcome.kind === "duplicate") return { ok: true, data: { ply: round.ply, duplicate: true } };
+      if (outcome.kind === "rejected") return fail(outcome.code, outcome.message);
+      if (outcome.kind === "flagged") {
+        await finish(round, flagResult(round, outcome.loser));
+        return fail("flagged", "Your time ran out");
+      }
+      const left = clocksNow(round, t);
+      try {
+        await writer.write({
+          gameId: round.id,
+          ply: round.ply,
+          san: outcome.move.san,
+          uci: outcome.uci,
+          fen: round.chess.fen(),
+          clock: round.clock,
+          whiteMs: left.w,
+          blackMs: left.b,
+          movedAt: new Date(t),
+        });
+      } catch (err) {
+        undoLastMove(round, before);
+        logger.error({ err, gameId: round.id }, "move not persisted");
+        if (leases.shared) void letGoIfTaken(round);
+        return fail("unavailable", "The move could not be saved - please try again");
+      }
+      round.eventNo += 1;
+      notifier.toGame(round.id, "update", updateJson(round, outcome.move, t));
+      if (outcome.end) await finish(round, outcome.end).catch((err: unknown) => logger.error({ err }, "finish failed"));
+      else schedule(round);
+      return { ok: true, data: { ply: round.ply } };
+    },
+
+    async resign(round, color) {
+      await finish(
+        round,
+        round.ply < 2
+          ? { winningColor: "none", reason: "abort" }
+          : { winningColor: color === "w" ? "black" : "white", reason: "resign" },
+      );
+      return { ok: true };
+    },
+
+    async abort(round) {
+      if (round.ply >= 2) return fail("too_late", "The game can no longer be aborted");
+      await finish(round, { winningColor: "none", reason: "abort" });
+      return { ok: true };
+    },
+
+    async offerDraw(round, color) {
+      if (round.drawOfferBy === other(color)) {
+        await finish(round, { winningColor: "draw", reason: "draw" });
+        return { ok: true };
+      }
+      if (round.drawOfferBy === color) return fail("pending", "Your draw offer is waiting for an answer");
+      if (round.ply - round.lastDrawOfferPly[color] < DRAW_OFFER_EVERY_PLIES && round.lastDrawOfferPly[color] >= 0) {
+        return fail("too_soon", "You offered a draw recently - wait a few moves");
+      }
+      round.drawOfferBy = color;
+      round.lastDrawOfferPly[color] = round.ply;
+      round.eventNo += 1;
+      notifier.toPlayer(round.players[other(color)], "offerDraw", { gameId: round.id, by: round.players[color].name });
+      return { ok: true };
+    },
+
+    async acceptDraw(round, color) {
+      if (round.drawOfferBy !== other(color)) return fail("no_offer", "There is no draw offer to accept");
+      await finish(round, { winningColor: "draw", reason: "draw" });
+      return { ok: true };
+    },
+
+    async declineDraw(round, color) {
+      if (round.drawOfferBy !== other(color)) return fail("no_offer", "There is no draw offer to decline");
+      round.drawOfferBy = null;
+      round.eventNo += 1;
+      notifier.toPlayer(round.players[other(color)], "drawDeclined", { gameId: round.id });
+      return { ok: true };
+    },
+
+    /** The opponent has been gone long enough: the present player takes the win. */
+    async claimVictory(round, color) {
+      const gone = round.goneSince[other(color)];
+      if (gone === null) return fail("not_gone", "Your opponent is still here");
+      if (now() < gone + GONE_CLAIM_MS[round.timeClass]) return fail("too_soon", "Wait for the countdown to end");
+      await finish(
+        round,
+        round.ply < 2
+          ? { winningColor: "none", reason: "abort" }
+          : { winningColor: color === "w" ? "white" : "black", reason: "abandon" },
+      );
+      return { ok: true };
+    },
+  };
+
+  /** The actor's game (named, or their current one) on its writer: here, or the node holding it. */
+  async function act(actor: Actor, gameId: string | undefined, op: GameOp, payload?: MovePayload, relayed = false) {
+    const id = gameId ?? (await activeGameOf(actor));
+    if (!id) return fail("no_game", "You are not playing a game");
+    const where = await locate(id);
+    if (where === "unknown") return fail("unavailable", "The game server is busy - please try again");
+    if (where !== "here") {
+      if (relayed) return fail("unavailable", "The game is moving to another server - please try again");
+      const answer = await deps.forward?.(where, { op, gameId: id, actor, payload });
+      return (
+        (answer as OpResult | undefined) ?? fail("unavailable", "The game server did not answer - please try again")
+      );
+    }
     return queue.run(id, async () => {
       const round = rounds.get(id);
       if (!round) return fail("no_game", "This game is not being played");
       const color = colorOf(round, actor);
       if (!color) return fail("forbidden", "You are not playing this game");
       if (round.status !== "active") return fail("over", "This game is over");
-      return fn(round, color);
+      return ops[op](round, color, payload);
     });
   }
 
-  return {
-    /** The game the actor is playing now, if any. */
-    activeGameOf(actor: Actor): string | undefined {
-      return activeByPlayer.get(playerKey(actor));
-    },
+  /**
+   * Where a game is written: "here" (or nowhere: it is not live), on another node, or "unknown" while
+   * Redis cannot say. A live game nobody holds (its node died or left) is taken over here.
+   */
+  async function locate(id: string): Promise<"here" | "unknown" | string> {
+    if (rounds.has(id) || !leases.shared) return "here";
+    for (let attempt = 0; attempt < 2; attempt++) {
+      let holder: string | null | undefined;
+      try {
+        [holder] = await leases.holders([id]);
+      } catch {
+        return "unknown";
+      }
+      if (holder && holder !== leases.nodeId) return holder;
+      if ((await adopt(id)) !== "taken") return "here";
+    }
+    return "unknown";
+  }
 
+  /** Takes over a live game nobody holds: loads it, charges the clock only until its last holder was seen. */
+  function adopt(id: string): Promise<"adopted" | "taken" | "not_live"> {
+    return queue.run(id, async () => {
+      if (rounds.has(id)) return "adopted";
+      let claimed: boolean;
+      try {
+        claimed = await leases.claim(id);
+      } catch {
+        return "taken";
+      }
+      if (!claimed) return "taken";
+      const row = await repo.game(id);
+      if (row?.status !== "active") {
+        await leases.release([id], now()).catch(() => {});
+        return "not_live";
+      }
+      const round = roundFromRow(row, await repo.moves(id));
+      const t = now();
+      const lastSeen = (await leases.releasedAt(id).catch(() => undefined)) ?? t - LEASE_MS;
+      resume(round, lastSeen, t);
+      register(round);
+      orphanSince.delete(id);
+      logger.info({ gameId: id }, "took over a live game");
+      return "adopted";
+    });
+  }
+
+  /** After a failed write: if another node holds the game now, this one lets it go. */
+  async function letGoIfTaken(round: GameRound) {
+    const [holder] = await leases.holders([round.id]).catch(() => [undefined]);
+    if (holder && holder !== leases.nodeId && rounds.get(round.id) === round) unregister(round);
+  }
+
+  /** A restarted or adopted round: the side to move is charged only until `lastSeen`, the outage is not theirs. */
+  function resume(round: GameRound, lastSeen: number, t: number) {
+    if (round.clock.runningSince !== null) {
+      const charged = Math.max(0, lastSeen - round.clock.runningSince);
+      const mover = round.clock.turn;
+      const left = { ...round.clock.remaining, [mover]: round.clock.remaining[mover] - charged };
+      round.clock = creditClock({ ...round.clock, remaining: left, runningSince: t }, t, { w: 0, b: 0 });
+    } else {
+      round.firstMoveDeadline = t + FIRST_MOVE_MS[round.timeClass];
+    }
+    for (const c of ["w", "b"] as const) {
+      round.goneSince[c] = deps.isOnline(playerKey(round.players[c])) ? null : t;
+    }
+  }
+
+  async function activeGameOf(actor: Actor): Promise<string | undefined> {
+    const here = activeByPlayer.get(playerKey(actor));
+    if (here || !leases.shared) return here;
+    return repo.activeGameOf(actor);
+  }
+
+  return {
+    /** The game the actor is playing now, if any (on any node). */
+    activeGameOf,
     /** Creates, persists and announces a game; each player gets gameStarted. */
     async start(g: NewGame): Promise<GameRound> {
       const tc = { baseTime: g.baseTime, increment: g.increment };
@@ -284,129 +488,26 @@ export function createGamesService(deps: {
         rematchOf: g.rematchOf ?? null,
         createdAt: new Date(t),
       });
+      // A new game is this node's; if Redis cannot say so now, the next renewal does.
+      await leases.claim(round.id).catch((err: unknown) => logger.warn({ err, gameId: round.id }, "lease not taken"));
       register(round);
       for (const c of ["w", "b"] as const) {
         notifier.joinGame(round.players[c], round.id);
         notifier.toPlayer(round.players[c], "gameStarted", gameStartedJson(round, c, t));
       }
+      deps.onStarted?.([round.players.w, round.players.b]);
       return round;
     },
 
     move(actor: Actor, payload: MovePayload): Promise<Ack<{ ply: number; duplicate?: boolean }>> {
-      return act<{ ply: number; duplicate?: boolean }>(actor, payload.gameId, async (round, color) => {
-        const before = {
-          clock: round.clock,
-          lastMove: round.lastMove,
-          drawOfferBy: round.drawOfferBy,
-          firstMoveDeadline: round.firstMoveDeadline,
-        };
-        const t = now();
-        const outcome = playMove(round, color, payload.move, payload.ply, t, payload.lag);
-        if (outcome.kind === "duplicate") return { ok: true, data: { ply: round.ply, duplicate: true } };
-        if (outcome.kind === "rejected") return fail(outcome.code, outcome.message);
-        if (outcome.kind === "flagged") {
-          await finish(round, flagResult(round, outcome.loser));
-          return fail("flagged", "Your time ran out");
-        }
-        const left = clocksNow(round, t);
-        try {
-          await writer.write({
-            gameId: round.id,
-            ply: round.ply,
-            san: outcome.move.san,
-            uci: outcome.uci,
-            fen: round.chess.fen(),
-            clock: round.clock,
-            whiteMs: left.w,
-            blackMs: left.b,
-            movedAt: new Date(t),
-          });
-        } catch (err) {
-          undoLastMove(round, before);
-          logger.error({ err, gameId: round.id }, "move not persisted");
-          return fail("unavailable", "The move could not be saved - please try again");
-        }
-        round.eventNo += 1;
-        notifier.toGame(round.id, "update", updateJson(round, outcome.move, t));
-        if (outcome.end)
-          await finish(round, outcome.end).catch((err: unknown) => logger.error({ err }, "finish failed"));
-        else schedule(round);
-        return { ok: true, data: { ply: round.ply } };
-      });
+      return act(actor, payload.gameId, "move", payload) as Promise<Ack<{ ply: number; duplicate?: boolean }>>;
     },
-
-    resign(actor: Actor, gameId?: string): Promise<Ack> {
-      return act(actor, gameId, async (round, color) => {
-        if (round.ply < 2) {
-          await finish(round, { winningColor: "none", reason: "abort" });
-          return { ok: true };
-        }
-        await finish(round, { winningColor: color === "w" ? "black" : "white", reason: "resign" });
-        return { ok: true };
-      });
-    },
-
-    abort(actor: Actor, gameId?: string): Promise<Ack> {
-      return act(actor, gameId, async (round) => {
-        if (round.ply >= 2) return fail("too_late", "The game can no longer be aborted");
-        await finish(round, { winningColor: "none", reason: "abort" });
-        return { ok: true };
-      });
-    },
-
-    offerDraw(actor: Actor, gameId?: string): Promise<Ack> {
-      return act(actor, gameId, async (round, color) => {
-        if (round.drawOfferBy === other(color)) {
-          await finish(round, { winningColor: "draw", reason: "draw" });
-          return { ok: true };
-        }
-        if (round.drawOfferBy === color) return fail("pending", "Your draw offer is waiting for an answer");
-        if (round.ply - round.lastDrawOfferPly[color] < DRAW_OFFER_EVERY_PLIES && round.lastDrawOfferPly[color] >= 0) {
-          return fail("too_soon", "You offered a draw recently - wait a few moves");
-        }
-        round.drawOfferBy = color;
-        round.lastDrawOfferPly[color] = round.ply;
-        round.eventNo += 1;
-        notifier.toPlayer(round.players[other(color)], "offerDraw", {
-          gameId: round.id,
-          by: round.players[color].name,
-        });
-        return { ok: true };
-      });
-    },
-
-    acceptDraw(actor: Actor, gameId?: string): Promise<Ack> {
-      return act(actor, gameId, async (round, color) => {
-        if (round.drawOfferBy !== other(color)) return fail("no_offer", "There is no draw offer to accept");
-        await finish(round, { winningColor: "draw", reason: "draw" });
-        return { ok: true };
-      });
-    },
-
-    declineDraw(actor: Actor, gameId?: string): Promise<Ack> {
-      return act(actor, gameId, async (round, color) => {
-        if (round.drawOfferBy !== other(color)) return fail("no_offer", "There is no draw offer to decline");
-        round.drawOfferBy = null;
-        round.eventNo += 1;
-        notifier.toPlayer(round.players[other(color)], "drawDeclined", { gameId: round.id });
-        return { ok: true };
-      });
-    },
-
-    /** The opponent has been gone long enough: the present player takes the win. */
-    claimVictory(actor: Actor, gameId?: string): Promise<Ack> {
-      return act(actor, gameId, async (round, color) => {
-        const gone = round.goneSince[other(color)];
-        if (gone === null) return fail("not_gone", "Your opponent is still here");
-        if (now() < gone + GONE_CLAIM_MS[round.timeClass]) return fail("too_soon", "Wait for the countdown to end");
-        const result: Result =
-          round.ply < 2
-            ? { winningColor: "none", reason: "abort" }
-            : { winningColor: color === "w" ? "white" : "black", reason: "abandon" };
-        await finish(round, result);
-        return { ok: true };
-      });
-    },
+    resign: (actor: Actor, gameId?: string): Promise<Ack> => act(actor, gameId, "resign") as Promise<Ack>,
+    abort: (actor: Actor, gameId?: string): Promise<Ack> => act(actor, gameId, "abort") as Promise<Ack>,
+    offerDraw: (actor: Actor, gameId?: string): Promise<Ack> => act(actor, gameId, "offerDraw") as Promise<Ack>,
+    acceptDraw: (actor: Actor, gameId?: string): Promise<Ack> => act(actor, gameId, "acceptDraw") as Promise<Ack>,
+    declineDraw: (actor: Actor, gameId?: string): Promise<Ack> => act(actor, gameId, "declineDraw") as Promise<Ack>,
+    claimVictory: (actor: Actor, gameId?: string): Promise<Ack> => act(actor, gameId, "claimVictory") as Promise<Ack>,
 
     /** The two players of a game (live or finished). */
     async playersOf(gameId: string): Promise<PlayerRef[]> {
@@ -420,12 +521,32 @@ export function createGamesService(deps: {
       return round !== undefined && colorOf(round, actor) !== undefined;
     },
 
-    /** The game as `actor` sees it (a player, or a spectator), live or from the database. */
+    /** The game as `actor` sees it (a player, or a spectator): from its writer, else from the database. */
     async snapshot(actor: Actor, gameId: string): Promise<GameStarted | undefined> {
       const live = rounds.get(gameId);
+      if (!live && leases.shared && deps.forward) {
+        const [holder] = await leases.holders([gameId]).catch(() => [null]);
+        if (holder && holder !== leases.nodeId) {
+          const answer = (await deps.forward(holder, { op: "snapshot", gameId, actor })) as
+            | Ack<GameStarted>
+            | undefined;
+          if (answer?.ok && answer.data) return answer.data;
+        }
+      }
       const round = live ?? (await loadRound(gameId));
       if (!round) return undefined;
       return gameStartedJson(round, colorOf(round, actor) ?? "spectator", now());
+    },
+
+    /** A call another node passed on because this node holds the game. */
+    async serve(call: GameCall): Promise<Ack<unknown>> {
+      if (call.op === "snapshot") {
+        const round = rounds.get(call.gameId);
+        if (!round) return fail("no_game", "This game is not being played here");
+        return { ok: true, data: gameStartedJson(round, colorOf(round, call.actor) ?? "spectator", now()) };
+      }
+      if (!(call.op in ops)) return fail("validation", "Unknown game action");
+      return act(call.actor, call.gameId, call.op, call.payload, true);
     },
 
     /** A player's last socket left or one came back: start or stop the opponent's countdown. */
@@ -452,27 +573,38 @@ export function createGamesService(deps: {
       }
     },
 
-    /** Reloads active games after a start; the side to move is charged only until the last sign of life. */
+    /**
+     * After a start: one process reloads every live game (the side to move is charged only until the last
+     * sign of life); a node of a cluster takes over those no other node holds.
+     */
     async recover(): Promise<number> {
+      if (leases.shared) return adoptOrphans(0);
       const rows = await repo.activeGames();
       const lastAlive = (await repo.lastHeartbeat())?.getTime();
       const t = now();
       for (const row of rows) {
         const round = roundFromRow(row, await repo.moves(row.id));
-        if (round.clock.runningSince !== null) {
-          const charged = Math.max(0, (lastAlive ?? round.clock.runningSince) - round.clock.runningSince);
-          const mover = round.clock.turn;
-          const left = { ...round.clock.remaining, [mover]: round.clock.remaining[mover] - charged };
-          round.clock = creditClock({ ...round.clock, remaining: left, runningSince: t }, t, { w: 0, b: 0 });
-        } else {
-          round.firstMoveDeadline = t + FIRST_MOVE_MS[round.timeClass];
-        }
-        for (const c of ["w", "b"] as const) {
-          round.goneSince[c] = deps.isOnline(playerKey(round.players[c])) ? null : t;
-        }
+        resume(round, lastAlive ?? round.clock.runningSince ?? t, t);
         register(round);
       }
       return rows.length;
+    },
+
+    /** Keeps this node's leases, lets go of games another node took, takes over games nobody holds. */
+    async maintainLeases(): Promise<void> {
+      if (!leases.shared) return;
+      const lost = await leases.renew([...rounds.keys()]);
+      for (const id of lost) {
+        const round = rounds.get(id);
+        if (round) unregister(round);
+        logger.warn({ gameId: id }, "another node holds this game now; let it go");
+      }
+      await adoptOrphans(ORPHAN_CONFIRM_MS);
+    },
+
+    /** Graceful stop: hands this node's games over, noting the time so nobody is charged for the switch. */
+    async release(): Promise<void> {
+      await leases.release([...rounds.keys()], now());
     },
 
     liveCount(): number {
@@ -490,6 +622,24 @@ export function createGamesService(deps: {
       return round ? clocksNow(round, now()) : undefined;
     },
   };
+
+  /** Takes over the live games no node holds (seen so for `confirmMs`, giving a holder time to renew). */
+  async function adoptOrphans(confirmMs: number): Promise<number> {
+    const ids = (await repo.activeGameIds()).filter((id) => !rounds.has(id));
+    const holders = await leases.holders(ids);
+    const t = now();
+    const seen = new Set<string>();
+    let adopted = 0;
+    for (const [i, id] of ids.entries()) {
+      if (holders[i] !== null) continue;
+      seen.add(id);
+      const since = orphanSince.get(id) ?? t;
+      orphanSince.set(id, since);
+      if (t - since >= confirmMs && (await adopt(id)) === "adopted") adopted += 1;
+    }
+    for (const id of orphanSince.keys()) if (!seen.has(id)) orphanSince.delete(id);
+    return adopted;
+  }
 
   async function loadRound(gameId: string): Promise<GameRound | undefined> {
     const row = await repo.game(gameId);

@@ -16,8 +16,10 @@ export function registerGamesSocket(
   const actor = socket.data.owner;
 
   // A reconnecting player follows their game again at once.
-  const active = games.activeGameOf(actor);
-  if (active) void socket.join(gameRoom(active));
+  games
+    .activeGameOf(actor)
+    .then((active) => (active ? socket.join(gameRoom(active)) : undefined))
+    .catch((err: unknown) => logger.warn({ err }, "could not look up the player's game"));
 
   handle(socket, logger, "move", movePayload, (p) => games.move(actor, p));
   handle(socket, logger, "forfeit", gameActionPayload, (p) => games.resign(actor, p?.gameId));
@@ -38,7 +40,7 @@ export function registerGamesSocket(
 
   handle(socket, logger, "currentGame", z.undefined().or(z.object({}).passthrough()), async () => ({
     ok: true,
-    data: { gameId: games.activeGameOf(actor) ?? null },
+    data: { gameId: (await games.activeGameOf(actor)) ?? null },
   }));
 
   handle(socket, logger, "cancelRematchOffer", cancelRematchPayload, (p) => rematches.cancel(actor, p.offerId));

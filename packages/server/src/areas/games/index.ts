@@ -1,7 +1,10 @@
+export { type GameLeases, LEASE_MS, localLeases, RENEW_MS, redisLeases } from "./gameLeases.ts";
 export type { PlayerRef } from "./gameRound.ts";
 export { type GameNotifier, gameRoom, socketNotifier } from "./gamesNotifier.ts";
 export { createGamesRepo, type GamesRepo } from "./gamesRepo.ts";
 export { registerGamesRoutes } from "./gamesRoutes.ts";
+export type { GameCall } from "./gamesService.ts";
 export { type Actor, createGamesService, type GamesService } from "./gamesService.ts";
 export { registerGamesSocket } from "./gamesSocket.ts";
 export { createRematches, type Rematches } from "./rematches.ts";
+export { MemoryRematchStore, RedisRematchStore } from "./rematchStore.ts";

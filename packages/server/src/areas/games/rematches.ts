@@ -4,40 +4,32 @@ import type { PlayerRef } from "./gameRound.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
 import type { Actor, GamesService } from "./gamesService.ts";
+import { MemoryRematchStore, type RematchStore, type StoredRematch } from "./rematchStore.ts";
 
-interface StoredRematch {
-  offerId: string;
-  previousGameId: string;
-  from: PlayerRef;
-  to: PlayerRef;
-  createdAt: number;
-}
-
-const EXPIRES_MS = 5 * 60_000;
 const isPlayer = (p: PlayerRef, a: Actor) => (p.userId !== null ? p.userId === a.userId : p.sessionId === a.sessionId);
 const fail = (code: string, message: string) => ({ ok: false as const, code, message });
 
 /** Rematch offers after a finished game (SPEC §4 Rematch): offered, accepted, declined or cancelled. */
-export function createRematches(deps: { repo: GamesRepo; games: GamesService; notifier: GameNotifier }) {
+export function createRematches(deps: {
+  repo: GamesRepo;
+  games: GamesService;
+  notifier: GameNotifier;
+  store?: RematchStore;
+}) {
   const { repo, games, notifier } = deps;
-  const offers = new Map<string, StoredRematch>();
+  const offers = deps.store ?? new MemoryRematchStore();
   const json = (o: StoredRematch): RematchOffer => ({
     offerId: o.offerId,
     previousGameId: o.previousGameId,
     by: o.from.name,
   });
 
-  const sweeper = setInterval(() => {
-    const t = Date.now();
-    for (const [id, o] of offers) if (t - o.createdAt > EXPIRES_MS) offers.delete(id);
-  }, 60_000);
-  sweeper.unref();
-
   async function startRematch(o: StoredRematch): Promise<Ack<{ gameId: string }>> {
     const previous = await repo.game(o.previousGameId);
     if (!previous) return fail("not_found", "Game not found");
-    if (games.activeGameOf(o.from) || games.activeGameOf(o.to)) return fail("busy", "A player is already in a game");
-    offers.delete(o.offerId);
+    if ((await games.activeGameOf(o.from)) || (await games.activeGameOf(o.to)))
+      return fail("busy", "A player is already in a game");
+    if (!(await offers.take(o.offerId))) return fail("not_found", "This rematch offer is no longer available");
     // Colours swap: the previous black plays white.
     const white = isPlayer({ sessionId: previous.blackSessionId, userId: previous.blackUserId, name: "" }, o.from)
       ? o.from
@@ -73,7 +65,7 @@ export function createRematches(deps: { repo: GamesRepo; games: GamesService; no
       }
       if (previous.status === "active") return fail("active", "The game is still being played");
       const [from, to] = isPlayer(white, actor) ? [white, black] : [black, white];
-      const existing = [...offers.values()].find((o) => o.previousGameId === previousGameId);
+      const existing = await offers.forGame(previousGameId);
       if (existing && isPlayer(existing.from, actor)) return { ok: true, data: { offerId: existing.offerId } };
       if (existing) {
         // Both asked for a rematch: that is an agreement.
@@ -81,16 +73,16 @@ export function createRematches(deps: { repo: GamesRepo; games: GamesService; no
         return started.ok ? { ok: true, data: { offerId: existing.offerId, gameId: started.data?.gameId } } : started;
       }
       const offer: StoredRematch = { offerId: shortId(), previousGameId, from, to, createdAt: Date.now() };
-      offers.set(offer.offerId, offer);
+      await offers.add(offer);
       notifier.toPlayer(to, "rematchOffered", json(offer));
       return { ok: true, data: { offerId: offer.offerId } };
     },
 
     async answer(actor: Actor, offerId: string, accept: boolean): Promise<Ack<{ gameId?: string }>> {
-      const o = offers.get(offerId);
+      const o = await offers.get(offerId);
       if (!o || !isPlayer(o.to, actor)) return fail("not_found", "This rematch offer is no longer available");
       if (!accept) {
-        offers.delete(offerId);
+        if (!(await offers.take(offerId))) return fail("not_found", "This rematch offer is no longer available");
         notifier.toPlayer(o.from, "rematchOfferDeclined", json(o));
         return { ok: true };
       }
@@ -98,15 +90,15 @@ export function createRematches(deps: { repo: GamesRepo; games: GamesService; no
     },
 
     async cancel(actor: Actor, offerId: string): Promise<Ack> {
-      const o = offers.get(offerId);
+      const o = await offers.get(offerId);
       if (!o || !isPlayer(o.from, actor)) return fail("not_found", "This rematch offer is no longer available");
-      offers.delete(offerId);
+      if (!(await offers.take(offerId))) return fail("not_found", "This rematch offer is no longer available");
       notifier.toPlayer(o.to, "rematchOfferCancelled", json(o));
       return { ok: true };
     },
 
     stop(): void {
-      clearInterval(sweeper);
+      offers.close();
     },
   };
 }

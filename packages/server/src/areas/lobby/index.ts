@@ -2,3 +2,4 @@ export { createLobbyService, LOBBY_ROOM, type LobbyService } from "./lobbyServic
 export { lobbyBroadcaster, registerLobbySocket } from "./lobbySocket.ts";
 export type { StoredOffer } from "./lobbyStore.ts";
 export { type LobbyStore, MemoryLobbyStore } from "./lobbyStore.ts";
+export { RedisLobbyStore } from "./redisLobbyStore.ts";

@@ -85,7 +85,7 @@ export function createLobbyService(deps: {
       }
       const limitsProblem = p.variant === "jumpstart" ? jumpstartLimitsProblem(p) : undefined;
       if (limitsProblem) return fail("validation", limitsProblem);
-      if (games.activeGameOf(actor)) return fail("busy", "You are already playing a game");
+      if (await games.activeGameOf(actor)) return fail("busy", "You are already playing a game");
       const key = keyOf(actor);
       const mine = (await store.list()).filter((o) => o.ownerKey === key);
       if (mine.length >= MAX_OFFERS_PER_PLAYER) {
@@ -156,10 +156,10 @@ export function createLobbyService(deps: {
         viewer.clubIds.push(existing.offer.clubId);
       }
       if (!visibleTo(existing, viewer)) return fail("gone", "This offer is no longer available");
-      if (games.activeGameOf(actor)) return fail("busy", "You are already playing a game");
+      if (await games.activeGameOf(actor)) return fail("busy", "You are already playing a game");
       const taken: StoredOffer | undefined = await store.take(offerId);
       if (!taken) return fail("gone", "This offer is no longer available");
-      if (games.activeGameOf(taken.owner)) {
+      if (await games.activeGameOf(taken.owner)) {
         await publish();
         return fail("gone", "This offer is no longer available");
       }
@@ -202,6 +202,13 @@ export function createLobbyService(deps: {
       } finally {
         await publish();
       }
+    },
+
+    /** A game started (from the lobby, a rematch or a challenge): its players' open offers go. */
+    async playersStarted(players: Actor[]): Promise<void> {
+      const gone = (await Promise.all(players.map((p) => store.removeByOwner(keyOf(p))))).flat();
+      removed(gone);
+      if (gone.length > 0) await publish();
     },
 
     /** Presence changed: a player gone for longer than the grace loses their offers. */

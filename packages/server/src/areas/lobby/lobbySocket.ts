@@ -34,10 +34,13 @@ export function registerLobbySocket(
   handle(socket, logger, "cancelOffer", cancelOfferPayload, (p) => lobby.cancel(actor, p?.offerId));
 }
 
-/** Sends each socket watching the lobby the offers it may see (club offers to members only). */
+/**
+ * Sends each socket of this node watching the lobby the offers it may see (club offers to members only).
+ * Other nodes are told the lobby changed and send their own watchers the same way.
+ */
 export function lobbyBroadcaster(io: AppServer) {
   return (offers: StoredOffer[]) => {
-    void io
+    void io.local
       .in(LOBBY_ROOM)
       .fetchSockets()
       .then((sockets) => {
