@@ -1,13 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createTestDatabase, http, redisEnv, type TestSocket } from "./harness.ts";
+import { cuttableRelay, freePort, lastUpstreamPort, postFrom, renderConf, stop, waitFor } from "./nginxHarness.ts";
 import { guest, play, startGame, uniqueName } from "./players.ts";
 
 // deploy/nginx.conf in front of two real server processes on one PostgreSQL and one Redis, as in
@@ -19,101 +18,15 @@ const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
 const SIGNUP_LIMIT = 3;
 const FOREIGN = "http://evil.example";
 
-/**
- * The shipped config with this test's listen port, node ports and a directory for everything nginx
- * writes. Throws when a line it rewrites is missing, so a reshaped config fails here and not silently.
- */
-function renderConf(src: string, o: { listen: number; nodes: number[]; dir: string; sticky?: boolean }): string {
-  let out = src;
-  const rewrite = (pattern: RegExp, to: (...m: string[]) => string, count = 1) => {
-    const found = out.match(new RegExp(pattern.source, `${pattern.flags.replace("g", "")}g`))?.length ?? 0;
-    if (found !== count)
-      throw new Error(`deploy/nginx.conf: ${count} line(s) like ${pattern} expected, ${found} found`);
-    out = out.replace(pattern, to);
-  };
-  rewrite(/^(\s*)listen 80;$/m, (_m, indent) => `${indent}listen 127.0.0.1:${o.listen};`);
-  rewrite(/^pid \S+;$/m, () => `pid ${o.dir}/nginx.pid;`);
-  rewrite(/^error_log \S+/m, () => `error_log ${o.dir}/error.log`);
-  rewrite(/^(\s*access_log) \/\S+/m, (_m, head) => `${head} ${o.dir}/access.log`);
-  rewrite(/^(\s*)(\w+)_temp_path \S+;$/gm, (_m, indent, kind) => `${indent}${kind}_temp_path ${o.dir}/${kind};`, 5);
-  let n = 0;
-  rewrite(/^(\s*server) 127\.0\.0\.1:\d+/gm, (_m, head) => `${head} 127.0.0.1:${o.nodes[n++]}`, o.nodes.length);
-  if (o.sticky === false) {
-    // The control: plain round robin, in one worker so the rotation is strict.
-    rewrite(/^(\s*)ip_hash;$/m, (_m, indent) => `${indent}# no ip_hash`);
-    rewrite(/^worker_processes \w+;$/m, () => "worker_processes 1;");
-  }
-  const live = out.split("\n").filter((line) => !line.trim().startsWith("#"));
-  const outside = live.filter((line) => /\s\/(var|run|etc)\//.test(line));
-  if (outside.length > 0) throw new Error(`nginx would write outside its temp dir:\n${outside.join("\n")}`);
-  return out;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitFor(what: string, ok: () => Promise<boolean>, child: ChildProcess, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${what}: exited with ${child.exitCode}`);
-    if (await ok().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`${what}: not ready within ${ms} ms`);
-}
-
-function stop(child: ChildProcess | undefined, signal: NodeJS.Signals = "SIGTERM"): Promise<number | null> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child?.exitCode ?? null);
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill("SIGKILL"), 12_000);
-    child.once("exit", (code) => {
-      clearTimeout(force);
-      resolve(code);
-    });
-    child.kill(signal);
-  });
-}
-
-/** A POST sent from a chosen loopback address (127.0.0.2, ...), as a client elsewhere would. */
-function postFrom(localAddress: string, url: string, body: unknown, headers: Record<string, string> = {}) {
-  return new Promise<number>((resolve, reject) => {
-    const req = request(url, {
-      method: "POST",
-      localAddress,
-      headers: { "content-type": "application/json", ...headers },
-    });
-    req.on("response", (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-    });
-    req.on("error", reject);
-    req.end(JSON.stringify(body));
-  });
-}
-
 const signupBody = (username: string) => ({
   username,
   email: `${username.toLowerCase()}@example.com`,
   password: "correct horse",
 });
 
-/** The node that answered the last logged request, read from nginx's access log (the last one it tried). */
-function lastUpstreamPort(dir: string): number {
-  const lines = readFileSync(join(dir, "access.log"), "utf8").trim().split("\n");
-  const match = /upstream=(?:\S+, )*127\.0\.0\.1:(\d+) /.exec(lines[lines.length - 1] ?? "");
-  if (!match) throw new Error(`no upstream in the access log's last line: ${lines[lines.length - 1]}`);
-  return Number(match[1]);
-}
-
 let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+// The nodes reach Redis through it, so a test can take Redis away from them alone.
+let redisRelay: Awaited<ReturnType<typeof cuttableRelay>> | undefined;
 let dir = "";
 let origin = "";
 let nodePorts: number[] = [];
@@ -162,9 +75,14 @@ beforeAll(async () => {
   const listen = await freePort();
   origin = `http://127.0.0.1:${listen}`;
   nodePorts = [await freePort(), await freePort()];
+  const redisUrl = new URL(process.env.REDIS_URL ?? "");
+  redisRelay = await cuttableRelay(redisUrl.hostname, Number(redisUrl.port || 6379));
+  redisUrl.hostname = "127.0.0.1";
+  redisUrl.port = String(redisRelay.port);
   const env = {
     ...db.env,
     ...redisEnv(`nginx${process.pid}`),
+    REDIS_URL: redisUrl.toString(),
     HOST: "127.0.0.1",
     LOG_LEVEL: "warn",
     PUBLIC_ORIGIN: origin,
@@ -182,6 +100,7 @@ afterAll(async () => {
   for (const s of sockets) s.close();
   await Promise.all(proxies.map((p) => stop(p)));
   await Promise.all([...nodes.values()].map((p) => stop(p)));
+  await redisRelay?.close();
   await db?.drop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 }, 30_000);
@@ -191,7 +110,8 @@ describe.runIf(ready)("deploy/nginx.conf in front of two nodes", () => {
     const res = await http(origin, "GET", "/health");
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ status: "ok", database: "postgres", redis: "ready" });
-    // At least these two; the adapter also counts servers of other sites (and test files) on the same Redis.
+    // Both nodes, at least: while the adapter's pub/sub channel is not under REDIS_PREFIX, it also counts
+    // the servers of other test files on the same Redis.
     expect(res.json.nodes).toBeGreaterThanOrEqual(2);
     expect(res.headers.get("server")).toBe("nginx");
   });
@@ -279,6 +199,29 @@ describe.runIf(ready)("deploy/nginx.conf in front of two nodes", () => {
     expect(ws.session.sessionId).toBeTruthy();
   });
 
+  it("keeps every node in rotation while Redis is away: /health says 503, the site still answers", async () => {
+    const status = async (path: string) => (await http(origin, "GET", path)).status;
+    redisRelay?.cut();
+    try {
+      const deadline = Date.now() + 10_000;
+      while ((await status("/health")) !== 503) {
+        if (Date.now() > deadline) throw new Error("/health did not notice that Redis is away");
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // Were a node's 503 counted as a failure, these probes would take both nodes out and the next
+      // requests would get nginx's 502.
+      for (let i = 0; i < 3; i++) expect(await status("/health")).toBe(503);
+      expect(await status("/user")).toBe(401);
+    } finally {
+      redisRelay?.restore();
+    }
+    const deadline = Date.now() + 10_000;
+    while ((await status("/health")) !== 200) {
+      if (Date.now() > deadline) throw new Error("/health did not recover with Redis");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+
   it("keeps serving through a rolling restart: a node stopped with SIGTERM, its sockets reconnect to the other", async () => {
     const socket: TestSocket = io(origin, {
       transports: ["websocket"],
@@ -296,7 +239,7 @@ describe.runIf(ready)("deploy/nginx.conf in front of two nodes", () => {
     socket.auth = { sessionId: first.sessionId };
     // ip_hash sends every client of this test to one node: that is the one to stop.
     await http(origin, "GET", "/user/temp-username", { headers: { "session-id": first.sessionId } });
-    const serving = lastUpstreamPort(join(dir, "main"));
+    const serving = lastUpstreamPort(join(dir, "main"), "/user/temp-username");
     const other = nodePorts.find((p) => p !== serving);
     expect(other).toBeDefined();
 
@@ -309,7 +252,7 @@ describe.runIf(ready)("deploy/nginx.conf in front of two nodes", () => {
     expect(await exited).toBe(0);
     expect((await again).sessionId).toBe(first.sessionId);
     await http(origin, "GET", "/user/temp-username", { headers: { "session-id": first.sessionId } });
-    expect(lastUpstreamPort(join(dir, "main"))).toBe(other);
+    expect(lastUpstreamPort(join(dir, "main"), "/user/temp-username")).toBe(other);
   });
 });
 

@@ -1,0 +1,145 @@
+import type { ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { request } from "node:http";
+import { createServer, type Socket, connect as tcpConnect } from "node:net";
+import { join } from "node:path";
+
+// Helpers for tests that run the site as separate processes behind nginx (nginx.test.ts).
+
+/**
+ * The shipped config with this test's listen port, node ports and a directory for everything nginx
+ * writes. Throws when a line it rewrites is missing, so a reshaped config fails here and not silently.
+ */
+export function renderConf(src: string, o: { listen: number; nodes: number[]; dir: string; sticky?: boolean }): string {
+  let out = src;
+  const rewrite = (pattern: RegExp, to: (...m: string[]) => string, count = 1) => {
+    const found = out.match(new RegExp(pattern.source, `${pattern.flags.replace("g", "")}g`))?.length ?? 0;
+    if (found !== count)
+      throw new Error(`deploy/nginx.conf: ${count} line(s) like ${pattern} expected, ${found} found`);
+    out = out.replace(pattern, to);
+  };
+  rewrite(/^(\s*)listen 80;$/m, (_m, indent) => `${indent}listen 127.0.0.1:${o.listen};`);
+  rewrite(/^pid \S+;$/m, () => `pid ${o.dir}/nginx.pid;`);
+  rewrite(/^error_log \S+/m, () => `error_log ${o.dir}/error.log`);
+  rewrite(/^(\s*access_log) \/\S+/m, (_m, head) => `${head} ${o.dir}/access.log`);
+  rewrite(/^(\s*)(\w+)_temp_path \S+;$/gm, (_m, indent, kind) => `${indent}${kind}_temp_path ${o.dir}/${kind};`, 5);
+  let n = 0;
+  rewrite(/^(\s*server) 127\.0\.0\.1:\d+/gm, (_m, head) => `${head} 127.0.0.1:${o.nodes[n++]}`, o.nodes.length);
+  if (o.sticky === false) {
+    // The control: plain round robin, in one worker so the rotation is strict.
+    rewrite(/^(\s*)ip_hash;$/m, (_m, indent) => `${indent}# no ip_hash`);
+    rewrite(/^worker_processes \w+;$/m, () => "worker_processes 1;");
+  }
+  const live = out.split("\n").filter((line) => !line.trim().startsWith("#"));
+  const outside = live.filter((line) => /\s\/(var|run|etc)\//.test(line));
+  if (outside.length > 0) throw new Error(`nginx would write outside its temp dir:\n${outside.join("\n")}`);
+  return out;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const address = s.address();
+      s.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export async function waitFor(what: string, ok: () => Promise<boolean>, child: ChildProcess, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what}: exited with ${child.exitCode}`);
+    if (await ok().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${what}: not ready within ${ms} ms`);
+}
+
+export function stop(child: ChildProcess | undefined, signal: NodeJS.Signals = "SIGTERM"): Promise<number | null> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child?.exitCode ?? null);
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), 12_000);
+    child.once("exit", (code) => {
+      clearTimeout(force);
+      resolve(code);
+    });
+    child.kill(signal);
+  });
+}
+
+/** A POST sent from a chosen loopback address (127.0.0.2, ...), as a client elsewhere would. */
+export function postFrom(localAddress: string, url: string, body: unknown, headers: Record<string, string> = {}) {
+  return new Promise<number>((resolve, reject) => {
+    const req = request(url, {
+      method: "POST",
+      localAddress,
+      headers: { "content-type": "application/json", ...headers },
+    });
+    req.on("response", (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+/**
+ * The node that answered the last logged request for `path`, read from nginx's access log: the last
+ * address of `upstream=`, which lists every node tried. (Sockets are logged when they close, so the
+ * log's last line may be an older connection.)
+ */
+export function lastUpstreamPort(dir: string, path: string): number {
+  const lines = readFileSync(join(dir, "access.log"), "utf8").trim().split("\n");
+  const line = lines.findLast((l) => l.includes(`"GET ${path} `));
+  const match = /upstream=(?:\S+, )*127\.0\.0\.1:(\d+) /.exec(line ?? "");
+  if (!match) throw new Error(`no GET ${path} with an upstream in the access log`);
+  return Number(match[1]);
+}
+
+/**
+ * A TCP relay to a service (Redis, here) that a test can cut, as an outage would: every open connection
+ * is dropped and new ones are closed at once, until `restore()`.
+ */
+export async function cuttableRelay(host: string, port: number) {
+  const open = new Set<Socket>();
+  let cut = false;
+  const server = createServer((client) => {
+    if (cut) {
+      client.destroy();
+      return;
+    }
+    const upstream = tcpConnect(port, host);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+      open.delete(client);
+      open.delete(upstream);
+    };
+    for (const s of [client, upstream]) {
+      open.add(s);
+      s.on("error", drop);
+      s.on("close", drop);
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  return {
+    port: typeof address === "object" && address ? address.port : 0,
+    cut() {
+      cut = true;
+      for (const s of open) s.destroy();
+      open.clear();
+    },
+    restore() {
+      cut = false;
+    },
+    close(): Promise<void> {
+      this.cut();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
