@@ -16,6 +16,11 @@ export interface TcpProxy {
    * Resolves once the link is cut.
    */
   downAfterAnswerTo(marker: string): Promise<void>;
+  /**
+   * Holds the target's full answer to a request containing `marker` until `release()`: a statement that
+   * ran while its client still waits. `held` resolves once an answer is being held.
+   */
+  holdAnswerTo(marker: string): { held: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
@@ -29,7 +34,8 @@ function endsWithReadyForQuery(chunk: Buffer): boolean {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const links = new Set<{ client: Socket; upstream: Socket }>();
   let isDown = false;
-  let trap: { marker: string; sprung: () => void } | undefined;
+  let trap: { marker: string; action: "cut" | "hold"; sprung: () => void } | undefined;
+  let heldBack: Array<() => void> | undefined;
 
   const cutAll = () => {
     for (const { client, upstream } of links) {
@@ -61,7 +67,24 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       if (trap && chunk.includes(trap.marker)) armed = true;
       upstream.write(chunk);
     });
+    let holding: Buffer[] | undefined;
     upstream.on("data", (chunk) => {
+      if (holding) {
+        holding.push(chunk);
+        return;
+      }
+      if (armed && trap?.action === "hold") {
+        armed = false;
+        holding = [chunk];
+        const { sprung } = trap;
+        trap = undefined;
+        heldBack?.push(() => {
+          for (const c of holding ?? []) client.write(c);
+          holding = undefined;
+        });
+        sprung();
+        return;
+      }
       if (armed && trap) {
         if (!endsWithReadyForQuery(chunk)) return;
         const { sprung } = trap;
@@ -92,8 +115,21 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
     downAfterAnswerTo(marker) {
       return new Promise((resolve) => {
-        trap = { marker, sprung: resolve };
+        trap = { marker, action: "cut", sprung: resolve };
       });
+    },
+    holdAnswerTo(marker) {
+      const releases: Array<() => void> = [];
+      heldBack = releases;
+      const held = new Promise<void>((resolve) => {
+        trap = { marker, action: "hold", sprung: resolve };
+      });
+      return {
+        held,
+        release() {
+          for (const r of releases.splice(0)) r();
+        },
+      };
     },
     close() {
       cutAll();

@@ -1,0 +1,224 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import type { GameStarted, GameUpdate } from "@chess/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, http, redisEnv } from "./harness.ts";
+import { guest, type Player, play, reconnect, startGame } from "./players.ts";
+import { startTcpProxy } from "./tcpProxy.ts";
+
+const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let child: ChildProcess | undefined;
+const prefix = `sigterm${process.pid}`;
+/** "A few seconds": the stop finishes requests and writes in flight, then the process exits. */
+const STOP_WITHIN_MS = 6_000;
+
+/** The real server as its own process (so it gets a real SIGTERM), on a fixed port of 127.0.0.1. */
+async function spawnServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
+  const proc = spawn(process.execPath, ["--import", "tsx", cli], {
+    env: {
+      ...process.env,
+      ...db.env,
+      ...redisEnv(prefix),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      // No background engine work (as in the in-process harness): a stop then waits only for players' work.
+      JUMPSTART_POOL_SIZE: "0",
+      ENGINE_WORKERS: "1",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return proc;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error("server did not start");
+}
+
+function exited(proc: ChildProcess, timeoutMs: number): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    if (proc.exitCode !== null) return resolve(proc.exitCode);
+    const timer = setTimeout(() => reject(new Error(`no exit within ${timeoutMs} ms`)), timeoutMs);
+    proc.once("exit", (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+}
+
+function dropped(p: Player, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${p.name} was not disconnected`)), timeoutMs);
+    p.socket.once("disconnect", (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+
+afterAll(async () => {
+  child?.kill("SIGKILL");
+  await db?.drop();
+});
+
+it("on SIGTERM mid-move: the move is kept or refused, players are dropped, clocks are credited, the game resumes", {
+  timeout: 60_000,
+}, async () => {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const base = `http://127.0.0.1:${port}`;
+  child = await spawnServer(port);
+  const started = await startGame(await guest(base), await guest(base), {
+    baseTime: 5,
+    increment: 0,
+    selectedColor: "white",
+  });
+  let { white, black } = started;
+  const gameId = started.game.gameId;
+  const updates = await play(white, black, gameId, ["e2e4", "e7e5", "d1h5", "b8c6"]);
+  // White's clock runs from black's last move, at the latest from now.
+  const whiteClockFrom = Date.now();
+  const before = (updates.at(-1) as GameUpdate).timeLeft;
+  await new Promise((r) => setTimeout(r, 1_500));
+
+  const drops = [dropped(white, 8_000), dropped(black, 8_000)];
+  const stopping = exited(child, 8_000);
+  // The move leaves, and the deploy's SIGTERM follows it before any answer can come back.
+  const inFlight = white
+    .emit("move", { gameId, move: { from: "f1", to: "c4" }, ply: 4 }, 8_000)
+    .catch(() => ({ ok: false, code: "no_answer" }));
+  const signalledAt = Date.now();
+  child.kill("SIGTERM");
+  expect(await stopping).toBe(0);
+  const exitedAt = Date.now();
+  expect(exitedAt - signalledAt).toBeLessThan(STOP_WITHIN_MS);
+  // Both players see the connection drop: that is what tells them (the web shows its reconnecting banner).
+  await Promise.all(drops);
+  const answer = await inFlight;
+
+  // Down for a while, as a deploy is (the restart itself takes seconds): none of it may be charged.
+  await new Promise((r) => setTimeout(r, 1_000));
+  child = await spawnServer(port);
+  const upAt = Date.now();
+  white = await reconnect(base, white);
+  black = await reconnect(base, black);
+  const resync = await black.emit<GameStarted>("resync", { gameId });
+  const snapshot = resync.data as GameStarted;
+  const askedAt = Date.now();
+  expect(snapshot.status).toBe("active");
+  const kept = snapshot.ply === 5;
+  if (answer.ok) expect(kept).toBe(true);
+  expect(snapshot.moves).toEqual(["e4", "e5", "Qh5", "Nc6", ...(kept ? ["Bc4"] : [])]);
+
+  // The side to move was charged only while a server ran: before the stop and since the restart.
+  const downtime = upAt - exitedAt;
+  const tolerance = 1_000;
+  if (kept) {
+    // White moved at the latest when the signal was sent; black's clock ran from then.
+    expect(snapshot.timeLeft.w).toBeLessThanOrEqual(before.w);
+    expect(snapshot.timeLeft.w).toBeGreaterThanOrEqual(before.w - (signalledAt - whiteClockFrom) - tolerance);
+    expect(snapshot.timeLeft.b).toBeGreaterThanOrEqual(before.b - (askedAt - whiteClockFrom - downtime) - tolerance);
+  } else {
+    expect(Math.abs(snapshot.timeLeft.b - before.b)).toBeLessThanOrEqual(5);
+    expect(snapshot.timeLeft.w).toBeLessThan(before.w - 1_000);
+    expect(snapshot.timeLeft.w).toBeGreaterThanOrEqual(before.w - (askedAt - whiteClockFrom - downtime) - tolerance);
+  }
+
+  // The player re-sends what got no answer: applied now, or recognised as already applied.
+  const resent = await white.emit<{ ply: number; duplicate?: boolean }>("move", {
+    gameId,
+    move: { from: "f1", to: "c4" },
+    ply: 4,
+  });
+  expect(resent).toMatchObject({ ok: true, data: { ply: 5 } });
+  expect(Boolean(resent.data?.duplicate)).toBe(kept);
+
+  const over = black.next("gameOver", 5_000);
+  await play(white, black, gameId, ["g8f6", "h5f7"], 5);
+  expect(await over).toMatchObject({ reason: "checkmate", winningColor: "white" });
+  const record = await http(base, "GET", `/history/${gameId}`);
+  expect(record.json).toMatchObject({ moves: "e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7#", status: "finished" });
+  white.socket.close();
+  black.socket.close();
+  child.kill("SIGTERM");
+  expect(await exited(child, 8_000)).toBe(0);
+});
+
+// With PostgreSQL, a proxy between the server and the database holds the answer to the move's INSERT, so
+// the signal lands while the write is really in flight.
+describe.runIf(process.env.DATABASE_URL)("SIGTERM while a move's write waits for PostgreSQL", () => {
+  it("waits for the write, exits 0, and the move counts once after the restart", { timeout: 60_000 }, async () => {
+    const real = new URL(db.env.DATABASE_URL as string);
+    const proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) });
+    const viaProxy = new URL(real);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxy.port);
+    const env = { DATABASE_URL: viaProxy.toString() };
+    try {
+      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const base = `http://127.0.0.1:${port}`;
+      child = await spawnServer(port, env);
+      const started = await startGame(await guest(base), await guest(base), {
+        baseTime: 5,
+        increment: 0,
+        selectedColor: "white",
+      });
+      let { white, black } = started;
+      const gameId = started.game.gameId;
+      await play(white, black, gameId, ["e2e4", "e7e5"]);
+
+      const hold = proxy.holdAnswerTo("insert into game_moves");
+      const drops = [dropped(white, 8_000), dropped(black, 8_000)];
+      const stopping = exited(child, 8_000);
+      const inFlight = white
+        .emit("move", { gameId, move: { from: "g1", to: "f3" }, ply: 2 }, 8_000)
+        .catch(() => ({ ok: false, code: "no_answer" }));
+      await hold.held;
+      const signalledAt = Date.now();
+      child.kill("SIGTERM");
+      // The statement ran; its answer reaches the stopping server half a second later.
+      setTimeout(() => hold.release(), 500);
+      expect(await stopping).toBe(0);
+      expect(Date.now() - signalledAt).toBeLessThan(STOP_WITHIN_MS);
+      await Promise.all(drops);
+      const answer = await inFlight;
+
+      child = await spawnServer(port, env);
+      white = await reconnect(base, white);
+      black = await reconnect(base, black);
+      const snapshot = (await black.emit<GameStarted>("resync", { gameId })).data as GameStarted;
+      // The row was committed, so the move stands whatever the player was told.
+      expect(snapshot.moves).toEqual(["e4", "e5", "Nf3"]);
+      if (!answer.ok) {
+        const resent = await white.emit<{ ply: number; duplicate?: boolean }>("move", {
+          gameId,
+          move: { from: "g1", to: "f3" },
+          ply: 2,
+        });
+        expect(resent).toMatchObject({ ok: true, data: { ply: 3, duplicate: true } });
+      }
+      const over = white.next("gameOver", 5_000);
+      expect(await black.emit("forfeit", { gameId })).toMatchObject({ ok: true });
+      expect(await over).toMatchObject({ reason: "resign", winningColor: "white" });
+      expect((await http(base, "GET", `/history/${gameId}`)).json.moves).toBe("e4 e5 Nf3");
+      white.socket.close();
+      black.socket.close();
+      child.kill("SIGTERM");
+      expect(await exited(child, 8_000)).toBe(0);
+    } finally {
+      proxy.up();
+      await proxy.close();
+    }
+  });
+});
