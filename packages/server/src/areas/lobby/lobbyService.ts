@@ -219,10 +219,14 @@ export function createLobbyService(deps: {
       const t = setTimeout(() => {
         graceTimers.delete(key);
         if (isOnline(key)) return;
-        void store.removeByOwner(key).then((gone) => {
-          removed(gone);
-          return gone.length > 0 ? publish() : undefined;
-        });
+        store
+          .removeByOwner(key)
+          .then((gone) => {
+            removed(gone);
+            return gone.length > 0 ? publish() : undefined;
+          })
+          // Store away (Redis down, or closed at a stop): the offers stay; never an unhandled rejection.
+          .catch(() => {});
       }, OFFER_GRACE_MS);
       t.unref();
       graceTimers.set(key, t);
