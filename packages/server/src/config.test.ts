@@ -46,6 +46,9 @@ describe("loadConfig", () => {
     [{ PUBLIC_ORIGIN: "https://chess.example/" }, "PUBLIC_ORIGIN"],
     [{ ENGINE_WORKERS: "0" }, "ENGINE_WORKERS"],
     [{ ENGINE_NICENESS: "20" }, "ENGINE_NICENESS"],
+    [{ WORKERS: "remote" }, "WORKERS"],
+    [{ WORKERS: "external", REDIS_URL: "redis://127.0.0.1:6379" }, "DATABASE_URL"],
+    [{ JOB_LOCK_MS: "10" }, "JOB_LOCK_MS"],
   ])("names the bad variable in %j", (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

@@ -36,6 +36,8 @@ const envSchema = z.object({
     .regex(/^[\w:-]{1,40}$/, "letters, digits, '_', '-' or ':' (1-40)")
     .default("chess"),
   JUMPSTART_POOL_SIZE: z.coerce.number().int().min(0).max(1000).default(4),
+  WORKERS: z.enum(["local", "external"]).default("local"),
+  JOB_LOCK_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().trim().optional(),
   TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
@@ -61,6 +63,13 @@ export interface Config {
   analysisNodes: number;
   /** Pre-generated jumpstart positions kept per preset (0: generate on demand only). */
   jumpstartPoolSize: number;
+  /**
+   * Scaled mode: "local" lets each web node work the job queue with its own engines besides any
+   * `npm run worker`; "external" leaves engine jobs to worker processes alone.
+   */
+  workers: "local" | "external";
+  /** How long a queued job stays with a worker that stopped answering before another worker takes it. */
+  jobLockMs: number;
   logLevel: string;
   /** Built web app to serve; undefined serves none (API only). */
   webDist: string | undefined;
@@ -84,6 +93,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.WORKERS === "external" && !(e.REDIS_URL && e.DATABASE_URL)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WORKERS="external": worker processes need REDIS_URL and DATABASE_URL (unset, jobs run in this process)',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -97,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     engineNiceness: e.ENGINE_NICENESS,
     analysisNodes: e.ANALYSIS_NODES,
     jumpstartPoolSize: e.JUMPSTART_POOL_SIZE,
+    workers: e.WORKERS,
+    jobLockMs: e.JOB_LOCK_MS,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : defaults.webDist,
     secureCookies: e.PUBLIC_ORIGIN?.startsWith("https://") ?? false,

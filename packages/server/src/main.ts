@@ -9,13 +9,7 @@ import {
   identifySocket,
   registerAccountsRoutes,
 } from "./areas/accounts/index.ts";
-import {
-  createAnalysisRepo,
-  createAnalysisService,
-  EnginePool,
-  findEngine,
-  registerAnalysisRoutes,
-} from "./areas/analysis/index.ts";
+import { createAnalysisRepo, createAnalysisService, registerAnalysisRoutes } from "./areas/analysis/index.ts";
 import { createChatRepo, createChatService, GLOBAL_CHAT_ROOM, registerChatSocket } from "./areas/chat/index.ts";
 import {
   clubsBroadcaster,
@@ -45,6 +39,7 @@ import { createLobbyService, lobbyBroadcaster, MemoryLobbyStore, registerLobbySo
 import { createPreferencesRepo, registerPreferencesRoutes } from "./areas/preferences/index.ts";
 import { Bus } from "./bus.ts";
 import type { Config } from "./config.ts";
+import { startEngineJobs } from "./engineJobs.ts";
 import { createHttpApp } from "./http/app.ts";
 import { createRealtime, rooms } from "./realtime/io.ts";
 import { openDatabase } from "./storage/db.ts";
@@ -124,15 +119,11 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
 
   const gamesRepo = createGamesRepo(database.db);
   const historyRepo = createHistoryRepo(database.db);
-  const engines = new EnginePool(findEngine(config.stockfishPath), {
-    size: config.engineWorkers,
-    niceness: config.engineNiceness,
-    queueLimit: 400,
-    logger: app.log,
-  });
+  // Engine work runs in this process, or on the job queue in scaled mode: see engineJobs.ts.
+  const engineJobs = await startEngineJobs(config, { db: database.db, logger: app.log });
   const analysis = createAnalysisService({
     repo: createAnalysisRepo(database.db),
-    pool: engines,
+    jobs: engineJobs.runner,
     nodes: config.analysisNodes,
     games: {
       async game(gameId) {
@@ -146,7 +137,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
 
   const jumpstart = createJumpstartService({
     repo: createJumpstartRepo(database.db),
-    pool: engines,
+    jobs: engineJobs.runner,
     poolSize: config.jumpstartPoolSize,
     logger: app.log,
   });
@@ -228,12 +219,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
         redis: redis ? redis.status : "unused",
         nodes: await io.of("/").adapter.serverCount(),
         liveGames: games.liveCount(),
-        engine: {
-          kind: engines.command.kind,
-          workers: engines.size,
-          searches: engines.searches,
-          queued: engines.queued,
-        },
+        ...(await engineJobs.health()),
         jumpstartStock: await jumpstart.stock(),
         uptimeSeconds: Math.round(process.uptime()),
       };
@@ -287,7 +273,15 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   const recovered = await games.recover();
   if (recovered > 0) app.log.info({ recovered }, "resumed live games");
   jumpstart.refill();
-  app.log.info({ engine: engines.command.kind, workers: engines.size, nodes: config.analysisNodes }, "analysis engine");
+  app.log.info(
+    {
+      jobs: engineJobs.runner.where,
+      engine: engineJobs.engines?.command.kind,
+      workers: engineJobs.engines?.size ?? 0,
+      nodes: config.analysisNodes,
+    },
+    "analysis engine",
+  );
   await gamesRepo.heartbeat(nodeId, new Date());
 
   const intervals = [
@@ -319,7 +313,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
         rematches.stop();
         realtime.close();
         await app.close();
-        engines.close();
+        await engineJobs.close();
         await gamesRepo.heartbeat(nodeId, new Date()).catch(() => {});
         memoryLimiter.close();
         await redis?.quit().catch(() => redis.disconnect());

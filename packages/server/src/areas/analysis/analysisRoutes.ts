@@ -2,6 +2,7 @@ import { singleMoveBody } from "@chess/shared";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { HttpError, parseInput, tooManyRequests } from "../../http/errors.ts";
+import { JobsUnavailableError } from "../../jobs/index.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
 import type { RequestAuth } from "../accounts/index.ts";
 import { AnalysisError, type AnalysisService } from "./analysisService.ts";
@@ -14,7 +15,9 @@ const SINGLE_MOVES_PER_MINUTE = 60;
 
 function mapErrors(error: unknown): never {
   if (error instanceof AnalysisError) throw new HttpError(error.status, "analysis", error.message);
-  if (error instanceof EngineBusyError) throw new HttpError(503, "busy", error.message, { "retry-after": "30" });
+  if (error instanceof EngineBusyError || error instanceof JobsUnavailableError) {
+    throw new HttpError(503, "busy", error.message, { "retry-after": "30" });
+  }
   throw error;
 }
 

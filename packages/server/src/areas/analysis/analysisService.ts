@@ -1,7 +1,8 @@
-import { type AnalysisEntry, type AnalysisProgress, evalOf } from "@chess/shared";
+import type { AnalysisEntry, AnalysisProgress } from "@chess/shared";
+import type { JobRunner } from "../../jobs/index.ts";
+import { type AnalysisJobs, analysisJobIds } from "./analysisJobs.ts";
 import type { AnalysisRepo } from "./analysisRepo.ts";
-import type { EnginePool } from "./engine/enginePool.ts";
-import { gamePositions, replay, terminalEval } from "./positions.ts";
+import { replay, terminalEval } from "./positions.ts";
 
 export interface GameSource {
   /** The game's start position and UCI moves, and whether it is still being played. */
@@ -17,45 +18,22 @@ export class AnalysisError extends Error {
   }
 }
 
-const POSITION_TIMEOUT_MS = 30_000;
-const CACHE_SIZE = 5_000;
+/** How long a player waits for a worker to finish a game, or one position, before being told to retry. */
+const GAME_WAIT_MS = 5 * 60_000;
+const POSITION_WAIT_MS = 60_000;
 
-/** Engine analysis of finished games (computed once, shared by concurrent requests) and of single positions. */
+/**
+ * Engine analysis of finished games (computed once, shared by concurrent requests) and of single positions.
+ * The searching is done by jobs (analysisJobs.ts), in this process or by a worker.
+ */
 export function createAnalysisService(deps: {
   repo: AnalysisRepo;
-  pool: EnginePool;
+  jobs: JobRunner<AnalysisJobs>;
   games: GameSource;
   nodes: number;
 }) {
-  const { repo, pool, games, nodes } = deps;
+  const { repo, jobs, games, nodes } = deps;
   const running = new Map<string, { promise: Promise<AnalysisEntry[]>; done: number; total: number }>();
-  const positionCache = new Map<string, AnalysisEntry>();
-
-  async function analysePosition(fen: string, priority: "high" | "low"): Promise<AnalysisEntry> {
-    const turn = fen.split(" ")[1] === "b" ? "b" : "w";
-    const terminal = terminalEval(fen);
-    if (terminal !== undefined) return { eval: terminal, turn, moves: [] };
-    const cached = positionCache.get(fen);
-    if (cached) return cached;
-    const r = await pool.analyse(fen, nodes, { priority, timeoutMs: POSITION_TIMEOUT_MS });
-    const entry: AnalysisEntry = { eval: evalOf(r.score), turn, moves: r.pv };
-    positionCache.set(fen, entry);
-    if (positionCache.size > CACHE_SIZE) positionCache.delete(positionCache.keys().next().value as string);
-    return entry;
-  }
-
-  async function compute(gameId: string, fens: string[]): Promise<AnalysisEntry[]> {
-    const job = running.get(gameId);
-    const entries = await Promise.all(
-      fens.map(async (fen) => {
-        const entry = await analysePosition(fen, "high");
-        if (job) job.done += 1;
-        return entry;
-      }),
-    );
-    await repo.save(gameId, entries, nodes, pool.command.kind);
-    return entries;
-  }
 
   return {
     /** One entry per position of a finished game; the first call computes, later ones read. */
@@ -71,11 +49,20 @@ export function createAnalysisService(deps: {
         const game = await games.game(gameId);
         if (!game) throw new AnalysisError(404, "Game not found");
         if (game.active) throw new AnalysisError(409, "Analysis is available once the game is over");
-        const fens = gamePositions(game.initialFen, game.uciMoves);
-        job.total = fens.length;
-        const entries = await compute(gameId, fens);
-        // Another node may have stored its analysis first: everyone gets the stored one.
-        return (await repo.get(gameId)) ?? entries;
+        job.total = game.uciMoves.length + 1;
+        return jobs.run(
+          "analysis.game",
+          { gameId, initialFen: game.initialFen, uciMoves: game.uciMoves, nodes },
+          {
+            jobId: analysisJobIds.game(gameId),
+            lane: "players",
+            timeoutMs: GAME_WAIT_MS,
+            onProgress: (p) => {
+              job.done = p.done;
+              job.total = p.total;
+            },
+          },
+        );
       })().finally(() => running.delete(gameId));
       return job.promise;
     },
@@ -84,9 +71,10 @@ export function createAnalysisService(deps: {
       const job = running.get(gameId);
       if (job) return { status: "running", done: job.done, total: job.total };
       const stored = await repo.get(gameId);
-      return stored
-        ? { status: "done", done: stored.length, total: stored.length }
-        : { status: "none", done: 0, total: 0 };
+      if (stored) return { status: "done", done: stored.length, total: stored.length };
+      // Asked for on another node: the job's own progress, wherever it runs.
+      const elsewhere = await jobs.progress(analysisJobIds.game(gameId));
+      return elsewhere ? { status: "running", ...elsewhere } : { status: "none", done: 0, total: 0 };
     },
 
     /** The last position of a line a player tried on the analysis board. */
@@ -97,7 +85,14 @@ export function createAnalysisService(deps: {
       } catch (error) {
         throw new AnalysisError(400, error instanceof Error ? error.message : "Invalid position");
       }
-      return [await analysePosition(fen, "high")];
+      const terminal = terminalEval(fen);
+      if (terminal !== undefined) return [{ eval: terminal, turn: fen.split(" ")[1] === "b" ? "b" : "w", moves: [] }];
+      const entry = await jobs.run(
+        "analysis.position",
+        { fen, nodes },
+        { jobId: analysisJobIds.position(fen, nodes), lane: "players", timeoutMs: POSITION_WAIT_MS },
+      );
+      return [entry];
     },
   };
 }

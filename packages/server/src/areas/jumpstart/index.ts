@@ -1,3 +1,4 @@
+export { CHECK_NODES, createJumpstartJobs, type JumpstartJobs } from "./jumpstartJobs.ts";
 export { createJumpstartRepo } from "./jumpstartRepo.ts";
 export { registerJumpstartRoutes } from "./jumpstartRoutes.ts";
-export { CHECK_NODES, createJumpstartService, type JumpstartService, NoPositionError } from "./jumpstartService.ts";
+export { createJumpstartService, type JumpstartService, NoPositionError } from "./jumpstartService.ts";

@@ -44,6 +44,7 @@ export async function generateOnce(
   engine: JumpstartEngine,
   target: Target,
   rng: () => number,
+  signal?: AbortSignal,
 ): Promise<Generated | undefined> {
   const moveNumber = Math.max(1, Math.round(target.moveMin + rng() * (target.moveMax - target.moveMin)));
   const plies = (moveNumber - 1) * 2 + (rng() < 0.5 ? 0 : 1);
@@ -77,6 +78,7 @@ export async function generateOnce(
   }
 
   for (let ply = 0; ply < plies; ply++) {
+    if (signal?.aborted) return undefined;
     const progress = (ply + 1) / plies;
     if (!(await step(targetCp * progress * progress, ply < FREE_PLIES, plies - ply <= GREEDY_PLIES))) return undefined;
   }
@@ -95,15 +97,19 @@ export async function generateOnce(
   return undefined;
 }
 
-/** Tries until a position fits or the deadline passes. */
+/** Tries until a position fits, the deadline passes or `signal` is aborted. */
 export async function generate(
   engine: JumpstartEngine,
   target: Target,
-  opts: { deadline: number; rng?: () => number; maxAttempts?: number },
+  opts: { deadline: number; rng?: () => number; maxAttempts?: number; signal?: AbortSignal },
 ): Promise<Generated | undefined> {
   const rng = opts.rng ?? Math.random;
-  for (let attempt = 0; attempt < (opts.maxAttempts ?? 50) && Date.now() < opts.deadline; attempt++) {
-    const found = await generateOnce(engine, target, rng);
+  for (
+    let attempt = 0;
+    attempt < (opts.maxAttempts ?? 50) && Date.now() < opts.deadline && !opts.signal?.aborted;
+    attempt++
+  ) {
+    const found = await generateOnce(engine, target, rng, opts.signal);
     if (found) return found;
   }
   return undefined;

@@ -1,6 +1,7 @@
 import { chess960Fen, randomPositionQuery } from "@chess/shared";
 import type { FastifyInstance } from "fastify";
 import { HttpError, parseInput, tooManyRequests } from "../../http/errors.ts";
+import { JobsUnavailableError } from "../../jobs/index.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
 import { EngineBusyError } from "../analysis/index.ts";
 import { type JumpstartService, NoPositionError } from "./jumpstartService.ts";
@@ -23,7 +24,9 @@ export function registerJumpstartRoutes(
       return { fen: p.fen, eval: p.eval, source: p.fromPool ? "pool" : "generated" };
     } catch (error) {
       if (error instanceof NoPositionError) throw new HttpError(503, "no_position", error.message);
-      if (error instanceof EngineBusyError) throw new HttpError(503, "busy", error.message, { "retry-after": "30" });
+      if (error instanceof EngineBusyError || error instanceof JobsUnavailableError) {
+        throw new HttpError(503, "busy", error.message, { "retry-after": "30" });
+      }
       throw error;
     }
   });

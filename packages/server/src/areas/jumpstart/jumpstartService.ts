@@ -1,20 +1,16 @@
-import {
-  GAME_STAGES,
-  type GameStage,
-  HANDICAPS,
-  type Handicap,
-  presetOf,
-  type RandomPositionQuery,
-} from "@chess/shared";
+import { presetOf, type RandomPositionQuery } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
-import type { EnginePool } from "../analysis/index.ts";
-import { generate, type JumpstartEngine, type Target } from "./jumpstartGenerator.ts";
+import { type JobRunner, JobsUnavailableError } from "../../jobs/index.ts";
+import { type JumpstartJobs, jumpstartJobIds, PRESETS } from "./jumpstartJobs.ts";
 import type { JumpstartRepo } from "./jumpstartRepo.ts";
 
-/** Search sizes: steering moves are cheap, the final check deeper. */
-const STEER_NODES = 3_000;
-export const CHECK_NODES = 40_000;
 const ON_DEMAND_MS = 8_000;
+/** Waits for a worker: an on-demand search gets a little beyond its own time, a refill its two minutes and more. */
+const ON_DEMAND_WAIT_MS = ON_DEMAND_MS + 10_000;
+const FILL_WAIT_MS = 5 * 60_000;
+/** Pauses of the refill after a miss, and when no worker is there to do it. */
+const MISSED_PAUSE_MS = 5_000;
+const UNAVAILABLE_PAUSE_MS = 30_000;
 
 export class NoPositionError extends Error {
   constructor() {
@@ -22,34 +18,20 @@ export class NoPositionError extends Error {
   }
 }
 
-const PRESETS: Array<{ key: string; target: Target }> = (Object.keys(GAME_STAGES) as GameStage[]).flatMap((stage) =>
-  (Object.keys(HANDICAPS) as Handicap[]).map((handicap) => ({
-    key: `${stage}:${handicap}`,
-    target: {
-      evalMin: HANDICAPS[handicap].eval.min,
-      evalMax: HANDICAPS[handicap].eval.max,
-      moveMin: GAME_STAGES[stage].moves.min,
-      moveMax: GAME_STAGES[stage].moves.max,
-    },
-  })),
-);
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 
 /**
  * Jumpstart positions: answered from a pool per preset (filled in the background behind players'
- * engine work), or generated on demand within a time limit for custom ranges.
+ * engine work), or generated on demand within a time limit for custom ranges. The engine work is done by
+ * jobs (jumpstartJobs.ts), in this process or by a worker.
  */
 export function createJumpstartService(deps: {
   repo: JumpstartRepo;
-  pool: EnginePool;
+  jobs: JobRunner<JumpstartJobs>;
   poolSize: number;
   logger: FastifyBaseLogger;
 }) {
-  const { repo, pool, poolSize, logger } = deps;
-  const engineAt = (priority: "high" | "low"): JumpstartEngine => ({
-    candidates: (fen, k) => pool.candidates(fen, STEER_NODES, k, { priority }),
-    // A fresh hash makes the check reproducible: any engine searching this position to CHECK_NODES agrees.
-    evaluate: async (fen) => (await pool.analyse(fen, CHECK_NODES, { priority, fresh: true })).score,
-  });
+  const { repo, jobs, poolSize, logger } = deps;
   let stopped = false;
   let filling: Promise<void> | undefined;
 
@@ -60,14 +42,20 @@ export function createJumpstartService(deps: {
         .filter((p) => p.n < poolSize)
         .sort((a, b) => a.n - b.n)[0];
       if (!next) return;
-      const found = await generate(engineAt("low"), next.target, { deadline: Date.now() + 120_000 }).catch(
-        (err: unknown) => {
-          logger.warn({ err }, "jumpstart generation failed");
-          return undefined;
-        },
-      );
-      if (found && !stopped) await repo.add(next.key, found.fen, found.eval);
-      else if (!found) await new Promise((r) => setTimeout(r, 5_000));
+      // Every node picks the emptiest preset, so the nodes of a site ask for the same job and share it.
+      const outcome = await jobs
+        .run(
+          "jumpstart.fill",
+          { preset: next.key, have: next.n },
+          { jobId: jumpstartJobIds.fill(next.key, next.n), lane: "background", timeoutMs: FILL_WAIT_MS },
+        )
+        .catch((err: unknown) => {
+          if (!stopped) logger.warn({ err }, "jumpstart generation failed");
+          return { filled: false, unavailable: err instanceof JobsUnavailableError };
+        });
+      if (!outcome.filled && !stopped) {
+        await pause("unavailable" in outcome && outcome.unavailable ? UNAVAILABLE_PAUSE_MS : MISSED_PAUSE_MS);
+      }
     }
   }
 
@@ -89,15 +77,18 @@ export function createJumpstartService(deps: {
         this.refill();
         if (taken) return { ...taken, fromPool: true };
       }
-      const found = await generate(
-        engineAt("high"),
+      const found = await jobs.run(
+        "jumpstart.generate",
         {
-          evalMin: q.lower_eval_limit,
-          evalMax: q.upper_eval_limit,
-          moveMin: q.lower_move_limit,
-          moveMax: q.upper_move_limit,
+          target: {
+            evalMin: q.lower_eval_limit,
+            evalMax: q.upper_eval_limit,
+            moveMin: q.lower_move_limit,
+            moveMax: q.upper_move_limit,
+          },
+          withinMs: ON_DEMAND_MS,
         },
-        { deadline: Date.now() + ON_DEMAND_MS },
+        { lane: "players", timeoutMs: ON_DEMAND_WAIT_MS },
       );
       if (!found) throw new NoPositionError();
       return { ...found, fromPool: false };

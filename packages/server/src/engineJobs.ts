@@ -1,0 +1,112 @@
+import type { FastifyBaseLogger } from "fastify";
+import { createAnalysisJobs, createAnalysisRepo, EnginePool, findEngine } from "./areas/analysis/index.ts";
+import { createJumpstartJobs, createJumpstartRepo } from "./areas/jumpstart/index.ts";
+import type { Config } from "./config.ts";
+import {
+  createInProcessRunner,
+  createQueueRunner,
+  type JobRunner,
+  type QueueWorkers,
+  startQueueWorkers,
+} from "./jobs/index.ts";
+import type { Db } from "./storage/db.ts";
+
+/** This process's engine processes (ENGINE_WORKERS, ENGINE_NICENESS, STOCKFISH_PATH). */
+export function createEnginePool(config: Config, logger: FastifyBaseLogger): EnginePool {
+  return new EnginePool(findEngine(config.stockfishPath), {
+    size: config.engineWorkers,
+    niceness: config.engineNiceness,
+    queueLimit: 400,
+    logger,
+  });
+}
+
+/** Every engine job, by name: what a web node or a worker runs on its engines. */
+export function engineJobHandlers(db: Db, pool: EnginePool) {
+  return {
+    ...createAnalysisJobs({ repo: createAnalysisRepo(db), pool }),
+    ...createJumpstartJobs({ repo: createJumpstartRepo(db), pool }),
+  };
+}
+
+export type EngineJobs = ReturnType<typeof engineJobHandlers>;
+
+/** Settings of the queue workers in this process, from the config. */
+export const queueWorkerSettings = (config: Config & { redisUrl: string }, logger: FastifyBaseLogger) => ({
+  redisUrl: config.redisUrl,
+  prefix: config.redisPrefix,
+  logger,
+  concurrency: config.engineWorkers,
+  lockMs: config.jobLockMs,
+});
+
+export interface EngineJobsHandle {
+  runner: JobRunner<EngineJobs>;
+  /** This process's engines; undefined when it leaves engine work to workers (WORKERS=external). */
+  engines: EnginePool | undefined;
+  /** Where jobs run and, on the queue, how many wait: for /health. */
+  health(): Promise<Record<string, unknown>>;
+  /** Finishes the jobs this process runs, then stops its engines. */
+  close(): Promise<void>;
+}
+
+/**
+ * Where a web node's engine jobs (game analysis, single positions, jumpstart positions) run.
+ * - Embedded (no REDIS_URL, or no DATABASE_URL a worker could share): in this process, on its engines.
+ * - Scaled (both set): on the BullMQ queue in Redis, taken by any process working it. By default
+ *   (WORKERS=local) each web node works the queue too, with its own ENGINE_WORKERS engines, so web nodes
+ *   alone still analyse and `npm run worker` processes add capacity; WORKERS=external runs no engines
+ *   here and leaves all engine work to workers.
+ */
+export async function startEngineJobs(
+  config: Config,
+  deps: { db: Db; logger: FastifyBaseLogger },
+): Promise<EngineJobsHandle> {
+  const { db, logger } = deps;
+  const redisUrl = config.databaseUrl ? config.redisUrl : undefined;
+  if (!redisUrl) {
+    const engines = createEnginePool(config, logger);
+    const runner = createInProcessRunner(engineJobHandlers(db, engines));
+    return {
+      runner,
+      engines,
+      health: async () => ({ jobs: "in-process", engine: engineHealth(engines) }),
+      async close() {
+        runner.close();
+        engines.close();
+      },
+    };
+  }
+  const engines = config.workers === "local" ? createEnginePool(config, logger) : undefined;
+  let workers: QueueWorkers | undefined;
+  if (engines) {
+    workers = await startQueueWorkers(
+      engineJobHandlers(db, engines),
+      queueWorkerSettings({ ...config, redisUrl }, logger),
+    );
+  }
+  const runner = createQueueRunner<EngineJobs>({ redisUrl, prefix: config.redisPrefix, logger });
+  return {
+    runner,
+    engines,
+    async health() {
+      return {
+        jobs: "queue",
+        queue: await runner.counts().catch(() => "unavailable"),
+        ...(engines ? { engine: engineHealth(engines) } : {}),
+      };
+    },
+    async close() {
+      await workers?.close();
+      await runner.close();
+      engines?.close();
+    },
+  };
+}
+
+const engineHealth = (engines: EnginePool) => ({
+  kind: engines.command.kind,
+  workers: engines.size,
+  searches: engines.searches,
+  queued: engines.queued,
+});
