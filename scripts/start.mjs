@@ -1,11 +1,13 @@
 // `npm start`: builds whatever is missing or older than its sources, then runs the server in this
 // process (web app + HTTP API + Socket.IO on PORT, default 3000).
+// `npm run worker` (`node scripts/start.mjs worker`): the same for an engine worker, which needs no web app.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+const entry = process.argv[2] === "worker" ? "worker" : "main";
 
 /** Newest modification time under `paths` (files or folders), 0 when none exist. */
 function newest(paths) {
@@ -35,12 +37,13 @@ const targets = [
   },
   {
     name: "server",
-    output: "packages/server/dist/main.js",
+    output: `packages/server/dist/${entry}.js`,
     inputs: ["packages/server/src", "packages/server/build.mjs", "packages/shared/src"],
   },
 ];
 
 for (const t of targets) {
+  if (entry === "worker" && t.name === "web") continue;
   const out = join(root, t.output);
   if (existsSync(out) && statSync(out).mtimeMs >= newest(t.inputs)) continue;
   console.log(`Building ${t.name}...`);
@@ -48,4 +51,4 @@ for (const t of targets) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-await import(new URL("../packages/server/dist/main.js", import.meta.url).href);
+await import(new URL(`../packages/server/dist/${entry}.js`, import.meta.url).href);

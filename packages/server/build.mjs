@@ -1,13 +1,13 @@
-// Bundles the server, with the shared package it imports as TypeScript, into dist/main.js.
-// npm packages stay external: `npm ci` installs them beside it.
+// Bundles the server, with the shared package it imports as TypeScript, into dist/main.js, and the engine
+// worker into dist/worker.js. npm packages stay external: `npm ci` installs them beside them.
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const sharedEntry = fileURLToPath(new URL("../shared/src/index.ts", import.meta.url));
 
 await build({
-  entryPoints: ["src/cli.ts"],
-  outfile: "dist/main.js",
+  entryPoints: { main: "src/cli.ts", worker: "src/worker.ts" },
+  outdir: "dist",
   bundle: true,
   platform: "node",
   format: "esm",
