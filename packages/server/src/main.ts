@@ -28,6 +28,12 @@ import {
   createGamesRepo,
   createGamesService,
   createRematches,
+  type GameCall,
+  localLeases,
+  MemoryRematchStore,
+  RENEW_MS,
+  RedisRematchStore,
+  redisLeases,
   registerGamesRoutes,
   registerGamesSocket,
   socketNotifier,
@@ -35,13 +41,21 @@ import {
 import { createHistoryRepo, registerHistoryRoutes } from "./areas/history/index.ts";
 import { createJumpstartRepo, createJumpstartService, registerJumpstartRoutes } from "./areas/jumpstart/index.ts";
 import { createLeaderboardsRepo, registerLeaderboardsRoutes } from "./areas/leaderboards/index.ts";
-import { createLobbyService, lobbyBroadcaster, MemoryLobbyStore, registerLobbySocket } from "./areas/lobby/index.ts";
+import {
+  createLobbyService,
+  lobbyBroadcaster,
+  MemoryLobbyStore,
+  RedisLobbyStore,
+  registerLobbySocket,
+} from "./areas/lobby/index.ts";
 import { createPreferencesRepo, registerPreferencesRoutes } from "./areas/preferences/index.ts";
 import { Bus } from "./bus.ts";
 import type { Config } from "./config.ts";
 import { startEngineJobs } from "./engineJobs.ts";
 import { createHttpApp } from "./http/app.ts";
 import { createRealtime, rooms } from "./realtime/io.ts";
+import { NodeBus } from "./realtime/nodeBus.ts";
+import { syncPresence } from "./realtime/presenceSync.ts";
 import { openDatabase } from "./storage/db.ts";
 import { MemoryRateLimiter } from "./storage/rateLimits.ts";
 import { connectRedis, RedisRateLimiter } from "./storage/redis.ts";
@@ -101,19 +115,28 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     logger: app.log,
   });
   const { io, presence } = realtime;
-  // The adapter blocks on XREAD, so it gets a connection of its own. Its reader only holds its place in
-  // the stream once it has read an entry; frequent heartbeats make that happen within a second of start.
-  const adapterRedis = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  // The adapter blocks on XREAD (5 s), so it gets a connection of its own, without a command timeout.
+  // Broadcasts go through the stream; requests awaiting answers (fetchSockets) and the node count over
+  // pub/sub channels, named after the site so two sites on one Redis do not count or answer each other.
+  const adapterRedis = config.redisUrl ? connectRedis(config.redisUrl, { blocking: true }) : undefined;
   adapterRedis?.on("error", () => {});
   if (adapterRedis) {
     io.adapter(
       createAdapter(adapterRedis, {
         streamName: `${config.redisPrefix}:socket.io`,
-        heartbeatInterval: 1_000,
-        heartbeatTimeout: 5_000,
+        channelPrefix: `${config.redisPrefix}:socket.io`,
       }),
     );
   }
+  // Nodes talk over Redis pub/sub: presence news, lobby changes, game actions passed to a game's node.
+  const nodeBus =
+    redis && config.redisUrl
+      ? new NodeBus(redis, connectRedis(config.redisUrl), config.redisPrefix, nodeId, (err) =>
+          app.log.warn({ err }, "node bus"),
+        )
+      : undefined;
+  await nodeBus?.start();
+  const presenceSync = nodeBus ? syncPresence(presence, nodeBus) : undefined;
   const userOnline = (userId: number) => presence.isOnline(`u:${userId}`);
   const toUser = rooms.user;
 
@@ -150,8 +173,19 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     isOnline: (key) => presence.isOnline(key),
     logger: app.log,
     onRatedGameEnded: (variant, timeClass) => leaderboardsRepo.ratingsChanged(variant, timeClass),
+    onStarted: (players) => {
+      lobby.playersStarted(players).catch((err: unknown) => app.log.warn({ err }, "offers not withdrawn"));
+    },
+    leases: redis ? redisLeases(redis, config.redisPrefix, nodeId) : localLeases(nodeId),
+    forward: nodeBus ? (node, call) => nodeBus.request(node, "game", call) : undefined,
   });
-  const rematches = createRematches({ repo: gamesRepo, games, notifier });
+  nodeBus?.on("game", (call) => games.serve(call as GameCall));
+  const rematches = createRematches({
+    repo: gamesRepo,
+    games,
+    notifier,
+    store: redis ? new RedisRematchStore(redis, config.redisPrefix) : new MemoryRematchStore(),
+  });
   const clubsRepo = createClubsRepo(database.db);
   const friendsRepo = createFriendsRepo(database.db);
   const clubs = createClubsService({
@@ -163,11 +197,19 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     notifyInvitation: (inviteeId, invitation) => io.to(toUser(inviteeId)).emit("clubInvitationReceived", invitation),
     live: clubsBroadcaster(io),
   });
+  const lobbyStore = redis ? new RedisLobbyStore(redis, config.redisPrefix) : new MemoryLobbyStore();
+  const showLobby = lobbyBroadcaster(io);
+  nodeBus?.on("lobbyChanged", () => {
+    lobbyStore.list().then(showLobby, (err: unknown) => app.log.warn({ err }, "lobby not refreshed"));
+  });
   const lobby = createLobbyService({
-    store: new MemoryLobbyStore(),
+    store: lobbyStore,
     games,
     gamesRepo,
-    broadcast: lobbyBroadcaster(io),
+    broadcast: (offers) => {
+      showLobby(offers);
+      nodeBus?.broadcast("lobbyChanged", {});
+    },
     isOnline: (key) => presence.isOnline(key),
     isClubMember: (clubId, userId) => clubsRepo.isMember(clubId, userId),
     jumpstartPosition: (q) => jumpstart.position(q),
@@ -210,22 +252,27 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     },
   });
 
+  // 503 only when this node cannot reach its database (take it out of rotation). Redis away is
+  // "degraded": games on this node go on, so every node failing its check at once would be worse.
   app.get("/health", async (_req, reply) => {
     try {
       await database.db.execute("select 1");
-      return {
-        status: "ok",
-        database: database.kind,
-        redis: redis ? redis.status : "unused",
-        nodes: await io.of("/").adapter.serverCount(),
-        liveGames: games.liveCount(),
-        ...(await engineJobs.health()),
-        jumpstartStock: await jumpstart.stock(),
-        uptimeSeconds: Math.round(process.uptime()),
-      };
     } catch {
       return reply.status(503).send({ status: "unavailable", database: database.kind });
     }
+    const orNull = <T>(p: Promise<T>) =>
+      Promise.race([p.catch(() => null), new Promise<null>((r) => setTimeout(() => r(null), 1_000).unref())]);
+    const redisStatus = redis ? redis.status : "unused";
+    return {
+      status: redisStatus === "unused" || redisStatus === "ready" ? "ok" : "degraded",
+      database: database.kind,
+      redis: redisStatus,
+      nodes: await orNull(io.of("/").adapter.serverCount()),
+      liveGames: games.liveCount(),
+      ...(await orNull(engineJobs.health())),
+      jumpstartStock: await orNull(jumpstart.stock()),
+      uptimeSeconds: Math.round(process.uptime()),
+    };
   });
   registerAccountsRoutes(app, { service: accounts, auth, secureCookies: config.secureCookies });
   registerPreferencesRoutes(app, { repo: createPreferencesRepo(database.db), auth });
@@ -287,6 +334,9 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   const intervals = [
     setInterval(() => games.sweep(), SWEEP_MS),
     setInterval(() => {
+      games.maintainLeases().catch((err: unknown) => app.log.warn({ err }, "game leases not renewed"));
+    }, RENEW_MS),
+    setInterval(() => {
       gamesRepo.heartbeat(nodeId, new Date()).catch((err: unknown) => app.log.warn({ err }, "heartbeat failed"));
     }, HEARTBEAT_MS),
     setInterval(() => {
@@ -308,14 +358,18 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
       closing ??= (async () => {
         for (const i of intervals) clearInterval(i);
         games.stop();
+        presenceSync?.stop();
         jumpstart.stop();
         lobby.stop();
         rematches.stop();
         realtime.close();
         await app.close();
+        // Sockets and requests are done: the games go to whichever node their players reach next.
+        await games.release().catch((err: unknown) => app.log.warn({ err }, "games not handed over"));
         await engineJobs.close();
         await gamesRepo.heartbeat(nodeId, new Date()).catch(() => {});
         memoryLimiter.close();
+        nodeBus?.close();
         await redis?.quit().catch(() => redis.disconnect());
         adapterRedis?.disconnect();
         await database.close();

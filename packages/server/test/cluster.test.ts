@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, http, redisEnv, signupAndLogin, startTestServer, type TestServer } from "./harness.ts";
-import { registered } from "./players.ts";
+import { guest, play, registered, startGame } from "./players.ts";
 
 // Two nodes need a database both can reach (PGlite is one process's) and Redis between them.
 const scaled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
@@ -61,6 +61,95 @@ describe.runIf(scaled)("two nodes on PostgreSQL and Redis", () => {
     expect((await toast).inviter).toBe(admin.name);
     admin.socket.close();
     invitee.socket.close();
+  });
+
+  it("let two players on different nodes find each other in the lobby and play a game to mate", async () => {
+    const [a, b] = nodes as [TestServer, TestServer];
+    const onA = await guest(a.url);
+    const onB = await guest(b.url);
+    await onB.emit("refreshLobby");
+    const seen = onB.next("updateLobby", 5000, (u) => u.offers.length > 0);
+    const created = await onA.emit<{ offerId: string }>("createGameOffer", {
+      baseTime: 3,
+      increment: 2,
+      variant: "standard",
+      selectedColor: "white",
+    });
+    expect((await seen).offers.map((o) => o.offerId)).toContain(created.data?.offerId);
+    const started = [onA.next("gameStarted"), onB.next("gameStarted")];
+    // Accepted on B: the game is written by B, and A's moves travel from A to B.
+    expect((await onB.emit("acceptGameOffer", { offerId: created.data?.offerId })).ok).toBe(true);
+    const [game] = await Promise.all(started);
+    const gameId = game?.gameId as string;
+    const over = [onA.next("gameOver"), onB.next("gameOver")];
+    await play(onA, onB, gameId, ["f2f3", "e7e5", "g2g4", "d8h4"]);
+    const [seenByA, seenByB] = await Promise.all(over);
+    expect(seenByA).toMatchObject({ winningColor: "black" });
+    expect(seenByB).toMatchObject({ winningColor: "black" });
+    for (const n of [a, b]) expect((await http(n.url, "GET", `/history/${gameId}`)).json.moves).toBe("f3 e5 g4 Qh4#");
+    onA.socket.close();
+    onB.socket.close();
+  });
+
+  it("pass draw offers, resignation and the game's state between nodes, and withdraw offers when a game starts", async () => {
+    const [a, b] = nodes as [TestServer, TestServer];
+    const x = await guest(a.url);
+    const y = await guest(b.url);
+    // X has a second offer open: starting a game withdraws it.
+    await x.emit("createGameOffer", { baseTime: 10, increment: 0, variant: "standard", selectedColor: "random" });
+    const { white, black, game } = await startGame(x, y);
+    await play(white, black, game.gameId, ["e2e4", "c7c5"]);
+    const offered = black.next("offerDraw");
+    expect((await white.emit("offerDraw", { gameId: game.gameId })).ok).toBe(true);
+    await offered;
+    expect((await black.emit("declineDraw", { gameId: game.gameId })).ok).toBe(true);
+    // A snapshot asked on the node that does not write the game comes from the one that does.
+    const view = await x.emit<{ moves: string[]; ply: number }>("resync", { gameId: game.gameId });
+    expect(view.data).toMatchObject({ moves: ["e4", "c5"], ply: 2 });
+    const lobby = await y.emit<{ offers: unknown[] }>("refreshLobby");
+    expect(lobby.data?.offers).toEqual([]);
+    const over = white.next("gameOver");
+    expect((await black.emit("forfeit", { gameId: game.gameId })).ok).toBe(true);
+    expect(await over).toMatchObject({ winningColor: "white" });
+    x.socket.close();
+    y.socket.close();
+  });
+
+  it("agree a rematch offered on one node and accepted on the other", async () => {
+    const [a, b] = nodes as [TestServer, TestServer];
+    const p = await registered(a.url, "reA");
+    const q = await registered(b.url, "reB");
+    const { white, black, game } = await startGame(p, q);
+    const over = black.next("gameOver");
+    await white.emit("forfeit", { gameId: game.gameId });
+    await over;
+    const offered = q.next("rematchOffered");
+    const offer = await http(a.url, "POST", "/game/offer-rematch", {
+      headers: { cookie: p.cookie ?? "" },
+      body: { previousGameId: game.gameId },
+    });
+    expect(offer.status).toBe(200);
+    const { offerId } = await offered;
+    const next = [p.next("gameStarted"), q.next("gameStarted")];
+    const answer = await http(b.url, "POST", "/game/handle-rematch-offer", {
+      headers: { cookie: q.cookie ?? "" },
+      body: { offerId, accept: true },
+    });
+    expect(answer.status).toBe(200);
+    const [forP] = await Promise.all(next);
+    expect(forP?.gameId).toBe(answer.json.gameId);
+    p.socket.close();
+    q.socket.close();
+  });
+
+  it("tell a player when the opponent on the other node leaves", async () => {
+    const [a, b] = nodes as [TestServer, TestServer];
+    const { white, black, game } = await startGame(await guest(a.url), await guest(b.url));
+    await play(white, black, game.gameId, ["d2d4", "d7d5"]);
+    const gone = white.next("opponentPresence", 10_000, (p) => !p.connected);
+    black.socket.close();
+    expect(await gone).toMatchObject({ gameId: game.gameId, connected: false });
+    white.socket.close();
   });
 });
 

@@ -96,9 +96,9 @@ export function createRealtime(httpServer: HttpServer, opts: RealtimeOptions) {
     disconnectSession(sessionId: string) {
       io.in(rooms.session(sessionId)).disconnectSockets(true);
     },
-    /** Disconnects every client; the HTTP server itself is closed by its owner. */
+    /** Disconnects this node's clients (not the cluster's); the HTTP server itself is closed by its owner. */
     close(): void {
-      io.disconnectSockets(true);
+      io.local.disconnectSockets(true);
       io.engine.close();
     },
   };

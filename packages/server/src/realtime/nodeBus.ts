@@ -33,6 +33,8 @@ export class NodeBus {
   }
 
   async start(): Promise<void> {
+    // The subscriber reconnects and subscribes again by itself; meanwhile requests time out.
+    this.sub.on("error", () => {});
     this.sub.on("message", (_channel: string, raw: string) => this.receive(raw));
     await this.sub.subscribe(this.channel(this.nodeId), this.all);
   }

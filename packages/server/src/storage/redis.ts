@@ -1,11 +1,15 @@
 import { Redis } from "ioredis";
 import type { RateDecision, RateLimiter } from "./rateLimits.ts";
 
-/** A Redis client that fails fast instead of queueing commands while Redis is away. */
-export function connectRedis(url: string): Redis {
+/**
+ * A Redis client that fails fast instead of queueing commands while Redis is away. A `blocking` client
+ * (the Socket.IO adapter's stream reader, XREAD BLOCK 5 s) has no command timeout: a read given up early
+ * would leave its reply to be swallowed, and the messages in it lost.
+ */
+export function connectRedis(url: string, opts: { blocking?: boolean } = {}): Redis {
   return new Redis(url, {
     maxRetriesPerRequest: 1,
-    commandTimeout: 1_000,
+    ...(opts.blocking ? {} : { commandTimeout: 1_000 }),
     enableAutoPipelining: true,
     retryStrategy: (times) => Math.min(times * 200, 2_000),
   });
