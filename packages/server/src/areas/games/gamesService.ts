@@ -95,6 +95,8 @@ export function createGamesService(deps: {
   const timers = new Map<string, NodeJS.Timeout>();
   const writer = new MoveWriter(repo);
   const leases = deps.leases ?? localLeases("local");
+  /** Games whose end (mate, stalemate, draw by rule) is known but not yet written. */
+  const unsaved = new Map<string, Result>();
   /** Live games nobody held when last looked at, and since when. */
   const orphanSince = new Map<string, number>();
 
@@ -132,7 +134,16 @@ export function createGamesService(deps: {
     return queue
       .run(gameId, async () => {
         const round = rounds.get(gameId);
-        if (round?.status !== "active") return;
+        if (round?.status !== "active") {
+          unsaved.delete(gameId);
+          return;
+        }
+        const end = unsaved.get(gameId);
+        if (end) {
+          await finish(round, end);
+          unsaved.delete(gameId);
+          return;
+        }
         const t = now();
         const flagged = flaggedSide(round, t);
         if (flagged) return finish(round, flagResult(round, flagged));
@@ -253,8 +264,14 @@ export function createGamesService(deps: {
       }
       round.eventNo += 1;
       notifier.toGame(round.id, "update", updateJson(round, outcome.move, t));
-      if (outcome.end) await finish(round, outcome.end).catch((err: unknown) => logger.error({ err }, "finish failed"));
-      else schedule(round);
+      if (outcome.end) {
+        const end = outcome.end;
+        // The move stands (it is committed); the result is written again by the sweeper until it holds.
+        await finish(round, end).catch((err: unknown) => {
+          logger.error({ err, gameId: round.id }, "game end not saved; will retry");
+          unsaved.set(round.id, end);
+        });
+      } else schedule(round);
       return { ok: true, data: { ply: round.ply } };
     },
 
@@ -356,9 +373,22 @@ export function createGamesService(deps: {
         return "unknown";
       }
       if (holder && holder !== leases.nodeId) return holder;
+      if (holder === null && !(await mayAdopt(id))) return "unknown";
       if ((await adopt(id)) !== "taken") return "here";
     }
     return "unknown";
+  }
+
+  /**
+   * A game nobody holds is taken over at once when its node handed it over (a graceful stop), else only
+   * once it has stayed so for a while: after a Redis restart its holder needs a moment to claim it back.
+   */
+  async function mayAdopt(id: string): Promise<boolean> {
+    if ((await leases.releasedAt(id).catch(() => undefined)) !== undefined) return true;
+    const t = now();
+    const since = orphanSince.get(id) ?? t;
+    orphanSince.set(id, since);
+    return t - since >= ORPHAN_CONFIRM_MS;
   }
 
   /** Takes over a live game nobody holds: loads it, charges the clock only until its last holder was seen. */
@@ -567,6 +597,7 @@ export function createGamesService(deps: {
     /** Backs up the timers: every active game whose deadline passed is checked. */
     sweep(): void {
       const t = now();
+      for (const id of unsaved.keys()) void check(id);
       for (const round of rounds.values()) {
         const due = flaggedSide(round, t) || (round.firstMoveDeadline !== null && t >= round.firstMoveDeadline);
         if (due) void check(round.id);
