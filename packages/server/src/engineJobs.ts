@@ -2,21 +2,23 @@ import type { FastifyBaseLogger } from "fastify";
 import { createAnalysisJobs, createAnalysisRepo, EnginePool, findEngine } from "./areas/analysis/index.ts";
 import { createJumpstartJobs, createJumpstartRepo } from "./areas/jumpstart/index.ts";
 import type { Config } from "./config.ts";
-import {
-  createInProcessRunner,
-  createQueueRunner,
-  type JobRunner,
-  type QueueWorkers,
-  startQueueWorkers,
-} from "./jobs/index.ts";
+import { createInProcessRunner, createQueueRunner, type JobRunner, startQueueWorkers } from "./jobs/index.ts";
 import type { Db } from "./storage/db.ts";
 
-/** This process's engine processes (ENGINE_WORKERS, ENGINE_NICENESS, STOCKFISH_PATH). */
-export function createEnginePool(config: Config, logger: FastifyBaseLogger): EnginePool {
+/** Searches a pool holds before refusing as busy when it takes requests straight from players. */
+const IN_PROCESS_QUEUE_LIMIT = 400;
+/** A pool fed by the job queue holds the searches of the few jobs it took (a long game has hundreds). */
+const QUEUE_WORKER_QUEUE_LIMIT = 100_000;
+
+/**
+ * This process's engine processes (ENGINE_WORKERS, ENGINE_NICENESS, STOCKFISH_PATH). Behind the job queue
+ * the backlog waits in the queue, so the pool itself need not refuse anything.
+ */
+export function createEnginePool(config: Config, logger: FastifyBaseLogger, fed: "in-process" | "queue"): EnginePool {
   return new EnginePool(findEngine(config.stockfishPath), {
     size: config.engineWorkers,
     niceness: config.engineNiceness,
-    queueLimit: 400,
+    queueLimit: fed === "queue" ? QUEUE_WORKER_QUEUE_LIMIT : IN_PROCESS_QUEUE_LIMIT,
     logger,
   });
 }
@@ -65,7 +67,7 @@ export async function startEngineJobs(
   const { db, logger } = deps;
   const redisUrl = config.databaseUrl ? config.redisUrl : undefined;
   if (!redisUrl) {
-    const engines = createEnginePool(config, logger);
+    const engines = createEnginePool(config, logger, "in-process");
     const runner = createInProcessRunner(engineJobHandlers(db, engines));
     return {
       runner,
@@ -77,15 +79,16 @@ export async function startEngineJobs(
       },
     };
   }
-  const engines = config.workers === "local" ? createEnginePool(config, logger) : undefined;
-  let workers: QueueWorkers | undefined;
-  if (engines) {
-    workers = await startQueueWorkers(
-      engineJobHandlers(db, engines),
-      queueWorkerSettings({ ...config, redisUrl }, logger),
-    );
-  }
-  const runner = createQueueRunner<EngineJobs>({ redisUrl, prefix: config.redisPrefix, logger });
+  const engines = config.workers === "local" ? createEnginePool(config, logger, "queue") : undefined;
+  // Not waited for: the node serves while Redis is away, and its jobs wait in the queue meanwhile.
+  const workers =
+    engines && startQueueWorkers(engineJobHandlers(db, engines), queueWorkerSettings({ ...config, redisUrl }, logger));
+  const runner = createQueueRunner<EngineJobs>({
+    redisUrl,
+    prefix: config.redisPrefix,
+    logger,
+    localWorkers: workers !== undefined,
+  });
   return {
     runner,
     engines,
@@ -97,12 +100,24 @@ export async function startEngineJobs(
       };
     },
     async close() {
-      await workers?.close();
-      await runner.close();
+      // Jobs in hand get a few seconds; past them (or with Redis away) they are left to another worker.
+      await Promise.all([settledWithin(workers?.close(), CLOSE_JOBS_MS), settledWithin(runner.close(), CLOSE_JOBS_MS)]);
       engines?.close();
     },
   };
 }
+
+const CLOSE_JOBS_MS = 3_000;
+
+/** Waits for `p` to settle, at most `ms`. */
+const settledWithin = (p: Promise<unknown> | undefined, ms: number) =>
+  p &&
+  Promise.race([
+    p.catch(() => {}),
+    new Promise((resolve) => {
+      setTimeout(resolve, ms).unref();
+    }),
+  ]);
 
 const engineHealth = (engines: EnginePool) => ({
   kind: engines.command.kind,

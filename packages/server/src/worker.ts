@@ -32,11 +32,12 @@ async function run() {
   }
   const logger = pino({ level: config.logLevel });
   const database = await openDatabase({ databaseUrl });
-  const engines = createEnginePool(config, logger);
-  const workers = await startQueueWorkers(
+  const engines = createEnginePool(config, logger, "queue");
+  const workers = startQueueWorkers(
     engineJobHandlers(database.db, engines),
     queueWorkerSettings({ ...config, redisUrl }, logger),
   );
+  await workers.ready;
   logger.info({ engine: engines.command.kind, engines: engines.size, prefix: config.redisPrefix }, "worker ready");
   console.log(
     `Engine worker taking jobs from ${config.redisPrefix}:jobs with ${engines.size} ${engines.command.kind} engine(s)`,

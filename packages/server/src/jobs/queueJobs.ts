@@ -41,9 +41,14 @@ export type QueueRunner<H> = JobRunner<H> & {
   close(): Promise<void>;
 };
 
-/** Runs jobs by putting them on the queue and waiting for whichever worker takes them. */
-export function createQueueRunner<H extends JobHandlers>(settings: QueueSettings): QueueRunner<H> {
-  const { redisUrl, prefix, logger } = settings;
+/**
+ * Runs jobs by putting them on the queue and waiting for whichever worker takes them. `localWorkers`: this
+ * process works the queue too, so there is always a worker.
+ */
+export function createQueueRunner<H extends JobHandlers>(
+  settings: QueueSettings & { localWorkers: boolean },
+): QueueRunner<H> {
+  const { redisUrl, prefix, logger, localWorkers } = settings;
   // Adding jobs fails fast while Redis is away, like the site's other commands.
   const producer = connectRedis(redisUrl);
   producer.on("error", () => {});
@@ -66,10 +71,10 @@ export function createQueueRunner<H extends JobHandlers>(settings: QueueSettings
   const workersSeen: Record<JobLane, number> = { players: 0, background: 0 };
 
   async function requireWorkers(lane: JobLane): Promise<void> {
-    if (Date.now() - workersSeen[lane] < WORKERS_SEEN_MS) return;
-    if ((await queues[lane].getWorkersCount()) === 0) {
-      throw new JobsUnavailableError("No engine worker is running - please try again later");
-    }
+    if (localWorkers || Date.now() - workersSeen[lane] < WORKERS_SEEN_MS) return;
+    // A Redis that refuses CLIENT LIST cannot tell: the job is queued, and the wait's timeout answers.
+    const count = await queues[lane].getWorkersCount().catch(() => undefined);
+    if (count === 0) throw new JobsUnavailableError("No engine worker is running - please try again later");
     workersSeen[lane] = Date.now();
   }
 
@@ -140,6 +145,8 @@ export function createQueueRunner<H extends JobHandlers>(settings: QueueSettings
 }
 
 export interface QueueWorkers {
+  /** Resolves once connected to Redis and taking jobs. */
+  ready: Promise<void>;
   /** Stops taking jobs, asks long ones to stop early (ctx.signal), and waits for the ones running. */
   close(): Promise<void>;
 }
@@ -148,10 +155,10 @@ export interface QueueWorkers {
  * Takes jobs from both lanes and runs them with `handlers`. A worker that dies mid-job loses its lock after
  * `lockMs`; another worker's stalled-job check (every `lockMs`) then puts the job back in the queue.
  */
-export async function startQueueWorkers(
+export function startQueueWorkers(
   handlers: JobHandlers,
   settings: QueueSettings & { concurrency: number; lockMs: number },
-): Promise<QueueWorkers> {
+): QueueWorkers {
   const { redisUrl, prefix, logger } = settings;
   const abort = new AbortController();
   const processor = async (job: Job) => {
@@ -183,8 +190,10 @@ export async function startQueueWorkers(
     w.on("error", (err) => logger.debug({ err }, "job worker connection error"));
     w.on("failed", (job, err) => logger.warn({ err, job: job?.name, id: job?.id }, "job failed"));
   }
-  await Promise.all(workers.map((w) => w.waitUntilReady()));
+  const ready = Promise.all(workers.map((w) => w.waitUntilReady())).then(() => {});
+  ready.catch(() => {}); // a web node does not wait for it; a worker process does, and sees the error
   return {
+    ready,
     async close() {
       abort.abort();
       await Promise.all(workers.map((w) => w.close()));
