@@ -95,7 +95,8 @@ export async function startEngineJobs(
     async health() {
       return {
         jobs: "queue",
-        queue: await runner.counts().catch(() => "unavailable"),
+        // Redis away: said at once, so the rest of /health is not held up.
+        queue: (await settledWithin(runner.counts(), HEALTH_COUNTS_MS)) ?? "unavailable",
         ...(engines ? { engine: engineHealth(engines) } : {}),
       };
     },
@@ -108,14 +109,15 @@ export async function startEngineJobs(
 }
 
 const CLOSE_JOBS_MS = 3_000;
+const HEALTH_COUNTS_MS = 500;
 
-/** Waits for `p` to settle, at most `ms`. */
-const settledWithin = (p: Promise<unknown> | undefined, ms: number) =>
+/** What `p` resolves to if it does within `ms`, else undefined (also when it fails). */
+const settledWithin = <T>(p: Promise<T> | undefined, ms: number): Promise<T | undefined> | undefined =>
   p &&
   Promise.race([
-    p.catch(() => {}),
-    new Promise((resolve) => {
-      setTimeout(resolve, ms).unref();
+    p.catch(() => undefined),
+    new Promise<undefined>((resolve) => {
+      setTimeout(() => resolve(undefined), ms).unref();
     }),
   ]);
 
