@@ -178,6 +178,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     },
     leases: redis ? redisLeases(redis, config.redisPrefix, nodeId) : localLeases(nodeId),
     forward: nodeBus ? (node, call) => nodeBus.request(node, "game", call) : undefined,
+    isNodeAlive: nodeBus ? (node) => nodeBus.isListening(node) : undefined,
   });
   nodeBus?.on("game", (call) => games.serve(call as GameCall));
   const rematches = createRematches({

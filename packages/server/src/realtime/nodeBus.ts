@@ -63,6 +63,12 @@ export class NodeBus {
     });
   }
 
+  /** Whether a node is there to hear requests (its subscription is held by a live connection). */
+  async isListening(node: string): Promise<boolean> {
+    const [, count] = (await this.pub.pubsub("NUMSUB", this.channel(node))) as [string, number];
+    return Number(count) > 0;
+  }
+
   /** Tells every other node. */
   broadcast(method: string, payload: unknown): void {
     const msg: Message = { t: "news", from: this.nodeId, m: method, p: payload };

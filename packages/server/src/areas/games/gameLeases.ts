@@ -17,6 +17,8 @@ export interface GameLeases {
   claim(gameId: string): Promise<boolean>;
   /** The node holding each game, null where nobody does (its node died or let go). */
   holders(gameIds: string[]): Promise<Array<string | null>>;
+  /** Takes a game from a node that is gone (its lease not yet lapsed); false if `from` no longer holds it. */
+  steal(gameId: string, from: string): Promise<boolean>;
   /** Keeps this node's games (taking back any Redis forgot); returns those another node holds now. */
   renew(gameIds: string[]): Promise<string[]>;
   /** Lets go of games at a graceful stop, noting when, so the next holder charges clocks only until then. */
@@ -31,6 +33,7 @@ export function localLeases(nodeId: string): GameLeases {
     shared: false,
     claim: async () => true,
     holders: async (ids) => ids.map(() => nodeId),
+    steal: async () => true,
     renew: async () => [],
     release: async () => {},
     releasedAt: async () => undefined,
@@ -51,6 +54,14 @@ for i, k in ipairs(KEYS) do
   end
 end
 return lost`;
+
+// KEYS: one lease key; ARGV: dead node, this node, lease ms. Compare-and-set.
+const STEAL = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+  return 1
+end
+return 0`;
 
 // KEYS: lease keys; ARGV: node, time, keep ms. Deletes this node's leases and notes the hand-over time.
 const RELEASE = `
@@ -74,6 +85,9 @@ export function redisLeases(redis: Redis, prefix: string, nodeId: string): GameL
     async holders(gameIds) {
       if (gameIds.length === 0) return [];
       return redis.mget(gameIds.map(key));
+    },
+    async steal(gameId, from) {
+      return (await redis.eval(STEAL, 1, key(gameId), from, nodeId, LEASE_MS)) === 1;
     },
     async renew(gameIds) {
       if (gameIds.length === 0) return [];

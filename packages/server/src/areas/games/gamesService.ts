@@ -85,6 +85,8 @@ export function createGamesService(deps: {
   leases?: GameLeases;
   /** Passes a call to the node holding the game; undefined when it did not answer. */
   forward?: (node: string, call: GameCall) => Promise<unknown>;
+  /** Whether a node is alive to hear forwarded calls; a game held by a dead node is taken over. */
+  isNodeAlive?: (node: string) => Promise<boolean>;
   now?: () => number;
 }) {
   const { repo, notifier, logger } = deps;
@@ -372,11 +374,21 @@ export function createGamesService(deps: {
       } catch {
         return "unknown";
       }
-      if (holder && holder !== leases.nodeId) return holder;
-      if (holder === null && !(await mayAdopt(id))) return "unknown";
+      if (holder && holder !== leases.nodeId) {
+        if (!(await holderDied(id, holder))) return holder;
+      } else if (holder === null && !(await mayAdopt(id))) return "unknown";
       if ((await adopt(id)) !== "taken") return "here";
     }
     return "unknown";
+  }
+
+  /** The game's holder is gone (killed: nobody listens on its channel): its lease is taken for this node. */
+  async function holderDied(id: string, holder: string): Promise<boolean> {
+    return (await nodeGone(holder)) && leases.steal(id, holder).catch(() => false);
+  }
+
+  async function nodeGone(node: string): Promise<boolean> {
+    return deps.isNodeAlive ? !(await deps.isNodeAlive(node).catch(() => true)) : false;
   }
 
   /**
@@ -661,8 +673,15 @@ export function createGamesService(deps: {
     const t = now();
     const seen = new Set<string>();
     let adopted = 0;
+    const gone = new Map<string, boolean>();
     for (const [i, id] of ids.entries()) {
-      if (holders[i] !== null) continue;
+      const holder = holders[i];
+      if (holder) {
+        if (holder === leases.nodeId) continue;
+        if (!gone.has(holder)) gone.set(holder, await nodeGone(holder));
+        if (gone.get(holder) && (await holderDied(id, holder)) && (await adopt(id)) === "adopted") adopted += 1;
+        continue;
+      }
       seen.add(id);
       const since = orphanSince.get(id) ?? t;
       orphanSince.set(id, since);
