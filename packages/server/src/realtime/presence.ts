@@ -67,8 +67,8 @@ export class Presence {
   remoteSnapshot(node: string, keys: string[], at: number): void {
     const old = this.remote.get(node)?.keys ?? new Set<string>();
     const next = new Set(keys);
-    const touched = [...old, ...keys].filter((k, i, all) => all.indexOf(k) === i);
-    const before = new Map(touched.map((k) => [k, this.isOnline(k)]));
+    const touched = new Set([...old, ...next]);
+    const before = new Map([...touched].map((k) => [k, this.isOnline(k)]));
     this.remote.set(node, { keys: next, seenAt: at });
     for (const k of touched) this.fireIfChanged(k, before.get(k) ?? false);
   }

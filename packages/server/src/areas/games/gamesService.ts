@@ -587,7 +587,7 @@ export function createGamesService(deps: {
         if (!round) return fail("no_game", "This game is not being played here");
         return { ok: true, data: gameStartedJson(round, colorOf(round, call.actor) ?? "spectator", now()) };
       }
-      if (!(call.op in ops)) return fail("validation", "Unknown game action");
+      if (!Object.hasOwn(ops, call.op)) return fail("validation", "Unknown game action");
       return act(call.actor, call.gameId, call.op, call.payload, true);
     },
 
