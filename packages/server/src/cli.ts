@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from "./config.ts";
 import { defaultWebDist, startServer } from "./main.ts";
+import { stopOnSignals } from "./util/stopOnSignals.ts";
 
 /** Process entry: `node dist/main.js`. Exits with a clear message on bad configuration. */
 async function run() {
@@ -18,26 +19,11 @@ async function run() {
     `Chess site serving on ${server.url} (database: ${config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}/db`})`,
   );
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal} received: finishing requests and closing`);
-    const force = setTimeout(() => {
-      console.error("Shutdown took over 10 s, exiting");
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error("Shutdown failed", error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  stopOnSignals(() => server.close(), {
+    closing: "finishing requests and closing",
+    tooLong: "Shutdown took over 10 s, exiting",
+    withinMs: 10_000,
+  });
 }
 
 run().catch((error: unknown) => {

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { createEnginePool, engineJobHandlers, queueWorkerSettings } from "./engineJobs.ts";
 import { startQueueWorkers } from "./jobs/index.ts";
 import { openDatabase } from "./storage/db.ts";
+import { stopOnSignals } from "./util/stopOnSignals.ts";
 
 /** A job that outlasts this after SIGTERM is left to another worker (it is taken again once its lock lapses). */
 const SHUTDOWN_MS = 60_000;
@@ -43,30 +44,18 @@ async function run() {
     `Engine worker taking jobs from ${config.redisPrefix}:jobs with ${engines.size} ${engines.command.kind} engine(s)`,
   );
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal} received: finishing the jobs running, then closing`);
-    const force = setTimeout(() => {
-      console.error(`Jobs still running after ${SHUTDOWN_MS / 1000} s: exiting; another worker will take them`);
-      process.exit(1);
-    }, SHUTDOWN_MS);
-    force.unref();
-    (async () => {
+  stopOnSignals(
+    async () => {
       await workers.close();
       engines.close();
       await database.close();
-    })().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error("Shutdown failed", error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+    },
+    {
+      closing: "finishing the jobs running, then closing",
+      tooLong: `Jobs still running after ${SHUTDOWN_MS / 1000} s: exiting; another worker will take them`,
+      withinMs: SHUTDOWN_MS,
+    },
+  );
 }
 
 run().catch((error: unknown) => {
