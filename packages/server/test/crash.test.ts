@@ -1,32 +1,15 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, http, redisEnv } from "./harness.ts";
 import { guest, type Player, play, reconnect, startGame } from "./players.ts";
+import { spawnServer } from "./processes.ts";
 
-const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let child: ChildProcess | undefined;
 const prefix = `crash${process.pid}`;
 
 /** The real server as its own process (so it can be SIGKILLed), on a fixed port of 127.0.0.1. */
-async function spawnServer(port: number): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ["--import", "tsx", cli], {
-    env: { ...process.env, ...db.env, ...redisEnv(prefix), PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return proc;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error("server did not start");
-}
+const spawnCrashable = (port: number) => spawnServer(port, { ...db.env, ...redisEnv(prefix) });
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -40,7 +23,7 @@ afterAll(async () => {
 it("loses no acknowledged move when the server is killed with SIGKILL mid-game", { timeout: 90_000 }, async () => {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const base = `http://127.0.0.1:${port}`;
-  child = await spawnServer(port);
+  child = await spawnCrashable(port);
   let white: Player;
   let black: Player;
   const started = await startGame(await guest(base), await guest(base), {
@@ -59,7 +42,7 @@ it("loses no acknowledged move when the server is killed with SIGKILL mid-game",
   child.kill("SIGKILL");
   await new Promise((r) => child?.once("exit", r));
 
-  child = await spawnServer(port);
+  child = await spawnCrashable(port);
   white = await reconnect(base, white);
   black = await reconnect(base, black);
   const snapshot = await black.emit<{

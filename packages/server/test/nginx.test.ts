@@ -6,15 +6,15 @@ import { fileURLToPath } from "node:url";
 import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createTestDatabase, http, redisEnv, type TestSocket } from "./harness.ts";
-import { cuttableRelay, freePort, lastUpstreamPort, postFrom, renderConf, stop, waitFor } from "./nginxHarness.ts";
+import { cuttableRelay, lastUpstreamPort, postFrom, renderConf } from "./nginxHarness.ts";
 import { guest, play, startGame, uniqueName } from "./players.ts";
+import { freePort, spawnServer, stop, waitFor } from "./processes.ts";
 
 // deploy/nginx.conf in front of two real server processes on one PostgreSQL and one Redis, as in
 // docs/DEPLOYMENT.md: the config is the shipped file with only its ports and paths rewritten.
 const NGINX = "/usr/sbin/nginx";
 const ready = existsSync(NGINX) && Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 const shippedConf = fileURLToPath(new URL("../../../deploy/nginx.conf", import.meta.url));
-const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
 const SIGNUP_LIMIT = 3;
 const FOREIGN = "http://evil.example";
 
@@ -36,12 +36,8 @@ const sockets: TestSocket[] = [];
 
 /** One node of the site as its own process, the way `npm start` runs it behind nginx. */
 async function spawnNode(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ["--import", "tsx", cli], {
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const proc = await spawnServer(port, env);
   nodes.set(port, proc);
-  await waitFor(`node on :${port}`, async () => (await fetch(`http://127.0.0.1:${port}/health`)).ok, proc);
   return proc;
 }
 
@@ -83,14 +79,9 @@ beforeAll(async () => {
     ...db.env,
     ...redisEnv(`nginx${process.pid}`),
     REDIS_URL: redisUrl.toString(),
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "warn",
     PUBLIC_ORIGIN: origin,
     TRUST_PROXY: "true",
     SIGNUP_LIMIT_PER_IP: String(SIGNUP_LIMIT),
-    JUMPSTART_POOL_SIZE: "0",
-    ENGINE_WORKERS: "1",
-    ENGINE_NICENESS: "0",
   };
   await Promise.all(nodePorts.map((port) => spawnNode(port, env)));
   await startNginx("main", listen);

@@ -1,4 +1,3 @@
-import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { createServer, type Socket, connect as tcpConnect } from "node:net";
@@ -34,39 +33,6 @@ export function renderConf(src: string, o: { listen: number; nodes: number[]; di
   const outside = live.filter((line) => /\s\/(var|run|etc)\//.test(line));
   if (outside.length > 0) throw new Error(`nginx would write outside its temp dir:\n${outside.join("\n")}`);
   return out;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-export async function waitFor(what: string, ok: () => Promise<boolean>, child: ChildProcess, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${what}: exited with ${child.exitCode}`);
-    if (await ok().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`${what}: not ready within ${ms} ms`);
-}
-
-export function stop(child: ChildProcess | undefined, signal: NodeJS.Signals = "SIGTERM"): Promise<number | null> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child?.exitCode ?? null);
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill("SIGKILL"), 12_000);
-    child.once("exit", (code) => {
-      clearTimeout(force);
-      resolve(code);
-    });
-    child.kill(signal);
-  });
 }
 
 /** A POST sent from a chosen loopback address (127.0.0.2, ...), as a client elsewhere would. */

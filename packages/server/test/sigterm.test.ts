@@ -1,12 +1,11 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import type { ChildProcess } from "node:child_process";
 import type { GameStarted, GameUpdate } from "@chess/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, http, redisEnv } from "./harness.ts";
 import { guest, type Player, play, reconnect, startGame } from "./players.ts";
+import { spawnServer } from "./processes.ts";
 import { startTcpProxy } from "./tcpProxy.ts";
 
-const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let child: ChildProcess | undefined;
 const prefix = `sigterm${process.pid}`;
@@ -14,34 +13,8 @@ const prefix = `sigterm${process.pid}`;
 const STOP_WITHIN_MS = 6_000;
 
 /** The real server as its own process (so it gets a real SIGTERM), on a fixed port of 127.0.0.1. */
-async function spawnServer(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ["--import", "tsx", cli], {
-    env: {
-      ...process.env,
-      ...db.env,
-      ...redisEnv(prefix),
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      // No background engine work (as in the in-process harness): a stop then waits only for players' work.
-      JUMPSTART_POOL_SIZE: "0",
-      ENGINE_WORKERS: "1",
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return proc;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error("server did not start");
-}
+const spawnStoppable = (port: number, env: Record<string, string> = {}) =>
+  spawnServer(port, { ...db.env, ...redisEnv(prefix), ...env });
 
 function exited(proc: ChildProcess, timeoutMs: number): Promise<number | null> {
   return new Promise((resolve, reject) => {
@@ -78,7 +51,7 @@ it("on SIGTERM mid-move: the move is kept or refused, players are dropped, clock
 }, async () => {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const base = `http://127.0.0.1:${port}`;
-  child = await spawnServer(port);
+  child = await spawnStoppable(port);
   const started = await startGame(await guest(base), await guest(base), {
     baseTime: 5,
     increment: 0,
@@ -109,7 +82,7 @@ it("on SIGTERM mid-move: the move is kept or refused, players are dropped, clock
 
   // Down for a while, as a deploy is (the restart itself takes seconds): none of it may be charged.
   await new Promise((r) => setTimeout(r, 1_000));
-  child = await spawnServer(port);
+  child = await spawnStoppable(port);
   const upAt = Date.now();
   white = await reconnect(base, white);
   black = await reconnect(base, black);
@@ -168,7 +141,7 @@ describe.runIf(process.env.DATABASE_URL)("SIGTERM while a move's write waits for
     try {
       const port = 20_000 + Math.floor(Math.random() * 20_000);
       const base = `http://127.0.0.1:${port}`;
-      child = await spawnServer(port, env);
+      child = await spawnStoppable(port, env);
       const started = await startGame(await guest(base), await guest(base), {
         baseTime: 5,
         increment: 0,
@@ -194,7 +167,7 @@ describe.runIf(process.env.DATABASE_URL)("SIGTERM while a move's write waits for
       await Promise.all(drops);
       const answer = await inFlight;
 
-      child = await spawnServer(port, env);
+      child = await spawnStoppable(port, env);
       white = await reconnect(base, white);
       black = await reconnect(base, black);
       const snapshot = (await black.emit<GameStarted>("resync", { gameId })).data as GameStarted;

@@ -1,0 +1,63 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+// The site as real processes, for tests that kill, stop or restart them (crash, sigterm, failover, nginx).
+
+const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const address = s.address();
+      s.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export async function waitFor(what: string, ok: () => Promise<boolean>, child: ChildProcess, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what}: exited with ${child.exitCode}`);
+    if (await ok().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${what}: not ready within ${ms} ms`);
+}
+
+/** Signals the process and resolves with its exit code (SIGKILL after 12 s if it does not go). */
+export function stop(child: ChildProcess | undefined, signal: NodeJS.Signals = "SIGTERM"): Promise<number | null> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child?.exitCode ?? null);
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), 12_000);
+    child.once("exit", (code) => {
+      clearTimeout(force);
+      resolve(code);
+    });
+    child.kill(signal);
+  });
+}
+
+/**
+ * The real server (`src/cli.ts`) as its own process on 127.0.0.1:`port`, resolved once /health answers.
+ * Like the in-process harness: no jumpstart pool, one engine at normal priority; `env` overrides.
+ */
+export async function spawnServer(port: number, env: Record<string, string | undefined> = {}): Promise<ChildProcess> {
+  const proc = spawn(process.execPath, ["--import", "tsx", cli], {
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      JUMPSTART_POOL_SIZE: "0",
+      ENGINE_WORKERS: "1",
+      ENGINE_NICENESS: "0",
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await waitFor(`server on :${port}`, async () => (await fetch(`http://127.0.0.1:${port}/health`)).ok, proc);
+  return proc;
+}
