@@ -97,19 +97,18 @@ export async function generateOnce(
   return undefined;
 }
 
-/** Tries until a position fits, the deadline passes or `signal` is aborted. */
+/** Tries until a position fits, the deadline passes (even mid-attempt) or `signal` is aborted. */
 export async function generate(
   engine: JumpstartEngine,
   target: Target,
   opts: { deadline: number; rng?: () => number; maxAttempts?: number; signal?: AbortSignal },
 ): Promise<Generated | undefined> {
   const rng = opts.rng ?? Math.random;
-  for (
-    let attempt = 0;
-    attempt < (opts.maxAttempts ?? 50) && Date.now() < opts.deadline && !opts.signal?.aborted;
-    attempt++
-  ) {
-    const found = await generateOnce(engine, target, rng, opts.signal);
+  // The deadline also stops an attempt between its engine calls: someone may be waiting on it.
+  const timeUp = AbortSignal.timeout(Math.max(0, opts.deadline - Date.now()));
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeUp]) : timeUp;
+  for (let attempt = 0; attempt < (opts.maxAttempts ?? 50) && !signal.aborted; attempt++) {
+    const found = await generateOnce(engine, target, rng, signal);
     if (found) return found;
   }
   return undefined;
