@@ -1,31 +1,32 @@
-import { Chess } from "chess.js";
 import { describe, expect, it } from "vitest";
+import { Board, START_FEN } from "./board.ts";
 import { positionEnd } from "./gameEnd.ts";
 
-const play = (moves: string[], fen?: string) => {
-  const c = new Chess(fen);
-  for (const m of moves) c.move(m);
-  return c;
+/** The board after `moves` in UCI ("e2e4"). */
+const play = (moves: string[], fen = START_FEN) => {
+  const board = Board.fromFen(fen);
+  for (const m of moves) board.play({ from: m.slice(0, 2), to: m.slice(2, 4), promotion: m[4] });
+  return board;
 };
 
 describe("positionEnd", () => {
   it.each([
-    ["fool's mate", play(["f3", "e5", "g4", "Qh4#"]), { reason: "checkmate", winningColor: "black" }],
+    ["fool's mate", play(["f2f3", "e7e5", "g2g4", "d8h4"]), { reason: "checkmate", winningColor: "black" }],
     [
       "scholar's mate",
-      play(["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"]),
+      play(["e2e4", "e7e5", "f1c4", "b8c6", "d1h5", "g8f6", "h5f7"]),
       { reason: "checkmate", winningColor: "white" },
     ],
-    ["stalemate", new Chess("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), { reason: "stalemate", winningColor: "draw" }],
-    ["K+B v K", new Chess("8/8/8/4k3/8/8/3BK3/8 w - - 0 1"), { reason: "insufficient", winningColor: "draw" }],
+    ["stalemate", Board.fromFen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), { reason: "stalemate", winningColor: "draw" }],
+    ["K+B v K", Board.fromFen("8/8/8/4k3/8/8/3BK3/8 w - - 0 1"), { reason: "insufficient", winningColor: "draw" }],
     [
       "threefold",
-      play(["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]),
+      play(["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"]),
       { reason: "threefold", winningColor: "draw" },
     ],
-    ["fifty moves", new Chess("8/8/8/4k3/8/8/3RK3/8 w - - 100 80"), { reason: "fiftyMoves", winningColor: "draw" }],
-  ])("%s", (_name, chess, expected) => {
-    expect(positionEnd(chess)).toEqual(expected);
+    ["fifty moves", Board.fromFen("8/8/8/4k3/8/8/3RK3/8 w - - 100 80"), { reason: "fiftyMoves", winningColor: "draw" }],
+  ])("%s", (_name, board, expected) => {
+    expect(positionEnd(board)).toEqual(expected);
   });
 
   it("is undefined while the game goes on", () => {

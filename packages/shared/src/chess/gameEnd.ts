@@ -1,4 +1,4 @@
-import type { Chess } from "chess.js";
+import type { Board } from "./board.ts";
 
 /** How a game ended. */
 export type EndReason =
@@ -17,13 +17,11 @@ export type EndReason =
 export type WinningColor = "white" | "black" | "draw";
 
 /** The end the position itself forces, if any (after a move was applied). */
-export function positionEnd(chess: Chess): { reason: EndReason; winningColor: WinningColor } | undefined {
-  if (chess.isCheckmate()) return { reason: "checkmate", winningColor: chess.turn() === "w" ? "black" : "white" };
-  if (chess.isStalemate()) return { reason: "stalemate", winningColor: "draw" };
-  if (chess.isInsufficientMaterial()) return { reason: "insufficient", winningColor: "draw" };
-  if (chess.isThreefoldRepetition()) return { reason: "threefold", winningColor: "draw" };
-  if (chess.isDrawByFiftyMoves()) return { reason: "fiftyMoves", winningColor: "draw" };
-  return undefined;
+export function positionEnd(board: Board): { reason: EndReason; winningColor: WinningColor } | undefined {
+  const reason = board.end();
+  if (reason === undefined) return undefined;
+  if (reason === "checkmate") return { reason, winningColor: board.turn() === "w" ? "black" : "white" };
+  return { reason, winningColor: "draw" };
 }
 
 /** Words for the game-over modal. */

@@ -1,17 +1,16 @@
-import { NO_ELO_CHANGE, newClock } from "@chess/shared";
-import { Chess } from "chess.js";
+import { Board, NO_ELO_CHANGE, newClock, START_FEN } from "@chess/shared";
 import { describe, expect, it } from "vitest";
 import { canMate, colorOf, flaggedSide, flagResult, type GameRound, playMove, undoLastMove } from "./gameRound.ts";
 
 function round(fen?: string, baseMs = 60_000): GameRound {
-  const chess = new Chess(fen);
+  const board = Board.fromFen(fen ?? START_FEN);
   return {
     id: "g1",
     variant: "standard",
     timeClass: "bullet",
     baseMs,
     incrementMs: 0,
-    initialFen: chess.fen(),
+    initialFen: board.fen(),
     rated: false,
     clubId: null,
     players: {
@@ -20,10 +19,10 @@ function round(fen?: string, baseMs = 60_000): GameRound {
     },
     elo: { w: null, b: null },
     deltas: { w: NO_ELO_CHANGE, b: NO_ELO_CHANGE },
-    chess,
+    board,
     sanMoves: [],
     lastMove: null,
-    clock: { ...newClock(baseMs, 0), turn: chess.turn() },
+    clock: { ...newClock(baseMs, 0), turn: board.turn() },
     ply: 0,
     status: "active",
     result: null,
@@ -55,9 +54,9 @@ describe("playMove", () => {
     ["wrong ply", "w", { from: "e2", to: "e4" }, 2, "resync"],
   ] as const)("rejects a move %s and changes nothing", (_name, color, move, ply, code) => {
     const r = round();
-    const fen = r.chess.fen();
+    const fen = r.board.fen();
     expect(playMove(r, color, move, ply, 0)).toMatchObject({ kind: "rejected", code });
-    expect(r.chess.fen()).toBe(fen);
+    expect(r.board.fen()).toBe(fen);
     expect(r.ply).toBe(0);
   });
 
@@ -66,6 +65,19 @@ describe("playMove", () => {
     playMove(r, "w", { from: "e2", to: "e4" }, 0, 0);
     expect(playMove(r, "w", { from: "e2", to: "e4" }, 0, 0)).toEqual({ kind: "duplicate" });
     expect(playMove(r, "w", { from: "d2", to: "d4" }, 0, 0)).toMatchObject({ kind: "rejected", code: "not_your_turn" });
+  });
+
+  it("stores a promotion named for an ordinary move without it, and knows its resend", () => {
+    const r = round();
+    const out = playMove(r, "w", { from: "e2", to: "e4", promotion: "q" }, 0, 0);
+    expect(out).toMatchObject({ kind: "applied", move: { san: "e4" }, uci: "e2e4" });
+    expect(out.kind === "applied" && "promotion" in out.move).toBe(false);
+    expect(playMove(r, "w", { from: "e2", to: "e4", promotion: "q" }, 0, 0)).toEqual({ kind: "duplicate" });
+  });
+
+  it("refuses a promotion without its piece", () => {
+    const r = round("7k/P7/6K1/8/8/8/8/8 w - - 0 1");
+    expect(playMove(r, "w", { from: "a7", to: "a8" }, 0, 0)).toMatchObject({ kind: "rejected", code: "illegal" });
   });
 
   it("reports checkmate and promotion", () => {
@@ -98,7 +110,7 @@ describe("playMove", () => {
     };
     playMove(r, "w", { from: "e2", to: "e4" }, 0, 500);
     undoLastMove(r, before);
-    expect(r.chess.fen()).toBe(new Chess().fen());
+    expect(r.board.fen()).toBe(START_FEN);
     expect(r.ply).toBe(0);
     expect(r.sanMoves).toEqual([]);
     expect(r.clock).toBe(before.clock);
@@ -116,8 +128,8 @@ describe("flag results", () => {
   });
 
   it("canMate needs more than a lone minor piece", () => {
-    expect(canMate(new Chess("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"), "w")).toBe(true);
-    expect(canMate(new Chess("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"), "w")).toBe(false);
+    expect(canMate(Board.fromFen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"), "w")).toBe(true);
+    expect(canMate(Board.fromFen("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"), "w")).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   applyMoveToClock,
+  type Board,
   type ByColor,
   type ClockState,
   type Color,
@@ -15,7 +16,6 @@ import {
   type Variant,
   type WinningColor,
 } from "@chess/shared";
-import type { Chess } from "chess.js";
 
 /** One side of a game: who may act for it. */
 export interface PlayerRef {
@@ -38,7 +38,8 @@ export interface GameRound {
   players: ByColor<PlayerRef>;
   elo: ByColor<number | null>;
   deltas: ByColor<EloDeltas>;
-  chess: Chess;
+  /** The position, with its history for repetition; one per live game, never re-parsed per move. */
+  board: Board;
   sanMoves: string[];
   lastMove: PlayedMove | null;
   clock: ClockState;
@@ -88,8 +89,9 @@ export type MoveOutcome =
   | { kind: "flagged"; loser: Color }
   | { kind: "rejected"; code: "resync" | "not_your_turn" | "illegal" | "over"; message: string };
 
+/** A promotion named for a move that does not promote is ignored (see Board.play), so only a real one counts. */
 const sameMove = (a: PlayedMove | null, b: MoveInput) =>
-  a !== null && a.from === b.from && a.to === b.to && (a.promotion ?? undefined) === (b.promotion ?? undefined);
+  a !== null && a.from === b.from && a.to === b.to && (a.promotion === undefined || a.promotion === b.promotion);
 
 /**
  * Applies `move` by `color` at `now` if it is legal, in turn and for the expected ply; mutates the round.
@@ -104,31 +106,28 @@ export function playMove(
   reportedLagMs?: number,
 ): MoveOutcome {
   if (round.status !== "active") return { kind: "rejected", code: "over", message: "This game is over" };
-  if (ply === round.ply - 1 && round.chess.turn() !== color && sameMove(round.lastMove, move)) {
+  if (ply === round.ply - 1 && round.board.turn() !== color && sameMove(round.lastMove, move)) {
     return { kind: "duplicate" };
   }
-  if (round.chess.turn() !== color) {
+  if (round.board.turn() !== color) {
     return { kind: "rejected", code: "not_your_turn", message: "Invalid move - not your turn" };
   }
   if (ply !== round.ply) {
     return { kind: "rejected", code: "resync", message: `Out of sync: the game is at ply ${round.ply}` };
   }
-  let san: string;
-  try {
-    san = round.chess.move({ from: move.from, to: move.to, promotion: move.promotion }).san;
-  } catch {
-    return { kind: "rejected", code: "illegal", message: "Invalid move" };
-  }
+  const san = round.board.play(move);
+  if (san === undefined) return { kind: "rejected", code: "illegal", message: "Invalid move" };
+  const promotion = san.includes("=") ? move.promotion : undefined;
   const clock = applyMoveToClock(round.clock, now, { reportedLagMs, startRunning: round.ply + 1 >= 2 });
   if (!clock.ok) {
-    round.chess.undo();
+    round.board.undo();
     return { kind: "flagged", loser: clock.flagged };
   }
   const played: PlayedMove = {
     from: move.from,
     to: move.to,
     san,
-    ...(move.promotion ? { promotion: move.promotion } : {}),
+    ...(promotion ? { promotion } : {}),
   };
   round.clock = clock.clock;
   round.ply += 1;
@@ -136,11 +135,11 @@ export function playMove(
   round.lastMove = played;
   if (round.drawOfferBy === other(color)) round.drawOfferBy = null;
   round.firstMoveDeadline = round.ply < 2 ? now + FIRST_MOVE_MS[round.timeClass] : null;
-  const end = positionEnd(round.chess);
+  const end = positionEnd(round.board);
   return {
     kind: "applied",
     move: played,
-    uci: `${move.from}${move.to}${move.promotion ?? ""}`,
+    uci: `${move.from}${move.to}${promotion ?? ""}`,
     ...(end ? { end } : {}),
   };
 }
@@ -155,7 +154,7 @@ export function undoLastMove(
     firstMoveDeadline: number | null;
   },
 ): void {
-  round.chess.undo();
+  round.board.undo();
   round.sanMoves.pop();
   round.ply -= 1;
   round.clock = previous.clock;
@@ -165,20 +164,17 @@ export function undoLastMove(
 }
 
 /** Whether `color` has mating material left (for a flag: the winner needs some). */
-export function canMate(chess: Chess, color: Color): boolean {
-  const pieces = chess
-    .board()
-    .flat()
-    .filter((sq): sq is NonNullable<typeof sq> => sq !== null && sq.color === color && sq.type !== "k");
+export function canMate(board: Board, color: Color): boolean {
+  const pieces = board.pieces(color);
   if (pieces.length === 0) return false;
-  if (pieces.length === 1 && (pieces[0]?.type === "b" || pieces[0]?.type === "n")) return false;
+  if (pieces.length === 1 && (pieces[0] === "b" || pieces[0] === "n")) return false;
   return true;
 }
 
 /** The result when `loser` runs out of time: a loss, or a draw if the other side cannot mate. */
 export function flagResult(round: GameRound, loser: Color): { winningColor: WinningColor; reason: EndReason } {
   const winner = other(loser);
-  if (!canMate(round.chess, winner)) return { winningColor: "draw", reason: "flag" };
+  if (!canMate(round.board, winner)) return { winningColor: "draw", reason: "flag" };
   return { winningColor: winner === "w" ? "white" : "black", reason: "flag" };
 }
 

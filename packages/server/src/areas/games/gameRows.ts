@@ -1,16 +1,18 @@
-import type { ClockState, EndReason, TimeClass, Variant, WinningColor } from "@chess/shared";
-import { Chess } from "chess.js";
+import { Board, type ClockState, type EndReason, type TimeClass, type Variant, type WinningColor } from "@chess/shared";
 import type { GameRound } from "./gameRound.ts";
 import type { GameRow } from "./gamesRepo.ts";
 
 /** Rebuilds a live round from its row and moves (after a restart, or for a finished game's snapshot). */
 export function roundFromRow(row: GameRow, moves: Array<{ uci: string; san: string; clock: ClockState }>): GameRound {
-  const chess = new Chess(row.initialFen);
+  const board = Board.fromFen(row.initialFen);
   let lastMove: GameRound["lastMove"] = null;
   for (const m of moves) {
+    const from = m.uci.slice(0, 2);
+    const to = m.uci.slice(2, 4);
     const promotion = m.uci.length === 5 ? m.uci[4] : undefined;
-    const played = chess.move({ from: m.uci.slice(0, 2), to: m.uci.slice(2, 4), promotion });
-    lastMove = { from: played.from, to: played.to, san: played.san, ...(promotion ? { promotion } : {}) };
+    const san = board.play({ from, to, promotion });
+    if (san === undefined) throw new Error(`Game ${row.id}: stored move ${m.uci} is illegal at ply ${board.played}`);
+    lastMove = { from, to, san, ...(promotion ? { promotion } : {}) };
   }
   return {
     id: row.id,
@@ -27,7 +29,7 @@ export function roundFromRow(row: GameRow, moves: Array<{ uci: string; san: stri
     },
     elo: { w: row.whiteElo, b: row.blackElo },
     deltas: { w: row.whiteDeltas, b: row.blackDeltas },
-    chess,
+    board,
     sanMoves: moves.map((m) => m.san),
     lastMove,
     // A live game's clock is in its last move row; a finished game's in the game row.

@@ -23,9 +23,9 @@ export function gameStartedJson(round: GameRound, viewer: Color | "spectator", n
     gameId: round.id,
     gameLength: { w: round.baseMs, b: round.baseMs },
     isWhite: side === "w",
-    fen: round.chess.fen(),
+    fen: round.board.fen(),
     initialFen: round.initialFen,
-    currentTurn: round.chess.turn(),
+    currentTurn: round.board.turn(),
     eloDeltas: viewer === "spectator" ? NO_ELO_CHANGE : round.deltas[side],
     moves: [...round.sanMoves],
     opponent,
@@ -58,8 +58,8 @@ export function gameStartedJson(round: GameRound, viewer: Color | "spectator", n
 export function updateJson(round: GameRound, move: PlayedMove, now: number): GameUpdate {
   return {
     gameId: round.id,
-    fen: round.chess.fen(),
-    currentTurn: round.chess.turn(),
+    fen: round.board.fen(),
+    currentTurn: round.board.turn(),
     move,
     timeLeft: clocksNow(round, now),
     ply: round.ply,
@@ -82,7 +82,7 @@ export function gameOverJson(
         : result.winningColor;
   return {
     gameId: round.id,
-    fen: round.chess.fen(),
+    fen: round.board.fen(),
     winningColor: result.winningColor,
     move: round.lastMove,
     reason: result.reason,

@@ -1,5 +1,6 @@
 import {
   type Ack,
+  Board,
   type ByColor,
   type Color,
   creditClock,
@@ -12,11 +13,11 @@ import {
   newClock,
   type Outcome,
   other,
+  START_FEN,
   timeClassOf,
   type Variant,
   type WinningColor,
 } from "@chess/shared";
-import { Chess } from "chess.js";
 import type { FastifyBaseLogger } from "fastify";
 import { shortId } from "../../util/ids.ts";
 import { KeyedQueue } from "../../util/keyedQueue.ts";
@@ -189,7 +190,7 @@ export function createGamesService(deps: {
     await repo.finishGame({
       gameId: round.id,
       status: aborted ? "aborted" : "finished",
-      fen: round.chess.fen(),
+      fen: round.board.fen(),
       ply: round.ply,
       moves: round.sanMoves.join(" "),
       winningColor: result.winningColor,
@@ -252,7 +253,7 @@ export function createGamesService(deps: {
           ply: round.ply,
           san: outcome.move.san,
           uci: outcome.uci,
-          fen: round.chess.fen(),
+          fen: round.board.fen(),
           clock: round.clock,
           whiteMs: left.w,
           blackMs: left.b,
@@ -475,7 +476,7 @@ export function createGamesService(deps: {
         w: wr && br ? eloDeltas(wr.elo, br.elo, wr.games) : NO_ELO_CHANGE,
         b: wr && br ? eloDeltas(br.elo, wr.elo, br.games) : NO_ELO_CHANGE,
       };
-      const chess = new Chess(g.initialFen);
+      const board = Board.fromFen(g.initialFen ?? START_FEN);
       const baseMs = Math.round(g.baseTime * 60_000);
       const incrementMs = g.increment * 1000;
       const t = now();
@@ -485,16 +486,16 @@ export function createGamesService(deps: {
         timeClass,
         baseMs,
         incrementMs,
-        initialFen: chess.fen(),
+        initialFen: board.fen(),
         rated,
         clubId: g.clubId ?? null,
         players: { w: g.white, b: g.black },
         elo: { w: wr?.elo ?? null, b: br?.elo ?? null },
         deltas,
-        chess,
+        board,
         sanMoves: [],
         lastMove: null,
-        clock: { ...newClock(baseMs, incrementMs), turn: chess.turn() },
+        clock: { ...newClock(baseMs, incrementMs), turn: board.turn() },
         ply: 0,
         status: "active",
         result: null,

@@ -1,0 +1,613 @@
+import type { Color } from "../domain/clock.ts";
+
+/**
+ * A chess position for the server's hot path: move legality, SAN, FEN and the position's own endings,
+ * without allocating per generated move (chess.js builds an object per candidate move and re-generates
+ * every move for each end check; at a thousand moves a second that garbage set the tail latency).
+ * Same rules and texts as chess.js, which the web and the analysis keep using; the test plays both
+ * side by side.
+ *
+ * 0x88 board: square = rank * 16 + file (a1 = 0, h8 = 119); a square is on the board when (sq & 0x88) is 0.
+ * A piece is its type (1-6) plus 8 when black.
+ */
+
+const PAWN = 1;
+const KNIGHT = 2;
+const BISHOP = 3;
+const ROOK = 4;
+const QUEEN = 5;
+const KING = 6;
+const BLACK = 8;
+
+const WK = 1;
+const WQ = 2;
+const BK = 4;
+const BQ = 8;
+
+const FLAG_CAPTURE = 1;
+const FLAG_EP = 2;
+const FLAG_DOUBLE = 4;
+const FLAG_CASTLE = 8;
+
+const KNIGHT_STEPS = [33, 31, 18, 14, -33, -31, -18, -14];
+const BISHOP_STEPS = [15, 17, -15, -17];
+const ROOK_STEPS = [1, 16, -1, -16];
+const KING_STEPS = [1, 16, -1, -16, 15, 17, -15, -17];
+
+const LETTERS = " pnbrqk";
+const SAN_LETTERS = "  NBRQK";
+const PROMOTIONS: Record<string, number> = { n: KNIGHT, b: BISHOP, r: ROOK, q: QUEEN };
+
+/** Castling rights kept after a move touches a square (a king or rook leaving, a rook captured). */
+const CASTLING_KEPT = new Int8Array(128).fill(WK | WQ | BK | BQ);
+CASTLING_KEPT[0x00] = WK | BK | BQ; // a1
+CASTLING_KEPT[0x07] = WQ | BK | BQ; // h1
+CASTLING_KEPT[0x04] = BK | BQ; // e1
+CASTLING_KEPT[0x70] = WK | WQ | BK; // a8
+CASTLING_KEPT[0x77] = WK | WQ | BQ; // h8
+CASTLING_KEPT[0x74] = WK | WQ; // e8
+
+/** Moves are packed in one int: from | to << 7 | promotion << 14 | flags << 17. */
+const pack = (from: number, to: number, promotion: number, flags: number) =>
+  from | (to << 7) | (promotion << 14) | (flags << 17);
+const fromOf = (m: number) => m & 0x7f;
+const toOf = (m: number) => (m >> 7) & 0x7f;
+const promotionOf = (m: number) => (m >> 14) & 7;
+const flagsOf = (m: number) => m >> 17;
+
+const squareName = (sq: number) => String.fromCharCode(97 + (sq & 7)) + String.fromCharCode(49 + (sq >> 4));
+
+/** The 0x88 index of "e4", or -1 when it names no square. */
+export function squareIndex(name: string): number {
+  if (name.length !== 2) return -1;
+  const file = name.charCodeAt(0) - 97;
+  const rank = name.charCodeAt(1) - 49;
+  if (file < 0 || file > 7 || rank < 0 || rank > 7) return -1;
+  return rank * 16 + file;
+}
+
+/** What the position itself decides once a move is played (same order and texts as chess.js). */
+export type BoardEnd = "checkmate" | "stalemate" | "insufficient" | "threefold" | "fiftyMoves";
+
+export type PieceLetter = "p" | "n" | "b" | "r" | "q" | "k";
+
+interface Undo {
+  move: number;
+  moved: number;
+  captured: number;
+  castling: number;
+  ep: number;
+  halfmoves: number;
+  key: string;
+}
+
+/** The standard starting position. */
+export const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/** Scratch space for move lists, reused: one list per search depth (perft) or call. */
+const MAX_MOVES = 256;
+
+export class Board {
+  private readonly squares = new Int8Array(128);
+  private white = true;
+  private castling = 0;
+  /** The square a pawn just skipped, whether or not anyone can capture there. */
+  private ep = -1;
+  private halfmoves = 0;
+  private fullmoves = 1;
+  private readonly kings = [0, 0];
+  private readonly history: Undo[] = [];
+  private readonly seen = new Map<string, number>();
+  private key: string;
+  private readonly lists: Int32Array[] = [];
+
+  private constructor(fen: string) {
+    const fields = fen.trim().split(/\s+/);
+    if (fields.length < 4 || fields.length > 6) throw new Error(`Invalid FEN: ${fen}`);
+    const [placement = "", turn, castling = "", ep = "", half = "0", full = "1"] = fields;
+    const rows = placement.split("/");
+    if (rows.length !== 8) throw new Error(`Invalid FEN: ${fen}`);
+    let whiteKings = 0;
+    let blackKings = 0;
+    rows.forEach((row, i) => {
+      let file = 0;
+      for (const ch of row) {
+        if (ch >= "1" && ch <= "8") {
+          file += Number(ch);
+          continue;
+        }
+        const type = LETTERS.indexOf(ch.toLowerCase());
+        if (type < 1 || file > 7) throw new Error(`Invalid FEN: ${fen}`);
+        const black = ch === ch.toLowerCase();
+        const sq = (7 - i) * 16 + file;
+        this.squares[sq] = type | (black ? BLACK : 0);
+        if (type === KING) {
+          this.kings[black ? 1 : 0] = sq;
+          if (black) blackKings++;
+          else whiteKings++;
+        }
+        if (type === PAWN && (i === 0 || i === 7)) throw new Error(`Invalid FEN: ${fen}`);
+        file += 1;
+      }
+      if (file !== 8) throw new Error(`Invalid FEN: ${fen}`);
+    });
+    if (whiteKings !== 1 || blackKings !== 1) throw new Error(`Invalid FEN: ${fen}`);
+    if (turn !== "w" && turn !== "b") throw new Error(`Invalid FEN: ${fen}`);
+    this.white = turn === "w";
+    if (!/^(-|K?Q?k?q?)$/.test(castling) || castling === "") throw new Error(`Invalid FEN: ${fen}`);
+    // A right whose king or rook is not at home could never be used: dropped, as if never given.
+    const rights: Array<[string, number, number, number]> = [
+      ["K", WK, 0x04, 0x07],
+      ["Q", WQ, 0x04, 0x00],
+      ["k", BK, 0x74, 0x77],
+      ["q", BQ, 0x74, 0x70],
+    ];
+    for (const [letter, bit, king, rook] of rights) {
+      const black = letter === letter.toLowerCase() ? BLACK : 0;
+      if (castling.includes(letter) && this.squares[king] === (KING | black) && this.squares[rook] === (ROOK | black))
+        this.castling |= bit;
+    }
+    if (ep !== "-") {
+      const sq = squareIndex(ep);
+      if (sq < 0 || sq >> 4 !== (this.white ? 5 : 2)) throw new Error(`Invalid FEN: ${fen}`);
+      this.ep = sq;
+    }
+    if (!/^\d+$/.test(half) || !/^\d+$/.test(full)) throw new Error(`Invalid FEN: ${fen}`);
+    this.halfmoves = Number(half);
+    this.fullmoves = Math.max(1, Number(full));
+    if (this.attacked(this.kings[this.white ? 1 : 0]!, this.white)) throw new Error(`Invalid FEN: ${fen}`);
+    this.key = this.positionKey();
+    this.seen.set(this.key, 1);
+  }
+
+  /** The position of a FEN; throws on a malformed one or one where the side not to move is in check. */
+  static fromFen(fen: string): Board {
+    return new Board(fen);
+  }
+
+  turn(): Color {
+    return this.white ? "w" : "b";
+  }
+
+  /** Plies played on this board since it was set up. */
+  get played(): number {
+    return this.history.length;
+  }
+
+  fen(): string {
+    return `${this.key} ${this.halfmoves} ${this.fullmoves}`;
+  }
+
+  inCheck(): boolean {
+    return this.attacked(this.kings[this.white ? 0 : 1]!, !this.white);
+  }
+
+  /**
+   * Plays `from`-`to` if it is legal and returns its SAN, else undefined. A promotion must name its
+   * piece; one named for a move that does not promote is ignored, as chess.js does.
+   */
+  play(move: { from: string; to: string; promotion?: string | undefined }): string | undefined {
+    const from = squareIndex(move.from);
+    const to = squareIndex(move.to);
+    if (from < 0 || to < 0) return undefined;
+    const piece = this.squares[from]!;
+    if (piece === 0 || (piece & BLACK ? this.white : !this.white)) return undefined;
+    const list = this.list(0);
+    const n = this.generate(list, from);
+    let found = -1;
+    for (let i = 0; i < n; i++) {
+      const m = list[i]!;
+      if (toOf(m) !== to) continue;
+      const promotion = promotionOf(m);
+      if (promotion !== 0 && promotion !== PROMOTIONS[move.promotion ?? ""]) continue;
+      if (this.legal(m)) {
+        found = m;
+        break;
+      }
+    }
+    if (found < 0) return undefined;
+    const san = this.sanOf(found);
+    this.make(found);
+    return san + (this.inCheck() ? (this.hasLegalMove() ? "+" : "#") : "");
+  }
+
+  /** Takes back the last move played; false when there is none. */
+  undo(): boolean {
+    const u = this.history.pop();
+    if (!u) return false;
+    this.unmake(u);
+    return true;
+  }
+
+  /** Every legal move as UCI ("e2e4", "e7e8q"). */
+  legalMoves(): string[] {
+    const list = this.list(0);
+    const n = this.generate(list);
+    const out: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const m = list[i]!;
+      if (this.legal(m)) out.push(squareName(fromOf(m)) + squareName(toOf(m)) + LETTERS[promotionOf(m)]!.trim());
+    }
+    return out;
+  }
+
+  hasLegalMove(): boolean {
+    const list = this.list(0);
+    const n = this.generate(list);
+    for (let i = 0; i < n; i++) if (this.legal(list[i]!)) return true;
+    return false;
+  }
+
+  /** chess.js's rule: K v K, K+minor v K, or only bishops besides the kings, all on one colour of square. */
+  insufficientMaterial(): boolean {
+    let pieces = 0;
+    let bishops = 0;
+    let knights = 0;
+    let light = 0;
+    for (let sq = 0; sq < 120; sq++) {
+      if (sq & 0x88) continue;
+      const type = this.squares[sq]! & 7;
+      if (type === 0) continue;
+      pieces++;
+      if (type === BISHOP) {
+        bishops++;
+        if (((sq >> 4) + (sq & 7)) % 2 === 1) light++;
+      } else if (type === KNIGHT) knights++;
+    }
+    if (pieces === 2) return true;
+    if (pieces === 3 && (bishops === 1 || knights === 1)) return true;
+    return pieces === bishops + 2 && (light === 0 || light === bishops);
+  }
+
+  /** The current position has stood three times (same placement, side, castling rights and en passant). */
+  threefold(): boolean {
+    return (this.seen.get(this.key) ?? 0) >= 3;
+  }
+
+  fiftyMoves(): boolean {
+    return this.halfmoves >= 100;
+  }
+
+  /** The ending the position forces, checked in chess.js's order. */
+  end(): BoardEnd | undefined {
+    if (!this.hasLegalMove()) return this.inCheck() ? "checkmate" : "stalemate";
+    if (this.insufficientMaterial()) return "insufficient";
+    if (this.threefold()) return "threefold";
+    if (this.fiftyMoves()) return "fiftyMoves";
+    return undefined;
+  }
+
+  /** The pieces of `color` other than its king, by letter. */
+  pieces(color: Color): PieceLetter[] {
+    const out: PieceLetter[] = [];
+    const black = color === "b" ? BLACK : 0;
+    for (let sq = 0; sq < 120; sq++) {
+      const p = this.squares[sq]!;
+      if (!(sq & 0x88) && p !== 0 && (p & BLACK) === black && (p & 7) !== KING) out.push(LETTERS[p & 7] as PieceLetter);
+    }
+    return out;
+  }
+
+  /** Leaf nodes of the legal move tree `depth` plies deep (perft), to check the generator. */
+  perft(depth: number): number {
+    if (depth === 0) return 1;
+    const list = this.list(depth);
+    const n = this.generate(list);
+    let nodes = 0;
+    for (let i = 0; i < n; i++) {
+      const m = list[i]!;
+      if (!this.legal(m)) continue;
+      if (depth === 1) {
+        nodes++;
+        continue;
+      }
+      this.make(m);
+      nodes += this.perft(depth - 1);
+      this.unmake(this.history.pop()!);
+    }
+    return nodes;
+  }
+
+  private list(depth: number): Int32Array {
+    let list = this.lists[depth];
+    if (!list) {
+      list = new Int32Array(MAX_MOVES);
+      this.lists[depth] = list;
+    }
+    return list;
+  }
+
+  /** Pseudo-legal moves of the side to move (of the piece on `only` when given) into `out`; returns the count. */
+  private generate(out: Int32Array, only = -1): number {
+    let n = 0;
+    const us = this.white ? 0 : BLACK;
+    const them = this.white ? BLACK : 0;
+    const sq = this.squares;
+    const first = only < 0 ? 0 : only;
+    const last = only < 0 ? 119 : only;
+    for (let from = first; from <= last; from++) {
+      if (from & 0x88) continue;
+      const piece = sq[from]!;
+      if (piece === 0 || (piece & BLACK) !== us) continue;
+      const type = piece & 7;
+      if (type === PAWN) {
+        const up = us ? -16 : 16;
+        const rank = from >> 4;
+        const promoting = rank === (us ? 1 : 6);
+        const one = from + up;
+        if (sq[one] === 0) {
+          n = this.addPawn(out, n, from, one, 0, promoting);
+          const start = rank === (us ? 6 : 1);
+          if (start && sq[one + up] === 0) out[n++] = pack(from, one + up, 0, FLAG_DOUBLE);
+        }
+        for (let side = -1; side <= 1; side += 2) {
+          const to = one + side;
+          if (to & 0x88) continue;
+          const target = sq[to]!;
+          if (target !== 0 && (target & BLACK) === them) n = this.addPawn(out, n, from, to, FLAG_CAPTURE, promoting);
+          else if (to === this.ep && target === 0) out[n++] = pack(from, to, 0, FLAG_CAPTURE | FLAG_EP);
+        }
+        continue;
+      }
+      const steps =
+        type === KNIGHT ? KNIGHT_STEPS : type === BISHOP ? BISHOP_STEPS : type === ROOK ? ROOK_STEPS : KING_STEPS;
+      const slides = type === BISHOP || type === ROOK || type === QUEEN;
+      for (const step of steps) {
+        let to = from + step;
+        while (!(to & 0x88)) {
+          const target = sq[to]!;
+          if (target === 0) out[n++] = pack(from, to, 0, 0);
+          else {
+            if ((target & BLACK) === them) out[n++] = pack(from, to, 0, FLAG_CAPTURE);
+            break;
+          }
+          if (!slides) break;
+          to += step;
+        }
+      }
+      if (type === KING) n = this.addCastling(out, n, from);
+    }
+    return n;
+  }
+
+  private addPawn(out: Int32Array, n: number, from: number, to: number, flags: number, promoting: boolean): number {
+    if (!promoting) {
+      out[n++] = pack(from, to, 0, flags);
+      return n;
+    }
+    for (let p = QUEEN; p >= KNIGHT; p--) out[n++] = pack(from, to, p, flags);
+    return n;
+  }
+
+  private addCastling(out: Int32Array, n: number, king: number): number {
+    const kingside = this.white ? WK : BK;
+    const queenside = this.white ? WQ : BQ;
+    if (!(this.castling & (kingside | queenside))) return n;
+    const enemy = !this.white;
+    const sq = this.squares;
+    if (this.attacked(king, enemy)) return n;
+    if (this.castling & kingside && sq[king + 1] === 0 && sq[king + 2] === 0) {
+      if (!this.attacked(king + 1, enemy) && !this.attacked(king + 2, enemy))
+        out[n++] = pack(king, king + 2, 0, FLAG_CASTLE);
+    }
+    if (this.castling & queenside && sq[king - 1] === 0 && sq[king - 2] === 0 && sq[king - 3] === 0) {
+      if (!this.attacked(king - 1, enemy) && !this.attacked(king - 2, enemy))
+        out[n++] = pack(king, king - 2, 0, FLAG_CASTLE);
+    }
+    return n;
+  }
+
+  /** Whether a piece of the given side attacks `target`. */
+  private attacked(target: number, byWhite: boolean): boolean {
+    const sq = this.squares;
+    const by = byWhite ? 0 : BLACK;
+    // A white pawn attacks upward, so it stands one rank below its target.
+    const pawnFrom = byWhite ? -16 : 16;
+    for (let side = -1; side <= 1; side += 2) {
+      const from = target + pawnFrom + side;
+      if (!(from & 0x88) && sq[from] === (PAWN | by)) return true;
+    }
+    for (const step of KNIGHT_STEPS) {
+      const from = target + step;
+      if (!(from & 0x88) && sq[from] === (KNIGHT | by)) return true;
+    }
+    for (const step of KING_STEPS) {
+      const from = target + step;
+      if (!(from & 0x88) && sq[from] === (KING | by)) return true;
+    }
+    for (const step of KING_STEPS) {
+      const diagonal = step === 15 || step === 17 || step === -15 || step === -17;
+      let from = target + step;
+      while (!(from & 0x88)) {
+        const p = sq[from]!;
+        if (p !== 0) {
+          if ((p & BLACK) === by) {
+            const type = p & 7;
+            if (type === QUEEN || type === (diagonal ? BISHOP : ROOK)) return true;
+          }
+          break;
+        }
+        from += step;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the pseudo-legal move `m` leaves the mover's king safe (castling was checked when generated). */
+  private legal(m: number): boolean {
+    const flags = flagsOf(m);
+    if (flags & FLAG_CASTLE) return true;
+    const sq = this.squares;
+    const from = fromOf(m);
+    const to = toOf(m);
+    const moved = sq[from]!;
+    const captured = sq[to]!;
+    const epSquare = flags & FLAG_EP ? to + (this.white ? -16 : 16) : -1;
+    const epPawn = epSquare >= 0 ? sq[epSquare]! : 0;
+    sq[to] = moved;
+    sq[from] = 0;
+    if (epSquare >= 0) sq[epSquare] = 0;
+    const king = (moved & 7) === KING ? to : this.kings[this.white ? 0 : 1]!;
+    const safe = !this.attacked(king, !this.white);
+    sq[from] = moved;
+    sq[to] = captured;
+    if (epSquare >= 0) sq[epSquare] = epPawn;
+    return safe;
+  }
+
+  private make(m: number): void {
+    const sq = this.squares;
+    const from = fromOf(m);
+    const to = toOf(m);
+    const flags = flagsOf(m);
+    const moved = sq[from]!;
+    const us = moved & BLACK;
+    let captured = sq[to]!;
+    this.history.push({
+      move: m,
+      moved,
+      captured,
+      castling: this.castling,
+      ep: this.ep,
+      halfmoves: this.halfmoves,
+      key: this.key,
+    });
+    if (flags & FLAG_EP) {
+      const behind = to + (us ? 16 : -16);
+      captured = sq[behind]!;
+      sq[behind] = 0;
+    }
+    sq[to] = promotionOf(m) ? promotionOf(m) | us : moved;
+    sq[from] = 0;
+    if ((moved & 7) === KING) {
+      this.kings[us ? 1 : 0] = to;
+      if (flags & FLAG_CASTLE) {
+        const [rookFrom, rookTo] = to > from ? [from + 3, from + 1] : [from - 4, from - 1];
+        sq[rookTo] = sq[rookFrom]!;
+        sq[rookFrom] = 0;
+      }
+    }
+    this.castling &= CASTLING_KEPT[from]! & CASTLING_KEPT[to]!;
+    this.ep = flags & FLAG_DOUBLE ? (from + to) >> 1 : -1;
+    this.halfmoves = (moved & 7) === PAWN || captured !== 0 ? 0 : this.halfmoves + 1;
+    if (us) this.fullmoves += 1;
+    this.white = !this.white;
+    this.key = this.positionKey();
+    this.seen.set(this.key, (this.seen.get(this.key) ?? 0) + 1);
+  }
+
+  private unmake(u: Undo): void {
+    const count = this.seen.get(this.key) ?? 1;
+    if (count <= 1) this.seen.delete(this.key);
+    else this.seen.set(this.key, count - 1);
+    this.white = !this.white;
+    const sq = this.squares;
+    const m = u.move;
+    const from = fromOf(m);
+    const to = toOf(m);
+    const flags = flagsOf(m);
+    sq[from] = u.moved;
+    sq[to] = u.captured;
+    if (flags & FLAG_EP) sq[to + (this.white ? -16 : 16)] = PAWN | (this.white ? BLACK : 0);
+    if ((u.moved & 7) === KING) {
+      this.kings[this.white ? 0 : 1] = from;
+      if (flags & FLAG_CASTLE) {
+        const [rookFrom, rookTo] = to > from ? [from + 3, from + 1] : [from - 4, from - 1];
+        sq[rookFrom] = sq[rookTo]!;
+        sq[rookTo] = 0;
+      }
+    }
+    if (!this.white) this.fullmoves -= 1;
+    this.castling = u.castling;
+    this.ep = u.ep;
+    this.halfmoves = u.halfmoves;
+    this.key = u.key;
+  }
+
+  /** SAN of the legal move `m` before it is played, without the check sign. */
+  private sanOf(m: number): string {
+    const from = fromOf(m);
+    const to = toOf(m);
+    const flags = flagsOf(m);
+    if (flags & FLAG_CASTLE) return to > from ? "O-O" : "O-O-O";
+    const type = this.squares[from]! & 7;
+    const promotion = promotionOf(m);
+    const capture = flags & FLAG_CAPTURE ? "x" : "";
+    if (type === PAWN) {
+      const file = capture ? squareName(from)[0] : "";
+      return `${file}${capture}${squareName(to)}${promotion ? `=${SAN_LETTERS[promotion]}` : ""}`;
+    }
+    return `${SAN_LETTERS[type]}${this.disambiguation(m, type)}${capture}${squareName(to)}`;
+  }
+
+  /** The file, rank or square that tells `m` from another legal move of the same kind of piece to its square. */
+  private disambiguation(m: number, type: number): string {
+    const from = fromOf(m);
+    const to = toOf(m);
+    const list = this.list(MAX_DEPTH_SCRATCH);
+    const n = this.generate(list);
+    let others = false;
+    let sameFile = false;
+    let sameRank = false;
+    for (let i = 0; i < n; i++) {
+      const other = list[i]!;
+      const otherFrom = fromOf(other);
+      if (toOf(other) !== to || otherFrom === from || (this.squares[otherFrom]! & 7) !== type) continue;
+      if (!this.legal(other)) continue;
+      others = true;
+      if ((otherFrom & 7) === (from & 7)) sameFile = true;
+      if (otherFrom >> 4 === from >> 4) sameRank = true;
+    }
+    if (!others) return "";
+    const name = squareName(from);
+    if (!sameFile) return name[0]!;
+    if (!sameRank) return name[1]!;
+    return name;
+  }
+
+  /** FEN without the move counters: what repetition compares. En passant only when a capture is legal. */
+  private positionKey(): string {
+    let placement = "";
+    for (let rank = 7; rank >= 0; rank--) {
+      let empty = 0;
+      for (let file = 0; file < 8; file++) {
+        const p = this.squares[rank * 16 + file]!;
+        if (p === 0) {
+          empty++;
+          continue;
+        }
+        if (empty) placement += empty;
+        empty = 0;
+        const letter = LETTERS[p & 7]!;
+        placement += p & BLACK ? letter : letter.toUpperCase();
+      }
+      if (empty) placement += empty;
+      if (rank > 0) placement += "/";
+    }
+    let castling = "";
+    if (this.castling & WK) castling += "K";
+    if (this.castling & WQ) castling += "Q";
+    if (this.castling & BK) castling += "k";
+    if (this.castling & BQ) castling += "q";
+    return `${placement} ${this.white ? "w" : "b"} ${castling || "-"} ${this.epCapturable() ? squareName(this.ep) : "-"}`;
+  }
+
+  private epCapturable(): boolean {
+    if (this.ep < 0) return false;
+    const us = this.white ? 0 : BLACK;
+    const behind = this.ep + (this.white ? -16 : 16);
+    for (let side = -1; side <= 1; side += 2) {
+      const from = behind + side;
+      if (
+        !(from & 0x88) &&
+        this.squares[from] === (PAWN | us) &&
+        this.legal(pack(from, this.ep, 0, FLAG_CAPTURE | FLAG_EP))
+      )
+        return true;
+    }
+    return false;
+  }
+}
+
+/** The scratch list SAN disambiguation uses, apart from perft's per-depth lists and the caller's list 0. */
+const MAX_DEPTH_SCRATCH = 64;
