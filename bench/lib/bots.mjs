@@ -53,41 +53,68 @@ async function startServerGame(p) {
   await startedB;
 }
 
-/** Plays every pair from its script; only the receiving side of each move takes a sample. */
-async function drive(pairs, scripts, { paceMs, seconds, warmupMs }) {
+/**
+ * Plays every pair from its script; only the receiving side of each move takes a sample. With
+ * `gamePlies` [min, max], a game ends after that many plies (the side to move resigns) and the pair
+ * starts another, as players do; otherwise a game lasts the run.
+ */
+async function drive(pairs, scripts, { paceMs, seconds, warmupMs, gamePlies }) {
   const samples = [];
   const trace = [];
   let moves = 0;
   let errors = 0;
   let exhausted = 0;
-  const acked = pairs.map(() => 0);
+  let gamesEnded = 0;
+  /** Every game played, with the moves acknowledged in it. */
+  const games = [];
   const started = performance.now();
   const measureFrom = started + warmupMs;
   const stopAt = measureFrom + seconds * 1000;
   let running = true;
 
   pairs.forEach((p, index) => {
-    const script = scripts[index % scripts.length];
+    let script = scripts[index % scripts.length];
+    let game = { gameId: p.gameId, acked: 0 };
+    games.push(game);
+    const lengthOf = () =>
+      gamePlies ? gamePlies[0] + Math.floor(Math.random() * (gamePlies[1] - gamePlies[0] + 1)) : script.length;
+    let length = lengthOf();
     let ply = 0;
     let sentAt = 0;
     const sockets = [p.white, p.black];
+    const nextGame = async () => {
+      const over = Promise.all(sockets.map((s) => new Promise((r) => s.once("gameOver", r))));
+      sockets[ply % 2].emit("forfeit", { gameId: p.gameId });
+      await over;
+      gamesEnded++;
+      if (!running) return;
+      await startServerGame(p);
+      script = scripts[(index + gamesEnded) % scripts.length];
+      game = { gameId: p.gameId, acked: 0 };
+      games.push(game);
+      length = lengthOf();
+      ply = 0;
+      setTimeout(moveNow, paceMs * (0.5 + Math.random()));
+    };
     const moveNow = () => {
       if (!running) return;
-      if (ply >= script.length) {
-        exhausted++;
+      if (ply >= length) {
+        if (gamePlies) nextGame().catch(() => errors++);
+        else exhausted++;
         return;
       }
       const mover = sockets[ply % 2];
+      const current = game;
       sentAt = performance.now();
       mover.emit("move", { gameId: p.gameId, move: script[ply], ply }, (ack) => {
-        if (ack?.ok) acked[index]++;
+        if (ack?.ok) current.acked++;
         else errors++;
       });
     };
     sockets.forEach((socket, side) => {
       socket.on("update", (u) => {
         // The mover's own echo is not a delivery: only the side that is to move next measures.
-        if (u.ply !== ply + 1 || side !== (ply + 1) % 2) return;
+        if (u.gameId !== p.gameId || u.ply !== ply + 1 || side !== (ply + 1) % 2) return;
         const now = performance.now();
         if (now >= measureFrom && now <= stopAt) {
           samples.push(now - sentAt);
@@ -111,8 +138,9 @@ async function drive(pairs, scripts, { paceMs, seconds, warmupMs }) {
     moves,
     errors,
     exhausted,
+    gamesEnded,
     trace,
-    acked: pairs.map((p, i) => ({ gameId: p.gameId, acked: acked[i] })),
+    acked: games,
   };
 }
 

@@ -133,6 +133,7 @@ export async function runBots({ url, mode, scenario, scripts, botProcesses, warm
     paceMs: scenario.paceMs,
     seconds: scenario.seconds,
     warmupMs,
+    gamePlies: scenario.gamePlies,
   }));
   if (server) memory.after = await memoryOf(server);
   if (process.env.BENCH_TRACE) {
@@ -154,6 +155,7 @@ export async function runBots({ url, mode, scenario, scripts, botProcesses, warm
     movesPerSecond: results.reduce((n, r) => n + r.moves, 0) / scenario.seconds,
     errors: results.reduce((n, r) => n + r.errors, 0),
     exhausted: results.reduce((n, r) => n + r.exhausted, 0),
+    gamesEnded: results.reduce((n, r) => n + r.gamesEnded, 0),
     acked: results.flatMap((r) => r.acked),
     memory,
   };

@@ -3,7 +3,9 @@
 // move must be stored exactly once, in order. The server's live memory is sampled through the run.
 //   node bench/soak/run.mjs [--lite] [--minutes M] [--games N] [--pace MS] [--nodes 1|2]
 // --lite: 2 minutes (what `npm run bench` runs). Default: 1,000 games for 10 minutes, one move every
-// 4 s per game (each player moves every 8 s: blitz pace), ~250 moves/s.
+// 4 s per game (each player moves every 8 s: blitz pace), ~250 moves/s. Games end (a resignation) after
+// a random length and the pair starts another, so the run reaches the steady state of a real site:
+// games ending, history written, new games starting.
 
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -19,8 +21,11 @@ const GAMES = arg("games", 1000);
 const PACE_MS = arg("pace", 4000);
 const NODES = arg("nodes", 1);
 const SAMPLE_EVERY_MS = lite ? 10_000 : 30_000;
-// Enough plies that no script runs out: one ply per pace interval (0.5–1.5 × pace), plus margin.
-const scripts = makeScripts(16, Math.ceil((MINUTES * 60_000) / (PACE_MS * 0.5)) + 10);
+// A game lasts about a third of the run on average (at most 60 plies, ~4 minutes at blitz pace), so
+// several generations of games come and go before the end.
+const MEAN_PLIES = Math.max(4, Math.min(60, Math.round((MINUTES * 60_000) / PACE_MS / 3)));
+const GAME_PLIES = [Math.ceil(MEAN_PLIES / 2), Math.floor((MEAN_PLIES * 3) / 2)];
+const scripts = makeScripts(16, GAME_PLIES[1]);
 
 if (NODES === 2 && !(process.env.DATABASE_URL && process.env.REDIS_URL)) {
   console.error("two nodes need DATABASE_URL and REDIS_URL");
@@ -90,7 +95,13 @@ const sampler = setInterval(async () => {
   );
 }, SAMPLE_EVERY_MS);
 
-const scenario = { name: "soak", games: Math.floor(GAMES / NODES), paceMs: PACE_MS, seconds: MINUTES * 60 };
+const scenario = {
+  name: "soak",
+  games: Math.floor(GAMES / NODES),
+  paceMs: PACE_MS,
+  seconds: MINUTES * 60,
+  gamePlies: GAME_PLIES,
+};
 const results = await Promise.all(
   servers.map((server) =>
     runBots({ url: server.url, mode: "server", scenario, scripts, botProcesses: NODES === 2 ? 1 : 2, warmupMs: 0 }),
@@ -116,8 +127,11 @@ await database?.drop();
 
 const errors = results.reduce((n, r) => n + r.errors, 0);
 const exhausted = results.reduce((n, r) => n + r.exhausted, 0);
+const gamesEnded = results.reduce((n, r) => n + r.gamesEnded, 0);
 const heap = (m) => (m ? `${(m.heapUsed / 2 ** 20).toFixed(1)} MiB` : "?");
-const warm = samples.filter((s) => s.at >= 60);
+// Warm once the first generation of games has turned over (about a third of the run).
+const WARM_S = (MINUTES * 60) / 3;
+const warm = samples.filter((s) => s.at >= WARM_S);
 const first = warm[0];
 const last = samples.at(-1);
 const growth = servers.map((_, i) =>
@@ -129,6 +143,7 @@ const lines = [
   "",
   `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine()}: ${GAMES} live games for ${MINUTES} minutes,`,
   `a move every ${PACE_MS / 1000} s per game on average (${Math.round((GAMES * 1000) / PACE_MS)} moves/s), every move persisted before it is acknowledged.`,
+  `Each game ends by resignation after ${GAME_PLIES[0]}-${GAME_PLIES[1]} plies and its players start another: ${gamesEnded} games ended during the run.`,
   "Afterwards the database is read directly and compared with the moves the bots saw acknowledged.",
   "",
   "| moves acknowledged | stored | lost (acknowledged, not stored) | stored but not yet acknowledged at stop | games with gaps | move errors |",
@@ -143,7 +158,7 @@ const lines = [
     .filter((_, i) => i % Math.max(1, Math.floor(samples.length / 10)) === 0 || _ === last)
     .map((s) => `| ${s.at} s | ${s.mem.map((m) => heap(m)).join(" / ")} |`),
   "",
-  `Heap growth from the first sample after warm-up (60 s) to the last: ${growth.map((g) => `${g.toFixed(1)} MiB`).join(" / ")}.`,
+  `Heap growth from the first sample after warm-up (${Math.round(WARM_S)} s, once the first games have ended) to the last: ${growth.map((g) => `${g.toFixed(1)} MiB`).join(" / ")}.`,
 ];
 writeSection(NODES === 2 ? "soak-two-nodes" : "soak", lines.join("\n"));
 console.log(lines.slice(6, 9).join("\n"));
