@@ -22,6 +22,7 @@ export default defineConfig({
           root: "packages/server",
           include: ["src/**/*.test.ts", "test/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["test/globalSetup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,16 +1,17 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ServerToClientEvents, SessionEvent } from "@chess/shared";
 import pg from "pg";
 import { io, type Socket } from "socket.io-client";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type RunningServer, startServer } from "../src/main.ts";
 
 /**
  * A database for one test file: a fresh PostgreSQL database when DATABASE_URL is set (CI runs both),
- * else a PGlite directory in a temp folder. `drop()` removes it.
+ * else a PGlite directory in a temp folder, copied from the migrated template of test/globalSetup.ts.
+ * `drop()` removes it.
  */
 export async function createTestDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
@@ -33,6 +34,8 @@ export async function createTestDatabase(): Promise<{ env: Record<string, string
     };
   }
   const dir = mkdtempSync(join(tmpdir(), "chess-test-"));
+  const template = inject("pgliteTemplate");
+  if (template) cpSync(template, join(dir, "db"), { recursive: true });
   return {
     env: { DATA_DIR: dir },
     async drop() {
