@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { workerBaseURL } from "./support/servers.ts";
 
 /** Debian's Chromium; the test runner never downloads a browser of its own. */
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -8,14 +9,16 @@ export default defineConfig({
   globalSetup: "./support/globalSetup.ts",
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // One worker: specs share one server and one lobby, and some check that the lobby is empty.
-  workers: 1,
+  // Two workers, each with a server of its own (support/globalSetup.ts): a worker's specs run one after
+  // another on their own lobby, as some check that it is empty. Most of a spec's time is spent waiting on
+  // the browser and the server, so two keep this 2-core machine busier without starving either.
+  workers: 2,
   fullyParallel: false,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   outputDir: "test-results",
   use: {
-    baseURL: process.env.E2E_BASE_URL,
+    baseURL: workerBaseURL(),
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

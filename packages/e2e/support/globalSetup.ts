@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { FullConfig } from "@playwright/test";
 import pg from "pg";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
@@ -35,11 +36,16 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`server did not become healthy at ${url}`);
 }
 
+interface Started {
+  url: string;
+  stop(): Promise<void>;
+}
+
 /**
- * Starts the built server (`npm run build` first) on a free port with its own data: a temp PGlite
- * folder, or a fresh PostgreSQL database when DATABASE_URL is set. Tests read E2E_BASE_URL.
+ * The built server (`npm run build` first) on a free port with its own data: a temp PGlite folder, or a fresh
+ * PostgreSQL database when DATABASE_URL is set, and a Redis prefix of its own when REDIS_URL is set.
  */
-export default async function globalSetup() {
+async function startServer(index: number): Promise<Started> {
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     LOG_LEVEL: "warn",
@@ -55,7 +61,7 @@ export default async function globalSetup() {
 
   const baseDb = process.env.DATABASE_URL;
   if (baseDb) {
-    const name = `chess_e2e_${process.pid}_${Date.now()}`;
+    const name = `chess_e2e_${process.pid}_${Date.now()}_${index}`;
     const admin = new pg.Client({ connectionString: baseDb });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
@@ -72,7 +78,7 @@ export default async function globalSetup() {
   } else {
     delete env.DATABASE_URL;
   }
-  if (process.env.REDIS_URL) env.REDIS_PREFIX = `e2e${process.pid}`;
+  if (process.env.REDIS_URL) env.REDIS_PREFIX = `e2e${process.pid}_${index}`;
   const dataDir = mkdtempSync(join(tmpdir(), "chess-e2e-"));
   env.DATA_DIR = dataDir;
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -80,13 +86,37 @@ export default async function globalSetup() {
   const port = await freePort();
   env.PORT = String(port);
   const child = spawn(process.execPath, [join(root, "packages/server/dist/main.js")], { env, stdio: "inherit" });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseUrl, child, 60_000);
-  process.env.E2E_BASE_URL = baseUrl;
-
-  return async () => {
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
+  const exited = new Promise((r) => child.once("exit", r));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
     for (const c of cleanups.reverse()) await c();
   };
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(url, child, 60_000);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { url, stop };
+}
+
+/**
+ * One server per worker (see support/servers.ts): workers run side by side without sharing a lobby, and each
+ * worker's specs run one after another as they always did. Their URLs go to the workers in E2E_BASE_URLS.
+ */
+export default async function globalSetup(config: FullConfig) {
+  const results = await Promise.allSettled(Array.from({ length: config.workers }, (_, i) => startServer(i)));
+  const servers = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+  const stopAll = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  };
+  const failed = results.find((r) => r.status === "rejected");
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  process.env.E2E_BASE_URLS = servers.map((s) => s.url).join(",");
+  return stopAll;
 }

@@ -1,8 +1,9 @@
 import type { Browser, Page } from "@playwright/test";
 import { io, type Socket } from "socket.io-client";
+import { workerBaseURL } from "./servers.ts";
 
-/** The server the suite runs against (started by globalSetup). */
-export const baseURL = (): string => process.env.E2E_BASE_URL ?? "";
+/** The server this worker's specs run against (globalSetup starts one per worker). */
+export const baseURL = workerBaseURL;
 
 /** A fresh username, e.g. "p1a2b3c4567". */
 export const unique = (prefix = "p"): string => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

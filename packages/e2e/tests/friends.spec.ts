@@ -1,10 +1,10 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { newPage as loggedInPage, registeredUser } from "../support/players.ts";
+import { baseURL, newPage as loggedInPage, registeredUser } from "../support/players.ts";
 
 const unique = () => `p${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const context = await browser.newContext({ baseURL: baseURL() });
   const page = await context.newPage();
   page.on("pageerror", (e) => console.error("page error:", e.message));
   return page;
@@ -107,7 +107,7 @@ test("friends: request, accept, messages in real time, and a challenge that star
 test("a challenge to an offline friend fails with the spec's message for 3 s", async ({ browser }) => {
   const a = await user(browser);
   // B exists and is a friend but never opens the site: offline.
-  const bContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const bContext = await browser.newContext({ baseURL: baseURL() });
   const bName = await createUser(bContext.request);
   expect(
     (await bContext.request.post("/user/login", { data: { username: bName, password: "a-good-password" } })).ok(),

@@ -1,9 +1,10 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { baseURL } from "../support/players.ts";
 
 const unique = () => `p${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const context = await browser.newContext({ baseURL: baseURL() });
   const page = await context.newPage();
   page.on("pageerror", (e) => console.error("page error:", e.message));
   return page;
