@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { newPage } from "../support/players.ts";
 import { createSiteFixture, endSiteFixture, SITE_ROUTES, type SiteFixture } from "../support/siteRoutes.ts";
+import { variant } from "../support/variants.ts";
 
 // One fixture for every page, made again only if a failure restarts the worker.
 let fixture: SiteFixture;
@@ -36,7 +37,8 @@ async function violations(p: Page, builder = (axe: AxeBuilder) => axe): Promise<
 
 for (const theme of ["light", "dark"] as const) {
   for (const route of SITE_ROUTES) {
-    test(`${route.name} in the ${theme} theme has no serious accessibility violations`, async () => {
+    const title = `${route.name} in the ${theme} theme has no serious accessibility violations`;
+    test(title, variant(theme !== "light"), async () => {
       await page.emulateMedia({ colorScheme: theme });
       await page.goto(route.path(fixture));
       for (const control of route.controls(page, fixture)) await expect(control).toBeVisible();

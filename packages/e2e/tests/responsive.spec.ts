@@ -7,6 +7,7 @@ import {
   type SiteFixture,
   sendFriendMessage,
 } from "../support/siteRoutes.ts";
+import { variant } from "../support/variants.ts";
 
 // One fixture (users, games) for every page and size, made again only if a failure restarts the worker.
 const SIZES = [
@@ -103,7 +104,8 @@ function layoutProblems(scope: "content" | "topbar"): Problem[] {
 
 for (const size of SIZES) {
   for (const route of SITE_ROUTES) {
-    test(`${route.name} at ${size.width}×${size.height}: no sideways scrolling, controls visible and apart`, async () => {
+    const title = `${route.name} at ${size.width}×${size.height}: no sideways scrolling, controls visible and apart`;
+    test(title, variant(size.name !== "desktop"), async () => {
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.goto(route.path(fixture));
       const controls = route.controls(page, fixture);
@@ -128,7 +130,8 @@ for (const size of SIZES) {
 
 // The top bar is the same on every page: it is checked once per size, with the unread badge showing.
 for (const size of SIZES) {
-  test(`the top bar at ${size.width}×${size.height} fits: the page does not scroll sideways`, async () => {
+  const title = `the top bar at ${size.width}×${size.height} fits: the page does not scroll sideways`;
+  test(title, variant(size.name !== "desktop"), async () => {
     await page.setViewportSize({ width: size.width, height: size.height });
     await sendFriendMessage(fixture, `Are you there? (${size.name})`);
     await page.goto("/leaderboards");
@@ -145,7 +148,8 @@ for (const size of SIZES) {
 
 // A table in a card may scroll inside it without the page scrolling: the games table must not need to.
 for (const size of SIZES) {
-  test(`the games table at ${size.width}×${size.height} shows every game's result, rating and PGN without scrolling`, async () => {
+  const title = `the games table at ${size.width}×${size.height} shows every game's result, rating and PGN without scrolling`;
+  test(title, variant(size.name !== "desktop"), async () => {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.goto(`/profile?username=${fixture.friend.name}`);
     const table = page.getByRole("table", { name: "Game history" });
