@@ -82,7 +82,7 @@ const lines = [
   "",
   `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine()}; ${BOT_PROCESSES} bot processes`,
   "and the server share the machine. Latency: a player emits `move`, the opponent receives `update` (server:",
-  `validated by chess.js, committed to ${store}, then broadcast). Baseline: a bare Socket.IO relay in the same`,
+  `validated by the server's Board, committed to ${store}, then broadcast). Baseline: a bare Socket.IO relay in the same`,
   "run with the same bots. Bots replay pre-computed legal games, so a move costs them nothing to choose.",
   "",
   "| scenario | relay p50 | relay p99 | server p50 | server p99 | p50 ratio (≤ 2) | p99 ratio (≤ 3) | server p99 ≤ 25 ms | moves/s (server) | move errors |",
