@@ -270,9 +270,13 @@ describe("PlayPage", () => {
   it("asks the browser to confirm a reload or close only while playing", async () => {
     setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
     await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
-    const event = new Event("beforeunload", { cancelable: true });
-    window.dispatchEvent(event);
-    expect(event.defaultPrevented).toBe(true);
+    // The listener is added by an effect that runs after the render showing the heading, so a loaded
+    // machine may not have run it yet: wait for it rather than assume it.
+    await waitFor(() => {
+      const event = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(event);
+      expect(event.defaultPrevented).toBe(true);
+    });
   });
 
   it("lets a spectator leave without asking", async () => {
