@@ -754,7 +754,12 @@ async function send(me: Caller, r: Req, method: string) {
 
 async function expectHttp(row: RouteCase, me: Caller, outcome: Outcome, outsider: boolean) {
   const method = row.route.split(" ")[0] as string;
-  const res = await send(me, row.req(me), method);
+  let res = await send(me, row.req(me), method);
+  // A jumpstart search that runs out of time on a busy machine answers "no position, try again"; a player
+  // asks again, and so does the sweep (it is about who may ask, not about the search's speed).
+  for (let i = 0; i < 4 && res.status === 503 && res.json?.code === "no_position"; i++) {
+    res = await send(me, row.req(me), method);
+  }
   const label = `${row.route} (${row.what}) as ${me.who} → ${res.status} ${res.text.slice(0, 200)}`;
   if (outsider) expect(leaked(res.text), label).toEqual([]);
   if (row.ghost && me.who === "a stranger") {
