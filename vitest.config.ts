@@ -1,12 +1,7 @@
-import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    // Vitest's default is one file per core less one: a single file at a time on a 2-core machine. Most
-    // server files spend their time waiting (real clocks, sockets, child processes, the engine), so one more
-    // file than cores keeps both cores busy.
-    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         test: {
