@@ -86,6 +86,13 @@ export const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0
 
 /** Scratch space for move lists, reused: one list per search depth (perft) or call. */
 const MAX_MOVES = 256;
+/**
+ * Shared by every board: no method awaits or calls into another board, so one set of lists serves all
+ * (one per live game would be 2 KB each, for nothing).
+ */
+const LISTS: Int32Array[] = [];
+/** The scratch list SAN disambiguation uses, apart from perft's per-depth lists and the caller's list 0. */
+const DISAMBIGUATION_LIST = 64;
 
 export class Board {
   private readonly squares = new Int8Array(128);
@@ -99,7 +106,6 @@ export class Board {
   private readonly history: Undo[] = [];
   private readonly seen = new Map<string, number>();
   private key: string;
-  private readonly lists: Int32Array[] = [];
 
   private constructor(fen: string) {
     const fields = fen.trim().split(/\s+/);
@@ -309,10 +315,10 @@ export class Board {
   }
 
   private list(depth: number): Int32Array {
-    let list = this.lists[depth];
+    let list = LISTS[depth];
     if (!list) {
       list = new Int32Array(MAX_MOVES);
-      this.lists[depth] = list;
+      LISTS[depth] = list;
     }
     return list;
   }
@@ -544,7 +550,7 @@ export class Board {
   private disambiguation(m: number, type: number): string {
     const from = fromOf(m);
     const to = toOf(m);
-    const list = this.list(MAX_DEPTH_SCRATCH);
+    const list = this.list(DISAMBIGUATION_LIST);
     const n = this.generate(list);
     let others = false;
     let sameFile = false;
@@ -614,6 +620,3 @@ export class Board {
     return false;
   }
 }
-
-/** The scratch list SAN disambiguation uses, apart from perft's per-depth lists and the caller's list 0. */
-const MAX_DEPTH_SCRATCH = 64;
