@@ -1,13 +1,12 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { PgliteClient } from "./pgliteClient.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -58,9 +57,8 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: "postgres", close: () => pool.end() };
   }
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  const client = await PgliteClient.start({ dir: opts.pgliteDir, migrationsFolder: migrationsFolder() });
+  // The client speaks PGlite's query/transaction interface from another thread; drizzle needs nothing else.
+  const db = drizzlePglite(client as never, { schema });
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
 }

@@ -1,0 +1,93 @@
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PgliteClient } from "./pgliteClient.ts";
+import { hasErrorCode, UNIQUE_VIOLATION } from "./unavailable.ts";
+
+const migrationsFolder = join(fileURLToPath(new URL(".", import.meta.url)), "..", "..", "drizzle");
+
+describe("PgliteClient: the embedded database on its own thread", () => {
+  let client: PgliteClient;
+  let db: ReturnType<typeof drizzle>;
+
+  beforeAll(async () => {
+    client = await PgliteClient.start({ dir: undefined, migrationsFolder });
+    db = drizzle(client as never);
+    await client.query("create table t (id int primary key, note text, at timestamptz default now())");
+  }, 60_000);
+  afterAll(() => client.close());
+
+  it("answers queries in object and array row modes, dates as text as drizzle expects", async () => {
+    await client.query("insert into t (id, note) values ($1, $2)", [1, "one"]);
+    const object = await client.query("select id, note, at from t where id = $1", [1]);
+    expect(object.rows).toEqual([{ id: 1, note: "one", at: expect.any(String) }]);
+    const array = await client.query("select id, note from t where id = $1", [1], { rowMode: "array" });
+    expect(array.rows).toEqual([[1, "one"]]);
+    expect(object.fields.map((f) => f.name)).toEqual(["id", "note", "at"]);
+  });
+
+  it("hands back the database error's code, through drizzle's wrapping", async () => {
+    const error = await db.execute(sql`insert into t (id) values (1)`).catch((e: unknown) => e);
+    expect(hasErrorCode(error, UNIQUE_VIOLATION)).toBe(true);
+    // The client is still usable after a failed statement.
+    expect((await client.query("select count(*)::int as n from t")).rows).toEqual([{ n: 1 }]);
+  });
+
+  it("commits a transaction, and rolls one back when its function throws", async () => {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into t (id) values (2)`);
+    });
+    const failed = db.transaction(async (tx) => {
+      await tx.execute(sql`insert into t (id) values (3)`);
+      throw new Error("changed my mind");
+    });
+    await expect(failed).rejects.toThrow("changed my mind");
+    const ids = await client.query("select id from t order by id", [], { rowMode: "array" });
+    expect(ids.rows).toEqual([[1], [2]]);
+  });
+
+  it("rolls back only the savepoint of a nested transaction that fails", async () => {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into t (id) values (4)`);
+      await tx
+        .transaction(async (inner) => {
+          await inner.execute(sql`insert into t (id) values (5)`);
+          throw new Error("inner");
+        })
+        .catch(() => {});
+    });
+    const ids = await client.query("select id from t where id >= 4 order by id", [], { rowMode: "array" });
+    expect(ids.rows).toEqual([[4]]);
+  });
+
+  it("keeps other statements out until a transaction ends, as PGlite itself does", async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const tx = db.transaction(async (t) => {
+      await t.execute(sql`insert into t (id) values (6)`);
+      order.push("tx wrote");
+      await held;
+      order.push("tx ends");
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const outside = client.query("select count(*)::int as n from t where id = 6").then((r) => {
+      order.push("outside read");
+      return r.rows;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    await tx;
+    expect(await outside).toEqual([{ n: 1 }]);
+    expect(order).toEqual(["tx wrote", "tx ends", "outside read"]);
+  });
+
+  it("refuses work once closed, without hanging", async () => {
+    await client.close();
+    await expect(client.query("select 1")).rejects.toThrow("The database is closed");
+  });
+});

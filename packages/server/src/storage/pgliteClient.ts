@@ -1,0 +1,102 @@
+import { Worker } from "node:worker_threads";
+import {
+  fromWireError,
+  type PgliteReady,
+  type PgliteRequest,
+  type PgliteResponse,
+  type PgliteWorkerData,
+  type QueryResult,
+  type RowMode,
+} from "./pgliteProtocol.ts";
+
+type Request = PgliteRequest extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never;
+
+/** The part of a PGlite connection that drizzle's PGlite driver uses: queries and transactions. */
+interface Queryable {
+  query(sql: string, params?: unknown[], options?: { rowMode?: RowMode }): Promise<QueryResult>;
+}
+
+/**
+ * The embedded database, run in a worker thread (see pgliteWorker.ts), behind the interface drizzle's
+ * PGlite driver calls. A transaction holds the worker's database until it ends, as PGlite's own does.
+ */
+export class PgliteClient implements Queryable {
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private stopped: Error | undefined;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on("message", (m: PgliteResponse) => {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      if (m.ok) p.resolve(m.result);
+      else p.reject(fromWireError(m.error));
+    });
+    worker.on("error", (e) => this.stop(e));
+    worker.on("exit", () => this.stop(new Error("The database worker stopped")));
+  }
+
+  /** Starts the worker, which opens the database and applies pending migrations. */
+  static async start(data: PgliteWorkerData): Promise<PgliteClient> {
+    const source = import.meta.url.endsWith(".ts");
+    const entry = new URL(source ? "./pgliteWorker.dev.mjs" : "./pgliteWorker.js", import.meta.url);
+    const worker = new Worker(entry, { workerData: data });
+    const ready = await new Promise<PgliteReady>((resolve, reject) => {
+      const exited = (code: number) => reject(new Error(`The database worker exited (${code}) while opening`));
+      worker.once("message", (m: PgliteReady) => {
+        worker.off("error", reject).off("exit", exited);
+        resolve(m);
+      });
+      worker.once("error", reject).once("exit", exited);
+    });
+    if (!ready.ready) {
+      await worker.terminate();
+      throw fromWireError(ready.error);
+    }
+    return new PgliteClient(worker);
+  }
+
+  query(sql: string, params: unknown[] = [], options: { rowMode?: RowMode } = {}): Promise<QueryResult> {
+    return this.send({ op: "query", sql, params, rowMode: options.rowMode ?? "object" }) as Promise<QueryResult>;
+  }
+
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    const tx = (await this.send({ op: "begin" })) as number;
+    const inTx: Queryable = {
+      query: (sql, params = [], options = {}) =>
+        this.send({ op: "query", sql, params, rowMode: options.rowMode ?? "object", tx }) as Promise<QueryResult>,
+    };
+    let result: T;
+    try {
+      result = await fn(inTx);
+    } catch (e) {
+      await this.send({ op: "rollback", tx }).catch(() => {});
+      throw e;
+    }
+    await this.send({ op: "commit", tx });
+    return result;
+  }
+
+  async close(): Promise<void> {
+    if (this.stopped) return;
+    await this.send({ op: "close" }).catch(() => {});
+    this.stop(new Error("The database is closed"));
+    await this.worker.terminate();
+  }
+
+  private send(request: Request): Promise<unknown> {
+    if (this.stopped) return Promise.reject(this.stopped);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...request, id });
+    });
+  }
+
+  private stop(reason: Error): void {
+    this.stopped ??= reason;
+    for (const p of this.pending.values()) p.reject(this.stopped);
+    this.pending.clear();
+  }
+}

@@ -1,0 +1,44 @@
+/** Messages between the server and the worker thread that owns the embedded PGlite database. */
+
+export type RowMode = "array" | "object";
+
+export type PgliteRequest =
+  | { id: number; op: "query"; sql: string; params: unknown[]; rowMode: RowMode; tx?: number }
+  | { id: number; op: "begin" }
+  | { id: number; op: "commit" | "rollback"; tx: number }
+  | { id: number; op: "close" };
+
+export interface QueryResult {
+  rows: unknown[];
+  affectedRows?: number;
+  fields: Array<{ name: string; dataTypeID: number }>;
+}
+
+/** A database error as plain data: an Error's own fields (code, detail, constraint…) do not survive postMessage. */
+export interface WireError {
+  message: string;
+  fields: Record<string, string | number>;
+}
+
+export type PgliteResponse = { id: number; ok: true; result?: unknown } | { id: number; ok: false; error: WireError };
+
+/** What the worker is started with. */
+export interface PgliteWorkerData {
+  /** The data folder; undefined keeps the database in memory (tests). */
+  dir: string | undefined;
+  migrationsFolder: string;
+}
+
+/** The worker's first message: the database is open and migrated, or why it is not. */
+export type PgliteReady = { ready: true } | { ready: false; error: WireError };
+
+export function toWireError(error: unknown): WireError {
+  const e = error instanceof Error ? error : new Error(String(error));
+  const fields: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(e)) if (typeof v === "string" || typeof v === "number") fields[k] = v;
+  return { message: e.message, fields };
+}
+
+export function fromWireError(wire: WireError): Error {
+  return Object.assign(new Error(wire.message), wire.fields);
+}
