@@ -10,32 +10,33 @@ import {
   registerAccountsRoutes,
 } from "./areas/accounts/index.ts";
 import { createAnalysisRepo, createAnalysisService, registerAnalysisRoutes } from "./areas/analysis/index.ts";
-import { createChatRepo, createChatService, GLOBAL_CHAT_ROOM, registerChatSocket } from "./areas/chat/index.ts";
+import { chatSocketEvents, createChatRepo, createChatService, GLOBAL_CHAT_ROOM } from "./areas/chat/index.ts";
 import {
   clubsBroadcaster,
+  clubsSocketEvents,
   createClubsRepo,
   createClubsService,
   registerClubsRoutes,
-  registerClubsSocket,
 } from "./areas/clubs/index.ts";
 import {
   createFriendsRepo,
   createFriendsService,
+  friendsSocketEvents,
   registerFriendsRoutes,
-  registerFriendsSocket,
 } from "./areas/friends/index.ts";
 import {
   createGamesRepo,
   createGamesService,
   createRematches,
+  followActiveGame,
   type GameCall,
+  gamesSocketEvents,
   localLeases,
   MemoryRematchStore,
   RENEW_MS,
   RedisRematchStore,
   redisLeases,
   registerGamesRoutes,
-  registerGamesSocket,
   socketNotifier,
 } from "./areas/games/index.ts";
 import { createHistoryRepo, registerHistoryRoutes } from "./areas/history/index.ts";
@@ -44,9 +45,9 @@ import { createLeaderboardsRepo, registerLeaderboardsRoutes } from "./areas/lead
 import {
   createLobbyService,
   lobbyBroadcaster,
+  lobbySocketEvents,
   MemoryLobbyStore,
   RedisLobbyStore,
-  registerLobbySocket,
 } from "./areas/lobby/index.ts";
 import { createPreferencesRepo, registerPreferencesRoutes } from "./areas/preferences/index.ts";
 import { Bus } from "./bus.ts";
@@ -296,17 +297,17 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     identify: async (req, bodySessionId) => (await auth.identify(req)) ?? accounts.resolve(bodySessionId),
   });
 
-  realtime.onConnection((socket) => {
-    registerLobbySocket(socket, { lobby, logger: app.log, clubIdsOf: (userId) => clubsRepo.clubIdsOf(userId) });
-    registerFriendsSocket(socket, {
+  realtime.addEvents(lobbySocketEvents({ lobby, clubIdsOf: (userId) => clubsRepo.clubIdsOf(userId) }));
+  realtime.addEvents(
+    friendsSocketEvents({
       friends,
       denyChallenge: (userId, offerId) => lobby.deny({ sessionId: "", userId }, offerId),
-      logger: app.log,
-    });
-    registerGamesSocket(socket, { games, rematches, logger: app.log });
-    registerChatSocket(socket, { chat, logger: app.log });
-    registerClubsSocket(socket, { clubs, logger: app.log });
-  });
+    }),
+  );
+  realtime.addEvents(gamesSocketEvents({ games, rematches }));
+  realtime.addEvents(chatSocketEvents({ chat }));
+  realtime.addEvents(clubsSocketEvents({ clubs }));
+  realtime.onConnection(followActiveGame({ games, logger: app.log }));
   presence.onChange((key, online) => {
     games.presenceChanged(key, online);
     lobby.presenceChanged(key, online);

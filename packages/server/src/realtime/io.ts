@@ -3,7 +3,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { Server, type Socket } from "socket.io";
 import { isAllowedOrigin } from "../http/origin.ts";
-import { guardSocket } from "./handlers.ts";
+import { dispatchEvents, type SocketEvent, type SocketEvents } from "./handlers.ts";
 import { Presence, presenceKey } from "./presence.ts";
 
 /** What the connection layer knows of a socket's owner: ids and a display name, nothing of chess. */
@@ -68,17 +68,18 @@ export function createRealtime(httpServer: HttpServer, opts: RealtimeOptions) {
       });
   });
 
-  const handlers: Array<(socket: AppSocket) => void> = [];
+  const connectHooks: Array<(socket: AppSocket) => void> = [];
+  const events = new Map<string, SocketEvent>();
   const presence = new Presence();
   const counters = { unknownEvents: 0, throttled: 0 };
 
   io.on("connection", (socket) => {
     const { owner } = socket.data;
-    guardSocket(socket, counters);
+    dispatchEvents(socket, events, counters, opts.logger);
     void socket.join(rooms.session(owner.sessionId));
     if (owner.userId !== null) void socket.join(rooms.user(owner.userId));
     socket.emit("session", { sessionId: owner.sessionId, username: owner.username, isGuest: owner.isGuest });
-    for (const handler of handlers) handler(socket);
+    for (const hook of connectHooks) hook(socket);
     const key = presenceKey(owner);
     presence.connected(key);
     socket.on("disconnect", () => presence.disconnected(key));
@@ -88,9 +89,16 @@ export function createRealtime(httpServer: HttpServer, opts: RealtimeOptions) {
     io,
     presence,
     counters,
-    /** Each area registers its own socket handlers here. */
-    onConnection(handler: (socket: AppSocket) => void) {
-      handlers.push(handler);
+    /** Each area adds its client events here, once for all sockets. */
+    addEvents(table: SocketEvents) {
+      for (const [name, entry] of Object.entries(table)) {
+        if (events.has(name)) throw new Error(`Socket event ${name} is handled twice`);
+        if (entry) events.set(name, entry);
+      }
+    },
+    /** Runs for each new socket, after it joined its session's and account's rooms. */
+    onConnection(hook: (socket: AppSocket) => void) {
+      connectHooks.push(hook);
     },
     /** Drops every socket of a session, e.g. after logout, so it reconnects under its new identity. */
     disconnectSession(sessionId: string) {

@@ -1,3 +1,3 @@
 export { createChatRepo } from "./chatRepo.ts";
 export { type ChatService, createChatService } from "./chatService.ts";
-export { GLOBAL_CHAT_ROOM, registerChatSocket } from "./chatSocket.ts";
+export { chatSocketEvents, GLOBAL_CHAT_ROOM } from "./chatSocket.ts";

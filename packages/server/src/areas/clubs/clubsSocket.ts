@@ -1,7 +1,6 @@
 import { CLUB_MESSAGES, clubRoom, watchClubPayload } from "@chess/shared";
-import type { FastifyBaseLogger } from "fastify";
-import { handle } from "../../realtime/handlers.ts";
-import { type AppServer, type AppSocket, rooms } from "../../realtime/io.ts";
+import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
+import { type AppServer, rooms } from "../../realtime/io.ts";
 import type { ClubsLive, ClubsService } from "./clubsService.ts";
 
 /** Club events go to the club's room; leaving empties the leaver's sockets out of it on every node. */
@@ -15,14 +14,16 @@ export function clubsBroadcaster(io: AppServer): ClubsLive {
 }
 
 /** watchClub {clubId}: a member joins the club's room; anyone else learns nothing of the club. */
-export function registerClubsSocket(socket: AppSocket, deps: { clubs: ClubsService; logger: FastifyBaseLogger }) {
-  const { clubs, logger } = deps;
-  const owner = socket.data.owner;
-  handle(socket, logger, "watchClub", watchClubPayload, async ({ clubId }) => {
-    if (owner.userId === null) return { ok: false, code: "unauthorized", message: CLUB_MESSAGES.notLoggedIn };
-    if (!(await clubs.isMember(clubId, owner.userId)))
-      return { ok: false, code: "not_found", message: CLUB_MESSAGES.unknownClub };
-    await socket.join(clubRoom(clubId));
-    return { ok: true };
-  });
+export function clubsSocketEvents(deps: { clubs: ClubsService }): SocketEvents {
+  const { clubs } = deps;
+  return {
+    watchClub: socketEvent(watchClubPayload, async (socket, { clubId }) => {
+      const { userId } = socket.data.owner;
+      if (userId === null) return { ok: false, code: "unauthorized", message: CLUB_MESSAGES.notLoggedIn };
+      if (!(await clubs.isMember(clubId, userId)))
+        return { ok: false, code: "not_found", message: CLUB_MESSAGES.unknownClub };
+      await socket.join(clubRoom(clubId));
+      return { ok: true };
+    }),
+  };
 }

@@ -5,6 +5,6 @@ export { createGamesRepo, type GamesRepo } from "./gamesRepo.ts";
 export { registerGamesRoutes } from "./gamesRoutes.ts";
 export type { GameCall } from "./gamesService.ts";
 export { type Actor, createGamesService, type GamesService } from "./gamesService.ts";
-export { registerGamesSocket } from "./gamesSocket.ts";
+export { followActiveGame, gamesSocketEvents } from "./gamesSocket.ts";
 export { createRematches, type Rematches } from "./rematches.ts";
 export { MemoryRematchStore, RedisRematchStore } from "./rematchStore.ts";

@@ -1,5 +1,5 @@
 export { createLobbyService, LOBBY_ROOM, type LobbyService } from "./lobbyService.ts";
-export { lobbyBroadcaster, registerLobbySocket } from "./lobbySocket.ts";
+export { lobbyBroadcaster, lobbySocketEvents } from "./lobbySocket.ts";
 export type { StoredOffer } from "./lobbyStore.ts";
 export { type LobbyStore, MemoryLobbyStore } from "./lobbyStore.ts";
 export { RedisLobbyStore } from "./redisLobbyStore.ts";

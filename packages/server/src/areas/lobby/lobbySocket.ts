@@ -1,37 +1,40 @@
 import { cancelOfferPayload, createGameOfferPayload, offerIdPayload } from "@chess/shared";
-import type { FastifyBaseLogger } from "fastify";
-import { z } from "zod";
-import { handle } from "../../realtime/handlers.ts";
-import type { AppServer, AppSocket } from "../../realtime/io.ts";
+import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
+import type { AppServer, SocketData } from "../../realtime/io.ts";
+import { noPayload } from "../../realtime/payloads.ts";
 import { presenceKey } from "../../realtime/presence.ts";
 import { LOBBY_ROOM, type LobbyService } from "./lobbyService.ts";
 import { type StoredOffer, visibleTo } from "./lobbyStore.ts";
 
-export function registerLobbySocket(
-  socket: AppSocket,
-  deps: { lobby: LobbyService; logger: FastifyBaseLogger; clubIdsOf: (userId: number) => Promise<number[]> },
-) {
-  const { lobby, logger } = deps;
-  const actor = socket.data.owner;
-  const viewer = () => ({ key: presenceKey(actor), userId: actor.userId, clubIds: socket.data.clubIds ?? [] });
+/** Who is looking at the lobby from this socket: club offers are shown to members only. */
+function viewerOf(socket: { data: SocketData }) {
+  const { owner, clubIds } = socket.data;
+  return { key: presenceKey(owner), userId: owner.userId, clubIds: clubIds ?? [] };
+}
 
-  handle(socket, logger, "refreshLobby", z.undefined().or(z.object({}).passthrough()), async () => {
-    // Club memberships decide which club offers this socket sees; read once per refresh.
-    socket.data.clubIds = actor.userId !== null ? await deps.clubIdsOf(actor.userId) : [];
-    await socket.join(LOBBY_ROOM);
-    const update = await lobby.snapshot(viewer());
-    socket.emit("updateLobby", update);
-    return { ok: true, data: update };
-  });
-
-  handle(socket, logger, "createGameOffer", createGameOfferPayload, async (p) => {
-    const answer = await lobby.create(actor, p);
-    if (answer.ok && answer.data) socket.emit("offerCreated", answer.data);
-    return answer;
-  });
-
-  handle(socket, logger, "acceptGameOffer", offerIdPayload, (p) => lobby.accept(actor, p.offerId));
-  handle(socket, logger, "cancelOffer", cancelOfferPayload, (p) => lobby.cancel(actor, p?.offerId));
+export function lobbySocketEvents(deps: {
+  lobby: LobbyService;
+  clubIdsOf: (userId: number) => Promise<number[]>;
+}): SocketEvents {
+  const { lobby } = deps;
+  return {
+    refreshLobby: socketEvent(noPayload, async (s) => {
+      // Club memberships decide which club offers this socket sees; read once per refresh.
+      const { userId } = s.data.owner;
+      s.data.clubIds = userId !== null ? await deps.clubIdsOf(userId) : [];
+      await s.join(LOBBY_ROOM);
+      const update = await lobby.snapshot(viewerOf(s));
+      s.emit("updateLobby", update);
+      return { ok: true, data: update };
+    }),
+    createGameOffer: socketEvent(createGameOfferPayload, async (s, p) => {
+      const answer = await lobby.create(s.data.owner, p);
+      if (answer.ok && answer.data) s.emit("offerCreated", answer.data);
+      return answer;
+    }),
+    acceptGameOffer: socketEvent(offerIdPayload, (s, p) => lobby.accept(s.data.owner, p.offerId)),
+    cancelOffer: socketEvent(cancelOfferPayload, (s, p) => lobby.cancel(s.data.owner, p?.offerId)),
+  };
 }
 
 /**
@@ -45,7 +48,7 @@ export function lobbyBroadcaster(io: AppServer) {
       .fetchSockets()
       .then((sockets) => {
         for (const s of sockets) {
-          const viewer = { key: presenceKey(s.data.owner), userId: s.data.owner.userId, clubIds: s.data.clubIds ?? [] };
+          const viewer = viewerOf(s);
           const visible = offers
             .filter((o) => o.privateTo === undefined && visibleTo(o, viewer))
             .map((o) => o.offer)

@@ -1,0 +1,4 @@
+import { z } from "zod";
+
+/** Events that take no payload accept none, or an object they ignore (some clients always send `{}`). */
+export const noPayload = z.undefined().or(z.object({}).passthrough());
