@@ -19,6 +19,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Runs one statement on the driver itself, past drizzle's per-call query building (~35 KB of garbage a
+ * call), for the hottest write: a move.
+ */
+export async function runStatement(db: Db, text: string, values: unknown[]): Promise<void> {
+  await (db as unknown as { $client: PgliteClient | pg.Pool }).$client.query(text, values);
+}
+
 /** Where drizzle-kit writes the SQL migrations; found next to the source or the built bundle. */
 function migrationsFolder(): string {
   const here = dirname(fileURLToPath(import.meta.url));

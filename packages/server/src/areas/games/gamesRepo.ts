@@ -11,7 +11,7 @@ import {
   type Variant,
 } from "@chess/shared";
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
-import type { Db } from "../../storage/db.ts";
+import { type Db, runStatement } from "../../storage/db.ts";
 import { clubRatings, gameMoves, games, nodeHeartbeats, ratings } from "../../storage/schema.ts";
 
 export type GameRow = typeof games.$inferSelect;
@@ -99,6 +99,13 @@ async function updateClubRatings(tx: Db, c: NonNullable<FinishWrite["club"]>): P
   }
 }
 
+/** The same text whatever the batch size (column arrays through unnest): nothing is built per move. */
+const APPEND_MOVES = `
+  insert into game_moves (game_id, ply, san, uci, fen, white_ms, black_ms, clock, moved_at)
+  select g, p, s, u, f, w, b, c::jsonb, t::timestamptz
+  from unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[], $8::text[], $9::text[])
+    as m(g, p, s, u, f, w, b, c, t)`;
+
 export function createGamesRepo(db: Db) {
   return {
     async rating(userId: number, variant: Variant, timeClass: TimeClass): Promise<RatingInfo> {
@@ -114,18 +121,20 @@ export function createGamesRepo(db: Db) {
       await db.insert(games).values(row);
     },
 
-    /** One move row (one statement, atomic). Most callers go through the group-committing MoveWriter. */
+    /** Moves of any games in one statement (atomic). Most callers go through the group-committing MoveWriter. */
     async appendMoves(batch: MoveWrite[]): Promise<void> {
-      // One statement of constant text whatever the batch size (column arrays through unnest): the
-      // database parses and plans it once, and no query is built per move.
-      const col = <T>(f: (m: MoveWrite) => T) => sql.param(batch.map(f));
-      await db.execute(sql`
-        insert into game_moves (game_id, ply, san, uci, fen, white_ms, black_ms, clock, moved_at)
-        select g, p, s, u, f, w, b, c::jsonb, t::timestamptz
-        from unnest(${col((m) => m.gameId)}::text[], ${col((m) => m.ply)}::int[], ${col((m) => m.san)}::text[],
-          ${col((m) => m.uci)}::text[], ${col((m) => m.fen)}::text[], ${col((m) => m.whiteMs)}::int[],
-          ${col((m) => m.blackMs)}::int[], ${col((m) => JSON.stringify(m.clock))}::text[],
-          ${col((m) => m.movedAt.toISOString())}::text[]) as m(g, p, s, u, f, w, b, c, t)`);
+      const col = <T>(f: (m: MoveWrite) => T) => batch.map(f);
+      await runStatement(db, APPEND_MOVES, [
+        col((m) => m.gameId),
+        col((m) => m.ply),
+        col((m) => m.san),
+        col((m) => m.uci),
+        col((m) => m.fen),
+        col((m) => m.whiteMs),
+        col((m) => m.blackMs),
+        col((m) => JSON.stringify(m.clock)),
+        col((m) => m.movedAt.toISOString()),
+      ]);
     },
 
     /** One transaction: the result, the history record and both ratings. Idempotent on an ended game. */
