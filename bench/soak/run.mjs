@@ -70,13 +70,20 @@ async function storedMoves(servers, database) {
   return rows;
 }
 
-const database = NODES === 2 ? await freshPostgres() : undefined;
+// With DATABASE_URL the run gets a database of its own (never the one it was pointed at), on one node too.
+const database = process.env.DATABASE_URL ? await freshPostgres() : undefined;
 const prefix = `soak${process.pid}`;
 const servers = [];
 for (let i = 0; i < NODES; i++) {
   servers.push(
     await startServer({
-      env: database ? { DATABASE_URL: database.url, REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: prefix } : {},
+      env: database
+        ? {
+            DATABASE_URL: database.url,
+            REDIS_URL: NODES === 2 ? process.env.REDIS_URL : undefined,
+            REDIS_PREFIX: prefix,
+          }
+        : {},
     }),
   );
 }
