@@ -54,6 +54,7 @@ import { Bus } from "./bus.ts";
 import type { Config } from "./config.ts";
 import { startEngineJobs } from "./engineJobs.ts";
 import { createHttpApp } from "./http/app.ts";
+import { drainConnections } from "./http/drain.ts";
 import { createRealtime, rooms } from "./realtime/io.ts";
 import { NodeBus } from "./realtime/nodeBus.ts";
 import { syncPresence } from "./realtime/presenceSync.ts";
@@ -79,6 +80,8 @@ const HEARTBEAT_MS = 2_000;
 const notifierRoom = (p: { userId: number | null; sessionId: string }) =>
   p.userId !== null ? rooms.user(p.userId) : rooms.session(p.sessionId);
 const SWEEP_MS = 1_000;
+/** How long a stopping node's websockets get to finish their close handshake before they are cut. */
+const UPGRADED_GRACE_MS = 2_000;
 
 /** The composition root: config → storage → areas → HTTP and realtime. */
 export async function startServer(config: Config, opts: { inMemoryDb?: boolean } = {}): Promise<RunningServer> {
@@ -116,6 +119,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     logger: app.log,
   });
   const { io, presence } = realtime;
+  const drain = drainConnections(app.server, { upgradedGraceMs: UPGRADED_GRACE_MS });
   // The adapter blocks on XREAD (5 s), so it gets a connection of its own, without a command timeout.
   // Broadcasts go through the stream; requests awaiting answers (fetchSockets) and the node count over
   // pub/sub channels, named after the site so two sites on one Redis do not count or answer each other.
@@ -364,6 +368,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
         jumpstart.stop();
         lobby.stop();
         rematches.stop();
+        drain.start();
         realtime.close();
         await app.close();
         // Sockets and requests are done: the games go to whichever node their players reach next.

@@ -1,9 +1,10 @@
 import type { ChildProcess } from "node:child_process";
+import { connect } from "node:net";
 import type { GameStarted, GameUpdate } from "@chess/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, http, redisEnv } from "./harness.ts";
 import { guest, type Player, play, reconnect, startGame } from "./players.ts";
-import { spawnServer } from "./processes.ts";
+import { freePort, spawnServer } from "./processes.ts";
 import { startTcpProxy } from "./tcpProxy.ts";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -35,6 +36,18 @@ function dropped(p: Player, timeoutMs: number): Promise<string> {
       resolve(reason);
     });
   });
+}
+
+/** A raw TCP connection to the node, as nginx's pooled ones are: everything received, as latin1. */
+async function rawConnection(port: number) {
+  const socket = connect(port, "127.0.0.1");
+  await new Promise((resolve) => socket.once("connect", resolve));
+  let received = "";
+  socket.on("data", (d: Buffer) => {
+    received += d.toString("latin1");
+  });
+  socket.on("error", () => {});
+  return { socket, received: () => received };
 }
 
 beforeAll(async () => {
@@ -194,4 +207,35 @@ describe.runIf(process.env.DATABASE_URL)("SIGTERM while a move's write waits for
       await proxy.close();
     }
   });
+});
+
+// Behind nginx a node has pooled keep-alive connections, and browsers' websockets: neither may hold a
+// stopping node past its 10 s, after which it exits 1 ("Shutdown took over 10 s").
+it("on SIGTERM, a pooled connection with a request in flight and a websocket that never answers let the node go", {
+  timeout: 60_000,
+}, async () => {
+  const port = await freePort();
+  child = await spawnStoppable(port);
+  const ws = await rawConnection(port);
+  ws.socket.write(
+    "GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n" +
+      "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+  );
+  await expect.poll(() => ws.received()).toMatch(/^HTTP\/1\.1 101 /);
+  // A login whose body has not all arrived: in flight when the signal lands.
+  const pooled = await rawConnection(port);
+  const body = JSON.stringify({ username: "nobody", password: "correct horse" });
+  pooled.socket.write(
+    `POST /user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+  );
+  await new Promise((r) => setTimeout(r, 300));
+
+  const stopping = exited(child, 15_000);
+  child.kill("SIGTERM");
+  // The node closes its websockets once it has begun to stop (a close frame: 0x88), the rest of the body
+  // comes after. This client never answers the close frame.
+  await expect.poll(() => ws.received().includes("\x88"), { timeout: 5_000 }).toBe(true);
+  pooled.socket.write(body.slice(5));
+  expect(await stopping).toBe(0);
+  expect(pooled.received()).toMatch(/^HTTP\/1\.1 401 [\s\S]*\r\nconnection: close\r\n/i);
 });
