@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { io } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createTestDatabase, http, redisEnv, type TestSocket } from "./harness.ts";
-import { cuttableRelay, lastUpstreamPort, postFrom, renderConf } from "./nginxHarness.ts";
+import { cuttableRelay, postFrom, renderConf, upstreamPortOf } from "./nginxHarness.ts";
 import { guest, play, startGame, uniqueName } from "./players.ts";
 import { freePort, spawnServer, stop, waitFor } from "./processes.ts";
 
@@ -231,7 +231,7 @@ describe.runIf(ready)("deploy/nginx.conf in front of two nodes", () => {
     socket.auth = { sessionId: first.sessionId };
     // ip_hash sends every client of this test to one node: that is the one to stop.
     await http(origin, "GET", "/user/temp-username", { headers: { "session-id": first.sessionId } });
-    const serving = lastUpstreamPort(join(dir, "main"), "/user/temp-username");
+    const serving = await upstreamPortOf(join(dir, "main"), "/user/temp-username", 1);
     const other = nodePorts.find((p) => p !== serving);
     expect(other).toBeDefined();
 
@@ -244,7 +244,7 @@ describe.runIf(ready)("deploy/nginx.conf in front of two nodes", () => {
     expect(await exited).toBe(0);
     expect((await again).sessionId).toBe(first.sessionId);
     await http(origin, "GET", "/user/temp-username", { headers: { "session-id": first.sessionId } });
-    expect(lastUpstreamPort(join(dir, "main"), "/user/temp-username")).toBe(other);
+    expect(await upstreamPortOf(join(dir, "main"), "/user/temp-username", 2)).toBe(other);
   });
 });
 

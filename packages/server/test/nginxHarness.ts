@@ -53,16 +53,20 @@ export function postFrom(localAddress: string, url: string, body: unknown, heade
 }
 
 /**
- * The node that answered the last logged request for `path`, read from nginx's access log: the last
- * address of `upstream=`, which lists every node tried. (Sockets are logged when they close, so the
- * log's last line may be an older connection.)
+ * The node that answered the `nth` logged request for `path` (1 = the first), read from nginx's access
+ * log: the last address of `upstream=`, which lists every node tried. nginx writes the line once it has
+ * sent the answer, so the client may have it first: the line is waited for, up to 5 s.
  */
-export function lastUpstreamPort(dir: string, path: string): number {
-  const lines = readFileSync(join(dir, "access.log"), "utf8").trim().split("\n");
-  const line = lines.findLast((l) => l.includes(`"GET ${path} `));
-  const match = /upstream=(?:\S+, )*127\.0\.0\.1:(\d+) /.exec(line ?? "");
-  if (!match) throw new Error(`no GET ${path} with an upstream in the access log`);
-  return Number(match[1]);
+export async function upstreamPortOf(dir: string, path: string, nth: number): Promise<number> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const lines = readFileSync(join(dir, "access.log"), "utf8").split("\n");
+    const line = lines.filter((l) => l.includes(`"GET ${path} `))[nth - 1];
+    const match = /upstream=(?:\S+, )*127\.0\.0\.1:(\d+) /.exec(line ?? "");
+    if (match) return Number(match[1]);
+    if (Date.now() > deadline) throw new Error(`no GET ${path} number ${nth} with an upstream in the access log`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /**
