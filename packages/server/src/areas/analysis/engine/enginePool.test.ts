@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { getPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
@@ -45,6 +45,31 @@ describe("EnginePool with a crashing engine", () => {
       "engine exited",
     );
     crashing.close();
+  });
+});
+
+describe("EnginePool closed while an engine starts", () => {
+  it("kills that engine instead of leaving it behind", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "fake-engine-"));
+    const script = join(dir, "engine.sh");
+    // Says who it is, then never answers "uci", as an engine still loading.
+    writeFileSync(script, `#!/bin/sh\necho $$ > ${join(dir, "pid")}\nwhile read line; do :; done\n`);
+    chmodSync(script, 0o755);
+    const slow = new EnginePool({ command: script, args: [], kind: "native" }, { size: 1, queueLimit: 4, logger });
+    const job = slow.analyse("8/8/8/8/8/8/8/K6k w - - 0 1", 100).catch((e: unknown) => e);
+    await expect.poll(() => existsSync(join(dir, "pid")) && readFileSync(join(dir, "pid"), "utf8").trim()).toBeTruthy();
+    const pid = Number(readFileSync(join(dir, "pid"), "utf8"));
+    slow.close();
+    expect(await job).toBeInstanceOf(Error);
+    const running = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    await expect.poll(running).toBe(false);
   });
 });
 

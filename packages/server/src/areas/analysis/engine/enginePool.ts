@@ -144,8 +144,9 @@ export class EnginePool {
     if (slot.engine?.alive) return slot.engine;
     slot.starting ??= (async () => {
       const engine = new UciEngine(this.command, this.opts.niceness);
-      await engine.start();
+      // Held from its spawn, not from its first answer: close() kills an engine still starting too.
       slot.engine = engine;
+      await engine.start();
       return engine;
     })().finally(() => {
       slot.starting = undefined;
@@ -165,7 +166,7 @@ export class EnginePool {
       job.resolve(result);
     } catch (error) {
       // A crashed or stuck engine is replaced; its job gets one more try on a fresh one.
-      this.opts.logger.warn({ err: error, fen: job.fen }, "engine failed; restarting it");
+      if (!this.closed) this.opts.logger.warn({ err: error, fen: job.fen }, "engine failed; restarting it");
       slot.engine?.kill();
       slot.engine = undefined;
       if (!job.retried && !this.closed) {
