@@ -29,8 +29,8 @@ export default defineConfig({
           root: "packages/web",
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
-          // A hang guard, not a speed check: a page test taking 1 s alone took over 5 s (the default) with
-          // three files at a time on two cores while a benchmark loaded the machine too.
+          // A hang guard, not a speed check: a page test taking 1 s alone took over 5 s (the default) on two
+          // cores loaded by other test files and a benchmark.
           testTimeout: 15_000,
         },
       },

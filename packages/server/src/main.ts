@@ -88,6 +88,12 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: opts.inMemoryDb ? undefined : join(config.dataDir, "db"),
+    // A node that can store nothing must not go on accepting games: exit, and a restart recovers the
+    // database from its log (as when PGlite ran on the main thread and its abort took the process down).
+    onLost: (error) => {
+      console.error("The embedded database stopped; exiting:", error.message);
+      process.exit(1);
+    },
   });
   const nodeId = randomBytes(6).toString("hex");
   const bus = new Bus();

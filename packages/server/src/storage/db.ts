@@ -41,7 +41,12 @@ const MIGRATION_LOCK = 4_210_677;
  * Opens the database and applies pending migrations: PostgreSQL when `databaseUrl` is set, else PGlite
  * stored in `pgliteDir` (or in memory when that is undefined, for tests).
  */
-export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  pgliteDir?: string;
+  /** The embedded database's thread died: nothing can be stored from then on. */
+  onLost?: (error: Error) => void;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     // A database that does not answer fails a request after 5 s instead of holding it (and its game) forever.
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
@@ -65,7 +70,7 @@ export async function openDatabase(opts: { databaseUrl?: string; pgliteDir?: str
     return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: "postgres", close: () => pool.end() };
   }
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = await PgliteClient.start({ dir: opts.pgliteDir, migrationsFolder: migrationsFolder() });
+  const client = await PgliteClient.start({ dir: opts.pgliteDir, migrationsFolder: migrationsFolder() }, opts.onLost);
   // The client speaks PGlite's query/transaction interface from another thread; drizzle needs nothing else.
   const db = drizzlePglite(client as never, { schema });
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,9 +12,10 @@ const migrationsFolder = join(fileURLToPath(new URL(".", import.meta.url)), ".."
 describe("PgliteClient: the embedded database on its own thread", () => {
   let client: PgliteClient;
   let db: ReturnType<typeof drizzle>;
+  const lost: Error[] = [];
 
   beforeAll(async () => {
-    client = await PgliteClient.start({ dir: undefined, migrationsFolder });
+    client = await PgliteClient.start({ dir: undefined, migrationsFolder }, (e) => lost.push(e));
     db = drizzle(client as never);
     await client.query("create table t (id int primary key, note text, at timestamptz default now())");
   }, 60_000);
@@ -86,8 +88,24 @@ describe("PgliteClient: the embedded database on its own thread", () => {
     expect(order).toEqual(["tx wrote", "tx ends", "outside read"]);
   });
 
-  it("refuses work once closed, without hanging", async () => {
+  it("refuses work once closed, without hanging, and does not report a closed database as lost", async () => {
     await client.close();
     await expect(client.query("select 1")).rejects.toThrow("The database is closed");
+    await new Promise((r) => setTimeout(r, 100));
+    expect(lost).toEqual([]);
   });
+});
+
+describe("PgliteClient when its thread dies unasked", () => {
+  it("fails what was waiting and everything after, and reports the loss once", async () => {
+    const lost: Error[] = [];
+    const client = await PgliteClient.start({ dir: undefined, migrationsFolder }, (e) => lost.push(e));
+    // What a WebAssembly abort looks like from outside: the thread is gone.
+    const worker = (client as unknown as { worker: Worker }).worker;
+    const waiting = client.query("select pg_sleep(1)");
+    await worker.terminate();
+    await expect(waiting).rejects.toThrow("The database worker stopped");
+    await expect(client.query("select 1")).rejects.toThrow("The database worker stopped");
+    expect(lost).toHaveLength(1);
+  }, 60_000);
 });

@@ -24,8 +24,12 @@ export class PgliteClient implements Queryable {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private stopped: Error | undefined;
+  private closing = false;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly worker: Worker,
+    private readonly onLost: (error: Error) => void,
+  ) {
     worker.on("message", (m: PgliteResponse) => {
       const p = this.pending.get(m.id);
       if (!p) return;
@@ -33,12 +37,15 @@ export class PgliteClient implements Queryable {
       if (m.ok) p.resolve(m.result);
       else p.reject(fromWireError(m.error));
     });
-    worker.on("error", (e) => this.stop(e));
-    worker.on("exit", () => this.stop(new Error("The database worker stopped")));
+    worker.on("error", (e) => this.lose(e));
+    worker.on("exit", (code) => this.lose(new Error(`The database worker stopped (exit code ${code})`)));
   }
 
-  /** Starts the worker, which opens the database and applies pending migrations. */
-  static async start(data: PgliteWorkerData): Promise<PgliteClient> {
+  /**
+   * Starts the worker, which opens the database and applies pending migrations. `onLost` hears of the
+   * worker dying unasked (a WebAssembly abort, out of memory): every query fails from then on.
+   */
+  static async start(data: PgliteWorkerData, onLost: (error: Error) => void = () => {}): Promise<PgliteClient> {
     const source = import.meta.url.endsWith(".ts");
     const entry = new URL(source ? "./pgliteWorker.dev.mjs" : "./pgliteWorker.js", import.meta.url);
     const worker = new Worker(entry, { workerData: data });
@@ -54,7 +61,7 @@ export class PgliteClient implements Queryable {
       await worker.terminate();
       throw fromWireError(ready.error);
     }
-    return new PgliteClient(worker);
+    return new PgliteClient(worker, onLost);
   }
 
   query(sql: string, params: unknown[] = [], options: { rowMode?: RowMode } = {}): Promise<QueryResult> {
@@ -80,6 +87,7 @@ export class PgliteClient implements Queryable {
 
   async close(): Promise<void> {
     if (this.stopped) return;
+    this.closing = true;
     await this.send({ op: "close" }).catch(() => {});
     this.stop(new Error("The database is closed"));
     await this.worker.terminate();
@@ -92,6 +100,12 @@ export class PgliteClient implements Queryable {
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ ...request, id });
     });
+  }
+
+  private lose(error: Error): void {
+    if (this.closing || this.stopped) return;
+    this.stop(error);
+    this.onLost(error);
   }
 
   private stop(reason: Error): void {
