@@ -58,7 +58,7 @@ async function startServerGame(p) {
  * `gamePlies` [min, max], a game ends after that many plies (the side to move resigns) and the pair
  * starts another, as players do; otherwise a game lasts the run.
  */
-async function drive(pairs, scripts, { paceMs, seconds, warmupMs, gamePlies }) {
+async function drive(pairs, scripts, { paceMs, seconds, warmupMs, gamePlies, mode }) {
   const samples = [];
   const trace = [];
   let moves = 0;
@@ -98,7 +98,9 @@ async function drive(pairs, scripts, { paceMs, seconds, warmupMs, gamePlies }) {
     };
     const moveNow = () => {
       if (!running) return;
-      if (ply >= length) {
+      // The bare relay checks nothing, so its games never run out: a flat-out relay would finish a script
+      // within the warm-up and measure nothing.
+      if (ply >= length && mode !== "relay") {
         if (gamePlies) nextGame().catch(() => errors++);
         else exhausted++;
         return;
@@ -106,7 +108,7 @@ async function drive(pairs, scripts, { paceMs, seconds, warmupMs, gamePlies }) {
       const mover = sockets[ply % 2];
       const current = game;
       sentAt = performance.now();
-      mover.emit("move", { gameId: p.gameId, move: script[ply], ply }, (ack) => {
+      mover.emit("move", { gameId: p.gameId, move: script[ply % script.length], ply }, (ack) => {
         if (ack?.ok) current.acked++;
         else errors++;
       });
@@ -146,6 +148,7 @@ async function drive(pairs, scripts, { paceMs, seconds, warmupMs, gamePlies }) {
 
 let pairs = [];
 let scripts = [];
+let mode = "server";
 process.on("message", async (msg) => {
   try {
     if (msg.type === "connect") {
@@ -153,11 +156,12 @@ process.on("message", async (msg) => {
       pairs = await inBatches(msg.games, 100, () => connectPair(msg.url));
       process.send({ type: "connected" });
     } else if (msg.type === "start") {
+      mode = msg.mode;
       if (msg.mode === "relay") await inBatches(pairs.length, 100, (i) => joinRelay(pairs[i], i, msg.tag));
       else await inBatches(pairs.length, 25, (i) => startServerGame(pairs[i]));
       process.send({ type: "started" });
     } else if (msg.type === "go") {
-      const result = await drive(pairs, scripts, msg);
+      const result = await drive(pairs, scripts, { ...msg, mode });
       process.send({ type: "done", ...result });
       for (const p of pairs) {
         p.white.close();

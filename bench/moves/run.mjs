@@ -22,7 +22,9 @@ const ALL_SCENARIOS = quick
   : [
       { name: "100 games, 1 move/s each", games: 100, paceMs: 1000, seconds: 15 },
       { name: "1,000 games, 1 move/s each", games: 1000, paceMs: 1000, seconds: 20 },
-      { name: "400 games, flat out", games: 400, paceMs: 0, seconds: 10 },
+      // Flat out over enough games that no socket nears the server's flood limit (100 events per 20 s)
+      // and no game runs out of its 160 scripted plies.
+      { name: "1,000 games, flat out", games: 1000, paceMs: 0, seconds: 8, throughput: true },
     ];
 const SCENARIOS = ONLY === undefined ? ALL_SCENARIOS : [ALL_SCENARIOS[ONLY]];
 const WARMUP_MS = 3000;
@@ -70,6 +72,8 @@ for (const scenario of SCENARIOS) {
   console.log(
     `p50 ${fmt(s.p50)} p99 ${fmt(s.p99)}, ${server.movesPerSecond.toFixed(0)} moves/s, ${server.errors} errors`,
   );
+  // A game whose script ran out stops moving, and the figures would understate the load.
+  if (server.exhausted) console.log(`  warning: ${server.exhausted} games ran out of scripted moves`);
   rows.push({ scenario, relay, r, server, s });
 }
 
@@ -90,7 +94,10 @@ const lines = [
   ...rows.map(({ scenario, r, s, server }) => {
     const p50r = s.p50 / r.p50;
     const p99r = s.p99 / r.p99;
-    return `| ${scenario.name} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${p50r.toFixed(2)} ${pass(p50r <= 2)} | ${p99r.toFixed(2)} ${pass(p99r <= 3)} | ${pass(s.p99 <= 25)} | ${server.movesPerSecond.toFixed(0)} | ${server.errors} |`;
+    // Flat out, latency is queueing behind the load the bots make: that run measures throughput.
+    const judge = (ok) => (scenario.throughput ? "(throughput run)" : pass(ok));
+    const rate = server.movesPerSecond.toFixed(0);
+    return `| ${scenario.name} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${p50r.toFixed(2)} ${judge(p50r <= 2)} | ${p99r.toFixed(2)} ${judge(p99r <= 3)} | ${judge(s.p99 <= 25)} | ${scenario.throughput ? `${rate} ${pass(server.movesPerSecond >= 1000)}` : rate} | ${server.errors} |`;
   }),
   "",
   "Budget (ARCHITECTURE §7): at 1,000 live games p50 ≤ 2× and p99 ≤ 3× the relay, p99 ≤ 25 ms; ≥ 1,000 persisted moves/s.",
@@ -105,6 +112,8 @@ const lines = [
   "listeners and zod schemas (25 → 12 KiB per idle socket, a smaller heap to mark, → 25-32 ms), and drizzle",
   "rebuilding the move INSERT per call. Between runs p99 still moves by ±10 ms; the p99 *ratio* against a relay",
   "whose p99 is ~1 ms cannot be met with a database write in the path (the write's own p90 is over 2 ms).",
+  "**Flat out** every bot moves as soon as it sees its opponent's move; 1,000 games keep each socket under the",
+  "server's flood limit (100 events per 20 s), which a single fast game would hit and be refused by.",
   "",
   "Server memory after a full GC (bench/lib/memprobe.mjs preloaded into the server): JS heap in use, and the",
   "resident set (which includes the embedded database's WebAssembly memory).",
