@@ -55,6 +55,7 @@ import type { Config } from "./config.ts";
 import { startEngineJobs } from "./engineJobs.ts";
 import { createHttpApp } from "./http/app.ts";
 import { drainConnections } from "./http/drain.ts";
+import { createStopping } from "./http/stopping.ts";
 import { createRealtime, rooms } from "./realtime/io.ts";
 import { NodeBus } from "./realtime/nodeBus.ts";
 import { syncPresence } from "./realtime/presenceSync.ts";
@@ -126,6 +127,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   });
   const { io, presence } = realtime;
   const drain = drainConnections(app.server, { upgradedGraceMs: UPGRADED_GRACE_MS });
+  const stopping = createStopping();
   // The adapter blocks on XREAD (5 s), so it gets a connection of its own, without a command timeout.
   // Broadcasts go through the stream; requests awaiting answers (fetchSockets) and the node count over
   // pub/sub channels, named after the site so two sites on one Redis do not count or answer each other.
@@ -288,7 +290,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   });
   registerAccountsRoutes(app, { service: accounts, auth, secureCookies: config.secureCookies });
   registerPreferencesRoutes(app, { repo: createPreferencesRepo(database.db), auth });
-  registerAnalysisRoutes(app, { analysis, auth, limiter });
+  registerAnalysisRoutes(app, { analysis, auth, limiter, stopping });
   registerClubsRoutes(app, { clubs, auth });
   registerHistoryRoutes(app, {
     repo: historyRepo,
@@ -300,7 +302,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     isClubMember: (clubId, userId) => clubsRepo.isMember(clubId, userId),
   });
   registerFriendsRoutes(app, { friends, auth });
-  registerJumpstartRoutes(app, { jumpstart, limiter });
+  registerJumpstartRoutes(app, { jumpstart, limiter, stopping });
   registerGamesRoutes(app, {
     repo: gamesRepo,
     rematches,
@@ -374,6 +376,8 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
         jumpstart.stop();
         lobby.stop();
         rematches.stop();
+        // Answered before the drain: each answer then says `Connection: close`, and nothing waits minutes.
+        stopping.stop();
         drain.start();
         realtime.close();
         await app.close();

@@ -3,7 +3,7 @@ import { connect } from "node:net";
 import type { GameStarted, GameUpdate } from "@chess/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, http, redisEnv } from "./harness.ts";
-import { guest, type Player, play, reconnect, startGame } from "./players.ts";
+import { guest, type Player, play, reconnect, registered, startGame } from "./players.ts";
 import { freePort, spawnServer } from "./processes.ts";
 import { startTcpProxy } from "./tcpProxy.ts";
 
@@ -238,4 +238,34 @@ it("on SIGTERM, a pooled connection with a request in flight and a websocket tha
   pooled.socket.write(body.slice(5));
   expect(await stopping).toBe(0);
   expect(pooled.received()).toMatch(/^HTTP\/1\.1 401 [\s\S]*\r\nconnection: close\r\n/i);
+});
+
+// A game's analysis can take minutes; the player waiting for it must not hold a deploy that long.
+it("on SIGTERM, a player waiting for a game's analysis is told to retry at once, and the node goes", {
+  timeout: 60_000,
+}, async () => {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // Searches far longer than the test: the analysis is surely still running when the signal lands.
+  child = await spawnStoppable(port, { ANALYSIS_NODES: "50000000" });
+  const { white, black, game } = await startGame(await guest(base), await guest(base));
+  await play(white, black, game.gameId, ["e2e4", "e7e5"]);
+  expect(await white.emit("forfeit", { gameId: game.gameId })).toMatchObject({ ok: true });
+  const viewer = await registered(base, "sigan");
+  const headers = { "Session-ID": viewer.sessionId };
+  const waiting = http(base, "GET", `/game/analysis/${game.gameId}`, { headers });
+  await expect
+    .poll(async () => (await http(base, "GET", `/game/analysis/${game.gameId}/progress`, { headers })).json.status)
+    .toBe("running");
+
+  const stopping = exited(child, 15_000);
+  const signalledAt = Date.now();
+  child.kill("SIGTERM");
+  const answer = await waiting;
+  expect(answer.status).toBe(503);
+  expect(answer.json).toMatchObject({ code: "restarting", message: "The server is restarting - please try again" });
+  expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect(await stopping).toBe(0);
+  expect(Date.now() - signalledAt).toBeLessThan(STOP_WITHIN_MS);
+  for (const p of [white, black, viewer]) p.socket.close();
 });

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiRequestError, api, errorMessage, successMessage, withQuery } from "./api.ts";
+import {
+  ApiRequestError,
+  api,
+  errorMessage,
+  RESTART_RETRY_MS,
+  retryingRestarts,
+  successMessage,
+  withQuery,
+} from "./api.ts";
 
 describe("errorMessage (SPEC §8)", () => {
   it.each([
@@ -110,5 +118,51 @@ describe("apiRequest", () => {
   it("resolves undefined for an empty success body", async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     await expect(api.post("/user/logout")).resolves.toBeUndefined();
+  });
+});
+
+describe("retryingRestarts", () => {
+  const waits: number[] = [];
+  const wait = async (ms: number) => {
+    waits.push(ms);
+  };
+  beforeEach(() => {
+    waits.length = 0;
+  });
+
+  it("asks again while the server restarts, then gives its answer", async () => {
+    const answers = [
+      new ApiRequestError(503, "The server is restarting - please try again", "restarting"),
+      new ApiRequestError(502, "Request failed with status code 502"),
+      new ApiRequestError(0, "Failed to fetch"),
+    ];
+    const call = vi.fn(async () => {
+      const next = answers.shift();
+      if (next) throw next;
+      return "entries";
+    });
+    await expect(retryingRestarts(call, wait)).resolves.toBe("entries");
+    expect(call).toHaveBeenCalledTimes(4);
+    expect(waits).toEqual([RESTART_RETRY_MS, RESTART_RETRY_MS, RESTART_RETRY_MS]);
+  });
+
+  it("does not retry other failures", async () => {
+    for (const error of [
+      new ApiRequestError(503, "The analysis engines are busy - please try again in a minute", "busy"),
+      new ApiRequestError(404, "Game not found", "analysis"),
+      new Error("bug"),
+    ]) {
+      const call = vi.fn(() => Promise.reject(error));
+      await expect(retryingRestarts(call, wait)).rejects.toBe(error);
+      expect(call).toHaveBeenCalledTimes(1);
+    }
+    expect(waits).toEqual([]);
+  });
+
+  it("gives up after a few tries", async () => {
+    const error = new ApiRequestError(503, "The server is restarting - please try again", "restarting");
+    const call = vi.fn(() => Promise.reject(error));
+    await expect(retryingRestarts(call, wait)).rejects.toBe(error);
+    expect(call).toHaveBeenCalledTimes(6);
   });
 });

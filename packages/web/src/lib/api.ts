@@ -100,3 +100,28 @@ export function withQuery(path: string, query: Record<string, string | number | 
   const text = params.toString();
   return text ? `${path}?${text}` : path;
 }
+
+/** Asked again after this long when the server was restarting: the next node, or this one, is up by then. */
+export const RESTART_RETRY_MS = 3_000;
+const RESTART_RETRIES = 5;
+
+/**
+ * A call that may outlast a deploy (a game's analysis can take a minute): when the server says it is
+ * restarting, the proxy finds no node (502), or no answer comes, it is asked again a few times. The work
+ * is not lost meanwhile: another node joins the same job, or the restarted one does it again.
+ */
+export async function retryingRestarts<T>(
+  call: () => Promise<T>,
+  wait: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      const restarting =
+        error instanceof ApiRequestError && (error.code === "restarting" || error.status === 0 || error.status === 502);
+      if (!restarting || attempt >= RESTART_RETRIES) throw error;
+      await wait(RESTART_RETRY_MS);
+    }
+  }
+}

@@ -2,6 +2,7 @@ import { singleMoveBody } from "@chess/shared";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { HttpError, parseInput, tooManyRequests } from "../../http/errors.ts";
+import type { Stopping } from "../../http/stopping.ts";
 import { JobsUnavailableError } from "../../jobs/index.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
 import type { RequestAuth } from "../accounts/index.ts";
@@ -23,9 +24,9 @@ function mapErrors(error: unknown): never {
 
 export function registerAnalysisRoutes(
   app: FastifyInstance,
-  deps: { analysis: AnalysisService; auth: RequestAuth; limiter: RateLimiter },
+  deps: { analysis: AnalysisService; auth: RequestAuth; limiter: RateLimiter; stopping: Stopping },
 ) {
-  const { analysis, auth, limiter } = deps;
+  const { analysis, auth, limiter, stopping } = deps;
 
   app.get("/game/analysis/:gameId", async (req) => {
     const user = await auth.requireUser(req);
@@ -34,7 +35,7 @@ export function registerAnalysisRoutes(
       const d = await limiter.hit(`analysis:${user.userId}`, NEW_ANALYSES_PER_DAY, 24 * 3600_000);
       if (!d.ok) throw tooManyRequests(d.retryAfterMs);
     }
-    return analysis.gameAnalysis(gameId).catch(mapErrors);
+    return stopping.race(analysis.gameAnalysis(gameId)).catch(mapErrors);
   });
 
   app.get("/game/analysis/:gameId/progress", async (req) => {
@@ -48,6 +49,6 @@ export function registerAnalysisRoutes(
     const body = parseInput(singleMoveBody, req.body);
     const d = await limiter.hit(`single-move:${user.userId}`, SINGLE_MOVES_PER_MINUTE, 60_000);
     if (!d.ok) throw tooManyRequests(d.retryAfterMs);
-    return analysis.singleMove(body.initialPosition, body.moves).catch(mapErrors);
+    return stopping.race(analysis.singleMove(body.initialPosition, body.moves)).catch(mapErrors);
   });
 }

@@ -1,6 +1,7 @@
 import { chess960Fen, randomPositionQuery } from "@chess/shared";
 import type { FastifyInstance } from "fastify";
 import { HttpError, parseInput, tooManyRequests } from "../../http/errors.ts";
+import type { Stopping } from "../../http/stopping.ts";
 import { JobsUnavailableError } from "../../jobs/index.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
 import { EngineBusyError } from "../analysis/index.ts";
@@ -11,16 +12,16 @@ const REQUESTS_PER_MINUTE = 60;
 
 export function registerJumpstartRoutes(
   app: FastifyInstance,
-  deps: { jumpstart: JumpstartService; limiter: RateLimiter },
+  deps: { jumpstart: JumpstartService; limiter: RateLimiter; stopping: Stopping },
 ) {
-  const { jumpstart, limiter } = deps;
+  const { jumpstart, limiter, stopping } = deps;
 
   app.get("/game/random-position", async (req) => {
     const q = parseInput(randomPositionQuery, req.query);
     const d = await limiter.hit(`random-position:${req.ip}`, REQUESTS_PER_MINUTE, 60_000);
     if (!d.ok) throw tooManyRequests(d.retryAfterMs);
     try {
-      const p = await jumpstart.position(q);
+      const p = await stopping.race(jumpstart.position(q));
       return { fen: p.fen, eval: p.eval, source: p.fromPool ? "pool" : "generated" };
     } catch (error) {
       if (error instanceof NoPositionError) throw new HttpError(503, "no_position", error.message);

@@ -1,5 +1,5 @@
 import type { AnalysisEntry, AnalysisProgress, GameRecord } from "@chess/shared";
-import { api } from "../../lib/api.ts";
+import { api, retryingRestarts } from "../../lib/api.ts";
 
 const enc = encodeURIComponent;
 
@@ -7,8 +7,8 @@ const enc = encodeURIComponent;
 export const analysisApi = {
   /** GET /history/{gameId}: the finished game (public). */
   gameRecord: (gameId: string, signal?: AbortSignal) => api.get<GameRecord>(`/history/${enc(gameId)}`, signal),
-  /** GET /game/analysis/{gameId}: one entry per position; the first call may take seconds. */
-  gameAnalysis: (gameId: string) => api.get<AnalysisEntry[]>(`/game/analysis/${enc(gameId)}`),
+  /** GET /game/analysis/{gameId}: one entry per position; the first call may take seconds, across a restart. */
+  gameAnalysis: (gameId: string) => retryingRestarts(() => api.get<AnalysisEntry[]>(`/game/analysis/${enc(gameId)}`)),
   /** GET /game/analysis/{gameId}/progress while the call above runs. */
   progress: (gameId: string) => api.get<AnalysisProgress>(`/game/analysis/${enc(gameId)}/progress`),
   /** POST /game/analysis/single-move: the last position of `moves` played from `initialPosition`. */
