@@ -4,6 +4,7 @@ import { createJumpstartJobs, createJumpstartRepo } from "./areas/jumpstart/inde
 import type { Config } from "./config.ts";
 import { createInProcessRunner, createQueueRunner, type JobRunner, startQueueWorkers } from "./jobs/index.ts";
 import type { Db } from "./storage/db.ts";
+import { settledWithin } from "./util/settledWithin.ts";
 
 /** Searches a pool holds before refusing as busy when it takes requests straight from players. */
 const IN_PROCESS_QUEUE_LIMIT = 400;
@@ -102,7 +103,10 @@ export async function startEngineJobs(
     },
     async close() {
       // Jobs in hand get a few seconds; past them (or with Redis away) they are left to another worker.
-      await Promise.all([settledWithin(workers?.close(), CLOSE_JOBS_MS), settledWithin(runner.close(), CLOSE_JOBS_MS)]);
+      await Promise.all([
+        workers && settledWithin(workers.close(), CLOSE_JOBS_MS),
+        settledWithin(runner.close(), CLOSE_JOBS_MS),
+      ]);
       engines?.close();
     },
   };
@@ -110,16 +114,6 @@ export async function startEngineJobs(
 
 const CLOSE_JOBS_MS = 3_000;
 const HEALTH_COUNTS_MS = 500;
-
-/** What `p` resolves to if it does within `ms`, else undefined (also when it fails). */
-const settledWithin = <T>(p: Promise<T> | undefined, ms: number): Promise<T | undefined> | undefined =>
-  p &&
-  Promise.race([
-    p.catch(() => undefined),
-    new Promise<undefined>((resolve) => {
-      setTimeout(() => resolve(undefined), ms).unref();
-    }),
-  ]);
 
 const engineHealth = (engines: EnginePool) => ({
   kind: engines.command.kind,

@@ -62,6 +62,7 @@ import { syncPresence } from "./realtime/presenceSync.ts";
 import { openDatabase } from "./storage/db.ts";
 import { MemoryRateLimiter } from "./storage/rateLimits.ts";
 import { connectRedis, RedisRateLimiter } from "./storage/redis.ts";
+import { settledWithin } from "./util/settledWithin.ts";
 
 export interface RunningServer {
   /** Base URL, e.g. http://127.0.0.1:3000 */
@@ -83,6 +84,10 @@ const notifierRoom = (p: { userId: number | null; sessionId: string }) =>
 const SWEEP_MS = 1_000;
 /** How long a stopping node's websockets get to finish their close handshake before they are cut. */
 const UPGRADED_GRACE_MS = 2_000;
+/** A stopping node's last database writes, bounded so that it exits within its 10 s whatever the database does. */
+const HAND_OVER_MS = 3_000;
+const LAST_HEARTBEAT_MS = 1_000;
+const REDIS_QUIT_MS = 1_000;
 
 /** The composition root: config → storage → areas → HTTP and realtime. */
 export async function startServer(config: Config, opts: { inMemoryDb?: boolean } = {}): Promise<RunningServer> {
@@ -274,8 +279,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     } catch {
       return reply.status(503).send({ status: "unavailable", database: database.kind });
     }
-    const orNull = <T>(p: Promise<T>) =>
-      Promise.race([p.catch(() => null), new Promise<null>((r) => setTimeout(() => r(null), 1_000).unref())]);
+    const orNull = async <T>(p: Promise<T>) => (await settledWithin(p, 1_000)) ?? null;
     const redisStatus = redis ? redis.status : "unused";
     return {
       status: redisStatus === "unused" || redisStatus === "ready" ? "ok" : "degraded",
@@ -381,15 +385,29 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
         drain.start();
         realtime.close();
         await app.close();
-        // Sockets and requests are done: the games go to whichever node their players reach next.
-        await games.release().catch((err: unknown) => app.log.warn({ err }, "games not handed over"));
-        await engineJobs.close();
-        await gamesRepo.heartbeat(nodeId, new Date()).catch(() => {});
+        // Sockets and requests are done: the games go to whichever node their players reach next. Each step
+        // that needs Redis or the database is bounded, so that a node cut off from them still exits in time:
+        // the leases it could not hand back lapse, and another node takes their games over.
+        const handOver = games.release().then(
+          () => true,
+          (err: unknown) => {
+            app.log.warn({ err }, "games not handed over");
+            return true;
+          },
+        );
+        const [handedOver] = await Promise.all([
+          settledWithin(handOver, HAND_OVER_MS),
+          engineJobs.close(),
+          settledWithin(gamesRepo.heartbeat(nodeId, new Date()), LAST_HEARTBEAT_MS),
+        ]);
+        if (!handedOver) app.log.warn(`games not handed over within ${HAND_OVER_MS} ms; their leases will lapse`);
         memoryLimiter.close();
         nodeBus?.close();
-        await redis?.quit().catch(() => redis.disconnect());
         adapterRedis?.disconnect();
-        await database.close();
+        await Promise.all([
+          redis && settledWithin(redis.quit(), REDIS_QUIT_MS).then((ok) => ok ?? redis.disconnect()),
+          database.close(),
+        ]);
       })();
       return closing;
     },

@@ -269,3 +269,63 @@ it("on SIGTERM, a player waiting for a game's analysis is told to retry at once,
   expect(Date.now() - signalledAt).toBeLessThan(STOP_WITHIN_MS);
   for (const p of [white, black, viewer]) p.socket.close();
 });
+
+// The node hands its games' leases back through Redis and writes a last heartbeat to the database on its
+// way out. Neither may keep it past its limit when the network to them is partitioned at that moment:
+// nothing answers, and no error comes either.
+describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)(
+  "SIGTERM with Redis and PostgreSQL unreachable",
+  () => {
+    it("exits 0 in time, and the game resumes once they are back", { timeout: 60_000 }, async () => {
+      const proxied = async (url: string, defaultPort: number) => {
+        const real = new URL(url);
+        const proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || defaultPort) });
+        const via = new URL(real);
+        via.hostname = "127.0.0.1";
+        via.port = String(proxy.port);
+        return { proxy, url: via.toString() };
+      };
+      const redis = await proxied(process.env.REDIS_URL as string, 6379);
+      const pg = await proxied(db.env.DATABASE_URL as string, 5432);
+      const env = { REDIS_URL: redis.url, DATABASE_URL: pg.url };
+      try {
+        const port = await freePort();
+        const base = `http://127.0.0.1:${port}`;
+        child = await spawnStoppable(port, env);
+        const started = await startGame(await guest(base), await guest(base));
+        let { white, black } = started;
+        const gameId = started.game.gameId;
+        await play(white, black, gameId, ["e2e4", "e7e5"]);
+
+        redis.proxy.stall();
+        pg.proxy.stall();
+        const stopping = exited(child, 15_000);
+        const signalledAt = Date.now();
+        child.kill("SIGTERM");
+        expect(await stopping).toBe(0);
+        // Its bounded steps (engine jobs 3 s, then Redis and the database pool 2 s) keep it under its 10 s.
+        expect(Date.now() - signalledAt).toBeLessThan(8_000);
+
+        redis.proxy.up();
+        pg.proxy.up();
+        child = await spawnStoppable(port, env);
+        white = await reconnect(base, white);
+        black = await reconnect(base, black);
+        // The lease was not handed back: the new node takes the game over once it lapses.
+        await expect
+          .poll(async () => (await white.emit<GameStarted>("resync", { gameId })).data?.status, { timeout: 20_000 })
+          .toBe("active");
+        await play(white, black, gameId, ["g1f3"], 2);
+        white.socket.close();
+        black.socket.close();
+        child.kill("SIGTERM");
+        expect(await exited(child, 8_000)).toBe(0);
+      } finally {
+        for (const { proxy } of [redis, pg]) {
+          proxy.up();
+          await proxy.close();
+        }
+      }
+    });
+  },
+);

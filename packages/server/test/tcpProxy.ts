@@ -8,7 +8,12 @@ export interface TcpProxy {
   readonly isDown: boolean;
   /** Cuts the link: every open connection is reset and new ones are reset on arrival. */
   down(): void;
-  /** Restores the link: new connections reach the target again. */
+  /**
+   * A partition: connections stay open but nothing crosses in either direction, and new ones are accepted
+   * and left waiting, so a client hears neither an answer nor an error.
+   */
+  stall(): void;
+  /** Restores the link: new connections reach the target again (connections stalled meanwhile are reset). */
   up(): void;
   /**
    * Cuts the link the moment the target has fully answered a request containing `marker` (PostgreSQL's
@@ -34,6 +39,8 @@ function endsWithReadyForQuery(chunk: Buffer): boolean {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const links = new Set<{ client: Socket; upstream: Socket }>();
   let isDown = false;
+  let stalled = false;
+  const waiting = new Set<Socket>();
   let trap: { marker: string; action: "cut" | "hold"; sprung: () => void } | undefined;
   let heldBack: Array<() => void> | undefined;
 
@@ -43,12 +50,19 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       upstream.destroy();
     }
     links.clear();
+    for (const client of waiting) client.resetAndDestroy();
+    waiting.clear();
   };
 
   const server = createServer((client) => {
     client.on("error", () => {});
     if (isDown) {
       client.resetAndDestroy();
+      return;
+    }
+    if (stalled) {
+      waiting.add(client);
+      client.once("close", () => waiting.delete(client));
       return;
     }
     const upstream = tcpConnect(target.port, target.host);
@@ -64,11 +78,13 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     upstream.on("close", drop);
     client.on("close", drop);
     client.on("data", (chunk) => {
+      if (stalled) return;
       if (trap && chunk.includes(trap.marker)) armed = true;
       upstream.write(chunk);
     });
     let holding: Buffer[] | undefined;
     upstream.on("data", (chunk) => {
+      if (stalled) return;
       if (holding) {
         holding.push(chunk);
         return;
@@ -110,7 +126,12 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       isDown = true;
       cutAll();
     },
+    stall() {
+      stalled = true;
+    },
     up() {
+      if (stalled) cutAll();
+      stalled = false;
       isDown = false;
     },
     downAfterAnswerTo(marker) {

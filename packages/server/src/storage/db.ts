@@ -6,6 +6,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { settledWithin } from "../util/settledWithin.ts";
 import { PgliteClient } from "./pgliteClient.ts";
 import * as schema from "./schema.ts";
 
@@ -36,6 +37,7 @@ function migrationsFolder(): string {
 
 /** Serializes migrations across processes that start together against one PostgreSQL. */
 const MIGRATION_LOCK = 4_210_677;
+const POOL_END_MS = 2_000;
 
 /**
  * Opens the database and applies pending migrations: PostgreSQL when `databaseUrl` is set, else PGlite
@@ -67,7 +69,12 @@ export async function openDatabase(opts: {
       await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
       client.release();
     }
-    return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: "postgres", close: () => pool.end() };
+    // pool.end() waits for every checked-out client, and a statement sent into a network partition never
+    // returns one: past a bound the process ends anyway, and PostgreSQL drops the connections itself.
+    const close = async () => {
+      await settledWithin(pool.end(), POOL_END_MS);
+    };
+    return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: "postgres", close };
   }
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
   const client = await PgliteClient.start({ dir: opts.pgliteDir, migrationsFolder: migrationsFolder() }, opts.onLost);
