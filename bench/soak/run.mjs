@@ -146,7 +146,7 @@ const growth = servers.map((_, i) =>
 );
 const ok = lost === 0 && gaps === 0;
 const lines = [
-  `## Soak, ${label} (\`bench/soak\`)`,
+  `## ${lite ? "Soak-lite" : "Soak"}, ${label} (\`bench/soak${lite ? " --lite" : ""}\`)`,
   "",
   `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine()}: ${GAMES} live games for ${MINUTES} minutes,`,
   `a move every ${PACE_MS / 1000} s per game on average (${Math.round((GAMES * 1000) / PACE_MS)} moves/s), every move persisted before it is acknowledged.`,
@@ -167,7 +167,8 @@ const lines = [
   "",
   `Heap growth from the first sample after warm-up (${Math.round(WARM_S)} s, once the first games have ended) to the last: ${growth.map((g) => `${g.toFixed(1)} MiB`).join(" / ")}.`,
 ];
-writeSection(NODES === 2 ? "soak-two-nodes" : "soak", lines.join("\n"));
+// The lite pass of `npm run bench` has sections of its own: it does not replace a full run's figures.
+writeSection(`${NODES === 2 ? "soak-two-nodes" : "soak"}${lite ? "-lite" : ""}`, lines.join("\n"));
 console.log(lines.slice(6, 9).join("\n"));
 console.log("\nwritten to bench/README.md");
 process.exit(ok ? 0 : 1);
