@@ -40,15 +40,32 @@ async function joinRelay(p, i, tag) {
   ]);
 }
 
+/** The next `event` on `socket` that `accept` takes; rejects, naming what was missing, after `ms`. */
+function eventWithin(socket, event, ms, what, accept = () => true) {
+  return new Promise((resolve, reject) => {
+    const on = (payload) => {
+      if (!accept(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, on);
+      resolve(payload);
+    };
+    const timer = setTimeout(() => {
+      socket.off(event, on);
+      reject(new Error(`no ${event} for ${what} within ${ms / 1000} s`));
+    }, ms);
+    socket.on(event, on);
+  });
+}
+
 async function startServerGame(p) {
-  const startedA = new Promise((r) => p.white.once("gameStarted", r));
-  const startedB = new Promise((r) => p.black.once("gameStarted", r));
+  const startedA = eventWithin(p.white, "gameStarted", 20_000, "white");
+  const startedB = eventWithin(p.black, "gameStarted", 20_000, "black");
   const offer = await p.white
     .timeout(20_000)
     .emitWithAck("createGameOffer", { baseTime: 10, increment: 0, selectedColor: "white" });
-  if (!offer.ok) throw new Error(offer.message);
+  if (!offer.ok) throw new Error(`createGameOffer refused: ${offer.message}`);
   const accepted = await p.black.timeout(20_000).emitWithAck("acceptGameOffer", { offerId: offer.data.offerId });
-  if (!accepted.ok) throw new Error(accepted.message);
+  if (!accepted.ok) throw new Error(`acceptGameOffer refused: ${accepted.message}`);
   p.gameId = (await startedA).gameId;
   await startedB;
 }
@@ -65,6 +82,8 @@ async function drive(pairs, scripts, { paceMs, seconds, warmupMs, gamePlies, mod
   let errors = 0;
   let exhausted = 0;
   let gamesEnded = 0;
+  /** Why pairs could not start their next game, with how many. */
+  const stalls = new Map();
   /** Every game played, with the moves acknowledged in it. */
   const games = [];
   const started = performance.now();
@@ -83,8 +102,15 @@ async function drive(pairs, scripts, { paceMs, seconds, warmupMs, gamePlies, mod
     let sentAt = 0;
     const sockets = [p.white, p.black];
     const nextGame = async () => {
-      const over = Promise.all(sockets.map((s) => new Promise((r) => s.once("gameOver", r))));
-      sockets[ply % 2].emit("forfeit", { gameId: p.gameId });
+      const gameId = p.gameId;
+      const over = Promise.all(
+        sockets.map((s, side) =>
+          eventWithin(s, "gameOver", 15_000, side === 0 ? "white" : "black", (g) => g.gameId === gameId),
+        ),
+      );
+      over.catch(() => {});
+      const ack = await sockets[ply % 2].timeout(15_000).emitWithAck("forfeit", { gameId });
+      if (!ack.ok) throw new Error(`forfeit refused: ${ack.code} ${ack.message}`);
       await over;
       gamesEnded++;
       if (!running) return;
@@ -101,7 +127,12 @@ async function drive(pairs, scripts, { paceMs, seconds, warmupMs, gamePlies, mod
       // The bare relay checks nothing, so its games never run out: a flat-out relay would finish a script
       // within the warm-up and measure nothing.
       if (ply >= length && mode !== "relay") {
-        if (gamePlies) nextGame().catch(() => errors++);
+        // A pair that cannot go on to its next game stops, and says why: the soak counts it as a stall.
+        if (gamePlies)
+          nextGame().catch((error) => {
+            const reason = String(error?.message ?? error);
+            stalls.set(reason, (stalls.get(reason) ?? 0) + 1);
+          });
         else exhausted++;
         return;
       }
@@ -141,6 +172,7 @@ async function drive(pairs, scripts, { paceMs, seconds, warmupMs, gamePlies, mod
     errors,
     exhausted,
     gamesEnded,
+    stalls: [...stalls],
     trace,
     acked: games,
   };

@@ -156,6 +156,8 @@ export async function runBots({ url, mode, scenario, scripts, botProcesses, warm
     errors: results.reduce((n, r) => n + r.errors, 0),
     exhausted: results.reduce((n, r) => n + r.exhausted, 0),
     gamesEnded: results.reduce((n, r) => n + r.gamesEnded, 0),
+    /** [reason, pairs] of the pairs that could not start their next game. */
+    stalls: results.flatMap((r) => r.stalls ?? []),
     acked: results.flatMap((r) => r.acked),
     memory,
   };

@@ -82,7 +82,7 @@ const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const store = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)";
 const lines = [
-  "## Move relay (`bench/moves`)",
+  `## Move relay${process.env.DATABASE_URL ? " on PostgreSQL" : ""} (\`bench/moves\`)`,
   "",
   `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine()}; ${BOT_PROCESSES} bot processes`,
   "and the server share the machine. Latency: a player emits `move`, the opponent receives `update` (server:",
@@ -103,7 +103,8 @@ const lines = [
   "Budget (ARCHITECTURE §7): at 1,000 live games p50 ≤ 2× and p99 ≤ 3× the relay, p99 ≤ 25 ms; ≥ 1,000 persisted moves/s.",
   "",
   "Reading them. **p50:** a move is committed before it is acknowledged and broadcast. The INSERT alone takes",
-  "~0.5-1.5 ms (PGlite, on its own thread: ~0.25 ms of that is the hop between threads), so the server's p50 cannot",
+  "~0.5-1.5 ms (PGlite on its own thread, ~0.25 ms of that the hop between threads; PostgreSQL a loopback round trip and a",
+  "WAL flush), so the server's p50 cannot",
   "come within 2× of a relay at ~0.3 ms; only acknowledging before the commit would, which the spec rules out.",
   "**p99 at 1,000 games** is set by the server's garbage collection (`BENCH_TRACE=1`: stalls lining up with",
   "mark-compacts, `--trace-gc` in the server shows their incremental steps). What was cut, in order: chess.js",
@@ -127,6 +128,8 @@ const lines = [
   }),
 ];
 if (PROFILE_DIR) console.log(`server CPU profiles in ${PROFILE_DIR} (open in Chrome DevTools)`);
-if (ONLY === undefined && !PROFILE_DIR) writeSection("moves", lines.join("\n"));
+// The embedded default and PostgreSQL (DATABASE_URL) each keep their own section.
+if (ONLY === undefined && !PROFILE_DIR)
+  writeSection(process.env.DATABASE_URL ? "moves-postgresql" : "moves", lines.join("\n"));
 if (ONLY === undefined && !PROFILE_DIR) console.log("\nwritten to bench/README.md");
 process.exit(0);

@@ -135,6 +135,10 @@ await database?.drop();
 const errors = results.reduce((n, r) => n + r.errors, 0);
 const exhausted = results.reduce((n, r) => n + r.exhausted, 0);
 const gamesEnded = results.reduce((n, r) => n + r.gamesEnded, 0);
+const stallReasons = new Map();
+for (const [reason, n] of results.flatMap((r) => r.stalls))
+  stallReasons.set(reason, (stallReasons.get(reason) ?? 0) + n);
+const stalled = [...stallReasons.values()].reduce((a, b) => a + b, 0);
 const heap = (m) => (m ? `${(m.heapUsed / 2 ** 20).toFixed(1)} MiB` : "?");
 // Warm once the first generation of games has turned over (about a third of the run).
 const WARM_S = (MINUTES * 60) / 3;
@@ -145,6 +149,7 @@ const growth = servers.map((_, i) =>
   first?.mem[i] && last?.mem[i] ? (last.mem[i].heapUsed - first.mem[i].heapUsed) / 2 ** 20 : Number.NaN,
 );
 const ok = lost === 0 && gaps === 0;
+const stallText = [...stallReasons].map(([reason, n]) => `${n} × ${reason}`).join("; ");
 const lines = [
   `## ${lite ? "Soak-lite" : "Soak"}, ${label} (\`bench/soak${lite ? " --lite" : ""}\`)`,
   "",
@@ -153,9 +158,9 @@ const lines = [
   `Each game ends by resignation after ${GAME_PLIES[0]}-${GAME_PLIES[1]} plies and its players start another: ${gamesEnded} games ended during the run.`,
   "Afterwards the database is read directly and compared with the moves the bots saw acknowledged.",
   "",
-  "| moves acknowledged | stored | lost (acknowledged, not stored) | stored but not yet acknowledged at stop | games with gaps | move errors |",
-  "|---|---|---|---|---|---|",
-  `| ${acked} | ${acked - lost + unacked} | ${lost} ${ok ? "pass" : "**FAIL**"} | ${unacked} | ${gaps} | ${errors}${exhausted ? ` (${exhausted} scripts ran out)` : ""} |`,
+  "| moves acknowledged | stored | lost (acknowledged, not stored) | stored but not yet acknowledged at stop | games with gaps | move errors | pairs stalled between games |",
+  "|---|---|---|---|---|---|---|",
+  `| ${acked} | ${acked - lost + unacked} | ${lost} ${ok ? "pass" : "**FAIL**"} | ${unacked} | ${gaps} | ${errors}${exhausted ? ` (${exhausted} scripts ran out)` : ""} | ${stalled}${stalled ? ` **FAIL**: ${stallText}` : " pass"} |`,
   "",
   `Live JS heap after a full GC, per node (${servers.length === 2 ? "node A / node B" : "one node"}), sampled every ${SAMPLE_EVERY_MS / 1000} s:`,
   "",
@@ -169,6 +174,6 @@ const lines = [
 ];
 // The lite pass of `npm run bench` has sections of its own: it does not replace a full run's figures.
 writeSection(`${NODES === 2 ? "soak-two-nodes" : "soak"}${lite ? "-lite" : ""}`, lines.join("\n"));
-console.log(lines.slice(6, 9).join("\n"));
+console.log(lines.slice(6, 10).join("\n"));
 console.log("\nwritten to bench/README.md");
-process.exit(ok ? 0 : 1);
+process.exit(ok && stalled === 0 ? 0 : 1);

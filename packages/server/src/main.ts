@@ -84,7 +84,7 @@ const notifierRoom = (p: { userId: number | null; sessionId: string }) =>
 const SWEEP_MS = 1_000;
 /** How long a stopping node's websockets get to finish their close handshake before they are cut. */
 const UPGRADED_GRACE_MS = 2_000;
-/** A stopping node's last database writes, bounded so that it exits within its 10 s whatever the database does. */
+/** A stopping node's last writes to Redis and the database, bounded: it exits within its 10 s whatever they do. */
 const HAND_OVER_MS = 3_000;
 const LAST_HEARTBEAT_MS = 1_000;
 const REDIS_QUIT_MS = 1_000;
