@@ -1,6 +1,7 @@
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { getPriority, tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { EngineBusyError, EnginePool, findEngine } from "./enginePool.ts";
@@ -61,19 +62,66 @@ describe("EnginePool closed while an engine starts", () => {
     const pid = Number(readFileSync(join(dir, "pid"), "utf8"));
     slow.close();
     expect(await job).toBeInstanceOf(Error);
-    const running = () => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    await expect.poll(running).toBe(false);
+    await expect.poll(() => isRunning(pid), { timeout: 5_000 }).toBe(false);
   });
 });
 
+describe("EnginePool with an engine that starts a process of its own", () => {
+  it("kills that process too", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "wrapped-engine-"));
+    const script = join(dir, "engine.sh");
+    // A wrapper whose engine runs as its child (as npm's `stockfish` command does), busy in a search that a
+    // closed stdin does not stop.
+    writeFileSync(script, `#!/bin/sh\nsh -c 'echo $$ > ${join(dir, "child")}; while :; do sleep 0.1; done'\n`);
+    chmodSync(script, 0o755);
+    const wrapped = new EnginePool({ command: script, args: [], kind: "native" }, { size: 1, queueLimit: 4, logger });
+    const job = wrapped.analyse("8/8/8/8/8/8/8/K6k w - - 0 1", 100).catch((e: unknown) => e);
+    const childFile = join(dir, "child");
+    await expect.poll(() => existsSync(childFile) && readFileSync(childFile, "utf8").trim()).toBeTruthy();
+    const child = Number(readFileSync(childFile, "utf8"));
+    wrapped.close();
+    expect(await job).toBeInstanceOf(Error);
+    await expect.poll(() => isRunning(child), { timeout: 5_000 }).toBe(false);
+  });
+});
+
+/** Alive, and not a zombie waiting for this machine's init to reap it. */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] !== "Z";
+  } catch {
+    return false;
+  }
+}
+
 describe("findEngine", () => {
+  it("takes a stockfish on PATH as native, but not npm's own `stockfish` command from node_modules/.bin", () => {
+    const dir = mkdtempSync(join(tmpdir(), "engine-path-"));
+    const make = (path: string) => {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, "#!/bin/sh\n");
+      chmodSync(path, 0o755);
+    };
+    const real = join(dir, "opt", "bin", "stockfish");
+    make(real);
+    expect(findEngine(undefined, { PATH: dirname(real) })).toEqual({ command: real, args: [], kind: "native" });
+
+    const shimTarget = join(dir, "app", "node_modules", "stockfish", "scripts", "cli.js");
+    make(shimTarget);
+    const bin = join(dir, "app", "node_modules", ".bin");
+    mkdirSync(bin, { recursive: true });
+    symlinkSync(shimTarget, join(bin, "stockfish"));
+    const found = findEngine(undefined, { PATH: bin });
+    expect(found.command).not.toBe(join(bin, "stockfish"));
+    if (found.kind === "wasm") expect(found.args[0]).toMatch(/stockfish-19-lite-single\.js$/);
+    else expect(found.command).toBe("/usr/games/stockfish");
+  });
+
   it("runs a STOCKFISH_PATH ending in .js with node as a WASM build, anything else as a binary", () => {
     expect(findEngine("/opt/sf/stockfish-19-lite-single.js")).toEqual({
       command: process.execPath,
@@ -85,6 +133,29 @@ describe("findEngine", () => {
 });
 
 describe("UciEngine", () => {
+  it("is killed when the server exits without closing it (a forced exit after a slow shutdown)", {
+    timeout: 30_000,
+  }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "orphan-engine-"));
+    const script = join(dir, "engine.sh");
+    // Busy in a search: the end of its stdin, once the server is gone, does not stop it.
+    writeFileSync(script, `#!/bin/sh\necho $$ > ${join(dir, "pid")}\nwhile :; do sleep 0.1; done\n`);
+    chmodSync(script, 0o755);
+    const program = [
+      `import { UciEngine } from ${JSON.stringify(join(import.meta.dirname, "uciEngine.ts"))};`,
+      `import { existsSync } from "node:fs";`,
+      `new UciEngine({ command: ${JSON.stringify(script)}, args: [], kind: "native" }).start().catch(() => {});`,
+      `setInterval(() => existsSync(${JSON.stringify(join(dir, "pid"))}) && process.exit(1), 50);`,
+    ].join("\n");
+    const server = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", program], {
+      stdio: "ignore",
+    });
+    const code = await new Promise((resolve) => server.once("exit", resolve));
+    expect(code).toBe(1);
+    const pid = Number(readFileSync(join(dir, "pid"), "utf8"));
+    await expect.poll(() => isRunning(pid), { timeout: 5_000 }).toBe(false);
+  });
+
   it("runs below the server's priority so searches never delay live games", { timeout: 60_000 }, async () => {
     const engine = new UciEngine(findEngine());
     await engine.start();

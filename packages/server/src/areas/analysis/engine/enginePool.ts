@@ -1,6 +1,6 @@
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, realpathSync } from "node:fs";
 import { createRequire } from "node:module";
-import { delimiter, join } from "node:path";
+import { delimiter, join, sep } from "node:path";
 import type { Score } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { type EngineCommand, EngineError, type PositionResult, UciEngine } from "./uciEngine.ts";
@@ -15,6 +15,18 @@ const executable = (path: string) => {
 };
 
 /**
+ * The npm package's own `stockfish` command (node_modules/.bin, on PATH under `npm start` and `npx`) is not a
+ * native engine: it runs the full WASM build as a grandchild that survives a kill of the process spawned.
+ */
+const isNpmShim = (path: string) => {
+  try {
+    return realpathSync(path).split(sep).includes("node_modules");
+  } catch {
+    return false;
+  }
+};
+
+/**
  * The engine to run: STOCKFISH_PATH (a binary, or a Stockfish `.js` build run with node), else `stockfish`
  * on PATH or /usr/games/stockfish (native), else the npm package's single-threaded lite WASM build run
  * with node (the explicit file, not its symlink).
@@ -23,7 +35,7 @@ export function findEngine(stockfishPath?: string, env: NodeJS.ProcessEnv = proc
   if (stockfishPath?.endsWith(".js")) return { command: process.execPath, args: [stockfishPath], kind: "wasm" };
   if (stockfishPath) return { command: stockfishPath, args: [], kind: "native" };
   const candidates = [...(env.PATH ?? "").split(delimiter).map((d) => join(d, "stockfish")), "/usr/games/stockfish"];
-  const native = candidates.find((p) => p.startsWith("/") && executable(p));
+  const native = candidates.find((p) => p.startsWith("/") && executable(p) && !isNpmShim(p));
   if (native) return { command: native, args: [], kind: "native" };
   const require = createRequire(import.meta.url);
   const wasm = require.resolve("stockfish/bin/stockfish-19-lite-single.js");

@@ -22,9 +22,14 @@ export interface PositionResult {
 
 export class EngineError extends Error {}
 
-/** One Stockfish process spoken to over UCI, one search at a time. */
 /** Default OS priority of engine processes (nice): below the server's, which plays the live games. */
 export const ENGINE_NICENESS = 10;
+
+/** Engines running now: killed with this process however it ends, even by a forced exit that skips close(). */
+const running = new Set<UciEngine>();
+let killedOnExit = false;
+
+/** One Stockfish process spoken to over UCI, one search at a time. */
 
 export class UciEngine {
   private proc: ChildProcessWithoutNullStreams | undefined;
@@ -44,8 +49,16 @@ export class UciEngine {
   ) {}
 
   async start(): Promise<void> {
-    const proc = spawn(this.cmd.command, this.cmd.args, { stdio: ["pipe", "pipe", "pipe"] });
+    // A process group of its own: kill() takes any process the engine started too (a wrapper script's child).
+    const proc = spawn(this.cmd.command, this.cmd.args, { stdio: ["pipe", "pipe", "pipe"], detached: true });
     this.proc = proc;
+    running.add(this);
+    if (!killedOnExit) {
+      killedOnExit = true;
+      process.once("exit", () => {
+        for (const engine of running) engine.kill();
+      });
+    }
     // Engines take the cores the server leaves idle: at a lower priority, a search never delays a move.
     if (proc.pid !== undefined && this.niceness !== 0) {
       try {
@@ -56,6 +69,7 @@ export class UciEngine {
     proc.stdin.on("error", () => {});
     createInterface({ input: proc.stdout }).on("line", (line) => this.onLine(line));
     proc.once("exit", () => {
+      running.delete(this);
       this.alive = false;
       this.exitListener?.(new EngineError("engine exited"));
     });
@@ -139,7 +153,14 @@ export class UciEngine {
 
   kill(): void {
     this.alive = false;
-    this.proc?.kill("SIGKILL");
+    running.delete(this);
+    const pid = this.proc?.pid;
+    if (pid === undefined) return;
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {
+      this.proc?.kill("SIGKILL");
+    }
   }
 
   private ready(timeoutMs: number) {
