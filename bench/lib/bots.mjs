@@ -194,12 +194,12 @@ process.on("message", async (msg) => {
       process.send({ type: "started" });
     } else if (msg.type === "go") {
       const result = await drive(pairs, scripts, { ...msg, mode });
-      process.send({ type: "done", ...result });
       for (const p of pairs) {
         p.white.close();
         p.black.close();
       }
-      setTimeout(() => process.exit(0), 200);
+      // A report of a long run is megabytes: exit only once it has left, or the parent never hears it.
+      process.send({ type: "done", ...result }, () => process.exit(0));
     }
   } catch (error) {
     process.send({ type: "error", message: String(error?.message ?? error) });

@@ -36,7 +36,7 @@ function message(child, type) {
       } else if (m.type === "error") reject(new Error(m.message));
     };
     child.on("message", onMessage);
-    child.once("exit", (code) => code !== 0 && reject(new Error(`bot process exited with ${code}`)));
+    child.once("exit", (code) => reject(new Error(`bot process exited with ${code} before it sent "${type}"`)));
   });
 }
 
