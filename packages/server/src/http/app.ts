@@ -4,7 +4,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Config } from "../config.ts";
-import { forbidden, toApiError } from "./errors.ts";
+import { forbidden, HttpError, toApiError } from "./errors.ts";
 import { isAllowedOrigin } from "./origin.ts";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -50,7 +50,9 @@ export async function createHttpApp(config: Config): Promise<FastifyInstance> {
 
   app.setErrorHandler((error, req, reply) => {
     const { status, body, headers } = toApiError(error);
-    if (status >= 500) req.log.error({ err: error }, "request failed");
+    // A 5xx the code chose (engines busy, the node restarting) is a state, not a fault: no stack for it.
+    if (status >= 500 && !(error instanceof HttpError)) req.log.error({ err: error }, "request failed");
+    else if (status >= 500) req.log.warn({ status, code: body.code }, body.message);
     else req.log.info({ status, code: body.code }, body.message);
     void reply.status(status).headers(headers).send(body);
   });
