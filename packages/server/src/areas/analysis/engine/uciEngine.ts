@@ -30,7 +30,6 @@ const running = new Set<UciEngine>();
 let killedOnExit = false;
 
 /** One Stockfish process spoken to over UCI, one search at a time. */
-
 export class UciEngine {
   private proc: ChildProcessWithoutNullStreams | undefined;
   private waiters: Array<{ test: (line: string) => boolean; resolve: (line: string) => void }> = [];
