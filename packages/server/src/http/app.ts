@@ -23,8 +23,14 @@ const CSP = [
 ].join("; ");
 
 /** The Fastify app with the cross-cutting parts: logging, errors, origin check, headers, the web app. */
-export async function createHttpApp(config: Config): Promise<FastifyInstance> {
-  const logger: FastifyServerOptions["logger"] = config.logLevel === "silent" ? false : { level: config.logLevel };
+export async function createHttpApp(
+  config: Config,
+  opts: { logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
+  const logger: FastifyServerOptions["logger"] =
+    config.logLevel === "silent"
+      ? false
+      : { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) };
   const app = Fastify({
     logger,
     bodyLimit: 64 * 1024,
