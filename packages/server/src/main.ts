@@ -403,11 +403,12 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
         if (!handedOver) app.log.warn(`games not handed over within ${HAND_OVER_MS} ms; their leases will lapse`);
         memoryLimiter.close();
         nodeBus?.close();
-        adapterRedis?.disconnect();
-        await Promise.all([
-          redis && settledWithin(redis.quit(), REDIS_QUIT_MS).then((ok) => ok ?? redis.disconnect()),
-          database.close(),
-        ]);
+        const closeRedis = async () => {
+          if (redis && (await settledWithin(redis.quit(), REDIS_QUIT_MS)) === undefined) redis.disconnect();
+          // Last: its commands queue behind a blocking XREAD, so it is cut rather than asked to quit.
+          adapterRedis?.disconnect();
+        };
+        await Promise.all([closeRedis(), database.close()]);
       })();
       return closing;
     },

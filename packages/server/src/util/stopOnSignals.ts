@@ -11,6 +11,11 @@ export function stopOnSignals(
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: ${say.closing}`);
+    // A client closing under a command still queued (a Redis heartbeat) rejects it with nobody left to
+    // listen. That is no fault once the process is on its way out: said, not turned into exit 1.
+    process.on("unhandledRejection", (reason) => {
+      console.error(`Ignored while closing: ${reason instanceof Error ? reason.message : String(reason)}`);
+    });
     const force = setTimeout(() => {
       console.error(say.tooLong);
       process.exit(1);
