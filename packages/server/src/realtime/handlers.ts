@@ -58,7 +58,9 @@ export function dispatchEvents(
     count += 1;
     if (count > SOCKET_EVENT_LIMIT.limit) {
       counters.throttled += 1;
-      ack?.({ ok: false, code: "rate_limited", message: "Too many messages - slow down" });
+      const refusal = { ok: false as const, code: "rate_limited", message: "Too many messages - slow down" };
+      // Without callbacks, told once per window: a flood is not answered event for event.
+      if (ack || count === SOCKET_EVENT_LIMIT.limit + 1) answer(socket, event, ack, refusal);
       return;
     }
     const entry = events.get(event);
@@ -79,23 +81,35 @@ async function run(
   ack: AckFn | undefined,
   logger: FastifyBaseLogger,
 ): Promise<void> {
+  answer(socket, event, ack, await outcome(event, entry, socket, payload, logger));
+}
+
+/** Parses and runs one event; every failure is an answer, never a throw. */
+async function outcome(
+  event: string,
+  entry: SocketEvent,
+  socket: AppSocket,
+  payload: unknown,
+  logger: FastifyBaseLogger,
+): Promise<Ack<unknown>> {
   const parsed = entry.schema.safeParse(payload);
-  if (!parsed.success) {
-    ack?.({ ok: false, code: "validation", message: describeZodError(parsed.error) });
-    return;
-  }
-  if (hasNul(parsed.data)) {
-    ack?.({ ok: false, code: "validation", message: NUL_MESSAGE });
-    return;
-  }
+  if (!parsed.success) return { ok: false, code: "validation", message: describeZodError(parsed.error) };
+  if (hasNul(parsed.data)) return { ok: false, code: "validation", message: NUL_MESSAGE };
   try {
-    ack?.(await entry.run(socket, parsed.data));
+    return await entry.run(socket, parsed.data);
   } catch (err) {
     logger.error({ err, event }, "socket handler failed");
-    ack?.(
-      isDatabaseUnavailable(err)
-        ? { ok: false, code: "unavailable", message: DATABASE_UNAVAILABLE_MESSAGE }
-        : { ok: false, code: "internal", message: "Something went wrong - please try again" },
-    );
+    return isDatabaseUnavailable(err)
+      ? { ok: false, code: "unavailable", message: DATABASE_UNAVAILABLE_MESSAGE }
+      : { ok: false, code: "internal", message: "Something went wrong - please try again" };
   }
+}
+
+/**
+ * The answer goes to the event's callback. A client that sent none (the spec's events carry none) still
+ * learns of a refusal, as an `eventRefused` event; a success is visible in the events that follow.
+ */
+function answer(socket: AppSocket, event: string, ack: AckFn | undefined, result: Ack<unknown>): void {
+  if (ack) ack(result);
+  else if (!result.ok) socket.emit("eventRefused", { event, code: result.code, message: result.message });
 }

@@ -16,11 +16,15 @@ export const moveInput = z.object({
 });
 export type MoveInput = z.infer<typeof moveInput>;
 
-/** move {move, gameId, ply}: `ply` is the number of half-moves played before this one (ARCHITECTURE §4). */
+/**
+ * move {move, gameId} (SPEC §7). `ply`, our addition, is the number of half-moves played before this one:
+ * with it only that ply is accepted and a resend of the last move is answered as already applied; without it
+ * the move applies to the current position (ARCHITECTURE §4).
+ */
 export const movePayload = z.object({
   gameId,
   move: moveInput,
-  ply: z.number().int().min(0).max(10_000),
+  ply: z.number().int().min(0).max(10_000).optional(),
   /** The client's own lag estimate (ms), credited within a bounded quota. */
   lag: z.number().min(0).max(60_000).optional(),
 });

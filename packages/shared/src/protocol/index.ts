@@ -55,6 +55,15 @@ export interface ServerToClientEvents {
   clubPostCreated: (payload: ClubPostCreated) => void;
   clubEventCreated: (payload: ClubEventCreated) => void;
   clubMembersChanged: (payload: ClubMembersChanged) => void;
+  /** A client event sent without an acknowledgement callback was refused: the answer its ack would have had. */
+  eventRefused: (payload: EventRefused) => void;
+}
+
+/** eventRefused: which event, and the error code and message its ack would have carried. */
+export interface EventRefused {
+  event: string;
+  code: string;
+  message: string;
 }
 
 /** Events the client emits. Each takes an optional acknowledgement callback. */

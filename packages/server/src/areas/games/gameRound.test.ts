@@ -60,6 +60,15 @@ describe("playMove", () => {
     expect(r.ply).toBe(0);
   });
 
+  it("applies a move sent without a ply (the spec's payload) to the current position", () => {
+    const r = round();
+    playMove(r, "w", { from: "e2", to: "e4" }, undefined, 0);
+    expect(playMove(r, "b", { from: "e7", to: "e5" }, undefined, 0)).toMatchObject({ kind: "applied" });
+    expect(r.ply).toBe(2);
+    // Without a ply a resend cannot be told from a new try: the side no longer to move is refused.
+    expect(playMove(r, "b", { from: "e7", to: "e5" }, undefined, 0)).toMatchObject({ code: "not_your_turn" });
+  });
+
   it("recognises a resend of the last move as a duplicate", () => {
     const r = round();
     playMove(r, "w", { from: "e2", to: "e4" }, 0, 0);

@@ -101,7 +101,8 @@ export function playMove(
   round: GameRound,
   color: Color,
   move: MoveInput,
-  ply: number,
+  /** The ply the client expects; undefined (the spec's payload) means the current one. */
+  ply: number | undefined,
   now: number,
   reportedLagMs?: number,
 ): MoveOutcome {
@@ -112,7 +113,7 @@ export function playMove(
   if (round.board.turn() !== color) {
     return { kind: "rejected", code: "not_your_turn", message: "Invalid move - not your turn" };
   }
-  if (ply !== round.ply) {
+  if (ply !== undefined && ply !== round.ply) {
     return { kind: "rejected", code: "resync", message: `Out of sync: the game is at ply ${round.ply}` };
   }
   const san = round.board.play(move);
