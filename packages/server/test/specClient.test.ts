@@ -131,7 +131,8 @@ describe("a client written from SPEC §7 alone", () => {
     await play(newWhite, newBlack, rw.gameId, ["d2d4", "d7d5", "c2c4"]);
 
     const resigned = newWhite.next<Over>("gameOver");
-    newBlack.send("forfeit");
+    // null for "no payload", as JSON-minded clients send it.
+    newBlack.send("forfeit", null);
     expect((await resigned).winningColor).toBe("white");
     white.close();
     black.close();

@@ -15,6 +15,8 @@ export interface SpecClient {
   received: Map<string, unknown[]>;
   /** The next event of that name (that `accept` takes), or a rejection naming what never came. */
   next<T = Record<string, unknown>>(event: string, accept?: (payload: T) => boolean, timeoutMs?: number): Promise<T>;
+  /** The first event of that name received since connecting, waiting for it if none came yet. */
+  first<T = Record<string, unknown>>(event: string, timeoutMs?: number): Promise<T>;
   /** Emits with no callback. */
   send(event: string, payload?: unknown): void;
   /** A call of SPEC §7 over HTTP, with the cookie. */
@@ -74,6 +76,11 @@ export async function specClient(
     cookie: opts.cookie,
     received,
     next,
+    first(event, timeoutMs) {
+      const already = received.get(event);
+      // biome-ignore lint/suspicious/noExplicitAny: the caller names the payload's type
+      return already ? Promise.resolve(already[0] as any) : next(event, undefined, timeoutMs);
+    },
     send(event, payload) {
       if (payload === undefined) socket.emit(event);
       else socket.emit(event, payload);

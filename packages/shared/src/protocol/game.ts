@@ -30,8 +30,11 @@ export const movePayload = z.object({
 });
 export type MovePayload = z.infer<typeof movePayload>;
 
-/** forfeit, offerDraw, acceptDraw, abort, claimVictory: the spec sends no payload; a gameId narrows it. */
-export const gameActionPayload = z.object({ gameId: gameId.optional() }).optional();
+/**
+ * forfeit, offerDraw, acceptDraw, abort, claimVictory: the spec sends no payload (some clients send null for
+ * "none"); a gameId narrows it.
+ */
+export const gameActionPayload = z.object({ gameId: gameId.optional() }).nullish();
 
 /** resync {gameId, lastEventNo}: replay what a reconnecting client missed. */
 export const resyncPayload = z.object({ gameId, lastEventNo: z.number().int().min(0).optional() });
@@ -86,6 +89,31 @@ export interface GameStarted {
   firstMoveDeadline?: number;
   /** The server's clock when this was sent, to correct the client's clock skew. */
   serverTime: number;
+}
+
+/** A game the player is in now, as `liveGames` lists it: enough for a lobby's "Resume" link. */
+export interface LiveGame {
+  gameId: string;
+  opponent: string;
+  isWhite: boolean;
+  variant: Variant;
+  timeClass: TimeClass;
+  baseTime: number;
+  increment: number;
+}
+
+/**
+ * liveGames: sent to every socket of an account (or of a guest's session) when it connects, so another tab,
+ * browser or device finds its game; also the answer of `currentGame`.
+ */
+export interface LiveGames {
+  games: LiveGame[];
+}
+
+/** The live-game summary of a game as its player sees it. */
+export function liveGameOf(g: GameStarted): LiveGame {
+  const { gameId, opponent, isWhite, variant, timeClass, baseTime, increment } = g;
+  return { gameId, opponent, isWhite, variant, timeClass, baseTime, increment };
 }
 
 /** update (SPEC §3 Game update). */

@@ -3,7 +3,15 @@ import type { FriendMessage, FriendRequest } from "../api/friends.ts";
 import type { ChatHistory, ChatMessage } from "./chat.ts";
 import type { ClubEventCreated, ClubMembersChanged, ClubPostCreated } from "./clubs.ts";
 import type { FriendMessagesRead } from "./friends.ts";
-import type { DrawOffered, GameOver, GameStarted, GameUpdate, OpponentPresence, RematchOffer } from "./game.ts";
+import type {
+  DrawOffered,
+  GameOver,
+  GameStarted,
+  GameUpdate,
+  LiveGames,
+  OpponentPresence,
+  RematchOffer,
+} from "./game.ts";
 import type { GameOffer, LobbyUpdate } from "./lobby.ts";
 import type { SessionEvent } from "./session.ts";
 
@@ -35,6 +43,8 @@ export interface ServerToClientEvents {
   /** The draw offer was declined or withdrawn by a move. */
   drawDeclined: (payload: { gameId: string }) => void;
   opponentPresence: (presence: OpponentPresence) => void;
+  /** On connect: the games this account (or guest session) is playing, from whichever tab or device. */
+  liveGames: (payload: LiveGames) => void;
   rematchOffered: (offer: RematchOffer) => void;
   rematchOfferDeclined: (offer: RematchOffer) => void;
   rematchOfferCancelled: (offer: RematchOffer) => void;
@@ -82,7 +92,7 @@ export interface ClientToServerEvents {
   resync: (payload: unknown, ack?: AckFn<GameStarted>) => void;
   watch: (payload: unknown, ack?: AckFn<GameStarted>) => void;
   /** The game this player is in now, if any (another tab or device finds its game). */
-  currentGame: (payload?: unknown, ack?: AckFn<{ gameId: string | null }>) => void;
+  currentGame: (payload?: unknown, ack?: AckFn<{ gameId: string | null } & LiveGames>) => void;
   cancelRematchOffer: (payload: unknown, ack?: AckFn) => void;
   chatMessage: (payload: unknown, ack?: AckFn) => void;
   getChatHistory: (payload: unknown, ack?: AckFn<ChatHistory>) => void;

@@ -30,7 +30,7 @@ export type CreateGameOfferPayload = z.infer<typeof createGameOfferPayload>;
 
 export const offerIdPayload = z.object({ offerId: z.string().min(1).max(64) });
 /** cancelOffer: the spec sends no payload (cancel all of mine); an offerId narrows it. */
-export const cancelOfferPayload = z.object({ offerId: z.string().min(1).max(64).optional() }).optional();
+export const cancelOfferPayload = z.object({ offerId: z.string().min(1).max(64).optional() }).nullish();
 
 /** An open offer as the lobby shows it (SPEC §3 Game offer). */
 export interface GameOffer {

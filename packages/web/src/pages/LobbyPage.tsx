@@ -1,18 +1,20 @@
 import { FreeBoard } from "../features/board/index.ts";
 import { ChatPanel } from "../features/chat/index.ts";
-import { ResumeGameBanner } from "../features/game/index.ts";
+import { ResumeGameBanner, useLiveGames } from "../features/game/index.ts";
 import { LobbyPanel } from "../features/lobby/index.ts";
 import { Page } from "./Page.tsx";
 import "./LobbyPage.css";
 
 /** `/`: the lobby (SPEC §2): open offers with Create Game, the global chat, and the free board. */
 export function LobbyPage() {
+  // Known to the server, so another tab, browser or device finds the game too.
+  const liveGames = useLiveGames();
   return (
     <Page title="Play">
-      <ResumeGameBanner />
+      <ResumeGameBanner games={liveGames} />
       <div className="lobby">
         <div className="lobby__main">
-          <LobbyPanel />
+          <LobbyPanel liveGames={liveGames} />
           <ChatPanel chatId="global" chatType="global" title="Chat" className="lobby__chat" />
         </div>
         <aside className="lobby__board" aria-label="Free board area">

@@ -7,7 +7,6 @@ import {
   CLOCK_TICK_MS,
   clockTimes,
   colorWord,
-  forgetCurrentGame,
   GameActions,
   GameAnnouncer,
   GameInfo,
@@ -28,7 +27,6 @@ import {
   shownPosition,
   sideToMove,
   snapshotFromRouteState,
-  storeCurrentGameId,
   turnOf,
   useGameSounds,
   useLiveBoardWidth,
@@ -109,10 +107,6 @@ function LiveGameView({
     if (ended) setOverOpen(true);
   }, [ended]);
   const playing = state.myColor !== null && active;
-  useEffect(() => {
-    if (playing) storeCurrentGameId(state.gameId);
-    else forgetCurrentGame(state.gameId);
-  }, [playing, state.gameId]);
   const rematchReceived = state.rematch.kind === "received";
   useEffect(() => {
     if (rematchReceived) setOverOpen(true);

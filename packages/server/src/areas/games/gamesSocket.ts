@@ -1,4 +1,13 @@
-import { cancelRematchPayload, gameActionPayload, movePayload, resyncPayload, watchPayload } from "@chess/shared";
+import {
+  type Ack,
+  cancelRematchPayload,
+  gameActionPayload,
+  type LiveGames,
+  liveGameOf,
+  movePayload,
+  resyncPayload,
+  watchPayload,
+} from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
 import type { AppSocket } from "../../realtime/io.ts";
@@ -26,20 +35,32 @@ export function gamesSocketEvents(deps: { games: GamesService; rematches: Rematc
     claimVictory: socketEvent(gameActionPayload, (s, p) => games.claimVictory(s.data.owner, p?.gameId)),
     resync: socketEvent(resyncPayload, (s, p) => follow(s, p.gameId)),
     watch: socketEvent(watchPayload, (s, p) => follow(s, p.gameId)),
-    currentGame: socketEvent(noPayload, async (s) => ({
-      ok: true,
-      data: { gameId: (await games.activeGameOf(s.data.owner)) ?? null },
-    })),
+    currentGame: socketEvent(noPayload, async (s): Promise<Ack<{ gameId: string | null } & LiveGames>> => {
+      const live = await liveGamesOf(games, s.data.owner);
+      return { ok: true, data: { gameId: live.games[0]?.gameId ?? null, ...live } };
+    }),
     cancelRematchOffer: socketEvent(cancelRematchPayload, (s, p) => rematches.cancel(s.data.owner, p.offerId)),
   };
 }
 
-/** A reconnecting player follows their game again at once. */
+/** The games the owner of a socket is playing now (one at most today). */
+async function liveGamesOf(games: GamesService, owner: AppSocket["data"]["owner"]): Promise<LiveGames> {
+  const active = await games.activeGameOf(owner);
+  const snapshot = active ? await games.snapshot(owner, active) : undefined;
+  return { games: snapshot && snapshot.status === "active" ? [liveGameOf(snapshot)] : [] };
+}
+
+/**
+ * Every new socket of a player follows their live game at once and is told of it (`liveGames`): a reload,
+ * another tab or a fresh browser that logs in finds its way back.
+ */
 export function followActiveGame(deps: { games: GamesService; logger: FastifyBaseLogger }) {
   return (socket: AppSocket) => {
-    deps.games
-      .activeGameOf(socket.data.owner)
-      .then((active) => (active ? socket.join(gameRoom(active)) : undefined))
+    liveGamesOf(deps.games, socket.data.owner)
+      .then(async (live) => {
+        for (const g of live.games) await socket.join(gameRoom(g.gameId));
+        socket.emit("liveGames", live);
+      })
       .catch((err: unknown) => deps.logger.warn({ err }, "could not look up the player's game"));
   };
 }

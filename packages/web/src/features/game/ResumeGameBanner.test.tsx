@@ -1,31 +1,36 @@
-import type { GameStarted } from "@chess/shared";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import type { LiveGame } from "@chess/shared";
+import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
 import { ResumeGameBanner } from "./ResumeGameBanner.tsx";
+import { useLiveGames } from "./useLiveGames.ts";
 
-const game = (change: Partial<GameStarted>) =>
-  ({ gameId: "g1", opponent: "bob", status: "active", spectator: false, ...change }) as GameStarted;
+/** The lobby's use: the banner over the games the hook knows. */
+function Lobby() {
+  return <ResumeGameBanner games={useLiveGames()} />;
+}
 
-beforeEach(() => sessionStorage.clear());
-afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
-});
+const live: LiveGame = {
+  gameId: "g1",
+  opponent: "bob",
+  isWhite: true,
+  variant: "standard",
+  timeClass: "blitz",
+  baseTime: 3,
+  increment: 2,
+};
 
-function setup(answer: GameStarted | null) {
+afterEach(cleanup);
+
+function setup(games: LiveGame[]) {
   const rt = fakeRealtime((event) =>
-    event === "resync"
-      ? answer
-        ? { ok: true, data: answer }
-        : { ok: false, code: "not_found", message: "Game not found" }
-      : undefined,
+    event === "currentGame" ? { ok: true, data: { gameId: games[0]?.gameId ?? null, games } } : undefined,
   );
   render(
     <WithRealtime realtime={rt.realtime}>
       <MemoryRouter>
-        <ResumeGameBanner />
+        <Lobby />
       </MemoryRouter>
     </WithRealtime>,
   );
@@ -33,24 +38,31 @@ function setup(answer: GameStarted | null) {
 }
 
 describe("ResumeGameBanner", () => {
-  it("shows nothing and asks nothing without a remembered game", () => {
-    const rt = setup(game({}));
-    expect(rt.requests).toEqual([]);
+  it("asks the server on connect and shows nothing when no game is on", async () => {
+    const rt = setup([]);
+    expect(rt.events()).toEqual(["currentGame"]);
+    await Promise.resolve();
     expect(screen.queryByRole("status")).toBeNull();
   });
 
-  it("links back to a game still on", async () => {
-    sessionStorage.setItem("currentGameId", "g1");
-    setup(game({}));
-    const link = await screen.findByRole("link", { name: "Return to the game" });
+  it("links back to the game the server says is on, from any tab", async () => {
+    setup([live]);
+    const link = await screen.findByRole("link", { name: "Resume" });
     expect(link.getAttribute("href")).toBe("/play?gameId=g1");
-    expect(screen.getByRole("status").textContent).toContain("bob");
+    expect(screen.getByRole("status").textContent).toBe("You are playing bob (3+2, White) — Resume");
   });
 
-  it("forgets a game that ended", async () => {
-    sessionStorage.setItem("currentGameId", "g1");
-    setup(game({ status: "finished" }));
-    await waitFor(() => expect(sessionStorage.getItem("currentGameId")).toBeNull());
-    expect(screen.queryByRole("link")).toBeNull();
+  it("follows liveGames pushed on connect and drops a game once it is over", async () => {
+    const rt = setup([]);
+    rt.serverEmit("liveGames", { games: [live] });
+    expect(await screen.findByRole("link", { name: "Resume" })).toBeTruthy();
+    rt.serverEmit("gameOver", { gameId: "g1" } as never);
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+
+  it("asks again when a game starts in another tab", async () => {
+    const rt = setup([]);
+    rt.serverEmit("gameStarted", { gameId: "g2", spectator: false } as never);
+    expect(rt.events()).toEqual(["currentGame", "currentGame"]);
   });
 });

@@ -1,5 +1,4 @@
 export { liveBoardWidth } from "./boardSize.ts";
-export { forgetCurrentGame, storeCurrentGameId } from "./currentGame.ts";
 export { GameActions } from "./GameActions.tsx";
 export { GameAnnouncer } from "./GameAnnouncer.tsx";
 export { GameInfo } from "./GameInfo.tsx";
@@ -31,4 +30,5 @@ export { type PlayRouteState, playPath, playRouteState, snapshotFromRouteState }
 export { useGameSounds } from "./useGameSounds.ts";
 export { useLiveBoardWidth } from "./useLiveBoardWidth.ts";
 export { type LiveGameActions, useLiveGame } from "./useLiveGame.ts";
+export { useLiveGames } from "./useLiveGames.ts";
 export { useNow } from "./useNow.ts";

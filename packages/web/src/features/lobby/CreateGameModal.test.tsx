@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CreateGameModal } from "./CreateGameModal.tsx";
 
@@ -11,6 +12,19 @@ function setup(onCreate = vi.fn(async () => undefined as string | undefined)) {
 }
 
 describe("CreateGameModal", () => {
+  it("leads a player who already has a game on back to it", async () => {
+    const onCreate = vi.fn(async () => "You are already playing a game" as string | undefined);
+    const game = { gameId: "g7", opponent: "bob", isWhite: false, variant: "standard", timeClass: "blitz" } as const;
+    render(
+      <MemoryRouter>
+        <CreateGameModal onClose={vi.fn()} onCreate={onCreate} liveGames={[{ ...game, baseTime: 3, increment: 2 }]} />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Create" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("You are already playing a game");
+    expect(screen.getByRole("link", { name: "Resume" }).getAttribute("href")).toBe("/play?gameId=g7");
+  });
+
   it("closes on Escape, with the X and with Cancel", () => {
     const { onClose } = setup();
     fireEvent.keyDown(document, { key: "Escape" });

@@ -4,11 +4,14 @@ import {
   CUSTOM_TIME,
   formatTimeControl,
   JUMPSTART_CUSTOM,
+  type LiveGame,
   type Variant,
 } from "@chess/shared";
 import { type FormEvent, useId, useState } from "react";
+import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { Modal } from "../../components/Modal.tsx";
+import { playPath } from "../game/index.ts";
 import {
   type CreateGameValues,
   createGamePayload,
@@ -33,6 +36,8 @@ export interface CreateGameModalProps {
   onClose: () => void;
   /** Sends the offer; resolves with an error message to show, or undefined when it was created. */
   onCreate: (payload: ReturnType<typeof createGamePayload>) => Promise<string | undefined>;
+  /** The games the player has on: a new one cannot start until they end, so the way back is shown. */
+  liveGames?: LiveGame[];
 }
 
 const COLOR_LABEL: Record<ColorChoice, string> = { white: "White", random: "Random", black: "Black" };
@@ -44,7 +49,7 @@ const COLOR_ORDER: readonly ColorChoice[] = ["white", "random", "black"];
  * Jumpstart adds the game stage and handicap (or custom ranges) and who takes the worse side, instead of
  * the colour: the handicapped player plays Black.
  */
-export function CreateGameModal({ onClose, onCreate }: CreateGameModalProps) {
+export function CreateGameModal({ onClose, onCreate, liveGames = [] }: CreateGameModalProps) {
   const [values, setValues] = useState<CreateGameValues>(DEFAULT_CREATE_GAME);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -229,6 +234,11 @@ export function CreateGameModal({ onClose, onCreate }: CreateGameModalProps) {
             {error}
           </p>
         ) : null}
+        {liveGames.map((g) => (
+          <p key={g.gameId} className="create-game__live">
+            You are playing <strong>{g.opponent}</strong> — <Link to={playPath(g.gameId)}>Resume</Link>
+          </p>
+        ))}
 
         <div className="create-game__footer">
           <Button variant="ghost" onClick={onClose}>

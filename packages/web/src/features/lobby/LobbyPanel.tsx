@@ -1,4 +1,4 @@
-import type { CreateGameOfferPayload } from "@chess/shared";
+import type { CreateGameOfferPayload, LiveGame } from "@chess/shared";
 import { useCallback, useEffect, useReducer, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { useRealtime } from "../../lib/realtime.ts";
@@ -23,7 +23,7 @@ function loadMyOfferIds(): string[] {
 }
 
 /** The open offers with Create Game; accepting or cancelling one goes through the socket. */
-export function LobbyPanel() {
+export function LobbyPanel({ liveGames = [] }: { liveGames?: LiveGame[] }) {
   const realtime = useRealtime();
   const me = displayName(useIdentity().identity);
   const [state, dispatch] = useReducer(lobbyReducer, undefined, () => initialLobby(loadMyOfferIds()));
@@ -115,7 +115,7 @@ export function LobbyPanel() {
           ))}
         </ul>
       )}
-      {creating ? <CreateGameModal onClose={() => setCreating(false)} onCreate={create} /> : null}
+      {creating ? <CreateGameModal onClose={() => setCreating(false)} onCreate={create} liveGames={liveGames} /> : null}
     </section>
   );
 }
