@@ -35,17 +35,30 @@ describe.concurrent("deadlines the server enforces by itself", () => {
     black.socket.close();
   });
 
-  it("removes the offers of a player who left, after a grace that survives a reload", { timeout: 30_000 }, async () => {
+  it("withdraws the offers of a player who left within 6 s, after a grace that survives a reload", {
+    timeout: 30_000,
+  }, async () => {
     const leaver = await guest(app.url);
     const watcher = await guest(app.url);
     const created = await leaver.emit<{ offerId: string }>("createGameOffer", { baseTime: 10, increment: 0 });
     const reloaded = await reconnect(app.url, leaver);
-    await new Promise((r) => setTimeout(r, 11_000));
+    await new Promise((r) => setTimeout(r, 6_000));
     const still = await watcher.emit<{ offers: Array<{ offerId: string }> }>("refreshLobby");
     expect(still.data?.offers.some((o) => o.offerId === created.data?.offerId)).toBe(true);
-    const removed = watcher.next("updateLobby", 15_000);
+    const removed = watcher.next(
+      "updateLobby",
+      6_000,
+      (u) => !u.offers.some((o) => o.offerId === created.data?.offerId),
+    );
+    const leftAt = Date.now();
     reloaded.socket.close();
-    expect((await removed).offers.some((o) => o.offerId === created.data?.offerId)).toBe(false);
+    await new Promise((r) => setTimeout(r, 300));
+    // Within the grace the offer still shows, but accepting it starts no game against nobody.
+    const accepted = await watcher.emit("acceptGameOffer", { offerId: created.data?.offerId });
+    expect(accepted).toMatchObject({ ok: false, code: "away" });
+    expect(watcher.seen.get("gameStarted")).toBeUndefined();
+    await removed;
+    expect(Date.now() - leftAt).toBeLessThan(6_000);
     watcher.socket.close();
   });
 

@@ -14,8 +14,8 @@ import { type LobbyStore, type StoredOffer, visibleTo } from "./lobbyStore.ts";
 
 export const LOBBY_ROOM = "lobby";
 export const MAX_OFFERS_PER_PLAYER = 3;
-/** Offers of a player whose last socket left are removed after this grace (a reload keeps them). */
-export const OFFER_GRACE_MS = 10_000;
+/** Offers of a player whose last socket left are withdrawn after this grace (a reload keeps them). */
+export const OFFER_GRACE_MS = 5_000;
 
 export interface LobbyActor extends Actor {
   username: string;
@@ -156,6 +156,10 @@ export function createLobbyService(deps: {
         viewer.clubIds.push(existing.offer.clubId);
       }
       if (!visibleTo(existing, viewer)) return fail("gone", "This offer is no longer available");
+      // Within its grace the offer still shows, but a game against nobody never starts.
+      if (!isOnline(existing.ownerKey)) {
+        return fail("away", "The player who made this offer is not connected - try again in a moment");
+      }
       if (await games.activeGameOf(actor)) return fail("busy", "You are already playing a game");
       const taken: StoredOffer | undefined = await store.take(offerId);
       if (!taken) return fail("gone", "This offer is no longer available");
