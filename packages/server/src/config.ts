@@ -42,6 +42,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().trim().optional(),
   TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
   SIGNUP_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  GUEST_SESSIONS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(60),
 });
 
 /** Everything the process reads from its environment, parsed once at start. */
@@ -79,6 +80,7 @@ export interface Config {
   trustProxy: boolean;
   /** Accounts one address may create per hour. */
   signupLimitPerIp: number;
+  guestSessionsPerIp: number;
 }
 
 export class ConfigError extends Error {}
@@ -118,5 +120,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     secureCookies: e.PUBLIC_ORIGIN?.startsWith("https://") ?? false,
     trustProxy: e.TRUST_PROXY === "true" || e.TRUST_PROXY === "1",
     signupLimitPerIp: e.SIGNUP_LIMIT_PER_IP,
+    guestSessionsPerIp: e.GUEST_SESSIONS_PER_IP,
   };
 }

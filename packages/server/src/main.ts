@@ -109,7 +109,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     // ioredis reconnects by itself; commands in the meantime fail fast and are handled where issued.
   });
   const memoryLimiter = new MemoryRateLimiter();
-  const limiter = redis ? new RedisRateLimiter(redis, config.redisPrefix) : memoryLimiter;
+  const limiter = redis ? new RedisRateLimiter(redis, config.redisPrefix, memoryLimiter) : memoryLimiter;
 
   const accountsRepo = createAccountsRepo(database.db);
   const findUser = async (username: string) => {
@@ -121,12 +121,14 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     limiter,
     bus,
     signupLimitPerIp: config.signupLimitPerIp,
+    guestSessionsPerIp: config.guestSessionsPerIp,
   });
   const auth = createRequestAuth(accounts);
 
   const app = await createHttpApp(config);
   const realtime = createRealtime(app.server, {
     publicOrigin: config.publicOrigin,
+    trustProxy: config.trustProxy,
     identify: (handshake) => identifySocket(accounts, handshake),
     logger: app.log,
   });

@@ -53,6 +53,7 @@ export async function spawnServer(port: number, env: Record<string, string | und
       JUMPSTART_POOL_SIZE: "0",
       ENGINE_WORKERS: "1",
       ENGINE_NICENESS: "0",
+      GUEST_SESSIONS_PER_IP: "100000",
       ...env,
       PORT: String(port),
     },

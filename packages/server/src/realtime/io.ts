@@ -6,19 +6,25 @@ import { isAllowedOrigin } from "../http/origin.ts";
 import { dispatchEvents, type SocketEvent, type SocketEvents } from "./handlers.ts";
 import { Presence, presenceKey } from "./presence.ts";
 
-/** What the connection layer knows of a socket's owner: ids and a display name, nothing of chess. */
+/** What the connection layer knows of a socket's owner: ids, a display name and its address, nothing of chess. */
 export interface SocketOwner {
   sessionId: string;
   userId: number | null;
   username: string;
   isGuest: boolean;
+  /** The client's network address (the proxy's first forwarded hop when TRUST_PROXY is set), for per-address limits. */
+  address: string;
 }
 
 /** The parts of a handshake an identity is read from. */
 export interface Handshake {
   sessionId: string | undefined;
   cookieHeader: string | undefined;
+  address: string;
 }
+
+/** A refusal of the handshake whose message the client may show (e.g. too many new guests from one address). */
+export class HandshakeRefused extends Error {}
 
 /** Per-socket data: the owner, and the clubs it belongs to once an area looked them up. */
 export interface SocketData {
@@ -36,8 +42,23 @@ export const rooms = {
 
 export interface RealtimeOptions {
   publicOrigin: string | undefined;
-  identify(handshake: Handshake): Promise<SocketOwner>;
+  /** Behind a reverse proxy: the client's address is the first hop of X-Forwarded-For. */
+  trustProxy: boolean;
+  identify(handshake: Handshake): Promise<Omit<SocketOwner, "address">>;
   logger: FastifyBaseLogger;
+}
+
+/** The address a handshake came from, as Fastify's `req.ip` reads it with the same trustProxy setting. */
+export function clientAddress(
+  handshake: { address: string; headers: Record<string, string | string[] | undefined> },
+  trustProxy: boolean,
+): string {
+  if (trustProxy) {
+    const forwarded = handshake.headers["x-forwarded-for"];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+    if (first) return first.slice(0, 64);
+  }
+  return handshake.address;
 }
 
 /** Socket.IO on the HTTP server: origin check, identity at handshake, rooms per session and user. */
@@ -56,13 +77,15 @@ export function createRealtime(httpServer: HttpServer, opts: RealtimeOptions) {
   io.use((socket, next) => {
     const auth = socket.handshake.auth as { sessionId?: unknown } | undefined;
     const sessionId = typeof auth?.sessionId === "string" ? auth.sessionId : undefined;
+    const address = clientAddress(socket.handshake, opts.trustProxy);
     opts
-      .identify({ sessionId, cookieHeader: socket.handshake.headers.cookie })
+      .identify({ sessionId, cookieHeader: socket.handshake.headers.cookie, address })
       .then((owner) => {
-        socket.data.owner = owner;
+        socket.data.owner = { ...owner, address };
         next();
       })
       .catch((error: unknown) => {
+        if (error instanceof HandshakeRefused) return next(error);
         opts.logger.error({ err: error }, "socket identification failed");
         next(new Error("Service unavailable, retrying"));
       });

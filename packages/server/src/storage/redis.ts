@@ -17,12 +17,14 @@ export function connectRedis(url: string, opts: { blocking?: boolean } = {}): Re
 
 /**
  * Rate-limit counters shared by every node (fixed windows: INCR, expiry set on the first hit). When Redis
- * cannot answer, requests are let through rather than refused: a short gap in limiting beats an outage.
+ * cannot answer, this node's own counters decide instead: limits hold per node (an attacker spread over N
+ * nodes gets N times the allowance) rather than lapse, and nothing is refused for Redis being away.
  */
 export class RedisRateLimiter implements RateLimiter {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
+    private readonly fallback: RateLimiter,
     private readonly onError: (error: unknown) => void = () => {},
   ) {}
 
@@ -39,7 +41,7 @@ export class RedisRateLimiter implements RateLimiter {
       return count > limit ? { ok: false, retryAfterMs: ttl } : { ok: true, retryAfterMs: 0 };
     } catch (error) {
       this.onError(error);
-      return { ok: true, retryAfterMs: 0 };
+      return this.fallback.hit(key, limit, windowMs);
     }
   }
 
@@ -52,11 +54,11 @@ export class RedisRateLimiter implements RateLimiter {
         : { ok: true, retryAfterMs: 0 };
     } catch (error) {
       this.onError(error);
-      return { ok: true, retryAfterMs: 0 };
+      return this.fallback.peek(key, limit);
     }
   }
 
   async reset(key: string): Promise<void> {
-    await this.redis.del(`${this.prefix}:rl:${key}`).catch(this.onError);
+    await Promise.all([this.redis.del(`${this.prefix}:rl:${key}`).catch(this.onError), this.fallback.reset(key)]);
   }
 }

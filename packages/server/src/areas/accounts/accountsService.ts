@@ -21,9 +21,15 @@ const USER_SESSION_TTL = 30 * DAY;
 const GUEST_SESSION_TTL = 7 * DAY;
 const TOUCH_EVERY = 60 * MINUTE;
 
-/** lichess-like: per account 10 tries / 10 min, per address 200 / 10 min; windows, never a lockout. */
-const LOGIN_PER_ACCOUNT = { limit: 10, windowMs: 10 * MINUTE };
+/**
+ * lichess-like figures, keyed so that an attacker throttles their own address, not the owner: 10 tries per
+ * account from one address, 200 per address, and a wide 100 per account from all addresses together (a
+ * distributed guess) before the account itself is slowed. Windows, never a lockout.
+ */
+const LOGIN_PER_ACCOUNT_AND_IP = { limit: 10, windowMs: 10 * MINUTE };
 const LOGIN_PER_IP = { limit: 200, windowMs: 10 * MINUTE };
+const LOGIN_PER_ACCOUNT = { limit: 100, windowMs: 10 * MINUTE };
+const GUEST_WINDOW = 10 * MINUTE;
 const SIGNUP_WINDOW = 60 * MINUTE;
 
 export const newSessionId = () => randomBytes(24).toString("base64url");
@@ -35,10 +41,13 @@ export interface AccountsDeps {
   limiter: RateLimiter;
   bus: Bus;
   signupLimitPerIp: number;
+  /** New guest sessions one address may open per 10 minutes. */
+  guestSessionsPerIp: number;
   now?: () => number;
 }
 
-export function createAccountsService({ repo, limiter, bus, signupLimitPerIp, now = Date.now }: AccountsDeps) {
+export function createAccountsService(deps: AccountsDeps) {
+  const { repo, limiter, bus, signupLimitPerIp, guestSessionsPerIp, now = Date.now } = deps;
   // Verifying against a real hash when the user does not exist keeps both answers equally slow.
   let dummyHash: Promise<string> | undefined;
   const dummy = () => {
@@ -84,9 +93,11 @@ export function createAccountsService({ repo, limiter, bus, signupLimitPerIp, no
 
     /** Checks the password and opens a fresh session (never reusing the caller's id: no fixation). */
     async login(input: LoginBody, ip: string, previous?: Identity): Promise<{ sessionId: string; username: string }> {
-      const accountKey = `login:user:${input.username.toLowerCase()}`;
+      const account = input.username.toLowerCase();
+      const accountKey = `login:user:${account}:ip:${ip}`;
       await limit(`login:ip:${ip}`, LOGIN_PER_IP);
-      await limit(accountKey, LOGIN_PER_ACCOUNT);
+      await limit(accountKey, LOGIN_PER_ACCOUNT_AND_IP);
+      await limit(`login:user:${account}`, LOGIN_PER_ACCOUNT);
       const user = await repo.findUserByName(input.username);
       const valid = await verify(user?.passwordHash ?? (await dummy()), input.password).catch(() => false);
       if (!user || !valid) throw unauthorized(MESSAGES.badCredentials);
@@ -116,8 +127,9 @@ export function createAccountsService({ repo, limiter, bus, signupLimitPerIp, no
       return toIdentity(row);
     },
 
-    /** A new anonymous session with a stable guest name. */
-    async createGuest(): Promise<Identity> {
+    /** A new anonymous session with a stable guest name; an address opening too many is refused (429). */
+    async createGuest(address: string): Promise<Identity> {
+      await limit(`guest:ip:${address}`, { limit: guestSessionsPerIp, windowMs: GUEST_WINDOW });
       const sessionId = newSessionId();
       const guestName = newGuestName();
       await repo.insertSession({ id: sessionId, userId: null, guestName });

@@ -1,6 +1,7 @@
 import { SESSION_COOKIE } from "@chess/shared";
 import fastifyCookie from "@fastify/cookie";
-import type { Handshake } from "../../realtime/io.ts";
+import { HttpError } from "../../http/errors.ts";
+import { type Handshake, HandshakeRefused } from "../../realtime/io.ts";
 import type { AccountsService, Identity } from "./accountsService.ts";
 
 /**
@@ -13,5 +14,12 @@ export async function identifySocket(service: AccountsService, handshake: Handsh
   if (fromCookie) return fromCookie;
   const fromAuth = await service.resolve(handshake.sessionId);
   if (fromAuth) return fromAuth;
-  return service.createGuest();
+  try {
+    return await service.createGuest(handshake.address);
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 429) {
+      throw new HandshakeRefused("Too many new guest sessions from your address - log in, or try again later");
+    }
+    throw err;
+  }
 }
