@@ -44,6 +44,7 @@ import { createJumpstartRepo, createJumpstartService, registerJumpstartRoutes } 
 import { createLeaderboardsRepo, registerLeaderboardsRoutes } from "./areas/leaderboards/index.ts";
 import {
   createLobbyService,
+  type LobbyChange,
   lobbyBroadcaster,
   lobbySocketEvents,
   MemoryLobbyStore,
@@ -175,6 +176,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
         const moves = await gamesRepo.moves(gameId);
         return { initialFen: row.initialFen, uciMoves: moves.map((m) => m.uci), active: row.status === "active" };
       },
+      activeGameOf: (player) => games.activeGameOf(player),
     },
   });
 
@@ -219,17 +221,14 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     live: clubsBroadcaster(io),
   });
   const lobbyStore = redis ? new RedisLobbyStore(redis, config.redisPrefix) : new MemoryLobbyStore();
-  const showLobby = lobbyBroadcaster(io);
-  nodeBus?.on("lobbyChanged", () => {
-    lobbyStore.list().then(showLobby, (err: unknown) => app.log.warn({ err }, "lobby not refreshed"));
-  });
   const lobby = createLobbyService({
     store: lobbyStore,
     games,
     gamesRepo,
-    broadcast: (offers) => {
-      showLobby(offers);
-      nodeBus?.broadcast("lobbyChanged", {});
+    limiter,
+    broadcast: (change) => {
+      showLobby.changed(change);
+      nodeBus?.broadcast("lobbyChanged", change);
     },
     isOnline: (key) => presence.isOnline(key),
     isClubMember: (clubId, userId) => clubsRepo.isMember(clubId, userId),
@@ -239,6 +238,8 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
       if (o.privateTo !== undefined) io.to(toUser(o.privateTo)).emit("friendChallengeRemoved", o.offer.offerId);
     },
   });
+  const showLobby = lobbyBroadcaster(io, lobby);
+  nodeBus?.on("lobbyChanged", (change) => showLobby.changed(change as LobbyChange));
   const friends = createFriendsService({
     repo: friendsRepo,
     limiter,
@@ -381,6 +382,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
         presenceSync?.stop();
         jumpstart.stop();
         lobby.stop();
+        showLobby.stop();
         rematches.stop();
         // Answered before the drain: each answer then says `Connection: close`, and nothing waits minutes.
         stopping.stop();

@@ -959,8 +959,8 @@ const events: EventCase[] = [
   {
     event: "currentGame",
     what: "the caller's own current game",
-    guest: { allowed: "own", check: (d) => expect(d).toEqual({ gameId: null }) },
-    stranger: { allowed: "own", check: (d) => expect(d).toEqual({ gameId: null }) },
+    guest: { allowed: "own", check: (d) => expect(d).toEqual({ gameId: null, games: [] }) },
+    stranger: { allowed: "own", check: (d) => expect(d).toEqual({ gameId: null, games: [] }) },
   },
   {
     event: "cancelRematchOffer",

@@ -45,6 +45,39 @@ describe("single-move analysis", () => {
     expect(String(badMove.json.message)).toMatch(/^Invalid move: /);
   });
 
+  it("refuses the positions of the caller's own running game, and only while it runs", {
+    timeout: 60_000,
+  }, async () => {
+    const { white, black, game } = await startGame(
+      await registered(app.url, "cheat"),
+      await registered(app.url, "fair"),
+    );
+    await play(white, black, game.gameId, ["e2e4", "e7e5", "g1f3"]);
+    const ask = (who: typeof white, body: unknown) =>
+      http(app.url, "POST", "/game/analysis/single-move", { headers: { cookie: who.cookie ?? "" }, body });
+    const searchesBefore = await engineSearches();
+    // The position now, reached in SAN, and a past one given as a FEN with other move counters.
+    for (const body of [
+      { initialPosition: "start", moves: ["e4", "e5", "Nf3"] },
+      { initialPosition: "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 9", moves: [] },
+    ]) {
+      for (const player of [white, black]) {
+        const refused = await ask(player, body);
+        expect(refused.status).toBe(403);
+        expect(refused.json.message).toBe("Analysis is not available for a position from a game you are playing");
+      }
+    }
+    expect(await engineSearches()).toBe(searchesBefore);
+    // Another position is fine, and so is the game's once it is over.
+    expect((await ask(white, { initialPosition: "8/8/8/8/8/5k2/8/7K w - - 0 1", moves: [] })).status).toBe(200);
+    const over = white.next("gameOver");
+    expect((await black.emit("forfeit")).ok).toBe(true);
+    await over;
+    expect((await ask(white, { initialPosition: "start", moves: ["e4", "e5", "Nf3"] })).status).toBe(200);
+    white.socket.close();
+    black.socket.close();
+  });
+
   it("is for logged-in players only", async () => {
     const res = await http(app.url, "POST", "/game/analysis/single-move", {
       body: { initialPosition: "start", moves: [] },

@@ -107,9 +107,16 @@ export type TestSocket = Socket<ServerToClientEvents>;
 /** A real socket.io-client connected to the server; resolves with the `session` event it receives. */
 export function connect(
   base: string,
-  opts: { sessionId?: string; cookie?: string; origin?: string; transports?: Array<"polling" | "websocket"> } = {},
+  opts: {
+    sessionId?: string;
+    cookie?: string;
+    origin?: string;
+    transports?: Array<"polling" | "websocket">;
+    /** More handshake headers, e.g. X-Forwarded-For for a server behind a proxy. */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<{ socket: TestSocket; session: SessionEvent }> {
-  const extraHeaders: Record<string, string> = {};
+  const extraHeaders: Record<string, string> = { ...opts.headers };
   if (opts.cookie) extraHeaders.cookie = opts.cookie;
   if (opts.origin) extraHeaders.origin = opts.origin;
   const socket: TestSocket = io(base, {

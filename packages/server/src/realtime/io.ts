@@ -30,6 +30,8 @@ export class HandshakeRefused extends Error {}
 export interface SocketData {
   owner: SocketOwner;
   clubIds?: number[];
+  /** The lobby watcher asked for changes rather than whole lists. */
+  lobbyChanges?: boolean;
 }
 export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;

@@ -12,7 +12,7 @@ import type {
   OpponentPresence,
   RematchOffer,
 } from "./game.ts";
-import type { GameOffer, LobbyUpdate } from "./lobby.ts";
+import type { GameOffer, LobbyChanged, LobbyUpdate } from "./lobby.ts";
 import type { SessionEvent } from "./session.ts";
 
 export * from "./chat.ts";
@@ -35,6 +35,8 @@ export interface SocketAuth {
 export interface ServerToClientEvents {
   session: (payload: SessionEvent) => void;
   updateLobby: (payload: LobbyUpdate) => void;
+  /** To watchers that asked for changes (refreshLobby {changes: true}): what was added and removed. */
+  lobbyChanged: (payload: LobbyChanged) => void;
   offerCreated: (offer: GameOffer) => void;
   gameStarted: (game: GameStarted) => void;
   update: (update: GameUpdate) => void;
@@ -78,7 +80,7 @@ export interface EventRefused {
 
 /** Events the client emits. Each takes an optional acknowledgement callback. */
 export interface ClientToServerEvents {
-  refreshLobby: (ack?: AckFn<LobbyUpdate>) => void;
+  refreshLobby: (payload?: unknown, ack?: AckFn<LobbyUpdate>) => void;
   createGameOffer: (payload: unknown, ack?: AckFn<GameOffer>) => void;
   acceptGameOffer: (payload: unknown, ack?: AckFn<{ gameId: string }>) => void;
   cancelOffer: (payload?: unknown, ack?: AckFn) => void;

@@ -28,6 +28,12 @@ export const createGameOfferPayload = z.object({
 });
 export type CreateGameOfferPayload = z.infer<typeof createGameOfferPayload>;
 
+/**
+ * refreshLobby: the spec sends no payload, and such a watcher is sent the whole list (updateLobby) after
+ * changes, at most every LOBBY_LIST_EVERY_MS. `{changes: true}` asks for `lobbyChanged` deltas instead.
+ */
+export const refreshLobbyPayload = z.object({ changes: z.boolean().optional() }).passthrough().nullish();
+
 export const offerIdPayload = z.object({ offerId: z.string().min(1).max(64) });
 /** cancelOffer: the spec sends no payload (cancel all of mine); an offerId narrows it. */
 export const cancelOfferPayload = z.object({ offerId: z.string().min(1).max(64).optional() }).nullish();
@@ -58,3 +64,13 @@ export interface LobbyUpdate {
   roomUid: string;
   offers: GameOffer[];
 }
+
+/** lobbyChanged: offers that appeared (newest first) and the ids of offers that went. */
+export interface LobbyChanged {
+  roomUid: string;
+  added: GameOffer[];
+  removed: string[];
+}
+
+/** A watcher without deltas gets the whole list at most this often (trailing, so the last change shows). */
+export const LOBBY_LIST_EVERY_MS = 250;

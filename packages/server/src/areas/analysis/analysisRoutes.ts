@@ -49,6 +49,6 @@ export function registerAnalysisRoutes(
     const body = parseInput(singleMoveBody, req.body);
     const d = await limiter.hit(`single-move:${user.userId}`, SINGLE_MOVES_PER_MINUTE, 60_000);
     if (!d.ok) throw tooManyRequests(d.retryAfterMs);
-    return stopping.race(analysis.singleMove(body.initialPosition, body.moves)).catch(mapErrors);
+    return stopping.race(analysis.singleMove(body.initialPosition, body.moves, user)).catch(mapErrors);
   });
 }

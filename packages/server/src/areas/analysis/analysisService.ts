@@ -2,12 +2,20 @@ import type { AnalysisEntry, AnalysisProgress } from "@chess/shared";
 import type { JobRunner } from "../../jobs/index.ts";
 import { type AnalysisJobs, analysisJobIds } from "./analysisJobs.ts";
 import type { AnalysisRepo } from "./analysisRepo.ts";
-import { replay, terminalEval } from "./positions.ts";
+import { gamePositions, replay, terminalEval } from "./positions.ts";
 
 export interface GameSource {
   /** The game's start position and UCI moves, and whether it is still being played. */
   game(gameId: string): Promise<{ initialFen: string; uciMoves: string[]; active: boolean } | undefined>;
+  /** The game the player is in now, if any. */
+  activeGameOf(player: { sessionId: string; userId: number | null }): Promise<string | undefined>;
 }
+
+/** Refused for a position of the caller's own running game: no engine on tap during play. */
+export const OWN_GAME_POSITION_MESSAGE = "Analysis is not available for a position from a game you are playing";
+
+/** A position without its move counters: the same position whatever the clocks say. */
+const positionKey = (fen: string) => fen.split(" ").slice(0, 4).join(" ");
 
 export class AnalysisError extends Error {
   constructor(
@@ -78,12 +86,24 @@ export function createAnalysisService(deps: {
     },
 
     /** The last position of a line a player tried on the analysis board. */
-    async singleMove(initialPosition: string, moves: string[]): Promise<AnalysisEntry[]> {
+    async singleMove(
+      initialPosition: string,
+      moves: string[],
+      caller: { sessionId: string; userId: number | null },
+    ): Promise<AnalysisEntry[]> {
       let fen: string;
       try {
         fen = replay(initialPosition, moves).fen();
       } catch (error) {
         throw new AnalysisError(400, error instanceof Error ? error.message : "Invalid position");
+      }
+      const running = await games.activeGameOf(caller);
+      const game = running ? await games.game(running) : undefined;
+      if (
+        game?.active &&
+        gamePositions(game.initialFen, game.uciMoves).some((p) => positionKey(p) === positionKey(fen))
+      ) {
+        throw new AnalysisError(403, OWN_GAME_POSITION_MESSAGE);
       }
       const terminal = terminalEval(fen);
       if (terminal !== undefined) return [{ eval: terminal, turn: fen.split(" ")[1] === "b" ? "b" : "w", moves: [] }];

@@ -6,10 +6,14 @@ export interface ChatActor {
   sessionId: string;
   userId: number | null;
   username: string;
+  /** The client's address, when known: guests are also limited per address. */
+  address?: string;
 }
 
 /** lichess: a 6th line within 10 s, or a repeat of one of the last two, is dropped. */
 const CHAT_RATE = { limit: 5, windowMs: 10_000 };
+/** Guests cost nothing to make: all the guests of one address share this allowance of global chat. */
+const GUEST_GLOBAL_CHAT_PER_ADDRESS = { limit: 10, windowMs: 10_000 };
 
 const fail = (code: string, message: string) => ({ ok: false as const, code, message });
 
@@ -51,6 +55,11 @@ export function createChatService(deps: {
       if (recent.includes(p.text)) return fail("duplicate", "You just sent that");
       const decision = await limiter.hit(`chat:${key}`, CHAT_RATE.limit, CHAT_RATE.windowMs);
       if (!decision.ok) return fail("rate_limited", "You are sending messages too fast");
+      if (actor.userId === null && p.chatType === "global" && actor.address !== undefined) {
+        const { limit, windowMs } = GUEST_GLOBAL_CHAT_PER_ADDRESS;
+        const shared = await limiter.hit(`chat:guests:${actor.address}`, limit, windowMs);
+        if (!shared.ok) return fail("rate_limited", "Too many messages from your address - log in, or wait a moment");
+      }
       lastLines.set(key, [...recent, p.text].slice(-2));
       const message: ChatMessage = {
         username: actor.username,

@@ -1,4 +1,4 @@
-export { createLobbyService, LOBBY_ROOM, type LobbyService } from "./lobbyService.ts";
+export { createLobbyService, LOBBY_ROOM, type LobbyChange, type LobbyService } from "./lobbyService.ts";
 export { lobbyBroadcaster, lobbySocketEvents } from "./lobbySocket.ts";
 export type { StoredOffer } from "./lobbyStore.ts";
 export { type LobbyStore, MemoryLobbyStore } from "./lobbyStore.ts";

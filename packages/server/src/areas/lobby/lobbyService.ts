@@ -8,18 +8,38 @@ import {
   type RandomPositionQuery,
   timeClassOf,
 } from "@chess/shared";
+import type { RateLimiter } from "../../storage/rateLimits.ts";
 import { shortId } from "../../util/ids.ts";
 import type { Actor, GamesRepo, GamesService, PlayerRef } from "../games/index.ts";
-import { type LobbyStore, type StoredOffer, visibleTo } from "./lobbyStore.ts";
+import { type LobbyStore, offersShownTo, type StoredOffer, visibleTo } from "./lobbyStore.ts";
 
 export const LOBBY_ROOM = "lobby";
-export const MAX_OFFERS_PER_PLAYER = 3;
+/**
+ * lichess: one seek at a time per player. A new lobby offer replaces the player's open one for the same
+ * audience (the public lobby, or one club's members).
+ */
+export const LOBBY_OFFERS_PER_PLAYER = 1;
+/** Friend challenges a player may have out at once. */
+export const CHALLENGES_PER_PLAYER = 3;
+/** Open lobby offers from one address, all its players (guests cost nothing to make) together. */
+export const LOBBY_OFFERS_PER_ADDRESS = 5;
+/** Offers made per minute, per player and per address: creating and cancelling in a loop is a flood too. */
+export const OFFERS_MADE_PER_PLAYER = { limit: 10, windowMs: 60_000 };
+export const OFFERS_MADE_PER_ADDRESS = { limit: 30, windowMs: 60_000 };
 /** Offers of a player whose last socket left are withdrawn after this grace (a reload keeps them). */
 export const OFFER_GRACE_MS = 5_000;
 
 export interface LobbyActor extends Actor {
   username: string;
   isGuest: boolean;
+  /** The client's address, when known (sockets); per-address limits apply to it. */
+  address?: string;
+}
+
+/** What changed in the lobby: each watcher is sent these, not the whole list again. */
+export interface LobbyChange {
+  added: StoredOffer[];
+  removed: StoredOffer[];
 }
 
 const keyOf = (a: Actor) => (a.userId !== null ? `u:${a.userId}` : `s:${a.sessionId}`);
@@ -45,8 +65,9 @@ export function createLobbyService(deps: {
   store: LobbyStore;
   games: GamesService;
   gamesRepo: GamesRepo;
-  /** Sends every lobby watcher the offers it may see. */
-  broadcast: (offers: StoredOffer[]) => void;
+  /** Tells every lobby watcher what changed, as far as it may see. */
+  broadcast: (change: LobbyChange) => void;
+  limiter: RateLimiter;
   isOnline: (key: string) => boolean;
   isClubMember: (clubId: number, userId: number) => Promise<boolean>;
   /** A friend challenge went away (cancelled, accepted, owner gone): both sides are told. */
@@ -55,26 +76,64 @@ export function createLobbyService(deps: {
   jumpstartPosition: (q: RandomPositionQuery) => Promise<{ fen: string }>;
 }) {
   const { store, games, gamesRepo, broadcast, isOnline, jumpstartPosition } = deps;
+  /** Offers that went: challenges are announced to both sides, lobby offers to the watchers. */
   const removed = (list: StoredOffer[]) => {
     for (const o of list) if (o.privateTo !== undefined) deps.onChallengeRemoved(o);
+    publish({ added: [], removed: list });
   };
   const graceTimers = new Map<string, NodeJS.Timeout>();
 
   /** The offers `viewer` may see, newest first. */
   async function snapshot(viewer: { key: string; userId: number | null; clubIds: number[] }): Promise<LobbyUpdate> {
-    const offers = (await store.list())
-      .filter((o) => visibleTo(o, viewer) && o.privateTo === undefined)
-      .map((o) => o.offer)
-      .sort((a, b) => b.createdAt - a.createdAt);
-    return { roomUid: LOBBY_ROOM, offers };
+    return { roomUid: LOBBY_ROOM, offers: offersShownTo(await store.list(), viewer) };
   }
 
-  async function publish() {
-    broadcast(await store.list());
+  function publish(change: LobbyChange) {
+    const visible = (list: StoredOffer[]) => list.filter((o) => o.privateTo === undefined);
+    const added = visible(change.added);
+    const gone = visible(change.removed);
+    if (added.length > 0 || gone.length > 0) broadcast({ added, removed: gone });
+  }
+
+  /** Why `actor` may not put up another offer now, if they may not. */
+  async function offerLimitProblem(actor: LobbyActor, key: string, privateTo: number | undefined) {
+    const made = await deps.limiter.hit(
+      `offers:made:${key}`,
+      OFFERS_MADE_PER_PLAYER.limit,
+      OFFERS_MADE_PER_PLAYER.windowMs,
+    );
+    if (!made.ok) return fail("rate_limited", "You are making offers too fast - wait a moment");
+    if (actor.address !== undefined) {
+      const { limit, windowMs } = OFFERS_MADE_PER_ADDRESS;
+      if (!(await deps.limiter.hit(`offers:made:ip:${actor.address}`, limit, windowMs)).ok) {
+        return fail("rate_limited", "Too many offers from your address - wait a moment");
+      }
+    }
+    const all = await store.list();
+    if (privateTo !== undefined) {
+      const out = all.filter((o) => o.ownerKey === key && o.privateTo !== undefined);
+      if (out.length >= CHALLENGES_PER_PLAYER) {
+        return fail("too_many", `You can have at most ${CHALLENGES_PER_PLAYER} challenges out at once`);
+      }
+      return undefined;
+    }
+    const fromAddress = all.filter(
+      (o) =>
+        o.privateTo === undefined &&
+        o.ownerKey !== key &&
+        actor.address !== undefined &&
+        o.ownerAddress === actor.address,
+    );
+    if (fromAddress.length >= LOBBY_OFFERS_PER_ADDRESS) {
+      return fail("too_many", "Too many open offers from your address - wait for one to be taken");
+    }
+    return undefined;
   }
 
   return {
     snapshot,
+    /** Every open offer, for watchers that are sent whole lists. */
+    list: () => store.list(),
 
     async create(actor: LobbyActor, p: CreateGameOfferPayload, privateTo?: number): Promise<Ack<GameOffer>> {
       if (!PLAYABLE_VARIANTS.includes(p.variant)) {
@@ -87,10 +146,8 @@ export function createLobbyService(deps: {
       if (limitsProblem) return fail("validation", limitsProblem);
       if (await games.activeGameOf(actor)) return fail("busy", "You are already playing a game");
       const key = keyOf(actor);
-      const mine = (await store.list()).filter((o) => o.ownerKey === key);
-      if (mine.length >= MAX_OFFERS_PER_PLAYER) {
-        return fail("too_many", `You can have at most ${MAX_OFFERS_PER_PLAYER} open offers`);
-      }
+      const limited = await offerLimitProblem(actor, key, privateTo);
+      if (limited) return limited;
       const timeClass = timeClassOf(p);
       const rating = actor.userId !== null ? await gamesRepo.rating(actor.userId, p.variant, timeClass) : undefined;
       const offer: GameOffer = {
@@ -114,8 +171,25 @@ export function createLobbyService(deps: {
             }
           : {}),
       };
-      await store.add({ offer, owner: ref(actor), ownerKey: key, ...(privateTo !== undefined ? { privateTo } : {}) });
-      await publish();
+      const stored: StoredOffer = {
+        offer,
+        owner: ref(actor),
+        ownerKey: key,
+        ...(actor.address !== undefined ? { ownerAddress: actor.address } : {}),
+        ...(privateTo !== undefined ? { privateTo } : {}),
+      };
+      // The new lobby offer replaces the player's open one for the same audience (challenges stay).
+      const replaced =
+        privateTo === undefined
+          ? (await store.list()).filter(
+              (o) => o.ownerKey === key && o.privateTo === undefined && o.offer.clubId === offer.clubId,
+            )
+          : [];
+      const taken = (await Promise.all(replaced.map((o) => store.take(o.offer.offerId)))).filter(
+        (o): o is StoredOffer => o !== undefined,
+      );
+      await store.add(stored);
+      publish({ added: [stored], removed: taken });
       return { ok: true, data: offer };
     },
 
@@ -129,7 +203,6 @@ export function createLobbyService(deps: {
       } else {
         removed(await store.removeByOwner(key));
       }
-      await publish();
       return { ok: true };
     },
 
@@ -164,7 +237,7 @@ export function createLobbyService(deps: {
       const taken: StoredOffer | undefined = await store.take(offerId);
       if (!taken) return fail("gone", "This offer is no longer available");
       if (await games.activeGameOf(taken.owner)) {
-        await publish();
+        removed([taken]);
         return fail("gone", "This offer is no longer available");
       }
       const o = taken.offer;
@@ -180,8 +253,8 @@ export function createLobbyService(deps: {
             })
           ).fen;
         } catch {
+          // Taken out of the store but never announced as gone: back it goes, with nothing to tell.
           await store.add(taken);
-          await publish();
           return fail("no_position", "The starting position could not be prepared - please try again");
         }
       }
@@ -192,27 +265,21 @@ export function createLobbyService(deps: {
           ? !o.isCreatorsHandicap
           : o.selectedColor === "white" || (o.selectedColor === "random" && Math.random() < 0.5);
       const acceptor = ref(actor);
-      try {
-        const round = await games.start({
-          white: creatorWhite ? taken.owner : acceptor,
-          black: creatorWhite ? acceptor : taken.owner,
-          variant: o.variant,
-          baseTime: o.baseTime,
-          increment: o.increment,
-          initialFen,
-          clubId: o.clubId,
-        });
-        return { ok: true, data: { gameId: round.id } };
-      } finally {
-        await publish();
-      }
+      const round = await games.start({
+        white: creatorWhite ? taken.owner : acceptor,
+        black: creatorWhite ? acceptor : taken.owner,
+        variant: o.variant,
+        baseTime: o.baseTime,
+        increment: o.increment,
+        initialFen,
+        clubId: o.clubId,
+      });
+      return { ok: true, data: { gameId: round.id } };
     },
 
     /** A game started (from the lobby, a rematch or a challenge): its players' open offers go. */
     async playersStarted(players: Actor[]): Promise<void> {
-      const gone = (await Promise.all(players.map((p) => store.removeByOwner(keyOf(p))))).flat();
-      removed(gone);
-      if (gone.length > 0) await publish();
+      removed((await Promise.all(players.map((p) => store.removeByOwner(keyOf(p))))).flat());
     },
 
     /** Presence changed: a player gone for longer than the grace loses their offers. */
@@ -225,10 +292,7 @@ export function createLobbyService(deps: {
         if (isOnline(key)) return;
         store
           .removeByOwner(key)
-          .then((gone) => {
-            removed(gone);
-            return gone.length > 0 ? publish() : undefined;
-          })
+          .then(removed)
           // Store away (Redis down, or closed at a stop): the offers stay; never an unhandled rejection.
           .catch(() => {});
       }, OFFER_GRACE_MS);

@@ -1,10 +1,15 @@
-import { cancelOfferPayload, createGameOfferPayload, offerIdPayload } from "@chess/shared";
+import {
+  cancelOfferPayload,
+  createGameOfferPayload,
+  LOBBY_LIST_EVERY_MS,
+  offerIdPayload,
+  refreshLobbyPayload,
+} from "@chess/shared";
 import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
 import type { AppServer, SocketData } from "../../realtime/io.ts";
-import { noPayload } from "../../realtime/payloads.ts";
 import { presenceKey } from "../../realtime/presence.ts";
-import { LOBBY_ROOM, type LobbyService } from "./lobbyService.ts";
-import { type StoredOffer, visibleTo } from "./lobbyStore.ts";
+import { LOBBY_ROOM, type LobbyChange, type LobbyService } from "./lobbyService.ts";
+import { offersShownTo, type StoredOffer, visibleTo } from "./lobbyStore.ts";
 
 /** Who is looking at the lobby from this socket: club offers are shown to members only. */
 function viewerOf(socket: { data: SocketData }) {
@@ -18,10 +23,11 @@ export function lobbySocketEvents(deps: {
 }): SocketEvents {
   const { lobby } = deps;
   return {
-    refreshLobby: socketEvent(noPayload, async (s) => {
+    refreshLobby: socketEvent(refreshLobbyPayload, async (s, p) => {
       // Club memberships decide which club offers this socket sees; read once per refresh.
       const { userId } = s.data.owner;
       s.data.clubIds = userId !== null ? await deps.clubIdsOf(userId) : [];
+      s.data.lobbyChanges = p?.changes === true;
       await s.join(LOBBY_ROOM);
       const update = await lobby.snapshot(viewerOf(s));
       s.emit("updateLobby", update);
@@ -38,23 +44,61 @@ export function lobbySocketEvents(deps: {
 }
 
 /**
- * Sends each socket of this node watching the lobby the offers it may see (club offers to members only).
- * Other nodes are told the lobby changed and send their own watchers the same way.
+ * Tells this node's lobby watchers what changed (other nodes are told over the bus and do the same). A
+ * watcher that asked for changes gets `lobbyChanged` with just the offers it may see; one that did not (a
+ * client of the spec alone) gets the whole list, at most every LOBBY_LIST_EVERY_MS, so a flood of offers
+ * costs each watcher one list per interval, not one per offer.
  */
-export function lobbyBroadcaster(io: AppServer) {
-  return (offers: StoredOffer[]) => {
+export function lobbyBroadcaster(io: AppServer, lobby: Pick<LobbyService, "list">) {
+  let listDue: NodeJS.Timeout | undefined;
+  const sendLists = () => {
+    listDue = undefined;
     void io.local
       .in(LOBBY_ROOM)
       .fetchSockets()
-      .then((sockets) => {
-        for (const s of sockets) {
-          const viewer = viewerOf(s);
-          const visible = offers
-            .filter((o) => o.privateTo === undefined && visibleTo(o, viewer))
-            .map((o) => o.offer)
-            .sort((a, b) => b.createdAt - a.createdAt);
-          s.emit("updateLobby", { roomUid: LOBBY_ROOM, offers: visible });
-        }
+      .then(async (sockets) => {
+        const listing = sockets.filter((s) => !s.data.lobbyChanges);
+        if (listing.length === 0) return;
+        const all = await lobby.list();
+        for (const s of listing)
+          s.emit("updateLobby", { roomUid: LOBBY_ROOM, offers: offersShownTo(all, viewerOf(s)) });
+      })
+      .catch(() => {
+        // The store is away: the next change, or the watcher's own refresh, sends the list.
       });
   };
+  const shown = (list: StoredOffer[], s: { data: SocketData }) => {
+    const viewer = viewerOf(s);
+    return list.filter((o) => o.privateTo === undefined && visibleTo(o, viewer));
+  };
+  return {
+    changed(change: LobbyChange) {
+      void io.local
+        .in(LOBBY_ROOM)
+        .fetchSockets()
+        .then((sockets) => {
+          let listsWanted = false;
+          for (const s of sockets) {
+            if (!s.data.lobbyChanges) {
+              listsWanted = true;
+              continue;
+            }
+            const added = shown(change.added, s)
+              .map((o) => o.offer)
+              .sort((a, b) => b.createdAt - a.createdAt);
+            const removed = shown(change.removed, s).map((o) => o.offer.offerId);
+            if (added.length > 0 || removed.length > 0) s.emit("lobbyChanged", { roomUid: LOBBY_ROOM, added, removed });
+          }
+          if (listsWanted && !listDue) {
+            listDue = setTimeout(sendLists, LOBBY_LIST_EVERY_MS);
+            listDue.unref();
+          }
+        });
+    },
+    stop() {
+      clearTimeout(listDue);
+    },
+  };
 }
+
+export type LobbyBroadcaster = ReturnType<typeof lobbyBroadcaster>;

@@ -5,6 +5,8 @@ export interface StoredOffer {
   offer: GameOffer;
   owner: PlayerRef;
   ownerKey: string;
+  /** The creator's address, for the per-address limit of open offers. */
+  ownerAddress?: string;
   /** A friend challenge: only this user sees and may accept it. */
   privateTo?: number;
 }
@@ -15,6 +17,17 @@ export function visibleTo(o: StoredOffer, viewer: { key: string; userId: number 
   if (o.privateTo !== undefined) return o.privateTo === viewer.userId;
   if (o.offer.clubId !== null) return viewer.clubIds.includes(o.offer.clubId);
   return true;
+}
+
+/** The lobby list as `viewer` sees it: public offers it may see, newest first (challenges are never listed). */
+export function offersShownTo(
+  all: StoredOffer[],
+  viewer: { key: string; userId: number | null; clubIds: number[] },
+): GameOffer[] {
+  return all
+    .filter((o) => o.privateTo === undefined && visibleTo(o, viewer))
+    .map((o) => o.offer)
+    .sort((a, b) => b.createdAt - a.createdAt);
 }
 
 /**

@@ -50,6 +50,11 @@ describe("LobbyPanel", () => {
     expect(screen.getAllByText("Standard")).toHaveLength(2);
     rt.reconnect();
     expect(rt.events()).toEqual(["refreshLobby", "refreshLobby"]);
+    // It asks for changes, and applies them.
+    expect(rt.requests[0]?.payload).toEqual({ changes: true });
+    rt.serverEmit("lobbyChanged", { roomUid: "lobby", added: [offer("c", { username: "carol" })], removed: ["a"] });
+    expect(screen.getByText("carol / 5+3")).toBeTruthy();
+    expect(screen.queryByText("Anonymous / 5+3")).toBeNull();
   });
 
   it("shows a jumpstart card's ranges and who takes the handicap; standard cards keep the colour", () => {

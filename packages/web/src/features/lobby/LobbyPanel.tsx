@@ -33,9 +33,11 @@ export function LobbyPanel({ liveGames = [] }: { liveGames?: LiveGame[] }) {
   useEffect(() => {
     const offs = [
       realtime.on("updateLobby", (update) => dispatch({ type: "offersListed", offers: update.offers })),
+      realtime.on("lobbyChanged", ({ added, removed }) => dispatch({ type: "offersChanged", added, removed })),
       realtime.on("offerCreated", (offer) => dispatch({ type: "offerCreated", offer })),
       // Joins the lobby room again after every reconnection.
-      realtime.onConnect(() => void realtime.request("refreshLobby")),
+      // The whole list once, then only what changes.
+      realtime.onConnect(() => void realtime.request("refreshLobby", { changes: true })),
     ];
     return () => {
       for (const off of offs) off();

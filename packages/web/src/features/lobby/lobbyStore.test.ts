@@ -38,6 +38,21 @@ describe("lobbyReducer", () => {
     expect(visibleOffers(run(s, { type: "offersListed", offers: [] }))).toEqual([]);
   });
 
+  it("applies lobbyChanged deltas: new offers first, removed ones gone with their ids forgotten", () => {
+    const listed = run(
+      initialLobby(),
+      { type: "offersListed", offers: [offer("a"), offer("b")] },
+      { type: "offerCreated", offer: offer("mine") },
+      { type: "acceptStarted", offerId: "b" },
+    );
+    const s = run(listed, { type: "offersChanged", added: [offer("c"), offer("a")], removed: ["b", "mine"] });
+    expect(s.offers?.map((o) => o.offerId)).toEqual(["c", "a"]);
+    expect(s.myOfferIds).toEqual([]);
+    expect(s.hiddenOfferIds).toEqual([]);
+    // Before the first list a delta has nothing to apply to: the list that follows is whole.
+    expect(run(initialLobby(), { type: "offersChanged", added: [offer("x")], removed: [] }).offers).toBeNull();
+  });
+
   it("remembers the offers this tab created, even before the list shows them", () => {
     const s = run(initialLobby(), { type: "offerCreated", offer: offer("mine") });
     expect(visibleOffers(s)?.map((o) => o.offerId)).toEqual(["mine"]);

@@ -13,6 +13,8 @@ export interface LobbyState {
 export type LobbyEvent =
   /** updateLobby from the server. */
   | { type: "offersListed"; offers: GameOffer[] }
+  /** lobbyChanged from the server: offers added (newest first) and ids removed since the list. */
+  | { type: "offersChanged"; added: GameOffer[]; removed: string[] }
   /** createGameOffer was acknowledged with this offer (also `offerCreated`). */
   | { type: "offerCreated"; offer: GameOffer }
   /** This tab asked to accept the offer. */
@@ -35,6 +37,17 @@ export function lobbyReducer(state: LobbyState, event: LobbyEvent): LobbyState {
         offers: event.offers,
         myOfferIds: state.myOfferIds.filter((id) => listed.has(id)),
         hiddenOfferIds: state.hiddenOfferIds.filter((id) => listed.has(id)),
+      };
+    }
+    case "offersChanged": {
+      if (!state.offers) return state;
+      const gone = new Set(event.removed);
+      const known = new Set(state.offers.map((o) => o.offerId));
+      const fresh = event.added.filter((o) => !known.has(o.offerId) && !gone.has(o.offerId));
+      return {
+        offers: [...fresh, ...state.offers.filter((o) => !gone.has(o.offerId))],
+        myOfferIds: state.myOfferIds.filter((id) => !gone.has(id)),
+        hiddenOfferIds: state.hiddenOfferIds.filter((id) => !gone.has(id)),
       };
     }
     case "offerCreated": {
