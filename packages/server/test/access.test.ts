@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { CLUB_MESSAGES, FRIEND_MESSAGES, MESSAGES } from "@chess/shared";
+import { CLIENT_EVENTS, CLUB_MESSAGES, FRIEND_MESSAGES, MESSAGES } from "@chess/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { connect, http, useTestServer } from "./harness.ts";
 import { guest, type Player, play, registered, startGame } from "./players.ts";
+import { registeredRoutes } from "./routes.ts";
 
 /**
  * The access sweep (issue 7 part 4): every HTTP route and every client→server socket event, tried with no
@@ -710,24 +710,6 @@ const routes: RouteCase[] = [
 ];
 
 /** Every route the server registers, read from the sources: a new route without a row fails the sweep. */
-function registeredRoutes(): string[] {
-  const areas = new URL("../src/areas/", import.meta.url);
-  const files = readdirSync(areas, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .flatMap((d) =>
-      readdirSync(new URL(`${d.name}/`, areas))
-        .filter((f) => f.endsWith("Routes.ts"))
-        .map((f) => new URL(`${d.name}/${f}`, areas)),
-    );
-  files.push(new URL("../src/main.ts", import.meta.url));
-  const found = new Set<string>();
-  for (const file of files) {
-    for (const m of readFileSync(file, "utf8").matchAll(/\bapp\.(get|post|put|patch|delete)\(\s*"([^"]+)"/g)) {
-      found.add(`${(m[1] as string).toUpperCase()} ${m[2]}`);
-    }
-  }
-  return [...found].sort();
-}
 
 async function callerFor(kind: "nobody" | "guest" | "stranger" | "A" | "B" | "D", fresh: boolean): Promise<Caller> {
   if (kind === "nobody") return { who: "nobody" };
@@ -1075,11 +1057,9 @@ const events: EventCase[] = [
   },
 ];
 
-/** The ClientToServerEvents of the shared protocol, read from its source. */
+/** The client events of the shared protocol (its catalogue is typed against ClientToServerEvents). */
 function protocolEvents(): string[] {
-  const source = readFileSync(new URL("../../shared/src/protocol/index.ts", import.meta.url), "utf8");
-  const body = /interface ClientToServerEvents \{([\s\S]*?)\n\}/.exec(source)?.[1] ?? "";
-  return [...body.matchAll(/^ {2}(\w+):/gm)].map((m) => m[1] as string).sort();
+  return Object.keys(CLIENT_EVENTS).sort();
 }
 
 async function expectAck(row: EventCase, p: Player, who: string, outcome: Outcome, outsider: boolean) {

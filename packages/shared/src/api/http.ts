@@ -1,7 +1,10 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 /** Ids of stored rows (users, clubs) are PostgreSQL integers: a larger number names nothing, so it is bad input. */
 export const MAX_ROW_ID = 2_147_483_647;
+
+/** `:gameId` in a path. */
+export const gameIdParams = z.object({ gameId: z.string().min(1).max(64) });
 
 /** Body of every non-2xx JSON answer: the web shows `message` (SPEC §8). */
 export interface ApiError {

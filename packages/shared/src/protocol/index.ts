@@ -15,6 +15,7 @@ import type {
 import type { GameOffer, LobbyChanged, LobbyUpdate } from "./lobby.ts";
 import type { SessionEvent } from "./session.ts";
 
+export * from "./catalog.ts";
 export * from "./chat.ts";
 export * from "./clubs.ts";
 export type { FriendMessagesRead } from "./friends.ts";

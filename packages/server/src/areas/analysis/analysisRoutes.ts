@@ -1,4 +1,4 @@
-import { singleMoveBody } from "@chess/shared";
+import { gameIdParams, singleMoveBody } from "@chess/shared";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { HttpError, parseInput, tooManyRequests } from "../../http/errors.ts";
@@ -9,7 +9,6 @@ import type { RequestAuth } from "../accounts/index.ts";
 import { AnalysisError, type AnalysisService } from "./analysisService.ts";
 import { EngineBusyError } from "./engine/enginePool.ts";
 
-const params = z.object({ gameId: z.string().min(1).max(64) });
 /** lichess: 40 computed game analyses a day per user; stored ones are free. */
 const NEW_ANALYSES_PER_DAY = 40;
 const SINGLE_MOVES_PER_MINUTE = 60;
@@ -30,7 +29,7 @@ export function registerAnalysisRoutes(
 
   app.get("/game/analysis/:gameId", async (req) => {
     const user = await auth.requireUser(req);
-    const { gameId } = parseInput(params, req.params);
+    const { gameId } = parseInput(gameIdParams, req.params);
     if ((await analysis.progress(gameId)).status === "none") {
       const d = await limiter.hit(`analysis:${user.userId}`, NEW_ANALYSES_PER_DAY, 24 * 3600_000);
       if (!d.ok) throw tooManyRequests(d.retryAfterMs);
@@ -40,7 +39,7 @@ export function registerAnalysisRoutes(
 
   app.get("/game/analysis/:gameId/progress", async (req) => {
     await auth.requireUser(req);
-    const { gameId } = parseInput(params, req.params);
+    const { gameId } = parseInput(gameIdParams, req.params);
     return analysis.progress(gameId);
   });
 

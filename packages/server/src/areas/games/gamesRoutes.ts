@@ -1,4 +1,4 @@
-import { handleRematchBody, MESSAGES, offerRematchBody } from "@chess/shared";
+import { gameIdParams, handleRematchBody, MESSAGES, offerRematchBody } from "@chess/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { HttpError, notFound, parseInput, unauthorized } from "../../http/errors.ts";
@@ -6,8 +6,6 @@ import type { Identity } from "../accounts/index.ts";
 import { gameRecordJson } from "./gamesJson.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
 import type { Rematches } from "./rematches.ts";
-
-const gameIdParams = z.object({ gameId: z.string().min(1).max(64) });
 
 /** A failed ack becomes an HTTP error with the same message. */
 function orThrow<T>(answer: { ok: true; data?: T } | { ok: false; code: string; message: string }): T | undefined {

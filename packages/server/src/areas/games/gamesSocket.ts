@@ -5,13 +5,13 @@ import {
   type LiveGames,
   liveGameOf,
   movePayload,
+  noPayload,
   resyncPayload,
   watchPayload,
 } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
 import type { AppSocket } from "../../realtime/io.ts";
-import { noPayload } from "../../realtime/payloads.ts";
 import { gameRoom } from "./gamesNotifier.ts";
 import type { GamesService } from "./gamesService.ts";
 import type { Rematches } from "./rematches.ts";

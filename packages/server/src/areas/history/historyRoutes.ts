@@ -1,4 +1,4 @@
-import { gameVariantQuery, historyListQuery, usernameParams } from "@chess/shared";
+import { gameIdParams, gameVariantQuery, historyListQuery, usernameParams } from "@chess/shared";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { notFound, parseInput } from "../../http/errors.ts";
@@ -40,7 +40,7 @@ export function registerHistoryRoutes(
   });
 
   app.get("/history/:gameId/pgn", async (req, reply) => {
-    const { gameId } = parseInput(z.object({ gameId: z.string().min(1).max(64) }), req.params);
+    const { gameId } = parseInput(gameIdParams, req.params);
     const game = await repo.game(gameId);
     if (!game) throw notFound("Game not found");
     return reply

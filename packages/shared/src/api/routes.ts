@@ -1,0 +1,193 @@
+import type { z } from "zod";
+import { randomPositionQuery } from "../domain/jumpstart.ts";
+import { handleRematchBody, offerRematchBody } from "../protocol/game.ts";
+import { createUserBody, loginBody } from "./accounts.ts";
+import { singleMoveBody } from "./analysis.ts";
+import {
+  clubIdBody,
+  clubIdQuery,
+  clubNameQuery,
+  createClubBody,
+  createEventBody,
+  createPostBody,
+  handleInvitationBody,
+  inviteBody,
+} from "./clubs.ts";
+import { friendNameBody, friendNameParams, handleFriendRequestBody, messagesQuery } from "./friends.ts";
+import { gameVariantQuery, historyListQuery, usernameParams } from "./history.ts";
+import { gameIdParams } from "./http.ts";
+import { clubLeaderboardQuery, leaderboardQuery } from "./leaderboards.ts";
+import { preferencesUpdate } from "./preferences.ts";
+
+/** Who may call a route: anyone, anyone with a session (guest or account), or a logged-in account. */
+export type RouteAuth = "anyone" | "session" | "account";
+
+/** One HTTP route as docs/PROTOCOL.md shows it; the schemas are the ones the route parses with. */
+export interface RouteDoc {
+  /** "METHOD /path" exactly as registered. */
+  route: string;
+  auth: RouteAuth;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  /** What a success carries (a type of this package, or a description). */
+  returns: string;
+  spec: boolean;
+}
+
+/** Every HTTP route the server registers; a server test holds this list to the registered routes. */
+export const HTTP_ROUTES: RouteDoc[] = [
+  { route: "POST /user/create", auth: "anyone", body: createUserBody, returns: "CreateUserResponse", spec: true },
+  {
+    route: "POST /user/login",
+    auth: "anyone",
+    body: loginBody,
+    returns: "LoginResponse (sets the sid cookie)",
+    spec: true,
+  },
+  { route: "POST /user/logout", auth: "session", returns: "{successMsg}", spec: true },
+  { route: "GET /user", auth: "account", returns: "CurrentUser", spec: true },
+  {
+    route: "GET /user/temp-username",
+    auth: "session",
+    returns: "TempUsernameResponse (Session-ID header)",
+    spec: true,
+  },
+  { route: "GET /user/preferences", auth: "account", returns: "PreferencesAnswer", spec: false },
+  {
+    route: "PUT /user/preferences",
+    auth: "account",
+    body: preferencesUpdate,
+    returns: "PreferencesAnswer",
+    spec: false,
+  },
+  {
+    route: "GET /game/random-position",
+    auth: "anyone",
+    query: randomPositionQuery,
+    returns: "{fen}",
+    spec: true,
+  },
+  { route: "GET /game/shuffle-board", auth: "anyone", returns: "{fen}", spec: true },
+  {
+    route: "POST /game/offer-rematch",
+    auth: "session",
+    body: offerRematchBody,
+    returns: "OfferRematchResponse",
+    spec: true,
+  },
+  {
+    route: "POST /game/handle-rematch-offer",
+    auth: "session",
+    body: handleRematchBody,
+    returns: "HandleRematchResponse",
+    spec: true,
+  },
+  { route: "GET /history/:gameId", auth: "anyone", params: gameIdParams, returns: "GameRecord", spec: true },
+  { route: "GET /history/:gameId/pgn", auth: "anyone", params: gameIdParams, returns: "PGN text", spec: false },
+  {
+    route: "GET /history/list/:username",
+    auth: "anyone",
+    params: usernameParams,
+    query: historyListQuery,
+    returns: "HistoryRow[]",
+    spec: true,
+  },
+  {
+    route: "GET /history/stats/:username",
+    auth: "anyone",
+    params: usernameParams,
+    query: gameVariantQuery,
+    returns: "Statistic[]",
+    spec: true,
+  },
+  {
+    route: "GET /history/ratings/:username",
+    auth: "anyone",
+    params: usernameParams,
+    query: gameVariantQuery,
+    returns: "RatingHistory",
+    spec: false,
+  },
+  {
+    route: "POST /game/analysis/single-move",
+    auth: "account",
+    body: singleMoveBody,
+    returns: "AnalysisEntry[] (refused for positions of the caller's running game)",
+    spec: true,
+  },
+  {
+    route: "GET /game/analysis/:gameId",
+    auth: "account",
+    params: gameIdParams,
+    returns: "AnalysisEntry[]",
+    spec: true,
+  },
+  {
+    route: "GET /game/analysis/:gameId/progress",
+    auth: "account",
+    params: gameIdParams,
+    returns: "AnalysisProgress",
+    spec: false,
+  },
+  { route: "POST /club/create", auth: "account", body: createClubBody, returns: "{clubId, successMsg}", spec: true },
+  { route: "GET /club/list", auth: "account", returns: "Club[]", spec: true },
+  {
+    route: "POST /club/handle-invitation",
+    auth: "account",
+    body: handleInvitationBody,
+    returns: "{successMsg}",
+    spec: true,
+  },
+  { route: "GET /club/list-invitations", auth: "account", returns: "ClubInvitation[]", spec: true },
+  { route: "GET /club/users", auth: "account", query: clubNameQuery, returns: "ClubMember[]", spec: true },
+  { route: "POST /club/leave", auth: "account", body: clubIdBody, returns: "{message}", spec: true },
+  { route: "POST /club/invite", auth: "account", body: inviteBody, returns: "{successMsg}", spec: true },
+  { route: "GET /post/list", auth: "account", query: clubIdQuery, returns: "Post[]", spec: true },
+  { route: "POST /post/create", auth: "account", body: createPostBody, returns: "Post", spec: true },
+  { route: "GET /event/list", auth: "account", query: clubIdQuery, returns: "ClubEvent[]", spec: true },
+  { route: "POST /event/create", auth: "account", body: createEventBody, returns: "{id}", spec: true },
+  { route: "POST /friend/send-request", auth: "account", body: friendNameBody, returns: "{successMsg}", spec: true },
+  { route: "GET /friend/list-invites", auth: "account", returns: "FriendRequest[]", spec: true },
+  { route: "GET /friend/list", auth: "account", returns: "Friend[]", spec: true },
+  {
+    route: "POST /friend/handle-request",
+    auth: "account",
+    body: handleFriendRequestBody,
+    returns: "{successMsg}",
+    spec: true,
+  },
+  {
+    route: "GET /friend/messages/:friendName",
+    auth: "account",
+    params: friendNameParams,
+    query: messagesQuery,
+    returns: "FriendMessage[]",
+    spec: true,
+  },
+  { route: "GET /friend/unread", auth: "account", returns: "unread counts per friend", spec: false },
+  {
+    route: "POST /friend/messages/:friendName/read",
+    auth: "account",
+    params: friendNameParams,
+    returns: "{friendName}",
+    spec: false,
+  },
+  { route: "GET /friend/blocked", auth: "account", returns: "blocked names", spec: false },
+  { route: "POST /friend/block", auth: "account", body: friendNameBody, returns: "{successMsg}", spec: false },
+  { route: "POST /friend/unblock", auth: "account", body: friendNameBody, returns: "{successMsg}", spec: false },
+  { route: "GET /leaderboard", auth: "anyone", query: leaderboardQuery, returns: "Leaderboard", spec: true },
+  {
+    route: "GET /leaderboard/club",
+    auth: "account",
+    query: clubLeaderboardQuery,
+    returns: "Leaderboard",
+    spec: true,
+  },
+  {
+    route: "GET /health",
+    auth: "anyone",
+    returns: "{status, database, redis, ...} (503 without a database)",
+    spec: false,
+  },
+];

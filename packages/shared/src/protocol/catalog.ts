@@ -1,0 +1,241 @@
+import { z } from "zod";
+import { createFriendChallengePayload, friendMessagePayload } from "../api/friends.ts";
+import { chatMessagePayload, getChatHistoryPayload } from "./chat.ts";
+import { watchClubPayload } from "./clubs.ts";
+import { cancelRematchPayload, gameActionPayload, movePayload, resyncPayload, watchPayload } from "./game.ts";
+import type { ClientToServerEvents, ServerToClientEvents } from "./index.ts";
+import { cancelOfferPayload, createGameOfferPayload, offerIdPayload, refreshLobbyPayload } from "./lobby.ts";
+
+/** Events that take no payload accept none (or null), or an object they ignore (some clients always send `{}`). */
+export const noPayload = z.undefined().or(z.null()).or(z.object({}).passthrough());
+
+/** One client → server event as docs/PROTOCOL.md shows it. */
+export interface ClientEventDoc {
+  /** The schema the server parses the payload with: the one the server's event table uses. */
+  payload: z.ZodType;
+  /** What the acknowledgement's `data` carries on success (a type of this package), if anything. */
+  ack?: string;
+  /** What it does, and the events it causes. */
+  does: string;
+  /** Named in SPEC §7 (else an addition of ours). */
+  spec: boolean;
+}
+
+/** One server → client event as docs/PROTOCOL.md shows it. */
+export interface ServerEventDoc {
+  /** The payload's type in this package. */
+  payload: string;
+  /** When it is sent, and to whom. */
+  when: string;
+  spec: boolean;
+}
+
+const action = (does: string, spec = true): ClientEventDoc => ({ payload: gameActionPayload, does, spec });
+
+/**
+ * Every client event, with the schema that validates it. Typed against ClientToServerEvents, so an event
+ * added there without a row here (or a row for an event that does not exist) does not compile.
+ */
+export const CLIENT_EVENTS = {
+  refreshLobby: {
+    payload: refreshLobbyPayload,
+    ack: "LobbyUpdate",
+    does: "Joins the lobby and answers `updateLobby` with the offers the caller may see. Afterwards the caller gets `updateLobby` again after changes (at most every 250 ms), or `lobbyChanged` deltas if it sent `{changes: true}`.",
+    spec: true,
+  },
+  createGameOffer: {
+    payload: createGameOfferPayload,
+    ack: "GameOffer",
+    does: "Puts up an offer; answers `offerCreated`. It replaces the caller's open offer for the same audience (public, or one club). Refused while the caller plays a game.",
+    spec: true,
+  },
+  createFriendChallenge: {
+    payload: createFriendChallengePayload,
+    ack: "{offer, isSuccessful}",
+    does: "Challenges an online friend: the caller gets `friendChallengeCreated`, the friend `friendChallengeReceived`.",
+    spec: true,
+  },
+  acceptGameOffer: {
+    payload: offerIdPayload,
+    ack: "{gameId}",
+    does: "Accepts an offer or a challenge: both players get `gameStarted`. Refused if the offer is gone or its creator is not connected.",
+    spec: true,
+  },
+  cancelOffer: {
+    payload: cancelOfferPayload,
+    does: "Withdraws the caller's offer (`offerId`), or all of them with no payload.",
+    spec: true,
+  },
+  denyFriendChallenge: {
+    payload: offerIdPayload,
+    does: "Turns a challenge down: both sides get `friendChallengeRemoved`.",
+    spec: true,
+  },
+  move: {
+    payload: movePayload,
+    ack: "{ply, duplicate?}",
+    does: "Plays a move in the caller's game: both players and spectators get `update` (or `gameOver`). Without `ply` it applies to the current position; with it, only to that ply, and a resend of the last move is answered as already applied.",
+    spec: true,
+  },
+  forfeit: action("Resigns the caller's game (aborts it before both sides moved): `gameOver`."),
+  offerDraw: action(
+    "Offers a draw (the opponent gets `offerDraw`); after the opponent offered, accepts it. One offer per side every 20 plies.",
+  ),
+  acceptDraw: action("Accepts the opponent's draw offer: `gameOver`."),
+  declineDraw: action("Declines the opponent's draw offer: they get `drawDeclined`.", false),
+  abort: action("Aborts the game before both sides moved: `gameOver`.", false),
+  claimVictory: action("Claims the win once the opponent has been gone for the countdown (`opponentPresence`).", false),
+  resync: {
+    payload: resyncPayload,
+    ack: "GameStarted",
+    does: "The full state of a game (players see theirs, anyone else as a spectator), and follows it.",
+    spec: false,
+  },
+  watch: {
+    payload: watchPayload,
+    ack: "GameStarted",
+    does: "Follows a game as a spectator.",
+    spec: false,
+  },
+  currentGame: {
+    payload: noPayload,
+    ack: "{gameId} & LiveGames",
+    does: "The games the caller is playing now (the same list `liveGames` brings on connect).",
+    spec: false,
+  },
+  cancelRematchOffer: {
+    payload: cancelRematchPayload,
+    does: "Withdraws the caller's rematch offer: the opponent gets `rematchOfferCancelled`.",
+    spec: true,
+  },
+  chatMessage: {
+    payload: chatMessagePayload,
+    does: "Sends a chat line to the lobby (`global`), a game's players (`game`) or a club (`club`): everyone there gets `chatMessage`.",
+    spec: true,
+  },
+  getChatHistory: {
+    payload: getChatHistoryPayload,
+    ack: "ChatHistory",
+    does: "Answers `chatHistory` with the chat's recent lines, and follows the chat.",
+    spec: true,
+  },
+  friendMessage: {
+    payload: friendMessagePayload,
+    ack: "FriendMessage",
+    does: "Sends a private message to a friend: both get `friendMessage`.",
+    spec: true,
+  },
+  watchClub: {
+    payload: watchClubPayload,
+    does: "Follows a club's live events (members only).",
+    spec: false,
+  },
+} satisfies { [E in keyof ClientToServerEvents]-?: ClientEventDoc };
+
+/** Every server event. Typed against ServerToClientEvents like CLIENT_EVENTS. */
+export const SERVER_EVENTS = {
+  session: { payload: "SessionEvent", when: "On connect: the socket's identity; store `sessionId`.", spec: true },
+  updateLobby: {
+    payload: "LobbyUpdate",
+    when: "Answer to `refreshLobby`; then after lobby changes to watchers that did not ask for deltas.",
+    spec: true,
+  },
+  lobbyChanged: {
+    payload: "LobbyChanged",
+    when: "To lobby watchers that asked for deltas: offers added and removed.",
+    spec: false,
+  },
+  offerCreated: { payload: "GameOffer", when: "To the creator of an offer.", spec: true },
+  friendChallengeCreated: {
+    payload: "{offer, isSuccessful, message?}",
+    when: "To the challenger: whether the challenge went out.",
+    spec: true,
+  },
+  friendChallengeReceived: { payload: "{offer, from}", when: "To the challenged friend.", spec: true },
+  friendChallengeRemoved: { payload: "offerId (string)", when: "To both sides when a challenge goes.", spec: true },
+  gameStarted: { payload: "GameStarted", when: "To every socket of both players when their game starts.", spec: true },
+  liveGames: {
+    payload: "LiveGames",
+    when: "On connect, to every socket of an account or guest session: the games it is playing.",
+    spec: false,
+  },
+  update: { payload: "GameUpdate", when: "To players and spectators after each move.", spec: true },
+  gameOver: { payload: "GameOver", when: "To players and spectators when the game ends.", spec: true },
+  offerDraw: { payload: "DrawOffered", when: "To the opponent of the player who offered a draw.", spec: true },
+  drawDeclined: { payload: "{gameId}", when: "To the offerer when the draw offer is declined.", spec: false },
+  opponentPresence: {
+    payload: "OpponentPresence",
+    when: "To a player when the opponent leaves or comes back (the claim countdown).",
+    spec: false,
+  },
+  rematchOffered: {
+    payload: "RematchOffer",
+    when: "To the opponent of the player who asked for a rematch.",
+    spec: true,
+  },
+  rematchOfferDeclined: {
+    payload: "RematchOffer",
+    when: "To the player whose rematch offer was declined.",
+    spec: true,
+  },
+  rematchOfferCancelled: {
+    payload: "RematchOffer",
+    when: "To the opponent when a rematch offer is withdrawn.",
+    spec: true,
+  },
+  chatMessage: { payload: "ChatMessage", when: "To everyone in the chat.", spec: true },
+  chatHistory: { payload: "ChatHistory", when: "Answer to `getChatHistory`.", spec: true },
+  friendMessage: { payload: "FriendMessage", when: "To both sides of a private message.", spec: true },
+  friendRequestReceived: { payload: "FriendRequest", when: "To the invitee of a friend request.", spec: false },
+  friendMessagesRead: {
+    payload: "FriendMessagesRead",
+    when: "To the reader's sockets: a conversation was read.",
+    spec: false,
+  },
+  clubInvitationReceived: { payload: "ClubInvitation", when: "To the invitee of a club invitation.", spec: false },
+  clubPostCreated: { payload: "ClubPostCreated", when: "To a club's watchers.", spec: false },
+  clubEventCreated: { payload: "ClubEventCreated", when: "To a club's watchers.", spec: false },
+  clubMembersChanged: { payload: "ClubMembersChanged", when: "To a club's watchers.", spec: false },
+  eventRefused: {
+    payload: "EventRefused",
+    when: "To a socket whose event, sent without a callback, was refused: the error its ack would have had.",
+    spec: false,
+  },
+} satisfies { [E in keyof ServerToClientEvents]-?: ServerEventDoc };
+
+/** Error codes of acks, `eventRefused` and HTTP error bodies, and what each means. */
+export const ERROR_CODES: Record<string, string> = {
+  validation: "The payload or body is malformed; the message names the field.",
+  bad_request: "The HTTP request itself is malformed (bad JSON, too large, wrong content type).",
+  unknown_event: "No such client event (only with a callback; otherwise ignored).",
+  rate_limited: "Too many events, attempts or messages; wait (HTTP: Retry-After).",
+  unauthorized: "Needs a logged-in account.",
+  forbidden: "Not allowed for the caller (someone else's club, game or chat).",
+  not_found: "No such thing, or not one the caller may see.",
+  conflict: "Taken (a username or e-mail).",
+  internal: "A bug on our side; logged.",
+  unavailable: "The database (or a variant) is not available; try again.",
+  restarting: "The node is stopping; ask again (HTTP 503, Retry-After).",
+  busy: "The caller is already playing a game, or the engines are all busy.",
+  too_many: "A limit of open offers or challenges is reached.",
+  gone: "The offer is no longer available.",
+  away: "The offer's creator is not connected right now.",
+  own_offer: "One cannot accept one's own offer.",
+  no_position: "A jumpstart start position could not be prepared; try again.",
+  no_game: "The caller is not playing a game.",
+  active: "A rematch of a game still being played.",
+  offline: "The challenged friend is offline.",
+  failed: "The challenge could not be made.",
+  not_your_turn: "A move out of turn.",
+  illegal: "An illegal move.",
+  resync: "The move's `ply` is not the game's: resync.",
+  over: "The game is over.",
+  flagged: "The mover's time ran out.",
+  pending: "The caller's own draw offer is waiting for an answer.",
+  too_soon: "Too soon: a draw offer within 20 plies of the last, or a claim before the countdown ends.",
+  too_late: "The game can no longer be aborted.",
+  no_offer: "There is no draw offer to answer.",
+  not_gone: "The opponent is still here.",
+  duplicate: "The same chat line again.",
+  analysis: "The analysis cannot be done (bad position, not finished, or a position of the caller's running game).",
+};
