@@ -5,9 +5,22 @@ import { io } from "socket.io-client";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+let sockets = 0;
+/** With BENCH_DISTINCT_ADDRESSES (a server with TRUST_PROXY), each socket names an address of its own. */
+const addressHeaders = () => {
+  if (!process.env.BENCH_DISTINCT_ADDRESSES) return {};
+  sockets += 1;
+  return { "x-forwarded-for": `10.${process.pid % 250}.${Math.floor(sockets / 250) % 250}.${sockets % 250}` };
+};
+
 function connect(url) {
   return new Promise((resolve, reject) => {
-    const s = io(url, { transports: ["websocket"], forceNew: true, reconnection: false });
+    const s = io(url, {
+      transports: ["websocket"],
+      forceNew: true,
+      reconnection: false,
+      extraHeaders: addressHeaders(),
+    });
     const timer = setTimeout(() => reject(new Error("connect timeout")), 30_000);
     s.once("connect", () => {
       clearTimeout(timer);
