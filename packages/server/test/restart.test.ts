@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, http, signupAndLogin, startTestServer } from "./harness.ts";
+import { guest, play, reconnect, startGame } from "./players.ts";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 
@@ -25,5 +26,40 @@ it("keeps accounts and sessions across a restart", async () => {
     expect(login.status).toBe(200);
   } finally {
     await second.close();
+  }
+});
+
+it("resumes a game's event number, draw offer and presence across a restart, so no tab ignores a newer move", {
+  timeout: 60_000,
+}, async () => {
+  const first = await startTestServer(db.env);
+  let second: Awaited<ReturnType<typeof startTestServer>> | undefined;
+  try {
+    const { white, black, game } = await startGame(await guest(first.url), await guest(first.url));
+    await play(white, black, game.gameId, ["e2e4", "e7e5"]);
+    // Events 3 and 4: a draw offered and declined; then event 5: offered again, left pending.
+    expect((await white.emit("offerDraw")).ok).toBe(true);
+    expect((await black.emit("declineDraw")).ok).toBe(true);
+    const seen = await white.emit<{ eventNo: number }>("resync", { gameId: game.gameId });
+    expect(seen.data?.eventNo).toBe(4);
+    await play(white, black, game.gameId, ["g1f3", "b8c6"], 2);
+    expect((await black.emit("offerDraw")).ok).toBe(true);
+    white.socket.close();
+    black.socket.close();
+    await first.close();
+
+    second = await startTestServer(db.env);
+    const w = await reconnect(second.url, white);
+    const b = await reconnect(second.url, black);
+    const snapshot = await w.emit<{ eventNo: number; ply: number }>("resync", { gameId: game.gameId });
+    expect(snapshot.data).toMatchObject({ eventNo: 7, ply: 4 });
+    // The pending offer survived: White may accept it.
+    const over = b.next("gameOver");
+    expect((await w.emit("acceptDraw")).ok).toBe(true);
+    expect(await over).toMatchObject({ winningColor: "draw", eventNo: 8 });
+    w.socket.close();
+    b.socket.close();
+  } finally {
+    await second?.close();
   }
 });

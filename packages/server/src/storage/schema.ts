@@ -44,6 +44,18 @@ export const sessions = pgTable(
 );
 
 /** One game, live or finished; also the history record (SPEC §3). */
+/** A live game's state beyond its moves, as stored; areas/games/roundState.ts reads and writes it. */
+export interface PersistedRoundState {
+  /** The event number when this was written, at `atPly` moves; each later move is one more event. */
+  eventNo: number;
+  atPly: number;
+  drawOfferBy: "w" | "b" | null;
+  lastDrawOfferPly: { w: number; b: number };
+  /** Epoch ms; applies while `atPly` is the game's ply. */
+  firstMoveDeadline: number | null;
+  goneSince: { w: number | null; b: number | null };
+}
+
 export const games = pgTable(
   "games",
   {
@@ -77,6 +89,8 @@ export const games = pgTable(
     moves: text("moves").notNull().default(""),
     clock: jsonb("clock").$type<ClockState>().notNull(),
     rematchOf: text("rematch_of"),
+    /** What a player sees of a live game besides its moves (event number, draw offer, deadlines): see roundState.ts. */
+    roundState: jsonb("round_state").$type<PersistedRoundState>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
   },

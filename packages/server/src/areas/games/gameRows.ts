@@ -1,9 +1,13 @@
 import { Board, type ClockState, type EndReason, type TimeClass, type Variant, type WinningColor } from "@chess/shared";
 import type { GameRound } from "./gameRound.ts";
 import type { GameRow } from "./gamesRepo.ts";
+import { restoreRoundState } from "./roundState.ts";
 
 /** Rebuilds a live round from its row and moves (after a restart, or for a finished game's snapshot). */
-export function roundFromRow(row: GameRow, moves: Array<{ uci: string; san: string; clock: ClockState }>): GameRound {
+export function roundFromRow(
+  row: GameRow,
+  moves: Array<{ uci: string; san: string; clock: ClockState; movedAt?: Date }>,
+): GameRound {
   const board = Board.fromFen(row.initialFen);
   let lastMove: GameRound["lastMove"] = null;
   for (const m of moves) {
@@ -14,7 +18,7 @@ export function roundFromRow(row: GameRow, moves: Array<{ uci: string; san: stri
     if (san === undefined) throw new Error(`Game ${row.id}: stored move ${m.uci} is illegal at ply ${board.played}`);
     lastMove = { from, to, san, ...(promotion ? { promotion } : {}) };
   }
-  return {
+  const round: GameRound = {
     id: row.id,
     variant: row.variant as Variant,
     timeClass: row.timeClass as TimeClass,
@@ -47,4 +51,7 @@ export function roundFromRow(row: GameRow, moves: Array<{ uci: string; san: stri
     eventNo: moves.length + (row.status === "active" ? 0 : 1),
     createdAt: row.createdAt.getTime(),
   };
+  if (row.status === "active") restoreRoundState(round, row.roundState, moves[0]?.movedAt?.getTime());
+  else if (row.roundState) round.eventNo = row.roundState.eventNo + (moves.length - row.roundState.atPly) + 1;
+  return round;
 }

@@ -12,7 +12,14 @@ import {
 } from "@chess/shared";
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { type Db, runStatement } from "../../storage/db.ts";
-import { clubRatings, gameMoves, games, nodeHeartbeats, ratings } from "../../storage/schema.ts";
+import {
+  clubRatings,
+  gameMoves,
+  games,
+  nodeHeartbeats,
+  type PersistedRoundState,
+  ratings,
+} from "../../storage/schema.ts";
 
 export type GameRow = typeof games.$inferSelect;
 export type NewGameRow = typeof games.$inferInsert;
@@ -117,6 +124,14 @@ export function createGamesRepo(db: Db) {
       return row ?? { elo: DEFAULT_ELO, games: 0 };
     },
 
+    /** Writes a live game's state beyond its moves (draw offer, deadlines, event number). */
+    async saveRoundState(gameId: string, state: PersistedRoundState): Promise<void> {
+      await db
+        .update(games)
+        .set({ roundState: state })
+        .where(and(eq(games.id, gameId), eq(games.status, "active")));
+    },
+
     async insertGame(row: NewGameRow): Promise<void> {
       await db.insert(games).values(row);
     },
@@ -217,9 +232,17 @@ export function createGamesRepo(db: Db) {
       return row?.id;
     },
 
-    async moves(gameId: string): Promise<Array<{ ply: number; uci: string; san: string; clock: ClockState }>> {
+    async moves(
+      gameId: string,
+    ): Promise<Array<{ ply: number; uci: string; san: string; clock: ClockState; movedAt: Date }>> {
       return db
-        .select({ ply: gameMoves.ply, uci: gameMoves.uci, san: gameMoves.san, clock: gameMoves.clock })
+        .select({
+          ply: gameMoves.ply,
+          uci: gameMoves.uci,
+          san: gameMoves.san,
+          clock: gameMoves.clock,
+          movedAt: gameMoves.movedAt,
+        })
         .from(gameMoves)
         .where(eq(gameMoves.gameId, gameId))
         .orderBy(asc(gameMoves.ply));

@@ -40,6 +40,7 @@ import { gameOverJson, gameStartedJson, updateJson } from "./gamesJson.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
 import { MoveWriter } from "./moveWriter.ts";
+import { roundStateOf } from "./roundState.ts";
 
 export interface Actor {
   sessionId: string;
@@ -303,9 +304,16 @@ export function createGamesService(deps: {
       if (round.ply - round.lastDrawOfferPly[color] < DRAW_OFFER_EVERY_PLIES && round.lastDrawOfferPly[color] >= 0) {
         return fail("too_soon", "You offered a draw recently - wait a few moves");
       }
+      const before = { drawOfferBy: round.drawOfferBy, last: round.lastDrawOfferPly[color], eventNo: round.eventNo };
       round.drawOfferBy = color;
       round.lastDrawOfferPly[color] = round.ply;
       round.eventNo += 1;
+      if (!(await saveState(round))) {
+        round.drawOfferBy = before.drawOfferBy;
+        round.lastDrawOfferPly[color] = before.last;
+        round.eventNo = before.eventNo;
+        return fail("unavailable", "The draw offer could not be saved - please try again");
+      }
       notifier.toPlayer(round.players[other(color)], "offerDraw", { gameId: round.id, by: round.players[color].name });
       return { ok: true };
     },
@@ -320,6 +328,11 @@ export function createGamesService(deps: {
       if (round.drawOfferBy !== other(color)) return fail("no_offer", "There is no draw offer to decline");
       round.drawOfferBy = null;
       round.eventNo += 1;
+      if (!(await saveState(round))) {
+        round.drawOfferBy = other(color);
+        round.eventNo -= 1;
+        return fail("unavailable", "The answer could not be saved - please try again");
+      }
       notifier.toPlayer(round.players[other(color)], "drawDeclined", { gameId: round.id });
       return { ok: true };
     },
@@ -439,16 +452,32 @@ export function createGamesService(deps: {
 
   /** A restarted or adopted round: the side to move is charged only until `lastSeen`, the outage is not theirs. */
   function resume(round: GameRound, lastSeen: number, t: number) {
+    const outage = Math.max(0, t - lastSeen);
     if (round.clock.runningSince !== null) {
       const charged = Math.max(0, lastSeen - round.clock.runningSince);
       const mover = round.clock.turn;
       const left = { ...round.clock.remaining, [mover]: round.clock.remaining[mover] - charged };
       round.clock = creditClock({ ...round.clock, remaining: left, runningSince: t }, t, { w: 0, b: 0 });
+    } else if (round.firstMoveDeadline !== null) {
+      round.firstMoveDeadline += outage;
     } else {
       round.firstMoveDeadline = t + FIRST_MOVE_MS[round.timeClass];
     }
+    // A player gone before the outage stays gone since then (the outage credited); one back is here.
     for (const c of ["w", "b"] as const) {
-      round.goneSince[c] = deps.isOnline(playerKey(round.players[c])) ? null : t;
+      const gone = round.goneSince[c];
+      round.goneSince[c] = deps.isOnline(playerKey(round.players[c])) ? null : gone !== null ? gone + outage : t;
+    }
+  }
+
+  /** Writes what a player sees of the round beyond its moves; false when it could not be stored. */
+  async function saveState(round: GameRound): Promise<boolean> {
+    try {
+      await repo.saveRoundState(round.id, roundStateOf(round));
+      return true;
+    } catch (err) {
+      logger.warn({ err, gameId: round.id }, "round state not saved");
+      return false;
     }
   }
 
@@ -529,6 +558,7 @@ export function createGamesService(deps: {
         fen: round.initialFen,
         clock: round.clock,
         rematchOf: g.rematchOf ?? null,
+        roundState: roundStateOf(round),
         createdAt: new Date(t),
       });
       // A new game is this node's; if Redis cannot say so now, the next renewal does.
@@ -600,6 +630,8 @@ export function createGamesService(deps: {
       const color = playerKey(round.players.w) === key ? "w" : "b";
       const t = now();
       round.goneSince[color] = online ? null : t;
+      // On the game's writer, so that states are written in the order they were made.
+      void queue.run(round.id, () => saveState(round));
       notifier.toPlayer(round.players[other(color)], "opponentPresence", {
         gameId: round.id,
         connected: online,

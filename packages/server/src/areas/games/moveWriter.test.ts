@@ -73,7 +73,7 @@ describe("MoveWriter", () => {
   });
 
   it("counts a re-sent move whose ply already holds that very move as written", async () => {
-    const stored = [{ ply: 3, uci: "g1f3", san: "Nf3", clock: newClock(1000, 0) }];
+    const stored = [{ ply: 3, uci: "g1f3", san: "Nf3", clock: newClock(1000, 0), movedAt: new Date(0) }];
     const writer = new MoveWriter({
       appendMoves: async () => {
         throw dbError("23505", "duplicate key value violates unique constraint");

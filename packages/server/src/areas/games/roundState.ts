@@ -1,0 +1,39 @@
+import type { PersistedRoundState } from "../../storage/schema.ts";
+import type { GameRound } from "./gameRound.ts";
+import { FIRST_MOVE_MS } from "./gameRound.ts";
+
+/** What is stored of a round besides its moves: everything a player can see that the moves do not say. */
+export function roundStateOf(round: GameRound): PersistedRoundState {
+  return {
+    eventNo: round.eventNo,
+    atPly: round.ply,
+    drawOfferBy: round.drawOfferBy,
+    lastDrawOfferPly: { ...round.lastDrawOfferPly },
+    firstMoveDeadline: round.firstMoveDeadline,
+    goneSince: { ...round.goneSince },
+  };
+}
+
+/**
+ * Puts a stored state back on a round rebuilt from its moves. Moves played since the state was written are
+ * one event each, and each move withdrew a draw offer; the first-move deadline after one move is that
+ * move's time plus the limit (`firstMovedAt`).
+ */
+export function restoreRoundState(
+  round: GameRound,
+  state: PersistedRoundState | null,
+  firstMovedAt: number | undefined,
+): void {
+  const since = state ? round.ply - state.atPly : round.ply;
+  if (state && since >= 0) {
+    round.eventNo = state.eventNo + since;
+    round.lastDrawOfferPly = { ...state.lastDrawOfferPly };
+    round.drawOfferBy = since === 0 ? state.drawOfferBy : null;
+    round.goneSince = { ...state.goneSince };
+  }
+  if (round.status !== "active" || round.ply >= 2) round.firstMoveDeadline = null;
+  else if (state && since === 0) round.firstMoveDeadline = state.firstMoveDeadline;
+  else if (round.ply === 1 && firstMovedAt !== undefined)
+    round.firstMoveDeadline = firstMovedAt + FIRST_MOVE_MS[round.timeClass];
+  else round.firstMoveDeadline = round.ply === 0 ? round.createdAt + FIRST_MOVE_MS[round.timeClass] : null;
+}
