@@ -148,38 +148,55 @@ describe.runIf(withPg).concurrent("PostgreSQL briefly down (single node)", () =>
       }),
   );
 
-  it("accepts, once, a re-sent move whose write committed but whose answer was lost", { timeout: 40_000 }, () =>
-    behindProxy(async ({ server, proxy, direct }) => {
-      const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
-        baseTime: 5,
-        increment: 0,
-        selectedColor: "white",
-      });
-      const gameId = game.gameId;
-      await play(white, black, gameId, ["e2e4", "e7e5"]);
+  it(
+    "finds a move whose write committed but whose answer was lost, sends it on, and never jams the game",
+    {
+      timeout: 40_000,
+    },
+    () =>
+      behindProxy(async ({ server, proxy, direct }) => {
+        const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
+          baseTime: 5,
+          increment: 0,
+          selectedColor: "white",
+        });
+        const gameId = game.gameId;
+        await play(white, black, gameId, ["e2e4", "e7e5"]);
 
-      const cut = proxy.downAfterAnswerTo("insert into game_moves");
-      const lost = await within(5_000, "move", white.emit("move", { gameId, move: { from: "g1", to: "f3" }, ply: 2 }));
-      await cut;
-      expect(lost).toMatchObject({ ok: false, code: "unavailable" });
-      // The row is there all the same.
-      expect(await storedMoves(direct, gameId)).toEqual(["e4", "e5", "Nf3"]);
-      expect(updatesSeen(black)).toBe(2);
+        const cut = proxy.downAfterAnswerTo("insert into game_moves");
+        const lost = await within(
+          5_000,
+          "move",
+          white.emit("move", { gameId, move: { from: "g1", to: "f3" }, ply: 2 }),
+        );
+        await cut;
+        expect(lost).toMatchObject({ ok: false, code: "unavailable" });
+        // The row is there all the same.
+        expect(await storedMoves(direct, gameId)).toEqual(["e4", "e5", "Nf3"]);
+        expect(updatesSeen(black)).toBe(2);
 
-      proxy.up();
-      await waitHealthy(server.url);
-      const accepted = await white.emit<{ ply: number }>("move", { gameId, move: { from: "g1", to: "f3" }, ply: 2 });
-      expect(accepted).toMatchObject({ ok: true, data: { ply: 3 } });
-      await play(white, black, gameId, ["b8c6", "f1b5"], 3);
-      const over = white.next("gameOver", 5_000);
-      expect(await black.emit("forfeit", { gameId })).toMatchObject({ ok: true });
-      expect(await over).toMatchObject({ reason: "resign", winningColor: "white" });
-      const history = await http(server.url, "GET", `/history/${gameId}`);
-      expect(history.json.moves).toBe("e4 e5 Nf3 Nc6 Bb5");
-      expect(await storedMoves(direct, gameId)).toEqual(["e4", "e5", "Nf3", "Nc6", "Bb5"]);
-      white.socket.close();
-      black.socket.close();
-    }),
+        // Once the database answers again the game is read back: Black is sent Nf3 without anyone asking.
+        const sent = black.next("update", 15_000, (u) => u.ply === 3);
+        proxy.up();
+        await waitHealthy(server.url);
+        expect((await sent).move.san).toBe("Nf3");
+        // White is not jammed: another move is simply out of turn, and the resend is the move already played.
+        expect(await white.emit("move", { gameId, move: { from: "d2", to: "d4" } })).toMatchObject({
+          ok: false,
+          code: "not_your_turn",
+        });
+        const resent = await white.emit<{ ply: number }>("move", { gameId, move: { from: "g1", to: "f3" }, ply: 2 });
+        expect(resent).toMatchObject({ ok: true, data: { ply: 3, duplicate: true } });
+        await play(white, black, gameId, ["b8c6", "f1b5"], 3);
+        const over = white.next("gameOver", 5_000);
+        expect(await black.emit("forfeit", { gameId })).toMatchObject({ ok: true });
+        expect(await over).toMatchObject({ reason: "resign", winningColor: "white" });
+        const history = await http(server.url, "GET", `/history/${gameId}`);
+        expect(history.json.moves).toBe("e4 e5 Nf3 Nc6 Bb5");
+        expect(await storedMoves(direct, gameId)).toEqual(["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+        white.socket.close();
+        black.socket.close();
+      }),
   );
 
   it("survives a connection lost inside a game-end transaction, and ends the game once when asked again", () =>

@@ -248,6 +248,15 @@ export function createGamesRepo(db: Db) {
         .orderBy(asc(gameMoves.ply));
     },
 
+    /** The move stored at `ply` (1 = the first), or null when there is none. */
+    async moveAt(gameId: string, ply: number): Promise<{ uci: string } | null> {
+      const [row] = await db
+        .select({ uci: gameMoves.uci })
+        .from(gameMoves)
+        .where(and(eq(gameMoves.gameId, gameId), eq(gameMoves.ply, ply)));
+      return row ?? null;
+    },
+
     async heartbeat(nodeId: string, at: Date): Promise<void> {
       await db
         .insert(nodeHeartbeats)

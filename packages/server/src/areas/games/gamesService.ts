@@ -103,6 +103,8 @@ export function createGamesService(deps: {
   const unsaved = new Map<string, Result>();
   /** Live games nobody held when last looked at, and since when. */
   const orphanSince = new Map<string, number>();
+  /** Games whose last move write has an unknown outcome: re-read from the database before anything else. */
+  const uncertain = new Set<string>();
 
   function register(round: GameRound) {
     rounds.set(round.id, round);
@@ -137,6 +139,7 @@ export function createGamesService(deps: {
   function check(gameId: string): Promise<void> {
     return queue
       .run(gameId, async () => {
+        if (uncertain.has(gameId) && !(await settle(gameId))) return;
         const round = rounds.get(gameId);
         if (round?.status !== "active") {
           unsaved.delete(gameId);
@@ -261,10 +264,17 @@ export function createGamesService(deps: {
           movedAt: new Date(t),
         });
       } catch (err) {
-        undoLastMove(round, before);
-        logger.error({ err, gameId: round.id }, "move not persisted");
-        if (leases.shared) void letGoIfTaken(round);
-        return fail("unavailable", "The move could not be saved - please try again");
+        // The write may have committed all the same (its answer lost): the database says which.
+        const stored = await repo.moveAt(round.id, round.ply).catch(() => undefined);
+        if (stored?.uci !== outcome.uci) {
+          undoLastMove(round, before);
+          logger.error({ err, gameId: round.id }, "move not persisted");
+          // Unknown, or another writer's move holds the ply: the game is read again before its next command.
+          if (stored !== null) uncertain.add(round.id);
+          if (leases.shared) void letGoIfTaken(round);
+          return fail("unavailable", "The move could not be saved - please try again");
+        }
+        logger.warn({ err, gameId: round.id }, "a move write reported failed had committed; the move stands");
       }
       round.eventNo += 1;
       notifier.toGame(round.id, "update", updateJson(round, outcome.move, t));
@@ -366,6 +376,9 @@ export function createGamesService(deps: {
       );
     }
     return queue.run(id, async () => {
+      if (uncertain.has(id) && !(await settle(id))) {
+        return fail("unavailable", "The game's last move is being checked - please try again");
+      }
       const round = rounds.get(id);
       if (!round) return fail("no_game", "This game is not being played");
       const color = colorOf(round, actor);
@@ -442,6 +455,32 @@ export function createGamesService(deps: {
       logger.info({ gameId: id }, "took over a live game");
       return "adopted";
     });
+  }
+
+  /**
+   * Reads a game whose last write had an unknown outcome back from the database and puts it in place of the
+   * one in memory; players are sent the move that had committed after all. On the game's writer. False
+   * while the database cannot say.
+   */
+  async function settle(id: string): Promise<boolean> {
+    let fresh: GameRound | undefined;
+    try {
+      fresh = await loadRound(id);
+    } catch {
+      return false;
+    }
+    uncertain.delete(id);
+    const old = rounds.get(id);
+    if (!old) return true;
+    unregister(old);
+    if (fresh?.status !== "active") return true;
+    fresh.goneSince = old.goneSince;
+    register(fresh);
+    if (fresh.ply > old.ply && fresh.lastMove) {
+      logger.warn({ gameId: id, ply: fresh.ply }, "a move write reported failed had committed; sent now");
+      notifier.toGame(id, "update", updateJson(fresh, fresh.lastMove, now()));
+    }
+    return true;
   }
 
   /** After a failed write: if another node holds the game now, this one lets it go. */
@@ -643,6 +682,7 @@ export function createGamesService(deps: {
     sweep(): void {
       const t = now();
       for (const id of unsaved.keys()) void check(id);
+      for (const id of uncertain) void check(id);
       for (const round of rounds.values()) {
         const due = flaggedSide(round, t) || (round.firstMoveDeadline !== null && t >= round.firstMoveDeadline);
         if (due) void check(round.id);
