@@ -1,10 +1,26 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { connect as tcpConnect } from "node:net";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, http } from "./harness.ts";
 import { guest, type Player, reconnect } from "./players.ts";
 import { freePort, spawnServer, stop, waitFor } from "./processes.ts";
+import { startTcpProxy } from "./tcpProxy.ts";
+
+/** The plies stored for a game, read straight from the database. */
+async function storedPlies(gameId: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: db?.env.DATABASE_URL });
+  await client.connect();
+  try {
+    const rows = await client.query<{ ply: number }>("select ply from game_moves where game_id = $1 order by ply", [
+      gameId,
+    ]);
+    return rows.rows.map((r) => r.ply);
+  } finally {
+    await client.end();
+  }
+}
 
 // Two nodes as real processes on PostgreSQL and a Redis of this file's own (so it can be restarted).
 const REDIS_SERVER = "/usr/bin/redis-server";
@@ -34,11 +50,11 @@ function startRedis(): Promise<ChildProcess> {
   return waitFor("redis", pong, proc, 10_000).then(() => proc);
 }
 
-async function startNode(): Promise<{ url: string; proc: ChildProcess }> {
+async function startNode(redisVia = redisPort): Promise<{ url: string; proc: ChildProcess }> {
   const port = await freePort();
   const proc = await spawnServer(port, {
     ...db?.env,
-    REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+    REDIS_URL: `redis://127.0.0.1:${redisVia}`,
     REDIS_PREFIX: "failover",
   });
   nodes.push(proc);
@@ -78,9 +94,9 @@ async function moveUntilAccepted(p: Player, gameId: string, uci: string, ply: nu
  * Two nodes that see each other, White a guest on the first, Black on the second, and a game between
  * them: White offered on node one, Black accepted on node two, which therefore writes it.
  */
-async function twoNodesWithGame() {
+async function twoNodesWithGame(opts: { twoRedisVia?: number } = {}) {
   const one = await startNode();
-  const two = await startNode();
+  const two = await startNode(opts.twoRedisVia);
   await meshed([one.url, two.url]);
   const white = await guest(one.url);
   const black = await guest(two.url);
@@ -185,6 +201,48 @@ describe.runIf(runs)("a two-node cluster under faults", () => {
     expect(view.data?.moves).toEqual(["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"]);
     white.socket.close();
     black.socket.close();
+  });
+});
+
+describe.runIf(runs)("a node cut off from Redis alone", () => {
+  it("stops writing its games and sends their players on; the other node takes over, one writer throughout", {
+    timeout: 90_000,
+  }, async () => {
+    const proxy = await startTcpProxy({ host: "127.0.0.1", port: redisPort });
+    try {
+      // Node two (Black's, so the game's writer) reaches Redis through the proxy; node one directly.
+      const { one, two, white, ...game } = await twoNodesWithGame({ twoRedisVia: proxy.port });
+      let { black } = game;
+      const { gameId } = game;
+      await moveUntilAccepted(white, gameId, "e2e4", 0);
+      await moveUntilAccepted(black, gameId, "e7e5", 1);
+
+      const dropped = new Promise<number>((resolve) => black.socket.once("disconnect", () => resolve(Date.now())));
+      const cutAt = Date.now();
+      proxy.stall();
+      // Node two can no longer renew its lease: within a lease (6 s, renewed every 2 s) it lets the game go
+      // and drops its players' sockets; node one takes the game over with the next epoch.
+      const droppedAt = await dropped;
+      expect(droppedAt - cutAt).toBeLessThan(12_000);
+      black = await reconnect(one.url, black);
+      await moveUntilAccepted(white, gameId, "g1f3", 2);
+      await moveUntilAccepted(black, gameId, "b8c6", 3);
+      await moveUntilAccepted(white, gameId, "f1b5", 4);
+
+      // Node two is up and its database reachable, yet it wrote nothing more: every move is stored once.
+      expect(two.proc.exitCode).toBeNull();
+      const record = await white.emit<{ moves: string[]; ply: number }>("resync", { gameId });
+      expect(record.data).toMatchObject({ moves: ["e4", "e5", "Nf3", "Nc6", "Bb5"], ply: 5 });
+      const stored = await storedPlies(gameId);
+      expect(stored).toEqual([1, 2, 3, 4, 5]);
+      white.socket.close();
+      black.socket.close();
+      proxy.up();
+      await stop(one.proc);
+      await stop(two.proc);
+    } finally {
+      await proxy.close();
+    }
   });
 });
 

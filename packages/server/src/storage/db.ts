@@ -24,8 +24,9 @@ export interface Database {
  * Runs one statement on the driver itself, past drizzle's per-call query building (~35 KB of garbage a
  * call), for the hottest write: a move.
  */
-export async function runStatement(db: Db, text: string, values: unknown[]): Promise<void> {
-  await (db as unknown as { $client: PgliteClient | pg.Pool }).$client.query(text, values);
+export async function runStatement<R = Record<string, unknown>>(db: Db, text: string, values: unknown[]): Promise<R[]> {
+  const result = await (db as unknown as { $client: PgliteClient | pg.Pool }).$client.query(text, values);
+  return result.rows as R[];
 }
 
 /** Where drizzle-kit writes the SQL migrations; found next to the source or the built bundle. */

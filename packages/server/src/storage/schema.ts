@@ -91,6 +91,8 @@ export const games = pgTable(
     rematchOf: text("rematch_of"),
     /** What a player sees of a live game besides its moves (event number, draw offer, deadlines): see roundState.ts. */
     roundState: jsonb("round_state").$type<PersistedRoundState>(),
+    /** The fence of one writer per game: each owner takes the next number, and writes only under its own. */
+    ownerEpoch: integer("owner_epoch").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
   },

@@ -32,6 +32,7 @@ function round(fen?: string, baseMs = 60_000): GameRound {
     goneSince: { w: null, b: null },
     eventNo: 0,
     createdAt: 0,
+    epoch: 1,
   };
 }
 

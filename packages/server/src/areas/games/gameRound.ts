@@ -55,6 +55,8 @@ export interface GameRound {
   goneSince: ByColor<number | null>;
   eventNo: number;
   createdAt: number;
+  /** This writer's fence (games.owner_epoch when it took the game): its writes hold only while it is the game's. */
+  epoch: number;
 }
 
 export const DRAW_OFFER_EVERY_PLIES = 20;

@@ -50,6 +50,7 @@ export function roundFromRow(
     goneSince: { w: null, b: null },
     eventNo: moves.length + (row.status === "active" ? 0 : 1),
     createdAt: row.createdAt.getTime(),
+    epoch: row.ownerEpoch,
   };
   if (row.status === "active") restoreRoundState(round, row.roundState, moves[0]?.movedAt?.getTime());
   else if (row.roundState) round.eventNo = row.roundState.eventNo + (moves.length - row.roundState.atPly) + 1;

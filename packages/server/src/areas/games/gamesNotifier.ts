@@ -11,6 +11,8 @@ export interface GameNotifier {
   toGame<E extends EventName>(gameId: string, event: E, payload: Payload<E>): void;
   /** Puts every socket of the player in the game's room. */
   joinGame(player: PlayerRef, gameId: string): void;
+  /** Drops this node's sockets following the game, so they reconnect to whichever node holds it now. */
+  reconnect(gameId: string): void;
 }
 
 export const gameRoom = (gameId: string) => `game:${gameId}`;
@@ -29,6 +31,9 @@ export function socketNotifier(io: AppServer): GameNotifier {
     },
     joinGame(player, gameId) {
       io.in(playerRoom(player)).socketsJoin(gameRoom(gameId));
+    },
+    reconnect(gameId) {
+      io.local.in(gameRoom(gameId)).disconnectSockets();
     },
   };
 }

@@ -31,6 +31,8 @@ export interface RatingInfo {
 
 export interface MoveWrite {
   gameId: string;
+  /** The writer's fence (games.owner_epoch): the row is written only while it is still the game's. */
+  epoch: number;
   ply: number;
   san: string;
   uci: string;
@@ -43,6 +45,8 @@ export interface MoveWrite {
 
 export interface FinishWrite {
   gameId: string;
+  /** The writer's fence, as for moves. */
+  epoch: number;
   status: Exclude<GameStatus, "active">;
   fen: string;
   ply: number;
@@ -107,11 +111,21 @@ async function updateClubRatings(tx: Db, c: NonNullable<FinishWrite["club"]>): P
 }
 
 /** The same text whatever the batch size (column arrays through unnest): nothing is built per move. */
+// Rows of a writer whose epoch is no longer the game's are left out (and so missing from RETURNING).
 const APPEND_MOVES = `
   insert into game_moves (game_id, ply, san, uci, fen, white_ms, black_ms, clock, moved_at)
-  select g, p, s, u, f, w, b, c::jsonb, t::timestamptz
-  from unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[], $8::text[], $9::text[])
-    as m(g, p, s, u, f, w, b, c, t)`;
+  select m.g, m.p, m.s, m.u, m.f, m.w, m.b, m.c::jsonb, m.t::timestamptz
+  from unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[], $8::text[], $9::text[],
+    $10::int[]) as m(g, p, s, u, f, w, b, c, t, e)
+  join games on games.id = m.g and games.owner_epoch = m.e
+  returning game_id, ply`;
+
+/** A write by a node that no longer owns the game (another took it over): refused by the database. */
+export class StaleOwnerError extends Error {
+  constructor(readonly gameId: string) {
+    super(`Game ${gameId} is written by another owner now`);
+  }
+}
 
 export function createGamesRepo(db: Db) {
   return {
@@ -125,21 +139,26 @@ export function createGamesRepo(db: Db) {
     },
 
     /** Writes a live game's state beyond its moves (draw offer, deadlines, event number). */
-    async saveRoundState(gameId: string, state: PersistedRoundState): Promise<void> {
-      await db
+    async saveRoundState(gameId: string, epoch: number, state: PersistedRoundState): Promise<void> {
+      const updated = await db
         .update(games)
         .set({ roundState: state })
-        .where(and(eq(games.id, gameId), eq(games.status, "active")));
+        .where(and(eq(games.id, gameId), eq(games.status, "active"), eq(games.ownerEpoch, epoch)))
+        .returning({ id: games.id });
+      if (updated.length === 0 && (await this.game(gameId))?.status === "active") throw new StaleOwnerError(gameId);
     },
 
     async insertGame(row: NewGameRow): Promise<void> {
       await db.insert(games).values(row);
     },
 
-    /** Moves of any games in one statement (atomic). Most callers go through the group-committing MoveWriter. */
-    async appendMoves(batch: MoveWrite[]): Promise<void> {
+    /**
+     * Moves of any games in one statement (atomic); returns "gameId:ply" of those written, which leaves out
+     * the moves of a stale owner. Most callers go through the group-committing MoveWriter.
+     */
+    async appendMoves(batch: MoveWrite[]): Promise<Set<string>> {
       const col = <T>(f: (m: MoveWrite) => T) => batch.map(f);
-      await runStatement(db, APPEND_MOVES, [
+      const rows = await runStatement<{ game_id: string; ply: number }>(db, APPEND_MOVES, [
         col((m) => m.gameId),
         col((m) => m.ply),
         col((m) => m.san),
@@ -149,7 +168,19 @@ export function createGamesRepo(db: Db) {
         col((m) => m.blackMs),
         col((m) => JSON.stringify(m.clock)),
         col((m) => m.movedAt.toISOString()),
+        col((m) => m.epoch),
       ]);
+      return new Set(rows.map((r) => `${r.game_id}:${r.ply}`));
+    },
+
+    /** Makes this node the game's owner: the next epoch, or undefined when the game is not live. */
+    async takeOwnership(gameId: string): Promise<number | undefined> {
+      const [row] = await db
+        .update(games)
+        .set({ ownerEpoch: sql`${games.ownerEpoch} + 1` })
+        .where(and(eq(games.id, gameId), eq(games.status, "active")))
+        .returning({ epoch: games.ownerEpoch });
+      return row?.epoch;
     },
 
     /** One transaction: the result, the history record and both ratings. Idempotent on an ended game. */
@@ -169,9 +200,13 @@ export function createGamesRepo(db: Db) {
             whiteEloChange: f.whiteEloChange,
             blackEloChange: f.blackEloChange,
           })
-          .where(and(eq(games.id, f.gameId), eq(games.status, "active")))
+          .where(and(eq(games.id, f.gameId), eq(games.status, "active"), eq(games.ownerEpoch, f.epoch)))
           .returning({ id: games.id });
-        if (updated.length === 0) return false;
+        if (updated.length === 0) {
+          const [row] = await tx.select({ status: games.status }).from(games).where(eq(games.id, f.gameId));
+          if (row?.status === "active") throw new StaleOwnerError(f.gameId);
+          return false;
+        }
         for (const r of f.ratingChanges) {
           const win = r.outcome === "win" ? 1 : 0;
           const draw = r.outcome === "draw" ? 1 : 0;

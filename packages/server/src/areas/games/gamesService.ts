@@ -38,7 +38,7 @@ import {
 import { roundFromRow } from "./gameRows.ts";
 import { gameOverJson, gameStartedJson, updateJson } from "./gamesJson.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
-import type { GamesRepo } from "./gamesRepo.ts";
+import { type GamesRepo, StaleOwnerError } from "./gamesRepo.ts";
 import { MoveWriter } from "./moveWriter.ts";
 import { roundStateOf } from "./roundState.ts";
 
@@ -74,6 +74,9 @@ const ORPHAN_CONFIRM_MS = 2_500;
 const fail = (code: string, message: string): Ack<never> => ({ ok: false, code, message });
 const playerKey = (p: Actor) => (p.userId !== null ? `u:${p.userId}` : `s:${p.sessionId}`);
 
+/** Said to a player whose game another node writes now (this one lost it); their client reconnects. */
+const MOVED_MESSAGE = "This game moved to another server - reconnecting";
+
 export function createGamesService(deps: {
   repo: GamesRepo;
   notifier: GameNotifier;
@@ -105,6 +108,8 @@ export function createGamesService(deps: {
   const orphanSince = new Map<string, number>();
   /** Games whose last move write has an unknown outcome: re-read from the database before anything else. */
   const uncertain = new Set<string>();
+  /** When this node last renewed its leases (scaled mode): a whole lease without it and it lets its games go. */
+  let renewedAt = now();
 
   function register(round: GameRound) {
     rounds.set(round.id, round);
@@ -158,7 +163,11 @@ export function createGamesService(deps: {
           return finish(round, { winningColor: "none", reason: "abort" });
         }
       })
-      .catch((err: unknown) => logger.warn({ err, gameId }, "game check failed; will retry"));
+      .catch((err: unknown) => {
+        const round = rounds.get(gameId);
+        if (err instanceof StaleOwnerError && round) letGo(round);
+        else logger.warn({ err, gameId }, "game check failed; will retry");
+      });
   }
 
   async function finish(round: GameRound, result: Result): Promise<void> {
@@ -193,6 +202,7 @@ export function createGamesService(deps: {
     const clock = { ...round.clock, remaining: left, runningSince: null };
     await repo.finishGame({
       gameId: round.id,
+      epoch: round.epoch,
       status: aborted ? "aborted" : "finished",
       fen: round.board.fen(),
       ply: round.ply,
@@ -254,6 +264,7 @@ export function createGamesService(deps: {
       try {
         await writer.write({
           gameId: round.id,
+          epoch: round.epoch,
           ply: round.ply,
           san: outcome.move.san,
           uci: outcome.uci,
@@ -264,6 +275,11 @@ export function createGamesService(deps: {
           movedAt: new Date(t),
         });
       } catch (err) {
+        if (err instanceof StaleOwnerError) {
+          undoLastMove(round, before);
+          letGo(round);
+          return fail("unavailable", MOVED_MESSAGE);
+        }
         // The write may have committed all the same (its answer lost): the database says which.
         const stored = await repo.moveAt(round.id, round.ply).catch(() => undefined);
         if (stored?.uci !== outcome.uci) {
@@ -384,7 +400,13 @@ export function createGamesService(deps: {
       const color = colorOf(round, actor);
       if (!color) return fail("forbidden", "You are not playing this game");
       if (round.status !== "active") return fail("over", "This game is over");
-      return ops[op](round, color, payload);
+      try {
+        return await ops[op](round, color, payload);
+      } catch (err) {
+        if (!(err instanceof StaleOwnerError)) throw err;
+        letGo(round);
+        return fail("unavailable", MOVED_MESSAGE);
+      }
     });
   }
 
@@ -447,6 +469,13 @@ export function createGamesService(deps: {
         return "not_live";
       }
       const round = roundFromRow(row, await repo.moves(id));
+      // From here on the previous owner's writes are refused by the database, whatever it still believes.
+      const epoch = await repo.takeOwnership(id);
+      if (epoch === undefined) {
+        await leases.release([id], now()).catch(() => {});
+        return "not_live";
+      }
+      round.epoch = epoch;
       const t = now();
       const lastSeen = (await leases.releasedAt(id).catch(() => undefined)) ?? t - LEASE_MS;
       resume(round, lastSeen, t);
@@ -475,12 +504,22 @@ export function createGamesService(deps: {
     unregister(old);
     if (fresh?.status !== "active") return true;
     fresh.goneSince = old.goneSince;
+    fresh.epoch = old.epoch;
     register(fresh);
     if (fresh.ply > old.ply && fresh.lastMove) {
       logger.warn({ gameId: id, ply: fresh.ply }, "a move write reported failed had committed; sent now");
       notifier.toGame(id, "update", updateJson(fresh, fresh.lastMove, now()));
     }
     return true;
+  }
+
+  /** Another writer owns the game now (the database refused this one's epoch): stop, and send players there. */
+  function letGo(round: GameRound) {
+    if (rounds.get(round.id) !== round) return;
+    unregister(round);
+    uncertain.delete(round.id);
+    logger.warn({ gameId: round.id, epoch: round.epoch }, "another writer owns this game now; let it go");
+    notifier.reconnect(round.id);
   }
 
   /** After a failed write: if another node holds the game now, this one lets it go. */
@@ -512,9 +551,10 @@ export function createGamesService(deps: {
   /** Writes what a player sees of the round beyond its moves; false when it could not be stored. */
   async function saveState(round: GameRound): Promise<boolean> {
     try {
-      await repo.saveRoundState(round.id, roundStateOf(round));
+      await repo.saveRoundState(round.id, round.epoch, roundStateOf(round));
       return true;
     } catch (err) {
+      if (err instanceof StaleOwnerError) letGo(round);
       logger.warn({ err, gameId: round.id }, "round state not saved");
       return false;
     }
@@ -573,6 +613,7 @@ export function createGamesService(deps: {
         goneSince: { w: null, b: null },
         eventNo: 0,
         createdAt: t,
+        epoch: 1,
       };
       await repo.insertGame({
         id: round.id,
@@ -598,6 +639,7 @@ export function createGamesService(deps: {
         clock: round.clock,
         rematchOf: g.rematchOf ?? null,
         roundState: roundStateOf(round),
+        ownerEpoch: round.epoch,
         createdAt: new Date(t),
       });
       // A new game is this node's; if Redis cannot say so now, the next renewal does.
@@ -700,6 +742,9 @@ export function createGamesService(deps: {
       const t = now();
       for (const row of rows) {
         const round = roundFromRow(row, await repo.moves(row.id));
+        const epoch = await repo.takeOwnership(row.id);
+        if (epoch === undefined) continue;
+        round.epoch = epoch;
         resume(round, lastAlive ?? round.clock.runningSince ?? t, t);
         register(round);
       }
@@ -709,11 +754,22 @@ export function createGamesService(deps: {
     /** Keeps this node's leases, lets go of games another node took, takes over games nobody holds. */
     async maintainLeases(): Promise<void> {
       if (!leases.shared) return;
-      const lost = await leases.renew([...rounds.keys()]);
+      let lost: string[];
+      try {
+        lost = await leases.renew([...rounds.keys()]);
+        renewedAt = now();
+      } catch (err) {
+        // Cut off from Redis for a whole lease: another node may hold these games now. Stop writing them
+        // (the database would refuse them anyway once it takes one) and send their players to reconnect.
+        if (now() - renewedAt >= LEASE_MS && rounds.size > 0) {
+          logger.warn({ games: rounds.size }, "leases not renewed for a whole lease; letting this node's games go");
+          for (const round of [...rounds.values()]) letGo(round);
+        }
+        throw err;
+      }
       for (const id of lost) {
         const round = rounds.get(id);
-        if (round) unregister(round);
-        logger.warn({ gameId: id }, "another node holds this game now; let it go");
+        if (round) letGo(round);
       }
       await adoptOrphans(ORPHAN_CONFIRM_MS);
     },

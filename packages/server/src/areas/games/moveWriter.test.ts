@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import type { MoveWrite } from "./gamesRepo.ts";
 import { MoveWriter } from "./moveWriter.ts";
 
-const move = (gameId: string, ply: number, uci = "e2e4"): MoveWrite => ({
+const move = (gameId: string, ply: number, uci = "e2e4", epoch = 1): MoveWrite => ({
   gameId,
+  epoch,
   ply,
   san: "e4",
   uci,
@@ -18,6 +19,9 @@ const move = (gameId: string, ply: number, uci = "e2e4"): MoveWrite => ({
 /** No stored moves: a repo that only writes. */
 const noMoves = async () => [];
 
+/** What the INSERT returns: every row of the batch written (no stale owner). */
+const allWritten = (b: MoveWrite[]) => new Set(b.map((m) => `${m.gameId}:${m.ply}`));
+
 /** What node-postgres rejects with once Drizzle wrapped it. */
 const dbError = (code: string | undefined, message: string) =>
   Object.assign(new Error("Failed query: insert into game_moves ..."), {
@@ -25,9 +29,27 @@ const dbError = (code: string | undefined, message: string) =>
   });
 
 describe("MoveWriter", () => {
+  it("refuses the moves the database left out as a stale owner's, and writes the rest", async () => {
+    // The database leaves out rows whose epoch is no longer their game's (games.owner_epoch).
+    const writer = new MoveWriter({
+      appendMoves: async (b) => allWritten(b.filter((m) => m.epoch === 2)),
+      moves: noMoves,
+    });
+    const fresh = writer.write(move("a", 1, "e2e4", 2));
+    const stale = writer.write(move("b", 1, "e2e4", 1));
+    await expect(fresh).resolves.toBeUndefined();
+    await expect(stale).rejects.toThrow("written by another owner");
+  });
+
   it("writes the moves of one event-loop turn together", async () => {
     const batches: number[] = [];
-    const writer = new MoveWriter({ appendMoves: async (b) => void batches.push(b.length), moves: noMoves });
+    const writer = new MoveWriter({
+      appendMoves: async (b) => {
+        batches.push(b.length);
+        return allWritten(b);
+      },
+      moves: noMoves,
+    });
     await Promise.all([writer.write(move("a", 1)), writer.write(move("b", 1)), writer.write(move("c", 1))]);
     await writer.write(move("a", 2));
     expect(batches).toEqual([3, 1]);
@@ -40,6 +62,7 @@ describe("MoveWriter", () => {
       appendMoves: async (b) => {
         batches.push(b.length);
         if (batches.length === 1) await new Promise<void>((r) => (release = r));
+        return allWritten(b);
       },
       moves: noMoves,
     });
@@ -59,6 +82,7 @@ describe("MoveWriter", () => {
         calls++;
         if (calls === 1) await new Promise<void>((r) => (hold = r));
         if (b.some((m) => m.gameId === "bad")) throw new Error("duplicate ply");
+        return allWritten(b);
       },
       moves: noMoves,
     });

@@ -1,5 +1,5 @@
 import { hasErrorCode, isDatabaseUnavailable, UNIQUE_VIOLATION } from "../../storage/unavailable.ts";
-import type { GamesRepo, MoveWrite } from "./gamesRepo.ts";
+import { type GamesRepo, type MoveWrite, StaleOwnerError } from "./gamesRepo.ts";
 
 /**
  * Group commit for moves. A write waits for the end of the current event-loop turn (setImmediate), so
@@ -10,6 +10,8 @@ import type { GamesRepo, MoveWrite } from "./gamesRepo.ts";
  *
  * A write whose connection died after the commit is reported failed and undone in memory; its re-send then
  * finds the ply taken. If it is taken by this very move, the earlier write counts: the move is written.
+ * A move of a writer that no longer owns its game (its epoch is stale) is left out by the database and
+ * refused with StaleOwnerError.
  */
 export class MoveWriter {
   private pending: Array<{ move: MoveWrite; resolve: () => void; reject: (e: unknown) => void }> = [];
@@ -39,8 +41,8 @@ export class MoveWriter {
     while (this.pending.length > 0) {
       const batch = this.pending.splice(0, this.maxBatch);
       try {
-        await this.repo.appendMoves(batch.map((b) => b.move));
-        for (const b of batch) b.resolve();
+        const written = await this.repo.appendMoves(batch.map((b) => b.move));
+        for (const b of batch) settleWritten(b, written);
       } catch (error) {
         if (batch.length === 1) {
           await this.settleAlone(batch[0]!, error);
@@ -53,7 +55,10 @@ export class MoveWriter {
         }
         // One bad row must not fail the other games' moves: write them one by one.
         for (const b of batch) {
-          await this.repo.appendMoves([b.move]).then(b.resolve, (e: unknown) => this.settleAlone(b, e));
+          await this.repo.appendMoves([b.move]).then(
+            (written) => settleWritten(b, written),
+            (e: unknown) => this.settleAlone(b, e),
+          );
         }
       }
     }
@@ -71,4 +76,12 @@ export class MoveWriter {
     if (same) b.resolve();
     else b.reject(error);
   }
+}
+
+type Waiting = { move: MoveWrite; resolve: () => void; reject: (e: unknown) => void };
+
+/** Resolves a move the statement wrote; one it left out was a stale owner's. */
+function settleWritten(b: Waiting, written: Set<string>): void {
+  if (written.has(`${b.move.gameId}:${b.move.ply}`)) b.resolve();
+  else b.reject(new StaleOwnerError(b.move.gameId));
 }

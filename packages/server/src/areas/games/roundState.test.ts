@@ -32,6 +32,7 @@ function rebuilt(ply: number, status: GameRound["status"] = "active"): GameRound
     goneSince: { w: null, b: null },
     eventNo: ply,
     createdAt: 1_000,
+    epoch: 1,
   };
 }
 

@@ -1,0 +1,115 @@
+import { join } from "node:path";
+import { NO_ELO_CHANGE, newClock, START_FEN } from "@chess/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGamesRepo, type GamesRepo, StaleOwnerError } from "../src/areas/games/gamesRepo.ts";
+import { type Database, openDatabase } from "../src/storage/db.ts";
+import { createTestDatabase } from "./harness.ts";
+
+/**
+ * One writer per game, enforced by the database: whoever takes a game over takes the next epoch, and the
+ * writes of the owner before (a node cut off from Redis that still believes it holds the game) are refused.
+ */
+let db: Awaited<ReturnType<typeof createTestDatabase>>;
+let database: Database;
+let repo: GamesRepo;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  database = await openDatabase({
+    databaseUrl: db.env.DATABASE_URL,
+    pgliteDir: db.env.DATA_DIR ? join(db.env.DATA_DIR, "db") : undefined,
+  });
+  repo = createGamesRepo(database.db);
+});
+
+afterAll(async () => {
+  await database?.close();
+  await db?.drop();
+});
+
+async function newGame(id: string) {
+  await repo.insertGame({
+    id,
+    variant: "standard",
+    timeClass: "blitz",
+    baseMs: 180_000,
+    incrementMs: 0,
+    initialFen: START_FEN,
+    whiteUserId: null,
+    blackUserId: null,
+    whiteSessionId: "sw",
+    blackSessionId: "sb",
+    whiteName: "W",
+    blackName: "B",
+    rated: false,
+    clubId: null,
+    whiteElo: null,
+    blackElo: null,
+    whiteDeltas: NO_ELO_CHANGE,
+    blackDeltas: NO_ELO_CHANGE,
+    status: "active",
+    fen: START_FEN,
+    clock: newClock(180_000, 0),
+    ownerEpoch: 1,
+  });
+}
+
+const move = (gameId: string, epoch: number, ply: number, uci: string) => ({
+  gameId,
+  epoch,
+  ply,
+  san: uci,
+  uci,
+  fen: START_FEN,
+  clock: newClock(180_000, 0),
+  whiteMs: 180_000,
+  blackMs: 180_000,
+  movedAt: new Date(),
+});
+
+const finish = (gameId: string, epoch: number) => ({
+  gameId,
+  epoch,
+  status: "finished" as const,
+  fen: START_FEN,
+  ply: 1,
+  moves: "e4",
+  winningColor: "white" as const,
+  endReason: "resign" as const,
+  clock: newClock(180_000, 0),
+  endedAt: new Date(),
+  ratingChanges: [],
+  whiteEloChange: null,
+  blackEloChange: null,
+});
+
+describe("fenced game writers", () => {
+  it("refuses the moves, state and end of an owner whose game was taken over", async () => {
+    await newGame("fence1");
+    const taken = await repo.takeOwnership("fence1");
+    expect(taken).toBe(2);
+
+    // The old owner (epoch 1) and the new one (epoch 2) write in one statement: only the new one's row lands.
+    const written = await repo.appendMoves([move("fence1", 1, 1, "d2d4"), move("fence1", 2, 1, "e2e4")]);
+    expect([...written]).toEqual(["fence1:1"]);
+    expect((await repo.moves("fence1")).map((m) => m.uci)).toEqual(["e2e4"]);
+
+    const state = {
+      eventNo: 1,
+      atPly: 1,
+      drawOfferBy: "w" as const,
+      lastDrawOfferPly: { w: 1, b: -100 },
+      firstMoveDeadline: null,
+      goneSince: { w: null, b: null },
+    };
+    await expect(repo.saveRoundState("fence1", 1, state)).rejects.toBeInstanceOf(StaleOwnerError);
+    await expect(repo.finishGame(finish("fence1", 1))).rejects.toBeInstanceOf(StaleOwnerError);
+    expect((await repo.game("fence1"))?.status).toBe("active");
+
+    await repo.saveRoundState("fence1", 2, state);
+    expect(await repo.finishGame(finish("fence1", 2))).toBe(true);
+    // A finished game is nobody's to take, and ending it again is a no-op, not a stale owner.
+    expect(await repo.takeOwnership("fence1")).toBeUndefined();
+    expect(await repo.finishGame(finish("fence1", 2))).toBe(false);
+  });
+});
