@@ -6,6 +6,26 @@ export interface BusEvents {
   sessionEnded: { sessionId: string };
   /** A guest logged in from the same browser session: their guest games become the account's. */
   guestSignedIn: { guestSessionId: string; userId: number; username: string };
+  /** A game started (from the lobby, a challenge or a rematch): its players' open offers go, pools update. */
+  gameStarted: { gameId: string; players: BusPlayer[]; variant: string; timeClass: string };
+  /** A game ended and its result, ratings and history are stored (published once, after the commit). */
+  gameFinished: {
+    gameId: string;
+    players: BusPlayer[];
+    variant: string;
+    timeClass: string;
+    /** Ratings changed: leaderboards of this variant and time class are out of date. */
+    ratingsChanged: boolean;
+    winningColor: string;
+    reason: string;
+  };
+}
+
+/** A player as bus events name them: an account, or a guest's session. */
+export interface BusPlayer {
+  sessionId: string;
+  userId: number | null;
+  name: string;
 }
 
 export class Bus {

@@ -194,10 +194,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     notifier,
     isOnline: (key) => presence.isOnline(key),
     logger: app.log,
-    onRatedGameEnded: (variant, timeClass) => leaderboardsRepo.ratingsChanged(variant, timeClass),
-    onStarted: (players) => {
-      lobby.playersStarted(players).catch((err: unknown) => app.log.warn({ err }, "offers not withdrawn"));
-    },
+    bus,
     leases: redis ? redisLeases(redis, config.redisPrefix, nodeId) : localLeases(nodeId),
     forward: nodeBus ? (node, call) => nodeBus.request(node, "game", call) : undefined,
     isNodeAlive: nodeBus ? (node) => nodeBus.isListening(node) : undefined,
@@ -332,6 +329,12 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     lobby.presenceChanged(key, online);
   });
   bus.subscribe("sessionEnded", ({ sessionId }) => realtime.disconnectSession(sessionId));
+  bus.subscribe("gameStarted", ({ players }) => {
+    lobby.playersStarted(players).catch((err: unknown) => app.log.warn({ err }, "offers not withdrawn"));
+  });
+  bus.subscribe("gameFinished", ({ ratingsChanged, variant, timeClass }) => {
+    if (ratingsChanged) leaderboardsRepo.ratingsChanged(variant, timeClass);
+  });
   bus.subscribe("guestSignedIn", ({ guestSessionId, userId, username }) => {
     historyRepo
       .adoptGuestGames(guestSessionId, userId, username)

@@ -19,6 +19,7 @@ import {
   type WinningColor,
 } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
+import type { Bus } from "../../bus.ts";
 import { shortId } from "../../util/ids.ts";
 import { KeyedQueue } from "../../util/keyedQueue.ts";
 import { type GameLeases, LEASE_MS, localLeases } from "./gameLeases.ts";
@@ -82,10 +83,8 @@ export function createGamesService(deps: {
   notifier: GameNotifier;
   isOnline: (key: string) => boolean;
   logger: FastifyBaseLogger;
-  /** A rated game ended: ratings of that category changed. */
-  onRatedGameEnded?: (variant: string, timeClass: string) => void;
-  /** A game started: its players' other offers are withdrawn. */
-  onStarted?: (players: PlayerRef[]) => void;
+  /** gameStarted and gameFinished are published here, for whichever area needs them. */
+  bus: Bus;
   /** Which node writes each game; this one alone without Redis. */
   leases?: GameLeases;
   /** Passes a call to the node holding the game; undefined when it did not answer. */
@@ -235,7 +234,15 @@ export function createGamesService(deps: {
     round.result = result;
     round.eventNo += 1;
     unregister(round);
-    if (ratingChanges.length > 0) deps.onRatedGameEnded?.(round.variant, round.timeClass);
+    deps.bus.publish("gameFinished", {
+      gameId: round.id,
+      players: [round.players.w, round.players.b],
+      variant: round.variant,
+      timeClass: round.timeClass,
+      ratingsChanged: ratingChanges.length > 0,
+      winningColor: result.winningColor,
+      reason: result.reason,
+    });
     notifier.toGame(round.id, "gameOver", gameOverJson(round, result, change));
   }
 
@@ -649,7 +656,12 @@ export function createGamesService(deps: {
         notifier.joinGame(round.players[c], round.id);
         notifier.toPlayer(round.players[c], "gameStarted", gameStartedJson(round, c, t));
       }
-      deps.onStarted?.([round.players.w, round.players.b]);
+      deps.bus.publish("gameStarted", {
+        gameId: round.id,
+        players: [round.players.w, round.players.b],
+        variant: round.variant,
+        timeClass: round.timeClass,
+      });
       return round;
     },
 
