@@ -79,7 +79,8 @@ export function defaultWebDist(): string {
   return join(here, "..", "..", "web", "dist");
 }
 
-const HEARTBEAT_MS = 2_000;
+/** A node's sign of life in the database: a killed node's games are charged until its last one. */
+const HEARTBEAT_MS = 500;
 const notifierRoom = (p: { userId: number | null; sessionId: string }) =>
   p.userId !== null ? rooms.user(p.userId) : rooms.session(p.sessionId);
 const SWEEP_MS = 1_000;

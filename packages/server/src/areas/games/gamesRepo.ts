@@ -300,6 +300,15 @@ export function createGamesRepo(db: Db) {
     },
 
     /** The last time any process was known alive (for crash credit). */
+    /** When a node last said it was alive. */
+    async heartbeatOf(nodeId: string): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ at: nodeHeartbeats.seenAt })
+        .from(nodeHeartbeats)
+        .where(eq(nodeHeartbeats.nodeId, nodeId));
+      return row?.at;
+    },
+
     async lastHeartbeat(): Promise<Date | undefined> {
       const [row] = await db.select({ at: sql<string>`max(${nodeHeartbeats.seenAt})` }).from(nodeHeartbeats);
       return row?.at ? new Date(row.at) : undefined;

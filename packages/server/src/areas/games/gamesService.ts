@@ -433,7 +433,7 @@ export function createGamesService(deps: {
       if (holder && holder !== leases.nodeId) {
         if (!(await holderDied(id, holder))) return holder;
       } else if (holder === null && !(await mayAdopt(id))) return "unknown";
-      if ((await adopt(id)) !== "taken") return "here";
+      if ((await adopt(id, holder ?? undefined)) !== "taken") return "here";
     }
     return "unknown";
   }
@@ -460,7 +460,7 @@ export function createGamesService(deps: {
   }
 
   /** Takes over a live game nobody holds: loads it, charges the clock only until its last holder was seen. */
-  function adopt(id: string): Promise<"adopted" | "taken" | "not_live"> {
+  function adopt(id: string, deadHolder?: string): Promise<"adopted" | "taken" | "not_live"> {
     return queue.run(id, async () => {
       if (rounds.has(id)) return "adopted";
       let claimed: boolean;
@@ -484,7 +484,12 @@ export function createGamesService(deps: {
       }
       round.epoch = epoch;
       const t = now();
-      const lastSeen = (await leases.releasedAt(id).catch(() => undefined)) ?? t - LEASE_MS;
+      // Charged until the last sign of life of the node before: its hand-over, else its last heartbeat
+      // (every HEARTBEAT_MS), else the last moment its lease can have been renewed.
+      const heartbeat = deadHolder ? await repo.heartbeatOf(deadHolder).catch(() => undefined) : undefined;
+      const lastSeen =
+        (await leases.releasedAt(id).catch(() => undefined)) ??
+        Math.max(heartbeat?.getTime() ?? Number.NEGATIVE_INFINITY, t - LEASE_MS);
       resume(round, lastSeen, t);
       register(round);
       orphanSince.delete(id);
@@ -820,7 +825,7 @@ export function createGamesService(deps: {
       if (holder) {
         if (holder === leases.nodeId) continue;
         if (!gone.has(holder)) gone.set(holder, await nodeGone(holder));
-        if (gone.get(holder) && (await holderDied(id, holder)) && (await adopt(id)) === "adopted") adopted += 1;
+        if (gone.get(holder) && (await holderDied(id, holder)) && (await adopt(id, holder)) === "adopted") adopted += 1;
         continue;
       }
       seen.add(id);
