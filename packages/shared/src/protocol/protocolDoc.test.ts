@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { noPayload } from "./catalog.ts";
 import { movePayload } from "./game.ts";
-import { fieldsTable, renderProtocolDoc } from "./protocolDoc.ts";
+import { fieldsTable } from "./protocolDoc.ts";
 
 describe("the protocol document", () => {
   it("shows a payload's fields with their types, and which are required", () => {

@@ -1,6 +1,5 @@
 import { gameIdParams, singleMoveBody } from "@chess/shared";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { HttpError, parseInput, tooManyRequests } from "../../http/errors.ts";
 import type { Stopping } from "../../http/stopping.ts";
 import { JobsUnavailableError } from "../../jobs/index.ts";

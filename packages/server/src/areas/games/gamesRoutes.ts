@@ -1,6 +1,5 @@
 import { gameIdParams, handleRematchBody, MESSAGES, offerRematchBody } from "@chess/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { z } from "zod";
 import { HttpError, notFound, parseInput, unauthorized } from "../../http/errors.ts";
 import type { Identity } from "../accounts/index.ts";
 import { gameRecordJson } from "./gamesJson.ts";

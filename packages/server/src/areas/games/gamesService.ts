@@ -4,24 +4,21 @@ import {
   type ByColor,
   type Color,
   creditClock,
-  deltaFor,
-  type EndReason,
   eloDeltas,
   type GameStarted,
   type MovePayload,
   NO_ELO_CHANGE,
   newClock,
-  type Outcome,
   other,
   START_FEN,
   timeClassOf,
   type Variant,
-  type WinningColor,
 } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Bus } from "../../bus.ts";
 import { shortId } from "../../util/ids.ts";
 import { KeyedQueue } from "../../util/keyedQueue.ts";
+import { finishing, type Result } from "./gameFinisher.ts";
 import { type GameLeases, LEASE_MS, localLeases } from "./gameLeases.ts";
 import {
   clocksNow,
@@ -58,8 +55,6 @@ export interface NewGame {
   clubId?: number | null;
   rematchOf?: string;
 }
-
-type Result = { winningColor: WinningColor | "none"; reason: EndReason };
 
 export type GameOp = "move" | "resign" | "abort" | "offerDraw" | "acceptDraw" | "declineDraw" | "claimVictory";
 /** A player's action passed from the node they are connected to, to the node writing the game. */
@@ -170,65 +165,11 @@ export function createGamesService(deps: {
   }
 
   async function finish(round: GameRound, result: Result): Promise<void> {
-    const t = now();
-    const aborted = result.reason === "abort";
-    const outcomeOf = (c: Color): Outcome =>
-      result.winningColor === "draw"
-        ? "draw"
-        : result.winningColor === (c === "w" ? "white" : "black")
-          ? "win"
-          : "loss";
-    const change = { w: 0, b: 0 };
-    const ratingChanges = [];
-    if (round.rated && !aborted) {
-      for (const c of ["w", "b"] as const) {
-        const p = round.players[c];
-        const startElo = round.elo[c];
-        if (p.userId === null || startElo === null) continue;
-        const outcome = outcomeOf(c);
-        change[c] = deltaFor(round.deltas[c], outcome);
-        ratingChanges.push({
-          userId: p.userId,
-          variant: round.variant,
-          timeClass: round.timeClass,
-          startElo,
-          delta: change[c],
-          outcome,
-        });
-      }
-    }
-    const left = clocksNow(round, t);
-    const clock = { ...round.clock, remaining: left, runningSince: null };
-    await repo.finishGame({
-      gameId: round.id,
-      epoch: round.epoch,
-      status: aborted ? "aborted" : "finished",
-      fen: round.board.fen(),
-      ply: round.ply,
-      moves: round.sanMoves.join(" "),
-      winningColor: result.winningColor,
-      endReason: result.reason,
-      clock,
-      endedAt: new Date(t),
-      ratingChanges,
-      whiteEloChange: round.rated && !aborted ? change.w : null,
-      blackEloChange: round.rated && !aborted ? change.b : null,
-      club:
-        round.rated &&
-        !aborted &&
-        round.clubId !== null &&
-        round.players.w.userId !== null &&
-        round.players.b.userId !== null
-          ? {
-              clubId: round.clubId,
-              variant: round.variant,
-              timeClass: round.timeClass,
-              white: round.players.w.userId,
-              black: round.players.b.userId,
-              whiteScore: result.winningColor === "white" ? 1 : result.winningColor === "draw" ? 0.5 : 0,
-            }
-          : undefined,
-    });
+    const { write, change } = finishing(round, result, now());
+    await repo.finishGame(write);
+    const clock = write.clock;
+    const aborted = write.status === "aborted";
+    const ratingChanges = write.ratingChanges;
     round.clock = clock;
     round.status = aborted ? "aborted" : "finished";
     round.result = result;

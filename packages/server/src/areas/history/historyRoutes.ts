@@ -1,6 +1,5 @@
 import { gameIdParams, gameVariantQuery, historyListQuery, usernameParams } from "@chess/shared";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { notFound, parseInput } from "../../http/errors.ts";
 import { gamePgn, historyRowJson, ratingHistoryJson, statisticsJson } from "./historyJson.ts";
 import type { HistoryRepo } from "./historyRepo.ts";
