@@ -61,7 +61,7 @@ describe("finishing", () => {
     [
       "Black wins on time",
       round(),
-      { winningColor: "black", reason: "timeout" },
+      { winningColor: "black", reason: "flag" },
       "finished",
       { w: w.lossEloDelta, b: b.winEloDelta },
       2,
