@@ -1,4 +1,5 @@
 export * from "./analysis/evaluation.ts";
+export * from "./analysis/judgement.ts";
 export * from "./api/accounts.ts";
 export * from "./api/analysis.ts";
 export * from "./api/clubs.ts";

@@ -3,6 +3,8 @@
  * accuracy after lichess). Scores are always from White's point of view.
  */
 
+import type { Judgement } from "./judgement.ts";
+
 /** A score: centipawns, or mate in `mate` moves (positive: White mates). */
 export type Score = { cp: number } | { mate: number };
 
@@ -14,6 +16,13 @@ export interface AnalysisEntry {
   eval: number | string;
   turn: "w" | "b";
   moves: string[];
+  /** Win% for White (0..100, lichess's curve), e.g. 59.1 at +1.00; on game analyses. */
+  winPercent?: number;
+  /**
+   * lichess's judgement of the move that led here (judgement.ts), null when not judged; on game analyses,
+   * where index 0 (no move led there) is null.
+   */
+  judgement?: Judgement | null;
 }
 
 export const evalOf = (s: Score): number | string => ("mate" in s ? `#${s.mate}` : s.cp);
