@@ -21,11 +21,14 @@ import {
   shownFen,
   shownLastMove,
 } from "./lineStore.ts";
-import { accuracies, moveQualities, qualityCounts } from "./moveQualities.ts";
+import { MarkPicker, VerdictCard } from "./MoveReview.tsx";
+import { gameMarks, MARKS_OF, type MarkMode, markCounts, storedMarkMode, storeMarkMode } from "./marks.ts";
+import { accuracies } from "./moveQualities.ts";
 import { buildPgn, pgnFileName } from "./pgn.ts";
 import { QualityTable } from "./QualityTable.tsx";
 import { useGameAnalysis } from "./useGameAnalysis.ts";
 import { knownLineEval, lineKey, useLineEval } from "./useLineEval.ts";
+import { moveVerdict } from "./verdict.ts";
 import "./AnalysisView.css";
 
 export interface AnalysisViewProps {
@@ -49,7 +52,15 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
   const fen = shownFen(line, fens);
   const lastMove = shownLastMove(line, plies);
 
-  const qualities = useMemo(() => (entries ? moveQualities(entries) : undefined), [entries]);
+  const [markMode, setMarkMode] = useState<MarkMode>(storedMarkMode);
+  const chooseMarks = useCallback((mode: MarkMode) => {
+    setMarkMode(mode);
+    storeMarkMode(mode);
+  }, []);
+  const qualities = useMemo(
+    () => (entries ? gameMarks(entries, plies, markMode) : undefined),
+    [entries, plies, markMode],
+  );
   const evals = useMemo(() => entries?.slice(0, fens.length).map((e) => e.eval), [entries, fens.length]);
   const labels = useMemo(() => plyLabels(game.initialFen, gameSans), [game.initialFen, gameSans]);
 
@@ -59,8 +70,12 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
       : undefined
     : entries?.[line.ply];
   const lastQuality: MoveQuality | null | undefined = variation
-    ? variationQuality(entries?.[line.ply], game.initialFen, shownMoves, line.variation.length, current)
+    ? markMode === "lichess"
+      ? (current?.judgement ?? null)
+      : variationQuality(entries?.[line.ply], game.initialFen, shownMoves, line.variation.length, current)
     : qualities?.[line.ply];
+  const verdict =
+    !variation && entries && qualities ? moveVerdict(line.ply, qualities, fens, plies, entries) : undefined;
 
   const step = useCallback((delta: -1 | 1) => dispatch({ type: "step", delta }), []);
   useEffect(() => {
@@ -157,7 +172,7 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
             aria-label="Last Move"
             title="Last move (End)"
             onClick={() => dispatch({ type: "last" })}
-            disabled={!canStepForward(line)}
+            disabled={variation || !canStepForward(line)}
           >
             <NavIcon d="M18 5v14M6 5l8 7-8 7" />
           </Button>
@@ -184,6 +199,14 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
             <span className="analysis-switch__text">Enable Analysis</span>
           </label>
           <EngineStatus analysis={analysis} />
+          {entries ? <MarkPicker mode={markMode} onChange={chooseMarks} /> : null}
+          {verdict ? (
+            <VerdictCard
+              verdict={verdict}
+              moveLabel={labels[verdict.ply] ?? verdict.played}
+              onShowLine={() => dispatch({ type: "showLine", ply: verdict.ply - 1, moves: verdict.bestLine })}
+            />
+          ) : null}
           {entries ? (
             <BestLine
               fen={fen}
@@ -210,7 +233,7 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
           {variation ? (
             <div className="analysis-variation" data-testid="variation">
               <p>
-                <span className="analysis-variation__label">Your variation: </span>
+                <span className="analysis-variation__label">{line.ahead ? "Engine line: " : "Your variation: "}</span>
                 {numberedLine(
                   fens[line.ply] ?? game.initialFen,
                   line.variation.map((m) => m.san),
@@ -242,7 +265,8 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
           </section>
           <section className="analysis__quality card" aria-label="Move quality summary">
             <QualityTable
-              counts={qualityCounts(entries)}
+              rows={MARKS_OF[markMode]}
+              counts={markCounts(qualities, entries, markMode)}
               accuracy={accuracies(entries)}
               white={names.white}
               black={names.black}
@@ -257,6 +281,8 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
 const KEYS: Record<string, Parameters<typeof lineReducer>[1]> = {
   ArrowLeft: { type: "step", delta: -1 },
   ArrowRight: { type: "step", delta: 1 },
+  ArrowUp: { type: "first" },
+  ArrowDown: { type: "last" },
   Home: { type: "first" },
   End: { type: "last" },
 };
