@@ -11,6 +11,7 @@ import { bestLineText, numberedLine, plyLabels } from "./bestLine.ts";
 import { EvalBar } from "./EvalBar.tsx";
 import { EvalChart } from "./EvalChart.tsx";
 import { formatEval } from "./evalDisplay.ts";
+import { LocalEnginePanel } from "./LocalEnginePanel.tsx";
 import {
   canStepBack,
   canStepForward,
@@ -28,6 +29,7 @@ import { buildPgn, pgnFileName } from "./pgn.ts";
 import { QualityTable } from "./QualityTable.tsx";
 import { useGameAnalysis } from "./useGameAnalysis.ts";
 import { knownLineEval, lineKey, useLineEval } from "./useLineEval.ts";
+import { storedLocalEngineOn, storeLocalEngineOn, useLocalEngine } from "./useLocalEngine.ts";
 import { moveVerdict } from "./verdict.ts";
 import "./AnalysisView.css";
 
@@ -50,6 +52,8 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
   const shownMoves = movesToShown(line);
   const lineEval = useLineEval(entries !== undefined && variation, game.initialFen, shownMoves, client);
   const fen = shownFen(line, fens);
+  const [localOn, setLocalOn] = useState(storedLocalEngineOn);
+  const local = useLocalEngine(localOn, fen);
   const lastMove = shownLastMove(line, plies);
 
   const [markMode, setMarkMode] = useState<MarkMode>(storedMarkMode);
@@ -199,6 +203,16 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
             <span className="analysis-switch__text">Enable Analysis</span>
           </label>
           <EngineStatus analysis={analysis} />
+          <LocalEnginePanel
+            on={localOn}
+            onToggle={(on) => {
+              setLocalOn(on);
+              storeLocalEngineOn(on);
+            }}
+            state={local}
+            fen={fen}
+            onPlayLine={(moves) => dispatch({ type: "playLine", moves })}
+          />
           {entries ? <MarkPicker mode={markMode} onChange={chooseMarks} /> : null}
           {verdict ? (
             <VerdictCard

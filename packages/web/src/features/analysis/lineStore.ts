@@ -31,7 +31,9 @@ export type LineEvent =
   /** Drops the whole variation: the board shows the ply it branched from. */
   | { type: "backToGame" }
   /** Shows an engine line from game ply `ply`: its first move on the board, the rest a step away. */
-  | { type: "showLine"; ply: number; moves: LinePly[] };
+  | { type: "showLine"; ply: number; moves: LinePly[] }
+  /** Shows an engine line from the position on the board, the same way. */
+  | { type: "playLine"; moves: LinePly[] };
 
 /** The game shown at its last position (where the player comes from). */
 export function initialLine(line: readonly string[], ply = line.length): LineState {
@@ -83,6 +85,11 @@ export function lineReducer(state: LineState, event: LineEvent): LineState {
       const [first, ...rest] = event.moves;
       if (!first) return state;
       return { line: state.line, ply: clamp(event.ply, state.line.length), variation: [first], ahead: rest };
+    }
+    case "playLine": {
+      const [first, ...rest] = event.moves;
+      if (!first) return state;
+      return { line: state.line, ply: state.ply, variation: [...state.variation, first], ahead: rest };
     }
   }
 }
