@@ -114,11 +114,18 @@ test("lichess marks with their thresholds, and at a blunder the better move, its
 }) => {
   test.setTimeout(120_000);
   const page = await openAnalysis(browser, game.black.sessionId);
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByRole("checkbox", { name: "Enable Analysis" }).check();
   await expect(page.getByTestId("eval-bar")).toBeVisible({ timeout: 60_000 });
 
-  // The spec's six tiers by default; lichess's three marks on request, with the rule behind them.
+  // On a desktop screen the chart is above the fold; accuracy is given per phase too.
+  const chart = await page.getByTestId("eval-chart").boundingBox();
+  expect(chart && chart.y + chart.height).toBeLessThanOrEqual(900);
   const quality = page.getByRole("table", { name: "Move quality" });
+  await expect(quality.getByRole("row", { name: /^Opening \d+% \d+%$/ })).toBeVisible();
+  await expect(quality.getByRole("row", { name: "Endgame – –" })).toBeVisible();
+
+  // The spec's six tiers by default; lichess's three marks on request, with the rule behind them.
   await expect(quality.getByRole("row", { name: /Best/ })).toBeVisible();
   await page.getByRole("radio", { name: "lichess" }).check();
   await expect(quality.getByRole("row", { name: /Best/ })).toHaveCount(0);

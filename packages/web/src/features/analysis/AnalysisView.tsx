@@ -1,4 +1,4 @@
-import { type AnalysisEntry, type MoveQuality, moveQuality, scoreOf } from "@chess/shared";
+import { type AnalysisEntry, divideGame, type MoveQuality, moveQuality, scoreOf } from "@chess/shared";
 import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { useIdentity } from "../accounts/index.ts";
@@ -24,7 +24,7 @@ import {
 } from "./lineStore.ts";
 import { MarkPicker, VerdictCard } from "./MoveReview.tsx";
 import { gameMarks, MARKS_OF, type MarkMode, markCounts, storedMarkMode, storeMarkMode } from "./marks.ts";
-import { accuracies } from "./moveQualities.ts";
+import { accuracies, phaseAccuracies } from "./moveQualities.ts";
 import { buildPgn, pgnFileName } from "./pgn.ts";
 import { QualityTable } from "./QualityTable.tsx";
 import { useGameAnalysis } from "./useGameAnalysis.ts";
@@ -66,6 +66,7 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
     [entries, plies, markMode],
   );
   const evals = useMemo(() => entries?.slice(0, fens.length).map((e) => e.eval), [entries, fens.length]);
+  const division = useMemo(() => divideGame(fens), [fens]);
   const labels = useMemo(() => plyLabels(game.initialFen, gameSans), [game.initialFen, gameSans]);
 
   const current: AnalysisEntry | undefined = variation
@@ -203,6 +204,22 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
             <span className="analysis-switch__text">Enable Analysis</span>
           </label>
           <EngineStatus analysis={analysis} />
+          {entries ? (
+            <BestLine
+              fen={fen}
+              entry={current}
+              pending={variation && lineEval.kind === "pending"}
+              error={variation && lineEval.kind === "failed" ? lineEval.message : undefined}
+            />
+          ) : null}
+          {verdict ? (
+            <VerdictCard
+              verdict={verdict}
+              moveLabel={labels[verdict.ply] ?? verdict.played}
+              onShowLine={() => dispatch({ type: "showLine", ply: verdict.ply - 1, moves: verdict.bestLine })}
+            />
+          ) : null}
+          {entries ? <MarkPicker mode={markMode} onChange={chooseMarks} /> : null}
           <LocalEnginePanel
             on={localOn}
             onToggle={(on) => {
@@ -213,23 +230,20 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
             fen={fen}
             onPlayLine={(moves) => dispatch({ type: "playLine", moves })}
           />
-          {entries ? <MarkPicker mode={markMode} onChange={chooseMarks} /> : null}
-          {verdict ? (
-            <VerdictCard
-              verdict={verdict}
-              moveLabel={labels[verdict.ply] ?? verdict.played}
-              onShowLine={() => dispatch({ type: "showLine", ply: verdict.ply - 1, moves: verdict.bestLine })}
-            />
-          ) : null}
-          {entries ? (
-            <BestLine
-              fen={fen}
-              entry={current}
-              pending={variation && lineEval.kind === "pending"}
-              error={variation && lineEval.kind === "failed" ? lineEval.message : undefined}
-            />
-          ) : null}
         </section>
+        {entries && evals && qualities ? (
+          <section className="analysis__chart card" aria-labelledby="analysis-chart-title">
+            <h2 id="analysis-chart-title">Evaluation</h2>
+            <EvalChart
+              evals={evals}
+              labels={labels}
+              qualities={qualities}
+              currentPly={variation ? null : line.ply}
+              division={division}
+              onSelect={(ply) => dispatch({ type: "goto", ply })}
+            />
+          </section>
+        ) : null}
 
         <section className="analysis__moves card" aria-labelledby="analysis-moves-title">
           <h2 id="analysis-moves-title">Moves</h2>
@@ -266,27 +280,16 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
       </div>
 
       {entries && evals && qualities ? (
-        <>
-          <section className="analysis__chart card" aria-labelledby="analysis-chart-title">
-            <h2 id="analysis-chart-title">Evaluation</h2>
-            <EvalChart
-              evals={evals}
-              labels={labels}
-              qualities={qualities}
-              currentPly={variation ? null : line.ply}
-              onSelect={(ply) => dispatch({ type: "goto", ply })}
-            />
-          </section>
-          <section className="analysis__quality card" aria-label="Move quality summary">
-            <QualityTable
-              rows={MARKS_OF[markMode]}
-              counts={markCounts(qualities, entries, markMode)}
-              accuracy={accuracies(entries)}
-              white={names.white}
-              black={names.black}
-            />
-          </section>
-        </>
+        <section className="analysis__quality card" aria-label="Move quality summary">
+          <QualityTable
+            rows={MARKS_OF[markMode]}
+            counts={markCounts(qualities, entries, markMode)}
+            accuracy={accuracies(entries)}
+            phases={phaseAccuracies(entries, fens.slice(0, entries.length))}
+            white={names.white}
+            black={names.black}
+          />
+        </section>
       ) : null}
     </div>
   );

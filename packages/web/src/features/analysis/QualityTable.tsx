@@ -1,4 +1,4 @@
-import { MOVE_QUALITY_INFO, type MoveQuality } from "@chess/shared";
+import { MOVE_QUALITY_INFO, type MoveQuality, PHASE_TITLE, PHASES, type PhaseAccuracy } from "@chess/shared";
 import type { MarkCounts } from "./marks.ts";
 import "./QualityTable.css";
 
@@ -7,12 +7,14 @@ export interface QualityTableProps {
   rows: readonly MoveQuality[];
   counts: MarkCounts;
   accuracy: { w: number | null; b: number | null };
+  /** Accuracy in the opening, middlegame and endgame (phases the game never reached show "–"). */
+  phases?: PhaseAccuracy;
   white: string;
   black: string;
 }
 
 /** Move-quality counts per side (SPEC §4) with each player's accuracy. */
-export function QualityTable({ rows, counts, accuracy, white, black }: QualityTableProps) {
+export function QualityTable({ rows, counts, accuracy, phases, white, black }: QualityTableProps) {
   const pct = (a: number | null) => (a === null ? "–" : `${Math.round(a)}%`);
   return (
     <table className="quality-table">
@@ -53,6 +55,15 @@ export function QualityTable({ rows, counts, accuracy, white, black }: QualityTa
           <td>{pct(accuracy.w)}</td>
           <td>{pct(accuracy.b)}</td>
         </tr>
+        {phases
+          ? PHASES.map((phase) => (
+              <tr key={phase} className="quality-table__phase">
+                <th scope="row">{PHASE_TITLE[phase]}</th>
+                <td>{pct(phases[phase].w)}</td>
+                <td>{pct(phases[phase].b)}</td>
+              </tr>
+            ))
+          : null}
       </tfoot>
     </table>
   );
