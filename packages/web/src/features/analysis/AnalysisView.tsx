@@ -4,13 +4,13 @@ import { Button } from "../../components/Button.tsx";
 import { useIdentity } from "../accounts/index.ts";
 import { AnalysisBoard } from "./AnalysisBoard.tsx";
 import { AnalysisMoveList } from "./AnalysisMoveList.tsx";
+import { BestLine, EngineStatus, NavIcon, PlayerRow } from "./AnalysisParts.tsx";
 import { type AnalysisApi, analysisApi } from "./analysisApi.ts";
 import { type AnalysisGame, type LinePly, replayGame } from "./analysisGame.ts";
-import { progressText, shownEntries } from "./analysisStore.ts";
-import { bestLineText, numberedLine, plyLabels } from "./bestLine.ts";
+import { shownEntries } from "./analysisStore.ts";
+import { numberedLine, plyLabels } from "./bestLine.ts";
 import { EvalBar } from "./EvalBar.tsx";
 import { EvalChart } from "./EvalChart.tsx";
-import { formatEval } from "./evalDisplay.ts";
 import { LocalEnginePanel } from "./LocalEnginePanel.tsx";
 import {
   canStepBack,
@@ -315,79 +315,4 @@ function variationQuality(
   if (!after) return null;
   const previous = variationLength <= 1 ? branchEntry : knownLineEval(lineKey(initialFen, moves.slice(0, -1)));
   return previous ? moveQuality(scoreOf(previous.eval), scoreOf(after.eval), previous.turn) : null;
-}
-
-function EngineStatus({ analysis }: { analysis: ReturnType<typeof useGameAnalysis> }) {
-  const { state, view } = analysis;
-  if (view === "loading" && state.request.kind === "loading") {
-    const progress = state.request.progress;
-    const text = progressText(progress);
-    const total = progress && progress.total > 0 ? progress.total : undefined;
-    return (
-      <div className="analysis-progress" role="status">
-        <span>{text}</span>
-        <progress
-          aria-label="Analysis progress"
-          {...(total ? { max: total, value: Math.min(progress?.done ?? 0, total) } : {})}
-        />
-      </div>
-    );
-  }
-  if (view === "error" && state.request.kind === "failed") {
-    return (
-      <p className="analysis__error" role="alert">
-        {state.request.message}
-      </p>
-    );
-  }
-  return null;
-}
-
-function BestLine({
-  fen,
-  entry,
-  pending,
-  error,
-}: {
-  fen: string;
-  entry: AnalysisEntry | undefined;
-  pending: boolean;
-  error: string | undefined;
-}) {
-  if (error) {
-    return (
-      <p className="analysis__error" role="alert">
-        {error}
-      </p>
-    );
-  }
-  if (!entry) {
-    return (
-      <p className="analysis-best analysis-best--pending">{pending ? "Evaluating this position…" : "No evaluation"}</p>
-    );
-  }
-  return (
-    <p className="analysis-best" data-testid="best-line">
-      <span className="analysis-best__eval">{formatEval(entry.eval, 2)}</span>
-      <span className="analysis-best__line">{bestLineText(fen, entry.moves)}</span>
-    </p>
-  );
-}
-
-function PlayerRow({ color, name, place }: { color: "white" | "black"; name: string; place: "top" | "bottom" }) {
-  return (
-    <div className={`analysis-player analysis-player--${place}`} data-testid={`player-${place}`}>
-      <span className={`analysis-player__dot analysis-player__dot--${color}`} aria-hidden="true" />
-      <span className="analysis-player__name">{name}</span>
-      <span className="visually-hidden"> ({color})</span>
-    </div>
-  );
-}
-
-function NavIcon({ d }: { d: string }) {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path d={d} fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
 }
