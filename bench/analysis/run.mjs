@@ -10,7 +10,7 @@
 //   node bench/analysis/run.mjs [--quick] [--live-only]      (needs `npm run build` first)
 import { accessSync, constants } from "node:fs";
 import { createRequire } from "node:module";
-import { availableParallelism } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { Chess } from "chess.js";
 import { io } from "socket.io-client";
@@ -249,6 +249,8 @@ async function benchJumpstart(enginePath) {
 
 const native = nativeEngine();
 const runs = [];
+/** Other work on the machine shows in every figure here: the 1-minute load average when the run began. */
+const loadAtStart = loadavg()[0];
 if (liveOnly) {
   const r = await benchAnalysisUnderPlay("WASM", native ?? wasmEngine);
   console.log(JSON.stringify(r, null, 1));
@@ -285,7 +287,8 @@ const lines = [
   "## Analysis and jumpstart (`bench/analysis`)",
   "",
   `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine()}. Through the real server over HTTP;`,
-  `${availableParallelism()} cores, default ENGINE_WORKERS; ANALYSIS_NODES ${nodes} per position.`,
+  `${availableParallelism()} cores, default ENGINE_WORKERS; ANALYSIS_NODES ${nodes} per position. Load average`,
+  `${loadAtStart.toFixed(1)} when the run began${loadAtStart > availableParallelism() ? " (other work on the machine: figures are slower than on an idle one)" : ""}.`,
   native ? "" : "No native Stockfish was found (`apt-get install stockfish` puts one at /usr/games/stockfish).",
   "",
   "| full analysis of an 80-ply game (81 positions) | engines | time | budget ≤ 15 s | cached re-open p50 / p95 | budget ≤ 100 ms |",
