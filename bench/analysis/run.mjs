@@ -2,20 +2,24 @@
 // - Full analysis of an 80-ply game (Kasparov-Topalov, Wijk aan Zee 1999, first 80 plies) at the server's
 //   default ANALYSIS_NODES, with the bundled WASM engine and with a native Stockfish when one is installed;
 //   then the cached re-open.
+// - The same analysis while 50 live games are played at one move per second each: its time, and the live
+//   moves' latency (A emits "move" → B receives "update") before and during the analysis, p50 / p99.
 // - Jumpstart: requests for the presets served from the background pool, and custom ranges generated on
 //   demand, each as p50/p95.
 // Prints the figures and writes them into bench/README.md.
-//   node bench/analysis/run.mjs [--quick]      (needs `npm run build` first)
+//   node bench/analysis/run.mjs [--quick] [--live-only]      (needs `npm run build` first)
 import { accessSync, constants } from "node:fs";
 import { createRequire } from "node:module";
-import { availableParallelism } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { Chess } from "chess.js";
 import { io } from "socket.io-client";
-import { root, sleep, startServer } from "../lib/live.mjs";
+import { makeScripts, root, sleep, startServer } from "../lib/live.mjs";
 import { fmt, machine, summarize, writeSection } from "../lib/report.mjs";
 
 const quick = process.argv.includes("--quick");
+/** Only the analysis under live play, printed, README untouched. */
+const liveOnly = process.argv.includes("--live-only");
 
 const GAME =
   "1. e4 d6 2. d4 Nf6 3. Nc3 g6 4. Be3 Bg7 5. Qd2 c6 6. f3 b5 7. Nge2 Nbd7 8. Bh6 Bxh6 9. Qxh6 Bb7 10. a3 e5 " +
@@ -50,6 +54,13 @@ const wasmEngine = createRequire(import.meta.url).resolve("stockfish/bin/stockfi
 /** The built server with the given engine settings; `health()` reads /health. */
 async function startAnalysisServer(env) {
   const server = await startServer({ env });
+  // A busy machine can take longer than startServer waits (PGlite's first start migrates the database).
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${server.url}/health`)).ok) break;
+    } catch {}
+    await sleep(500);
+  }
   return {
     url: server.url,
     health: async () => (await fetch(`${server.url}/health`)).json(),
@@ -108,6 +119,82 @@ async function benchAnalysis(kind, enginePath) {
   return { kind, workers: engine.workers, full, cached: summarize(cached), positions: entries.length };
 }
 
+const LIVE_GAMES = quick ? 20 : 50;
+const LIVE_PACE_MS = 1000;
+const BASELINE_SECONDS = quick ? 5 : 10;
+
+/** `count` live games between new accounts, each ready to play its scripted moves. */
+async function liveGames(url, count) {
+  const scripts = makeScripts(count, 200);
+  const games = [];
+  for (let i = 0; i < count; i++) {
+    const tag = Math.random().toString(36).slice(2, 7);
+    const [a, b] = await Promise.all([player(url, `livew${tag}`), player(url, `liveb${tag}`)]);
+    const started = new Promise((r) => a.socket.once("gameStarted", r));
+    const offer = await a.socket.emitWithAck("createGameOffer", { baseTime: 60, increment: 0, selectedColor: "white" });
+    await b.socket.emitWithAck("acceptGameOffer", { offerId: offer.data.offerId });
+    const { gameId } = await started;
+    games.push({ gameId, sockets: [a.socket, b.socket], script: scripts[i], ply: 0 });
+  }
+  return games;
+}
+
+/**
+ * Plays the live games at LIVE_PACE_MS per move each until `stop()`; `samples` collects the latency of each
+ * move from the mover's emit to the opponent's "update", while `recording` is set.
+ */
+function playLive(games) {
+  const state = { recording: false, samples: [], errors: 0, running: true };
+  for (const g of games) {
+    let sentAt = 0;
+    const moveNow = () => {
+      if (!state.running || g.ply >= g.script.length) return;
+      sentAt = performance.now();
+      g.sockets[g.ply % 2].emit("move", { gameId: g.gameId, move: g.script[g.ply], ply: g.ply }, (ack) => {
+        if (!ack?.ok) state.errors++;
+      });
+    };
+    g.sockets.forEach((socket, side) => {
+      socket.on("update", (u) => {
+        if (u.gameId !== g.gameId || u.ply !== g.ply + 1 || side !== (g.ply + 1) % 2) return;
+        if (state.recording) state.samples.push(performance.now() - sentAt);
+        g.ply++;
+        setTimeout(moveNow, LIVE_PACE_MS * (0.5 + Math.random()));
+      });
+    });
+    setTimeout(moveNow, Math.random() * LIVE_PACE_MS);
+  }
+  return state;
+}
+
+/** The full analysis while live games are played: its time, and live-move latency before and during it. */
+async function benchAnalysisUnderPlay(kind, enginePath) {
+  const server = await startAnalysisServer({
+    STOCKFISH_PATH: enginePath,
+    JUMPSTART_POOL_SIZE: "0",
+    SIGNUP_LIMIT_PER_IP: "100000",
+  });
+  const { gameId, sessionId } = await playGame(server.url);
+  const games = await liveGames(server.url, LIVE_GAMES);
+  const live = playLive(games);
+  await sleep(3000);
+  live.recording = true;
+  await sleep(BASELINE_SECONDS * 1000);
+  const baseline = summarize(live.samples);
+  live.samples = [];
+  const t0 = performance.now();
+  const res = await fetch(`${server.url}/game/analysis/${gameId}`, { headers: { "Session-ID": sessionId } });
+  const entries = await res.json();
+  const full = performance.now() - t0;
+  live.recording = false;
+  live.running = false;
+  const during = summarize(live.samples);
+  if (!res.ok || entries.length !== PLIES + 1) throw new Error(`analysis failed: ${res.status}`);
+  for (const g of games) for (const s of g.sockets) s.close();
+  await server.stop();
+  return { kind, full, baseline, during, errors: live.errors };
+}
+
 const PRESETS = ["early", "mid", "late"].flatMap((stage) =>
   ["almostEven", "uphill", "freeClimbing"].map((handicap) => ({ stage, handicap })),
 );
@@ -162,6 +249,13 @@ async function benchJumpstart(enginePath) {
 
 const native = nativeEngine();
 const runs = [];
+/** Other work on the machine shows in every figure here: the 1-minute load average when the run began. */
+const loadAtStart = loadavg()[0];
+if (liveOnly) {
+  const r = await benchAnalysisUnderPlay("WASM", native ?? wasmEngine);
+  console.log(JSON.stringify(r, null, 1));
+  process.exit(0);
+}
 process.stdout.write("analysis, WASM... ");
 runs.push(await benchAnalysis("WASM (npm stockfish 19 lite, single thread)", wasmEngine));
 console.log(`${(runs.at(-1).full / 1000).toFixed(1)} s`);
@@ -169,6 +263,19 @@ if (native) {
   process.stdout.write("analysis, native... ");
   runs.push(await benchAnalysis(`native (${native})`, native));
   console.log(`${(runs.at(-1).full / 1000).toFixed(1)} s`);
+}
+const underPlay = [];
+process.stdout.write(`analysis while ${LIVE_GAMES} games play, WASM... `);
+underPlay.push(await benchAnalysisUnderPlay("WASM", wasmEngine));
+console.log(
+  `${(underPlay.at(-1).full / 1000).toFixed(1)} s, live p99 ${fmt(underPlay.at(-1).baseline.p99)} → ${fmt(underPlay.at(-1).during.p99)}`,
+);
+if (native) {
+  process.stdout.write(`analysis while ${LIVE_GAMES} games play, native... `);
+  underPlay.push(await benchAnalysisUnderPlay("native", native));
+  console.log(
+    `${(underPlay.at(-1).full / 1000).toFixed(1)} s, live p99 ${fmt(underPlay.at(-1).baseline.p99)} → ${fmt(underPlay.at(-1).during.p99)}`,
+  );
 }
 process.stdout.write("jumpstart... ");
 const js = await benchJumpstart(native ?? wasmEngine);
@@ -180,7 +287,8 @@ const lines = [
   "## Analysis and jumpstart (`bench/analysis`)",
   "",
   `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine()}. Through the real server over HTTP;`,
-  `${availableParallelism()} cores, default ENGINE_WORKERS; ANALYSIS_NODES ${nodes} per position.`,
+  `${availableParallelism()} cores, default ENGINE_WORKERS; ANALYSIS_NODES ${nodes} per position. Load average`,
+  `${loadAtStart.toFixed(1)} when the run began${loadAtStart > availableParallelism() ? " (other work on the machine: figures are slower than on an idle one)" : ""}.`,
   native ? "" : "No native Stockfish was found (`apt-get install stockfish` puts one at /usr/games/stockfish).",
   "",
   "| full analysis of an 80-ply game (81 positions) | engines | time | budget ≤ 15 s | cached re-open p50 / p95 | budget ≤ 100 ms |",
@@ -188,6 +296,17 @@ const lines = [
   ...runs.map(
     (r) =>
       `| ${r.kind} | ${r.workers} | ${(r.full / 1000).toFixed(1)} s | ${pass(r.full <= 15_000)} | ${fmt(r.cached.p50)} / ${fmt(r.cached.p95)} | ${pass(r.cached.p95 <= 100)} |`,
+  ),
+  "",
+  `The same analysis while ${LIVE_GAMES} live games are played on the same server (one move per second each, from`,
+  "socket.io clients in the benchmark process); live-move latency is A's `move` → B's `update`, measured for",
+  `${BASELINE_SECONDS} s before the analysis and for as long as it runs.`,
+  "",
+  "| engine | analysis time with live play | budget ≤ 15 s | live moves before: n, p50 / p99 | during the analysis: n, p50 / p99 | budget p99 ≤ 25 ms | move errors |",
+  "|---|---|---|---|---|---|---|",
+  ...underPlay.map(
+    (r) =>
+      `| ${r.kind} | ${(r.full / 1000).toFixed(1)} s | ${pass(r.full <= 15_000)} | ${r.baseline.n}, ${fmt(r.baseline.p50)} / ${fmt(r.baseline.p99)} | ${r.during.n}, ${fmt(r.during.p50)} / ${fmt(r.during.p99)} | ${pass(r.during.p99 <= 25)} | ${r.errors} |`,
   ),
   "",
   `Jumpstart with the ${native ? "native" : "WASM"} engine; pool of 4 per preset (9 presets), ${js.stock}/${js.want} filled in ${js.fillSeconds.toFixed(0)} s before measuring.`,

@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import react from "@vitejs/plugin-react";
@@ -9,7 +10,7 @@ const api = "http://127.0.0.1:3000";
 const proxied = ["/user", "/game", "/history", "/club", "/post", "/event", "/friend", "/leaderboard", "/health"];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), browserEngine(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -25,6 +26,34 @@ function htmlBypass(req: { headers: { accept?: string } }): string | undefined {
   return req.headers.accept?.includes("text/html") ? "/index.html" : undefined;
 }
 
+/** The browser engine's files (npm `stockfish`, lite single-threaded WASM), served as /engine/<name>. */
+const ENGINE_FILES = ["stockfish-19-lite-single.js", "stockfish-19-lite-single.wasm"];
+
+/**
+ * Puts the engine's files under /engine/ in the build (and serves them in `npm run dev`). They are plain
+ * files, not modules: only the analysis page starts a Worker on them, so no other page ever loads them.
+ */
+function browserEngine(): Plugin {
+  const require = createRequire(import.meta.url);
+  const pathOf = (name: string) => require.resolve(`stockfish/bin/${name}`);
+  return {
+    name: "browser-engine",
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const name = req.url?.startsWith("/engine/") ? req.url.slice("/engine/".length).split(/[?#]/)[0] : undefined;
+        if (!name || !ENGINE_FILES.includes(name)) return next();
+        res.setHeader("content-type", name.endsWith(".wasm") ? "application/wasm" : "text/javascript");
+        res.end(readFileSync(pathOf(name)));
+      });
+    },
+    generateBundle() {
+      for (const name of ENGINE_FILES) {
+        this.emitFile({ type: "asset", fileName: `engine/${name}`, source: readFileSync(pathOf(name)) });
+      }
+    },
+  };
+}
+
 /**
  * Writes `.br` and `.gz` next to each built text asset, at maximum compression, so the server sends them
  * as they are (no compression work per request).
@@ -35,7 +64,7 @@ function precompress(): Plugin {
     apply: "build",
     writeBundle(options, bundle) {
       const dir = options.dir ?? "dist";
-      const files = [...Object.keys(bundle), "index.html"].filter((f) => /\.(js|css|html|svg)$/.test(f));
+      const files = [...Object.keys(bundle), "index.html"].filter((f) => /\.(js|css|html|svg|wasm)$/.test(f));
       for (const file of new Set(files)) {
         const path = join(dir, file);
         const data = readFileSync(path);

@@ -21,8 +21,18 @@ describe("single-move analysis", () => {
     });
     expect(res.status).toBe(200);
     const [entry] = res.json as unknown as AnalysisEntry[];
-    expect(entry).toMatchObject({ eval: "#1", turn: "w" });
+    expect(entry).toMatchObject({ eval: "#1", turn: "w", winPercent: 97.5 });
     expect(entry?.moves[0]).toBe("h5f7");
+    // 3...Nf6 allowed the mate: the line's last move is judged as lichess would.
+    expect(entry?.judgement).toBe("blunder");
+  });
+
+  it("does not judge a line's last move when it was the engine's choice", { timeout: 60_000 }, async () => {
+    const res = await http(app.url, "POST", "/game/analysis/single-move", {
+      headers: { cookie },
+      body: { initialPosition: "start", moves: ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"] },
+    });
+    expect(res.json).toEqual([{ eval: 10_000, turn: "b", moves: [], winPercent: 97.5, judgement: null }]);
   });
 
   it("accepts UCI moves and a FEN, and answers the spec's errors for bad ones", { timeout: 60_000 }, async () => {
@@ -30,7 +40,7 @@ describe("single-move analysis", () => {
       headers: { cookie },
       body: { initialPosition: "8/8/8/8/8/5k2/8/7K w - - 0 1", moves: "h1g1" },
     });
-    expect(ok.json).toEqual([{ eval: 0, turn: "b", moves: [] }]);
+    expect(ok.json).toEqual([{ eval: 0, turn: "b", moves: [], winPercent: 50, judgement: null }]);
     const badFen = await http(app.url, "POST", "/game/analysis/single-move", {
       headers: { cookie },
       body: { initialPosition: "not a fen", moves: [] },
@@ -105,9 +115,21 @@ describe("game analysis", () => {
     expect(entries).toHaveLength(8);
     // 7 searched positions (the last is mate, scored without the engine), once, not 70 times.
     expect((await engineSearches()) - before).toBeLessThanOrEqual(7);
-    expect(entries.at(-1)).toEqual({ eval: 10_000, turn: "b", moves: [] });
+    expect(entries.at(-1)).toEqual({ eval: 10_000, turn: "b", moves: [], winPercent: 97.5, judgement: null });
+    // lichess's judgement beside the six tiers: 3...Nf6 is a blunder; the start and the mate itself are never
+    // judged (2. Qh5 may be an inaccuracy at these few nodes, as on lichess).
+    expect(entries[0]?.judgement).toBeNull();
+    expect(entries[6]?.judgement).toBe("blunder");
+    expect(entries[7]?.judgement).toBeNull();
+    expect(entries.filter((e) => e.judgement === "mistake" || e.judgement === "blunder")).toHaveLength(1);
+    for (const e of entries) expect(e.winPercent).toBeGreaterThanOrEqual(0);
+    expect(entries[6]?.winPercent).toBe(97.5);
     // 3...Nf6?? allows Qxf7#: the position before it is fine for Black, the one after is mate for White.
     expect(moveQuality(scoreOf(entries[5]?.eval ?? 0), scoreOf(entries[6]?.eval ?? 0), "b")).toBe("blunder");
+
+    // Read again from storage (where only evals and lines are kept): the same judgements.
+    const again = await http(app.url, "GET", `/game/analysis/${game.gameId}`, { headers: { cookie } });
+    expect(again.json).toEqual(entries);
 
     const progress = await http(app.url, "GET", `/game/analysis/${game.gameId}/progress`, { headers: { cookie } });
     expect(progress.json).toEqual({ status: "done", done: 8, total: 8 });

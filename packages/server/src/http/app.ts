@@ -11,7 +11,8 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  // WebAssembly only: the analysis page's engine runs Stockfish's WASM build in a Worker.
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

@@ -3,6 +3,8 @@
  * accuracy after lichess). Scores are always from White's point of view.
  */
 
+import type { Judgement } from "./judgement.ts";
+
 /** A score: centipawns, or mate in `mate` moves (positive: White mates). */
 export type Score = { cp: number } | { mate: number };
 
@@ -14,6 +16,13 @@ export interface AnalysisEntry {
   eval: number | string;
   turn: "w" | "b";
   moves: string[];
+  /** Win% for White (0..100, lichess's curve), e.g. 59.1 at +1.00; on game analyses. */
+  winPercent?: number;
+  /**
+   * lichess's judgement of the move that led here (judgement.ts), null when not judged; on game analyses,
+   * where index 0 (no move led there) is null.
+   */
+  judgement?: Judgement | null;
 }
 
 export const evalOf = (s: Score): number | string => ("mate" in s ? `#${s.mate}` : s.cp);
@@ -93,32 +102,46 @@ function stdDev(xs: number[]): number {
 }
 
 /**
- * Game accuracy per player (lichess): mean of the volatility-weighted mean and the harmonic mean of
- * move accuracies. `scores` has one entry per position, the first before the first move.
+ * Each move's accuracy (lichess) and its weight in the game's accuracy, in order: index i is the move from
+ * position i to i + 1. Weights are the standard deviation of Win% over a sliding window of positions.
  */
-export function gameAccuracy(scores: Score[], firstMover: "w" | "b" = "w"): { w: number | null; b: number | null } {
+export function moveAccuracies(
+  scores: Score[],
+  firstMover: "w" | "b" = "w",
+): Array<{ mover: "w" | "b"; accuracy: number; weight: number }> {
   const wins = scores.map(winPercent);
-  if (wins.length < 2) return { w: null, b: null };
+  if (wins.length < 2) return [];
   const windowSize = Math.max(2, Math.min(8, Math.floor((wins.length - 1) / 10)));
-  const weights: number[] = [];
+  const moves: Array<{ mover: "w" | "b"; accuracy: number; weight: number }> = [];
   for (let i = 1; i < wins.length; i++) {
     const from = Math.max(0, i - windowSize);
     const window = wins.slice(from, Math.max(from + windowSize, i + 1));
-    weights.push(Math.max(0.5, Math.min(12, stdDev(window))));
-  }
-  const per: Record<"w" | "b", Array<{ acc: number; weight: number }>> = { w: [], b: [] };
-  for (let i = 1; i < wins.length; i++) {
+    const weight = Math.max(0.5, Math.min(12, stdDev(window)));
     const mover: "w" | "b" = (i - 1) % 2 === 0 ? firstMover : firstMover === "w" ? "b" : "w";
     const sign = mover === "w" ? 1 : -1;
     const before = sign === 1 ? (wins[i - 1] as number) : 100 - (wins[i - 1] as number);
     const after = sign === 1 ? (wins[i] as number) : 100 - (wins[i] as number);
-    per[mover].push({ acc: moveAccuracy(before, after), weight: weights[i - 1] as number });
+    moves.push({ mover, accuracy: moveAccuracy(before, after), weight });
   }
-  const combine = (xs: Array<{ acc: number; weight: number }>) => {
-    if (xs.length === 0) return null;
-    const weighted = xs.reduce((a, x) => a + x.acc * x.weight, 0) / xs.reduce((a, x) => a + x.weight, 0);
-    const harmonic = xs.length / xs.reduce((a, x) => a + 1 / Math.max(x.acc, 1e-3), 0);
-    return (weighted + harmonic) / 2;
+  return moves;
+}
+
+/**
+ * Game accuracy per player (lichess): mean of the volatility-weighted mean and the harmonic mean of
+ * move accuracies. `scores` has one entry per position, the first before the first move.
+ */
+export function gameAccuracy(scores: Score[], firstMover: "w" | "b" = "w"): { w: number | null; b: number | null } {
+  const moves = moveAccuracies(scores, firstMover);
+  return {
+    w: combineAccuracies(moves.filter((m) => m.mover === "w")),
+    b: combineAccuracies(moves.filter((m) => m.mover === "b")),
   };
-  return { w: combine(per.w), b: combine(per.b) };
+}
+
+/** lichess's combination: the mean of the weighted mean and the harmonic mean; null for no moves. */
+export function combineAccuracies(xs: ReadonlyArray<{ accuracy: number; weight: number }>): number | null {
+  if (xs.length === 0) return null;
+  const weighted = xs.reduce((a, x) => a + x.accuracy * x.weight, 0) / xs.reduce((a, x) => a + x.weight, 0);
+  const harmonic = xs.length / xs.reduce((a, x) => a + 1 / Math.max(x.accuracy, 1e-3), 0);
+  return (weighted + harmonic) / 2;
 }

@@ -1,4 +1,4 @@
-import type { AnalysisEntry, AnalysisProgress } from "@chess/shared";
+import { type AnalysisEntry, type AnalysisProgress, entryWinPercent, judgeEntries, judgeMove } from "@chess/shared";
 import type { JobRunner } from "../../jobs/index.ts";
 import { type AnalysisJobs, analysisJobIds } from "./analysisJobs.ts";
 import type { AnalysisRepo } from "./analysisRepo.ts";
@@ -43,36 +43,59 @@ export function createAnalysisService(deps: {
   const { repo, jobs, games, nodes } = deps;
   const running = new Map<string, { promise: Promise<AnalysisEntry[]>; done: number; total: number }>();
 
-  return {
-    /** One entry per position of a finished game; the first call computes, later ones read. */
-    gameAnalysis(gameId: string): Promise<AnalysisEntry[]> {
-      // Joined or registered before the first await: concurrent callers must share one job.
-      const inFlight = running.get(gameId);
-      if (inFlight) return inFlight.promise;
-      const job = { promise: Promise.resolve([] as AnalysisEntry[]), done: 0, total: 0 };
-      running.set(gameId, job);
-      job.promise = (async () => {
-        const stored = await repo.get(gameId);
-        if (stored) return stored;
-        const game = await games.game(gameId);
-        if (!game) throw new AnalysisError(404, "Game not found");
-        if (game.active) throw new AnalysisError(409, "Analysis is available once the game is over");
-        job.total = game.uciMoves.length + 1;
-        return jobs.run(
-          "analysis.game",
-          { gameId, initialFen: game.initialFen, uciMoves: game.uciMoves, nodes },
-          {
-            jobId: analysisJobIds.game(gameId),
-            lane: "players",
-            timeoutMs: GAME_WAIT_MS,
-            onProgress: (p) => {
-              job.done = p.done;
-              job.total = p.total;
-            },
+  /** The stored entries of a finished game (evals and best lines); the first call computes, later ones read. */
+  function storedAnalysis(gameId: string): Promise<AnalysisEntry[]> {
+    // Joined or registered before the first await: concurrent callers must share one job.
+    const inFlight = running.get(gameId);
+    if (inFlight) return inFlight.promise;
+    const job = { promise: Promise.resolve([] as AnalysisEntry[]), done: 0, total: 0 };
+    running.set(gameId, job);
+    job.promise = (async () => {
+      const stored = await repo.get(gameId);
+      if (stored) return stored;
+      const game = await games.game(gameId);
+      if (!game) throw new AnalysisError(404, "Game not found");
+      if (game.active) throw new AnalysisError(409, "Analysis is available once the game is over");
+      job.total = game.uciMoves.length + 1;
+      return jobs.run(
+        "analysis.game",
+        { gameId, initialFen: game.initialFen, uciMoves: game.uciMoves, nodes },
+        {
+          jobId: analysisJobIds.game(gameId),
+          lane: "players",
+          timeoutMs: GAME_WAIT_MS,
+          onProgress: (p) => {
+            job.done = p.done;
+            job.total = p.total;
           },
-        );
-      })().finally(() => running.delete(gameId));
-      return job.promise;
+        },
+      );
+    })().finally(() => running.delete(gameId));
+    return job.promise;
+  }
+
+  /** One position searched (once for everyone asking), or scored by the rules when the game is over there. */
+  function position(fen: string): Promise<AnalysisEntry> {
+    const terminal = terminalEval(fen);
+    if (terminal !== undefined)
+      return Promise.resolve({ eval: terminal, turn: fen.split(" ")[1] === "b" ? "b" : "w", moves: [] });
+    return jobs.run(
+      "analysis.position",
+      { fen, nodes },
+      { jobId: analysisJobIds.position(fen, nodes), lane: "players", timeoutMs: POSITION_WAIT_MS },
+    );
+  }
+
+  return {
+    /**
+     * One entry per position of a finished game, each with its Win% and, after a move, lichess's judgement
+     * of that move. Judgements are worked out on every read from the stored evals and the game's moves, so
+     * analyses stored before judgements existed have them too.
+     */
+    async gameAnalysis(gameId: string): Promise<AnalysisEntry[]> {
+      const entries = await storedAnalysis(gameId);
+      const game = await games.game(gameId);
+      return judgeEntries(entries, game?.uciMoves ?? []);
     },
 
     async progress(gameId: string): Promise<AnalysisProgress> {
@@ -85,34 +108,36 @@ export function createAnalysisService(deps: {
       return elsewhere ? { status: "running", ...elsewhere } : { status: "none", done: 0, total: 0 };
     },
 
-    /** The last position of a line a player tried on the analysis board. */
+    /**
+     * The last position of a line a player tried on the analysis board, with its Win% and lichess's
+     * judgement of the line's last move (the position before it is searched too, usually already known).
+     * Refused for a position of the caller's own running game: no engine on tap during play.
+     */
     async singleMove(
       initialPosition: string,
       moves: string[],
       caller: { sessionId: string; userId: number | null },
     ): Promise<AnalysisEntry[]> {
       let fen: string;
+      let last: { before: string; lan: string } | undefined;
       try {
-        fen = replay(initialPosition, moves).fen();
+        const chess = replay(initialPosition, moves);
+        fen = chess.fen();
+        last = moves.length > 0 ? chess.history({ verbose: true }).at(-1) : undefined;
       } catch (error) {
         throw new AnalysisError(400, error instanceof Error ? error.message : "Invalid position");
       }
       const running = await games.activeGameOf(caller);
       const game = running ? await games.game(running) : undefined;
-      if (
-        game?.active &&
-        gamePositions(game.initialFen, game.uciMoves).some((p) => positionKey(p) === positionKey(fen))
-      ) {
-        throw new AnalysisError(403, OWN_GAME_POSITION_MESSAGE);
+      if (game?.active) {
+        const searched = new Set([fen, ...(last ? [last.before] : [])].map(positionKey));
+        if (gamePositions(game.initialFen, game.uciMoves).some((p) => searched.has(positionKey(p)))) {
+          throw new AnalysisError(403, OWN_GAME_POSITION_MESSAGE);
+        }
       }
-      const terminal = terminalEval(fen);
-      if (terminal !== undefined) return [{ eval: terminal, turn: fen.split(" ")[1] === "b" ? "b" : "w", moves: [] }];
-      const entry = await jobs.run(
-        "analysis.position",
-        { fen, nodes },
-        { jobId: analysisJobIds.position(fen, nodes), lane: "players", timeoutMs: POSITION_WAIT_MS },
-      );
-      return [entry];
+      const [entry, before] = await Promise.all([position(fen), last ? position(last.before) : undefined]);
+      const judgement = before && last ? judgeMove(before, entry, last.lan) : null;
+      return [{ ...entry, winPercent: entryWinPercent(entry), judgement }];
     },
   };
 }

@@ -176,4 +176,26 @@ describe("useLineEval (own variations, SPEC §4)", () => {
     const { result } = renderHook(() => useLineEval(true, "start", ["Ke9"], client));
     await waitFor(() => expect(result.current).toEqual({ kind: "failed", message: "Invalid move: Ke9" }));
   });
+
+  it("switches to lichess marks, states their thresholds, and at the blunder names the better move and why", async () => {
+    localStorage.clear();
+    renderWithIdentity(<AnalysisView game={testGame({ gameId: "marks" })} client={fakeClient()} />, user);
+    fireEvent.click(screen.getByRole("checkbox", { name: "Enable Analysis" }));
+    const table = await screen.findByRole("table", { name: "Move quality" });
+    expect(within(table).getByText("Best")).toBeTruthy();
+    fireEvent.click(screen.getByRole("radio", { name: "lichess" }));
+    expect(within(table).queryByText("Best")).toBeNull();
+    expect(screen.getByTestId("mark-thresholds").textContent).toContain("Win% drops by 10 points or more");
+    expect(localStorage.getItem("analysisMarks")).toBe("lichess");
+
+    fireEvent.keyDown(document, { key: "ArrowLeft" });
+    const verdict = await screen.findByTestId("verdict");
+    expect(verdict.textContent).toContain("3... Nf6 is a blunder.");
+    expect(screen.getByTestId("verdict-best").textContent).toBe("Best was g6");
+    expect(screen.getByTestId("verdict-hint").textContent).toBe("Hint: allows mate in 1");
+    fireEvent.click(within(verdict).getByRole("button", { name: "Show best line" }));
+    expect(screen.getByTestId("variation").textContent).toContain("Engine line: 3... g6");
+    fireEvent.keyDown(document, { key: "ArrowRight" });
+    expect(screen.getByTestId("variation").textContent).toContain("Engine line: 3... g6 4. Qf3");
+  });
 });

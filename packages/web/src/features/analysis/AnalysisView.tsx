@@ -1,16 +1,17 @@
-import { type AnalysisEntry, type MoveQuality, moveQuality, scoreOf } from "@chess/shared";
+import { type AnalysisEntry, divideGame, type MoveQuality, moveQuality, scoreOf } from "@chess/shared";
 import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { useIdentity } from "../accounts/index.ts";
 import { AnalysisBoard } from "./AnalysisBoard.tsx";
 import { AnalysisMoveList } from "./AnalysisMoveList.tsx";
+import { BestLine, EngineStatus, NavIcon, PlayerRow } from "./AnalysisParts.tsx";
 import { type AnalysisApi, analysisApi } from "./analysisApi.ts";
 import { type AnalysisGame, type LinePly, replayGame } from "./analysisGame.ts";
-import { progressText, shownEntries } from "./analysisStore.ts";
-import { bestLineText, numberedLine, plyLabels } from "./bestLine.ts";
+import { shownEntries } from "./analysisStore.ts";
+import { numberedLine, plyLabels } from "./bestLine.ts";
 import { EvalBar } from "./EvalBar.tsx";
 import { EvalChart } from "./EvalChart.tsx";
-import { formatEval } from "./evalDisplay.ts";
+import { LocalEnginePanel } from "./LocalEnginePanel.tsx";
 import {
   canStepBack,
   canStepForward,
@@ -21,11 +22,15 @@ import {
   shownFen,
   shownLastMove,
 } from "./lineStore.ts";
-import { accuracies, moveQualities, qualityCounts } from "./moveQualities.ts";
+import { MarkPicker, VerdictCard } from "./MoveReview.tsx";
+import { gameMarks, MARKS_OF, type MarkMode, markCounts, storedMarkMode, storeMarkMode } from "./marks.ts";
+import { accuracies, phaseAccuracies } from "./moveQualities.ts";
 import { buildPgn, pgnFileName } from "./pgn.ts";
 import { QualityTable } from "./QualityTable.tsx";
 import { useGameAnalysis } from "./useGameAnalysis.ts";
 import { knownLineEval, lineKey, useLineEval } from "./useLineEval.ts";
+import { storedLocalEngineOn, storeLocalEngineOn, useLocalEngine } from "./useLocalEngine.ts";
+import { moveVerdict } from "./verdict.ts";
 import "./AnalysisView.css";
 
 export interface AnalysisViewProps {
@@ -47,10 +52,21 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
   const shownMoves = movesToShown(line);
   const lineEval = useLineEval(entries !== undefined && variation, game.initialFen, shownMoves, client);
   const fen = shownFen(line, fens);
+  const [localOn, setLocalOn] = useState(storedLocalEngineOn);
+  const local = useLocalEngine(localOn, fen);
   const lastMove = shownLastMove(line, plies);
 
-  const qualities = useMemo(() => (entries ? moveQualities(entries) : undefined), [entries]);
+  const [markMode, setMarkMode] = useState<MarkMode>(storedMarkMode);
+  const chooseMarks = useCallback((mode: MarkMode) => {
+    setMarkMode(mode);
+    storeMarkMode(mode);
+  }, []);
+  const qualities = useMemo(
+    () => (entries ? gameMarks(entries, plies, markMode) : undefined),
+    [entries, plies, markMode],
+  );
   const evals = useMemo(() => entries?.slice(0, fens.length).map((e) => e.eval), [entries, fens.length]);
+  const division = useMemo(() => divideGame(fens), [fens]);
   const labels = useMemo(() => plyLabels(game.initialFen, gameSans), [game.initialFen, gameSans]);
 
   const current: AnalysisEntry | undefined = variation
@@ -59,8 +75,12 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
       : undefined
     : entries?.[line.ply];
   const lastQuality: MoveQuality | null | undefined = variation
-    ? variationQuality(entries?.[line.ply], game.initialFen, shownMoves, line.variation.length, current)
+    ? markMode === "lichess"
+      ? (current?.judgement ?? null)
+      : variationQuality(entries?.[line.ply], game.initialFen, shownMoves, line.variation.length, current)
     : qualities?.[line.ply];
+  const verdict =
+    !variation && entries && qualities ? moveVerdict(line.ply, qualities, fens, plies, entries) : undefined;
 
   const step = useCallback((delta: -1 | 1) => dispatch({ type: "step", delta }), []);
   useEffect(() => {
@@ -157,7 +177,7 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
             aria-label="Last Move"
             title="Last move (End)"
             onClick={() => dispatch({ type: "last" })}
-            disabled={!canStepForward(line)}
+            disabled={variation || !canStepForward(line)}
           >
             <NavIcon d="M18 5v14M6 5l8 7-8 7" />
           </Button>
@@ -192,7 +212,38 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
               error={variation && lineEval.kind === "failed" ? lineEval.message : undefined}
             />
           ) : null}
+          {verdict ? (
+            <VerdictCard
+              verdict={verdict}
+              moveLabel={labels[verdict.ply] ?? verdict.played}
+              onShowLine={() => dispatch({ type: "showLine", ply: verdict.ply - 1, moves: verdict.bestLine })}
+            />
+          ) : null}
+          {entries ? <MarkPicker mode={markMode} onChange={chooseMarks} /> : null}
+          <LocalEnginePanel
+            on={localOn}
+            onToggle={(on) => {
+              setLocalOn(on);
+              storeLocalEngineOn(on);
+            }}
+            state={local}
+            fen={fen}
+            onPlayLine={(moves) => dispatch({ type: "playLine", moves })}
+          />
         </section>
+        {entries && evals && qualities ? (
+          <section className="analysis__chart card" aria-labelledby="analysis-chart-title">
+            <h2 id="analysis-chart-title">Evaluation</h2>
+            <EvalChart
+              evals={evals}
+              labels={labels}
+              qualities={qualities}
+              currentPly={variation ? null : line.ply}
+              division={division}
+              onSelect={(ply) => dispatch({ type: "goto", ply })}
+            />
+          </section>
+        ) : null}
 
         <section className="analysis__moves card" aria-labelledby="analysis-moves-title">
           <h2 id="analysis-moves-title">Moves</h2>
@@ -210,7 +261,7 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
           {variation ? (
             <div className="analysis-variation" data-testid="variation">
               <p>
-                <span className="analysis-variation__label">Your variation: </span>
+                <span className="analysis-variation__label">{line.ahead ? "Engine line: " : "Your variation: "}</span>
                 {numberedLine(
                   fens[line.ply] ?? game.initialFen,
                   line.variation.map((m) => m.san),
@@ -229,26 +280,16 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
       </div>
 
       {entries && evals && qualities ? (
-        <>
-          <section className="analysis__chart card" aria-labelledby="analysis-chart-title">
-            <h2 id="analysis-chart-title">Evaluation</h2>
-            <EvalChart
-              evals={evals}
-              labels={labels}
-              qualities={qualities}
-              currentPly={variation ? null : line.ply}
-              onSelect={(ply) => dispatch({ type: "goto", ply })}
-            />
-          </section>
-          <section className="analysis__quality card" aria-label="Move quality summary">
-            <QualityTable
-              counts={qualityCounts(entries)}
-              accuracy={accuracies(entries)}
-              white={names.white}
-              black={names.black}
-            />
-          </section>
-        </>
+        <section className="analysis__quality card" aria-label="Move quality summary">
+          <QualityTable
+            rows={MARKS_OF[markMode]}
+            counts={markCounts(qualities, entries, markMode)}
+            accuracy={accuracies(entries)}
+            phases={phaseAccuracies(entries, fens.slice(0, entries.length))}
+            white={names.white}
+            black={names.black}
+          />
+        </section>
       ) : null}
     </div>
   );
@@ -257,6 +298,8 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
 const KEYS: Record<string, Parameters<typeof lineReducer>[1]> = {
   ArrowLeft: { type: "step", delta: -1 },
   ArrowRight: { type: "step", delta: 1 },
+  ArrowUp: { type: "first" },
+  ArrowDown: { type: "last" },
   Home: { type: "first" },
   End: { type: "last" },
 };
@@ -272,79 +315,4 @@ function variationQuality(
   if (!after) return null;
   const previous = variationLength <= 1 ? branchEntry : knownLineEval(lineKey(initialFen, moves.slice(0, -1)));
   return previous ? moveQuality(scoreOf(previous.eval), scoreOf(after.eval), previous.turn) : null;
-}
-
-function EngineStatus({ analysis }: { analysis: ReturnType<typeof useGameAnalysis> }) {
-  const { state, view } = analysis;
-  if (view === "loading" && state.request.kind === "loading") {
-    const progress = state.request.progress;
-    const text = progressText(progress);
-    const total = progress && progress.total > 0 ? progress.total : undefined;
-    return (
-      <div className="analysis-progress" role="status">
-        <span>{text}</span>
-        <progress
-          aria-label="Analysis progress"
-          {...(total ? { max: total, value: Math.min(progress?.done ?? 0, total) } : {})}
-        />
-      </div>
-    );
-  }
-  if (view === "error" && state.request.kind === "failed") {
-    return (
-      <p className="analysis__error" role="alert">
-        {state.request.message}
-      </p>
-    );
-  }
-  return null;
-}
-
-function BestLine({
-  fen,
-  entry,
-  pending,
-  error,
-}: {
-  fen: string;
-  entry: AnalysisEntry | undefined;
-  pending: boolean;
-  error: string | undefined;
-}) {
-  if (error) {
-    return (
-      <p className="analysis__error" role="alert">
-        {error}
-      </p>
-    );
-  }
-  if (!entry) {
-    return (
-      <p className="analysis-best analysis-best--pending">{pending ? "Evaluating this position…" : "No evaluation"}</p>
-    );
-  }
-  return (
-    <p className="analysis-best" data-testid="best-line">
-      <span className="analysis-best__eval">{formatEval(entry.eval, 2)}</span>
-      <span className="analysis-best__line">{bestLineText(fen, entry.moves)}</span>
-    </p>
-  );
-}
-
-function PlayerRow({ color, name, place }: { color: "white" | "black"; name: string; place: "top" | "bottom" }) {
-  return (
-    <div className={`analysis-player analysis-player--${place}`} data-testid={`player-${place}`}>
-      <span className={`analysis-player__dot analysis-player__dot--${color}`} aria-hidden="true" />
-      <span className="analysis-player__name">{name}</span>
-      <span className="visually-hidden"> ({color})</span>
-    </div>
-  );
-}
-
-function NavIcon({ d }: { d: string }) {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path d={d} fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
 }

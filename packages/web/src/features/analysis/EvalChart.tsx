@@ -1,4 +1,4 @@
-import type { MoveQuality } from "@chess/shared";
+import type { Division, MoveQuality } from "@chess/shared";
 import type { MouseEvent } from "react";
 import { areaPath, CHART_BOX, chartPoints, linePath, plyAt, yOf } from "./evalChart.ts";
 import { formatEval } from "./evalDisplay.ts";
@@ -13,6 +13,8 @@ export interface EvalChartProps {
   qualities: ReadonlyArray<MoveQuality | null>;
   /** The ply on the board; null while a variation is shown. */
   currentPly: number | null;
+  /** Where the middlegame and the endgame start, drawn as dividers. */
+  division?: Division;
   onSelect: (ply: number) => void;
 }
 
@@ -26,7 +28,7 @@ const MARKED: Partial<Record<MoveQuality, string>> = {
  * The evaluation chart (SPEC §4, §9): eval percent of every position on a -110..110 axis against the ply,
  * White's share shaded as on the bar. A click anywhere jumps to the nearest move.
  */
-export function EvalChart({ evals, labels, qualities, currentPly, onSelect }: EvalChartProps) {
+export function EvalChart({ evals, labels, qualities, currentPly, division, onSelect }: EvalChartProps) {
   const { width, height } = CHART_BOX;
   const points = chartPoints(evals);
   const current = currentPly === null ? undefined : points[currentPly];
@@ -50,6 +52,19 @@ export function EvalChart({ evals, labels, qualities, currentPly, onSelect }: Ev
         <path className="eval-chart__area" d={areaPath(points)} />
         <line className="eval-chart__zero" x1="0" x2={width} y1={yOf(0)} y2={yOf(0)} />
         <path className="eval-chart__line" d={linePath(points)} />
+        {(["middlegame", "endgame"] as const).map((phase) => {
+          const at = division?.[phase];
+          const p = at === null || at === undefined ? undefined : points[at];
+          if (!p) return null;
+          return (
+            <g key={phase} className="eval-chart__phase" data-phase={phase}>
+              <line x1={p.x} x2={p.x} y1="0" y2={height} />
+              <text x={p.x > width * 0.75 ? p.x - 4 : p.x + 4} y="14" textAnchor={p.x > width * 0.75 ? "end" : "start"}>
+                {phase === "middlegame" ? "Middlegame" : "Endgame"}
+              </text>
+            </g>
+          );
+        })}
         {current ? <line className="eval-chart__cursor" x1={current.x} x2={current.x} y1="0" y2={height} /> : null}
         {points.map((p) => {
           const quality = qualities[p.ply];

@@ -1,16 +1,20 @@
-import { MOVE_QUALITIES, MOVE_QUALITY_INFO } from "@chess/shared";
-import type { QualityCounts } from "./moveQualities.ts";
+import { MOVE_QUALITY_INFO, type MoveQuality, PHASE_TITLE, PHASES, type PhaseAccuracy } from "@chess/shared";
+import type { MarkCounts } from "./marks.ts";
 import "./QualityTable.css";
 
 export interface QualityTableProps {
-  counts: QualityCounts;
+  /** The marks counted, best first: the six tiers, or lichess's three. */
+  rows: readonly MoveQuality[];
+  counts: MarkCounts;
   accuracy: { w: number | null; b: number | null };
+  /** Accuracy in the opening, middlegame and endgame (phases the game never reached show "–"). */
+  phases?: PhaseAccuracy;
   white: string;
   black: string;
 }
 
 /** Move-quality counts per side (SPEC §4) with each player's accuracy. */
-export function QualityTable({ counts, accuracy, white, black }: QualityTableProps) {
+export function QualityTable({ rows, counts, accuracy, phases, white, black }: QualityTableProps) {
   const pct = (a: number | null) => (a === null ? "–" : `${Math.round(a)}%`);
   return (
     <table className="quality-table">
@@ -27,7 +31,7 @@ export function QualityTable({ counts, accuracy, white, black }: QualityTablePro
         </tr>
       </thead>
       <tbody>
-        {MOVE_QUALITIES.map((quality) => {
+        {rows.map((quality) => {
           const info = MOVE_QUALITY_INFO[quality];
           return (
             <tr key={quality} className={`quality-table__row quality-table__row--${quality}`}>
@@ -39,8 +43,8 @@ export function QualityTable({ counts, accuracy, white, black }: QualityTablePro
                   {info.title}
                 </span>
               </th>
-              <td data-zero={counts.w[quality] === 0 || undefined}>{counts.w[quality]}</td>
-              <td data-zero={counts.b[quality] === 0 || undefined}>{counts.b[quality]}</td>
+              <td data-zero={!counts.w[quality] || undefined}>{counts.w[quality] ?? 0}</td>
+              <td data-zero={!counts.b[quality] || undefined}>{counts.b[quality] ?? 0}</td>
             </tr>
           );
         })}
@@ -51,6 +55,15 @@ export function QualityTable({ counts, accuracy, white, black }: QualityTablePro
           <td>{pct(accuracy.w)}</td>
           <td>{pct(accuracy.b)}</td>
         </tr>
+        {phases
+          ? PHASES.map((phase) => (
+              <tr key={phase} className="quality-table__phase">
+                <th scope="row">{PHASE_TITLE[phase]}</th>
+                <td>{pct(phases[phase].w)}</td>
+                <td>{pct(phases[phase].b)}</td>
+              </tr>
+            ))
+          : null}
       </tfoot>
     </table>
   );

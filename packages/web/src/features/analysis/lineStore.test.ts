@@ -11,6 +11,7 @@ import {
   shownLastMove,
 } from "./lineStore.ts";
 import { SCHOLARS_MATE } from "./testGame.ts";
+import { linePlies } from "./verdict.ts";
 
 const { fens, plies } = replayGame("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", SCHOLARS_MATE);
 const at = (ply: number) => lineReducer(initialLine(SCHOLARS_MATE), { type: "goto", ply });
@@ -96,5 +97,37 @@ describe("lineReducer (SPEC §4: stepping and own variations)", () => {
     let s = initialLine(["e4"]);
     s = lineReducer(s, { type: "play", move: play(drawn.fens[1] as string, "c7", "c5") });
     expect(movesToShown(s)).toEqual(["e4", "c5"]);
+  });
+});
+
+describe("lineReducer: an engine line shown from a marked move", () => {
+  // The engine's line after 3. Bc4 instead of 3...Nf6??: 3...g6 4. Qf3 Nf6.
+  const line = linePlies(fens[5] as string, ["g7g6", "h5f3", "g8f6"]);
+
+  it("shows the line's first move, steps along the rest and back, and leaves it for the game", () => {
+    let s = lineReducer(at(6), { type: "showLine", ply: 5, moves: line });
+    expect(s.ply).toBe(5);
+    expect(movesToShown(s).slice(-1)).toEqual(["g6"]);
+    expect(canStepForward(s)).toBe(true);
+    s = lineReducer(s, { type: "step", delta: 1 });
+    s = lineReducer(s, { type: "step", delta: 1 });
+    expect(movesToShown(s).slice(5)).toEqual(["g6", "Qf3", "Nf6"]);
+    expect(canStepForward(s)).toBe(false);
+    s = lineReducer(s, { type: "step", delta: -1 });
+    expect(movesToShown(s).slice(5)).toEqual(["g6", "Qf3"]);
+    expect(canStepForward(s)).toBe(true);
+    s = lineReducer(s, { type: "step", delta: -1 });
+    s = lineReducer(s, { type: "step", delta: -1 });
+    expect(inVariation(s)).toBe(false);
+    expect(s.ahead).toBeUndefined();
+    expect(s.ply).toBe(5);
+  });
+
+  it("becomes the player's own variation when another move is played", () => {
+    let s = lineReducer(at(6), { type: "showLine", ply: 5, moves: line });
+    s = lineReducer(s, { type: "play", move: play(line[0]?.fen as string, "h5", "e2") });
+    expect(s.ahead).toBeUndefined();
+    expect(canStepForward(s)).toBe(false);
+    expect(movesToShown(s).slice(5)).toEqual(["g6", "Qe2"]);
   });
 });

@@ -12,6 +12,11 @@ export interface LineState {
   ply: number;
   /** Moves played on the board from `ply`, oldest first. */
   variation: LinePly[];
+  /**
+   * The rest of an engine line being shown (its next move first): Next steps along it, Previous steps back
+   * into it. Absent for the player's own variation, where Next is blocked (SPEC §4).
+   */
+  ahead?: LinePly[];
 }
 
 export type LineEvent =
@@ -24,7 +29,11 @@ export type LineEvent =
   /** A legal move dropped on the board: the game's own next move steps along the game, any other starts or extends a variation. */
   | { type: "play"; move: LinePly }
   /** Drops the whole variation: the board shows the ply it branched from. */
-  | { type: "backToGame" };
+  | { type: "backToGame" }
+  /** Shows an engine line from game ply `ply`: its first move on the board, the rest a step away. */
+  | { type: "showLine"; ply: number; moves: LinePly[] }
+  /** Shows an engine line from the position on the board, the same way. */
+  | { type: "playLine"; moves: LinePly[] };
 
 /** The game shown at its last position (where the player comes from). */
 export function initialLine(line: readonly string[], ply = line.length): LineState {
@@ -38,33 +47,59 @@ export function lineReducer(state: LineState, event: LineEvent): LineState {
   switch (event.type) {
     case "step":
       if (event.delta < 0) {
-        if (inVariation) return { ...state, variation: state.variation.slice(0, -1) };
+        if (inVariation) {
+          const variation = state.variation.slice(0, -1);
+          const taken = state.variation.at(-1) as LinePly;
+          if (variation.length === 0) return { line: state.line, ply: state.ply, variation };
+          return state.ahead ? { ...state, variation, ahead: [taken, ...state.ahead] } : { ...state, variation };
+        }
         return state.ply > 0 ? { ...state, ply: state.ply - 1 } : state;
       }
-      if (inVariation || state.ply >= state.line.length) return state;
+      if (inVariation) {
+        const [next, ...rest] = state.ahead ?? [];
+        return next ? { ...state, variation: [...state.variation, next], ahead: rest } : state;
+      }
+      if (state.ply >= state.line.length) return state;
       return { ...state, ply: state.ply + 1 };
     case "goto": {
       const ply = clamp(event.ply, state.line.length);
-      return ply === state.ply && !inVariation ? state : { ...state, ply, variation: [] };
+      return ply === state.ply && !inVariation ? state : { line: state.line, ply, variation: [] };
     }
     case "first":
-      return state.ply === 0 && !inVariation ? state : { ...state, ply: 0, variation: [] };
+      return state.ply === 0 && !inVariation ? state : { line: state.line, ply: 0, variation: [] };
     case "last":
       if (inVariation || state.ply === state.line.length) return state;
       return { ...state, ply: state.line.length };
-    case "play":
+    case "play": {
       if (!inVariation && state.line[state.ply] === event.move.san) return { ...state, ply: state.ply + 1 };
-      return { ...state, variation: [...state.variation, event.move] };
+      const [next, ...rest] = state.ahead ?? [];
+      // The engine line's own next move keeps following it; any other move makes the line the player's own.
+      if (next && inVariation && next.san === event.move.san) {
+        return { ...state, variation: [...state.variation, next], ahead: rest };
+      }
+      return { line: state.line, ply: state.ply, variation: [...state.variation, event.move] };
+    }
     case "backToGame":
-      return inVariation ? { ...state, variation: [] } : state;
+      return inVariation ? { line: state.line, ply: state.ply, variation: [] } : state;
+    case "showLine": {
+      const [first, ...rest] = event.moves;
+      if (!first) return state;
+      return { line: state.line, ply: clamp(event.ply, state.line.length), variation: [first], ahead: rest };
+    }
+    case "playLine": {
+      const [first, ...rest] = event.moves;
+      if (!first) return state;
+      return { line: state.line, ply: state.ply, variation: [...state.variation, first], ahead: rest };
+    }
   }
 }
 
 /** Whether the player's own variation is on the board. */
 export const inVariation = (state: LineState): boolean => state.variation.length > 0;
 
-/** Whether Next (or End) would move. */
-export const canStepForward = (state: LineState): boolean => !inVariation(state) && state.ply < state.line.length;
+/** Whether Next would move (End only outside a variation). */
+export const canStepForward = (state: LineState): boolean =>
+  inVariation(state) ? (state.ahead?.length ?? 0) > 0 : state.ply < state.line.length;
 
 /** Whether Previous would move. */
 export const canStepBack = (state: LineState): boolean => inVariation(state) || state.ply > 0;

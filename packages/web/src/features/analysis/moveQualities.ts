@@ -1,9 +1,12 @@
 import {
   type AnalysisEntry,
+  divideGame,
   gameAccuracy,
   MOVE_QUALITIES,
   type MoveQuality,
   moveQuality,
+  type PhaseAccuracy,
+  phaseAccuracy,
   type Score,
   scoreOf,
 } from "@chess/shared";
@@ -34,6 +37,11 @@ export function qualityCounts(entries: readonly AnalysisEntry[]): QualityCounts 
     if (quality && mover) counts[mover][quality] += 1;
   });
   return counts;
+}
+
+/** Accuracy % per side in each phase of the game (`fens[i]`: position i). */
+export function phaseAccuracies(entries: readonly AnalysisEntry[], fens: readonly string[]): PhaseAccuracy {
+  return phaseAccuracy(scores(entries), divideGame(fens), entries[0]?.turn ?? "w");
 }
 
 /** Accuracy % per side (lichess method), null for a side that made no move. */

@@ -2,7 +2,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { setPriority } from "node:os";
 import { createInterface } from "node:readline";
 import type { Score } from "@chess/shared";
-import { parseBestMove, parseInfo, type UciInfo, whitePov } from "./uci.ts";
+import { parseBestMove, parseInfo, type UciInfo, whitePov } from "@chess/shared";
 
 export interface EngineCommand {
   command: string;

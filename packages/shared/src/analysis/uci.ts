@@ -1,4 +1,4 @@
-import type { Score } from "@chess/shared";
+import type { Score } from "./evaluation.ts";
 
 /** The last search report of the main line: score from the side to move, depth, nodes, best line. */
 export interface UciInfo {

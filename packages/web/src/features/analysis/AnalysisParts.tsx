@@ -1,0 +1,82 @@
+import type { AnalysisEntry } from "@chess/shared";
+import { progressText } from "./analysisStore.ts";
+import { bestLineText } from "./bestLine.ts";
+import { formatEval } from "./evalDisplay.ts";
+import type { useGameAnalysis } from "./useGameAnalysis.ts";
+
+/** Small parts of the analysis view: the engine's status, the best line, a player's row, the nav icons. */
+
+export function EngineStatus({ analysis }: { analysis: ReturnType<typeof useGameAnalysis> }) {
+  const { state, view } = analysis;
+  if (view === "loading" && state.request.kind === "loading") {
+    const progress = state.request.progress;
+    const text = progressText(progress);
+    const total = progress && progress.total > 0 ? progress.total : undefined;
+    return (
+      <div className="analysis-progress" role="status">
+        <span>{text}</span>
+        <progress
+          aria-label="Analysis progress"
+          {...(total ? { max: total, value: Math.min(progress?.done ?? 0, total) } : {})}
+        />
+      </div>
+    );
+  }
+  if (view === "error" && state.request.kind === "failed") {
+    return (
+      <p className="analysis__error" role="alert">
+        {state.request.message}
+      </p>
+    );
+  }
+  return null;
+}
+
+export function BestLine({
+  fen,
+  entry,
+  pending,
+  error,
+}: {
+  fen: string;
+  entry: AnalysisEntry | undefined;
+  pending: boolean;
+  error: string | undefined;
+}) {
+  if (error) {
+    return (
+      <p className="analysis__error" role="alert">
+        {error}
+      </p>
+    );
+  }
+  if (!entry) {
+    return (
+      <p className="analysis-best analysis-best--pending">{pending ? "Evaluating this position…" : "No evaluation"}</p>
+    );
+  }
+  return (
+    <p className="analysis-best" data-testid="best-line">
+      <span className="analysis-best__eval">{formatEval(entry.eval, 2)}</span>
+      <span className="analysis-best__line">{bestLineText(fen, entry.moves)}</span>
+    </p>
+  );
+}
+
+export function PlayerRow({ color, name, place }: { color: "white" | "black"; name: string; place: "top" | "bottom" }) {
+  return (
+    <div className={`analysis-player analysis-player--${place}`} data-testid={`player-${place}`}>
+      <span className={`analysis-player__dot analysis-player__dot--${color}`} aria-hidden="true" />
+      <span className="analysis-player__name">{name}</span>
+      <span className="visually-hidden"> ({color})</span>
+    </div>
+  );
+}
+
+export function NavIcon({ d }: { d: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path d={d} fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
