@@ -117,6 +117,22 @@ describe("PlayPage", () => {
     await waitFor(() => expect(rt.requests.at(-1)).toEqual({ event: "declineDraw", payload: { gameId: "g1" } }));
   });
 
+  it("Give Up asks once more before resigning, and Keep playing takes it back", async () => {
+    const rt = setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
+    await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
+    fireEvent.click(screen.getByRole("button", { name: "Give Up" }));
+    const question = screen.getByRole("alertdialog", { name: "Give up this game?" });
+    expect(rt.events()).not.toContain("forfeit");
+    expect(document.activeElement).toBe(within(question).getByRole("button", { name: "Keep playing" }));
+    fireEvent.click(within(question).getByRole("button", { name: "Keep playing" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(rt.events()).not.toContain("forfeit");
+
+    fireEvent.click(screen.getByRole("button", { name: "Give Up" }));
+    fireEvent.click(screen.getByRole("button", { name: "Yes, give up" }));
+    await waitFor(() => expect(rt.events()).toContain("forfeit"));
+  });
+
   it("counts down when the opponent left and then offers to claim the victory", async () => {
     const rt = setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
     await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
