@@ -17,6 +17,7 @@ import {
   LeaveGameGuard,
   LiveBoard,
   type LiveGameActions,
+  lowTimeMs,
   MoveEntry,
   MoveList,
   materialSummary,
@@ -33,7 +34,9 @@ import {
   useGameSounds,
   useLiveBoardWidth,
   useLiveGame,
+  useLowTimeSound,
   useNow,
+  useSoundBlocked,
 } from "../features/game/index.ts";
 import { usePreferences } from "../features/preferences/index.ts";
 import { usePageTitle } from "../lib/usePageTitle.ts";
@@ -103,6 +106,7 @@ function LiveGameView({
     CLOCK_TICK_MS,
   );
   useGameSounds(state);
+  const soundBlocked = useSoundBlocked();
 
   const ended = !active;
   useEffect(() => {
@@ -143,6 +147,9 @@ function LiveGameView({
   }, [step, clearPremove, viewPly]);
 
   const times = clockTimes(state, now);
+  const lowMs = lowTimeMs(state.baseTime * 60_000);
+  const myClockRunning = playing && state.clock.running && state.turn === state.myColor;
+  useLowTimeSound(myClockRunning && state.myColor ? times[state.myColor] : null, lowMs);
   const toMove = sideToMove(state);
   const bottom: Color = orientation === "white" ? "w" : "b";
   const material = materialSummary(shownPosition(state).fen, state.initialFen);
@@ -154,6 +161,7 @@ function LiveGameView({
       timeMs={times[color]}
       ticking={active && state.clock.running && state.turn === color}
       toMove={active && toMove === color}
+      lowMs={lowMs}
       material={material[color]}
     />
   );
@@ -196,6 +204,12 @@ function LiveGameView({
             <SoundIcon muted={muted} />
             {muted ? "Sound off" : "Sound on"}
           </Button>
+          {soundBlocked ? (
+            // Any click on the page lets the browser play sound; this one is there to be clicked.
+            <Button variant="ghost" className="play__sound-hint">
+              Sound is paused by the browser: click to turn it on
+            </Button>
+          ) : null}
           {spectator ? <span className="play__badge">Spectating</span> : null}
           {state.viewPly !== null ? (
             <Button variant="ghost" onClick={() => actions.viewPly(null)}>

@@ -6,7 +6,7 @@ export { GameInfo } from "./GameInfo.tsx";
 export { GameNotices } from "./GameNotices.tsx";
 export { GameOverModal } from "./GameOverModal.tsx";
 export { GameStartListener } from "./GameStartListener.tsx";
-export { CLOCK_TICK_MS } from "./gameClock.ts";
+export { CLOCK_TICK_MS, lowTimeMs } from "./gameClock.ts";
 export { moveNumberOf, turnOf } from "./gameRules.ts";
 export {
   clockTimes,
@@ -28,7 +28,7 @@ export { PlayerBar } from "./PlayerBar.tsx";
 export { RematchNotifier } from "./RematchNotifier.tsx";
 export { ResumeGameBanner } from "./ResumeGameBanner.tsx";
 export { type PlayRouteState, playPath, playRouteState, snapshotFromRouteState } from "./routeState.ts";
-export { useGameSounds } from "./useGameSounds.ts";
+export { useGameSounds, useLowTimeSound, useSoundBlocked } from "./useGameSounds.ts";
 export { useLiveBoardWidth } from "./useLiveBoardWidth.ts";
 export { type LiveGameActions, useLiveGame } from "./useLiveGame.ts";
 export { useNow } from "./useNow.ts";

@@ -1,0 +1,117 @@
+import { expect, type Page, test } from "@playwright/test";
+import { newPage, registeredUser, socketGame } from "../support/players.ts";
+
+// The feel of play (issue 20): what a player meets in the first hour, clicked through as a person would.
+
+/**
+ * Headless Chromium lets any page play sound; a browser in front of a person holds it back until the first
+ * click or key on the page. This puts that rule back for the page.
+ */
+async function holdSoundUntilGesture(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const Real = window.AudioContext;
+    // Not navigator.userActivation: Playwright's own evaluations count as gestures there.
+    let gesture = false;
+    for (const type of ["pointerdown", "keydown"]) {
+      window.addEventListener(type, (e) => (gesture ||= e.isTrusted), { capture: true });
+    }
+    const active = () => gesture;
+    window.AudioContext = class extends Real {
+      constructor(options?: AudioContextOptions) {
+        super(options);
+        if (!active()) void super.suspend();
+      }
+      override resume(): Promise<void> {
+        return active() ? super.resume() : Promise.reject(new DOMException("no gesture yet", "NotAllowedError"));
+      }
+    };
+  });
+}
+
+/** Records every frequency the page's sounds set, so a spec can tell which sound played. */
+async function listenToSounds(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const heard: number[] = [];
+    (window as unknown as { __heard: number[] }).__heard = heard;
+    const original = AudioParam.prototype.setValueAtTime;
+    AudioParam.prototype.setValueAtTime = function (value: number, time: number) {
+      heard.push(value);
+      return original.call(this, value, time);
+    };
+  });
+}
+
+const heard = (page: Page) => page.evaluate(() => (window as unknown as { __heard: number[] }).__heard);
+
+test("on a phone Give Up sits on its own row below Abort and Suggest Draw, and asks first", async ({ browser }) => {
+  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  const game = await socketGame(alice.sessionId, bob.sessionId);
+  try {
+    const page = await newPage(browser, alice.sessionId);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/play?gameId=${game.gameId}`);
+    const giveUp = page.getByRole("button", { name: "Give Up" });
+    await giveUp.scrollIntoViewIfNeeded();
+    const [abort, draw, resign] = await Promise.all(
+      [page.getByRole("button", { name: "Abort" }), page.getByRole("button", { name: "Suggest Draw" }), giveUp].map(
+        (l) => l.boundingBox(),
+      ),
+    );
+    if (!abort || !draw || !resign) throw new Error("game buttons not on screen");
+    expect(resign.y).toBeGreaterThanOrEqual(Math.max(abort.y + abort.height, draw.y + draw.height));
+    await page.screenshot({ path: "test-results/screens/phone-game-actions.png", fullPage: true });
+
+    // Resigning before both sides moved would only abort: play the first moves.
+    await game.move(0, "e2e4");
+    await game.move(1, "e7e5");
+    await expect(page.getByRole("button", { name: "Abort" })).toHaveCount(0);
+    await giveUp.click();
+    const question = page.getByRole("alertdialog", { name: "Give up this game?" });
+    await expect(question).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(question).toBeHidden();
+    await giveUp.click();
+    await question.getByRole("button", { name: "Yes, give up" }).click();
+    await expect(page.getByText("Resignation").first()).toBeVisible();
+    await page.context().close();
+  } finally {
+    game.close();
+  }
+});
+
+test("a clock under ten seconds shows tenths, turns red and ticks a warning; blocked sound says so", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  // 30 seconds: the clock runs low (and shows tenths) from 10 s on.
+  const game = await socketGame(alice.sessionId, bob.sessionId, 0.5);
+  try {
+    await game.move(0, "e2e4");
+    await game.move(1, "e7e5");
+    const page = await newPage(browser, alice.sessionId);
+    await holdSoundUntilGesture(page);
+    await listenToSounds(page);
+    await page.goto(`/play?gameId=${game.gameId}`);
+    const clock = page.getByTestId("player-bar-bottom").getByRole("timer");
+    await expect(clock).toHaveText(/^0m \d+s$/);
+    await expect(clock).not.toHaveAttribute("data-low");
+
+    // Opened by a link, not a click: the browser holds sound back, and the page says so until a click.
+    const hint = page.getByRole("button", { name: /Sound is paused by the browser/ });
+    await expect(hint).toBeVisible();
+    await hint.click();
+    await expect(hint).toBeHidden();
+
+    await expect(clock).toHaveText(/^0m \d\.\ds$/, { timeout: 30_000 });
+    await expect(clock).toHaveAttribute("data-low", "true");
+    await expect(clock).toHaveCSS("background-color", "rgb(180, 35, 24)");
+    const first = await clock.textContent();
+    await expect(clock).not.toHaveText(first ?? "");
+    await expect.poll(() => heard(page)).toContain(1245);
+    await page.screenshot({ path: "test-results/screens/low-clock.png" });
+    await page.context().close();
+  } finally {
+    game.close();
+  }
+});
