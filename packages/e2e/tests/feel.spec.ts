@@ -115,3 +115,44 @@ test("a clock under ten seconds shows tenths, turns red and ticks a warning; blo
     game.close();
   }
 });
+
+test("on a 1440x900 laptop the board is large, and its resize handle's size is kept on reload", async ({ browser }) => {
+  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  const game = await socketGame(alice.sessionId, bob.sessionId);
+  try {
+    const page = await newPage(browser, alice.sessionId);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/play?gameId=${game.gameId}`);
+    const board = page.getByRole("region", { name: "Chess board, you play White" });
+    await expect(board).toBeVisible();
+    const before = await board.boundingBox();
+    if (!before) throw new Error("no board");
+    expect(before.width).toBeGreaterThan(620);
+    // The whole board, both clocks and the tools fit on the screen.
+    const bottomBar = await page.getByTestId("player-bar-bottom").boundingBox();
+    expect((bottomBar?.y ?? 0) + (bottomBar?.height ?? 0)).toBeLessThanOrEqual(900);
+    await page.screenshot({ path: "test-results/screens/laptop-board.png" });
+
+    const handle = page.getByRole("slider", { name: "Board size" });
+    const grip = await handle.boundingBox();
+    if (!grip) throw new Error("no resize handle");
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+    await page.mouse.down();
+    for (let i = 1; i <= 5; i++)
+      await page.mouse.move(grip.x + grip.width / 2 - 30 * i, grip.y + grip.height / 2 - 30 * i);
+    await page.mouse.up();
+    await expect.poll(async () => (await board.boundingBox())?.width ?? 0).toBeLessThan(before.width - 100);
+    const resized = Math.round((await board.boundingBox())?.width ?? 0);
+
+    await page.reload();
+    await expect(board).toBeVisible();
+    await expect.poll(async () => Math.round((await board.boundingBox())?.width ?? 0)).toBe(resized);
+
+    // A double click goes back to the default size.
+    await handle.dblclick();
+    await expect.poll(async () => Math.round((await board.boundingBox())?.width ?? 0)).toBe(Math.round(before.width));
+    await page.context().close();
+  } finally {
+    game.close();
+  }
+});

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { Button } from "../components/Button.tsx";
 import { ChatPanel } from "../features/chat/index.ts";
 import {
+  BoardResizeHandle,
   CLOCK_TICK_MS,
   clockTimes,
   colorWord,
@@ -99,7 +100,7 @@ function LiveGameView({
   const [{ soundEnabled }, setPreferences] = usePreferences();
   const muted = !soundEnabled;
   const [overOpen, setOverOpen] = useState(false);
-  const boardWidth = useLiveBoardWidth();
+  const board = useLiveBoardWidth();
   const active = state.status === "active";
   const now = useNow(
     active && (state.clock.running || state.firstMoveDeadline !== null || !!state.opponentGone),
@@ -184,16 +185,21 @@ function LiveGameView({
         )}
       </div>
 
-      <div className="play__center" style={{ maxWidth: boardWidth }}>
+      <div className="play__center" style={{ maxWidth: board.width }}>
         {bar(other(bottom), "top")}
-        <LiveBoard
-          state={state}
-          orientation={orientation}
-          boardWidth={boardWidth}
-          onMove={actions.move}
-          onPremove={actions.setPremove}
-          onCancelPremove={actions.clearPremove}
-        />
+        <div className="play__board">
+          <LiveBoard
+            state={state}
+            orientation={orientation}
+            boardWidth={board.width}
+            onMove={actions.move}
+            onPremove={actions.setPremove}
+            onCancelPremove={actions.clearPremove}
+          />
+          {board.resizable ? (
+            <BoardResizeHandle width={board.width} min={board.min} max={board.max} onResize={board.resize} />
+          ) : null}
+        </div>
         {bar(bottom, "bottom")}
         <div className="play__tools">
           <Button variant="ghost" onClick={() => setOrientation((o) => (o === "white" ? "black" : "white"))}>

@@ -1,3 +1,4 @@
+export { BoardResizeHandle } from "./BoardResizeHandle.tsx";
 export { liveBoardWidth } from "./boardSize.ts";
 export { forgetCurrentGame, storeCurrentGameId } from "./currentGame.ts";
 export { GameActions } from "./GameActions.tsx";
