@@ -156,3 +156,57 @@ test("on a 1440x900 laptop the board is large, and its resize handle's size is k
     game.close();
   }
 });
+
+const FOOLS_MATE = ["f2f3", "e7e5", "g2g4", "d8h4"];
+
+for (const { size, width, height } of [
+  { size: "laptop", width: 1440, height: 900 },
+  { size: "phone", width: 390, height: 844 },
+]) {
+  test(`the game-over box on a ${size} stands beside the final position, with the score and the new rating`, async ({
+    browser,
+  }) => {
+    const [alice, bob] = [await registeredUser(), await registeredUser()];
+    const game = await socketGame(alice.sessionId, bob.sessionId);
+    try {
+      const page = await newPage(browser, alice.sessionId);
+      await page.setViewportSize({ width, height });
+      await page.goto(`/play?gameId=${game.gameId}`);
+      await expect(page.getByRole("button", { name: "Give Up" })).toBeVisible();
+      for (const [ply, uci] of FOOLS_MATE.entries()) await game.move(ply, uci);
+
+      const box = page.getByRole("dialog", { name: `Gameover! Winner is: ${bob.name}` });
+      await expect(box).toBeVisible();
+      await expect(box).toContainText("0-1");
+      await expect(box).toContainText("Checkmate");
+      await expect(box.getByTestId("game-over-rating")).toHaveText(/^Your rating: \d{3,4} \(\u2212\d+\)$/);
+      for (const name of ["Rematch", "Back to Menu", "View Analysis"]) {
+        await expect(box.getByRole("button", { name })).toBeVisible();
+      }
+      // The final position stays in view: the box covers no square of the board.
+      const board = await page.getByRole("region", { name: /Chess board/ }).boundingBox();
+      const panel = await box.boundingBox();
+      if (!board || !panel) throw new Error("board or box not on screen");
+      const overlaps =
+        panel.x < board.x + board.width &&
+        board.x < panel.x + panel.width &&
+        panel.y < board.y + board.height &&
+        board.y < panel.y + panel.height;
+      expect(overlaps).toBe(false);
+      await expect(page.locator('[id="live-board-square-h4"] [data-piece="bQ"]')).toBeVisible();
+      for (const scheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.screenshot({ path: `test-results/screens/game-over-${size}-${scheme}.png` });
+      }
+
+      // Closed, it comes back with Show result.
+      await box.getByRole("button", { name: "Close" }).click();
+      await expect(box).toBeHidden();
+      await page.getByRole("button", { name: "Show result" }).click();
+      await expect(box).toBeVisible();
+      await page.context().close();
+    } finally {
+      game.close();
+    }
+  });
+}

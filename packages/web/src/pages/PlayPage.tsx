@@ -13,7 +13,7 @@ import {
   GameAnnouncer,
   GameInfo,
   GameNotices,
-  GameOverModal,
+  GameOverPanel,
   type GameState,
   LeaveGameGuard,
   LiveBoard,
@@ -36,6 +36,7 @@ import {
   useLiveBoardWidth,
   useLiveGame,
   useLowTimeSound,
+  useNewRating,
   useNow,
   useSoundBlocked,
 } from "../features/game/index.ts";
@@ -108,6 +109,7 @@ function LiveGameView({
   );
   useGameSounds(state);
   const soundBlocked = useSoundBlocked();
+  const newRating = useNewRating(state);
 
   const ended = !active;
   useEffect(() => {
@@ -226,6 +228,33 @@ function LiveGameView({
       </div>
 
       <div className="play__side">
+        {overOpen && !active ? (
+          <GameOverPanel
+            state={state}
+            newRating={newRating}
+            onClose={() => {
+              actions.cancelRematch();
+              setOverOpen(false);
+            }}
+            onRematch={actions.offerRematch}
+            onAnswerRematch={actions.answerRematch}
+            onBackToMenu={() => leaveTo("/")}
+            onViewAnalysis={() =>
+              leaveTo("/analysis", {
+                moves: state.history.map((p) => p.san),
+                initialFen: state.initialFen,
+                playerColor: colorWord(state.myColor ?? "w"),
+                gameId: state.gameId,
+                opponent,
+              })
+            }
+          />
+        ) : null}
+        {!active && !overOpen ? (
+          <Button variant="primary" onClick={() => setOverOpen(true)}>
+            Show result
+          </Button>
+        ) : null}
         <GameNotices
           state={state}
           now={now}
@@ -256,36 +285,10 @@ function LiveGameView({
           />
         ) : null}
         <GameActions state={state} onResign={actions.resign} onOfferDraw={actions.offerDraw} onAbort={actions.abort} />
-        {!active && !overOpen ? (
-          <Button variant="primary" onClick={() => setOverOpen(true)}>
-            Show result
-          </Button>
-        ) : null}
       </div>
 
       <GameAnnouncer state={state} />
       <LeaveGameGuard playing={playing} />
-      {overOpen && !active ? (
-        <GameOverModal
-          state={state}
-          onClose={() => {
-            actions.cancelRematch();
-            setOverOpen(false);
-          }}
-          onRematch={actions.offerRematch}
-          onAnswerRematch={actions.answerRematch}
-          onBackToMenu={() => leaveTo("/")}
-          onViewAnalysis={() =>
-            leaveTo("/analysis", {
-              moves: state.history.map((p) => p.san),
-              initialFen: state.initialFen,
-              playerColor: colorWord(state.myColor ?? "w"),
-              gameId: state.gameId,
-              opponent,
-            })
-          }
-        />
-      ) : null}
     </div>
   );
 }

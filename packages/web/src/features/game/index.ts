@@ -5,7 +5,7 @@ export { GameActions } from "./GameActions.tsx";
 export { GameAnnouncer } from "./GameAnnouncer.tsx";
 export { GameInfo } from "./GameInfo.tsx";
 export { GameNotices } from "./GameNotices.tsx";
-export { GameOverModal } from "./GameOverModal.tsx";
+export { GameOverPanel } from "./GameOverPanel.tsx";
 export { GameStartListener } from "./GameStartListener.tsx";
 export { CLOCK_TICK_MS, lowTimeMs } from "./gameClock.ts";
 export { moveNumberOf, turnOf } from "./gameRules.ts";
@@ -32,4 +32,5 @@ export { type PlayRouteState, playPath, playRouteState, snapshotFromRouteState }
 export { useGameSounds, useLowTimeSound, useSoundBlocked } from "./useGameSounds.ts";
 export { useLiveBoardWidth } from "./useLiveBoardWidth.ts";
 export { type LiveGameActions, useLiveGame } from "./useLiveGame.ts";
+export { useNewRating } from "./useNewRating.ts";
 export { useNow } from "./useNow.ts";
