@@ -21,6 +21,10 @@ export const gameApi = {
     api.post<OfferRematchResponse>("/game/offer-rematch", { previousGameId, sessionId: readSessionId() }),
   handleRematchOffer: (offerId: string, accept: boolean) =>
     api.post<HandleRematchResponse>("/game/handle-rematch-offer", { offerId, sessionId: readSessionId(), accept }),
+};
+
+/** The history call the game page makes. */
+export const ratingApi = {
   /** GET /history/stats/{username}: a player's rating per time variant, e.g. after a game to show the new one. */
   stats: (username: string, gameVariant: Variant, signal?: AbortSignal) =>
     api.get<Statistic[]>(withQuery(`/history/stats/${encodeURIComponent(username)}`, { gameVariant }), signal),

@@ -1,12 +1,12 @@
 import { useEffect, useState } from "react";
-import { type GameApi, gameApi } from "./gameApi.ts";
+import { ratingApi } from "./gameApi.ts";
 import type { GameState } from "./gameStore.ts";
 
 /**
  * My rating after this game, read from my statistics once a rated game I played is over (the server stores
  * the result and the ratings before it announces the end); undefined until then, or if it cannot be read.
  */
-export function useNewRating(state: GameState, client: Pick<GameApi, "stats"> = gameApi): number | undefined {
+export function useNewRating(state: GameState, client: typeof ratingApi = ratingApi): number | undefined {
   const [rating, setRating] = useState<number>();
   const { result, myColor, rated, variant, timeClass } = state;
   const wanted = !!result && rated && myColor !== null && result.reason !== "abort" && result.myEloChange !== null;
