@@ -102,7 +102,7 @@ test("a player analyses their game: bar, chart, move quality, best line, steppin
   await page.context().close();
 });
 
-test("a visitor who is not logged in is told to log in to view the analysis", async ({ browser }) => {
+test("a visitor who is not logged in is told to log in to view the analysis, and logs in from there", async ({ browser }) => {
   const page = await openAnalysis(browser);
   await expect(page.getByTestId("identity")).toContainText(/Guest-\d{4}/);
   await expect(page.getByTestId("player-bottom")).toContainText(game.white);
@@ -110,5 +110,15 @@ test("a visitor who is not logged in is told to log in to view the analysis", as
   await page.getByRole("checkbox", { name: "Enable Analysis" }).check();
   await expect(page.getByText("You must be logged in to view analysis")).toBeVisible();
   await expect(page.getByTestId("eval-bar")).toHaveCount(0);
+
+  // The way out is beside the refusal: log in here, and the analysis opens.
+  await page.getByRole("button", { name: "Log in" }).click();
+  const login = page.getByRole("dialog", { name: "Login" });
+  await login.getByLabel("Username").fill(game.black.name);
+  await login.getByLabel("Password").fill("a-good-password");
+  await login.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByTestId("identity")).toContainText(game.black.name);
+  await expect(page.getByText("You must be logged in to view analysis")).toHaveCount(0);
+  await expect(page.getByTestId("eval-bar")).toBeVisible({ timeout: 30_000 });
   await page.context().close();
 });

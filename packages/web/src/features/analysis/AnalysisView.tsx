@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { useIdentity } from "../accounts/index.ts";
 import { AnalysisBoard } from "./AnalysisBoard.tsx";
+import { AnalysisLoginPrompt } from "./AnalysisLoginPrompt.tsx";
 import { AnalysisMoveList } from "./AnalysisMoveList.tsx";
 import { type AnalysisApi, analysisApi } from "./analysisApi.ts";
 import { type AnalysisGame, type LinePly, replayGame } from "./analysisGame.ts";
@@ -42,6 +43,13 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
   const [orientation, setOrientation] = useState(game.playerColor);
   const analysis = useGameAnalysis(game.gameId, identity.kind !== "guest", { client });
   const entries = shownEntries(analysis.state);
+  // A guest who logs in from the prompt gets the analysis they asked for.
+  const waitingForLogin =
+    analysis.state.enabled && analysis.state.request.kind === "failed" && !!analysis.state.request.loginRequired;
+  const { setEnabled } = analysis;
+  useEffect(() => {
+    if (waitingForLogin && identity.kind === "user") setEnabled(true);
+  }, [waitingForLogin, identity.kind, setEnabled]);
 
   const variation = inVariation(line);
   const shownMoves = movesToShown(line);
@@ -291,6 +299,7 @@ function EngineStatus({ analysis }: { analysis: ReturnType<typeof useGameAnalysi
     );
   }
   if (view === "error" && state.request.kind === "failed") {
+    if (state.request.loginRequired) return <AnalysisLoginPrompt />;
     return (
       <p className="analysis__error" role="alert">
         {state.request.message}
