@@ -210,3 +210,30 @@ for (const { size, width, height } of [
     }
   });
 }
+
+test("a dropped connection shows over the board until it is back, and the game goes on", async ({ browser }) => {
+  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  const game = await socketGame(alice.sessionId, bob.sessionId);
+  try {
+    const page = await newPage(browser, alice.sessionId);
+    await page.goto(`/play?gameId=${game.gameId}`);
+    await expect(page.getByRole("button", { name: "Give Up" })).toBeVisible();
+    const overBoard = page.getByTestId("game-connection");
+    await expect(overBoard).toHaveCount(0);
+
+    await page.context().setOffline(true);
+    await expect(overBoard).toContainText("You are offline");
+    await expect(overBoard).toContainText("Reconnecting");
+    await expect(page.getByRole("status").filter({ hasText: "You are offline" })).toBeVisible();
+    await page.screenshot({ path: "test-results/screens/game-offline.png" });
+
+    await game.move(0, "e2e4");
+    await page.context().setOffline(false);
+    await expect(overBoard).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByText("Connected again.")).toBeVisible();
+    await expect(page.getByRole("table", { name: "Moves" }).getByRole("button", { name: "e4" })).toBeVisible();
+    await page.context().close();
+  } finally {
+    game.close();
+  }
+});

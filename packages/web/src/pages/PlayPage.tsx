@@ -11,6 +11,7 @@ import {
   forgetCurrentGame,
   GameActions,
   GameAnnouncer,
+  GameConnectionNotice,
   GameInfo,
   GameNotices,
   GameOverPanel,
@@ -198,6 +199,7 @@ function LiveGameView({
             onPremove={actions.setPremove}
             onCancelPremove={actions.clearPremove}
           />
+          <GameConnectionNotice />
           {board.resizable ? (
             <BoardResizeHandle width={board.width} min={board.min} max={board.max} onResize={board.resize} />
           ) : null}
