@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { newPage, registeredUser, socketGame } from "../support/players.ts";
+import { createSiteFixture, endSiteFixture } from "../support/siteRoutes.ts";
 
 // The feel of play (issue 20): what a player meets in the first hour, clicked through as a person would.
 
@@ -236,4 +237,42 @@ test("a dropped connection shows over the board until it is back, and the game g
   } finally {
     game.close();
   }
+});
+
+test("phones: the top menu is one row even at 320 px, and the message input is on the screen", async ({ browser }) => {
+  const fixture = await createSiteFixture();
+  const page = await newPage(browser, fixture.me.sessionId);
+  for (const size of [
+    { width: 320, height: 568 },
+    { width: 375, height: 667 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto(`/messages/${fixture.friend.name}`);
+    const links = page.getByRole("navigation", { name: "Main" }).getByRole("link");
+    await expect(links).toHaveCount(4);
+    const tops = await links.evaluateAll((all) => all.map((a) => Math.round(a.getBoundingClientRect().top)));
+    expect(new Set(tops).size, `menu rows at ${size.width} px`).toBe(1);
+    for (const link of await links.all()) {
+      const box = await link.boundingBox();
+      expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= size.width, "link on screen").toBe(true);
+    }
+
+    // Without scrolling, the input and Send are on the screen, and a message goes.
+    const input = page.getByRole("textbox", { name: /Message/ });
+    const send = page.getByRole("button", { name: "Send" });
+    for (const control of [input, send]) {
+      const box = await control.boundingBox();
+      expect(
+        (box?.y ?? size.height) + (box?.height ?? 0),
+        `bottom at ${size.width}x${size.height}`,
+      ).toBeLessThanOrEqual(size.height);
+    }
+    await page.screenshot({ path: `test-results/screens/messages-${size.width}.png` });
+  }
+  await page.getByRole("textbox", { name: /Message/ }).fill("See you at the board");
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByText("See you at the board")).toBeVisible();
+  await page.context().close();
+  await endSiteFixture(fixture);
 });
