@@ -276,3 +276,43 @@ test("phones: the top menu is one row even at 320 px, and the message input is o
   await page.context().close();
   await endSiteFixture(fixture);
 });
+
+test("another player's profile offers Add friend, then Message and Challenge once they are friends", async ({
+  browser,
+}) => {
+  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  const page = await newPage(browser, alice.sessionId);
+  await page.goto(`/profile?username=${bob.name}`);
+  await expect(page.getByRole("heading", { level: 1, name: bob.name })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Message" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Challenge" })).toBeDisabled();
+  await page.getByRole("button", { name: "Add friend" }).click();
+  await expect(page.getByText("Friend Request Sent")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Request sent" })).toBeDisabled();
+
+  // Bob accepts, and is on the site.
+  const bobPage = await newPage(browser, bob.sessionId);
+  const invites = (await (await bobPage.request.get("/friend/list-invites")).json()) as Array<{ inviterId: number }>;
+  await bobPage.request.post("/friend/handle-request", { data: { inviterId: invites[0]?.inviterId, accepted: true } });
+  await bobPage.goto("/");
+  await expect(bobPage.getByTestId("identity")).toContainText(bob.name);
+
+  await page.reload();
+  await expect(page.getByRole("link", { name: "Message" })).toHaveAttribute("href", `/messages/${bob.name}`);
+  await expect(page.getByRole("button", { name: "Add friend" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Challenge" }).click();
+  await page
+    .getByRole("dialog", { name: `Challenge ${bob.name}` })
+    .getByRole("button", { name: "Send challenge" })
+    .click();
+  await expect(page.getByText(`Waiting for ${bob.name}…`)).toBeVisible();
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `test-results/screens/profile-actions-${scheme}.png` });
+  }
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByText(`Waiting for ${bob.name}…`)).toBeHidden();
+  await page.getByRole("link", { name: "Message" }).click();
+  await expect(page).toHaveURL(new RegExp(`/messages/${bob.name}$`));
+  for (const p of [page, bobPage]) await p.context().close();
+});
