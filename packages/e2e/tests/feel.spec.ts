@@ -316,3 +316,109 @@ test("another player's profile offers Add friend, then Message and Challenge onc
   await expect(page).toHaveURL(new RegExp(`/messages/${bob.name}$`));
   for (const p of [page, bobPage]) await p.context().close();
 });
+
+/** WCAG contrast ratio of two CSS colours "rgb(r, g, b)". */
+function contrast(a: string, b: string): number {
+  const lum = (c: string) => {
+    const [r, g, bl] = (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => {
+      const s = Number(v) / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (bl ?? 0);
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p) as [number, number];
+  return (x + 0.05) / (y + 0.05);
+}
+
+const hexToRgb = (hex: string) => {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+};
+
+test("colours read in both themes: a pawn for the creator's colour, Black visible on dark", async ({ browser }) => {
+  const page = await newPage(browser);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Create Game" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Game" });
+  const black = dialog.locator(".color-icon--black").first();
+  await expect(black).toBeVisible();
+  // The black pawn's edge stands out from the dark dialog.
+  const edge = hexToRgb((await black.locator("g").first().getAttribute("stroke")) ?? "#000000");
+  const surface = await dialog.evaluate((d) => getComputedStyle(d).backgroundColor);
+  expect(contrast(edge, surface)).toBeGreaterThanOrEqual(3);
+  await dialog.getByText("Black", { exact: true }).click();
+  await dialog.getByRole("button", { name: "1+0", exact: true }).click();
+  await page.screenshot({ path: "test-results/screens/create-game-dark.png" });
+  await dialog.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  // On the card, a pawn (not a disc that reads as a radio button) says the creator plays Black.
+  const card = page.locator(".offer").filter({ hasText: "Anonymous / 1+0" });
+  await expect(card.getByTitle("Creator plays black")).toBeVisible();
+  await expect(card.locator(".color-icon--black path")).toHaveCount(1);
+  await expect(card.getByRole("radio")).toHaveCount(0);
+  for (const scheme of ["dark", "light"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `test-results/screens/lobby-card-${scheme}.png` });
+  }
+  page.once("dialog", (d) => void d.accept());
+  await page.getByRole("button", { name: "Cancel offer Anonymous / 1+0" }).click();
+  await expect(page.getByText("No offers available")).toBeVisible();
+  await page.context().close();
+});
+
+test("a guest's name stays whole in the game-over title on a phone, and a declined rematch is not green", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const [white, black] = [await newPage(browser), await newPage(browser)];
+  await black.setViewportSize({ width: 320, height: 640 });
+  for (const p of [white, black]) await p.goto("/");
+  await expect(white.getByTestId("identity")).toContainText(/Guest-\d+/);
+  const whiteName = ((await white.getByTestId("identity").textContent()) ?? "").match(/Guest-\d+/)?.[0] ?? "";
+  await white.getByRole("button", { name: "Create Game" }).click();
+  const dialog = white.getByRole("dialog", { name: "Create Game" });
+  await dialog.getByText("White", { exact: true }).click();
+  await dialog.getByRole("button", { name: "3+2", exact: true }).click();
+  await dialog.getByRole("button", { name: "Create", exact: true }).click();
+  await black.getByRole("button", { name: "Accept Anonymous / 3+2" }).click();
+  await black.waitForURL(/\/play\?gameId=/);
+  await white.waitForURL(/\/play\?gameId=/);
+  // Two moves each, then Black gives up: White, the guest, wins.
+  for (const [p, san] of [
+    [white, "e4"],
+    [black, "e5"],
+  ] as const) {
+    const input = p.getByRole("textbox", { name: "Type a move" });
+    await input.fill(san);
+    await input.press("Enter");
+    await expect(p.getByRole("table", { name: "Moves" }).getByRole("button", { name: san })).toBeVisible();
+  }
+  await black.getByRole("button", { name: "Give Up" }).click();
+  await black.getByRole("button", { name: "Yes, give up" }).click();
+
+  const title = black.getByRole("heading", { name: `Gameover! Winner is: ${whiteName}` });
+  await expect(title).toBeVisible();
+  const name = title.locator(".game-over__name");
+  await expect(name).toHaveText(whiteName);
+  const lineHeight = await name.evaluate((n) => Number.parseFloat(getComputedStyle(n).lineHeight));
+  expect((await name.boundingBox())?.height ?? 99).toBeLessThan(lineHeight * 1.5);
+
+  await black.getByRole("button", { name: "Rematch" }).click();
+  await white
+    .getByRole("alertdialog", { name: "A rematch has been offered. Accept?" })
+    .getByRole("button", {
+      name: "Decline",
+    })
+    .click();
+  const declined = black.getByText("Offer declined");
+  await expect(declined).toBeVisible();
+  const [declinedColor, accent] = await declined.evaluate((el) => [
+    getComputedStyle(el).color,
+    getComputedStyle(document.documentElement).getPropertyValue("--color-accent"),
+  ]);
+  expect(declinedColor).not.toBe(hexToRgb(accent.trim()));
+  await black.screenshot({ path: "test-results/screens/guest-game-over-320.png" });
+  for (const p of [white, black]) await p.context().close();
+});

@@ -66,7 +66,7 @@ export function GameOverPanel({
     <section className="game-over card" role="dialog" aria-labelledby={titleId} ref={panel} tabIndex={-1}>
       <header className="game-over__header">
         <h2 className="game-over__title" id={titleId}>
-          {gameOverHeadline(result)}
+          <HeadlineText headline={gameOverHeadline(result)} name={result.winner} />
         </h2>
         <button type="button" className="game-over__close" aria-label="Close" onClick={onClose}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
@@ -133,5 +133,18 @@ export function GameOverPanel({
         <Button onClick={onViewAnalysis}>View Analysis</Button>
       </div>
     </section>
+  );
+}
+
+/** The headline with the winner's name kept on one line: "Guest-1234" never breaks at its hyphen. */
+function HeadlineText({ headline, name }: { headline: string; name: string }) {
+  const at = headline.lastIndexOf(name);
+  if (!name || at < 0) return headline;
+  return (
+    <>
+      {headline.slice(0, at)}
+      <span className="game-over__name">{name}</span>
+      {headline.slice(at + name.length)}
+    </>
   );
 }
