@@ -85,3 +85,40 @@ export async function newPage(browser: Browser, sessionId?: string): Promise<Pag
   page.on("pageerror", (e) => console.error("page error:", e.message));
   return page;
 }
+
+/** A game between two sessions over the real socket, kept open so a spec can play the other side's moves. */
+export interface SocketGame {
+  gameId: string;
+  /** Plays `uci` as the side to move at `ply` (White on even plies). */
+  move(ply: number, uci: string): Promise<void>;
+  close(): void;
+}
+
+/** Starts a `baseTime`+`increment` game, White `white` and Black `black` (session ids), without the UI. */
+export async function socketGame(white: string, black: string, baseTime = 5, increment = 0): Promise<SocketGame> {
+  const [w, b] = [connect(white), connect(black)];
+  const started = (s: Socket) => new Promise<{ gameId: string }>((resolve) => s.once("gameStarted", resolve));
+  const [wStarted, bStarted] = [started(w), started(b)];
+  const offer = await request<{ offerId: string }>(w, "createGameOffer", {
+    baseTime,
+    increment,
+    selectedColor: "white",
+  });
+  await request(b, "acceptGameOffer", { offerId: offer?.offerId });
+  const { gameId } = await wStarted;
+  await bStarted;
+  return {
+    gameId,
+    async move(ply, uci) {
+      await request(ply % 2 === 0 ? w : b, "move", {
+        gameId,
+        move: { from: uci.slice(0, 2), to: uci.slice(2, 4) },
+        ply,
+      });
+    },
+    close() {
+      w.close();
+      b.close();
+    },
+  };
+}

@@ -68,6 +68,17 @@ test("a player analyses their game: bar, chart, move quality, best line, steppin
   await expect(shownMove(page)).toContainText("Nf6");
   await expect(page.getByTestId("best-line")).toContainText("Best: 4. Qxf7#");
   await expect(page.getByTestId("eval-bar")).toHaveAttribute("aria-label", "Evaluation #1");
+  // The bar's number is whole, not cut at its edges: "M1" for a mate in one.
+  const barLabel = page.getByTestId("eval-bar").locator(".eval-bar__label");
+  await expect(barLabel).toHaveText("M1");
+  const fits = await barLabel.evaluate((label) => {
+    const bar = label.parentElement?.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(label);
+    const text = range.getBoundingClientRect();
+    return !!bar && text.left >= bar.left && text.right <= bar.right;
+  });
+  expect(fits).toBe(true);
   await expect(page.getByTestId("quality-badge")).toHaveAttribute("data-quality", "blunder");
   await expect(page.getByRole("button", { name: "Nf6 (Blunder)" })).toBeVisible();
 
@@ -213,7 +224,9 @@ test("the engine in the browser: depth and three lines for any position, playabl
   await page.context().close();
 });
 
-test("a visitor who is not logged in is told to log in to view the analysis", async ({ browser }) => {
+test("a visitor who is not logged in is told to log in to view the analysis, and logs in from there", async ({
+  browser,
+}) => {
   const page = await openAnalysis(browser);
   await expect(page.getByTestId("identity")).toContainText(/Guest-\d{4}/);
   await expect(page.getByTestId("player-bottom")).toContainText(game.white);
@@ -221,5 +234,15 @@ test("a visitor who is not logged in is told to log in to view the analysis", as
   await page.getByRole("checkbox", { name: "Enable Analysis" }).check();
   await expect(page.getByText("You must be logged in to view analysis")).toBeVisible();
   await expect(page.getByTestId("eval-bar")).toHaveCount(0);
+
+  // The way out is beside the refusal: log in here, and the analysis opens.
+  await page.getByRole("button", { name: "Log in" }).click();
+  const login = page.getByRole("dialog", { name: "Login" });
+  await login.getByLabel("Username").fill(game.black.name);
+  await login.getByLabel("Password").fill("a-good-password");
+  await login.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByTestId("identity")).toContainText(game.black.name);
+  await expect(page.getByText("You must be logged in to view analysis")).toHaveCount(0);
+  await expect(page.getByTestId("eval-bar")).toBeVisible({ timeout: 30_000 });
   await page.context().close();
 });

@@ -104,9 +104,11 @@ test("friends: request, accept, messages in real time, and a challenge that star
   await expect(a.page.getByRole("dialog", { name: "Gameover! The game was aborted" })).toBeVisible();
 });
 
-test("a challenge to an offline friend fails with the spec's message for 3 s", async ({ browser }) => {
+test("an offline friend cannot be challenged; one who left since the list loaded is refused for 3 s", async ({
+  browser,
+}) => {
   const a = await user(browser);
-  // B exists and is a friend but never opens the site: offline.
+  // B exists and is a friend but has not opened the site: offline.
   const bContext = await browser.newContext({ baseURL: baseURL() });
   const bName = await createUser(bContext.request);
   expect(
@@ -122,6 +124,16 @@ test("a challenge to an offline friend fails with the spec's message for 3 s", a
   await a.page.reload();
   const card = friendCard(a.page, bName);
   await expect(card).toContainText("Offline");
+  await expect(card.getByRole("button", { name: "Challenge" })).toBeDisabled();
+  await expect(card.getByRole("button", { name: "Challenge" })).toHaveAttribute("title", `${bName} is offline`);
+
+  // B comes online: Challenge is offered. B leaves again before A clicks (the dots refresh every 30 s).
+  const bPage = await bContext.newPage();
+  await bPage.goto("/");
+  await expect(bPage.getByTestId("identity")).toContainText(bName);
+  await a.page.reload();
+  await expect(card).toContainText("Online");
+  await bContext.close();
   await card.getByRole("button", { name: "Challenge" }).click();
   await a.page
     .getByRole("dialog", { name: `Challenge ${bName}` })
@@ -129,7 +141,6 @@ test("a challenge to an offline friend fails with the spec's message for 3 s", a
     .click();
   const message = card.getByText("Challenge failed - friend is offline.");
   await expect(message).toBeVisible();
-  await expect(card.getByRole("button", { name: "Challenge" })).toBeEnabled();
   await expect(message).toBeHidden({ timeout: 5_000 });
 });
 

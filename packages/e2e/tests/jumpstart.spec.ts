@@ -154,4 +154,8 @@ test("the free board shuffles its back rank and loads a random position", async 
   await expect(board.getByRole("button", { name: "Randomize" })).toBeEnabled({ timeout: 30_000 });
   await expect(board.getByText("Finding a position…")).toHaveCount(0);
   await expect.poll(() => pieces(page, "free-board")).not.toEqual(before);
+  // The new position says who is to move and how the engine rates it, inside the range asked for.
+  const info = board.getByTestId("free-board-info");
+  await expect(info).toHaveText(/^(White|Black) to move · move (1\d|20) · eval (\+0\.\d|\+1\.0|0\.0) \(.+\)$/);
+  await page.screenshot({ path: "test-results/screens/free-board-random.png" });
 });

@@ -134,6 +134,7 @@ test("two players play a whole game and a rematch with the keyboard only", async
   await expect(white.page).toHaveURL(/\/play\?gameId=/);
 
   await activate(white.page, white.page.getByRole("button", { name: "Give Up" }));
+  await activate(white.page, white.page.getByRole("button", { name: "Yes, give up" }));
   const second = `Gameover! Winner is: ${black.name}`;
   for (const p of [white.page, black.page]) {
     await expect(p.getByRole("dialog", { name: second })).toContainText("Resignation");

@@ -200,6 +200,13 @@ test("a spectator follows a game live without the players' buttons", async ({ br
   await expect(moveList(watcher).getByRole("button", { name: "c5", exact: true })).toBeVisible();
   await expect(watcher.locator('[id="live-board-square-c5"] [data-piece="bP"]')).toBeVisible();
 
+  // Give Up asks first: Keep playing leaves the game on, the second click resigns.
   await white.page.getByRole("button", { name: "Give Up" }).click();
+  const question = white.page.getByRole("alertdialog", { name: "Give up this game?" });
+  await question.getByRole("button", { name: "Keep playing" }).click();
+  await expect(question).toBeHidden();
+  await expect(white.page.getByRole("button", { name: "Suggest Draw" })).toBeEnabled();
+  await white.page.getByRole("button", { name: "Give Up" }).click();
+  await question.getByRole("button", { name: "Yes, give up" }).click();
   await expect(watcher.getByRole("dialog", { name: `Gameover! Winner is: ${black.name}` })).toBeVisible();
 });

@@ -90,6 +90,7 @@ test("players move by clicking a piece and then its square, premoves included", 
   await expect.poll(() => marked(white)).toEqual([]);
 
   await white.getByRole("button", { name: "Give Up" }).click();
+  await white.getByRole("button", { name: "Yes, give up" }).click();
   await expect(white.getByRole("dialog", { name: /Gameover!/ })).toBeVisible();
 });
 

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { ButtonHTMLAttributes, Ref } from "react";
 import "./Button.css";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
@@ -8,6 +8,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   /** Shows a busy state and blocks clicks, e.g. while a request runs. */
   busy?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** The site's button. Type defaults to "button" so it never submits a form by accident. */

@@ -50,8 +50,8 @@ function useOnline(): boolean {
   );
 }
 
-/** A banner while the realtime connection is down, and a moment of "Connected again" after. Mounted once. */
-export function ConnectionBanner() {
+/** The connection notice now, with its grace periods: "none" while connected or only just dropped. */
+export function useConnectionNotice(): ConnectionNotice {
   const connected = useSyncExternalStore(onConnectionChange, isSocketConnected);
   const online = useOnline();
   const [everConnected, setEverConnected] = useState(connected);
@@ -77,6 +77,12 @@ export function ConnectionBanner() {
   useEffect(() => {
     shown.current = notice;
   }, [notice]);
+  return notice;
+}
+
+/** A banner while the realtime connection is down, and a moment of "Connected again" after. Mounted once. */
+export function ConnectionBanner() {
+  const notice = useConnectionNotice();
   return (
     <div className="connection-banner__region" role="status" aria-live="polite" data-testid="connection-banner">
       {notice === "none" ? null : (

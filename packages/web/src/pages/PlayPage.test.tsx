@@ -15,6 +15,12 @@ function snapshot(change: Partial<GameStarted> = {}): GameStarted {
 beforeEach(() => {
   // happy-dom lays nothing out; react-chessboard measures a square to animate a move.
   vi.spyOn(Element.prototype, "getBoundingClientRect").mockReturnValue(new DOMRect(0, 0, 50, 50));
+  // The only HTTP call of the page: my statistics, for the new rating after a rated game.
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input) =>
+    String(input).includes("/history/stats/alice")
+      ? Response.json([{ timeVariant: "blitz", eloPoints: 1490, gamesWon: 0, gamesPlayed: 1, winrate: 0 }])
+      : new Response("{}", { status: 404 }),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -117,6 +123,22 @@ describe("PlayPage", () => {
     await waitFor(() => expect(rt.requests.at(-1)).toEqual({ event: "declineDraw", payload: { gameId: "g1" } }));
   });
 
+  it("Give Up asks once more before resigning, and Keep playing takes it back", async () => {
+    const rt = setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
+    await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
+    fireEvent.click(screen.getByRole("button", { name: "Give Up" }));
+    const question = screen.getByRole("alertdialog", { name: "Give up this game?" });
+    expect(rt.events()).not.toContain("forfeit");
+    expect(document.activeElement).toBe(within(question).getByRole("button", { name: "Keep playing" }));
+    fireEvent.click(within(question).getByRole("button", { name: "Keep playing" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(rt.events()).not.toContain("forfeit");
+
+    fireEvent.click(screen.getByRole("button", { name: "Give Up" }));
+    fireEvent.click(screen.getByRole("button", { name: "Yes, give up" }));
+    await waitFor(() => expect(rt.events()).toContain("forfeit"));
+  });
+
   it("counts down when the opponent left and then offers to claim the victory", async () => {
     const rt = setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
     await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
@@ -146,7 +168,13 @@ describe("PlayPage", () => {
     });
     const dialog = screen.getByRole("dialog", { name: "Gameover! Winner is: bob" });
     expect(dialog.textContent).toContain("Resignation");
+    expect(dialog.textContent).toContain("0-1");
+    // The change at once, then the new rating beside it.
     expect(dialog.textContent).toContain("Your rating: \u221210");
+    await waitFor(() => expect(dialog.textContent).toContain("Your rating: 1490 (\u221210)"));
+    // Beside the board, not over it.
+    expect(dialog.getAttribute("aria-modal")).toBeNull();
+    expect(screen.getByRole("region", { name: /Chess board/ })).toBeTruthy();
     for (const name of ["Rematch", "Back to Menu", "View Analysis"]) {
       expect(within(dialog).getByRole("button", { name })).toBeTruthy();
     }

@@ -4,18 +4,21 @@ import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { Button } from "../components/Button.tsx";
 import { ChatPanel } from "../features/chat/index.ts";
 import {
+  BoardResizeHandle,
   CLOCK_TICK_MS,
   clockTimes,
   colorWord,
   GameActions,
   GameAnnouncer,
+  GameConnectionNotice,
   GameInfo,
   GameNotices,
-  GameOverModal,
+  GameOverPanel,
   type GameState,
   LeaveGameGuard,
   LiveBoard,
   type LiveGameActions,
+  lowTimeMs,
   MoveEntry,
   MoveList,
   materialSummary,
@@ -31,7 +34,10 @@ import {
   useGameSounds,
   useLiveBoardWidth,
   useLiveGame,
+  useLowTimeSound,
+  useNewRating,
   useNow,
+  useSoundBlocked,
 } from "../features/game/index.ts";
 import { usePreferences } from "../features/preferences/index.ts";
 import { usePageTitle } from "../lib/usePageTitle.ts";
@@ -94,13 +100,15 @@ function LiveGameView({
   const [{ soundEnabled }, setPreferences] = usePreferences();
   const muted = !soundEnabled;
   const [overOpen, setOverOpen] = useState(false);
-  const boardWidth = useLiveBoardWidth();
+  const board = useLiveBoardWidth();
   const active = state.status === "active";
   const now = useNow(
     active && (state.clock.running || state.firstMoveDeadline !== null || !!state.opponentGone),
     CLOCK_TICK_MS,
   );
   useGameSounds(state);
+  const soundBlocked = useSoundBlocked();
+  const newRating = useNewRating(state);
 
   const ended = !active;
   useEffect(() => {
@@ -137,6 +145,9 @@ function LiveGameView({
   }, [step, clearPremove, viewPly]);
 
   const times = clockTimes(state, now);
+  const lowMs = lowTimeMs(state.baseTime * 60_000);
+  const myClockRunning = playing && state.clock.running && state.turn === state.myColor;
+  useLowTimeSound(myClockRunning && state.myColor ? times[state.myColor] : null, lowMs);
   const toMove = sideToMove(state);
   const bottom: Color = orientation === "white" ? "w" : "b";
   const material = materialSummary(shownPosition(state).fen, state.initialFen);
@@ -148,6 +159,7 @@ function LiveGameView({
       timeMs={times[color]}
       ticking={active && state.clock.running && state.turn === color}
       toMove={active && toMove === color}
+      lowMs={lowMs}
       material={material[color]}
     />
   );
@@ -170,16 +182,22 @@ function LiveGameView({
         )}
       </div>
 
-      <div className="play__center" style={{ maxWidth: boardWidth }}>
+      <div className="play__center" style={{ maxWidth: board.width }}>
         {bar(other(bottom), "top")}
-        <LiveBoard
-          state={state}
-          orientation={orientation}
-          boardWidth={boardWidth}
-          onMove={actions.move}
-          onPremove={actions.setPremove}
-          onCancelPremove={actions.clearPremove}
-        />
+        <div className="play__board">
+          <LiveBoard
+            state={state}
+            orientation={orientation}
+            boardWidth={board.width}
+            onMove={actions.move}
+            onPremove={actions.setPremove}
+            onCancelPremove={actions.clearPremove}
+          />
+          <GameConnectionNotice />
+          {board.resizable ? (
+            <BoardResizeHandle width={board.width} min={board.min} max={board.max} onResize={board.resize} />
+          ) : null}
+        </div>
         {bar(bottom, "bottom")}
         <div className="play__tools">
           <Button variant="ghost" onClick={() => setOrientation((o) => (o === "white" ? "black" : "white"))}>
@@ -190,6 +208,12 @@ function LiveGameView({
             <SoundIcon muted={muted} />
             {muted ? "Sound off" : "Sound on"}
           </Button>
+          {soundBlocked ? (
+            // Any click on the page lets the browser play sound; this one is there to be clicked.
+            <Button variant="ghost" className="play__sound-hint">
+              Sound is paused by the browser: click to turn it on
+            </Button>
+          ) : null}
           {spectator ? <span className="play__badge">Spectating</span> : null}
           {state.viewPly !== null ? (
             <Button variant="ghost" onClick={() => actions.viewPly(null)}>
@@ -200,6 +224,33 @@ function LiveGameView({
       </div>
 
       <div className="play__side">
+        {overOpen && !active ? (
+          <GameOverPanel
+            state={state}
+            newRating={newRating}
+            onClose={() => {
+              actions.cancelRematch();
+              setOverOpen(false);
+            }}
+            onRematch={actions.offerRematch}
+            onAnswerRematch={actions.answerRematch}
+            onBackToMenu={() => leaveTo("/")}
+            onViewAnalysis={() =>
+              leaveTo("/analysis", {
+                moves: state.history.map((p) => p.san),
+                initialFen: state.initialFen,
+                playerColor: colorWord(state.myColor ?? "w"),
+                gameId: state.gameId,
+                opponent,
+              })
+            }
+          />
+        ) : null}
+        {!active && !overOpen ? (
+          <Button variant="primary" onClick={() => setOverOpen(true)}>
+            Show result
+          </Button>
+        ) : null}
         <GameNotices
           state={state}
           now={now}
@@ -230,36 +281,10 @@ function LiveGameView({
           />
         ) : null}
         <GameActions state={state} onResign={actions.resign} onOfferDraw={actions.offerDraw} onAbort={actions.abort} />
-        {!active && !overOpen ? (
-          <Button variant="primary" onClick={() => setOverOpen(true)}>
-            Show result
-          </Button>
-        ) : null}
       </div>
 
       <GameAnnouncer state={state} />
       <LeaveGameGuard playing={playing} />
-      {overOpen && !active ? (
-        <GameOverModal
-          state={state}
-          onClose={() => {
-            actions.cancelRematch();
-            setOverOpen(false);
-          }}
-          onRematch={actions.offerRematch}
-          onAnswerRematch={actions.answerRematch}
-          onBackToMenu={() => leaveTo("/")}
-          onViewAnalysis={() =>
-            leaveTo("/analysis", {
-              moves: state.history.map((p) => p.san),
-              initialFen: state.initialFen,
-              playerColor: colorWord(state.myColor ?? "w"),
-              gameId: state.gameId,
-              opponent,
-            })
-          }
-        />
-      ) : null}
     </div>
   );
 }

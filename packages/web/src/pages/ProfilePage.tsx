@@ -1,11 +1,15 @@
 import { useSearchParams } from "react-router";
 import { useIdentity } from "../features/accounts/index.ts";
+import { PlayerActions } from "../features/friends/index.ts";
 import { ProfileView, sameUser } from "../features/profile/index.ts";
 import { usePageTitle } from "../lib/usePageTitle.ts";
 import { Page } from "./Page.tsx";
 import "./ProfilePage.css";
 
-/** `/profile?username=…`: a player's profile; Logout shows when it is the viewer's own. */
+/**
+ * `/profile?username=…`: a player's profile; Logout shows when it is the viewer's own, Add friend / Message /
+ * Challenge when a logged-in viewer looks at someone else's.
+ */
 export function ProfilePage() {
   const [params] = useSearchParams();
   const username = params.get("username")?.trim();
@@ -26,7 +30,11 @@ function PlayerProfile({ username }: { username: string }) {
   const own = identity.kind === "user" && sameUser(identity.username, username);
   return (
     <div className="profile-page">
-      <ProfileView username={username} own={own} />
+      <ProfileView
+        username={username}
+        own={own}
+        actions={identity.kind === "user" && !own ? <PlayerActions username={username} /> : null}
+      />
     </div>
   );
 }

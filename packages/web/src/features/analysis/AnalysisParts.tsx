@@ -1,4 +1,5 @@
 import type { AnalysisEntry } from "@chess/shared";
+import { AnalysisLoginPrompt } from "./AnalysisLoginPrompt.tsx";
 import { progressText } from "./analysisStore.ts";
 import { bestLineText } from "./bestLine.ts";
 import { formatEval } from "./evalDisplay.ts";
@@ -23,6 +24,7 @@ export function EngineStatus({ analysis }: { analysis: ReturnType<typeof useGame
     );
   }
   if (view === "error" && state.request.kind === "failed") {
+    if (state.request.loginRequired) return <AnalysisLoginPrompt />;
     return (
       <p className="analysis__error" role="alert">
         {state.request.message}

@@ -39,6 +39,9 @@ describe("AnalysisView", () => {
     fireEvent.click(screen.getByRole("checkbox", { name: "Enable Analysis" }));
     expect(screen.getByRole("alert").textContent).toBe("You must be logged in to view analysis");
     expect(client.gameAnalysis).not.toHaveBeenCalled();
+    // The way out is right there.
+    fireEvent.click(screen.getByRole("button", { name: "Log in" }));
+    expect(screen.getByRole("dialog", { name: "Login" })).toBeTruthy();
   });
 
   it("shows the same message when the server answers 401", async () => {

@@ -47,6 +47,13 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
   const [orientation, setOrientation] = useState(game.playerColor);
   const analysis = useGameAnalysis(game.gameId, identity.kind !== "guest", { client });
   const entries = shownEntries(analysis.state);
+  // A guest who logs in from the prompt gets the analysis they asked for.
+  const waitingForLogin =
+    analysis.state.enabled && analysis.state.request.kind === "failed" && !!analysis.state.request.loginRequired;
+  const { setEnabled } = analysis;
+  useEffect(() => {
+    if (waitingForLogin && identity.kind === "user") setEnabled(true);
+  }, [waitingForLogin, identity.kind, setEnabled]);
 
   const variation = inVariation(line);
   const shownMoves = movesToShown(line);

@@ -1,4 +1,4 @@
-import { favoured, formatEval, whiteShare } from "./evalDisplay.ts";
+import { favoured, formatBarEval, formatEval, whiteShare } from "./evalDisplay.ts";
 import "./EvalBar.css";
 
 export interface EvalBarProps {
@@ -29,7 +29,7 @@ export function EvalBar({ evaluation, orientation }: EvalBarProps) {
         className={`eval-bar__label eval-bar__label--${labelAtBottom ? "bottom" : "top"} eval-bar__label--${side}`}
         aria-hidden="true"
       >
-        {label}
+        {known ? formatBarEval(evaluation) : "…"}
       </span>
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { favoured, formatEval, isMatedEval, whiteShare } from "./evalDisplay.ts";
+import { favoured, formatBarEval, formatEval, isMatedEval, whiteShare } from "./evalDisplay.ts";
 
 describe("formatEval (SPEC §9: centipawns divided by 100)", () => {
   it.each<[number | string, number | undefined, string]>([
@@ -14,6 +14,26 @@ describe("formatEval (SPEC §9: centipawns divided by 100)", () => {
     [-10_000, undefined, "0-1"],
   ])("%j (%s digits) → %s", (e, digits, text) => {
     expect(formatEval(e, digits)).toBe(text);
+  });
+});
+
+describe("formatBarEval (the narrow bar: never more than 3 characters)", () => {
+  it.each<[number | string, string]>([
+    [35, "0.3"],
+    [-120, "1.2"],
+    [0, "0.0"],
+    [999, "10"],
+    [1049, "10"],
+    [-2345, "23"],
+    [9_999, "99"],
+    [-9_500, "95"],
+    ["#7", "M7"],
+    ["#-12", "M12"],
+    [10_000, "1-0"],
+    [-10_000, "0-1"],
+  ])("%j → %s", (e, text) => {
+    expect(formatBarEval(e)).toBe(text);
+    expect(formatBarEval(e).length).toBeLessThanOrEqual(3);
   });
 });
 

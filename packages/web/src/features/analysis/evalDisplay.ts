@@ -24,6 +24,19 @@ export function formatEval(e: number | string, digits = 1): string {
   return `${pawns > 0 ? "+" : "-"}${text}`;
 }
 
+/**
+ * The eval as the narrow bar shows it, in at most 3 characters, the side shown by where it sits: 35 → "0.3",
+ * -120 → "1.2", 1049 → "10", "#7" → "M7", "#-12" → "M12", a checkmated position → "1-0" / "0-1".
+ */
+export function formatBarEval(e: number | string): string {
+  const score = scoreOf(e);
+  if ("mate" in score) return `M${Math.abs(score.mate)}`;
+  if (isMatedEval(score.cp)) return score.cp > 0 ? "1-0" : "0-1";
+  const pawns = Math.abs(score.cp) / 100;
+  const text = pawns.toFixed(1);
+  return Number(text) >= 10 ? String(Math.min(99, Math.round(pawns))) : text;
+}
+
 /** White's share of the evaluation bar in percent: 50 + evalPercent / 2 (0: Black is winning outright). */
 export function whiteShare(e: number | string): number {
   return Math.max(0, Math.min(100, 50 + evalPercent(scoreOf(e)) / 2));

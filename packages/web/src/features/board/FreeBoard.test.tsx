@@ -91,6 +91,13 @@ describe("FreeBoard", () => {
     expect(pieceOn(container, "f1")).toBeUndefined();
     expect(screen.queryByText("Finding a position…")).toBeNull();
     expect((screen.getByRole("button", { name: "Randomize" }) as HTMLButtonElement).disabled).toBe(false);
+    // The new position's side to move and evaluation are told.
+    expect(screen.getByTestId("free-board-info").textContent).toMatch(
+      /^(White|Black) to move · move \d+ · eval \+0\.4 \(White is better\)$/,
+    );
+    // An edited position is no longer the one evaluated.
+    fireEvent.click(screen.getByRole("button", { name: "Reset" }));
+    expect(screen.getByTestId("free-board-info").textContent).toBe("");
   });
 
   it("keeps the lower end of a range at or below the upper end", () => {

@@ -2,9 +2,10 @@ import { FREE_BOARD_RANDOM } from "@chess/shared";
 import { useEffect, useId, useReducer, useRef } from "react";
 import { Button } from "../../components/Button.tsx";
 import { api, withQuery } from "../../lib/api.ts";
+import { ColorIcon } from "../lobby/OfferCard.tsx";
 import { RangeSlider } from "../lobby/RangeSlider.tsx";
 import { Board } from "./Board.tsx";
-import { freeBoardReducer, initialFreeBoard, randomPositionParams } from "./freeBoardStore.ts";
+import { freeBoardReducer, initialFreeBoard, positionInfoText, randomPositionParams } from "./freeBoardStore.ts";
 import "./FreeBoard.css";
 
 /** GET /game/shuffle-board: a Chess960 start. */
@@ -32,10 +33,14 @@ export function FreeBoard() {
     dispatch({ type: "fetchStarted", kind });
     const path = kind === "shuffle" ? SHUFFLE_PATH : withQuery(RANDOM_POSITION_PATH, randomPositionParams(state));
     try {
-      const answer = await api.get<{ fen?: unknown }>(path, controller.signal);
+      const answer = await api.get<{ fen?: unknown; eval?: unknown }>(path, controller.signal);
       if (controller.signal.aborted) return;
       if (typeof answer?.fen !== "string") throw new Error(`${path} answered without a fen`);
-      dispatch({ type: "fetched", fen: answer.fen });
+      dispatch({
+        type: "fetched",
+        fen: answer.fen,
+        ...(kind === "randomize" && typeof answer.eval === "number" ? { eval: answer.eval } : {}),
+      });
     } catch (error) {
       if (controller.signal.aborted) return;
       console.error(kind === "shuffle" ? "Shuffle board failed:" : "Random position failed:", error);
@@ -65,6 +70,14 @@ export function FreeBoard() {
           return to !== null;
         }}
       />
+      <p className="free-board__info" role="status" data-testid="free-board-info">
+        {state.info ? (
+          <>
+            <ColorIcon color={state.info.turn === "w" ? "white" : "black"} size={18} />
+            {positionInfoText(state.info)}
+          </>
+        ) : null}
+      </p>
       <div className="free-board__controls">
         <Button onClick={() => dispatch({ type: "flip" })}>
           <FlipIcon />

@@ -4,6 +4,8 @@ import {
   type FreeBoardState,
   freeBoardReducer,
   initialFreeBoard,
+  positionInfo,
+  positionInfoText,
   randomPositionParams,
 } from "./freeBoardStore.ts";
 
@@ -121,5 +123,31 @@ describe("freeBoardReducer", () => {
       lower_move_limit: 10,
       upper_move_limit: 20,
     });
+  });
+});
+
+describe("position info", () => {
+  it.each([
+    [
+      "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+      0.2,
+      "White to move · move 3 · eval +0.2 (about equal)",
+    ],
+    ["8/8/8/4k3/8/8/4K3/8 b - - 0 41", -2.5, "Black to move · move 41 · eval \u22122.5 (Black is better)"],
+    ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", undefined, "White to move · move 1"],
+    ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", 1, "White to move · move 1 · eval +1.0 (White is better)"],
+  ])("%s (%s) → %s", (fen, evaluation, text) => {
+    expect(positionInfoText(positionInfo(fen, evaluation))).toBe(text);
+  });
+
+  it("comes with a fetched position and goes once the position is edited", () => {
+    const fetched = freeBoardReducer(initialFreeBoard, {
+      type: "fetched",
+      fen: "8/8/8/4k3/8/8/4K3/8 b - - 0 41",
+      eval: -2.5,
+    });
+    expect(fetched.info).toEqual({ turn: "b", moveNumber: 41, eval: -2.5 });
+    expect(freeBoardReducer(fetched, { type: "move", from: "e2", to: "e3" }).info).toBeNull();
+    expect(freeBoardReducer(fetched, { type: "reset" }).info).toBeNull();
   });
 });

@@ -11,6 +11,38 @@ export interface FreeBoardState {
   randomMoves: Range;
   /** A shuffle or random position is being fetched: the buttons wait. */
   busy: "shuffle" | "randomize" | undefined;
+  /** What is known of the position shown: who moves, and the engine's eval of a random one; null once edited. */
+  info: PositionInfo | null;
+}
+
+export interface PositionInfo {
+  /** The side to move, from the FEN. */
+  turn: "w" | "b";
+  /** The FEN's move number, e.g. 23. */
+  moveNumber: number;
+  /** Pawns from White's side, e.g. -1.4, for a random position. */
+  eval?: number;
+}
+
+/** What a FEN says about the side to move and the move number (defaults when the fields are missing). */
+export function positionInfo(fen: string, evaluation?: number): PositionInfo {
+  const [, turn, , , , move] = fen.trim().split(/\s+/);
+  const moveNumber = Number(move);
+  return {
+    turn: turn === "b" ? "b" : "w",
+    moveNumber: Number.isInteger(moveNumber) && moveNumber > 0 ? moveNumber : 1,
+    ...(typeof evaluation === "number" && Number.isFinite(evaluation) ? { eval: evaluation } : {}),
+  };
+}
+
+/** "White to move · move 23 · eval +1.4 (White is better)", or "Black to move · move 1". */
+export function positionInfoText(info: PositionInfo): string {
+  const side = `${info.turn === "w" ? "White" : "Black"} to move · move ${info.moveNumber}`;
+  if (info.eval === undefined) return side;
+  const e = info.eval;
+  const shown = e > 0 ? `+${e.toFixed(1)}` : e < 0 ? `\u2212${Math.abs(e).toFixed(1)}` : "0.0";
+  const who = Math.abs(e) < 0.3 ? "about equal" : `${e > 0 ? "White" : "Black"} is better`;
+  return `${side} · eval ${shown} (${who})`;
 }
 
 export type FreeBoardAction =
@@ -22,8 +54,8 @@ export type FreeBoardAction =
   /** One end of a Randomize slider moved. */
   | { type: "setRandomRange"; range: "eval" | "moves"; end: "min" | "max"; value: number }
   | { type: "fetchStarted"; kind: "shuffle" | "randomize" }
-  /** A fetched position (FEN) arrived. */
-  | { type: "fetched"; fen: string }
+  /** A fetched position (FEN) arrived, with the engine's eval (pawns, White's side) for a random one. */
+  | { type: "fetched"; fen: string; eval?: number }
   /** The fetch failed (SPEC §8: only logged, nothing changes) or was abandoned. */
   | { type: "fetchFailed" };
 
@@ -34,6 +66,7 @@ export const initialFreeBoard: FreeBoardState = {
   randomEval: { min: FREE_BOARD_RANDOM.eval.min, max: FREE_BOARD_RANDOM.eval.max },
   randomMoves: { min: FREE_BOARD_RANDOM.moves.min, max: FREE_BOARD_RANDOM.moves.max },
   busy: undefined,
+  info: null,
 };
 
 /** GET /game/random-position's query for the sliders. */
@@ -56,13 +89,13 @@ export function freeBoardReducer(state: FreeBoardState, action: FreeBoardAction)
       if (!piece || action.to === null || action.to === action.from) return state;
       const position = { ...state.position, [action.to]: piece };
       delete position[action.from];
-      return { ...state, position };
+      return { ...state, position, info: null };
     }
     case "reset":
       // Reset also wins over a position still on its way (the caller abandons that request).
-      return { ...state, position: initialFreeBoard.position, busy: undefined };
+      return { ...state, position: initialFreeBoard.position, busy: undefined, info: null };
     case "setPosition":
-      return { ...state, position: action.position };
+      return { ...state, position: action.position, info: null };
     case "setRandomRange":
       return action.range === "eval"
         ? { ...state, randomEval: moveRangeEnd(state.randomEval, action.end, action.value, FREE_BOARD_RANDOM.eval) }
@@ -73,7 +106,7 @@ export function freeBoardReducer(state: FreeBoardState, action: FreeBoardAction)
       const position = parsePosition(action.fen);
       // A position the board cannot read changes nothing, like a failed call.
       if (Object.keys(position).length === 0) return { ...state, busy: undefined };
-      return { ...state, position, busy: undefined };
+      return { ...state, position, busy: undefined, info: positionInfo(action.fen, action.eval) };
     }
     case "fetchFailed":
       return { ...state, busy: undefined };

@@ -8,16 +8,29 @@ afterEach(cleanup);
 const invitations = [{ clubId: 4, clubName: "Rooks", inviter: "ann" }];
 
 describe("InvitationsModal", () => {
-  it("lists invitations with Accept and Decline", async () => {
+  it("lists invitations with Accept and Decline, and closes once one is accepted", async () => {
     const onAnswer = vi.fn(async () => {});
-    render(<InvitationsModal invitations={invitations} onAnswer={onAnswer} onClose={() => {}} />);
+    const onClose = vi.fn();
+    render(<InvitationsModal invitations={invitations} onAnswer={onAnswer} onClose={onClose} />);
     const dialog = screen.getByRole("dialog", { name: "Your club-invitations" });
     expect(dialog.textContent).toContain("Rooks");
     expect(dialog.textContent).toContain("invited by ann");
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Accept" })));
     expect(onAnswer).toHaveBeenCalledWith(invitations[0], true);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("stays open after a decline while other invitations wait, and closes after the last", async () => {
+    const two = [...invitations, { clubId: 5, clubName: "Pawns", inviter: "bo" }];
+    const onAnswer = vi.fn(async () => {});
+    const onClose = vi.fn();
+    const { rerender } = render(<InvitationsModal invitations={two} onAnswer={onAnswer} onClose={onClose} />);
+    await act(async () => fireEvent.click(screen.getAllByRole("button", { name: "Decline" })[0] as HTMLElement));
+    expect(onAnswer).toHaveBeenLastCalledWith(two[0], false);
+    expect(onClose).not.toHaveBeenCalled();
+    rerender(<InvitationsModal invitations={two.slice(1)} onAnswer={onAnswer} onClose={onClose} />);
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Decline" })));
-    expect(onAnswer).toHaveBeenLastCalledWith(invitations[0], false);
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it.each([

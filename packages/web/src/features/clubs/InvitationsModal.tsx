@@ -15,7 +15,7 @@ export interface InvitationsModalProps {
   alert?: (message: string) => void;
 }
 
-/** "Your club-invitations" (SPEC §2): accept or decline each. */
+/** "Your club-invitations" (SPEC §2): accept or decline each; it closes on an accept or the last answer. */
 export function InvitationsModal({
   invitations,
   onAnswer,
@@ -30,9 +30,12 @@ export function InvitationsModal({
       await onAnswer(invitation, accepted);
     } catch (error) {
       alert(`Failed to ${accepted ? "accept" : "decline"} invite: ${errorMessage(undefined, error)}`);
-    } finally {
       setBusy(undefined);
+      return;
     }
+    setBusy(undefined);
+    // Accepted: the player goes to their new club. Declined: the box stays while others wait.
+    if (accepted || invitations.length <= 1) onClose();
   }
 
   return (

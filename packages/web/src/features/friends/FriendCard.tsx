@@ -57,7 +57,9 @@ export function FriendCard({ friend, unread, challenge, onChallenge, onCancelCha
         <Button
           className="friend-card__action"
           aria-describedby={nameId}
-          disabled={challenge.pending !== null}
+          // A friend must be online to be challenged (SPEC §6); the dot is refreshed every 30 s.
+          disabled={challenge.pending !== null || !friend.isActive}
+          title={friend.isActive ? undefined : `${name} is offline`}
           onClick={onChallenge}
         >
           Challenge

@@ -46,6 +46,11 @@ describe("FriendsPanel", () => {
     expect(within(card("bob")).getByRole("link", { name: "Message" }).getAttribute("href")).toBe("/messages/bob");
     expect(within(card("bob")).getByRole("button", { name: "Challenge" })).toBeTruthy();
     expect(within(card("bob")).getByRole("button", { name: "Block" })).toBeTruthy();
+    // An offline friend cannot be challenged (SPEC §6).
+    expect((within(card("bob")).getByRole("button", { name: "Challenge" }) as HTMLButtonElement).disabled).toBe(false);
+    const offline = within(card("carl")).getByRole("button", { name: "Challenge" }) as HTMLButtonElement;
+    expect(offline.disabled).toBe(true);
+    expect(offline.title).toBe("carl is offline");
   });
 
   it("sends a friend request; Add friend is disabled when blank; errors in a red box", async () => {
@@ -122,13 +127,14 @@ describe("FriendsPanel", () => {
     );
     await screen.findAllByTestId("friend-card");
     vi.useFakeTimers();
-    fireEvent.click(within(card("carl")).getByRole("button", { name: "Challenge" }));
+    // bob went offline since the list was loaded: the server says so.
+    fireEvent.click(within(card("bob")).getByRole("button", { name: "Challenge" }));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Send challenge" })));
-    expect(within(card("carl")).getByRole("alert").textContent).toBe("Challenge failed - friend is offline.");
+    expect(within(card("bob")).getByRole("alert").textContent).toBe("Challenge failed - friend is offline.");
     act(() => vi.advanceTimersByTime(2_999));
-    expect(within(card("carl")).queryByRole("alert")).not.toBeNull();
+    expect(within(card("bob")).queryByRole("alert")).not.toBeNull();
     act(() => vi.advanceTimersByTime(1));
-    expect(within(card("carl")).queryByRole("alert")).toBeNull();
+    expect(within(card("bob")).queryByRole("alert")).toBeNull();
   });
 
   it("clears the waiting state when the friend declines", async () => {

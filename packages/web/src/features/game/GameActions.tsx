@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { canAbort } from "./gameSelectors.ts";
 import type { GameState } from "./gameStore.ts";
@@ -10,23 +11,63 @@ export interface GameActionsProps {
   onAbort: () => void;
 }
 
-/** Give Up and Suggest Draw (SPEC §2), plus Abort while neither side has moved twice. */
+/**
+ * Abort (while neither side has moved twice), Suggest Draw and Give Up (SPEC §2). Give Up sits apart at the
+ * end and asks once more before resigning, so a slip of the finger never loses a game.
+ */
 export function GameActions({ state, onResign, onOfferDraw, onAbort }: GameActionsProps) {
+  const [confirming, setConfirming] = useState(false);
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) keep.current?.focus();
+  }, [confirming]);
   if (state.myColor === null || state.status !== "active") return null;
   const abortable = canAbort(state);
   return (
     <fieldset className="game-actions" aria-label="Game actions">
-      {abortable ? (
-        <Button variant="secondary" onClick={onAbort}>
-          Abort
+      <div className="game-actions__main">
+        {abortable ? (
+          <Button variant="secondary" onClick={onAbort}>
+            Abort
+          </Button>
+        ) : null}
+        <Button onClick={onOfferDraw} disabled={state.drawOffer !== null}>
+          {state.drawOffer === "fromMe" ? "Draw offered" : "Suggest Draw"}
         </Button>
-      ) : null}
-      <Button variant="danger" onClick={onResign}>
-        Give Up
-      </Button>
-      <Button onClick={onOfferDraw} disabled={state.drawOffer !== null}>
-        {state.drawOffer === "fromMe" ? "Draw offered" : "Suggest Draw"}
-      </Button>
+      </div>
+      {confirming ? (
+        <div
+          className="game-actions__confirm"
+          role="alertdialog"
+          aria-labelledby="resign-question"
+          onKeyDown={(event) => {
+            if (event.key === "Escape") {
+              event.stopPropagation();
+              setConfirming(false);
+            }
+          }}
+        >
+          <p id="resign-question">Give up this game?</p>
+          <div className="game-actions__confirm-buttons">
+            <Button ref={keep} onClick={() => setConfirming(false)}>
+              Keep playing
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                setConfirming(false);
+                onResign();
+              }}
+            >
+              Yes, give up
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button variant="danger" className="game-actions__resign" onClick={() => setConfirming(true)}>
+          Give Up
+        </Button>
+      )}
     </fieldset>
   );
 }

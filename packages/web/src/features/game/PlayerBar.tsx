@@ -1,6 +1,6 @@
 import type { Color } from "@chess/shared";
 import { usePieces } from "../board/index.ts";
-import { formatClock, LOW_TIME_MS } from "./gameClock.ts";
+import { formatClock } from "./gameClock.ts";
 import type { CapturablePiece, MaterialSide } from "./material.ts";
 import { spokenClock } from "./moveSpeech.ts";
 import "./PlayerBar.css";
@@ -14,6 +14,8 @@ export interface PlayerBarProps {
   ticking: boolean;
   /** It is this side's turn (its clock is highlighted even before clocks run). */
   toMove: boolean;
+  /** Under this many ms the clock is drawn as running low, e.g. 37500 in a 5+0. */
+  lowMs: number;
   material: MaterialSide;
   /** "top" above the board (the opponent), "bottom" below it (me). */
   place: "top" | "bottom";
@@ -28,11 +30,9 @@ const PIECE_NAMES: Record<CapturablePiece, string> = {
 };
 
 /** A player's row by the board: name, the pieces they captured, their material lead and their clock. */
-export function PlayerBar({ name, color, timeMs, ticking, toMove, material, place }: PlayerBarProps) {
-  const low = timeMs < LOW_TIME_MS;
-  const clockClass = ["clock", toMove ? "clock--to-move" : "", toMove && low ? "clock--low" : ""]
-    .filter(Boolean)
-    .join(" ");
+export function PlayerBar({ name, color, timeMs, ticking, toMove, lowMs, material, place }: PlayerBarProps) {
+  const low = timeMs < lowMs;
+  const clockClass = ["clock", toMove ? "clock--to-move" : "", low ? "clock--low" : ""].filter(Boolean).join(" ");
   return (
     <div className={`player-bar player-bar--${place}`} data-testid={`player-bar-${place}`}>
       <div className="player-bar__who">
@@ -49,6 +49,7 @@ export function PlayerBar({ name, color, timeMs, ticking, toMove, material, plac
         aria-label={`${name}'s clock: ${spokenClock(timeMs)}${ticking ? ", running" : ""}`}
         aria-live="off"
         data-ticking={ticking || undefined}
+        data-low={low || undefined}
       >
         {formatClock(timeMs)}
       </div>

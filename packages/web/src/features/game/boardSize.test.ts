@@ -1,17 +1,55 @@
 import { describe, expect, it } from "vitest";
-import { liveBoardWidth } from "./boardSize.ts";
+import { boardResizable, defaultBoardWidth, liveBoardWidth, maxBoardWidth } from "./boardSize.ts";
+
+describe("defaultBoardWidth", () => {
+  it.each([
+    // A 1440x900 laptop: the board fills the height under the header, bars and tools.
+    [1440, 900, 664],
+    [1920, 1080, 844],
+    [2560, 1440, 1056],
+    [1280, 720, 484],
+    [1000, 800, 564],
+    [1366, 768, 532],
+    // Phones: the whole width, less a margin.
+    [390, 844, 366],
+    [320, 568, 296],
+    [800, 1280, 640],
+  ])("%d x %d → %d px", (width, height, board) => {
+    expect(defaultBoardWidth({ width, height })).toBe(board);
+  });
+});
+
+describe("maxBoardWidth", () => {
+  it.each([
+    [1440, 896],
+    [1200, 656],
+    [1199, 903],
+    [900, 604],
+    [2560, 1056],
+  ])("%d px wide → at most %d px", (width, max) => {
+    expect(maxBoardWidth({ width, height: 900 })).toBe(max);
+  });
+});
 
 describe("liveBoardWidth", () => {
-  it.each([
-    [1920, 700],
-    [1440, 525],
-    [1280, 466],
-    [2560, 760],
-    [1000, 420],
-    [375, 351],
-    [320, 296],
-    [800, 640],
-  ])("viewport %d px → board %d px", (viewport, width) => {
-    expect(liveBoardWidth(viewport)).toBe(width);
+  const laptop = { width: 1440, height: 900 };
+  it("takes the player's size where it fits, and the default without one", () => {
+    expect(liveBoardWidth(laptop)).toBe(664);
+    expect(liveBoardWidth(laptop, null)).toBe(664);
+    expect(liveBoardWidth(laptop, 500)).toBe(500);
+    expect(liveBoardWidth(laptop, 812.6)).toBe(812);
+  });
+
+  it("keeps a chosen size between the smallest board and what fits beside the panels", () => {
+    expect(liveBoardWidth(laptop, 100)).toBe(280);
+    expect(liveBoardWidth(laptop, 5000)).toBe(896);
+    expect(liveBoardWidth({ width: 1000, height: 800 }, 900)).toBe(704);
+    expect(liveBoardWidth(laptop, Number.NaN)).toBe(664);
+  });
+
+  it("ignores a chosen size on a phone, where the board fills the width", () => {
+    expect(liveBoardWidth({ width: 390, height: 844 }, 300)).toBe(366);
+    expect(boardResizable({ width: 390, height: 844 })).toBe(false);
+    expect(boardResizable(laptop)).toBe(true);
   });
 });

@@ -1,18 +1,49 @@
-/** The live board's width (SPEC §9: 700 scaled by window width over 1920). Pure. */
+/** The live board's size: what fits the window, the default, and the player's own choice. Pure. */
 
-const SPEC_WIDTH = 700;
-const SPEC_VIEWPORT = 1920;
 /** Below this viewport width the page is one column and the board takes the whole width. */
 export const ONE_COLUMN_BELOW = 900;
-const MIN_WIDTH = 420;
-const MAX_WIDTH = 760;
+/** From this viewport width the game info, the board and the moves stand side by side. */
+const THREE_COLUMNS_FROM = 1200;
+/** The page's widest content (100rem) and its side padding (1rem each side). */
+const PAGE_MAX = 1600;
+const PAGE_PADDING = 32;
+/** The narrowest the side columns get (14rem + 15rem, or 15rem alone) and the gaps (1.5rem) around the board. */
+const PANELS_3 = 29 * 16 + 2 * 24;
+const PANELS_2 = 15 * 16 + 24;
+/** What stands above and below the board: the header, the two player bars and the tools. */
+const CHROME_HEIGHT = 236;
 /** Page padding kept on each side of a full-width board on a phone. */
 const SIDE_MARGIN = 12;
+export const MIN_BOARD_WIDTH = 280;
+const MAX_BOARD_WIDTH = 1100;
 
-/** Board width in px for a viewport `viewportWidth` px wide. */
-export function liveBoardWidth(viewportWidth: number): number {
-  const fullWidth = Math.max(0, viewportWidth - 2 * SIDE_MARGIN);
-  if (viewportWidth < ONE_COLUMN_BELOW) return Math.floor(Math.min(fullWidth, 640));
-  const scaled = (SPEC_WIDTH * viewportWidth) / SPEC_VIEWPORT;
-  return Math.floor(Math.min(fullWidth, Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, scaled))));
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/** The widest board that fits beside the side panels (on a phone: the screen's width). */
+export function maxBoardWidth({ width }: Viewport): number {
+  if (width < ONE_COLUMN_BELOW) return Math.floor(Math.min(Math.max(0, width - 2 * SIDE_MARGIN), 640));
+  const room = Math.min(width, PAGE_MAX) - PAGE_PADDING - (width >= THREE_COLUMNS_FROM ? PANELS_3 : PANELS_2);
+  return Math.floor(Math.max(MIN_BOARD_WIDTH, Math.min(MAX_BOARD_WIDTH, room)));
+}
+
+/** The board before the player resizes it: as large as fits both the width and the height, players bars included. */
+export function defaultBoardWidth(viewport: Viewport): number {
+  const max = maxBoardWidth(viewport);
+  if (viewport.width < ONE_COLUMN_BELOW) return max;
+  return Math.floor(Math.max(MIN_BOARD_WIDTH, Math.min(max, viewport.height - CHROME_HEIGHT)));
+}
+
+/** Board width in px: the player's `chosen` width (from the resize handle) where it fits, else the default. */
+export function liveBoardWidth(viewport: Viewport, chosen?: number | null): number {
+  const max = maxBoardWidth(viewport);
+  if (viewport.width < ONE_COLUMN_BELOW || !chosen || !Number.isFinite(chosen)) return defaultBoardWidth(viewport);
+  return Math.floor(Math.max(MIN_BOARD_WIDTH, Math.min(max, chosen)));
+}
+
+/** Whether the board can be resized at this width (not on a phone, where it fills the screen). */
+export function boardResizable({ width }: Viewport): boolean {
+  return width >= ONE_COLUMN_BELOW;
 }

@@ -1,4 +1,5 @@
-import { api } from "../../lib/api.ts";
+import type { Statistic, Variant } from "@chess/shared";
+import { api, withQuery } from "../../lib/api.ts";
 import { readSessionId } from "../../lib/session.ts";
 
 /** POST /game/offer-rematch answer: the offer, or the new game when the opponent had asked too. */
@@ -20,6 +21,13 @@ export const gameApi = {
     api.post<OfferRematchResponse>("/game/offer-rematch", { previousGameId, sessionId: readSessionId() }),
   handleRematchOffer: (offerId: string, accept: boolean) =>
     api.post<HandleRematchResponse>("/game/handle-rematch-offer", { offerId, sessionId: readSessionId(), accept }),
+};
+
+/** The history call the game page makes. */
+export const ratingApi = {
+  /** GET /history/stats/{username}: a player's rating per time variant, e.g. after a game to show the new one. */
+  stats: (username: string, gameVariant: Variant, signal?: AbortSignal) =>
+    api.get<Statistic[]>(withQuery(`/history/stats/${encodeURIComponent(username)}`, { gameVariant }), signal),
 };
 
 export type GameApi = typeof gameApi;

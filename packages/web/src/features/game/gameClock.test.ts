@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClock, secondsUntil } from "./gameClock.ts";
+import { formatClock, lowTimeMs, lowTimeWarning, secondsUntil } from "./gameClock.ts";
 
 describe("formatClock (SPEC §9)", () => {
   it.each([
@@ -9,7 +9,13 @@ describe("formatClock (SPEC §9)", () => {
     [61_000, "1m 1s"],
     [59_999, "0m 59s"],
     [10_500, "0m 10s"],
-    [999, "0m 0s"],
+    [10_000, "0m 10s"],
+    // Tenths under ten seconds, rounded down so a clock never shows time already gone.
+    [9_999, "0m 9.9s"],
+    [8_349, "0m 8.3s"],
+    [1_000, "0m 1.0s"],
+    [999, "0m 0.9s"],
+    [99, "0m 0.0s"],
     [0, "0m 0s"],
     [-1, "0m 0s"],
     [-120_000, "0m 0s"],
@@ -17,6 +23,37 @@ describe("formatClock (SPEC §9)", () => {
     [Number.NaN, "0m 0s"],
   ])("%d ms → %s", (ms, text) => {
     expect(formatClock(ms)).toBe(text);
+  });
+});
+
+describe("lowTimeMs", () => {
+  it.each([
+    [60_000, 10_000],
+    [180_000, 22_500],
+    [300_000, 37_500],
+    [600_000, 60_000],
+    [7_200_000, 60_000],
+    [30_000, 10_000],
+  ])("a %d ms game runs low under %d ms", (initial, low) => {
+    expect(lowTimeMs(initial)).toBe(low);
+  });
+});
+
+describe("lowTimeWarning", () => {
+  it("sounds once when the clock crosses the line, and again only after an increment lifts it clear", () => {
+    let armed = true;
+    const seen: boolean[] = [];
+    for (const t of [30_000, 21_000, 19_900, 15_000, 21_000, 24_000, 26_000, 19_000, 0]) {
+      const r = lowTimeWarning(armed, t, 20_000);
+      armed = r.armed;
+      seen.push(r.warn);
+    }
+    expect(seen).toEqual([false, false, true, false, false, false, false, true, false]);
+  });
+
+  it("does not sound for a clock that starts low and never rose, once it has sounded", () => {
+    expect(lowTimeWarning(false, 5_000, 10_000)).toEqual({ warn: false, armed: false });
+    expect(lowTimeWarning(true, 5_000, 10_000)).toEqual({ warn: true, armed: false });
   });
 });
 

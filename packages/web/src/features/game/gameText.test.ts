@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatEloDelta, gameOverHeadline, gameTypeLabel, ratingChangeText } from "./gameText.ts";
+import { formatEloDelta, gameOverHeadline, gameScore, gameTypeLabel, ratingChangeText } from "./gameText.ts";
 
 describe("formatEloDelta", () => {
   it.each([
@@ -41,5 +41,20 @@ describe("game over texts", () => {
     expect(ratingChangeText({ ...result, myEloChange: -9 }, true, false)).toBe("Your rating: \u22129");
     expect(ratingChangeText(result, false, false)).toBe("Casual game - not rated");
     expect(ratingChangeText({ ...result, myEloChange: null }, true, true)).toBeUndefined();
+  });
+
+  it("gives the new rating beside the change once it is known", () => {
+    expect(ratingChangeText({ ...result, myEloChange: 20 }, true, false, 1520)).toBe("Your rating: 1520 (+20)");
+    expect(ratingChangeText({ ...result, myEloChange: -7 }, true, false, 1493)).toBe("Your rating: 1493 (\u22127)");
+    expect(ratingChangeText({ ...result, myEloChange: 20 }, false, false, 1500)).toBe("Casual game - not rated");
+  });
+
+  it.each([
+    ["white", "checkmate", "1-0"],
+    ["black", "resign", "0-1"],
+    ["draw", "stalemate", "½-½"],
+    ["none", "abort", undefined],
+  ] as const)("scores a %s result by %s as %s", (winningColor, reason, score) => {
+    expect(gameScore({ winningColor, reason })).toBe(score);
   });
 });

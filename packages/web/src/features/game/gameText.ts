@@ -26,10 +26,28 @@ export function endReasonText(result: GameResult): string {
   return END_REASON_TEXT[result.reason];
 }
 
-/** "Your rating: +8", "Casual game - not rated", or nothing for a spectator or an abort. */
-export function ratingChangeText(result: GameResult, rated: boolean, spectator: boolean): string | undefined {
+/**
+ * "Your rating: 1508 (+8)" once the new rating is known, "Your rating: +8" before; "Casual game - not rated",
+ * or nothing for a spectator.
+ */
+export function ratingChangeText(
+  result: GameResult,
+  rated: boolean,
+  spectator: boolean,
+  newRating?: number,
+): string | undefined {
   if (spectator || result.myEloChange === null) return undefined;
   if (!rated) return "Casual game - not rated";
   if (result.reason === "abort") return "Aborted games are not rated";
-  return `Your rating: ${formatEloDelta(result.myEloChange)}`;
+  const delta = formatEloDelta(result.myEloChange);
+  return newRating === undefined ? `Your rating: ${delta}` : `Your rating: ${newRating} (${delta})`;
+}
+
+/** The score as chess writes it: "1-0", "0-1", "½-½"; undefined for an aborted game. */
+export function gameScore(result: Pick<GameResult, "winningColor" | "reason">): string | undefined {
+  if (result.reason === "abort") return undefined;
+  if (result.winningColor === "white") return "1-0";
+  if (result.winningColor === "black") return "0-1";
+  if (result.winningColor === "draw") return "½-½";
+  return undefined;
 }

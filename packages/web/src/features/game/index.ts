@@ -1,11 +1,13 @@
+export { BoardResizeHandle } from "./BoardResizeHandle.tsx";
 export { liveBoardWidth } from "./boardSize.ts";
 export { GameActions } from "./GameActions.tsx";
 export { GameAnnouncer } from "./GameAnnouncer.tsx";
+export { GameConnectionNotice } from "./GameConnectionNotice.tsx";
 export { GameInfo } from "./GameInfo.tsx";
 export { GameNotices } from "./GameNotices.tsx";
-export { GameOverModal } from "./GameOverModal.tsx";
+export { GameOverPanel } from "./GameOverPanel.tsx";
 export { GameStartListener } from "./GameStartListener.tsx";
-export { CLOCK_TICK_MS } from "./gameClock.ts";
+export { CLOCK_TICK_MS, lowTimeMs } from "./gameClock.ts";
 export { moveNumberOf, turnOf } from "./gameRules.ts";
 export {
   clockTimes,
@@ -27,8 +29,9 @@ export { PlayerBar } from "./PlayerBar.tsx";
 export { RematchNotifier } from "./RematchNotifier.tsx";
 export { ResumeGameBanner } from "./ResumeGameBanner.tsx";
 export { type PlayRouteState, playPath, playRouteState, snapshotFromRouteState } from "./routeState.ts";
-export { useGameSounds } from "./useGameSounds.ts";
+export { useGameSounds, useLowTimeSound, useSoundBlocked } from "./useGameSounds.ts";
 export { useLiveBoardWidth } from "./useLiveBoardWidth.ts";
 export { type LiveGameActions, useLiveGame } from "./useLiveGame.ts";
 export { useLiveGames } from "./useLiveGames.ts";
+export { useNewRating } from "./useNewRating.ts";
 export { useNow } from "./useNow.ts";

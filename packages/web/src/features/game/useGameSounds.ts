@@ -1,7 +1,8 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import { usePreferences } from "../preferences/index.ts";
+import { lowTimeWarning } from "./gameClock.ts";
 import { liveLine } from "./gameSelectors.ts";
-import { playSound, soundForSan } from "./gameSounds.ts";
+import { audioStatus, onAudioStatusChange, playSound, soundForSan, unlockAudio } from "./gameSounds.ts";
 import type { GameState } from "./gameStore.ts";
 
 const END_SOUND_DELAY_MS = 180;
@@ -31,4 +32,38 @@ export function useGameSounds(state: GameState | null): void {
       return () => clearTimeout(t);
     }
   }, [state, muted]);
+}
+
+/** Plays the low-time sound once when my running clock goes under `lowMs` (again after an increment lifts it). */
+export function useLowTimeSound(myTimeMs: number | null, lowMs: number): void {
+  const [{ soundEnabled, soundVolume }] = usePreferences();
+  const armed = useRef(true);
+  useEffect(() => {
+    if (myTimeMs === null) return;
+    const r = lowTimeWarning(armed.current, myTimeMs, lowMs);
+    armed.current = r.armed;
+    if (r.warn && soundEnabled && soundVolume > 0) playSound("lowTime", soundVolume);
+  }, [myTimeMs, lowMs, soundEnabled, soundVolume]);
+}
+
+/**
+ * Whether the browser holds sound back until the first click or key on the page (after a reload, say), while
+ * sound is on; the first click or key anywhere then lets it play.
+ */
+export function useSoundBlocked(): boolean {
+  const [{ soundEnabled, soundVolume }] = usePreferences();
+  const wanted = soundEnabled && soundVolume > 0;
+  const status = useSyncExternalStore(onAudioStatusChange, () => (wanted ? audioStatus() : "ready"));
+  const blocked = wanted && status === "blocked";
+  useEffect(() => {
+    if (!blocked) return;
+    const unlock = () => unlockAudio();
+    document.addEventListener("pointerdown", unlock, true);
+    document.addEventListener("keydown", unlock, true);
+    return () => {
+      document.removeEventListener("pointerdown", unlock, true);
+      document.removeEventListener("keydown", unlock, true);
+    };
+  }, [blocked]);
+  return blocked;
 }

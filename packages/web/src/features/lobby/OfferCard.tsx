@@ -1,5 +1,6 @@
 import type { ColorChoice, GameOffer } from "@chess/shared";
 import { TIME_CLASS_LABEL } from "@chess/shared";
+import { useId } from "react";
 import { Button } from "../../components/Button.tsx";
 import { CARD_VARIANT_LABEL, jumpstartRanges, jumpstartSide, offerTitle } from "./lobbyStore.ts";
 
@@ -9,22 +10,53 @@ const COLOR_TITLE: Record<ColorChoice, string> = {
   random: "Random colours",
 };
 
-/** A disc in the creator's colour: white, black, or half of each for random. */
+/** A pawn in the creator's colour: white, black, or half of each for random. */
 export function ColorIcon({ color, size = 20 }: { color: ColorChoice; size?: number }) {
+  const clip = useId();
+  // A pawn, not a disc: a disc beside a name reads as a radio button. Each half keeps an edge of the other
+  // colour so Black shows on a dark page and White on a light one.
+  const pawn = (fill: string, stroke: string) => (
+    <g fill={fill} stroke={stroke} strokeWidth="1.1" strokeLinejoin="round">
+      <circle cx="10" cy="5.2" r="2.9" />
+      <path d="M7 9h6v1.4h-1.2c.2 2.4 1 4.3 2.3 5.6v1.3H5.9V16c1.3-1.3 2.1-3.2 2.3-5.6H7z" />
+      <rect x="4.6" y="17.1" width="10.8" height="1.9" rx="0.6" />
+    </g>
+  );
   return (
-    <svg className="color-icon" viewBox="0 0 20 20" width={size} height={size} aria-hidden="true" focusable="false">
+    <svg
+      className={`color-icon color-icon--${color}`}
+      viewBox="0 0 20 20"
+      width={size}
+      height={size}
+      aria-hidden="true"
+      focusable="false"
+    >
       {color === "random" ? (
         <>
-          <path d="M10 1a9 9 0 0 0 0 18z" fill="#f4f1ea" />
-          <path d="M10 1a9 9 0 0 1 0 18z" fill="#1f1d1a" />
+          <defs>
+            <clipPath id={`${clip}-l`}>
+              <rect x="0" y="0" width="10" height="20" />
+            </clipPath>
+            <clipPath id={`${clip}-r`}>
+              <rect x="10" y="0" width="10" height="20" />
+            </clipPath>
+          </defs>
+          <g clipPath={`url(#${clip}-l)`}>{pawn(LIGHT, DARK_EDGE)}</g>
+          <g clipPath={`url(#${clip}-r)`}>{pawn(DARK, LIGHT_EDGE)}</g>
         </>
+      ) : color === "white" ? (
+        pawn(LIGHT, DARK_EDGE)
       ) : (
-        <circle cx="10" cy="10" r="9" fill={color === "white" ? "#f4f1ea" : "#1f1d1a"} />
+        pawn(DARK, LIGHT_EDGE)
       )}
-      <circle cx="10" cy="10" r="9" fill="none" stroke="#8b857d" strokeWidth="1.2" />
     </svg>
   );
 }
+
+const LIGHT = "#f4f1ea";
+const DARK = "#1f1d1a";
+const DARK_EDGE = "#5a554e";
+const LIGHT_EDGE = "#cfc8bd";
 
 /** A crown: the creator plays the favoured side of a jumpstart position. */
 export function CrownIcon({ size = 20 }: { size?: number }) {

@@ -1,5 +1,5 @@
 import { HISTORY_ERROR } from "@chess/shared";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { errorMessage } from "../../lib/api.ts";
@@ -20,6 +20,8 @@ export interface ProfileViewProps {
   own: boolean;
   /** The username's heading level: 1 when the profile is the page (default). */
   headingLevel?: 1 | 2;
+  /** What the viewer can do with this player (Add friend, Message, Challenge), under the name. */
+  actions?: ReactNode;
   client?: ProfileApi;
 }
 
@@ -29,7 +31,7 @@ export function ProfileView(props: ProfileViewProps) {
   return <ProfileContent key={props.username.toLowerCase()} {...props} />;
 }
 
-function ProfileContent({ username, own, headingLevel = 1, client = profileApi }: ProfileViewProps) {
+function ProfileContent({ username, own, headingLevel = 1, actions, client = profileApi }: ProfileViewProps) {
   const ids = useId();
   const [variant, setVariant] = useState<ProfileVariant>("standard");
   const { history, summary, goToPage } = useProfileData(username, variant, client);
@@ -57,6 +59,7 @@ function ProfileContent({ username, own, headingLevel = 1, client = profileApi }
         <div className="profile-header__who">
           <Heading className="profile-header__name">{shownName}</Heading>
           {own ? <p className="profile-header__own">Your profile</p> : null}
+          {actions}
         </div>
         <div className="profile-header__tools">
           <div className="profile-field">

@@ -1,0 +1,424 @@
+import { expect, type Page, test } from "@playwright/test";
+import { newPage, registeredUser, socketGame } from "../support/players.ts";
+import { createSiteFixture, endSiteFixture } from "../support/siteRoutes.ts";
+
+// The feel of play (issue 20): what a player meets in the first hour, clicked through as a person would.
+
+/**
+ * Headless Chromium lets any page play sound; a browser in front of a person holds it back until the first
+ * click or key on the page. This puts that rule back for the page.
+ */
+async function holdSoundUntilGesture(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const Real = window.AudioContext;
+    // Not navigator.userActivation: Playwright's own evaluations count as gestures there.
+    let gesture = false;
+    for (const type of ["pointerdown", "keydown"]) {
+      window.addEventListener(type, (e) => (gesture ||= e.isTrusted), { capture: true });
+    }
+    const active = () => gesture;
+    window.AudioContext = class extends Real {
+      constructor(options?: AudioContextOptions) {
+        super(options);
+        if (!active()) void super.suspend();
+      }
+      override resume(): Promise<void> {
+        return active() ? super.resume() : Promise.reject(new DOMException("no gesture yet", "NotAllowedError"));
+      }
+    };
+  });
+}
+
+/** Records every frequency the page's sounds set, so a spec can tell which sound played. */
+async function listenToSounds(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const heard: number[] = [];
+    (window as unknown as { __heard: number[] }).__heard = heard;
+    const original = AudioParam.prototype.setValueAtTime;
+    AudioParam.prototype.setValueAtTime = function (value: number, time: number) {
+      heard.push(value);
+      return original.call(this, value, time);
+    };
+  });
+}
+
+const heard = (page: Page) => page.evaluate(() => (window as unknown as { __heard: number[] }).__heard);
+
+test("on a phone Give Up sits on its own row below Abort and Suggest Draw, and asks first", async ({ browser }) => {
+  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  const game = await socketGame(alice.sessionId, bob.sessionId);
+  try {
+    const page = await newPage(browser, alice.sessionId);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/play?gameId=${game.gameId}`);
+    const giveUp = page.getByRole("button", { name: "Give Up" });
+    await giveUp.scrollIntoViewIfNeeded();
+    const [abort, draw, resign] = await Promise.all(
+      [page.getByRole("button", { name: "Abort" }), page.getByRole("button", { name: "Suggest Draw" }), giveUp].map(
+        (l) => l.boundingBox(),
+      ),
+    );
+    if (!abort || !draw || !resign) throw new Error("game buttons not on screen");
+    expect(resign.y).toBeGreaterThanOrEqual(Math.max(abort.y + abort.height, draw.y + draw.height));
+    await page.screenshot({ path: "test-results/screens/phone-game-actions.png", fullPage: true });
+
+    // Resigning before both sides moved would only abort: play the first moves.
+    await game.move(0, "e2e4");
+    await game.move(1, "e7e5");
+    await expect(page.getByRole("button", { name: "Abort" })).toHaveCount(0);
+    await giveUp.click();
+    const question = page.getByRole("alertdialog", { name: "Give up this game?" });
+    await expect(question).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(question).toBeHidden();
+    await giveUp.click();
+    await question.getByRole("button", { name: "Yes, give up" }).click();
+    await expect(page.getByText("Resignation").first()).toBeVisible();
+    await page.context().close();
+  } finally {
+    game.close();
+  }
+});
+
+test("a clock under ten seconds shows tenths, turns red and ticks a warning; blocked sound says so", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  // 30 seconds: the clock runs low (and shows tenths) from 10 s on.
+  const game = await socketGame(alice.sessionId, bob.sessionId, 0.5);
+  try {
+    await game.move(0, "e2e4");
+    await game.move(1, "e7e5");
+    const page = await newPage(browser, alice.sessionId);
+    await holdSoundUntilGesture(page);
+    await listenToSounds(page);
+    await page.goto(`/play?gameId=${game.gameId}`);
+    const clock = page.getByTestId("player-bar-bottom").getByRole("timer");
+    await expect(clock).toHaveText(/^0m \d+s$/);
+    await expect(clock).not.toHaveAttribute("data-low");
+
+    // Opened by a link, not a click: the browser holds sound back, and the page says so until a click.
+    const hint = page.getByRole("button", { name: /Sound is paused by the browser/ });
+    await expect(hint).toBeVisible();
+    await hint.click();
+    await expect(hint).toBeHidden();
+
+    await expect(clock).toHaveText(/^0m \d\.\ds$/, { timeout: 30_000 });
+    await expect(clock).toHaveAttribute("data-low", "true");
+    await expect(clock).toHaveCSS("background-color", "rgb(180, 35, 24)");
+    const first = await clock.textContent();
+    await expect(clock).not.toHaveText(first ?? "");
+    await expect.poll(() => heard(page)).toContain(1245);
+    await page.screenshot({ path: "test-results/screens/low-clock.png" });
+    await page.context().close();
+  } finally {
+    game.close();
+  }
+});
+
+test("on a 1440x900 laptop the board is large, and its resize handle's size is kept on reload", async ({ browser }) => {
+  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  const game = await socketGame(alice.sessionId, bob.sessionId);
+  try {
+    const page = await newPage(browser, alice.sessionId);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/play?gameId=${game.gameId}`);
+    const board = page.getByRole("region", { name: "Chess board, you play White" });
+    await expect(board).toBeVisible();
+    const before = await board.boundingBox();
+    if (!before) throw new Error("no board");
+    expect(before.width).toBeGreaterThan(620);
+    // The whole board, both clocks and the tools fit on the screen.
+    const bottomBar = await page.getByTestId("player-bar-bottom").boundingBox();
+    expect((bottomBar?.y ?? 0) + (bottomBar?.height ?? 0)).toBeLessThanOrEqual(900);
+    await page.screenshot({ path: "test-results/screens/laptop-board.png" });
+
+    const handle = page.getByRole("slider", { name: "Board size" });
+    const grip = await handle.boundingBox();
+    if (!grip) throw new Error("no resize handle");
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+    await page.mouse.down();
+    for (let i = 1; i <= 5; i++)
+      await page.mouse.move(grip.x + grip.width / 2 - 30 * i, grip.y + grip.height / 2 - 30 * i);
+    await page.mouse.up();
+    await expect.poll(async () => (await board.boundingBox())?.width ?? 0).toBeLessThan(before.width - 100);
+    const resized = Math.round((await board.boundingBox())?.width ?? 0);
+
+    await page.reload();
+    await expect(board).toBeVisible();
+    await expect.poll(async () => Math.round((await board.boundingBox())?.width ?? 0)).toBe(resized);
+
+    // A double click goes back to the default size.
+    await handle.dblclick();
+    await expect.poll(async () => Math.round((await board.boundingBox())?.width ?? 0)).toBe(Math.round(before.width));
+    await page.context().close();
+  } finally {
+    game.close();
+  }
+});
+
+const FOOLS_MATE = ["f2f3", "e7e5", "g2g4", "d8h4"];
+
+for (const { size, width, height } of [
+  { size: "laptop", width: 1440, height: 900 },
+  { size: "phone", width: 390, height: 844 },
+]) {
+  test(`the game-over box on a ${size} stands beside the final position, with the score and the new rating`, async ({
+    browser,
+  }) => {
+    const [alice, bob] = [await registeredUser(), await registeredUser()];
+    const game = await socketGame(alice.sessionId, bob.sessionId);
+    try {
+      const page = await newPage(browser, alice.sessionId);
+      await page.setViewportSize({ width, height });
+      await page.goto(`/play?gameId=${game.gameId}`);
+      await expect(page.getByRole("button", { name: "Give Up" })).toBeVisible();
+      for (const [ply, uci] of FOOLS_MATE.entries()) await game.move(ply, uci);
+
+      const box = page.getByRole("dialog", { name: `Gameover! Winner is: ${bob.name}` });
+      await expect(box).toBeVisible();
+      await expect(box).toContainText("0-1");
+      await expect(box).toContainText("Checkmate");
+      await expect(box.getByTestId("game-over-rating")).toHaveText(/^Your rating: \d{3,4} \(\u2212\d+\)$/);
+      for (const name of ["Rematch", "Back to Menu", "View Analysis"]) {
+        await expect(box.getByRole("button", { name })).toBeVisible();
+      }
+      // The final position stays in view: the box covers no square of the board.
+      const board = await page.getByRole("region", { name: /Chess board/ }).boundingBox();
+      const panel = await box.boundingBox();
+      if (!board || !panel) throw new Error("board or box not on screen");
+      const overlaps =
+        panel.x < board.x + board.width &&
+        board.x < panel.x + panel.width &&
+        panel.y < board.y + board.height &&
+        board.y < panel.y + panel.height;
+      expect(overlaps).toBe(false);
+      await expect(page.locator('[id="live-board-square-h4"] [data-piece="bQ"]')).toBeVisible();
+      for (const scheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.screenshot({ path: `test-results/screens/game-over-${size}-${scheme}.png` });
+      }
+
+      // Closed, it comes back with Show result.
+      await box.getByRole("button", { name: "Close" }).click();
+      await expect(box).toBeHidden();
+      await page.getByRole("button", { name: "Show result" }).click();
+      await expect(box).toBeVisible();
+      await page.context().close();
+    } finally {
+      game.close();
+    }
+  });
+}
+
+test("a dropped connection shows over the board until it is back, and the game goes on", async ({ browser }) => {
+  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  const game = await socketGame(alice.sessionId, bob.sessionId);
+  try {
+    const page = await newPage(browser, alice.sessionId);
+    await page.goto(`/play?gameId=${game.gameId}`);
+    await expect(page.getByRole("button", { name: "Give Up" })).toBeVisible();
+    const overBoard = page.getByTestId("game-connection");
+    await expect(overBoard).toHaveCount(0);
+
+    await page.context().setOffline(true);
+    await expect(overBoard).toContainText("You are offline");
+    await expect(overBoard).toContainText("Reconnecting");
+    await expect(page.getByRole("status").filter({ hasText: "You are offline" })).toBeVisible();
+    await page.screenshot({ path: "test-results/screens/game-offline.png" });
+
+    await game.move(0, "e2e4");
+    await page.context().setOffline(false);
+    await expect(overBoard).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByText("Connected again.")).toBeVisible();
+    await expect(page.getByRole("table", { name: "Moves" }).getByRole("button", { name: "e4" })).toBeVisible();
+    await page.context().close();
+  } finally {
+    game.close();
+  }
+});
+
+test("phones: the top menu is one row even at 320 px, and the message input is on the screen", async ({ browser }) => {
+  const fixture = await createSiteFixture();
+  const page = await newPage(browser, fixture.me.sessionId);
+  for (const size of [
+    { width: 320, height: 568 },
+    { width: 375, height: 667 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto(`/messages/${fixture.friend.name}`);
+    const links = page.getByRole("navigation", { name: "Main" }).getByRole("link");
+    await expect(links).toHaveCount(4);
+    const tops = await links.evaluateAll((all) => all.map((a) => Math.round(a.getBoundingClientRect().top)));
+    expect(new Set(tops).size, `menu rows at ${size.width} px`).toBe(1);
+    for (const link of await links.all()) {
+      const box = await link.boundingBox();
+      expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= size.width, "link on screen").toBe(true);
+    }
+
+    // Without scrolling, the input and Send are on the screen, and a message goes.
+    const input = page.getByRole("textbox", { name: /Message/ });
+    const send = page.getByRole("button", { name: "Send" });
+    for (const control of [input, send]) {
+      const box = await control.boundingBox();
+      expect(
+        (box?.y ?? size.height) + (box?.height ?? 0),
+        `bottom at ${size.width}x${size.height}`,
+      ).toBeLessThanOrEqual(size.height);
+    }
+    await page.screenshot({ path: `test-results/screens/messages-${size.width}.png` });
+  }
+  await page.getByRole("textbox", { name: /Message/ }).fill("See you at the board");
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByText("See you at the board")).toBeVisible();
+  await page.context().close();
+  await endSiteFixture(fixture);
+});
+
+test("another player's profile offers Add friend, then Message and Challenge once they are friends", async ({
+  browser,
+}) => {
+  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  const page = await newPage(browser, alice.sessionId);
+  await page.goto(`/profile?username=${bob.name}`);
+  await expect(page.getByRole("heading", { level: 1, name: bob.name })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Message" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Challenge" })).toBeDisabled();
+  await page.getByRole("button", { name: "Add friend" }).click();
+  await expect(page.getByText("Friend Request Sent")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Request sent" })).toBeDisabled();
+
+  // Bob accepts, and is on the site.
+  const bobPage = await newPage(browser, bob.sessionId);
+  const invites = (await (await bobPage.request.get("/friend/list-invites")).json()) as Array<{ inviterId: number }>;
+  await bobPage.request.post("/friend/handle-request", { data: { inviterId: invites[0]?.inviterId, accepted: true } });
+  await bobPage.goto("/");
+  await expect(bobPage.getByTestId("identity")).toContainText(bob.name);
+
+  await page.reload();
+  await expect(page.getByRole("link", { name: "Message" })).toHaveAttribute("href", `/messages/${bob.name}`);
+  await expect(page.getByRole("button", { name: "Add friend" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Challenge" }).click();
+  await page
+    .getByRole("dialog", { name: `Challenge ${bob.name}` })
+    .getByRole("button", { name: "Send challenge" })
+    .click();
+  await expect(page.getByText(`Waiting for ${bob.name}…`)).toBeVisible();
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `test-results/screens/profile-actions-${scheme}.png` });
+  }
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByText(`Waiting for ${bob.name}…`)).toBeHidden();
+  await page.getByRole("link", { name: "Message" }).click();
+  await expect(page).toHaveURL(new RegExp(`/messages/${bob.name}$`));
+  for (const p of [page, bobPage]) await p.context().close();
+});
+
+/** WCAG contrast ratio of two CSS colours "rgb(r, g, b)". */
+function contrast(a: string, b: string): number {
+  const lum = (c: string) => {
+    const [r, g, bl] = (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => {
+      const s = Number(v) / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (bl ?? 0);
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p) as [number, number];
+  return (x + 0.05) / (y + 0.05);
+}
+
+const hexToRgb = (hex: string) => {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+};
+
+test("colours read in both themes: a pawn for the creator's colour, Black visible on dark", async ({ browser }) => {
+  const page = await newPage(browser);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Create Game" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Game" });
+  const black = dialog.locator(".color-icon--black").first();
+  await expect(black).toBeVisible();
+  // The black pawn's edge stands out from the dark dialog.
+  const edge = hexToRgb((await black.locator("g").first().getAttribute("stroke")) ?? "#000000");
+  const surface = await dialog.evaluate((d) => getComputedStyle(d).backgroundColor);
+  expect(contrast(edge, surface)).toBeGreaterThanOrEqual(3);
+  await dialog.getByText("Black", { exact: true }).click();
+  await dialog.getByRole("button", { name: "1+0", exact: true }).click();
+  await page.screenshot({ path: "test-results/screens/create-game-dark.png" });
+  await dialog.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  // On the card, a pawn (not a disc that reads as a radio button) says the creator plays Black.
+  const card = page.locator(".offer").filter({ hasText: "Anonymous / 1+0" });
+  await expect(card.getByTitle("Creator plays black")).toBeVisible();
+  await expect(card.locator(".color-icon--black path")).toHaveCount(1);
+  await expect(card.getByRole("radio")).toHaveCount(0);
+  for (const scheme of ["dark", "light"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: `test-results/screens/lobby-card-${scheme}.png` });
+  }
+  page.once("dialog", (d) => void d.accept());
+  await page.getByRole("button", { name: "Cancel offer Anonymous / 1+0" }).click();
+  await expect(page.getByText("No offers available")).toBeVisible();
+  await page.context().close();
+});
+
+test("a guest's name stays whole in the game-over title on a phone, and a declined rematch is not green", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const [white, black] = [await newPage(browser), await newPage(browser)];
+  await black.setViewportSize({ width: 320, height: 640 });
+  for (const p of [white, black]) await p.goto("/");
+  await expect(white.getByTestId("identity")).toContainText(/Guest-\d+/);
+  const whiteName = ((await white.getByTestId("identity").textContent()) ?? "").match(/Guest-\d+/)?.[0] ?? "";
+  await white.getByRole("button", { name: "Create Game" }).click();
+  const dialog = white.getByRole("dialog", { name: "Create Game" });
+  await dialog.getByText("White", { exact: true }).click();
+  await dialog.getByRole("button", { name: "3+2", exact: true }).click();
+  await dialog.getByRole("button", { name: "Create", exact: true }).click();
+  await black.getByRole("button", { name: "Accept Anonymous / 3+2" }).click();
+  await black.waitForURL(/\/play\?gameId=/);
+  await white.waitForURL(/\/play\?gameId=/);
+  // Two moves each, then Black gives up: White, the guest, wins.
+  for (const [p, san] of [
+    [white, "e4"],
+    [black, "e5"],
+  ] as const) {
+    const input = p.getByRole("textbox", { name: "Type a move" });
+    await input.fill(san);
+    await input.press("Enter");
+    await expect(p.getByRole("table", { name: "Moves" }).getByRole("button", { name: san })).toBeVisible();
+  }
+  await black.getByRole("button", { name: "Give Up" }).click();
+  await black.getByRole("button", { name: "Yes, give up" }).click();
+
+  const title = black.getByRole("heading", { name: `Gameover! Winner is: ${whiteName}` });
+  await expect(title).toBeVisible();
+  const name = title.locator(".game-over__name");
+  await expect(name).toHaveText(whiteName);
+  const lineHeight = await name.evaluate((n) => Number.parseFloat(getComputedStyle(n).lineHeight));
+  expect((await name.boundingBox())?.height ?? 99).toBeLessThan(lineHeight * 1.5);
+
+  await black.getByRole("button", { name: "Rematch" }).click();
+  await white
+    .getByRole("alertdialog", { name: "A rematch has been offered. Accept?" })
+    .getByRole("button", {
+      name: "Decline",
+    })
+    .click();
+  const declined = black.getByText("Offer declined");
+  await expect(declined).toBeVisible();
+  const [declinedColor, accent] = await declined.evaluate((el) => [
+    getComputedStyle(el).color,
+    getComputedStyle(document.documentElement).getPropertyValue("--color-accent"),
+  ]);
+  expect(declinedColor).not.toBe(hexToRgb(accent.trim()));
+  await black.screenshot({ path: "test-results/screens/guest-game-over-320.png" });
+  for (const p of [white, black]) await p.context().close();
+});
