@@ -42,6 +42,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().trim().optional(),
   TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
   SIGNUP_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
 });
 
 /** Everything the process reads from its environment, parsed once at start. */
@@ -79,6 +80,8 @@ export interface Config {
   trustProxy: boolean;
   /** Accounts one address may create per hour. */
   signupLimitPerIp: number;
+  /** A database statement that has not answered after this fails as "database unavailable". */
+  statementTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -118,5 +121,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     secureCookies: e.PUBLIC_ORIGIN?.startsWith("https://") ?? false,
     trustProxy: e.TRUST_PROXY === "true" || e.TRUST_PROXY === "1",
     signupLimitPerIp: e.SIGNUP_LIMIT_PER_IP,
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
   };
 }
