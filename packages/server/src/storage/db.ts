@@ -65,6 +65,8 @@ function timeoutSettings(statementTimeoutMs: number | undefined): pg.PoolConfig 
     statement_timeout: statementTimeoutMs,
     idle_in_transaction_session_timeout: 2 * statementTimeoutMs,
     query_timeout: statementTimeoutMs + CLIENT_MARGIN_MS,
+    // A new connection into a partition is bounded alike (a stalled pool replaces the connections it cut).
+    connectionTimeoutMillis: Math.min(CONNECT_TIMEOUT_MS, statementTimeoutMs + CLIENT_MARGIN_MS),
   };
 }
 
