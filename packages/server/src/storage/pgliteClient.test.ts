@@ -151,6 +151,15 @@ describe("PgliteClient on disk: a commit is answered once it is synced", () => {
     expect(after.syncs - before.syncs).toBeLessThan(40);
   });
 
+  it("syncs every file PostgreSQL wrote before a checkpoint is recorded", async () => {
+    // The table's pages, written to extend it, wait for the checkpoint (their changes are in the synced WAL).
+    expect((await client.syncStats()).unsyncedFiles).toBeGreaterThan(0);
+    await client.query("checkpoint");
+    const after = await client.syncStats();
+    expect(after.unsyncedFiles).toBe(0);
+    expect(after.synced).toBe(after.written);
+  });
+
   it("finds every acknowledged row after a restart", async () => {
     await client.close();
     client = await PgliteClient.start({ dir, migrationsFolder });

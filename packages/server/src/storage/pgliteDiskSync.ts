@@ -1,9 +1,10 @@
 /**
  * PGlite's data folder, synced to disk. PGlite runs PostgreSQL with `fsync = off`, and its Node
  * filesystem (Emscripten's NODEFS) has no fsync anyway: what it writes stays in the OS page cache, so a
- * power cut loses acknowledged commits. This filesystem tracks every file PostgreSQL writes and syncs
- * them when asked (`flush`, one fdatasync per written file on libuv's threads, so the database thread
- * goes on meanwhile), keeping PostgreSQL's own ordering rules where they matter:
+ * power cut loses acknowledged commits. This filesystem tracks every file PostgreSQL writes. What a commit
+ * needs on disk is the WAL, as in PostgreSQL: `flush` fdatasyncs the WAL written since the last flush (on
+ * libuv's threads, so the database thread goes on meanwhile). Other files are synced where PostgreSQL
+ * would sync them, keeping its ordering rules:
  * - WAL before data: a data page, commit-log page or truncation is written only once the WAL written
  *   before it is on disk (all-zero pages that extend a relation need no WAL and skip this);
  * - a checkpoint is on disk before `global/pg_control` says it happened, and pg_control itself right after;
@@ -46,6 +47,11 @@ export interface DiskSyncStats {
   flushes: number;
 }
 
+/** Files with writes not yet on disk: data files wait for the next checkpoint, as in PostgreSQL. */
+export interface DiskSyncState extends DiskSyncStats {
+  unsyncedFiles: number;
+}
+
 function syncDirectory(path: string): void {
   const fd = fs.openSync(path, "r");
   try {
@@ -56,13 +62,18 @@ function syncDirectory(path: string): void {
 }
 
 export class DiskSyncedNodeFS extends NodeFS {
-  /** Called on every write: the caller's group commit must cover it. */
+  /** Called on every write to the WAL: the caller's group commit must cover it. */
   onWrite: () => void = () => {};
   readonly stats: DiskSyncStats = { fdatasyncs: 0, dirSyncs: 0, flushes: 0 };
   private readonly files = new Map<number, OpenFile>();
-  /** Descriptors written since the last flush started: what the next flush syncs. */
+
+  /** The counters, and how many open files have writes not yet on disk. */
+  state(): DiskSyncState {
+    return { ...this.stats, unsyncedFiles: this.pending.size };
+  }
+  /** WAL descriptors written since the last flush started: what the next flush syncs. */
   private readonly dirty = new Set<number>();
-  /** Descriptors with writes not yet known to be on disk (dirty, or in a flush still running). */
+  /** Descriptors, WAL or not, with writes not yet known to be on disk (dirty, or in a flush still running). */
   private readonly pending = new Set<number>();
   /** Descriptors the running flush is syncing. */
   private readonly inFlight = new Set<number>();
@@ -77,8 +88,8 @@ export class DiskSyncedNodeFS extends NodeFS {
   }
 
   /**
-   * Syncs every file written since the last flush. It looks at what is dirty at once (writes made while it
-   * runs wait for the next one) and rejects if any sync fails.
+   * Syncs the WAL written since the last flush. It looks at what is dirty at once (writes made while it
+   * runs wait for the next one) and rejects if a sync fails.
    */
   flush(): Promise<void> {
     this.stats.flushes++;
@@ -173,8 +184,9 @@ export class DiskSyncedNodeFS extends NodeFS {
   }
 
   private written(fd: number): void {
-    this.dirty.add(fd);
     this.pending.add(fd);
+    if (!this.files.get(fd)?.wal) return;
+    this.dirty.add(fd);
     this.onWrite();
   }
 

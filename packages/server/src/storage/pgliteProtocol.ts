@@ -33,6 +33,8 @@ export interface PgliteSyncStats {
   /** fdatasync calls, grouped or needed by PostgreSQL's write ordering (WAL before data, checkpoints). */
   fdatasyncs: number;
   dirSyncs: number;
+  /** Open files with writes not yet on disk (data files wait for a checkpoint, as in PostgreSQL). */
+  unsyncedFiles: number;
 }
 
 /** What the worker is started with. */

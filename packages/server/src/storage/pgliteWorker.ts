@@ -102,7 +102,8 @@ async function finish(tx: number, commit: boolean): Promise<void> {
 
 function stats(): PgliteSyncStats {
   const g = group?.stats() ?? { written: 0, synced: 0, syncs: 0 };
-  return { ...g, fdatasyncs: disk?.stats.fdatasyncs ?? 0, dirSyncs: disk?.stats.dirSyncs ?? 0 };
+  const d = disk?.state() ?? { fdatasyncs: 0, dirSyncs: 0, unsyncedFiles: 0 };
+  return { ...g, fdatasyncs: d.fdatasyncs, dirSyncs: d.dirSyncs, unsyncedFiles: d.unsyncedFiles };
 }
 
 /**
