@@ -114,8 +114,7 @@ const READING = [
   "Reading them. **Commit before acknowledge:** the server and the durable relay answer a move only once it is on",
   "disk: PGlite's worker fdatasyncs what PostgreSQL wrote after each group of commits (one sync serves every commit",
   "waiting when it starts), PostgreSQL flushes its WAL at each commit (its default `fsync` and `synchronous_commit`).",
-  "The server batches the moves of many games into one statement and the durable relay does not, so under load the",
-  "server can beat its own floor. **Flat out** every bot moves as soon as it sees its opponent's move (latency there is",
+  "**Flat out** every bot moves as soon as it sees its opponent's move (latency there is",
   "queueing); 1,000 games keep each socket under the server's flood limit (100 events per 20 s).",
 ];
 const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
@@ -129,8 +128,8 @@ const lines = [
   "and the server share the machine. Latency: a player emits `move`, the opponent receives `update` (server:",
   `validated by the server's Board, committed to ${store} and on disk, then broadcast). Baselines in the same run`,
   "with the same bots: a bare Socket.IO relay, and a **durable relay** (`bench/moves/durableRelay.ts`) that inserts",
-  `each move into ${store} with one statement and relays it once that is on disk. Bots replay pre-computed legal`,
-  "games, so a move costs them nothing to choose.",
+  `each move into ${store} (one INSERT per event-loop turn, INSERTs not waiting for each other) and relays it once`,
+  "that is on disk. Bots replay pre-computed legal games, so a move costs them nothing to choose.",
   `Machine load (1-minute average) before each scenario: ${loads.map((l) => l.toFixed(1)).join(", ")}${loads.some((l) => l > 1.5) ? " — other work shared the 2 cores, so the figures are noisier than on a quiet machine" : ""}.`,
   "",
   "| scenario | relay p50 / p99 | durable relay p50 / p99 | server p50 / p99 | server ÷ durable p50 (≤ 1.5) | server ÷ durable p99 (≤ 2) | server p99 ≤ 25 ms | server ÷ relay p50 / p99 | moves/s (server) | move errors (durable, server) |",
