@@ -6,7 +6,7 @@
  *
  * With a data folder, a commit is answered only once it is on disk: PGlite itself never syncs (see
  * pgliteDiskSync.ts), so after each commit, and each statement outside a transaction, the answer waits for
- * a group sync (groupSync.ts) of everything PostgreSQL wrote; commits that end while one runs share the next.
+ * a group sync (groupSync.ts) of the WAL PostgreSQL wrote; commits that end while one runs share the next.
  * Meanwhile the thread goes on with the statements that follow.
  */
 import { parentPort, workerData } from "node:worker_threads";
