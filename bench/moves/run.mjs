@@ -121,6 +121,18 @@ const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const store = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)";
 const ratio = (x, y) => (x / y).toFixed(2);
+/** How much to trust figures taken beside other work on this 2-core machine. */
+function loadNote(loads) {
+  const worst = Math.max(...loads);
+  if (worst > 4)
+    return (
+      " — **other work was running on the 2 cores** (a load of 2 is both cores busy): these figures measure the" +
+      " machine's contention, swing from one target to the next as it comes and goes, and say little about the" +
+      " budgets; run again on a quiet machine before judging them"
+    );
+  if (worst > 1.5) return " — other work shared the 2 cores, so the figures are noisier than on a quiet machine";
+  return "";
+}
 const lines = [
   `## Move relay${process.env.DATABASE_URL ? " on PostgreSQL" : ""} (\`bench/moves\`)`,
   "",
@@ -130,7 +142,7 @@ const lines = [
   "with the same bots: a bare Socket.IO relay, and a **durable relay** (`bench/moves/durableRelay.ts`) that inserts",
   `each move into ${store} (one INSERT per event-loop turn, INSERTs not waiting for each other) and relays it once`,
   "that is on disk. Bots replay pre-computed legal games, so a move costs them nothing to choose.",
-  `Machine load (1-minute average) before each scenario: ${loads.map((l) => l.toFixed(1)).join(", ")}${loads.some((l) => l > 1.5) ? " — other work shared the 2 cores, so the figures are noisier than on a quiet machine" : ""}.`,
+  `Machine load (1-minute average) before each scenario: ${loads.map((l) => l.toFixed(1)).join(", ")}${loadNote(loads)}.`,
   "",
   "| scenario | relay p50 / p99 | durable relay p50 / p99 | server p50 / p99 | server ÷ durable p50 (≤ 1.5) | server ÷ durable p99 (≤ 2) | server p99 ≤ 25 ms | server ÷ relay p50 / p99 | moves/s (server) | move errors (durable, server) |",
   "|---|---|---|---|---|---|---|---|---|---|",
