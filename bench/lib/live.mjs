@@ -69,12 +69,15 @@ export async function startServer({ env: extra = {}, profileDir } = {}) {
   // A failed run must not leave the server behind.
   process.once("exit", () => child.kill("SIGKILL"));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  // A loaded machine can take half a minute to start it; a run against a server that never came up is void.
+  let up = false;
+  for (let i = 0; i < 1200 && !up; i++) {
     try {
-      if ((await fetch(`${url}/health`)).ok) break;
+      up = (await fetch(`${url}/health`)).ok;
     } catch {}
-    await sleep(100);
+    if (!up) await sleep(100);
   }
+  if (!up) throw new Error(`the server on ${url} did not answer /health within 120 s`);
   return {
     url,
     pid: child.pid,

@@ -1,13 +1,15 @@
 // bench/moves: bot pairs play legal moves over socket.io-client against the real server (every move
-// validated and persisted), beside a bare Socket.IO relay measured in the same run with the same bots,
-// at 100 and 1,000 concurrent games and flat out. The bots run in their own processes and replay
-// pre-computed games, so the figures measure the server rather than the harness.
+// validated and committed to disk before it is acknowledged), beside two baselines measured in the same
+// run with the same bots: a bare Socket.IO relay, and a durable relay that also inserts each move into the
+// same database, on disk, before relaying it (durableRelay.ts). At 100 and 1,000 concurrent games, at a
+// sustained 2,000+ moves/s, and flat out. The bots run in their own processes and replay pre-computed
+// games, so the figures measure the server rather than the harness.
 // Prints the figures and writes them into bench/README.md.
 //   node bench/moves/run.mjs [--quick] [--bots N] [--only I] [--profile]      (needs `npm run build` first)
 // --only I runs scenario I alone and --profile writes the server's CPU profile; neither updates the README.
 import { fork } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { makeScripts, root, runBots, startServer } from "../lib/live.mjs";
 import { fmt, machine, summarize, writeSection } from "../lib/report.mjs";
@@ -22,6 +24,8 @@ const ALL_SCENARIOS = quick
   : [
       { name: "100 games, 1 move/s each", games: 100, paceMs: 1000, seconds: 15 },
       { name: "1,000 games, 1 move/s each", games: 1000, paceMs: 1000, seconds: 20 },
+      // The throughput budget: every move on disk, at a rate held for the whole run, p99 still ≤ 25 ms.
+      { name: "1,000 games, ~2 moves/s each", games: 1000, paceMs: 450, seconds: 20, sustained: true },
       // Flat out over enough games that no socket nears the server's flood limit (100 events per 20 s)
       // and no game runs out of its 160 scripted plies.
       { name: "1,000 games, flat out", games: 1000, paceMs: 0, seconds: 8, throughput: true },
@@ -45,6 +49,27 @@ async function benchRelay(scenario) {
   return result;
 }
 
+async function benchDurableRelay(scenario) {
+  const dir = mkdtempSync(join(tmpdir(), "bench-durable-relay-"));
+  const child = fork(join(root, "bench/moves/durableRelay.ts"), ["0", join(dir, "db")], {
+    stdio: "ignore",
+    execArgv: ["--import", "tsx"],
+  });
+  const port = await new Promise((r) => child.once("message", (m) => r(m.port)));
+  const result = await runBots({
+    url: `http://127.0.0.1:${port}`,
+    mode: "relay",
+    scenario,
+    scripts,
+    botProcesses: BOT_PROCESSES,
+    warmupMs: WARMUP_MS,
+  });
+  child.kill("SIGTERM");
+  await new Promise((r) => child.once("exit", r));
+  rmSync(dir, { recursive: true, force: true });
+  return result;
+}
+
 async function benchServer(scenario) {
   const server = await startServer({ profileDir: PROFILE_DIR });
   const result = await runBots({
@@ -62,11 +87,17 @@ async function benchServer(scenario) {
 }
 
 const rows = [];
+/** The machine's load (1-minute average) before each scenario: other work on it shows in the figures. */
+const loads = [];
 for (const scenario of SCENARIOS) {
-  process.stdout.write(`${scenario.name}: relay... `);
+  loads.push(loadavg()[0]);
+  process.stdout.write(`${scenario.name} (load ${loads.at(-1).toFixed(1)}): relay... `);
   const relay = await benchRelay(scenario);
   const r = summarize(relay.samples);
-  process.stdout.write(`p50 ${fmt(r.p50)} p99 ${fmt(r.p99)}; server... `);
+  process.stdout.write(`p50 ${fmt(r.p50)} p99 ${fmt(r.p99)}; durable relay... `);
+  const durable = await benchDurableRelay(scenario);
+  const d = summarize(durable.samples);
+  process.stdout.write(`p50 ${fmt(d.p50)} p99 ${fmt(d.p99)} (${durable.errors} errors); server... `);
   const server = await benchServer(scenario);
   const s = summarize(server.samples);
   console.log(
@@ -74,47 +105,60 @@ for (const scenario of SCENARIOS) {
   );
   // A game whose script ran out stops moving, and the figures would understate the load.
   if (server.exhausted) console.log(`  warning: ${server.exhausted} games ran out of scripted moves`);
-  rows.push({ scenario, relay, r, server, s });
+  rows.push({ scenario, relay, r, durable, d, server, s });
 }
 
 const pass = (ok) => (ok ? "pass" : "**FAIL**");
+/** What the figures mean, written with them. */
+const READING = [
+  "Reading them. **Commit before acknowledge:** the server and the durable relay answer a move only once it is on",
+  "disk: PGlite's worker fdatasyncs what PostgreSQL wrote after each group of commits (one sync serves every commit",
+  "waiting when it starts), PostgreSQL flushes its WAL at each commit (its default `fsync` and `synchronous_commit`).",
+  "**Flat out** every bot moves as soon as it sees its opponent's move (latency there is",
+  "queueing); 1,000 games keep each socket under the server's flood limit (100 events per 20 s).",
+];
 const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const store = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)";
+const ratio = (x, y) => (x / y).toFixed(2);
+/** How much to trust figures taken beside other work on this 2-core machine. */
+function loadNote(loads) {
+  const worst = Math.max(...loads);
+  if (worst > 4)
+    return (
+      " — **other work was running on the 2 cores** (a load of 2 is both cores busy): these figures measure the" +
+      " machine's contention, swing from one target to the next as it comes and goes, and say little about the" +
+      " budgets; run again on a quiet machine before judging them"
+    );
+  if (worst > 1.5) return " — other work shared the 2 cores, so the figures are noisier than on a quiet machine";
+  return "";
+}
 const lines = [
   `## Move relay${process.env.DATABASE_URL ? " on PostgreSQL" : ""} (\`bench/moves\`)`,
   "",
   `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine()}; ${BOT_PROCESSES} bot processes`,
   "and the server share the machine. Latency: a player emits `move`, the opponent receives `update` (server:",
-  `validated by the server's Board, committed to ${store}, then broadcast). Baseline: a bare Socket.IO relay in the same`,
-  "run with the same bots. Bots replay pre-computed legal games, so a move costs them nothing to choose.",
+  `validated by the server's Board, committed to ${store} and on disk, then broadcast). Baselines in the same run`,
+  "with the same bots: a bare Socket.IO relay, and a **durable relay** (`bench/moves/durableRelay.ts`) that inserts",
+  `each move into ${store} (one INSERT per event-loop turn, INSERTs not waiting for each other) and relays it once`,
+  "that is on disk. Bots replay pre-computed legal games, so a move costs them nothing to choose.",
+  `Machine load (1-minute average) before each scenario: ${loads.map((l) => l.toFixed(1)).join(", ")}${loadNote(loads)}.`,
   "",
-  "| scenario | relay p50 | relay p99 | server p50 | server p99 | p50 ratio (≤ 2) | p99 ratio (≤ 3) | server p99 ≤ 25 ms | moves/s (server) | move errors |",
+  "| scenario | relay p50 / p99 | durable relay p50 / p99 | server p50 / p99 | server ÷ durable p50 (≤ 1.5) | server ÷ durable p99 (≤ 2) | server p99 ≤ 25 ms | server ÷ relay p50 / p99 | moves/s (server) | move errors (durable, server) |",
   "|---|---|---|---|---|---|---|---|---|---|",
-  ...rows.map(({ scenario, r, s, server }) => {
-    const p50r = s.p50 / r.p50;
-    const p99r = s.p99 / r.p99;
+  ...rows.map(({ scenario, r, d, s, durable, server }) => {
     // Flat out, latency is queueing behind the load the bots make: that run measures throughput.
     const judge = (ok) => (scenario.throughput ? "(throughput run)" : pass(ok));
     const rate = server.movesPerSecond.toFixed(0);
-    return `| ${scenario.name} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${p50r.toFixed(2)} ${judge(p50r <= 2)} | ${p99r.toFixed(2)} ${judge(p99r <= 3)} | ${judge(s.p99 <= 25)} | ${scenario.throughput ? `${rate} ${pass(server.movesPerSecond >= 1000)}` : rate} | ${server.errors} |`;
+    const rateCell = scenario.sustained ? `${rate} ${pass(server.movesPerSecond >= 2000 && s.p99 <= 25)}` : rate;
+    return `| ${scenario.name} | ${fmt(r.p50)} / ${fmt(r.p99)} | ${fmt(d.p50)} / ${fmt(d.p99)} | ${fmt(s.p50)} / ${fmt(s.p99)} | ${ratio(s.p50, d.p50)} ${judge(s.p50 <= 1.5 * d.p50)} | ${ratio(s.p99, d.p99)} ${judge(s.p99 <= 2 * d.p99)} | ${judge(s.p99 <= 25)} | ${ratio(s.p50, r.p50)} / ${ratio(s.p99, r.p99)} | ${rateCell} | ${durable.errors}, ${server.errors} |`;
   }),
   "",
-  "Budget (ARCHITECTURE §7): at 1,000 live games p50 ≤ 2× and p99 ≤ 3× the relay, p99 ≤ 25 ms; ≥ 1,000 persisted moves/s.",
+  "Budget (ARCHITECTURE §7): at 1,000 live games p50 ≤ 1.5× and p99 ≤ 2× the durable relay, p99 ≤ 25 ms;",
+  "≥ 2,000 moves/s with every move on disk at p99 ≤ 25 ms (the ~2 moves/s row). The ratio to the bare relay is reported,",
+  "not budgeted: it is the price of committing before acknowledging.",
   "",
-  "Reading them. **p50:** a move is committed before it is acknowledged and broadcast. The INSERT alone takes",
-  "~0.5-1.5 ms (PGlite on its own thread, ~0.25 ms of that the hop between threads; PostgreSQL a loopback round trip and a",
-  "WAL flush), so the server's p50 cannot",
-  "come within 2× of a relay at ~0.3 ms; only acknowledging before the commit would, which the spec rules out.",
-  "**p99 at 1,000 games** is set by the server's garbage collection (`BENCH_TRACE=1`: stalls lining up with",
-  "mark-compacts, `--trace-gc` in the server shows their incremental steps). What was cut, in order: chess.js",
-  "(80% of all allocation; the server's own Board, 186 ms → ~80 ms and ~1,500 → ~3,900 moves/s flat out), PGlite's",
-  "query path (over half of what was left; the database moved to a worker thread, → ~54 ms), per-socket",
-  "listeners and zod schemas (25 → 12 KiB per idle socket, a smaller heap to mark, → 25-32 ms), and drizzle",
-  "rebuilding the move INSERT per call. Between runs p99 still moves by ±10 ms; the p99 *ratio* against a relay",
-  "whose p99 is ~1 ms cannot be met with a database write in the path (the write's own p90 is over 2 ms).",
-  "**Flat out** every bot moves as soon as it sees its opponent's move; 1,000 games keep each socket under the",
-  "server's flood limit (100 events per 20 s), which a single fast game would hit and be refused by.",
+  ...READING,
   "",
   "Server memory after a full GC (bench/lib/memprobe.mjs preloaded into the server): JS heap in use, and the",
   "resident set (which includes the embedded database's WebAssembly memory).",

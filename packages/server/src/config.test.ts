@@ -10,6 +10,7 @@ describe("loadConfig", () => {
     expect(c.redisUrl).toBeUndefined();
     expect(c.engineWorkers).toBeGreaterThanOrEqual(1);
     expect(c.secureCookies).toBe(false);
+    expect(c.statementTimeoutMs).toBe(5_000);
   });
 
   it("reads every variable", () => {
@@ -21,6 +22,7 @@ describe("loadConfig", () => {
       STOCKFISH_PATH: "/usr/games/stockfish",
       PUBLIC_ORIGIN: "https://chess.example",
       ENGINE_WORKERS: "3",
+      STATEMENT_TIMEOUT_MS: "2500",
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -30,6 +32,7 @@ describe("loadConfig", () => {
       stockfishPath: "/usr/games/stockfish",
       publicOrigin: "https://chess.example",
       engineWorkers: 3,
+      statementTimeoutMs: 2500,
       secureCookies: true,
     });
   });
@@ -49,6 +52,7 @@ describe("loadConfig", () => {
     [{ WORKERS: "remote" }, "WORKERS"],
     [{ WORKERS: "external", REDIS_URL: "redis://127.0.0.1:6379" }, "DATABASE_URL"],
     [{ JOB_LOCK_MS: "10" }, "JOB_LOCK_MS"],
+    [{ STATEMENT_TIMEOUT_MS: "0" }, "STATEMENT_TIMEOUT_MS"],
   ])("names the bad variable in %j", (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

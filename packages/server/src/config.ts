@@ -43,6 +43,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
   SIGNUP_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(20),
   GUEST_SESSIONS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
 });
 
 /** Everything the process reads from its environment, parsed once at start. */
@@ -81,6 +82,8 @@ export interface Config {
   /** Accounts one address may create per hour. */
   signupLimitPerIp: number;
   guestSessionsPerIp: number;
+  /** A database statement that has not answered after this fails as "database unavailable". */
+  statementTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -121,5 +124,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     trustProxy: e.TRUST_PROXY === "true" || e.TRUST_PROXY === "1",
     signupLimitPerIp: e.SIGNUP_LIMIT_PER_IP,
     guestSessionsPerIp: e.GUEST_SESSIONS_PER_IP,
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
   };
 }

@@ -90,12 +90,15 @@ const UPGRADED_GRACE_MS = 2_000;
 const HAND_OVER_MS = 3_000;
 const LAST_HEARTBEAT_MS = 1_000;
 const REDIS_QUIT_MS = 1_000;
+/** /health answers within 1 s even when the database stalls (a load balancer's check times out too). */
+const HEALTH_DB_MS = 800;
 
 /** The composition root: config → storage → areas → HTTP and realtime. */
 export async function startServer(config: Config, opts: { inMemoryDb?: boolean } = {}): Promise<RunningServer> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: opts.inMemoryDb ? undefined : join(config.dataDir, "db"),
+    statementTimeoutMs: config.statementTimeoutMs,
     // A node that can store nothing must not go on accepting games: exit, and a restart recovers the
     // database from its log (as when PGlite ran on the main thread and its abort took the process down).
     onLost: (error) => {
@@ -275,9 +278,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   // 503 only when this node cannot reach its database (take it out of rotation). Redis away is
   // "degraded": games on this node go on, so every node failing its check at once would be worse.
   app.get("/health", async (_req, reply) => {
-    try {
-      await database.db.execute("select 1");
-    } catch {
+    if (!(await database.ping(HEALTH_DB_MS))) {
       return reply.status(503).send({ status: "unavailable", database: database.kind });
     }
     const orNull = async <T>(p: Promise<T>) => (await settledWithin(p, 1_000)) ?? null;

@@ -32,7 +32,7 @@ async function run() {
     process.exit(2);
   }
   const logger = pino({ level: config.logLevel });
-  const database = await openDatabase({ databaseUrl });
+  const database = await openDatabase({ databaseUrl, statementTimeoutMs: config.statementTimeoutMs });
   const engines = createEnginePool(config, logger, "queue");
   const workers = startQueueWorkers(
     engineJobHandlers(database.db, engines),

@@ -17,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** Whether the database answers a trivial statement within `ms` (for /health). Never rejects. */
+  ping(ms: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,53 @@ function migrationsFolder(): string {
 /** Serializes migrations across processes that start together against one PostgreSQL. */
 const MIGRATION_LOCK = 4_210_677;
 const POOL_END_MS = 2_000;
+const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * The client waits this much longer than the server's statement_timeout: a slow statement is cancelled by
+ * the server (a clear error, the connection kept); only an answer that never comes (a partition) is the
+ * client's to give up on.
+ */
+const CLIENT_MARGIN_MS = 1_000;
+
+const answersWithin = async (p: Promise<unknown>, ms: number) =>
+  (await settledWithin(
+    p.then(() => true),
+    ms,
+  )) === true;
+
+/**
+ * The per-connection settings that bound every statement: the server cancels one that runs past
+ * `statementTimeoutMs` (and ends a session left idle inside a transaction, whose locks would otherwise be
+ * held until TCP keepalive noticed a dead client), the client gives up on one whose answer never comes.
+ */
+function timeoutSettings(statementTimeoutMs: number | undefined): pg.PoolConfig {
+  if (statementTimeoutMs === undefined) return {};
+  return {
+    statement_timeout: statementTimeoutMs,
+    idle_in_transaction_session_timeout: 2 * statementTimeoutMs,
+    query_timeout: statementTimeoutMs + CLIENT_MARGIN_MS,
+    // A new connection into a partition is bounded alike (a stalled pool replaces the connections it cut).
+    connectionTimeoutMillis: Math.min(CONNECT_TIMEOUT_MS, statementTimeoutMs + CLIENT_MARGIN_MS),
+  };
+}
+
+/**
+ * A connection whose statement got no answer in time is cut, so the pool never hands it out again: pg
+ * leaves a timed-out statement in flight, and the next statement sent there (a transaction's ROLLBACK,
+ * or anyone's after the transaction releases it) would queue behind it for another full timeout.
+ */
+function dropConnectionOnReadTimeout(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise)
+      result.catch((e: unknown) => {
+        if (e instanceof Error && e.message === "Query read timeout")
+          (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      });
+    return result;
+  };
+}
 
 /**
  * Opens the database and applies pending migrations: PostgreSQL when `databaseUrl` is set, else PGlite
@@ -49,10 +98,25 @@ export async function openDatabase(opts: {
   pgliteDir?: string;
   /** The embedded database's thread died: nothing can be stored from then on. */
   onLost?: (error: Error) => void;
+  /**
+   * Past this a statement fails as "database unavailable" instead of holding its request (and its game):
+   * cancelled by PostgreSQL, given up by the client when no answer comes, or not waited for on PGlite.
+   * Undefined: no bound (tools that load large data sets). Migrations are never bounded.
+   */
+  statementTimeoutMs?: number;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    // A database that does not answer fails a request after 5 s instead of holding it (and its game) forever.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+    await migratePostgres(opts.databaseUrl);
+    // A database that does not answer fails a request instead of holding it (and its game) forever.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // A peer that vanished (a partition) is noticed on idle connections too, not only by the next query.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      ...timeoutSettings(opts.statementTimeoutMs),
+    });
     pool.on("error", () => {
       // An idle client lost its connection; the pool replaces it. Queries in flight see their own error.
     });
@@ -61,25 +125,41 @@ export async function openDatabase(opts: {
       // "error" with no pool listener attached: unheard, that would crash the process. Its statements
       // fail on their own, and the pool discards the client when it is released.
       client.on("error", () => {});
+      if (opts.statementTimeoutMs !== undefined) dropConnectionOnReadTimeout(client);
     });
-    const client = await pool.connect();
-    try {
-      await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
-    } finally {
-      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
-      client.release();
-    }
     // pool.end() waits for every checked-out client, and a statement sent into a network partition never
     // returns one: past a bound the process ends anyway, and PostgreSQL drops the connections itself.
     const close = async () => {
       await settledWithin(pool.end(), POOL_END_MS);
     };
-    return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: "postgres", close };
+    // query_timeout per query (pg reads it, its types do not list it): a ping that got no answer frees its connection.
+    const pingQuery = (ms: number) => ({ text: "select 1", query_timeout: ms }) as pg.QueryConfig;
+    const ping = (ms: number) => answersWithin(pool.query(pingQuery(ms)), ms);
+    return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: "postgres", ping, close };
   }
   if (opts.pgliteDir) mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = await PgliteClient.start({ dir: opts.pgliteDir, migrationsFolder: migrationsFolder() }, opts.onLost);
+  const client = await PgliteClient.start({ dir: opts.pgliteDir, migrationsFolder: migrationsFolder() }, opts.onLost, {
+    timeoutMs: opts.statementTimeoutMs,
+  });
   // The client speaks PGlite's query/transaction interface from another thread; drizzle needs nothing else.
   const db = drizzlePglite(client as never, { schema });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  const ping = (ms: number) => answersWithin(client.query("select 1"), ms);
+  return { db: db as unknown as Db, kind: "pglite", ping, close: () => client.close() };
+}
+
+/**
+ * Applies pending migrations on a connection of its own, with no statement bound: a migration may build an
+ * index over a large table, and a node may wait for another that migrates first.
+ */
+async function migratePostgres(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    await client.end().catch(() => {});
+  }
 }

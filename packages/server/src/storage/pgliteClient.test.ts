@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Worker } from "node:worker_threads";
@@ -5,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PgliteClient } from "./pgliteClient.ts";
-import { hasErrorCode, UNIQUE_VIOLATION } from "./unavailable.ts";
+import { hasErrorCode, isDatabaseUnavailable, UNIQUE_VIOLATION } from "./unavailable.ts";
 
 const migrationsFolder = join(fileURLToPath(new URL(".", import.meta.url)), "..", "..", "drizzle");
 
@@ -107,5 +109,84 @@ describe("PgliteClient when its thread dies unasked", () => {
     await expect(waiting).rejects.toThrow("The database worker stopped");
     await expect(client.query("select 1")).rejects.toThrow("The database worker stopped");
     expect(lost).toHaveLength(1);
+  }, 60_000);
+});
+
+describe("PgliteClient on disk: a commit is answered once it is synced", () => {
+  let dir: string;
+  let client: PgliteClient;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "pglite-sync-"));
+    client = await PgliteClient.start({ dir, migrationsFolder });
+    await client.query("create table t (id int primary key)");
+  }, 120_000);
+  afterAll(async () => {
+    await client.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("syncs every write before a statement outside a transaction or a commit resolves", async () => {
+    const before = await client.syncStats();
+    await client.query("insert into t values (1)");
+    const afterInsert = await client.syncStats();
+    expect(afterInsert.written).toBeGreaterThan(before.written);
+    expect(afterInsert.synced).toBe(afterInsert.written);
+    expect(afterInsert.fdatasyncs).toBeGreaterThan(before.fdatasyncs);
+
+    await drizzle(client as never).transaction(async (tx) => {
+      await tx.execute(sql`insert into t values (2)`);
+    });
+    const afterCommit = await client.syncStats();
+    expect(afterCommit.syncs).toBeGreaterThan(afterInsert.syncs);
+    expect(afterCommit.synced).toBe(afterCommit.written);
+  });
+
+  it("lets commits that wait on the same sync share it", async () => {
+    const before = await client.syncStats();
+    await Promise.all(Array.from({ length: 40 }, (_, i) => client.query("insert into t values ($1)", [100 + i])));
+    const after = await client.syncStats();
+    expect(after.synced).toBe(after.written);
+    expect(after.syncs - before.syncs).toBeGreaterThanOrEqual(1);
+    expect(after.syncs - before.syncs).toBeLessThan(40);
+  });
+
+  it("syncs every file PostgreSQL wrote before a checkpoint is recorded", async () => {
+    // The table's pages, written to extend it, wait for the checkpoint (their changes are in the synced WAL).
+    expect((await client.syncStats()).unsyncedFiles).toBeGreaterThan(0);
+    await client.query("checkpoint");
+    const after = await client.syncStats();
+    expect(after.unsyncedFiles).toBe(0);
+    expect(after.synced).toBe(after.written);
+  });
+
+  it("finds every acknowledged row after a restart", async () => {
+    await client.close();
+    client = await PgliteClient.start({ dir, migrationsFolder });
+    const rows = await client.query("select count(*)::int as n from t");
+    expect(rows.rows).toEqual([{ n: 42 }]);
+  }, 60_000);
+});
+
+describe("PgliteClient with a timeout: a worker that does not answer fails the request", () => {
+  it("fails a request past the bound as 'database unavailable', then works again once the worker is free", async () => {
+    const client = await PgliteClient.start({ dir: undefined, migrationsFolder }, () => {}, { timeoutMs: 300 });
+    try {
+      const started = Date.now();
+      const slow = client.query("select pg_sleep(1.5)");
+      const error = await slow.catch((e: unknown) => e);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(1_200);
+      // A transaction begun while the worker is busy is given up too; when its BEGIN finally runs, the
+      // client rolls it back, or it would hold the database forever.
+      const tx = drizzle(client as never).transaction(async (t) => {
+        await t.execute(sql`select 1`);
+      });
+      expect(isDatabaseUnavailable(await tx.catch((e: unknown) => e))).toBe(true);
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect((await client.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await client.close();
+    }
   }, 60_000);
 });

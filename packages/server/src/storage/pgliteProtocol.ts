@@ -6,7 +6,8 @@ export type PgliteRequest =
   | { id: number; op: "query"; sql: string; params: unknown[]; rowMode: RowMode; tx?: number }
   | { id: number; op: "begin" }
   | { id: number; op: "commit" | "rollback"; tx: number }
-  | { id: number; op: "close" };
+  | { id: number; op: "close" }
+  | { id: number; op: "stats" };
 
 export interface QueryResult {
   rows: unknown[];
@@ -21,6 +22,20 @@ export interface WireError {
 }
 
 export type PgliteResponse = { id: number; ok: true; result?: unknown } | { id: number; ok: false; error: WireError };
+
+/** How the embedded database reached the disk so far (all zero in memory). */
+export interface PgliteSyncStats {
+  /** Writes PostgreSQL made to its files, and how many of them are known to be on disk. */
+  written: number;
+  synced: number;
+  /** Group commits: one sync for every commit waiting when it started. */
+  syncs: number;
+  /** fdatasync calls, grouped or needed by PostgreSQL's write ordering (WAL before data, checkpoints). */
+  fdatasyncs: number;
+  dirSyncs: number;
+  /** Open files with writes not yet on disk (data files wait for a checkpoint, as in PostgreSQL). */
+  unsyncedFiles: number;
+}
 
 /** What the worker is started with. */
 export interface PgliteWorkerData {

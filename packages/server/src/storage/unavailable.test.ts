@@ -16,6 +16,9 @@ describe("isDatabaseUnavailable", () => {
     ["admin shutdown", withCode("terminating connection due to administrator command", "57P01")],
     ["starting up", withCode("the database system is starting up", "57P03")],
     ["connection failure", withCode("connection failure", "08006")],
+    ["statement timeout", withCode("canceling statement due to statement timeout", "57014")],
+    ["no answer (a partition)", new Error("Query read timeout")],
+    ["embedded database not answering", withCode("The embedded database did not answer within 5000 ms", "ETIMEDOUT")],
   ])("%s, bare or wrapped by Drizzle", (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
     expect(isDatabaseUnavailable(wrapped(error))).toBe(true);

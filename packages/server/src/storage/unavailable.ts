@@ -1,10 +1,11 @@
 /** Node socket errors and PostgreSQL SQLSTATEs that mean "the database cannot be reached now". */
 const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENOTFOUND"]);
-// 08xxx: connection exceptions; 57P01-57P03: admin shutdown, crash shutdown, cannot connect now.
-const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3])$/;
-// node-postgres reports a lost or refused connection in words only.
+// 08xxx: connection exceptions; 57014: statement cancelled (statement_timeout); 57P01-57P03: admin shutdown,
+// crash shutdown, cannot connect now.
+const UNAVAILABLE_SQLSTATE = /^(08...|57014|57P0[1-3])$/;
+// node-postgres reports a lost or refused connection, and a statement never answered, in words only.
 const UNREACHABLE_TEXT =
-  /Connection terminated|timeout exceeded when trying to connect|not queryable|connect ECONNREFUSED/i;
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|connect ECONNREFUSED|Query read timeout/i;
 
 /** What a caller is told while the database is away. */
 export const DATABASE_UNAVAILABLE_MESSAGE = "The service is briefly unavailable - please try again in a moment";

@@ -1,0 +1,150 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "../src/storage/db.ts";
+import { isDatabaseUnavailable } from "../src/storage/unavailable.ts";
+import { createTestDatabase, http, startTestServer } from "./harness.ts";
+import { guest, play, startGame } from "./players.ts";
+import { startTcpProxy, type TcpProxy } from "./tcpProxy.ts";
+
+// A stalled database connection (a network partition: nothing answers, nothing fails) must not hold a
+// request for longer than the statement timeout, nor /health for longer than 1 s. The machine's
+// PostgreSQL serves other test files, so the stall is made by a proxy between it and the code under test.
+const withPg = Boolean(process.env.DATABASE_URL);
+
+/** A fresh PostgreSQL database reached through a proxy, for one test; all dropped after. */
+async function behindProxy(fn: (url: string, proxy: TcpProxy) => Promise<void>): Promise<void> {
+  const db = await createTestDatabase();
+  const real = new URL(db.env.DATABASE_URL as string);
+  const proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) });
+  const viaProxy = new URL(real);
+  viaProxy.hostname = "127.0.0.1";
+  viaProxy.port = String(proxy.port);
+  try {
+    await fn(viaProxy.toString(), proxy);
+  } finally {
+    proxy.up();
+    await proxy.close();
+    await db.drop();
+  }
+}
+
+/** How long `p` took to settle, and its error if it failed. */
+async function timed(p: Promise<unknown>): Promise<{ ms: number; error: unknown }> {
+  const started = Date.now();
+  const error = await p.then(
+    () => undefined,
+    (e: unknown) => e ?? new Error("rejected"),
+  );
+  return { ms: Date.now() - started, error };
+}
+
+describe.runIf(withPg).concurrent("PostgreSQL: every statement has a timeout", () => {
+  it("cancels a statement that runs too long on the server, as 'database unavailable', and goes on", () =>
+    behindProxy(async (url) => {
+      const database = await openDatabase({ databaseUrl: url, statementTimeoutMs: 400 });
+      try {
+        const slow = await timed(database.db.execute(sql`select pg_sleep(3)`));
+        expect(isDatabaseUnavailable(slow.error)).toBe(true);
+        expect(slow.ms).toBeLessThan(1_300);
+        expect(await database.ping(1_000)).toBe(true);
+      } finally {
+        await database.close();
+      }
+    }));
+
+  it("fails a statement sent into a stalled connection, and a transaction, then recovers", { timeout: 30_000 }, () =>
+    behindProxy(async (url, proxy) => {
+      const database = await openDatabase({ databaseUrl: url, statementTimeoutMs: 400 });
+      try {
+        await database.db.execute(sql`select 1`);
+        proxy.stall();
+        const pinged = await timed(database.ping(300).then((ok) => expect(ok).toBe(false)));
+        expect(pinged.error).toBeUndefined();
+        expect(pinged.ms).toBeLessThan(700);
+        // The server never hears the statement: the client gives up (400 ms + 1 s margin).
+        const stalled = await timed(database.db.execute(sql`select 1`));
+        expect(isDatabaseUnavailable(stalled.error)).toBe(true);
+        expect(stalled.ms).toBeLessThan(3_000);
+        const tx = await timed(
+          database.db.transaction(async (t) => {
+            await t.execute(sql`select 1`);
+          }),
+        );
+        expect(isDatabaseUnavailable(tx.error)).toBe(true);
+        expect(tx.ms).toBeLessThan(6_000);
+
+        proxy.up();
+        // Connections stalled meanwhile are dropped; new ones answer.
+        const deadline = Date.now() + 10_000;
+        while (!(await database.ping(500)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+        const result = (await database.db.execute(sql`select 2 as two`)) as unknown as { rows: unknown[] };
+        expect(result.rows).toEqual([{ two: 2 }]);
+      } finally {
+        await database.close();
+      }
+    }),
+  );
+
+  it(
+    "answers /health 503 within 1 s and refuses a move as unavailable while the connection stalls",
+    { timeout: 40_000 },
+    () =>
+      behindProxy(async (url, proxy) => {
+        const server = await startTestServer({ DATABASE_URL: url, STATEMENT_TIMEOUT_MS: "1000" });
+        try {
+          const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
+            baseTime: 5,
+            increment: 0,
+            selectedColor: "white",
+          });
+          await play(white, black, game.gameId, ["e2e4", "e7e5"]);
+          proxy.stall();
+          const health = await timed(
+            http(server.url, "GET", "/health").then((r) => {
+              expect(r.status).toBe(503);
+              expect(r.json).toMatchObject({ status: "unavailable" });
+            }),
+          );
+          expect(health.error).toBeUndefined();
+          expect(health.ms).toBeLessThan(1_000);
+
+          const started = Date.now();
+          const move = await white.emit(
+            "move",
+            { gameId: game.gameId, move: { from: "g1", to: "f3" }, ply: 2 },
+            10_000,
+          );
+          expect(move).toMatchObject({ ok: false, code: "unavailable" });
+          expect(Date.now() - started).toBeLessThan(5_000);
+          expect((black.seen.get("update") ?? []).length).toBe(2);
+
+          proxy.up();
+          const deadline = Date.now() + 15_000;
+          while ((await http(server.url, "GET", "/health")).status !== 200 && Date.now() < deadline)
+            await new Promise((r) => setTimeout(r, 200));
+          expect((await http(server.url, "GET", "/health")).status).toBe(200);
+          white.socket.close();
+          black.socket.close();
+        } finally {
+          await server.close();
+        }
+      }),
+  );
+});
+
+describe("PGlite: a busy database thread does not hold /health", () => {
+  it("pings false within the bound while a statement holds the worker, true once it is free", async () => {
+    const database = await openDatabase({ statementTimeoutMs: 5_000 });
+    try {
+      // Drizzle runs a statement when it is awaited: then() sends it now.
+      const busy = database.db.execute(sql`select pg_sleep(1.5)`).then(() => undefined);
+      const pinged = await timed(database.ping(300).then((ok) => expect(ok).toBe(false)));
+      expect(pinged.error).toBeUndefined();
+      expect(pinged.ms).toBeLessThan(800);
+      await busy;
+      expect(await database.ping(1_000)).toBe(true);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});
