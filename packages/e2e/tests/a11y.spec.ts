@@ -88,6 +88,8 @@ test("a guest's pages and dialogs have no serious accessibility violations", asy
 });
 
 test("a dropped connection is announced, and so is its return", async ({ browser }) => {
+  // Noticing a silent drop takes Socket.IO's ping timeout (up to 20 s), then a reconnection backoff.
+  test.setTimeout(90_000);
   const guest = await newPage(browser);
   await guest.goto("/");
   await expect(guest.getByTestId("identity")).toContainText(/Guest-\d{4}/);

@@ -53,8 +53,8 @@ test("a player whose game is on logs in from a fresh browser and is back on the 
   await ask(opponent, "move", { gameId, move: { from: "e7", to: "e5" } });
   device.close();
 
+  const page = await newPage(browser);
   try {
-    const page = await newPage(browser);
     await page.goto("/my-profile");
     await page.getByRole("button", { name: "Login" }).click();
     const dialog = page.getByRole("dialog", { name: "Login" });
@@ -86,5 +86,6 @@ test("a player whose game is on logs in from a fresh browser and is back on the 
     await expect(page.getByText("You are playing")).toHaveCount(0);
   } finally {
     opponent.close();
+    await page.context().close();
   }
 });
