@@ -1,39 +1,23 @@
-import { Board, eloDeltas, NO_ELO_CHANGE, newClock, START_FEN } from "@chess/shared";
+import { eloDeltas, NO_ELO_CHANGE, newClock } from "@chess/shared";
 import { describe, expect, it } from "vitest";
 import { finishing } from "./gameFinisher.ts";
 import type { GameRound } from "./gameRound.ts";
+import { testRound } from "./testRound.ts";
 
 /** A rated game between two accounts rated 1500 and 1600 (unless changed), at ply 10. */
 function round(change: Partial<GameRound> = {}): GameRound {
-  const board = Board.fromFen(START_FEN);
-  return {
-    id: "g1",
-    variant: "standard",
-    timeClass: "blitz",
-    baseMs: 180_000,
-    incrementMs: 0,
-    initialFen: START_FEN,
+  return testRound({
     rated: true,
-    clubId: null,
     players: { w: { sessionId: "sw", userId: 1, name: "W" }, b: { sessionId: "sb", userId: 2, name: "B" } },
     elo: { w: 1500, b: 1600 },
     deltas: { w: eloDeltas(1500, 1600, 40), b: eloDeltas(1600, 1500, 40) },
-    board,
     sanMoves: ["e4", "e5"],
-    lastMove: null,
     clock: { ...newClock(180_000, 0), runningSince: 1_000, turn: "w" },
     ply: 10,
-    status: "active",
-    result: null,
-    drawOfferBy: null,
-    lastDrawOfferPly: { w: -100, b: -100 },
-    firstMoveDeadline: null,
-    goneSince: { w: null, b: null },
     eventNo: 10,
-    createdAt: 0,
     epoch: 3,
     ...change,
-  };
+  });
 }
 
 const w = eloDeltas(1500, 1600, 40);

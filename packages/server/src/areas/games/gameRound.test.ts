@@ -1,39 +1,16 @@
-import { Board, NO_ELO_CHANGE, newClock, START_FEN } from "@chess/shared";
+import { Board, START_FEN } from "@chess/shared";
 import { describe, expect, it } from "vitest";
 import { canMate, colorOf, flaggedSide, flagResult, type GameRound, playMove, undoLastMove } from "./gameRound.ts";
+import { testRound } from "./testRound.ts";
 
 function round(fen?: string, baseMs = 60_000): GameRound {
-  const board = Board.fromFen(fen ?? START_FEN);
-  return {
-    id: "g1",
-    variant: "standard",
-    timeClass: "bullet",
+  return testRound({
+    fen,
     baseMs,
-    incrementMs: 0,
-    initialFen: board.fen(),
-    rated: false,
-    clubId: null,
-    players: {
-      w: { sessionId: "sw", userId: null, name: "W" },
-      b: { sessionId: "sb", userId: 7, name: "B" },
-    },
-    elo: { w: null, b: null },
-    deltas: { w: NO_ELO_CHANGE, b: NO_ELO_CHANGE },
-    board,
-    sanMoves: [],
-    lastMove: null,
-    clock: { ...newClock(baseMs, 0), turn: board.turn() },
-    ply: 0,
-    status: "active",
-    result: null,
-    drawOfferBy: null,
-    lastDrawOfferPly: { w: -100, b: -100 },
+    timeClass: "bullet",
+    players: { w: { sessionId: "sw", userId: null, name: "W" }, b: { sessionId: "sb", userId: 7, name: "B" } },
     firstMoveDeadline: 15_000,
-    goneSince: { w: null, b: null },
-    eventNo: 0,
-    createdAt: 0,
-    epoch: 1,
-  };
+  });
 }
 
 describe("playMove", () => {

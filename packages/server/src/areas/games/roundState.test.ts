@@ -1,39 +1,13 @@
-import { Board, NO_ELO_CHANGE, newClock, START_FEN } from "@chess/shared";
+import { newClock } from "@chess/shared";
 import { describe, expect, it } from "vitest";
 import type { PersistedRoundState } from "../../storage/schema.ts";
 import { FIRST_MOVE_MS, type GameRound } from "./gameRound.ts";
 import { restoreRoundState, roundStateOf } from "./roundState.ts";
+import { testRound } from "./testRound.ts";
 
 /** A round as rebuilt from `ply` stored moves, before its state is put back. */
-function rebuilt(ply: number, status: GameRound["status"] = "active"): GameRound {
-  const board = Board.fromFen(START_FEN);
-  return {
-    id: "g1",
-    variant: "standard",
-    timeClass: "blitz",
-    baseMs: 180_000,
-    incrementMs: 2_000,
-    initialFen: board.fen(),
-    rated: false,
-    clubId: null,
-    players: { w: { sessionId: "sw", userId: null, name: "W" }, b: { sessionId: "sb", userId: null, name: "B" } },
-    elo: { w: null, b: null },
-    deltas: { w: NO_ELO_CHANGE, b: NO_ELO_CHANGE },
-    board,
-    sanMoves: [],
-    lastMove: null,
-    clock: { ...newClock(180_000, 2_000), turn: "w" },
-    ply,
-    status,
-    result: null,
-    drawOfferBy: null,
-    lastDrawOfferPly: { w: -100, b: -100 },
-    firstMoveDeadline: null,
-    goneSince: { w: null, b: null },
-    eventNo: ply,
-    createdAt: 1_000,
-    epoch: 1,
-  };
+function rebuilt(ply: number): GameRound {
+  return testRound({ ply, eventNo: ply, createdAt: 1_000, clock: { ...newClock(180_000, 2_000), turn: "w" } });
 }
 
 const state = (change: Partial<PersistedRoundState>): PersistedRoundState => ({
