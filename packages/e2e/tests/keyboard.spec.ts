@@ -67,6 +67,8 @@ test("two players play a whole game and a rematch with the keyboard only", async
   await expect(white.page.getByRole("region", { name: "Chess board, you play White" })).toBeVisible();
   await expect(black.page.getByRole("region", { name: "Chess board, you play Black" })).toBeVisible();
 
+  // Black gets to the move field first, as a keyboard player would: a side has 20 s for its first move.
+  await tabTo(black.page, moveField(black.page));
   // A wrong move is explained inline, Escape empties the field, then fool's mate.
   await typeMove(white.page, "Nf6");
   await expect(white.page.getByText("Nf6 is not a legal move here.")).toBeVisible();
@@ -105,6 +107,7 @@ test("two players play a whole game and a rematch with the keyboard only", async
   await expect(white.page.getByRole("region", { name: "Chess board, you play Black" })).toBeVisible();
 
   // A premove typed before the opponent moved is played as soon as the turn comes.
+  await tabTo(black.page, moveField(black.page));
   await typeMove(white.page, "e5");
   await expect(white.page.getByText("Premove e5 set: it is played when your turn comes.")).toBeVisible();
   await typeMove(black.page, "e4");
