@@ -93,6 +93,9 @@ export function lobbyBroadcaster(io: AppServer, lobby: Pick<LobbyService, "list"
             listDue = setTimeout(sendLists, LOBBY_LIST_EVERY_MS);
             listDue.unref();
           }
+        })
+        .catch(() => {
+          // This node's sockets could not be read (closing): the watchers' next refresh sends the list.
         });
     },
     stop() {
