@@ -8,6 +8,8 @@ export interface BusEvents {
   guestSignedIn: { guestSessionId: string; userId: number; username: string };
   /** A game started (from the lobby, a challenge or a rematch): its players' open offers go, pools update. */
   gameStarted: { gameId: string; players: BusPlayer[]; variant: string; timeClass: string };
+  /** A move was stored and sent to the game's players (`ply` is the game's ply after it). */
+  gameMoved: { gameId: string; ply: number; uci: string };
   /** A game ended and its result, ratings and history are stored (published once, after the commit). */
   gameFinished: {
     gameId: string;

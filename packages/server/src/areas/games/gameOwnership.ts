@@ -1,0 +1,250 @@
+import { creditClock } from "@chess/shared";
+import type { FastifyBaseLogger } from "fastify";
+import type { KeyedQueue } from "../../util/keyedQueue.ts";
+import { type GameLeases, LEASE_MS } from "./gameLeases.ts";
+import { FIRST_MOVE_MS, type GameRound } from "./gameRound.ts";
+import { roundFromRow } from "./gameRows.ts";
+import type { GameNotifier } from "./gamesNotifier.ts";
+import type { GamesRepo } from "./gamesRepo.ts";
+import { type LiveRounds, playerKey } from "./liveRounds.ts";
+
+/** Games nobody holds are taken over only when still so this long later (a holder may be renewing). */
+const ORPHAN_CONFIRM_MS = 2_500;
+
+/**
+ * Which node writes each live game (ARCHITECTURE §5): leases in Redis, fenced by the database's owner epoch.
+ * Takes over the games of dead or departed nodes, lets go of games another node took, reloads live games
+ * after a restart; the side to move is charged only until the last sign of life of the game's writer.
+ */
+export function createGameOwnership(deps: {
+  repo: GamesRepo;
+  leases: GameLeases;
+  rounds: LiveRounds;
+  queue: KeyedQueue;
+  notifier: GameNotifier;
+  logger: FastifyBaseLogger;
+  now: () => number;
+  isOnline: (key: string) => boolean;
+  /** Whether a node is alive to hear forwarded calls; a game held by a dead node is taken over. */
+  isNodeAlive?: (node: string) => Promise<boolean>;
+  /** This node stops writing the game (called before its players are sent to reconnect). */
+  forget: (gameId: string) => void;
+}) {
+  const { repo, leases, rounds, queue, logger } = deps;
+  const now = deps.now;
+  /** Live games nobody held when last looked at, and since when. */
+  const orphanSince = new Map<string, number>();
+  /** When this node last renewed its leases (scaled mode): a whole lease without it and it lets its games go. */
+  let renewedAt = now();
+
+  /** Another writer owns the game now (the database refused this one's epoch): stop, and send players there. */
+  function letGo(round: GameRound) {
+    if (rounds.get(round.id) !== round) return;
+    rounds.unregister(round);
+    deps.forget(round.id);
+    logger.warn({ gameId: round.id, epoch: round.epoch }, "another writer owns this game now; let it go");
+    deps.notifier.reconnect(round.id);
+  }
+
+  /** After a failed write: if another node holds the game now, this one lets it go. */
+  async function letGoIfTaken(round: GameRound) {
+    if (!leases.shared) return;
+    const [holder] = await leases.holders([round.id]).catch(() => [undefined]);
+    if (holder && holder !== leases.nodeId && rounds.get(round.id) === round) rounds.unregister(round);
+  }
+
+  /** A restarted or adopted round: the side to move is charged only until `lastSeen`, the outage is not theirs. */
+  function resume(round: GameRound, lastSeen: number, t: number) {
+    const outage = Math.max(0, t - lastSeen);
+    if (round.clock.runningSince !== null) {
+      const charged = Math.max(0, lastSeen - round.clock.runningSince);
+      const mover = round.clock.turn;
+      const left = { ...round.clock.remaining, [mover]: round.clock.remaining[mover] - charged };
+      round.clock = creditClock({ ...round.clock, remaining: left, runningSince: t }, t, { w: 0, b: 0 });
+    } else if (round.firstMoveDeadline !== null) {
+      round.firstMoveDeadline += outage;
+    } else {
+      round.firstMoveDeadline = t + FIRST_MOVE_MS[round.timeClass];
+    }
+    // A player gone before the outage stays gone since then (the outage credited); one back is here.
+    for (const c of ["w", "b"] as const) {
+      const gone = round.goneSince[c];
+      round.goneSince[c] = deps.isOnline(playerKey(round.players[c])) ? null : gone !== null ? gone + outage : t;
+    }
+  }
+
+  /**
+   * Where a game is written: "here" (or nowhere: it is not live), on another node, or "unknown" while
+   * Redis cannot say. A live game nobody holds (its node died or left) is taken over here.
+   */
+  async function locate(id: string): Promise<"here" | "unknown" | string> {
+    if (rounds.has(id) || !leases.shared) return "here";
+    for (let attempt = 0; attempt < 2; attempt++) {
+      let holder: string | null | undefined;
+      try {
+        [holder] = await leases.holders([id]);
+      } catch {
+        return "unknown";
+      }
+      if (holder && holder !== leases.nodeId) {
+        if (!(await holderDied(id, holder))) return holder;
+      } else if (holder === null && !(await mayAdopt(id))) return "unknown";
+      if ((await adopt(id, holder ?? undefined)) !== "taken") return "here";
+    }
+    return "unknown";
+  }
+
+  /** The node holding a live game elsewhere, if another does (scaled mode). */
+  async function holderElsewhere(id: string): Promise<string | undefined> {
+    if (rounds.has(id) || !leases.shared) return undefined;
+    const [holder] = await leases.holders([id]).catch(() => [null]);
+    return holder && holder !== leases.nodeId ? holder : undefined;
+  }
+
+  /** The game's holder is gone (killed: nobody listens on its channel): its lease is taken for this node. */
+  async function holderDied(id: string, holder: string): Promise<boolean> {
+    return (await nodeGone(holder)) && leases.steal(id, holder).catch(() => false);
+  }
+
+  async function nodeGone(node: string): Promise<boolean> {
+    return deps.isNodeAlive ? !(await deps.isNodeAlive(node).catch(() => true)) : false;
+  }
+
+  /**
+   * A game nobody holds is taken over at once when its node handed it over (a graceful stop), else only
+   * once it has stayed so for a while: after a Redis restart its holder needs a moment to claim it back.
+   */
+  async function mayAdopt(id: string): Promise<boolean> {
+    if ((await leases.releasedAt(id).catch(() => undefined)) !== undefined) return true;
+    const t = now();
+    const since = orphanSince.get(id) ?? t;
+    orphanSince.set(id, since);
+    return t - since >= ORPHAN_CONFIRM_MS;
+  }
+
+  /** Takes over a live game nobody holds: loads it, charges the clock only until its last holder was seen. */
+  function adopt(id: string, deadHolder?: string): Promise<"adopted" | "taken" | "not_live"> {
+    return queue.run(id, async () => {
+      if (rounds.has(id)) return "adopted";
+      let claimed: boolean;
+      try {
+        claimed = await leases.claim(id);
+      } catch {
+        return "taken";
+      }
+      if (!claimed) return "taken";
+      const row = await repo.game(id);
+      if (row?.status !== "active") {
+        await leases.release([id], now()).catch(() => {});
+        return "not_live";
+      }
+      const round = roundFromRow(row, await repo.moves(id));
+      // From here on the previous owner's writes are refused by the database, whatever it still believes.
+      const epoch = await repo.takeOwnership(id);
+      if (epoch === undefined) {
+        await leases.release([id], now()).catch(() => {});
+        return "not_live";
+      }
+      round.epoch = epoch;
+      const t = now();
+      // Charged until the last sign of life of the node before: its hand-over, else its last heartbeat
+      // (every HEARTBEAT_MS), else the last moment its lease can have been renewed.
+      const heartbeat = deadHolder ? await repo.heartbeatOf(deadHolder).catch(() => undefined) : undefined;
+      const lastSeen =
+        (await leases.releasedAt(id).catch(() => undefined)) ??
+        Math.max(heartbeat?.getTime() ?? Number.NEGATIVE_INFINITY, t - LEASE_MS);
+      resume(round, lastSeen, t);
+      rounds.register(round);
+      orphanSince.delete(id);
+      logger.info({ gameId: id }, "took over a live game");
+      return "adopted";
+    });
+  }
+
+  /** Takes over the live games no node holds (seen so for `confirmMs`, giving a holder time to renew). */
+  async function adoptOrphans(confirmMs: number): Promise<number> {
+    const ids = (await repo.activeGameIds()).filter((id) => !rounds.has(id));
+    const holders = await leases.holders(ids);
+    const t = now();
+    const seen = new Set<string>();
+    let adopted = 0;
+    const gone = new Map<string, boolean>();
+    for (const [i, id] of ids.entries()) {
+      const holder = holders[i];
+      if (holder) {
+        if (holder === leases.nodeId) continue;
+        if (!gone.has(holder)) gone.set(holder, await nodeGone(holder));
+        if (gone.get(holder) && (await holderDied(id, holder)) && (await adopt(id, holder)) === "adopted") adopted += 1;
+        continue;
+      }
+      seen.add(id);
+      const since = orphanSince.get(id) ?? t;
+      orphanSince.set(id, since);
+      if (t - since >= confirmMs && (await adopt(id)) === "adopted") adopted += 1;
+    }
+    for (const id of orphanSince.keys()) if (!seen.has(id)) orphanSince.delete(id);
+    return adopted;
+  }
+
+  return {
+    letGo,
+    letGoIfTaken,
+    locate,
+    holderElsewhere,
+
+    /** A new game is this node's; if Redis cannot say so now, the next renewal does. */
+    async claimNew(gameId: string): Promise<void> {
+      await leases.claim(gameId).catch((err: unknown) => logger.warn({ err, gameId }, "lease not taken"));
+    },
+
+    /**
+     * After a start: one process reloads every live game (the side to move is charged only until the last
+     * sign of life); a node of a cluster takes over those no other node holds.
+     */
+    async recover(): Promise<number> {
+      if (leases.shared) return adoptOrphans(0);
+      const rows = await repo.activeGames();
+      const lastAlive = (await repo.lastHeartbeat())?.getTime();
+      const t = now();
+      for (const row of rows) {
+        const round = roundFromRow(row, await repo.moves(row.id));
+        const epoch = await repo.takeOwnership(row.id);
+        if (epoch === undefined) continue;
+        round.epoch = epoch;
+        resume(round, lastAlive ?? round.clock.runningSince ?? t, t);
+        rounds.register(round);
+      }
+      return rows.length;
+    },
+
+    /** Keeps this node's leases, lets go of games another node took, takes over games nobody holds. */
+    async maintainLeases(): Promise<void> {
+      if (!leases.shared) return;
+      let lost: string[];
+      try {
+        lost = await leases.renew(rounds.ids());
+        renewedAt = now();
+      } catch (err) {
+        // Cut off from Redis for a whole lease: another node may hold these games now. Stop writing them
+        // (the database would refuse them anyway once it takes one) and send their players to reconnect.
+        if (now() - renewedAt >= LEASE_MS && rounds.size > 0) {
+          logger.warn({ games: rounds.size }, "leases not renewed for a whole lease; letting this node's games go");
+          for (const round of [...rounds.values()]) letGo(round);
+        }
+        throw err;
+      }
+      for (const id of lost) {
+        const round = rounds.get(id);
+        if (round) letGo(round);
+      }
+      await adoptOrphans(ORPHAN_CONFIRM_MS);
+    },
+
+    /** Graceful stop: hands this node's games over, noting the time so nobody is charged for the switch. */
+    async release(): Promise<void> {
+      await leases.release(rounds.ids(), now());
+    },
+  };
+}
+
+export type GameOwnership = ReturnType<typeof createGameOwnership>;

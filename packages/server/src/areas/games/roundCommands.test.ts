@@ -1,0 +1,157 @@
+import { describe, expect, it } from "vitest";
+import type { GameRound } from "./gameRound.ts";
+import { type Decision, decide, dueEnd, type RoundCommand } from "./roundCommands.ts";
+import { testRound } from "./testRound.ts";
+
+/** A round after 1. e4 e5 (ply 2, clocks running since 2 s), changed by `change`. */
+function opened(change: Partial<GameRound> = {}): GameRound {
+  const r = testRound({ firstMoveDeadline: 15_000 });
+  for (const [i, m] of [{ from: "e2", to: "e4" } as const, { from: "e7", to: "e5" } as const].entries()) {
+    const d = decide(r, i === 0 ? "w" : "b", { type: "move", move: m }, 1_000 * (i + 1));
+    expect(d.kind).toBe("applied");
+  }
+  return Object.assign(r, change);
+}
+
+const events = (d: Decision) => (d.kind === "applied" ? d.events.map((e) => e.type) : d.kind);
+const refusal = (d: Decision) => (d.kind === "refused" ? d.refusal.code : d.kind === "applied" ? d.refusal?.code : "");
+
+describe("decide", () => {
+  it.each<[string, () => GameRound, "w" | "b", RoundCommand, string[] | string, string | undefined]>([
+    [
+      "a legal move is played",
+      () => opened(),
+      "w",
+      { type: "move", move: { from: "g1", to: "f3" } },
+      ["moved"],
+      undefined,
+    ],
+    [
+      "a move out of turn is refused",
+      () => opened(),
+      "b",
+      { type: "move", move: { from: "g8", to: "f6" } },
+      "refused",
+      "not_your_turn",
+    ],
+    [
+      "a resend of the last move is a duplicate",
+      () => opened(),
+      "b",
+      { type: "move", move: { from: "e7", to: "e5" }, ply: 1 },
+      "duplicate",
+      "",
+    ],
+    ["resigning after two plies loses", () => opened(), "w", { type: "resign" }, ["ended"], undefined],
+    ["aborting after two plies is too late", () => opened(), "w", { type: "abort" }, "refused", "too_late"],
+    ["a draw offer is made", () => opened(), "w", { type: "offerDraw" }, ["drawOffered"], undefined],
+    [
+      "a second draw offer waits for the answer",
+      () => opened({ drawOfferBy: "w" }),
+      "w",
+      { type: "offerDraw" },
+      "refused",
+      "pending",
+    ],
+    [
+      "offering back accepts the draw",
+      () => opened({ drawOfferBy: "b" }),
+      "w",
+      { type: "offerDraw" },
+      ["ended"],
+      undefined,
+    ],
+    [
+      "a draw offer too soon after the last is refused",
+      () => opened({ lastDrawOfferPly: { w: 0, b: -100 } }),
+      "w",
+      { type: "offerDraw" },
+      "refused",
+      "too_soon",
+    ],
+    [
+      "an offer is declined",
+      () => opened({ drawOfferBy: "b" }),
+      "w",
+      { type: "declineDraw" },
+      ["drawDeclined"],
+      undefined,
+    ],
+    ["no offer, nothing to accept", () => opened(), "w", { type: "acceptDraw" }, "refused", "no_offer"],
+    ["the opponent is here: no claim", () => opened(), "w", { type: "claimVictory" }, "refused", "not_gone"],
+    [
+      "the countdown is not over",
+      () => opened({ goneSince: { w: null, b: 0 } }),
+      "w",
+      { type: "claimVictory" },
+      "refused",
+      "too_soon",
+    ],
+    [
+      "the opponent is gone long enough: the win",
+      () => opened({ goneSince: { w: null, b: -60_000 } }),
+      "w",
+      { type: "claimVictory" },
+      ["ended"],
+      undefined,
+    ],
+  ])("%s", (_name, make, color, command, expected, code) => {
+    const d = decide(make(), color, command, 3_000);
+    expect(events(d)).toEqual(expected);
+    expect(refusal(d)).toBe(code);
+  });
+
+  it("a mating move ends the game with the mover's win", () => {
+    const r = testRound();
+    const moves = [
+      ["w", "f2", "f3"],
+      ["b", "e7", "e5"],
+      ["w", "g2", "g4"],
+    ] as const;
+    for (const [c, from, to] of moves) decide(r, c, { type: "move", move: { from, to } }, 0);
+    const d = decide(r, "b", { type: "move", move: { from: "d8", to: "h4" } }, 0);
+    expect(d.kind === "applied" && d.events).toEqual([
+      expect.objectContaining({ type: "moved", uci: "d8h4" }),
+      { type: "ended", result: { winningColor: "black", reason: "checkmate" } },
+    ]);
+  });
+
+  it("revert takes an applied move or offer back, leaving the round as it was", () => {
+    const r = opened({ drawOfferBy: "b" });
+    const before = { fen: r.board.fen(), ply: r.ply, clock: r.clock, offer: r.drawOfferBy };
+    const move = decide(r, "w", { type: "move", move: { from: "g1", to: "f3" } }, 3_000);
+    expect(r.drawOfferBy).toBeNull();
+    if (move.kind === "applied") move.revert();
+    expect({ fen: r.board.fen(), ply: r.ply, clock: r.clock, offer: r.drawOfferBy }).toEqual(before);
+    const decline = decide(r, "w", { type: "declineDraw" }, 3_000);
+    if (decline.kind === "applied") decline.revert();
+    expect(r.drawOfferBy).toBe("b");
+  });
+
+  it("a move after the mover's flag ends the game and is refused", () => {
+    const r = opened();
+    const d = decide(r, "w", { type: "move", move: { from: "g1", to: "f3" } }, 2_000 + 180_001);
+    expect(events(d)).toEqual(["ended"]);
+    expect(refusal(d)).toBe("flagged");
+    expect(d.kind === "applied" && d.events[0]).toEqual({
+      type: "ended",
+      result: { winningColor: "black", reason: "flag" },
+    });
+  });
+});
+
+describe("dueEnd", () => {
+  it.each<[string, () => GameRound, number, unknown]>([
+    ["nothing due", () => opened(), 3_000, undefined],
+    ["the side to move flagged", () => opened(), 2_000 + 180_000, { winningColor: "black", reason: "flag" }],
+    [
+      "no first move in time",
+      () => testRound({ firstMoveDeadline: 15_000 }),
+      15_000,
+      { winningColor: "none", reason: "abort" },
+    ],
+    ["a finished game has nothing due", () => opened({ status: "finished" }), 1e9, undefined],
+  ])("%s", (_name, make, now, expected) => {
+    expect(dueEnd(make(), now)).toEqual(expected);
+  });
+});

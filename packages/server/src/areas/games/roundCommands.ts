@@ -1,0 +1,138 @@
+import { type Color, type MoveInput, other, type PlayedMove } from "@chess/shared";
+import type { Result } from "./gameFinisher.ts";
+import {
+  DRAW_OFFER_EVERY_PLIES,
+  flaggedSide,
+  flagResult,
+  type GameRound,
+  GONE_CLAIM_MS,
+  playMove,
+  undoLastMove,
+} from "./gameRound.ts";
+
+/** What a player asks of their game (lila's round commands). */
+export type RoundCommand =
+  | { type: "move"; move: MoveInput; ply?: number; lag?: number }
+  | { type: "resign" }
+  | { type: "abort" }
+  | { type: "offerDraw" }
+  | { type: "acceptDraw" }
+  | { type: "declineDraw" }
+  | { type: "claimVictory" };
+
+/** What happened to a game, in order; the publisher numbers, commits and broadcasts each. */
+export type RoundEvent =
+  | { type: "moved"; move: PlayedMove; uci: string; at: number }
+  | { type: "drawOffered"; by: Color }
+  | { type: "drawDeclined"; by: Color }
+  | { type: "ended"; result: Result };
+
+export interface Refusal {
+  code: string;
+  message: string;
+}
+
+/**
+ * A command's outcome. `applied`: the round in memory already shows the events (an `ended` excepted: the
+ * publisher ends the game once the end is stored), `revert` takes them back if they cannot be stored, and
+ * `refusal`, when set, is still the command's answer (a move that came after its player's flag ends the game
+ * and is refused).
+ */
+export type Decision =
+  | { kind: "refused"; refusal: Refusal }
+  | { kind: "duplicate" }
+  | { kind: "applied"; events: RoundEvent[]; revert: () => void; refusal?: Refusal };
+
+const refused = (code: string, message: string): Decision => ({ kind: "refused", refusal: { code, message } });
+const ended = (result: Result): Extract<Decision, { kind: "applied" }> => ({
+  kind: "applied",
+  events: [{ type: "ended", result }],
+  revert() {},
+});
+const winner = (c: Color) => (c === "w" ? "white" : "black");
+
+/** Decides `command` by `color` on the active `round` at `now`: pure but for applying it to the round. */
+export function decide(round: GameRound, color: Color, command: RoundCommand, now: number): Decision {
+  switch (command.type) {
+    case "move": {
+      const before = {
+        clock: round.clock,
+        lastMove: round.lastMove,
+        drawOfferBy: round.drawOfferBy,
+        firstMoveDeadline: round.firstMoveDeadline,
+      };
+      const outcome = playMove(round, color, command.move, command.ply, now, command.lag);
+      if (outcome.kind === "duplicate") return { kind: "duplicate" };
+      if (outcome.kind === "rejected") return refused(outcome.code, outcome.message);
+      if (outcome.kind === "flagged") {
+        return {
+          ...ended(flagResult(round, outcome.loser)),
+          refusal: { code: "flagged", message: "Your time ran out" },
+        };
+      }
+      const events: RoundEvent[] = [{ type: "moved", move: outcome.move, uci: outcome.uci, at: now }];
+      if (outcome.end) events.push({ type: "ended", result: outcome.end });
+      return { kind: "applied", events, revert: () => undoLastMove(round, before) };
+    }
+    case "resign":
+      return ended(
+        round.ply < 2
+          ? { winningColor: "none", reason: "abort" }
+          : { winningColor: winner(other(color)), reason: "resign" },
+      );
+    case "abort":
+      if (round.ply >= 2) return refused("too_late", "The game can no longer be aborted");
+      return ended({ winningColor: "none", reason: "abort" });
+    case "offerDraw": {
+      if (round.drawOfferBy === other(color)) return ended({ winningColor: "draw", reason: "draw" });
+      if (round.drawOfferBy === color) return refused("pending", "Your draw offer is waiting for an answer");
+      const last = round.lastDrawOfferPly[color];
+      if (last >= 0 && round.ply - last < DRAW_OFFER_EVERY_PLIES) {
+        return refused("too_soon", "You offered a draw recently - wait a few moves");
+      }
+      const previous = round.drawOfferBy;
+      round.drawOfferBy = color;
+      round.lastDrawOfferPly[color] = round.ply;
+      return {
+        kind: "applied",
+        events: [{ type: "drawOffered", by: color }],
+        revert() {
+          round.drawOfferBy = previous;
+          round.lastDrawOfferPly[color] = last;
+        },
+      };
+    }
+    case "acceptDraw":
+      if (round.drawOfferBy !== other(color)) return refused("no_offer", "There is no draw offer to accept");
+      return ended({ winningColor: "draw", reason: "draw" });
+    case "declineDraw":
+      if (round.drawOfferBy !== other(color)) return refused("no_offer", "There is no draw offer to decline");
+      round.drawOfferBy = null;
+      return {
+        kind: "applied",
+        events: [{ type: "drawDeclined", by: color }],
+        revert() {
+          round.drawOfferBy = other(color);
+        },
+      };
+    case "claimVictory": {
+      // The opponent has been gone long enough: the present player takes the win.
+      const gone = round.goneSince[other(color)];
+      if (gone === null) return refused("not_gone", "Your opponent is still here");
+      if (now < gone + GONE_CLAIM_MS[round.timeClass]) return refused("too_soon", "Wait for the countdown to end");
+      return ended(
+        round.ply < 2 ? { winningColor: "none", reason: "abort" } : { winningColor: winner(color), reason: "abandon" },
+      );
+    }
+  }
+}
+
+/** The end the clock brings at `now`, if any: a flag, or no first move in time (an abort). */
+export function dueEnd(round: GameRound, now: number): Result | undefined {
+  if (round.status !== "active") return undefined;
+  const flagged = flaggedSide(round, now);
+  if (flagged) return flagResult(round, flagged);
+  if (round.firstMoveDeadline !== null && now >= round.firstMoveDeadline)
+    return { winningColor: "none", reason: "abort" };
+  return undefined;
+}
