@@ -71,11 +71,21 @@ async function startAnalysisServer(env) {
   };
 }
 
+let players = 0;
+/** A new account on a socket of its own, from an address of its own (the bench server trusts the proxy header). */
 async function player(url, name) {
-  const body = (b) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(b) });
+  players += 1;
+  const address = `10.77.${Math.floor(players / 250) % 250}.${players % 250}`;
+  const headers = { "content-type": "application/json", "x-forwarded-for": address };
+  const body = (b) => ({ method: "POST", headers, body: JSON.stringify(b) });
   await fetch(`${url}/user/create`, body({ username: name, email: `${name}@example.com`, password: "bench pass" }));
   const login = await (await fetch(`${url}/user/login`, body({ username: name, password: "bench pass" }))).json();
-  const socket = io(url, { transports: ["websocket"], auth: { sessionId: login.sessionId }, forceNew: true });
+  const socket = io(url, {
+    transports: ["websocket"],
+    auth: { sessionId: login.sessionId },
+    forceNew: true,
+    extraHeaders: { "x-forwarded-for": address },
+  });
   await new Promise((r) => socket.once("session", r));
   return { socket, sessionId: login.sessionId };
 }

@@ -9,7 +9,6 @@ import { fmt, machine, summarize, writeSection } from "../lib/report.mjs";
 
 const quick = process.argv.includes("--quick");
 // Bot players come from addresses of their own, as real players do.
-process.env.BENCH_DISTINCT_ADDRESSES = "1";
 const GAMES = { name: "50 games, 1 move/s each", games: 50, paceMs: 1000, seconds: quick ? 10 : 20 };
 const scripts = makeScripts(24, 160);
 

@@ -6,9 +6,11 @@ import { io } from "socket.io-client";
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 let sockets = 0;
-/** With BENCH_DISTINCT_ADDRESSES (a server with TRUST_PROXY), each socket names an address of its own. */
+/**
+ * Each socket names an address of its own (the bench server runs with TRUST_PROXY), as players behind a
+ * proxy do: the per-address limits on offers and sessions then apply per simulated player.
+ */
 const addressHeaders = () => {
-  if (!process.env.BENCH_DISTINCT_ADDRESSES) return {};
   sockets += 1;
   return { "x-forwarded-for": `10.${process.pid % 250}.${Math.floor(sockets / 250) % 250}.${sockets % 250}` };
 };

@@ -133,6 +133,16 @@ function loadNote(loads) {
   if (worst > 1.5) return " — other work shared the 2 cores, so the figures are noisier than on a quiet machine";
   return "";
 }
+/** Where the durable relay itself misses the absolute p99 budget, the disk's sync is the floor: said so. */
+function floorNote(rows) {
+  const over = rows.filter(({ scenario, d }) => !scenario.throughput && d.p99 > 25);
+  if (over.length === 0) return [];
+  return [
+    `**The floor:** the durable relay alone is over 25 ms at p99 in ${over.map(({ scenario }) => scenario.name).join("; ")}`,
+    `(${over.map(({ d }) => fmt(d.p99)).join(", ")}): no server that commits to this disk before it answers can meet the`,
+    "absolute p99 budget here; the ratios to the durable relay are the figures that say how much the server adds.",
+  ];
+}
 const lines = [
   `## Move relay${process.env.DATABASE_URL ? " on PostgreSQL" : ""} (\`bench/moves\`)`,
   "",
@@ -159,6 +169,7 @@ const lines = [
   "not budgeted: it is the price of committing before acknowledging.",
   "",
   ...READING,
+  ...floorNote(rows),
   "",
   "Server memory after a full GC (bench/lib/memprobe.mjs preloaded into the server): JS heap in use, and the",
   "resident set (which includes the embedded database's WebAssembly memory).",

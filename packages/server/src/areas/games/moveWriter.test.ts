@@ -55,23 +55,37 @@ describe("MoveWriter", () => {
     expect(batches).toEqual([3, 1]);
   });
 
-  it("batches moves that arrive while a write is in flight", async () => {
+  it("does not hold a turn's moves behind a write in flight, up to its limit of statements", async () => {
     const batches: number[] = [];
-    let release: () => void = () => {};
-    const writer = new MoveWriter({
-      appendMoves: async (b) => {
-        batches.push(b.length);
-        if (batches.length === 1) await new Promise<void>((r) => (release = r));
-        return allWritten(b);
+    const releases: Array<() => void> = [];
+    const writer = new MoveWriter(
+      {
+        appendMoves: async (b) => {
+          batches.push(b.length);
+          await new Promise<void>((r) => releases.push(r));
+          return allWritten(b);
+        },
+        moves: noMoves,
       },
-      moves: noMoves,
-    });
+      500,
+      2,
+    );
+    const turn = () => new Promise((r) => setImmediate(r));
     const first = writer.write(move("a", 1));
-    await new Promise((r) => setImmediate(r));
-    const rest = [writer.write(move("b", 1)), writer.write(move("c", 1)), writer.write(move("d", 1))];
-    release();
-    await Promise.all([first, ...rest]);
-    expect(batches).toEqual([1, 3]);
+    await turn();
+    const second = [writer.write(move("b", 1)), writer.write(move("c", 1))];
+    await turn();
+    // Two statements in flight: the third turn's moves wait for one of them, then go together.
+    const third = [writer.write(move("d", 1)), writer.write(move("e", 1)), writer.write(move("f", 1))];
+    await turn();
+    expect(batches).toEqual([1, 2]);
+    releases[0]?.();
+    await first;
+    await turn();
+    await turn();
+    expect(batches).toEqual([1, 2, 3]);
+    for (const r of releases.slice(1)) r();
+    await Promise.all([...second, ...third]);
   });
 
   it("fails only the bad move of a batch", async () => {

@@ -3,9 +3,11 @@ import { type GamesRepo, type MoveWrite, StaleOwnerError } from "./gamesRepo.ts"
 
 /**
  * Group commit for moves. A write waits for the end of the current event-loop turn (setImmediate), so
- * every move read from the sockets in that turn goes into one multi-row INSERT; moves that arrive while
- * an INSERT is in flight go together in the next. A statement costs far more than a row (on PGlite about
- * 0.5 ms against 0.03 ms), so under load this is what keeps up. Nobody is acknowledged before their row
+ * every move read from the sockets in that turn goes into one multi-row INSERT. A statement costs far more
+ * than a row (on PGlite about 0.5 ms against 0.03 ms), so under load this is what keeps up. The next turn's
+ * INSERT does not wait for the one in flight (up to `maxInFlight`): their commits then share one disk sync
+ * (the database's group commit) instead of queueing a sync each. Order within a game holds without it: a
+ * game's next move is decided only once its last one is written. Nobody is acknowledged before their row
  * is committed; alone, a move is written at once.
  *
  * A write whose connection died after the commit is reported failed and undone in memory; its re-send then
@@ -14,62 +16,69 @@ import { type GamesRepo, type MoveWrite, StaleOwnerError } from "./gamesRepo.ts"
  * refused with StaleOwnerError.
  */
 export class MoveWriter {
-  private pending: Array<{ move: MoveWrite; resolve: () => void; reject: (e: unknown) => void }> = [];
+  private pending: Waiting[] = [];
   private scheduled = false;
-  private flushing = false;
+  private inFlight = 0;
 
   constructor(
     private readonly repo: Pick<GamesRepo, "appendMoves" | "moves">,
     private readonly maxBatch = 500,
+    private readonly maxInFlight = 4,
   ) {}
 
   write(move: MoveWrite): Promise<void> {
     return new Promise((resolve, reject) => {
       this.pending.push({ move, resolve, reject });
-      if (!this.flushing && !this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => {
-          this.scheduled = false;
-          void this.flush();
-        });
-      }
+      this.schedule();
+    });
+  }
+
+  /** A flush at the end of this event-loop turn, unless one is due or enough statements are in flight. */
+  private schedule(): void {
+    if (this.scheduled || this.inFlight >= this.maxInFlight || this.pending.length === 0) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
     });
   }
 
   private async flush(): Promise<void> {
-    this.flushing = true;
-    while (this.pending.length > 0) {
-      const batch = this.pending.splice(0, this.maxBatch);
-      try {
-        const written = await this.repo.appendMoves(batch.map((b) => b.move));
-        for (const b of batch) settleWritten(b, written);
-      } catch (error) {
-        if (batch.length === 1) {
-          await this.settleAlone(batch[0]!, error);
-          continue;
-        }
-        if (isDatabaseUnavailable(error)) {
-          // Row by row would only wait for the database once per move: all of them are refused now.
-          for (const b of batch) b.reject(error);
-          continue;
-        }
-        // One bad row must not fail the other games' moves: write them one by one.
-        for (const b of batch) {
-          await this.repo.appendMoves([b.move]).then(
-            (written) => settleWritten(b, written),
-            (e: unknown) => this.settleAlone(b, e),
-          );
-        }
+    const batch = this.pending.splice(0, this.maxBatch);
+    if (batch.length === 0) return;
+    this.inFlight += 1;
+    this.schedule();
+    try {
+      await this.writeBatch(batch);
+    } finally {
+      this.inFlight -= 1;
+      this.schedule();
+    }
+  }
+
+  private async writeBatch(batch: Waiting[]): Promise<void> {
+    try {
+      const written = await this.repo.appendMoves(batch.map((b) => b.move));
+      for (const b of batch) settleWritten(b, written);
+    } catch (error) {
+      if (batch.length === 1) return this.settleAlone(batch[0]!, error);
+      if (isDatabaseUnavailable(error)) {
+        // Row by row would only wait for the database once per move: all of them are refused now.
+        for (const b of batch) b.reject(error);
+        return;
+      }
+      // One bad row must not fail the other games' moves: write them one by one.
+      for (const b of batch) {
+        await this.repo.appendMoves([b.move]).then(
+          (written) => settleWritten(b, written),
+          (e: unknown) => this.settleAlone(b, e),
+        );
       }
     }
-    this.flushing = false;
   }
 
   /** A single write failed: it still succeeded if its ply already holds the same move. */
-  private async settleAlone(
-    b: { move: MoveWrite; resolve: () => void; reject: (e: unknown) => void },
-    error: unknown,
-  ): Promise<void> {
+  private async settleAlone(b: Waiting, error: unknown): Promise<void> {
     if (!hasErrorCode(error, UNIQUE_VIOLATION)) return b.reject(error);
     const stored = await this.repo.moves(b.move.gameId).catch(() => []);
     const same = stored.find((m) => m.ply === b.move.ply)?.uci === b.move.uci;
