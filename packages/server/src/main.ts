@@ -28,13 +28,12 @@ import {
   createGamesRepo,
   createGamesService,
   createRematches,
+  createRematchStore,
   followActiveGame,
   type GameCall,
   gamesSocketEvents,
   localLeases,
-  MemoryRematchStore,
   RENEW_MS,
-  RedisRematchStore,
   redisLeases,
   registerGamesRoutes,
   socketNotifier,
@@ -208,7 +207,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     repo: gamesRepo,
     games,
     notifier,
-    store: redis ? new RedisRematchStore(redis, config.redisPrefix) : new MemoryRematchStore(),
+    store: createRematchStore(database.db),
   });
   const clubsRepo = createClubsRepo(database.db);
   const friendsRepo = createFriendsRepo(database.db);
@@ -366,6 +365,9 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
       gamesRepo.heartbeat(nodeId, new Date()).catch((err: unknown) => app.log.warn({ err }, "heartbeat failed"));
     }, HEARTBEAT_MS),
     setInterval(() => {
+      rematches.sweep().catch((err: unknown) => app.log.warn({ err }, "rematch offer sweep failed"));
+    }, 60_000),
+    setInterval(() => {
       accounts.sweepStaleSessions().catch((err: unknown) => app.log.warn({ err }, "session sweep failed"));
     }, 3_600_000),
   ];
@@ -388,7 +390,6 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
         jumpstart.stop();
         lobby.stop();
         showLobby.stop();
-        rematches.stop();
         // Answered before the drain: each answer then says `Connection: close`, and nothing waits minutes.
         stopping.stop();
         drain.start();

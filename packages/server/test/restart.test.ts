@@ -52,11 +52,60 @@ it("resumes a game's event number, draw offer and presence across a restart, so 
     const w = await reconnect(second.url, white);
     const b = await reconnect(second.url, black);
     const snapshot = await w.emit<{ eventNo: number; ply: number }>("resync", { gameId: game.gameId });
-    expect(snapshot.data).toMatchObject({ eventNo: 7, ply: 4 });
+    // A reloaded page shows the offer too: the snapshot says whose it is.
+    expect(snapshot.data).toMatchObject({ eventNo: 7, ply: 4, drawOfferBy: "b" });
     // The pending offer survived: White may accept it.
     const over = b.next("gameOver");
     expect((await w.emit("acceptDraw")).ok).toBe(true);
     expect(await over).toMatchObject({ winningColor: "draw", eventNo: 8 });
+    w.socket.close();
+    b.socket.close();
+  } finally {
+    await second?.close();
+  }
+});
+
+it("keeps a pending rematch offer across a restart: the opponent accepts it afterwards", {
+  timeout: 60_000,
+}, async () => {
+  const first = await startTestServer(db.env);
+  let second: Awaited<ReturnType<typeof startTestServer>> | undefined;
+  try {
+    const { white, black, game } = await startGame(await guest(first.url), await guest(first.url));
+    await play(white, black, game.gameId, ["e2e4", "e7e5"]);
+    expect((await white.emit("forfeit", { gameId: game.gameId })).ok).toBe(true);
+    const offered = black.next("rematchOffered");
+    const offer = await http(first.url, "POST", "/game/offer-rematch", {
+      body: { previousGameId: game.gameId, sessionId: white.sessionId },
+    });
+    expect(offer.status).toBe(200);
+    expect((await offered).offerId).toBe(offer.json.offerId);
+    white.socket.close();
+    black.socket.close();
+    await first.close();
+
+    second = await startTestServer(db.env);
+    const w = await reconnect(second.url, white);
+    const b = await reconnect(second.url, black);
+    // A reloaded page of the finished game shows the offer to both.
+    const seenByBlack = await b.emit("resync", { gameId: game.gameId });
+    expect(seenByBlack.data).toMatchObject({
+      rematchOffer: { offerId: offer.json.offerId, by: white.name, mine: false },
+    });
+    const seenByWhite = await w.emit("resync", { gameId: game.gameId });
+    expect(seenByWhite.data).toMatchObject({ rematchOffer: { offerId: offer.json.offerId, mine: true } });
+    const started = w.next("gameStarted");
+    const answer = await http(second.url, "POST", "/game/handle-rematch-offer", {
+      body: { offerId: offer.json.offerId, accept: true, sessionId: black.sessionId },
+    });
+    expect(answer.status).toBe(200);
+    // Colours swap: the previous White plays Black.
+    expect(await started).toMatchObject({ gameId: answer.json.gameId, isWhite: false });
+    // Taken once: a second answer finds no offer.
+    const again = await http(second.url, "POST", "/game/handle-rematch-offer", {
+      body: { offerId: offer.json.offerId, accept: true, sessionId: black.sessionId },
+    });
+    expect(again.status).toBe(404);
     w.socket.close();
     b.socket.close();
   } finally {

@@ -362,3 +362,21 @@ export const userPreferences = pgTable("user_preferences", {
   prefs: jsonb("prefs").$type<Record<string, unknown>>().notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Open rematch offers after a finished game (one per game at most): stored, so that a restart or another node
+ * keeps what both players see. Expired offers are filtered on read and swept.
+ */
+export const rematchOffers = pgTable(
+  "rematch_offers",
+  {
+    offerId: text("offer_id").primaryKey(),
+    previousGameId: text("previous_game_id")
+      .notNull()
+      .references(() => games.id, { onDelete: "cascade" }),
+    fromPlayer: jsonb("from_player").$type<{ sessionId: string; userId: number | null; name: string }>().notNull(),
+    toPlayer: jsonb("to_player").$type<{ sessionId: string; userId: number | null; name: string }>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("rematch_offers_game_idx").on(t.previousGameId)],
+);

@@ -89,6 +89,12 @@ export interface GameStarted {
   firstMoveDeadline?: number;
   /** The server's clock when this was sent, to correct the client's clock skew. */
   serverTime: number;
+  /** A draw offer waiting for an answer, by this side (live games). */
+  drawOfferBy?: Color;
+  /** To a player whose opponent is gone: when the win may be claimed (server clock), as `opponentPresence` says. */
+  opponentClaimableAt?: number;
+  /** To a player of a finished game: a rematch offer waiting for an answer, and whether it is theirs. */
+  rematchOffer?: { offerId: string; by: string; mine: boolean };
 }
 
 /** A game the player is in now, as `liveGames` lists it: enough for a lobby's "Resume" link. */

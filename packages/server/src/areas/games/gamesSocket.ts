@@ -19,11 +19,20 @@ import type { Rematches } from "./rematches.ts";
 /** The live-game events (SPEC §7), each validated and answered with an ack. */
 export function gamesSocketEvents(deps: { games: GamesService; rematches: Rematches }): SocketEvents {
   const { games, rematches } = deps;
+  // The room is joined before the snapshot is read: an event broadcast in between is then received (and
+  // dropped as older than the snapshot) instead of lost between the two.
   const follow = async (socket: AppSocket, gameId: string) => {
+    const room = gameRoom(gameId);
+    const wasIn = socket.rooms.has(room);
+    await socket.join(room);
     const snapshot = await games.snapshot(socket.data.owner, gameId);
-    if (!snapshot) return { ok: false as const, code: "not_found", message: "Game not found" };
-    await socket.join(gameRoom(gameId));
-    return { ok: true as const, data: snapshot };
+    if (!snapshot) {
+      if (!wasIn) await socket.leave(room);
+      return { ok: false as const, code: "not_found", message: "Game not found" };
+    }
+    const rematchOffer =
+      snapshot.status === "active" ? undefined : await rematches.pendingFor(socket.data.owner, gameId);
+    return { ok: true as const, data: rematchOffer ? { ...snapshot, rematchOffer } : snapshot };
   };
   return {
     move: socketEvent(movePayload, (s, p) => games.move(s.data.owner, p)),

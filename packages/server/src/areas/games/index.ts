@@ -7,4 +7,4 @@ export type { GameCall } from "./gamesService.ts";
 export { type Actor, createGamesService, type GamesService } from "./gamesService.ts";
 export { followActiveGame, gamesSocketEvents } from "./gamesSocket.ts";
 export { createRematches, type Rematches } from "./rematches.ts";
-export { MemoryRematchStore, RedisRematchStore } from "./rematchStore.ts";
+export { createRematchStore, type RematchStore } from "./rematchStore.ts";

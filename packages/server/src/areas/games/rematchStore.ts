@@ -1,4 +1,6 @@
-import type { Redis } from "ioredis";
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { Db } from "../../storage/db.ts";
+import { rematchOffers } from "../../storage/schema.ts";
 import type { PlayerRef } from "./gameRound.ts";
 
 export interface StoredRematch {
@@ -11,74 +13,71 @@ export interface StoredRematch {
 
 export const REMATCH_EXPIRES_MS = 5 * 60_000;
 
-/** Open rematch offers. `take` removes an offer and says whether this caller was the one that did. */
-export interface RematchStore {
-  add(o: StoredRematch): Promise<void>;
-  get(offerId: string): Promise<StoredRematch | undefined>;
-  forGame(previousGameId: string): Promise<StoredRematch | undefined>;
-  take(offerId: string): Promise<boolean>;
-  close(): void;
+/**
+ * Open rematch offers, in the database: a restart, a takeover or another node sees the offer both players
+ * see (ARCHITECTURE §5: everything a player can see of a game is stored). `take` removes an offer and says
+ * whether this caller was the one that did, so an offer starts at most one game.
+ */
+export function createRematchStore(db: Db, now: () => number = Date.now) {
+  const fresh = () => gt(rematchOffers.createdAt, new Date(now() - REMATCH_EXPIRES_MS));
+  const stored = (r: typeof rematchOffers.$inferSelect): StoredRematch => ({
+    offerId: r.offerId,
+    previousGameId: r.previousGameId,
+    from: r.fromPlayer,
+    to: r.toPlayer,
+    createdAt: r.createdAt.getTime(),
+  });
+  return {
+    /** Stores an offer; false when the game already has one (the other player's, made at the same moment). */
+    async add(o: StoredRematch): Promise<boolean> {
+      // An expired offer of the same game gives way.
+      await db
+        .delete(rematchOffers)
+        .where(
+          and(
+            eq(rematchOffers.previousGameId, o.previousGameId),
+            lt(rematchOffers.createdAt, new Date(now() - REMATCH_EXPIRES_MS)),
+          ),
+        );
+      const rows = await db
+        .insert(rematchOffers)
+        .values({
+          offerId: o.offerId,
+          previousGameId: o.previousGameId,
+          fromPlayer: o.from,
+          toPlayer: o.to,
+          createdAt: new Date(o.createdAt),
+        })
+        .onConflictDoNothing()
+        .returning({ offerId: rematchOffers.offerId });
+      return rows.length === 1;
+    },
+    async get(offerId: string): Promise<StoredRematch | undefined> {
+      const [row] = await db
+        .select()
+        .from(rematchOffers)
+        .where(and(eq(rematchOffers.offerId, offerId), fresh()));
+      return row && stored(row);
+    },
+    async forGame(previousGameId: string): Promise<StoredRematch | undefined> {
+      const [row] = await db
+        .select()
+        .from(rematchOffers)
+        .where(and(eq(rematchOffers.previousGameId, previousGameId), fresh()));
+      return row && stored(row);
+    },
+    async take(offerId: string): Promise<boolean> {
+      const rows = await db
+        .delete(rematchOffers)
+        .where(and(eq(rematchOffers.offerId, offerId), fresh()))
+        .returning({ offerId: rematchOffers.offerId });
+      return rows.length === 1;
+    },
+    /** Removes expired offers (run now and then). */
+    async sweep(): Promise<void> {
+      await db.delete(rematchOffers).where(lt(rematchOffers.createdAt, new Date(now() - REMATCH_EXPIRES_MS)));
+    },
+  };
 }
 
-export class MemoryRematchStore implements RematchStore {
-  private readonly offers = new Map<string, StoredRematch>();
-  private readonly sweeper: NodeJS.Timeout;
-
-  constructor() {
-    this.sweeper = setInterval(() => {
-      const t = Date.now();
-      for (const [id, o] of this.offers) if (t - o.createdAt > REMATCH_EXPIRES_MS) this.offers.delete(id);
-    }, 60_000);
-    this.sweeper.unref();
-  }
-
-  async add(o: StoredRematch) {
-    this.offers.set(o.offerId, o);
-  }
-  async get(offerId: string) {
-    return this.offers.get(offerId);
-  }
-  async forGame(previousGameId: string) {
-    return [...this.offers.values()].find((o) => o.previousGameId === previousGameId);
-  }
-  async take(offerId: string) {
-    return this.offers.delete(offerId);
-  }
-  close() {
-    clearInterval(this.sweeper);
-  }
-}
-
-/** Rematch offers seen by every node: one key per offer and one per game, both expiring with the offer. */
-export class RedisRematchStore implements RematchStore {
-  constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
-  ) {}
-
-  private offerKey = (id: string) => `${this.prefix}:rematch:${id}`;
-  private gameKey = (id: string) => `${this.prefix}:rematchFor:${id}`;
-
-  async add(o: StoredRematch) {
-    await this.redis
-      .multi()
-      .set(this.offerKey(o.offerId), JSON.stringify(o), "PX", REMATCH_EXPIRES_MS)
-      .set(this.gameKey(o.previousGameId), o.offerId, "PX", REMATCH_EXPIRES_MS)
-      .exec();
-  }
-  async get(offerId: string) {
-    const raw = await this.redis.get(this.offerKey(offerId));
-    return raw === null ? undefined : (JSON.parse(raw) as StoredRematch);
-  }
-  async forGame(previousGameId: string) {
-    const id = await this.redis.get(this.gameKey(previousGameId));
-    return id === null ? undefined : this.get(id);
-  }
-  async take(offerId: string) {
-    const o = await this.get(offerId);
-    const removed = await this.redis.del(this.offerKey(offerId));
-    if (o) await this.redis.del(this.gameKey(o.previousGameId));
-    return removed === 1;
-  }
-  close() {}
-}
+export type RematchStore = ReturnType<typeof createRematchStore>;

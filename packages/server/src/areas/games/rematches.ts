@@ -1,10 +1,10 @@
-import type { Ack, RematchOffer, Variant } from "@chess/shared";
+import type { Ack, GameStarted, RematchOffer, Variant } from "@chess/shared";
 import { shortId } from "../../util/ids.ts";
 import type { PlayerRef } from "./gameRound.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
 import type { Actor, GamesService } from "./gamesService.ts";
-import { MemoryRematchStore, type RematchStore, type StoredRematch } from "./rematchStore.ts";
+import type { RematchStore, StoredRematch } from "./rematchStore.ts";
 
 const isPlayer = (p: PlayerRef, a: Actor) => (p.userId !== null ? p.userId === a.userId : p.sessionId === a.sessionId);
 const fail = (code: string, message: string) => ({ ok: false as const, code, message });
@@ -14,10 +14,10 @@ export function createRematches(deps: {
   repo: GamesRepo;
   games: GamesService;
   notifier: GameNotifier;
-  store?: RematchStore;
+  store: RematchStore;
 }) {
   const { repo, games, notifier } = deps;
-  const offers = deps.store ?? new MemoryRematchStore();
+  const offers = deps.store;
   const json = (o: StoredRematch): RematchOffer => ({
     offerId: o.offerId,
     previousGameId: o.previousGameId,
@@ -73,7 +73,14 @@ export function createRematches(deps: {
         return started.ok ? { ok: true, data: { offerId: existing.offerId, gameId: started.data?.gameId } } : started;
       }
       const offer: StoredRematch = { offerId: shortId(), previousGameId, from, to, createdAt: Date.now() };
-      await offers.add(offer);
+      if (!(await offers.add(offer))) {
+        // The other player offered at the same moment: that is an agreement too.
+        const theirs = await offers.forGame(previousGameId);
+        if (!theirs || isPlayer(theirs.from, actor))
+          return fail("unavailable", "The rematch offer could not be made - please try again");
+        const started = await startRematch(theirs);
+        return started.ok ? { ok: true, data: { offerId: theirs.offerId, gameId: started.data?.gameId } } : started;
+      }
       notifier.toPlayer(to, "rematchOffered", json(offer));
       return { ok: true, data: { offerId: offer.offerId } };
     },
@@ -97,9 +104,15 @@ export function createRematches(deps: {
       return { ok: true };
     },
 
-    stop(): void {
-      offers.close();
+    /** The offer waiting after the finished game `previousGameId`, as its player `actor` sees it. */
+    async pendingFor(actor: Actor, previousGameId: string): Promise<GameStarted["rematchOffer"]> {
+      const o = await offers.forGame(previousGameId);
+      if (!o || !(isPlayer(o.from, actor) || isPlayer(o.to, actor))) return undefined;
+      return { offerId: o.offerId, by: o.from.name, mine: isPlayer(o.from, actor) };
     },
+
+    /** Removes expired offers. */
+    sweep: (): Promise<void> => offers.sweep(),
   };
 }
 

@@ -119,6 +119,44 @@ describe("snapshot", () => {
     expect(newer.viewPly).toBe(1);
   });
 
+  it.each<[string, Partial<GameStarted>, Partial<GameState>]>([
+    ["the opponent's draw offer", { drawOfferBy: "b" }, { drawOffer: "fromOpponent" }],
+    ["my own draw offer", { drawOfferBy: "w" }, { drawOffer: "fromMe" }],
+    [
+      "the opponent gone, in local time",
+      { opponentClaimableAt: T0 + 30_000, serverTime: T0 - 2_000 },
+      { opponentGone: { claimableAt: T0 + 32_000 } },
+    ],
+    [
+      "the opponent's rematch offer after the end",
+      {
+        status: "finished",
+        winningColor: "white",
+        reason: "resign",
+        rematchOffer: { offerId: "r1", by: "B", mine: false },
+      },
+      { rematch: { kind: "received", offerId: "r1", by: "B" } },
+    ],
+    [
+      "my rematch offer after the end",
+      {
+        status: "finished",
+        winningColor: "white",
+        reason: "resign",
+        rematchOffer: { offerId: "r1", by: "A", mine: true },
+      },
+      { rematch: { kind: "sent", offerId: "r1" } },
+    ],
+  ])("a reloaded page shows %s from the snapshot", (_name, change, expected) => {
+    expect(start(change)).toMatchObject(expected);
+  });
+
+  it("takes the server's word on offers over what it knew: an answered offer goes", () => {
+    const offered = start({ drawOfferBy: "b", eventNo: 3 });
+    const answered = must(gameReducer(offered, { type: "snapshot", game: snapshot({ eventNo: 4 }), now: T0 }));
+    expect(answered.drawOffer).toBeNull();
+  });
+
   it("ignores a snapshot of another game", () => {
     const s = start();
     expect(gameReducer(s, { type: "snapshot", game: snapshot({ gameId: "other", eventNo: 9 }), now: T0 })).toBe(s);

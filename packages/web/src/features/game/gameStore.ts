@@ -164,11 +164,25 @@ export function gameFromSnapshot(game: GameStarted, now: number): GameState {
     pending: null,
     premove: null,
     viewPly: null,
-    drawOffer: null,
-    opponentGone: null,
-    rematch: { kind: "none" },
+    drawOffer: drawOfferOf(game, myColor),
+    opponentGone:
+      game.opponentClaimableAt !== undefined && game.status === "active"
+        ? { claimableAt: game.opponentClaimableAt + serverOffset }
+        : null,
+    rematch: rematchOf(game),
     needsResync: false,
   };
+}
+
+function drawOfferOf(game: GameStarted, me: Color | null): GameState["drawOffer"] {
+  if (game.drawOfferBy === undefined || me === null || game.status !== "active") return null;
+  return game.drawOfferBy === me ? "fromMe" : "fromOpponent";
+}
+
+function rematchOf(game: GameStarted): RematchState {
+  const o = game.rematchOffer;
+  if (!o) return { kind: "none" };
+  return o.mine ? { kind: "sent", offerId: o.offerId } : { kind: "received", offerId: o.offerId, by: o.by };
 }
 
 export function gameReducer(state: GameState | null, action: GameAction): GameState | null {
@@ -251,9 +265,10 @@ function applySnapshot(state: GameState | null, game: GameStarted, now: number):
     pending: active && state.pending && live === state.history.length ? state.pending : null,
     premove: active ? state.premove : null,
     viewPly: state.viewPly !== null && state.viewPly < live ? state.viewPly : null,
-    drawOffer: active ? state.drawOffer : null,
-    opponentGone: active ? state.opponentGone : null,
-    rematch: state.rematch,
+    // The server's word on offers and absence, which a reload or a restart keeps; else what we knew.
+    drawOffer: fresh.drawOffer,
+    opponentGone: active ? fresh.opponentGone : null,
+    rematch: fresh.rematch.kind !== "none" ? fresh.rematch : state.rematch,
     serverOffset: fresh.serverOffset,
   };
 }
