@@ -444,6 +444,76 @@ const routes: RouteCase[] = [
     ],
   },
   {
+    route: "GET /club/search",
+    what: "clubs one may join (C takes members by invitation: never listed)",
+    req: () => ({ path: `/club/search?q=${q(w.club.name)}` }),
+    guest: clubsNotLoggedIn,
+    stranger: { allowed: "own", check: (list) => expect(list).toEqual([]) },
+  },
+  {
+    route: "POST /club/join",
+    what: "join C, which takes members by invitation only",
+    req: () => ({ path: "/club/join", body: { clubId: w.club.id } }),
+    ghost: (_, g) => ({ path: "/club/join", body: { clubId: g.clubId } }),
+    guest: clubsNotLoggedIn,
+    stranger: unknownClub,
+    party: [{ who: "B", what: "B, already a member", outcome: { refused: 409, ghost: "differs" } }],
+  },
+  {
+    route: "GET /club/join-requests",
+    what: "the requests to join C",
+    req: () => ({ path: `/club/join-requests?clubId=${w.club.id}` }),
+    ghost: (_, g) => ({ path: `/club/join-requests?clubId=${g.clubId}` }),
+    guest: clubsNotLoggedIn,
+    stranger: unknownClub,
+    party: [
+      {
+        who: "B",
+        what: "B, a member but not the administrator",
+        outcome: { refused: 403, message: CLUB_MESSAGES.notAdmin, ghost: "differs" },
+      },
+      { who: "D", what: "D, invited but not a member", outcome: unknownClub },
+    ],
+  },
+  {
+    route: "POST /club/handle-join-request",
+    what: "answer a request to join C",
+    req: (me) => ({
+      path: "/club/handle-join-request",
+      body: { clubId: w.club.id, username: me.name ?? w.X.name, accept: true },
+    }),
+    ghost: (me, g) => ({
+      path: "/club/handle-join-request",
+      body: { clubId: g.clubId, username: me.name ?? w.X.name, accept: true },
+    }),
+    guest: clubsNotLoggedIn,
+    stranger: unknownClub,
+    party: [
+      {
+        who: "B",
+        what: "B, a member but not the administrator",
+        outcome: { refused: 403, message: CLUB_MESSAGES.notAdmin, ghost: "differs" },
+      },
+      { who: "D", what: "D, invited but not a member", outcome: unknownClub },
+    ],
+  },
+  {
+    route: "POST /club/settings",
+    what: "open C to anyone",
+    req: () => ({ path: "/club/settings", body: { clubId: w.club.id, joinPolicy: "open" } }),
+    ghost: (_, g) => ({ path: "/club/settings", body: { clubId: g.clubId, joinPolicy: "open" } }),
+    guest: clubsNotLoggedIn,
+    stranger: unknownClub,
+    party: [
+      {
+        who: "B",
+        what: "B, a member but not the administrator",
+        outcome: { refused: 403, message: CLUB_MESSAGES.notAdmin, ghost: "differs" },
+      },
+      { who: "D", what: "D, invited but not a member", outcome: unknownClub },
+    ],
+  },
+  {
     route: "GET /club/users",
     what: "C's members",
     req: () => ({ path: `/club/users?clubName=${q(w.club.name)}` }),

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { http, useTestServer } from "./harness.ts";
 import { guest, type Player, play, registered, startGame } from "./players.ts";
 
-const app = useTestServer();
+// More accounts than one address may sign up by default (throttles.test.ts checks that limit).
+const app = useTestServer({ SIGNUP_LIMIT_PER_IP: "100" });
 
 const as = (p: Player) => ({ headers: { cookie: p.cookie ?? "" } });
 const call = (p: Player, method: string, path: string, body?: unknown) =>
@@ -26,7 +27,7 @@ describe("clubs", () => {
     const admin = await registered(app.url, "cAdm");
     const { clubId, clubName } = await clubWith(admin);
     expect((await call(admin, "GET", "/club/list")).json).toEqual([
-      { clubId, clubName, isAdministrator: true, administratorId: expect.any(Number) },
+      { clubId, clubName, isAdministrator: true, administratorId: expect.any(Number), joinPolicy: "invite" },
     ]);
     const dup = await call(admin, "POST", "/club/create", { clubName: clubName.toUpperCase() });
     expect(dup.status).toBe(409);
@@ -138,6 +139,80 @@ describe("clubs", () => {
     const res = await http(app.url, "GET", "/club/list");
     expect(res.status).toBe(401);
     expect(res.json.message).toBe(CLUB_MESSAGES.notLoggedIn);
+  });
+});
+
+describe("finding and joining clubs", () => {
+  it("lists open and by-request clubs by size with the caller's standing; joins an open one at once", async () => {
+    const [admin, bob, carol] = [
+      await registered(app.url, "jAdm"),
+      await registered(app.url, "jBob"),
+      await registered(app.url, "jCar"),
+    ];
+    const tag = admin.name.slice(-6);
+    const big = await clubWith(admin, [carol]);
+    const solo = await clubWith(carol);
+    const hidden = await clubWith(bob);
+    expect((await call(admin, "POST", "/club/settings", { clubId: big.clubId, joinPolicy: "open" })).status).toBe(200);
+    expect((await call(carol, "POST", "/club/settings", { clubId: solo.clubId, joinPolicy: "request" })).status).toBe(
+      200,
+    );
+    const found = (await call(bob, "GET", `/club/search?q=${encodeURIComponent(tag)}`)).json;
+    expect(found).toEqual([
+      { clubId: big.clubId, clubName: big.clubName, memberCount: 2, joinPolicy: "open", status: "none" },
+    ]);
+    const all = (await call(bob, "GET", "/club/search")).json as Array<{ clubId: number }>;
+    expect(all.map((c) => c.clubId)).toEqual(expect.arrayContaining([big.clubId, solo.clubId]));
+    expect(all.map((c) => c.clubId)).not.toContain(hidden.clubId);
+    // A LIKE wildcard in the search is a character, not a pattern.
+    expect((await call(bob, "GET", "/club/search?q=%25")).json).toEqual([]);
+    expect((await call(bob, "GET", "/club/search?pageNo=0")).status).toBe(400);
+
+    const joined = await call(bob, "POST", "/club/join", { clubId: big.clubId });
+    expect(joined.json).toEqual({ successMsg: CLUB_MESSAGES.joined, joined: true });
+    expect((await call(bob, "GET", "/club/list")).json.map((c: { clubId: number }) => c.clubId)).toContain(big.clubId);
+    expect((await call(bob, "POST", "/club/join", { clubId: big.clubId })).status).toBe(409);
+    expect((await call(bob, "GET", `/club/search?q=${encodeURIComponent(big.clubName)}`)).json[0].status).toBe(
+      "member",
+    );
+    for (const p of [admin, bob, carol]) p.socket.close();
+  });
+
+  it("takes requests to a by-request club: the administrator is told, and accepts or declines", async () => {
+    const [admin, bob, carol, dave] = [
+      await registered(app.url, "rAdm"),
+      await registered(app.url, "rBob"),
+      await registered(app.url, "rCar"),
+      await registered(app.url, "rDav"),
+    ];
+    const { clubId, clubName } = await clubWith(admin);
+    await call(admin, "POST", "/club/settings", { clubId, joinPolicy: "request" });
+    const told = admin.next("clubJoinRequested");
+    const asked = await call(bob, "POST", "/club/join", { clubId });
+    expect(asked.json).toEqual({ successMsg: CLUB_MESSAGES.requested, joined: false });
+    expect(await told).toEqual({ clubId });
+    expect((await call(bob, "POST", "/club/join", { clubId })).json.message).toBe(CLUB_MESSAGES.alreadyRequested);
+    expect((await call(bob, "GET", `/club/search?q=${encodeURIComponent(clubName)}`)).json[0].status).toBe("requested");
+    await call(carol, "POST", "/club/join", { clubId });
+    const requests = (await call(admin, "GET", `/club/join-requests?clubId=${clubId}`)).json;
+    expect(requests.map((r: { username: string }) => r.username)).toEqual([bob.name, carol.name]);
+
+    const accept = { clubId, username: bob.name, accept: true };
+    expect((await call(admin, "POST", "/club/handle-join-request", accept)).status).toBe(200);
+    expect((await call(admin, "POST", "/club/handle-join-request", accept)).json.message).toBe(CLUB_MESSAGES.noRequest);
+    await call(admin, "POST", "/club/handle-join-request", { clubId, username: carol.name, accept: false });
+    const members = (await call(admin, "GET", `/club/users?clubName=${encodeURIComponent(clubName)}`)).json;
+    expect(members.map((m: { username: string }) => m.username).sort()).toEqual([admin.name, bob.name].sort());
+    expect((await call(admin, "GET", `/club/join-requests?clubId=${clubId}`)).json).toEqual([]);
+
+    // A player the administrator blocked cannot ask; an invite-only club is, to outsiders, not there.
+    expect((await call(admin, "POST", "/friend/block", { friendName: dave.name })).status).toBeLessThan(300);
+    expect((await call(dave, "POST", "/club/join", { clubId })).json.message).toBe(CLUB_MESSAGES.refused);
+    await call(admin, "POST", "/club/settings", { clubId, joinPolicy: "invite" });
+    expect((await call(carol, "POST", "/club/join", { clubId })).status).toBe(404);
+    const badPolicy = await call(admin, "POST", "/club/settings", { clubId, joinPolicy: "everyone" });
+    expect(badPolicy.status).toBe(400);
+    for (const p of [admin, bob, carol, dave]) p.socket.close();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { AnalysisEntry, ClockState, EloDeltas, GameStatus } from "@chess/shared";
+import type { AnalysisEntry, ClockState, EloDeltas, GameStatus, JoinPolicy } from "@chess/shared";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -198,9 +198,26 @@ export const clubs = pgTable(
     administratorId: integer("administrator_id")
       .notNull()
       .references(() => users.id),
+    /** Who may join: "open", "request" or "invite" (JOIN_POLICIES). */
+    joinPolicy: text("join_policy").$type<JoinPolicy>().notNull().default("invite"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("clubs_name_lower_idx").on(sql`lower(${t.name})`)],
+);
+
+/** A player's request to join a club that takes members by request, until its administrator answers. */
+export const clubJoinRequests = pgTable(
+  "club_join_requests",
+  {
+    clubId: integer("club_id")
+      .notNull()
+      .references(() => clubs.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clubId, t.userId] })],
 );
 
 export const clubMembers = pgTable(

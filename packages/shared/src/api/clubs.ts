@@ -20,7 +20,18 @@ export const CLUB_MESSAGES = {
   created: "Club created",
   invited: "Invitation sent",
   left: "You left the club",
+  joined: "You joined the club",
+  requested: "Request sent - the administrator will answer",
+  alreadyRequested: "You have already asked to join this club",
+  refused: "This club does not take requests from you",
+  noRequest: "There is no such request to join",
+  policySaved: "Saved",
 } as const;
+
+/** Who may join a club: anyone at once, anyone who asks and is accepted, or only those invited (the default). */
+export const JOIN_POLICIES = ["open", "request", "invite"] as const;
+export type JoinPolicy = (typeof JOIN_POLICIES)[number];
+export const CLUB_SEARCH_PAGE = 20;
 
 const clubId = z.coerce
   .number({ error: "clubId must be a number" })
@@ -51,6 +62,21 @@ export const inviteBody = z.object({
     .trim()
     .min(1, "inviteeUsername is required")
     .max(64),
+});
+/** GET /club/search: public clubs (open or by request) whose name contains `q`; all of them, largest first, without. */
+export const clubSearchQuery = z.object({
+  q: z.string().trim().max(CLUB_NAME_MAX, `Searches are at most ${CLUB_NAME_MAX} characters`).default(""),
+  pageNo: z.coerce.number({ error: "pageNo must be a number" }).int().min(1).max(500).default(1),
+});
+export const joinClubBody = z.object({ clubId });
+export const handleJoinRequestBody = z.object({
+  clubId,
+  username: z.string({ error: "username is required" }).trim().min(1, "username is required").max(64),
+  accept: z.boolean({ error: "accept must be true or false" }),
+});
+export const clubSettingsBody = z.object({
+  clubId,
+  joinPolicy: z.enum(JOIN_POLICIES, { error: `joinPolicy must be one of ${JOIN_POLICIES.join(", ")}` }),
 });
 export const createPostBody = z.object({
   clubId,
@@ -83,6 +109,24 @@ export interface Club {
   clubName: string;
   isAdministrator: boolean;
   administratorId: number;
+  // --- additions
+  joinPolicy: JoinPolicy;
+}
+
+/** GET /club/search rows. */
+export interface ClubSearchResult {
+  clubId: number;
+  clubName: string;
+  memberCount: number;
+  joinPolicy: JoinPolicy;
+  /** The caller's relation to the club. */
+  status: "member" | "requested" | "none";
+}
+
+/** GET /club/join-requests rows (administrator only). */
+export interface ClubJoinRequest {
+  username: string;
+  requestedAt: number;
 }
 
 /** GET /club/list-invitations rows. */

@@ -7,11 +7,15 @@ import {
   clubIdBody,
   clubIdQuery,
   clubNameQuery,
+  clubSearchQuery,
+  clubSettingsBody,
   createClubBody,
   createEventBody,
   createPostBody,
   handleInvitationBody,
+  handleJoinRequestBody,
   inviteBody,
+  joinClubBody,
 } from "./clubs.ts";
 import { friendNameBody, friendNameParams, handleFriendRequestBody, messagesQuery } from "./friends.ts";
 import { gameVariantQuery, historyListQuery, usernameParams } from "./history.ts";
@@ -143,6 +147,17 @@ export const HTTP_ROUTES: RouteDoc[] = [
   { route: "GET /club/users", auth: "account", query: clubNameQuery, returns: "ClubMember[]", spec: true },
   { route: "POST /club/leave", auth: "account", body: clubIdBody, returns: "{message}", spec: true },
   { route: "POST /club/invite", auth: "account", body: inviteBody, returns: "{successMsg}", spec: true },
+  { route: "GET /club/search", auth: "account", query: clubSearchQuery, returns: "ClubSearchResult[]", spec: false },
+  { route: "POST /club/join", auth: "account", body: joinClubBody, returns: "{successMsg, joined}", spec: false },
+  { route: "GET /club/join-requests", auth: "account", query: clubIdQuery, returns: "ClubJoinRequest[]", spec: false },
+  {
+    route: "POST /club/handle-join-request",
+    auth: "account",
+    body: handleJoinRequestBody,
+    returns: "{successMsg}",
+    spec: false,
+  },
+  { route: "POST /club/settings", auth: "account", body: clubSettingsBody, returns: "{successMsg}", spec: false },
   { route: "GET /post/list", auth: "account", query: clubIdQuery, returns: "Post[]", spec: true },
   { route: "POST /post/create", auth: "account", body: createPostBody, returns: "Post", spec: true },
   { route: "GET /event/list", auth: "account", query: clubIdQuery, returns: "ClubEvent[]", spec: true },

@@ -196,6 +196,11 @@ export const SERVER_EVENTS = {
   clubPostCreated: { payload: "ClubPostCreated", when: "To a club's watchers.", spec: false },
   clubEventCreated: { payload: "ClubEventCreated", when: "To a club's watchers.", spec: false },
   clubMembersChanged: { payload: "ClubMembersChanged", when: "To a club's watchers.", spec: false },
+  clubJoinRequested: {
+    payload: "ClubMembersChanged",
+    when: "To a club's administrator when a player asks to join (read GET /club/join-requests).",
+    spec: false,
+  },
   eventRefused: {
     payload: "EventRefused",
     when: "To a socket whose event, sent without a callback, was refused: the error its ack would have had.",

@@ -68,6 +68,7 @@ export interface ServerToClientEvents {
   clubPostCreated: (payload: ClubPostCreated) => void;
   clubEventCreated: (payload: ClubEventCreated) => void;
   clubMembersChanged: (payload: ClubMembersChanged) => void;
+  clubJoinRequested: (payload: ClubMembersChanged) => void;
   /** A client event sent without an acknowledgement callback was refused: the answer its ack would have had. */
   eventRefused: (payload: EventRefused) => void;
 }

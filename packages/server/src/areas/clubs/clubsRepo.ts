@@ -1,8 +1,10 @@
+import type { JoinPolicy } from "@chess/shared";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../storage/db.ts";
 import {
   clubEvents,
   clubInvitations,
+  clubJoinRequests,
   clubMembers,
   clubPosts,
   clubRatings,
@@ -47,7 +49,12 @@ export function createClubsRepo(db: Db) {
 
     async clubsOf(userId: number) {
       return db
-        .select({ clubId: clubs.id, clubName: clubs.name, administratorId: clubs.administratorId })
+        .select({
+          clubId: clubs.id,
+          clubName: clubs.name,
+          administratorId: clubs.administratorId,
+          joinPolicy: clubs.joinPolicy,
+        })
         .from(clubMembers)
         .innerJoin(clubs, eq(clubs.id, clubMembers.clubId))
         .where(eq(clubMembers.userId, userId))
@@ -121,6 +128,75 @@ export function createClubsRepo(db: Db) {
         if (accepted) await tx.insert(clubMembers).values({ clubId, userId }).onConflictDoNothing();
         return true;
       });
+    },
+
+    /**
+     * Clubs one may join or ask to join (never invite-only ones) whose name contains `q`, largest first,
+     * with the caller's relation to each.
+     */
+    async search(q: string, userId: number, limit: number, offset: number) {
+      const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const memberCount = sql<number>`(select count(*)::int from ${clubMembers} where ${clubMembers.clubId} = ${clubs.id})`;
+      return db
+        .select({
+          clubId: clubs.id,
+          clubName: clubs.name,
+          joinPolicy: clubs.joinPolicy,
+          memberCount,
+          isMember: sql<boolean>`exists (select 1 from ${clubMembers} where ${clubMembers.clubId} = ${clubs.id} and ${clubMembers.userId} = ${userId})`,
+          requested: sql<boolean>`exists (select 1 from ${clubJoinRequests} where ${clubJoinRequests.clubId} = ${clubs.id} and ${clubJoinRequests.userId} = ${userId})`,
+        })
+        .from(clubs)
+        .where(and(inArray(clubs.joinPolicy, ["open", "request"]), sql`lower(${clubs.name}) like ${pattern}`))
+        .orderBy(desc(memberCount), asc(clubs.name), asc(clubs.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    /** Adds a member; false when they already were one. */
+    async addMember(clubId: number, userId: number): Promise<boolean> {
+      const rows = await db
+        .insert(clubMembers)
+        .values({ clubId, userId })
+        .onConflictDoNothing()
+        .returning({ userId: clubMembers.userId });
+      return rows.length === 1;
+    },
+
+    /** Records a request to join; false when one is already waiting. */
+    async requestJoin(clubId: number, userId: number): Promise<boolean> {
+      const rows = await db
+        .insert(clubJoinRequests)
+        .values({ clubId, userId })
+        .onConflictDoNothing()
+        .returning({ userId: clubJoinRequests.userId });
+      return rows.length === 1;
+    },
+
+    async joinRequests(clubId: number) {
+      return db
+        .select({ userId: users.id, username: users.username, createdAt: clubJoinRequests.createdAt })
+        .from(clubJoinRequests)
+        .innerJoin(users, eq(users.id, clubJoinRequests.userId))
+        .where(eq(clubJoinRequests.clubId, clubId))
+        .orderBy(asc(clubJoinRequests.createdAt));
+    },
+
+    /** Answers a waiting request (accepting adds the member); false when there was none. */
+    async answerJoinRequest(clubId: number, userId: number, accept: boolean): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(clubJoinRequests)
+          .where(and(eq(clubJoinRequests.clubId, clubId), eq(clubJoinRequests.userId, userId)))
+          .returning({ userId: clubJoinRequests.userId });
+        if (removed.length === 0) return false;
+        if (accept) await tx.insert(clubMembers).values({ clubId, userId }).onConflictDoNothing();
+        return true;
+      });
+    },
+
+    async setJoinPolicy(clubId: number, joinPolicy: JoinPolicy): Promise<void> {
+      await db.update(clubs).set({ joinPolicy }).where(eq(clubs.id, clubId));
     },
 
     /**

@@ -3,11 +3,15 @@ import {
   clubIdBody,
   clubIdQuery,
   clubNameQuery,
+  clubSearchQuery,
+  clubSettingsBody,
   createClubBody,
   createEventBody,
   createPostBody,
   handleInvitationBody,
+  handleJoinRequestBody,
   inviteBody,
+  joinClubBody,
 } from "@chess/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { parseInput, unauthorized } from "../../http/errors.ts";
@@ -45,6 +49,38 @@ export function registerClubsRoutes(app: FastifyInstance, deps: { clubs: ClubsSe
     const { clubId, inviteeUsername } = parseInput(inviteBody, req.body);
     await clubs.invite(u, clubId, inviteeUsername);
     return { successMsg: CLUB_MESSAGES.invited };
+  });
+
+  app.get("/club/search", async (req) => {
+    const u = await user(req);
+    const { q, pageNo } = parseInput(clubSearchQuery, req.query);
+    return clubs.search(u, q, pageNo);
+  });
+
+  app.post("/club/join", async (req) => {
+    const u = await user(req);
+    const { clubId } = parseInput(joinClubBody, req.body);
+    const { joined, message } = await clubs.join(u, clubId);
+    return { successMsg: message, joined };
+  });
+
+  app.get("/club/join-requests", async (req) => {
+    const u = await user(req);
+    return clubs.joinRequests(u, parseInput(clubIdQuery, req.query).clubId);
+  });
+
+  app.post("/club/handle-join-request", async (req) => {
+    const u = await user(req);
+    const { clubId, username, accept } = parseInput(handleJoinRequestBody, req.body);
+    await clubs.answerJoinRequest(u, clubId, username, accept);
+    return { successMsg: accept ? "Request accepted" : "Request declined" };
+  });
+
+  app.post("/club/settings", async (req) => {
+    const u = await user(req);
+    const { clubId, joinPolicy } = parseInput(clubSettingsBody, req.body);
+    await clubs.setJoinPolicy(u, clubId, joinPolicy);
+    return { successMsg: CLUB_MESSAGES.policySaved };
   });
 
   app.get("/club/users", async (req) => {

@@ -1,10 +1,14 @@
 import {
   CLUB_MESSAGES,
+  CLUB_SEARCH_PAGE,
   type Club,
   type ClubEvent,
   type ClubInvitation,
+  type ClubJoinRequest,
   type ClubMember,
+  type ClubSearchResult,
   DEFAULT_ELO,
+  type JoinPolicy,
   PLAYABLE_VARIANTS,
   type Post,
   TIME_CLASSES,
@@ -28,6 +32,8 @@ export interface ClubsLive {
   postCreated(clubId: number, post: Post): void;
   eventCreated(clubId: number, event: ClubEvent): void;
   membersChanged(clubId: number): void;
+  /** Someone asked to join: the administrator's sockets are told, to show the waiting requests. */
+  joinRequested(clubId: number, administratorId: number): void;
   /** Stops every socket of that user from hearing the club; called when they leave it. */
   unwatch(clubId: number, userId: number): void;
 }
@@ -52,6 +58,13 @@ export function createClubsService(deps: {
   async function memberClub(user: ClubUser, clubId: number) {
     const club = await repo.club(clubId);
     if (!club || !(await repo.isMember(clubId, user.userId))) throw notFound(CLUB_MESSAGES.unknownClub);
+    return club;
+  }
+
+  /** The club, if the user administers it (members who do not are refused, others learn nothing). */
+  async function adminClub(user: ClubUser, clubId: number) {
+    const club = await memberClub(user, clubId);
+    if (club.administratorId !== user.userId) throw forbidden(CLUB_MESSAGES.notAdmin);
     return club;
   }
 
@@ -93,6 +106,56 @@ export function createClubsService(deps: {
         throw forbidden("This player does not accept invitations from you");
       if (!(await repo.invite(clubId, invitee.id, user.userId))) throw conflict(CLUB_MESSAGES.alreadyInvited);
       deps.notifyInvitation(invitee.id, { clubId, clubName: club.name, inviter: user.username });
+    },
+
+    async search(user: ClubUser, q: string, pageNo: number): Promise<ClubSearchResult[]> {
+      const rows = await repo.search(q, user.userId, CLUB_SEARCH_PAGE, (pageNo - 1) * CLUB_SEARCH_PAGE);
+      return rows.map((r) => ({
+        clubId: r.clubId,
+        clubName: r.clubName,
+        memberCount: Number(r.memberCount),
+        joinPolicy: r.joinPolicy,
+        status: r.isMember ? "member" : r.requested ? "requested" : "none",
+      }));
+    },
+
+    /** Joins an open club at once, or asks to join one that takes requests; invite-only clubs refuse. */
+    async join(user: ClubUser, clubId: number): Promise<{ joined: boolean; message: string }> {
+      const club = await repo.club(clubId);
+      if (!club) throw notFound(CLUB_MESSAGES.unknownClub);
+      if (await repo.isMember(clubId, user.userId)) throw conflict("You are already a member of this club");
+      // An invite-only club is not listed: to anyone outside it, it does not exist.
+      if (club.joinPolicy === "invite") throw notFound(CLUB_MESSAGES.unknownClub);
+      if (await deps.isBlocked(club.administratorId, user.userId)) throw forbidden(CLUB_MESSAGES.refused);
+      await limit(`club-join:${user.userId}`, WRITES_PER_MINUTE, 60_000);
+      if (club.joinPolicy === "open") {
+        await repo.addMember(clubId, user.userId);
+        live.membersChanged(clubId);
+        return { joined: true, message: CLUB_MESSAGES.joined };
+      }
+      if (!(await repo.requestJoin(clubId, user.userId))) throw conflict(CLUB_MESSAGES.alreadyRequested);
+      live.joinRequested(clubId, club.administratorId);
+      return { joined: false, message: CLUB_MESSAGES.requested };
+    },
+
+    async joinRequests(user: ClubUser, clubId: number): Promise<ClubJoinRequest[]> {
+      await adminClub(user, clubId);
+      return (await repo.joinRequests(clubId)).map((r) => ({
+        username: r.username,
+        requestedAt: r.createdAt.getTime(),
+      }));
+    },
+
+    async answerJoinRequest(user: ClubUser, clubId: number, username: string, accept: boolean): Promise<void> {
+      await adminClub(user, clubId);
+      const who = await deps.findUser(username);
+      if (!who || !(await repo.answerJoinRequest(clubId, who.id, accept))) throw notFound(CLUB_MESSAGES.noRequest);
+      if (accept) live.membersChanged(clubId);
+    },
+
+    async setJoinPolicy(user: ClubUser, clubId: number, joinPolicy: JoinPolicy): Promise<void> {
+      await adminClub(user, clubId);
+      await repo.setJoinPolicy(clubId, joinPolicy);
     },
 
     async members(user: ClubUser, clubName: string): Promise<ClubMember[]> {

@@ -9,6 +9,8 @@ export function clubsBroadcaster(io: AppServer): ClubsLive {
     postCreated: (clubId, post) => io.to(clubRoom(clubId)).emit("clubPostCreated", { clubId, post }),
     eventCreated: (clubId, event) => io.to(clubRoom(clubId)).emit("clubEventCreated", { clubId, event }),
     membersChanged: (clubId) => io.to(clubRoom(clubId)).emit("clubMembersChanged", { clubId }),
+    joinRequested: (clubId, administratorId) =>
+      io.to(rooms.user(administratorId)).emit("clubJoinRequested", { clubId }),
     unwatch: (clubId, userId) => io.in(rooms.user(userId)).socketsLeave(clubRoom(clubId)),
   };
 }
