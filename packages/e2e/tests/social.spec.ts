@@ -164,3 +164,55 @@ test("a club: create, invite, accept, post, calendar note, chat, and leave", asy
     .click();
   await expect(a.page).toHaveURL(new RegExp(`/profile\\?username=${a.name}$`));
 });
+
+test("find a club: one joins a by-request club once the administrator accepts, another an open club at once", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const a = await user(browser);
+  const b = await user(browser);
+  const clubName = `Club ${unique()}`;
+
+  await openSocial(a.page);
+  await a.page.getByRole("button", { name: "Create club" }).click();
+  const create = a.page.getByRole("dialog", { name: "Create a club" });
+  await create.getByLabel("Club name").fill(clubName);
+  await create.getByRole("button", { name: "Create" }).click();
+  await expect(create).toBeHidden();
+  await a.page.getByRole("button", { name: "Club settings" }).click();
+  const admin = a.page.getByRole("dialog", { name: "Administer Club" });
+  await admin.getByLabel("Who can join").selectOption({ label: "Join by request" });
+  await expect(admin.getByText("Saved")).toBeVisible();
+
+  // B finds the club by name and asks to join.
+  await openSocial(b.page);
+  await b.page.getByRole("button", { name: "Find a club" }).click();
+  const find = b.page.getByRole("dialog", { name: "Find a club" });
+  await find.getByLabel("Search clubs by name").fill(clubName);
+  const row = find.getByRole("listitem").filter({ hasText: clubName });
+  await expect(row).toContainText("1 member · Join by request");
+  await row.getByRole("button", { name: `Request to join ${clubName}` }).click();
+  await expect(find.getByRole("status")).toContainText("Request sent");
+  await expect(row).toContainText("Requested");
+  await b.page.keyboard.press("Escape");
+
+  // A, with the settings still open, sees the request arrive and accepts it.
+  await admin.getByRole("button", { name: `Accept ${b.name}` }).click();
+  await expect(admin.getByText("Request accepted")).toBeVisible();
+  await expect(admin.getByRole("listitem").filter({ hasText: b.name })).toBeVisible();
+
+  // Opened to anyone, the club lets a third player in at once.
+  await admin.getByLabel("Who can join").selectOption({ label: "Anyone can join" });
+  await expect(admin.getByText("Saved")).toBeVisible();
+  const c = await user(browser);
+  await openSocial(c.page);
+  await c.page.getByRole("button", { name: "Find a club" }).click();
+  const findC = c.page.getByRole("dialog", { name: "Find a club" });
+  await findC.getByLabel("Search clubs by name").fill(clubName);
+  await findC.getByRole("button", { name: `Join ${clubName}` }).click();
+  await expect(findC).toBeHidden();
+  await expect(c.page.getByRole("heading", { level: 2, name: clubName })).toBeVisible();
+  await expect(
+    c.page.getByRole("navigation", { name: "My clubs" }).getByRole("button", { name: clubName }),
+  ).toBeVisible();
+});

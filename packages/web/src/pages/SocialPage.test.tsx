@@ -17,6 +17,7 @@ const club = (clubId: number, clubName: string, isAdministrator = false): Club =
   clubName,
   isAdministrator,
   administratorId: 1,
+  joinPolicy: "invite",
 });
 const member = (id: number, username: string, rapid?: number, online = false): ClubMember => ({
   id,
@@ -44,6 +45,18 @@ function fakeClubsApi(change: Partial<ClubsApi> = {}): ClubsApi {
     createPost: vi.fn(async () => ({ id: 2 })),
     events: vi.fn(async () => []),
     createEvent: vi.fn(async () => ({ id: 1 })),
+    search: vi.fn(async () => [
+      { clubId: 7, clubName: "Open Pawns", memberCount: 12, joinPolicy: "open" as const, status: "none" as const },
+      { clubId: 8, clubName: "Quiet Rooks", memberCount: 1, joinPolicy: "request" as const, status: "none" as const },
+    ]),
+    join: vi.fn(async (clubId: number) =>
+      clubId === 7
+        ? { successMsg: "You joined the club", joined: true }
+        : { successMsg: "Request sent - the administrator will answer", joined: false },
+    ),
+    joinRequests: vi.fn(async () => [{ username: "zed", requestedAt: Date.now() }]),
+    answerJoinRequest: vi.fn(async () => ({ successMsg: "Request accepted" })),
+    setJoinPolicy: vi.fn(async () => ({ successMsg: "Saved" })),
     ...change,
   };
 }
@@ -183,6 +196,38 @@ describe("SocialPage", () => {
     expect(client.answerInvitation).toHaveBeenCalledWith(5, true);
     await waitFor(() => expect(screen.getByRole("heading", { level: 2, name: "Bishops" })).toBeTruthy());
     expect(within(dialog).getByText("No pending invitations.")).toBeTruthy();
+  });
+
+  it("finds clubs to join: asks to join one by request, joins an open one and shows it", async () => {
+    const list = vi
+      .fn<ClubsApi["list"]>()
+      .mockResolvedValueOnce([club(1, "Knights", true)])
+      .mockResolvedValue([club(1, "Knights", true), club(7, "Open Pawns")]);
+    const { client } = renderSocial(fakeClubsApi({ list }));
+    fireEvent.click(await screen.findByRole("button", { name: "Find a club" }));
+    const dialog = screen.getByRole("dialog", { name: "Find a club" });
+    expect(await within(dialog).findByText("12 members · Anyone can join")).toBeTruthy();
+    expect(within(dialog).getByText("1 member · Join by request")).toBeTruthy();
+    await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Request to join Quiet Rooks" })));
+    expect(client.join).toHaveBeenCalledWith(8);
+    expect(within(dialog).getByRole("status").textContent).toBe("Request sent - the administrator will answer");
+    expect(within(dialog).getByText("Requested")).toBeTruthy();
+    await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Join Open Pawns" })));
+    await waitFor(() => expect(screen.getByRole("heading", { level: 2, name: "Open Pawns" })).toBeTruthy());
+    expect(screen.queryByRole("dialog", { name: "Find a club" })).toBeNull();
+  });
+
+  it("lets the administrator choose who may join and answer the requests waiting", async () => {
+    const { client } = renderSocial();
+    fireEvent.click(await screen.findByRole("button", { name: "Club settings" }));
+    const dialog = screen.getByRole("dialog", { name: "Administer Club" });
+    const policy = within(dialog).getByLabelText("Who can join") as HTMLSelectElement;
+    expect(policy.value).toBe("invite");
+    await act(async () => fireEvent.change(policy, { target: { value: "request" } }));
+    expect(client.setJoinPolicy).toHaveBeenCalledWith(1, "request");
+    await act(async () => fireEvent.click(await within(dialog).findByRole("button", { name: "Accept zed" })));
+    expect(client.answerJoinRequest).toHaveBeenCalledWith(1, "zed", true);
+    expect(within(dialog).queryByRole("button", { name: "Accept zed" })).toBeNull();
   });
 
   it("creates a club from the + button", async () => {

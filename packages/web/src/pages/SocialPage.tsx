@@ -7,6 +7,7 @@ import {
   ClubView,
   ConfirmLeaveModal,
   CreateClubModal,
+  FindClubsModal,
   InvitationsModal,
   useClubData,
   useClubs,
@@ -31,7 +32,7 @@ export function SocialPage() {
   );
 }
 
-type OpenModal = "create" | "settings" | "invitations" | "leave" | null;
+type OpenModal = "create" | "find" | "settings" | "invitations" | "leave" | null;
 
 function Clubs() {
   const clubs = useClubs();
@@ -58,6 +59,7 @@ function Clubs() {
           invitationCount={state.invitations.length}
           onSelect={clubs.select}
           onCreate={() => setModal("create")}
+          onFind={() => setModal("find")}
           onSettings={() => {
             void data.loadMembers();
             setModal("settings");
@@ -89,14 +91,15 @@ function Clubs() {
           <section className="social__empty card" aria-labelledby="social-empty-title">
             <h2 id="social-empty-title">Play together in a club</h2>
             <p>
-              Clubs have a feed, a shared calendar, their own chat and rankings. Create one with the + button, or accept
-              an invitation from a club's administrator.
+              Clubs have a feed, a shared calendar, their own chat and rankings. Find one to join, create one with the +
+              button, or accept an invitation from a club's administrator.
             </p>
           </section>
         )}
       </div>
 
       {modal === "create" ? <CreateClubModal onCreate={clubs.create} onCreated={onCreated} onClose={close} /> : null}
+      {modal === "find" ? <FindClubsModal onJoined={onCreated} onClose={close} /> : null}
       {modal === "settings" && club ? (
         <ClubSettingsModal
           club={club}
@@ -105,6 +108,8 @@ function Clubs() {
           onInvite={data.invite}
           onLeave={() => setModal("leave")}
           onClose={close}
+          onJoinPolicySaved={() => void reload(club.clubId)}
+          onMemberAdded={() => void data.loadMembers()}
         />
       ) : null}
       {modal === "invitations" ? (

@@ -3,6 +3,8 @@ import { act, cleanup, fireEvent, render, screen, within } from "@testing-librar
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiRequestError } from "../../lib/api.ts";
 import { ClubSettingsModal, INVITE_MESSAGE_MS } from "./ClubSettingsModal.tsx";
+import { clubsApi } from "./clubsApi.ts";
+import { ClubsApiContext } from "./useClubs.ts";
 
 afterEach(() => {
   cleanup();
@@ -14,6 +16,7 @@ const club = (isAdministrator: boolean): Club => ({
   clubName: "Knights",
   isAdministrator,
   administratorId: 1,
+  joinPolicy: "invite",
 });
 const member = (id: number, username: string, role: ClubMember["role"]): ClubMember => ({
   id,
@@ -28,14 +31,18 @@ const members = [member(1, "ann", "administrator"), member(2, "bob", "member")];
 function setup(isAdmin: boolean, onInvite = vi.fn(async (_name: string) => ({ successMsg: "Invitation sent" }))) {
   const onLeave = vi.fn();
   const onClose = vi.fn();
+  // The administrator's joining settings read the requests waiting: none here.
+  const api = { ...clubsApi, joinRequests: vi.fn(async () => []) };
   render(
-    <ClubSettingsModal
-      club={club(isAdmin)}
-      members={members}
-      onInvite={onInvite}
-      onLeave={onLeave}
-      onClose={onClose}
-    />,
+    <ClubsApiContext.Provider value={api}>
+      <ClubSettingsModal
+        club={club(isAdmin)}
+        members={members}
+        onInvite={onInvite}
+        onLeave={onLeave}
+        onClose={onClose}
+      />
+    </ClubsApiContext.Provider>,
   );
   return { onInvite, onLeave, onClose };
 }

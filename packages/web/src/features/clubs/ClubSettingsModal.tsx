@@ -4,6 +4,7 @@ import { Button } from "../../components/Button.tsx";
 import { Modal } from "../../components/Modal.tsx";
 import { TextField } from "../../components/TextField.tsx";
 import { errorMessage, successMessage } from "../../lib/api.ts";
+import { ClubJoinSettings } from "./ClubJoinSettings.tsx";
 import { nonBlank } from "./clubText.ts";
 import "./clubModals.css";
 import "./clubs.css";
@@ -21,16 +22,36 @@ export interface ClubSettingsModalProps {
   /** Opens the leave confirmation. */
   onLeave: () => void;
   onClose: () => void;
+  /** The administrator changed who may join, or accepted a request. */
+  onJoinPolicySaved?: () => void;
+  onMemberAdded?: () => void;
 }
 
 /** "Administer Club" for the administrator (invite, members, leave), "Club Details" for members (SPEC §2, §6). */
-export function ClubSettingsModal({ club, members, membersError, onInvite, onLeave, onClose }: ClubSettingsModalProps) {
+export function ClubSettingsModal({
+  club,
+  members,
+  membersError,
+  onInvite,
+  onLeave,
+  onClose,
+  onJoinPolicySaved = () => {},
+  onMemberAdded = () => {},
+}: ClubSettingsModalProps) {
   const admin = club.isAdministrator;
   return (
     <Modal title={admin ? "Administer Club" : "Club Details"} onClose={onClose}>
       <div className="club-settings">
         <p className="club-settings__name">{club.clubName}</p>
         {admin ? <InviteForm onInvite={onInvite} /> : null}
+        {admin ? (
+          <ClubJoinSettings
+            clubId={club.clubId}
+            joinPolicy={club.joinPolicy ?? "invite"}
+            onPolicySaved={onJoinPolicySaved}
+            onMemberAdded={onMemberAdded}
+          />
+        ) : null}
         <section className="club-settings__section" aria-labelledby="club-settings-members">
           <h3 id="club-settings-members" className="club-settings__heading">
             Members{members ? ` (${members.length})` : ""}

@@ -1,6 +1,6 @@
 import type { Club } from "@chess/shared";
 import { IconButton } from "../../components/IconButton.tsx";
-import { GearIcon, MailIcon, PlusIcon } from "./clubIcons.tsx";
+import { GearIcon, MailIcon, PlusIcon, SearchIcon } from "./clubIcons.tsx";
 import "./ClubsSidebar.css";
 import "./clubs.css";
 
@@ -11,6 +11,7 @@ export interface ClubsSidebarProps {
   invitationCount: number;
   onSelect: (clubId: number) => void;
   onCreate: () => void;
+  onFind: () => void;
   onSettings: () => void;
   onInvitations: () => void;
 }
@@ -22,6 +23,7 @@ export function ClubsSidebar({
   invitationCount,
   onSelect,
   onCreate,
+  onFind,
   onSettings,
   onInvitations,
 }: ClubsSidebarProps) {
@@ -35,6 +37,9 @@ export function ClubsSidebar({
           <IconButton label="Club invitations" badge={invitationCount} onClick={onInvitations}>
             <MailIcon />
           </IconButton>
+          <IconButton label="Find a club" onClick={onFind}>
+            <SearchIcon />
+          </IconButton>
           <IconButton label="Create club" onClick={onCreate}>
             <PlusIcon />
           </IconButton>
@@ -44,7 +49,8 @@ export function ClubsSidebar({
         <p className="clubs-sidebar__empty">Loading your clubs…</p>
       ) : clubs.length === 0 ? (
         <p className="clubs-sidebar__empty">
-          You are not in a club yet. Create one with + or accept an invitation from a club's administrator.
+          You are not in a club yet. Find one to join with the magnifier, create one with +, or accept an invitation
+          from a club's administrator.
         </p>
       ) : (
         <ul className="clubs-sidebar__list">

@@ -4,7 +4,13 @@ import { ConfirmLeaveModal } from "./ConfirmLeaveModal.tsx";
 
 afterEach(cleanup);
 
-const club = { clubId: 3, clubName: "Knights", isAdministrator: false, administratorId: 1 };
+const club = {
+  clubId: 3,
+  clubName: "Knights",
+  isAdministrator: false,
+  administratorId: 1,
+  joinPolicy: "invite" as const,
+};
 
 describe("ConfirmLeaveModal", () => {
   it("asks to confirm with No, Stay and Yes, Leave", async () => {

@@ -29,6 +29,15 @@ export function PlusIcon() {
   );
 }
 
+export function SearchIcon() {
+  return (
+    <Icon>
+      <circle cx="11" cy="11" r="6" />
+      <path d="M20 20l-4.5-4.5" />
+    </Icon>
+  );
+}
+
 export function GearIcon() {
   return (
     <Icon>

@@ -1,4 +1,14 @@
-import type { ApiSuccess, Club, ClubEvent, ClubInvitation, ClubMember, Post } from "@chess/shared";
+import type {
+  ApiSuccess,
+  Club,
+  ClubEvent,
+  ClubInvitation,
+  ClubJoinRequest,
+  ClubMember,
+  ClubSearchResult,
+  JoinPolicy,
+  Post,
+} from "@chess/shared";
 import { api, withQuery } from "../../lib/api.ts";
 
 /** The club, post and event calls of SPEC §7 (all with credentials). Reject with ApiRequestError. */
@@ -29,6 +39,18 @@ export const clubsApi = {
   /** POST /event/create → 201 {id}. */
   createEvent: (clubId: number, title: string, eventDate: string) =>
     api.post<{ id: number }>("/event/create", { clubId, title, eventDate }),
+  /** GET /club/search?q&pageNo: clubs one may join or ask to join, largest first. */
+  search: (q: string) => api.get<ClubSearchResult[]>(withQuery("/club/search", { q })),
+  /** POST /club/join → joined at once (open club) or asked (by-request club). */
+  join: (clubId: number) => api.post<ApiSuccess & { joined: boolean }>("/club/join", { clubId }),
+  /** GET /club/join-requests?clubId (administrator only). */
+  joinRequests: (clubId: number) => api.get<ClubJoinRequest[]>(withQuery("/club/join-requests", { clubId })),
+  /** POST /club/handle-join-request (administrator only). */
+  answerJoinRequest: (clubId: number, username: string, accept: boolean) =>
+    api.post<ApiSuccess>("/club/handle-join-request", { clubId, username, accept }),
+  /** POST /club/settings (administrator only). */
+  setJoinPolicy: (clubId: number, joinPolicy: JoinPolicy) =>
+    api.post<ApiSuccess>("/club/settings", { clubId, joinPolicy }),
 };
 
 export type ClubsApi = typeof clubsApi;

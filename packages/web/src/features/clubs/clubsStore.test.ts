@@ -7,6 +7,7 @@ const club = (clubId: number, clubName = `Club ${clubId}`): Club => ({
   clubName,
   isAdministrator: false,
   administratorId: 1,
+  joinPolicy: "invite",
 });
 const invitation = (clubId: number): ClubInvitation => ({ clubId, clubName: `Club ${clubId}`, inviter: "ann" });
 

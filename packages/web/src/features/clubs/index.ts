@@ -4,6 +4,7 @@ export { ClubsSidebar } from "./ClubsSidebar.tsx";
 export { ClubView } from "./ClubView.tsx";
 export { ConfirmLeaveModal } from "./ConfirmLeaveModal.tsx";
 export { CreateClubModal } from "./CreateClubModal.tsx";
+export { FindClubsModal } from "./FindClubsModal.tsx";
 export { InvitationsModal } from "./InvitationsModal.tsx";
 export { useClubData } from "./useClubData.ts";
 export { ClubsApiContext, useClubs } from "./useClubs.ts";

@@ -68,7 +68,9 @@ describe("LeaderboardsView", () => {
 
   it("applies the filters with Get Leaderboards, from page 1, and offers my clubs", async () => {
     const client = fakeClient({
-      clubs: vi.fn(async () => [{ clubId: 5, clubName: "Knights", isAdministrator: true, administratorId: 1 }]),
+      clubs: vi.fn(async () => [
+        { clubId: 5, clubName: "Knights", isAdministrator: true, administratorId: 1, joinPolicy: "invite" as const },
+      ]),
     });
     renderWithIdentity(
       <LeaderboardsView client={client} />,

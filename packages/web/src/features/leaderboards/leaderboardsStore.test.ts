@@ -23,6 +23,7 @@ const club = (clubId: number, clubName = `club ${clubId}`): Club => ({
   clubName,
   isAdministrator: false,
   administratorId: 1,
+  joinPolicy: "invite",
 });
 const loaded = (state: LeaderboardsState, lastPage: number): LeaderboardsState =>
   run(state, { type: "loaded", request: state.request, board: board(lastPage) });
