@@ -186,6 +186,12 @@ test("a spectator follows a game live without the players' buttons", async ({ br
   await black.page.getByRole("button", { name: "Accept Anonymous / 3+2" }).click();
   const gameId = await gameIdOf(white.page);
   await gameIdOf(black.page);
+  // Both first moves at once: until they are made the game is aborted after 20 s, which opening a third
+  // browser on a busy machine can take.
+  await playMoves(white.page, black.page, [
+    ["e2", "e4", "e4"],
+    ["c7", "c5", "c5"],
+  ]);
 
   const watcher = await newPage(browser);
   await watcher.goto(`/play?gameId=${gameId}`);
@@ -193,12 +199,15 @@ test("a spectator follows a game live without the players' buttons", async ({ br
   await expect(watcher.getByRole("heading", { level: 1 })).toContainText(`${white.name} vs ${black.name}`);
   await expect(watcher.getByRole("button", { name: "Give Up" })).toHaveCount(0);
   await expect(watcher.getByRole("button", { name: "Suggest Draw" })).toHaveCount(0);
-
-  await drag(white.page, "e2", "e4");
-  await expect(moveList(watcher).getByRole("button", { name: "e4", exact: true })).toBeVisible();
-  await drag(black.page, "c7", "c5");
   await expect(moveList(watcher).getByRole("button", { name: "c5", exact: true })).toBeVisible();
   await expect(watcher.locator('[id="live-board-square-c5"] [data-piece="bP"]')).toBeVisible();
+
+  // Then live: each move reaches the spectator as it is played.
+  await drag(white.page, "g1", "f3");
+  await expect(moveList(watcher).getByRole("button", { name: "Nf3", exact: true })).toBeVisible();
+  await drag(black.page, "d7", "d6");
+  await expect(moveList(watcher).getByRole("button", { name: "d6", exact: true })).toBeVisible();
+  await expect(watcher.locator('[id="live-board-square-d6"] [data-piece="bP"]')).toBeVisible();
 
   // Give Up asks first: Keep playing leaves the game on, the second click resigns.
   await white.page.getByRole("button", { name: "Give Up" }).click();
