@@ -1,0 +1,117 @@
+import { Board, type GameStarted, isChess960Fen } from "@chess/shared";
+import { describe, expect, it } from "vitest";
+import { http, useTestServer } from "./harness.ts";
+import { guest, type Player, play, startGame } from "./players.ts";
+
+const app = useTestServer();
+
+const FUN = { baseTime: 5, increment: 3, variant: "fun", selectedColor: "white" };
+
+/**
+ * The next move of a game played towards castling from whatever 960 setup the server dealt: a castle
+ * (the king onto its own rook) when there is one, else a back-rank piece other than king or rook leaves
+ * the back rank, else a pawn steps, else any move but the king's or a rook's.
+ */
+function towardsCastling(board: Board): string {
+  const moves = board.legalMoves();
+  const ownRook = (uci: string) => {
+    const piece = board.pieceAt(uci.slice(2, 4));
+    return piece?.type === "r" && piece.color === board.turn();
+  };
+  const castle = moves.find((uci) => board.pieceAt(uci.slice(0, 2))?.type === "k" && ownRook(uci));
+  if (castle) return castle;
+  const back = board.turn() === "w" ? "1" : "8";
+  const kind = (uci: string) => board.pieceAt(uci.slice(0, 2))?.type;
+  const quiet = moves.filter((uci) => kind(uci) !== "k" && kind(uci) !== "r");
+  return (
+    quiet.find((uci) => uci[1] === back && uci[3] !== back && kind(uci) !== "p") ??
+    quiet.find((uci) => kind(uci) === "p") ??
+    quiet[0] ??
+    (moves[0] as string)
+  );
+}
+
+function expectChess960Start(game: GameStarted) {
+  expect(game.variant).toBe("fun");
+  expect(isChess960Fen(game.initialFen)).toBe(true);
+  const [placement, turn, castling] = game.initialFen.split(" ");
+  const [black, , , , , , , white] = placement?.split("/") ?? [];
+  expect(black).toBe(white?.toLowerCase());
+  expect(turn).toBe("w");
+  // Both sides may castle both ways: the rights name the files of the two rooks.
+  const files = `${String.fromCharCode(65 + (white?.lastIndexOf("R") ?? 0))}${String.fromCharCode(65 + (white?.indexOf("R") ?? 0))}`;
+  expect(castling).toBe(`${files}${files.toLowerCase()}`);
+  expect(game.moves).toEqual([]);
+}
+
+describe("Chess960 (the fun variant)", () => {
+  it("starts an accepted fun offer from one shuffled setup with castling rights, and plays and stores a castle", async () => {
+    const { white, black, game, blackView } = await startGame(await guest(app.url), await guest(app.url), FUN);
+    expectChess960Start(game);
+    expect(blackView.initialFen).toBe(game.initialFen);
+    expect(game.fen).toBe(game.initialFen);
+
+    // Plays until someone castles: the server must accept it, name it O-O or O-O-O and send its position.
+    const board = Board.fromFen(game.initialFen);
+    const moves: string[] = [];
+    let castled: { ply: number; san: string; fen: string } | undefined;
+    for (let ply = 0; ply < 80 && !castled; ply++) {
+      const uci = towardsCastling(board);
+      const san = board.play({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] });
+      expect(san, uci).toBeDefined();
+      moves.push(uci);
+      const [update] = await play(white, black, game.gameId, [uci], ply);
+      expect(update?.move.san).toBe(san);
+      expect(update?.fen).toBe(board.fen());
+      if (san?.startsWith("O-O")) castled = { ply: ply + 1, san, fen: board.fen() };
+    }
+    expect(castled).toBeDefined();
+
+    // What a reconnecting player is sent replays to the same position, castle included.
+    const again = await white.emit<GameStarted>("resync", { gameId: game.gameId });
+    expect(again.data?.fen).toBe(board.fen());
+    expect(again.data?.moves).toHaveLength(moves.length);
+    expect(again.data?.moves[(castled?.ply ?? 1) - 1]).toBe(castled?.san);
+
+    const over = white.next("gameOver");
+    await white.emit("forfeit");
+    await over;
+    const record = await http(app.url, "GET", `/history/${game.gameId}`);
+    expect(record.status).toBe(200);
+    expect(record.json.initialFen).toBe(game.initialFen);
+    const stored = String(record.json.moves).split(" ");
+    expect(stored).toHaveLength(moves.length);
+    expect(stored[(castled?.ply ?? 1) - 1]).toBe(castled?.san);
+    const pgn = await (await fetch(`${app.url}/history/${game.gameId}/pgn`)).text();
+    expect(pgn).toContain('[Variant "Chess960"]');
+    expect(pgn).toContain(`[FEN "${game.initialFen}"]`);
+    expect(pgn).toContain(castled?.san);
+    white.socket.close();
+    black.socket.close();
+  }, 60_000);
+
+  it("deals a rematch a new Chess960 setup, again the same for both", async () => {
+    const { white, black, game } = await startGame(await guest(app.url), await guest(app.url), FUN);
+    const over = white.next("gameOver");
+    await white.emit("forfeit");
+    await over;
+    const offer = await http(app.url, "POST", "/game/offer-rematch", {
+      body: { previousGameId: game.gameId, sessionId: white.sessionId },
+    });
+    const started: Array<Promise<GameStarted>> = [white.next("gameStarted"), black.next("gameStarted")];
+    const accept = await http(app.url, "POST", "/game/handle-rematch-offer", {
+      body: { offerId: offer.json.offerId, sessionId: black.sessionId, accept: true },
+    });
+    expect(accept.status).toBe(200);
+    const [gw, gb] = await Promise.all(started);
+    expectChess960Start(gw as GameStarted);
+    expect(gb?.initialFen).toBe(gw?.initialFen);
+    await black.emit("abort");
+    for (const p of [white, black] as Player[]) p.socket.close();
+  });
+
+  it("rates and ranks fun games on their own: the leaderboard takes gameVariant=fun", async () => {
+    const res = await http(app.url, "GET", "/leaderboard?gameVariant=fun&timeVariant=blitz&pageNo=1");
+    expect(res.status).toBe(200);
+  });
+});
