@@ -1,0 +1,146 @@
+import { Board } from "@chess/shared";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { baseURL } from "../support/players.ts";
+
+// The lobby is shared by everyone on the server: these tests take turns so one's offers never show in another's.
+test.describe.configure({ mode: "serial" });
+
+async function guest(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseURL() });
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.error("page error:", e.message));
+  await page.goto("/");
+  await expect(page.getByTestId("identity")).toContainText(/Guest-\d{4}/);
+  return page;
+}
+
+const square = (page: Page, sq: string) => page.locator(`[id="live-board-square-${sq}"]`);
+
+/** Drags a piece the way a person does: press, move in steps (react-chessboard's mouse sensor), release. */
+async function drag(page: Page, from: string, to: string) {
+  const a = await square(page, from).boundingBox();
+  const b = await square(page, to).boundingBox();
+  if (!a || !b) throw new Error(`squares ${from} / ${to} not on screen`);
+  const start = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
+  const end = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) {
+    await page.mouse.move(start.x + ((end.x - start.x) * i) / 10, start.y + ((end.y - start.y) * i) / 10);
+  }
+  await page.mouse.up();
+}
+
+/** The pieces on the live board, as { square: code }. */
+async function pieces(page: Page): Promise<Record<string, string>> {
+  return page.locator('[id^="live-board-square-"]').evaluateAll((squares) => {
+    const found: Record<string, string> = {};
+    for (const sq of squares as HTMLElement[]) {
+      const piece = sq.querySelector<HTMLElement>("[data-piece]")?.dataset.piece;
+      if (piece && sq.dataset.square) found[sq.dataset.square] = piece;
+    }
+    return found;
+  });
+}
+
+/** The same, from a FEN's placement. */
+function piecesOf(fen: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  fen
+    .split(" ")[0]
+    ?.split("/")
+    .forEach((row, i) => {
+      let file = 0;
+      for (const ch of row) {
+        if (/\d/.test(ch)) file += Number(ch);
+        else {
+          const color = ch === ch.toUpperCase() ? "w" : "b";
+          found[`${String.fromCharCode(97 + file)}${8 - i}`] = `${color}${ch.toUpperCase()}`;
+          file += 1;
+        }
+      }
+    });
+  return found;
+}
+
+/**
+ * The next move towards castling from whatever setup was dealt, as [from, to]: a castle (the king dragged
+ * to its destination when that is two or more files away, else onto its rook), else a back-rank piece
+ * other than king or rook leaves the back rank, else a pawn steps, else any move but a king's or rook's.
+ */
+function towardsCastling(board: Board): [string, string] {
+  const moves = board.legalMoves();
+  const kind = (sq: string) => board.pieceAt(sq)?.type;
+  const castle = moves.find(
+    (uci) => kind(uci.slice(0, 2)) === "k" && board.pieceAt(uci.slice(2, 4))?.color === board.turn(),
+  );
+  if (castle) {
+    const [from, rook] = [castle.slice(0, 2), castle.slice(2, 4)];
+    const kingTo = `${rook > from ? "g" : "c"}${from[1]}`;
+    return Math.abs(kingTo.charCodeAt(0) - from.charCodeAt(0)) >= 2 ? [from, kingTo] : [from, rook];
+  }
+  const back = board.turn() === "w" ? "1" : "8";
+  const quiet = moves.filter((uci) => kind(uci.slice(0, 2)) !== "k" && kind(uci.slice(0, 2)) !== "r");
+  const uci =
+    quiet.find((m) => m[1] === back && m[3] !== back && kind(m.slice(0, 2)) !== "p") ??
+    quiet.find((m) => kind(m.slice(0, 2)) === "p") ??
+    quiet[0] ??
+    (moves[0] as string);
+  return [uci.slice(0, 2), uci.slice(2, 4)];
+}
+
+test("two guests play Chess960: a castle made by dragging the king shows on both boards", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const creator = await guest(browser);
+  const opponent = await guest(browser);
+
+  await creator.getByRole("button", { name: "Create Game" }).click();
+  const dialog = creator.getByRole("dialog", { name: "Create Game" });
+  await dialog.getByLabel("Variant").selectOption({ label: "Chess960" });
+  await dialog.getByText("White", { exact: true }).click();
+  await dialog.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  const card = opponent.getByRole("listitem").filter({ hasText: "Chess960" });
+  await expect(card).toHaveCount(1);
+  await card.getByRole("button", { name: /^Accept / }).click();
+  await creator.waitForURL(/\/play\?gameId=/);
+  await opponent.waitForURL(/\/play\?gameId=/);
+  for (const p of [creator, opponent]) await expect(p.getByText(/^Chess960 · /)).toBeVisible();
+
+  // The dealt setup, read off the board: pawns on their ranks, the back ranks mirrored, all four rights.
+  await expect.poll(async () => Object.keys(await pieces(creator)).length).toBe(32);
+  const seen = await pieces(creator);
+  const white = ["a", "b", "c", "d", "e", "f", "g", "h"].map((f) => seen[`${f}1`]?.[1] ?? "?").join("");
+  expect(white.split("").sort().join("")).toBe("BBKNNQRR");
+  expect(await pieces(opponent)).toEqual(seen);
+  const rights = `${String.fromCharCode(65 + white.lastIndexOf("R"))}${String.fromCharCode(65 + white.indexOf("R"))}`;
+  const board = Board.fromFen(
+    `${white.toLowerCase()}/pppppppp/8/8/8/8/PPPPPPPP/${white} w ${rights}${rights.toLowerCase()} - 0 1`,
+  );
+
+  const castles: string[] = [];
+  for (let ply = 0; ply < 80 && castles.length < 2; ply++) {
+    const [mover, other] = ply % 2 === 0 ? [creator, opponent] : [opponent, creator];
+    const [from, to] = towardsCastling(board);
+    const san = board.play({ from, to });
+    expect(san, `${from}${to}`).toBeDefined();
+    await drag(mover, from, to);
+    // Both boards show the position after the move: for a castle, king and rook on their new squares.
+    const expected = piecesOf(board.fen());
+    await expect.poll(() => pieces(other), { timeout: 15_000 }).toEqual(expected);
+    await expect.poll(() => pieces(mover)).toEqual(expected);
+    if (san?.startsWith("O-O")) {
+      castles.push(san);
+      for (const p of [creator, opponent]) {
+        await expect(
+          p.getByRole("table", { name: "Moves" }).getByRole("button", { name: san, exact: true }),
+        ).toHaveCount(castles.filter((c) => c === san).length);
+      }
+    }
+  }
+  expect(castles.length).toBeGreaterThan(0);
+  await creator.screenshot({ path: "test-results/chess960-castled.png" });
+
+  for (const p of [creator, opponent]) await p.context().close();
+});
