@@ -1,7 +1,7 @@
 import { Board, type GameStarted, isChess960Fen } from "@chess/shared";
 import { describe, expect, it } from "vitest";
 import { http, useTestServer } from "./harness.ts";
-import { guest, type Player, play, startGame } from "./players.ts";
+import { guest, type Player, play, registered, startGame } from "./players.ts";
 
 const app = useTestServer();
 
@@ -110,8 +110,27 @@ describe("Chess960 (the fun variant)", () => {
     for (const p of [white, black] as Player[]) p.socket.close();
   });
 
-  it("rates and ranks fun games on their own: the leaderboard takes gameVariant=fun", async () => {
-    const res = await http(app.url, "GET", "/leaderboard?gameVariant=fun&timeVariant=blitz&pageNo=1");
-    expect(res.status).toBe(200);
+  it("rates fun games on their own: Chess960 ratings, leaderboard and history, apart from standard", async () => {
+    const { white, black, game } = await startGame(
+      await registered(app.url, "c9A"),
+      await registered(app.url, "c9B"),
+      FUN,
+    );
+    await play(white, black, game.gameId, ["a2a3", "a7a6"]);
+    const over = white.next("gameOver");
+    await black.emit("forfeit");
+    await over;
+    const fun = await http(app.url, "GET", "/leaderboard?gameVariant=fun&timeVariant=blitz&pageNo=1");
+    const rows = fun.json.rows as Array<{ username: string; elo: number }>;
+    const elo = (name: string) => rows.find((r) => r.username === name)?.elo;
+    expect(elo(white.name)).toBeGreaterThan(1200);
+    expect(elo(black.name)).toBeLessThan(1200);
+    const standard = await http(app.url, "GET", "/leaderboard?gameVariant=standard&timeVariant=blitz&pageNo=1");
+    expect((standard.json.rows as Array<{ username: string }>).map((r) => r.username)).not.toContain(white.name);
+    const history = await http(app.url, "GET", `/history/list/${white.name}?gameVariant=fun`);
+    expect((history.json as unknown as Array<{ gameId: string }>).map((r) => r.gameId)).toEqual([game.gameId]);
+    expect(await http(app.url, "GET", `/history/list/${white.name}?gameVariant=standard`)).toMatchObject({ json: [] });
+    white.socket.close();
+    black.socket.close();
   });
 });
