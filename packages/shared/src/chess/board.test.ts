@@ -306,6 +306,7 @@ describe("Chess960", () => {
     expect(board.legalMoves()).not.toContain("b1g1");
     expect(board.targets("b1").sort()).toEqual(["a1", "a2", "b2", "c1", "c2", "g1", "h1"]);
     expect(board.play({ from: "b1", to: "g1" })).toBe("O-O");
+    expect(board.lastMove()).toBe("b1h1");
     board.undo();
     expect(board.play({ from: "b1", to: "a1" })).toBe("O-O-O");
     expect(board.fen()).toBe("4k3/8/8/8/8/8/8/2KR3R b - - 1 1");

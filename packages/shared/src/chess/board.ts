@@ -301,6 +301,12 @@ export class Board {
     return to === castleKingTo(m) && Math.abs((to & 7) - (from & 7)) >= 2;
   }
 
+  /** The last move played as `legalMoves` names it (a Chess960 castle as king takes rook), if any. */
+  lastMove(): string | undefined {
+    const u = this.history.at(-1);
+    return u ? this.uciOf(u.move) : undefined;
+  }
+
   /** Takes back the last move played; false when there is none. */
   undo(): boolean {
     const u = this.history.pop();

@@ -52,8 +52,9 @@ export function chess960Move(fen: string, move: { from: string; to: string; prom
     const promotes = piece?.type === "p" && (move.to[1] === "8" || move.to[1] === "1");
     const promotion = promotes ? move.promotion : undefined;
     const san = board.play({ from: move.from, to: move.to, promotion });
-    if (san === undefined) return undefined;
-    return { from: move.from, to: move.to, ...(promotion ? { promotion } : {}), san, fen: board.fen() };
+    const uci = board.lastMove();
+    if (san === undefined || uci === undefined) return undefined;
+    return { from: uci.slice(0, 2), to: uci.slice(2, 4), ...(promotion ? { promotion } : {}), san, fen: board.fen() };
   } catch {
     return undefined;
   }

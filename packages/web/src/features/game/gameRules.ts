@@ -42,8 +42,10 @@ function tryChess960Move(fen: string, move: MoveInput): PlayedPly | undefined {
     const board = Board.fromFen(fen);
     const promotion = isPromotion(fen, move.from, move.to) ? move.promotion : undefined;
     const san = board.play({ from: move.from, to: move.to, promotion });
-    if (san === undefined) return undefined;
-    return { from: move.from, to: move.to, ...(promotion ? { promotion } : {}), san, fen: board.fen() };
+    const uci = board.lastMove();
+    if (san === undefined || uci === undefined) return undefined;
+    // A castle dragged to the king's destination is named king takes rook, as the engine names it.
+    return { from: uci.slice(0, 2), to: uci.slice(2, 4), ...(promotion ? { promotion } : {}), san, fen: board.fen() };
   } catch {
     return undefined;
   }
