@@ -1,6 +1,7 @@
 import { Board } from "@chess/shared";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { baseURL } from "../support/players.ts";
+import { io, type Socket } from "socket.io-client";
+import { baseURL, newPage, registeredUser } from "../support/players.ts";
 
 // The lobby is shared by everyone on the server: these tests take turns so one's offers never show in another's.
 test.describe.configure({ mode: "serial" });
@@ -143,4 +144,71 @@ test("two guests play Chess960: a castle made by dragging the king shows on both
   await creator.screenshot({ path: "test-results/chess960-castled.png" });
 
   for (const p of [creator, opponent]) await p.context().close();
+});
+
+/** Emits over the socket and resolves with the ack's data; throws on a refusal. */
+async function request<T>(socket: Socket, event: string, payload: unknown): Promise<T> {
+  const answer = await socket.timeout(10_000).emitWithAck(event, payload);
+  if (!answer.ok) throw new Error(`${event} refused: ${answer.message}`);
+  return answer.data as T;
+}
+
+test("a finished Chess960 game opens on the analysis page with its castle, and the engine analyses it", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const [white, black] = [await registeredUser(), await registeredUser()];
+  const connect = (sessionId: string) =>
+    io(baseURL(), { transports: ["websocket"], auth: { sessionId }, extraHeaders: { cookie: `sid=${sessionId}` } });
+  const [w, b] = [connect(white.sessionId), connect(black.sessionId)];
+  const started = new Promise<{ gameId: string; initialFen: string }>((resolve) => w.once("gameStarted", resolve));
+  const offer = await request<{ offerId: string }>(w, "createGameOffer", {
+    baseTime: 5,
+    increment: 0,
+    variant: "fun",
+    selectedColor: "white",
+  });
+  await request(b, "acceptGameOffer", { offerId: offer.offerId });
+  const { gameId, initialFen } = await started;
+  const board = Board.fromFen(initialFen);
+  let castle: string | undefined;
+  for (let ply = 0; ply < 80 && !castle; ply++) {
+    const [from, to] = towardsCastling(board);
+    const san = board.play({ from, to });
+    await request(ply % 2 === 0 ? w : b, "move", { gameId, move: { from, to }, ply });
+    if (san?.startsWith("O-O")) castle = san;
+  }
+  expect(castle).toBeDefined();
+  await request(board.turn() === "w" ? w : b, "forfeit", { gameId });
+  w.close();
+  b.close();
+
+  const page = await newPage(browser, black.sessionId);
+  await page.goto(`/analysis?gameId=${gameId}`);
+  await expect(page.getByTestId("identity")).toContainText(black.name);
+  const moves = page.getByRole("table", { name: "Moves" });
+  await expect(moves.getByRole("button", { name: castle, exact: true }).first()).toBeVisible();
+  // The page opens at the last move: its board shows the game's last position.
+  const last: Record<string, string> = {};
+  for (const [sq, code] of Object.entries(piecesOf(board.fen()))) last[sq] = code;
+  await expect
+    .poll(() =>
+      page.locator('[id^="analysis-board-square-"]').evaluateAll((squares) => {
+        const found: Record<string, string> = {};
+        for (const sq of squares as HTMLElement[]) {
+          const piece = sq.querySelector<HTMLElement>("[data-piece]")?.dataset.piece;
+          if (piece && sq.dataset.square) found[sq.dataset.square] = piece;
+        }
+        return found;
+      }),
+    )
+    .toEqual(last);
+
+  await page.getByRole("checkbox", { name: "Enable Analysis" }).check();
+  await expect(page.getByTestId("eval-bar")).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByRole("img", { name: /Evaluation chart/ })).toBeVisible();
+  // The engine's line from the last position, read on the 960 board (its castles come as king takes rook).
+  await expect(page.getByTestId("best-line")).toContainText("Best:", { timeout: 30_000 });
+  await page.screenshot({ path: "test-results/chess960-analysis.png" });
+  await page.context().close();
 });
