@@ -9,8 +9,8 @@ const FUN = { baseTime: 5, increment: 3, variant: "fun", selectedColor: "white" 
 
 /**
  * The next move of a game played towards castling from whatever 960 setup the server dealt: a castle
- * (the king onto its own rook) when there is one, else a back-rank piece other than king or rook leaves
- * the back rank, else a pawn steps, else any move but the king's or a rook's.
+ * (the king onto its own rook) when there is one, else a piece in the way of a castle leaves the back
+ * rank, else a pawn makes its first step, else another move (never a king's, a rook's or a promotion).
  */
 function towardsCastling(board: Board): string {
   const moves = board.legalMoves();
@@ -21,11 +21,19 @@ function towardsCastling(board: Board): string {
   const castle = moves.find((uci) => board.pieceAt(uci.slice(0, 2))?.type === "k" && ownRook(uci));
   if (castle) return castle;
   const back = board.turn() === "w" ? "1" : "8";
-  const kind = (uci: string) => board.pieceAt(uci.slice(0, 2))?.type;
-  const quiet = moves.filter((uci) => kind(uci) !== "k" && kind(uci) !== "r");
+  const second = board.turn() === "w" ? "2" : "7";
+  // Squares a castle still allowed needs empty: the back rank between the king's and rooks' files.
+  const rooks = ["a", "b", "c", "d", "e", "f", "g", "h"].filter(
+    (f) => board.pieceAt(`${f}${back}`)?.type === "r" && board.pieceAt(`${f}${back}`)?.color === board.turn(),
+  );
+  const files = rooks.length > 0 ? [rooks[0] as string, rooks.at(-1) as string, "c", "g"].sort() : [];
+  const inRange = (sq: string) => sq[1] === back && files.length > 0 && sq[0]! >= files[0]! && sq[0]! <= files.at(-1)!;
+  const kind = (sq: string) => board.pieceAt(sq)?.type;
+  const quiet = moves.filter((m) => m.length === 4 && kind(m.slice(0, 2)) !== "k" && kind(m.slice(0, 2)) !== "r");
   return (
-    quiet.find((uci) => uci[1] === back && uci[3] !== back && kind(uci) !== "p") ??
-    quiet.find((uci) => kind(uci) === "p") ??
+    quiet.find((m) => inRange(m.slice(0, 2)) && m[3] !== back && kind(m.slice(0, 2)) !== "p") ??
+    quiet.find((m) => kind(m.slice(0, 2)) === "p" && m[1] === second) ??
+    quiet.find((m) => m[3] !== back && kind(m.slice(0, 2)) !== "p") ??
     quiet[0] ??
     (moves[0] as string)
   );
