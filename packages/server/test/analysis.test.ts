@@ -35,6 +35,27 @@ describe("single-move analysis", () => {
     expect(res.json).toEqual([{ eval: 10_000, turn: "b", moves: [], winPercent: 97.5, judgement: null }]);
   });
 
+  it("searches a Chess960 position in the engine's 960 mode: castling is king takes rook", {
+    timeout: 60_000,
+  }, async () => {
+    // White king b1, rook a1 (right "A"): only O-O-O brings the rook to d1, mating the d8 king.
+    const initialPosition = "3kr3/p1p1p3/8/8/6B1/8/8/RK6 w A - 0 1";
+    const res = await http(app.url, "POST", "/game/analysis/single-move", {
+      headers: { cookie },
+      body: { initialPosition, moves: [] },
+    });
+    expect(res.status).toBe(200);
+    const [entry] = res.json as unknown as AnalysisEntry[];
+    expect(entry).toMatchObject({ eval: "#1", turn: "w" });
+    expect(entry?.moves[0]).toBe("b1a1");
+    const mated = await http(app.url, "POST", "/game/analysis/single-move", {
+      headers: { cookie },
+      body: { initialPosition, moves: ["O-O-O#"] },
+    });
+    // The engine's own choice is not judged, as for a standard line.
+    expect(mated.json).toEqual([{ eval: 10_000, turn: "b", moves: [], winPercent: 97.5, judgement: null }]);
+  });
+
   it("accepts UCI moves and a FEN, and answers the spec's errors for bad ones", { timeout: 60_000 }, async () => {
     const ok = await http(app.url, "POST", "/game/analysis/single-move", {
       headers: { cookie },

@@ -9,6 +9,8 @@ const app = useTestServer({ SIGNUP_LIMIT_PER_IP: "100" });
 const as = (p: Player) => ({ headers: { cookie: p.cookie ?? "" } });
 const call = (p: Player, method: string, path: string, body?: unknown) =>
   http(app.url, method, path, { ...as(p), body });
+/** A list answer's rows. */
+const rows = async <T>(answer: Promise<{ json: unknown }>) => (await answer).json as T[];
 
 async function clubWith(admin: Player, members: Player[] = []): Promise<{ clubId: number; clubName: string }> {
   const clubName = `Club ${admin.name}`;
@@ -161,7 +163,7 @@ describe("finding and joining clubs", () => {
     expect(found).toEqual([
       { clubId: big.clubId, clubName: big.clubName, memberCount: 2, joinPolicy: "open", status: "none" },
     ]);
-    const all = (await call(bob, "GET", "/club/search")).json as Array<{ clubId: number }>;
+    const all = await rows<{ clubId: number }>(call(bob, "GET", "/club/search"));
     expect(all.map((c) => c.clubId)).toEqual(expect.arrayContaining([big.clubId, solo.clubId]));
     expect(all.map((c) => c.clubId)).not.toContain(hidden.clubId);
     // A LIKE wildcard in the search is a character, not a pattern.
@@ -170,11 +172,12 @@ describe("finding and joining clubs", () => {
 
     const joined = await call(bob, "POST", "/club/join", { clubId: big.clubId });
     expect(joined.json).toEqual({ successMsg: CLUB_MESSAGES.joined, joined: true });
-    expect((await call(bob, "GET", "/club/list")).json.map((c: { clubId: number }) => c.clubId)).toContain(big.clubId);
+    expect((await rows<{ clubId: number }>(call(bob, "GET", "/club/list"))).map((c) => c.clubId)).toContain(big.clubId);
     expect((await call(bob, "POST", "/club/join", { clubId: big.clubId })).status).toBe(409);
-    expect((await call(bob, "GET", `/club/search?q=${encodeURIComponent(big.clubName)}`)).json[0].status).toBe(
-      "member",
-    );
+    expect(
+      (await rows<{ status: string }>(call(bob, "GET", `/club/search?q=${encodeURIComponent(big.clubName)}`)))[0]
+        ?.status,
+    ).toBe("member");
     for (const p of [admin, bob, carol]) p.socket.close();
   });
 
@@ -192,17 +195,21 @@ describe("finding and joining clubs", () => {
     expect(asked.json).toEqual({ successMsg: CLUB_MESSAGES.requested, joined: false });
     expect(await told).toEqual({ clubId });
     expect((await call(bob, "POST", "/club/join", { clubId })).json.message).toBe(CLUB_MESSAGES.alreadyRequested);
-    expect((await call(bob, "GET", `/club/search?q=${encodeURIComponent(clubName)}`)).json[0].status).toBe("requested");
+    expect(
+      (await rows<{ status: string }>(call(bob, "GET", `/club/search?q=${encodeURIComponent(clubName)}`)))[0]?.status,
+    ).toBe("requested");
     await call(carol, "POST", "/club/join", { clubId });
-    const requests = (await call(admin, "GET", `/club/join-requests?clubId=${clubId}`)).json;
-    expect(requests.map((r: { username: string }) => r.username)).toEqual([bob.name, carol.name]);
+    const requests = await rows<{ username: string }>(call(admin, "GET", `/club/join-requests?clubId=${clubId}`));
+    expect(requests.map((r) => r.username)).toEqual([bob.name, carol.name]);
 
     const accept = { clubId, username: bob.name, accept: true };
     expect((await call(admin, "POST", "/club/handle-join-request", accept)).status).toBe(200);
     expect((await call(admin, "POST", "/club/handle-join-request", accept)).json.message).toBe(CLUB_MESSAGES.noRequest);
     await call(admin, "POST", "/club/handle-join-request", { clubId, username: carol.name, accept: false });
-    const members = (await call(admin, "GET", `/club/users?clubName=${encodeURIComponent(clubName)}`)).json;
-    expect(members.map((m: { username: string }) => m.username).sort()).toEqual([admin.name, bob.name].sort());
+    const members = await rows<{ username: string }>(
+      call(admin, "GET", `/club/users?clubName=${encodeURIComponent(clubName)}`),
+    );
+    expect(members.map((m) => m.username).sort()).toEqual([admin.name, bob.name].sort());
     expect((await call(admin, "GET", `/club/join-requests?clubId=${clubId}`)).json).toEqual([]);
 
     // A player the administrator blocked cannot ask; an invite-only club is, to outsiders, not there.

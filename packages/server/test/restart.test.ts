@@ -1,4 +1,6 @@
+import { Board } from "@chess/shared";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { kingToDestination, towardsCastling } from "./chess960Play.ts";
 import { createTestDatabase, http, signupAndLogin, startTestServer } from "./harness.ts";
 import { guest, play, reconnect, startGame } from "./players.ts";
 
@@ -106,6 +108,44 @@ it("keeps a pending rematch offer across a restart: the opponent accepts it afte
       body: { offerId: offer.json.offerId, accept: true, sessionId: black.sessionId },
     });
     expect(again.status).toBe(404);
+    w.socket.close();
+    b.socket.close();
+  } finally {
+    await second?.close();
+  }
+});
+
+it("resumes a Chess960 game after a restart: its setup, rights and castles, played either way", {
+  timeout: 60_000,
+}, async () => {
+  const first = await startTestServer(db.env);
+  let second: Awaited<ReturnType<typeof startTestServer>> | undefined;
+  try {
+    const offer = { baseTime: 5, increment: 3, variant: "fun", selectedColor: "white" };
+    const { white, black, game } = await startGame(await guest(first.url), await guest(first.url), offer);
+    const board = Board.fromFen(game.initialFen);
+    // Until both sides castled: the first castle sent as the king's destination when it can be.
+    let castles = 0;
+    let ply = 0;
+    for (; ply < 60 && castles < 2; ply++) {
+      const uci = towardsCastling(board);
+      const san = board.play({ from: uci.slice(0, 2), to: uci.slice(2, 4) });
+      const castle = san?.startsWith("O-O");
+      await play(white, black, game.gameId, [castle && castles === 0 ? kingToDestination(uci) : uci], ply);
+      if (castle) castles += 1;
+    }
+    expect(castles).toBe(2);
+    white.socket.close();
+    black.socket.close();
+    await first.close();
+
+    second = await startTestServer(db.env);
+    const w = await reconnect(second.url, white);
+    const b = await reconnect(second.url, black);
+    const snapshot = await w.emit<{ fen: string; initialFen: string; ply: number }>("resync", { gameId: game.gameId });
+    expect(snapshot.data).toMatchObject({ fen: board.fen(), initialFen: game.initialFen, ply });
+    // The game goes on from the rebuilt position.
+    await play(w, b, game.gameId, [towardsCastling(board)], ply);
     w.socket.close();
     b.socket.close();
   } finally {

@@ -25,7 +25,7 @@ describe("Board perft", () => {
     ["position 4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 4, 422_333],
     ["position 4 mirrored", "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1", 4, 422_333],
     ["position 5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 3, 62_379],
-  ])("%s: perft %i = %i", (_name, fen, depth, nodes) => {
+  ])("%s (%s): perft %i = %i", (_name, fen, depth, nodes) => {
     expect(Board.fromFen(fen).perft(depth)).toBe(nodes);
   });
 });
@@ -216,5 +216,141 @@ describe("Board moves", () => {
   it("lists each side's pieces besides the king", () => {
     expect(Board.fromFen("4k3/8/8/8/8/8/8/RN2K1NR w - - 0 1").pieces("w").sort()).toEqual(["n", "n", "r", "r"]);
     expect(Board.fromFen("4k3/8/8/8/8/8/8/RN2K1NR w - - 0 1").pieces("b")).toEqual([]);
+  });
+});
+
+describe("Chess960", () => {
+  // Node counts from the Chess Programming Wiki, "Chess960 Perft Results" (the same rows as Ethereal's
+  // src/perft/fischer.epd); depth 4 is every row's fourth column there.
+  it.each([
+    ["bqnb1rkr (id 0)", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 4, 326_672],
+    ["2nnrbkr (id 1)", "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", 4, 667_366],
+    ["b1q1rrkb (id 2)", "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9", 4, 273_318],
+    ["qbbnnrkr (id 3)", "qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w hf - 0 9", 4, 382_958],
+    ["b1qr1krb", "b1qr1krb/pp1ppppp/n2n4/8/2p5/2P3P1/PP1PPP1P/BNQRNKRB w GDgd - 0 9", 4, 549_506],
+    ["nrnbqkbr", "nrnbqkbr/2pp2pp/4pp2/pp6/8/1P3P2/P1PPPBPP/NRNBQ1KR w hb - 0 9", 4, 466_493],
+  ])("%s (%s): perft %i = %i", (_name, fen, depth, nodes) => {
+    const board = Board.fromFen(fen);
+    expect(board.chess960).toBe(true);
+    expect(board.perft(depth)).toBe(nodes);
+  });
+
+  // Chess Programming Wiki, "Perft Results": the initial position, here with its rights as rook files.
+  it("plays the standard position with Shredder-FEN rights as standard chess (perft 4 = 197281)", () => {
+    expect(Board.fromFen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1").perft(4)).toBe(197_281);
+  });
+
+  it.each([
+    // [what, FEN, move, SAN or undefined when refused, FEN after]
+    ["king and rook swap squares", "4k3/8/8/8/8/8/8/5KR1 w G - 0 1", "f1g1", "O-O", "4k3/8/8/8/8/8/8/5RK1 b - - 1 1"],
+    ["the king does not move", "4k3/8/8/8/8/8/8/R5KR w HA - 0 1", "g1h1", "O-O", "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1"],
+    [
+      "a rook on the b-file, king takes rook",
+      "4k3/8/8/8/8/8/8/1R2K3 w B - 0 1",
+      "e1b1",
+      "O-O-O",
+      "4k3/8/8/8/8/8/8/2KR4 b - - 1 1",
+    ],
+    [
+      "a rook on the b-file, king to c1",
+      "4k3/8/8/8/8/8/8/1R2K3 w B - 0 1",
+      "e1c1",
+      "O-O-O",
+      "4k3/8/8/8/8/8/8/2KR4 b - - 1 1",
+    ],
+    [
+      "the king crosses to the g-file",
+      "4k3/8/8/8/8/8/8/1KR5 w C - 0 1",
+      "b1g1",
+      "O-O",
+      "4k3/8/8/8/8/8/8/5RK1 b - - 1 1",
+    ],
+    [
+      "king on b1 to c1 is a king step",
+      "4k3/8/8/8/8/8/8/RK5R w HA - 0 1",
+      "b1c1",
+      "Kc1",
+      "4k3/8/8/8/8/8/8/R1K4R b - - 1 1",
+    ],
+    [
+      "the rook of a right that is not outermost",
+      "4k3/8/8/8/8/8/8/4KR1R w F - 0 1",
+      "e1f1",
+      "O-O",
+      "4k3/8/8/8/8/8/8/5RKR b - - 1 1",
+    ],
+    [
+      "Black, queenside onto the a-rook",
+      "rk6/8/8/8/8/8/8/4K3 b a - 0 1",
+      "b8a8",
+      "O-O-O",
+      "2kr4/8/8/8/8/8/8/4K3 w - - 1 2",
+    ],
+    ["out of check", "4k3/8/8/8/8/8/8/1R2K2r w B - 0 1", "e1b1", undefined, ""],
+    ["through check", "4k3/8/8/8/8/3r4/8/1R2K3 w B - 0 1", "e1b1", undefined, ""],
+    ["into check", "4k3/8/8/8/8/2r5/8/1R2K3 w B - 0 1", "e1b1", undefined, ""],
+    ["onto a square the castling rook shields", "4k3/8/8/8/8/8/8/rR4K1 w B - 0 1", "g1b1", undefined, ""],
+    ["past a piece in the rook's way", "4k3/8/8/8/8/8/8/1RN1K3 w B - 0 1", "e1b1", undefined, ""],
+    ["onto the king's own piece on its square", "4k3/8/8/8/8/8/8/4KRN1 w F - 0 1", "e1f1", undefined, ""],
+  ])("castles when %s", (_what, fen, uci, san, after) => {
+    const board = Board.fromFen(fen);
+    expect(board.play({ from: uci.slice(0, 2), to: uci.slice(2, 4) })).toBe(san);
+    if (san) expect(board.fen()).toBe(after);
+    else expect(board.fen()).toBe(fen);
+  });
+
+  it("names castles king takes rook in UCI, as UCI_Chess960 does, and undoes them", () => {
+    const fen = "4k3/8/8/8/8/8/8/RK5R w HA - 0 1";
+    const board = Board.fromFen(fen);
+    expect(board.legalMoves()).toEqual(expect.arrayContaining(["b1a1", "b1h1"]));
+    expect(board.legalMoves()).not.toContain("b1g1");
+    expect(board.targets("b1").sort()).toEqual(["a1", "a2", "b2", "c1", "c2", "g1", "h1"]);
+    expect(board.play({ from: "b1", to: "g1" })).toBe("O-O");
+    expect(board.lastMove()).toBe("b1h1");
+    board.undo();
+    expect(board.play({ from: "b1", to: "a1" })).toBe("O-O-O");
+    expect(board.fen()).toBe("4k3/8/8/8/8/8/8/2KR3R b - - 1 1");
+    board.undo();
+    expect(board.fen()).toBe(fen);
+  });
+
+  it("loses a right when its rook moves or is taken, both when the king moves", () => {
+    const board = Board.fromFen("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1");
+    board.play({ from: "g1", to: "g8" });
+    expect(board.fen()).toBe("1r2k1R1/8/8/8/8/8/8/1R2K3 b Bb - 0 1");
+    board.play({ from: "e8", to: "d7" });
+    expect(board.fen()).toBe("1r4R1/3k4/8/8/8/8/8/1R2K3 w B - 1 2");
+  });
+
+  it("reads X-FEN (KQkq: the outermost rooks) and writes Shredder-FEN, which reads back the same", () => {
+    const xfen = "rk2r3/8/8/8/8/8/8/R1K3RR w KQkq - 0 1";
+    const board = Board.fromFen(xfen, { chess960: true });
+    expect(board.fen()).toBe("rk2r3/8/8/8/8/8/8/R1K3RR w HAea - 0 1");
+    expect(Board.fromFen(board.fen()).fen()).toBe(board.fen());
+    for (const fen of [
+      "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+      "qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w hf - 0 9",
+    ]) {
+      expect(Board.fromFen(fen).fen()).toBe(fen);
+    }
+  });
+
+  it("reads SAN castles and moves, and the pieces on squares", () => {
+    const board = Board.fromFen("4k3/8/8/8/8/8/8/RK5R w HA - 0 1");
+    expect(board.playSan("O-O-O-O")).toBeUndefined();
+    expect(board.playSan("0-0")).toEqual({ from: "b1", to: "h1", san: "O-O" });
+    expect(board.kingSquare("w")).toBe("g1");
+    expect(board.pieceAt("f1")).toEqual({ color: "w", type: "r" });
+    expect(board.playSan("Kd7")).toEqual({ from: "e8", to: "d7", san: "Kd7" });
+    expect(board.playSan("Rxa8")).toBeUndefined();
+  });
+
+  it("keeps the standard board's own notation for a standard FEN", () => {
+    const board = Board.fromFen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    expect(board.chess960).toBe(false);
+    expect(board.legalMoves()).toEqual(expect.arrayContaining(["e1g1", "e1c1"]));
+    expect(board.play({ from: "e1", to: "h1" })).toBeUndefined();
+    expect(board.play({ from: "e1", to: "g1" })).toBe("O-O");
+    expect(board.fen()).toBe("r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
   });
 });

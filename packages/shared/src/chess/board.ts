@@ -9,6 +9,11 @@ import type { Color } from "../domain/clock.ts";
  *
  * 0x88 board: square = rank * 16 + file (a1 = 0, h8 = 119); a square is on the board when (sq & 0x88) is 0.
  * A piece is its type (1-6) plus 8 when black.
+ *
+ * Chess960 (Fischer Random) castling: a board reads rights from X-FEN (KQkq: the outermost rook) or
+ * Shredder-FEN (HAha: the rook's file) and writes Shredder-FEN, so its FEN reads back as a 960 position.
+ * Internally a castle is always "king takes own rook"; the standard board names it king-to-destination
+ * (e1g1) as it always did, the 960 board king-takes-rook (the UCI_Chess960 convention).
  */
 
 const PAWN = 1;
@@ -47,6 +52,9 @@ CASTLING_KEPT[0x70] = WK | WQ | BK; // a8
 CASTLING_KEPT[0x77] = WK | WQ | BQ; // h8
 CASTLING_KEPT[0x74] = WK | WQ; // e8
 
+/** The rook home square of each right (WK, WQ, BK, BQ by bit index) in standard chess. */
+const STANDARD_ROOKS = [0x07, 0x00, 0x77, 0x70];
+
 /** Moves are packed in one int: from | to << 7 | promotion << 14 | flags << 17. */
 const pack = (from: number, to: number, promotion: number, flags: number) =>
   from | (to << 7) | (promotion << 14) | (flags << 17);
@@ -54,6 +62,10 @@ const fromOf = (m: number) => m & 0x7f;
 const toOf = (m: number) => (m >> 7) & 0x7f;
 const promotionOf = (m: number) => (m >> 14) & 7;
 const flagsOf = (m: number) => m >> 17;
+
+/** Where the king and rook of a castle (king takes own rook) land: the g- and f-files, or c and d. */
+const castleKingTo = (m: number) => (fromOf(m) & 0x70) | (toOf(m) > fromOf(m) ? 6 : 2);
+const castleRookTo = (m: number) => (fromOf(m) & 0x70) | (toOf(m) > fromOf(m) ? 5 : 3);
 
 const squareName = (sq: number) => String.fromCharCode(97 + (sq & 7)) + String.fromCharCode(49 + (sq >> 4));
 
@@ -81,6 +93,16 @@ interface Undo {
   key: string;
 }
 
+/** Whether a FEN's castling field names rook files (Shredder-FEN / X-FEN): a Chess960 position. */
+export function isChess960Fen(fen: string): boolean {
+  return /[A-Ha-h]/.test(fen.trim().split(/\s+/)[2] ?? "");
+}
+
+export interface BoardOptions {
+  /** Chess960 castling; by default when the FEN's castling field names rook files. */
+  chess960?: boolean;
+}
+
 /** The standard starting position. */
 export const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -98,6 +120,12 @@ export class Board {
   private readonly squares = new Int8Array(128);
   private white = true;
   private castling = 0;
+  /** Chess960 rules for castling rights, FEN and UCI (see above). */
+  readonly chess960: boolean;
+  /** Home square of the rook of each castling right, by bit index (WK, WQ, BK, BQ). */
+  private readonly rooks: number[] = STANDARD_ROOKS;
+  /** Castling rights kept after a move touches a square (see CASTLING_KEPT). */
+  private readonly kept: Int8Array = CASTLING_KEPT;
   /** The square a pawn just skipped, whether or not anyone can capture there. */
   private ep = -1;
   private halfmoves = 0;
@@ -107,7 +135,7 @@ export class Board {
   private readonly seen = new Map<string, number>();
   private key: string;
 
-  private constructor(fen: string) {
+  private constructor(fen: string, options: BoardOptions) {
     const fields = fen.trim().split(/\s+/);
     if (fields.length < 4 || fields.length > 6) throw new Error(`Invalid FEN: ${fen}`);
     const [placement = "", turn, castling = "", ep = "", half = "0", full = "1"] = fields;
@@ -140,18 +168,24 @@ export class Board {
     if (whiteKings !== 1 || blackKings !== 1) throw new Error(`Invalid FEN: ${fen}`);
     if (turn !== "w" && turn !== "b") throw new Error(`Invalid FEN: ${fen}`);
     this.white = turn === "w";
-    if (!/^(-|K?Q?k?q?)$/.test(castling) || castling === "") throw new Error(`Invalid FEN: ${fen}`);
-    // A right whose king or rook is not at home could never be used: dropped, as if never given.
-    const rights: Array<[string, number, number, number]> = [
-      ["K", WK, 0x04, 0x07],
-      ["Q", WQ, 0x04, 0x00],
-      ["k", BK, 0x74, 0x77],
-      ["q", BQ, 0x74, 0x70],
-    ];
-    for (const [letter, bit, king, rook] of rights) {
-      const black = letter === letter.toLowerCase() ? BLACK : 0;
-      if (castling.includes(letter) && this.squares[king] === (KING | black) && this.squares[rook] === (ROOK | black))
-        this.castling |= bit;
+    this.chess960 = options.chess960 ?? isChess960Fen(fen);
+    if (this.chess960) {
+      this.rooks = [...STANDARD_ROOKS];
+      this.kept = this.readChess960Castling(castling, fen);
+    } else {
+      if (!/^(-|K?Q?k?q?)$/.test(castling) || castling === "") throw new Error(`Invalid FEN: ${fen}`);
+      // A right whose king or rook is not at home could never be used: dropped, as if never given.
+      const rights: Array<[string, number, number, number]> = [
+        ["K", WK, 0x04, 0x07],
+        ["Q", WQ, 0x04, 0x00],
+        ["k", BK, 0x74, 0x77],
+        ["q", BQ, 0x74, 0x70],
+      ];
+      for (const [letter, bit, king, rook] of rights) {
+        const black = letter === letter.toLowerCase() ? BLACK : 0;
+        if (castling.includes(letter) && this.squares[king] === (KING | black) && this.squares[rook] === (ROOK | black))
+          this.castling |= bit;
+      }
     }
     if (ep !== "-") {
       const sq = squareIndex(ep);
@@ -166,9 +200,49 @@ export class Board {
     this.seen.set(this.key, 1);
   }
 
-  /** The position of a FEN; throws on a malformed one or one where the side not to move is in check. */
-  static fromFen(fen: string): Board {
-    return new Board(fen);
+  /**
+   * X-FEN or Shredder-FEN castling rights: K/Q the outermost rook on that side of the king, a file letter
+   * that file's rook. A right without its king on the back rank or its rook is dropped, as in standard.
+   * Returns the table of rights a move touching each square keeps.
+   */
+  private readChess960Castling(field: string, fen: string): Int8Array {
+    if (!/^(-|[KQkqA-Ha-h]{1,4})$/.test(field)) throw new Error(`Invalid FEN: ${fen}`);
+    const sq = this.squares;
+    for (const ch of field === "-" ? "" : field) {
+      const black = ch !== ch.toUpperCase();
+      const rank = black ? 0x70 : 0;
+      const king = this.kings[black ? 1 : 0]!;
+      if ((king & 0x70) !== rank) continue;
+      const rookPiece = ROOK | (black ? BLACK : 0);
+      const letter = ch.toUpperCase();
+      let rook = -1;
+      if (letter === "K") {
+        for (let f = 7; f > (king & 7) && rook < 0; f--) if (sq[rank | f] === rookPiece) rook = rank | f;
+      } else if (letter === "Q") {
+        for (let f = 0; f < (king & 7) && rook < 0; f++) if (sq[rank | f] === rookPiece) rook = rank | f;
+      } else if (sq[rank | (letter.charCodeAt(0) - 65)] === rookPiece) rook = rank | (letter.charCodeAt(0) - 65);
+      if (rook < 0) continue;
+      const index = (black ? 2 : 0) + ((rook & 7) > (king & 7) ? 0 : 1);
+      this.castling |= 1 << index;
+      this.rooks[index] = rook;
+    }
+    const kept = new Int8Array(128).fill(WK | WQ | BK | BQ);
+    for (let index = 0; index < 4; index++) {
+      if (!(this.castling & (1 << index))) continue;
+      const rook = this.rooks[index]!;
+      const king = this.kings[index < 2 ? 0 : 1]!;
+      kept[rook] = kept[rook]! & ~(1 << index);
+      kept[king] = kept[king]! & (index < 2 ? BK | BQ : WK | WQ);
+    }
+    return kept;
+  }
+
+  /**
+   * The position of a FEN; throws on a malformed one or one where the side not to move is in check.
+   * A FEN whose castling field names rook files is read as Chess960 unless `options.chess960` says otherwise.
+   */
+  static fromFen(fen: string, options: BoardOptions = {}): Board {
+    return new Board(fen, options);
   }
 
   turn(): Color {
@@ -203,7 +277,7 @@ export class Board {
     let found = -1;
     for (let i = 0; i < n; i++) {
       const m = list[i]!;
-      if (toOf(m) !== to) continue;
+      if (flagsOf(m) & FLAG_CASTLE ? !this.castleNamed(m, to) : toOf(m) !== to) continue;
       const promotion = promotionOf(m);
       if (promotion !== 0 && promotion !== PROMOTIONS[move.promotion ?? ""]) continue;
       if (this.legal(m)) {
@@ -217,6 +291,22 @@ export class Board {
     return san + (this.inCheck() ? (this.hasLegalMove() ? "+" : "#") : "");
   }
 
+  /**
+   * Whether `to` names the castle `m` (king on its rook): the king's destination when it is two or more files
+   * away (never an ordinary king move), or, on a Chess960 board, the rook's square (king takes own rook).
+   */
+  private castleNamed(m: number, to: number): boolean {
+    const from = fromOf(m);
+    if (this.chess960 && to === toOf(m)) return true;
+    return to === castleKingTo(m) && Math.abs((to & 7) - (from & 7)) >= 2;
+  }
+
+  /** The last move played as `legalMoves` names it (a Chess960 castle as king takes rook), if any. */
+  lastMove(): string | undefined {
+    const u = this.history.at(-1);
+    return u ? this.uciOf(u.move) : undefined;
+  }
+
   /** Takes back the last move played; false when there is none. */
   undo(): boolean {
     const u = this.history.pop();
@@ -225,16 +315,87 @@ export class Board {
     return true;
   }
 
-  /** Every legal move as UCI ("e2e4", "e7e8q"). */
+  /** Every legal move as UCI ("e2e4", "e7e8q"; a Chess960 castle as king takes rook, "b1a1"). */
   legalMoves(): string[] {
     const list = this.list(0);
     const n = this.generate(list);
     const out: string[] = [];
     for (let i = 0; i < n; i++) {
       const m = list[i]!;
-      if (this.legal(m)) out.push(squareName(fromOf(m)) + squareName(toOf(m)) + LETTERS[promotionOf(m)]!.trim());
+      if (this.legal(m)) out.push(this.uciOf(m));
     }
     return out;
+  }
+
+  private uciOf(m: number): string {
+    const to = flagsOf(m) & FLAG_CASTLE && !this.chess960 ? castleKingTo(m) : toOf(m);
+    return squareName(fromOf(m)) + squareName(to) + LETTERS[promotionOf(m)]!.trim();
+  }
+
+  /**
+   * Every square `play` takes the piece on `from` to (for a board's drag and tap targets): its legal moves'
+   * targets, and for a castle both its rook's square (Chess960) and the king's destination when that is two
+   * or more files away.
+   */
+  targets(from: string): string[] {
+    const at = squareIndex(from);
+    if (at < 0) return [];
+    const piece = this.squares[at]!;
+    if (piece === 0 || (piece & BLACK ? this.white : !this.white)) return [];
+    const list = this.list(0);
+    const n = this.generate(list, at);
+    const out = new Set<string>();
+    for (let i = 0; i < n; i++) {
+      const m = list[i]!;
+      if (!this.legal(m)) continue;
+      if (!(flagsOf(m) & FLAG_CASTLE)) {
+        out.add(squareName(toOf(m)));
+        continue;
+      }
+      if (this.chess960) out.add(squareName(toOf(m)));
+      const kingTo = castleKingTo(m);
+      if (Math.abs((kingTo & 7) - (at & 7)) >= 2) out.add(squareName(kingTo));
+    }
+    return [...out];
+  }
+
+  /**
+   * Plays a move given in SAN ("Nf3", "O-O", "exd8=Q+"; check signs and annotations are optional) and returns
+   * it as played, with `from`/`to` as `legalMoves` names it; undefined when no legal move has that SAN.
+   */
+  playSan(text: string): { from: string; to: string; promotion?: string; san: string } | undefined {
+    const wanted = text.replace(/[+#!?]+$/, "").replace(/0/g, "O");
+    const list = this.list(0);
+    const n = this.generate(list);
+    let found = -1;
+    for (let i = 0; i < n && found < 0; i++) {
+      const m = list[i]!;
+      if (this.legal(m) && this.sanOf(m) === wanted) found = m;
+    }
+    if (found < 0) return undefined;
+    const uci = this.uciOf(found);
+    const san = this.sanOf(found);
+    this.make(found);
+    const promotion = uci[4];
+    return {
+      from: uci.slice(0, 2),
+      to: uci.slice(2, 4),
+      ...(promotion ? { promotion } : {}),
+      san: san + (this.inCheck() ? (this.hasLegalMove() ? "+" : "#") : ""),
+    };
+  }
+
+  /** The piece on `square` as a colour and letter ("w", "n"), if any. */
+  pieceAt(square: string): { color: Color; type: PieceLetter } | undefined {
+    const at = squareIndex(square);
+    const p = at < 0 ? 0 : this.squares[at]!;
+    if (p === 0) return undefined;
+    return { color: p & BLACK ? "b" : "w", type: LETTERS[p & 7] as PieceLetter };
+  }
+
+  /** The square of the king of `color`, e.g. "e1". */
+  kingSquare(color: Color): string {
+    return squareName(this.kings[color === "w" ? 0 : 1]!);
   }
 
   hasLegalMove(): boolean {
@@ -385,20 +546,36 @@ export class Board {
     return n;
   }
 
+  /**
+   * Castles of the king on `king`, by the Chess960 rules, which are also standard chess's: every square
+   * between king and destination and rook and destination empty but for the two, the king not in check and
+   * no square it crosses or lands on attacked. Encoded as king takes own rook.
+   */
   private addCastling(out: Int32Array, n: number, king: number): number {
-    const kingside = this.white ? WK : BK;
-    const queenside = this.white ? WQ : BQ;
-    if (!(this.castling & (kingside | queenside))) return n;
+    const base = this.white ? 0 : 2;
+    const rights = (this.castling >> base) & 3;
+    if (!rights) return n;
     const enemy = !this.white;
     const sq = this.squares;
     if (this.attacked(king, enemy)) return n;
-    if (this.castling & kingside && sq[king + 1] === 0 && sq[king + 2] === 0) {
-      if (!this.attacked(king + 1, enemy) && !this.attacked(king + 2, enemy))
-        out[n++] = pack(king, king + 2, 0, FLAG_CASTLE);
-    }
-    if (this.castling & queenside && sq[king - 1] === 0 && sq[king - 2] === 0 && sq[king - 3] === 0) {
-      if (!this.attacked(king - 1, enemy) && !this.attacked(king - 2, enemy))
-        out[n++] = pack(king, king - 2, 0, FLAG_CASTLE);
+    const rank = king & 0x70;
+    for (let side = 0; side < 2; side++) {
+      if (!(rights & (1 << side))) continue;
+      const rook = this.rooks[base + side]!;
+      const kingTo = rank | (side === 0 ? 6 : 2);
+      const rookTo = rank | (side === 0 ? 5 : 3);
+      const low = Math.min(king, rook, kingTo, rookTo);
+      const high = Math.max(king, rook, kingTo, rookTo);
+      let free = true;
+      for (let s = low; s <= high && free; s++) if (s !== king && s !== rook && sq[s] !== 0) free = false;
+      if (!free) continue;
+      const step = kingTo > king ? 1 : -1;
+      let safe = true;
+      for (let s = king + step; kingTo !== king && safe; s += step) {
+        if (this.attacked(s, enemy)) safe = false;
+        if (s === kingTo) break;
+      }
+      if (safe) out[n++] = pack(king, rook, 0, FLAG_CASTLE);
     }
     return n;
   }
@@ -442,7 +619,9 @@ export class Board {
   /** Whether the pseudo-legal move `m` leaves the mover's king safe (castling was checked when generated). */
   private legal(m: number): boolean {
     const flags = flagsOf(m);
-    if (flags & FLAG_CASTLE) return true;
+    // A standard castle's rook stands in a corner and shields no square; a 960 one may shield the king's
+    // destination from a rook or queen behind it on the rank, so the position after it is checked.
+    if (flags & FLAG_CASTLE) return !this.chess960 || this.castleSafe(m);
     const sq = this.squares;
     const from = fromOf(m);
     const to = toOf(m);
@@ -461,6 +640,25 @@ export class Board {
     return safe;
   }
 
+  private castleSafe(m: number): boolean {
+    const sq = this.squares;
+    const king = fromOf(m);
+    const rook = toOf(m);
+    const kingTo = castleKingTo(m);
+    const rookTo = castleRookTo(m);
+    const saved = [sq[king]!, sq[rook]!, sq[kingTo]!, sq[rookTo]!];
+    sq[king] = 0;
+    sq[rook] = 0;
+    sq[kingTo] = saved[0]!;
+    sq[rookTo] = saved[1]!;
+    const safe = !this.attacked(kingTo, !this.white);
+    sq[rookTo] = saved[3]!;
+    sq[kingTo] = saved[2]!;
+    sq[rook] = saved[1]!;
+    sq[king] = saved[0]!;
+    return safe;
+  }
+
   private make(m: number): void {
     const sq = this.squares;
     const from = fromOf(m);
@@ -468,7 +666,8 @@ export class Board {
     const flags = flagsOf(m);
     const moved = sq[from]!;
     const us = moved & BLACK;
-    let captured = sq[to]!;
+    const castle = flags & FLAG_CASTLE;
+    let captured = castle ? 0 : sq[to]!;
     this.history.push({
       move: m,
       moved,
@@ -483,17 +682,21 @@ export class Board {
       captured = sq[behind]!;
       sq[behind] = 0;
     }
-    sq[to] = promotionOf(m) ? promotionOf(m) | us : moved;
-    sq[from] = 0;
-    if ((moved & 7) === KING) {
-      this.kings[us ? 1 : 0] = to;
-      if (flags & FLAG_CASTLE) {
-        const [rookFrom, rookTo] = to > from ? [from + 3, from + 1] : [from - 4, from - 1];
-        sq[rookTo] = sq[rookFrom]!;
-        sq[rookFrom] = 0;
-      }
+    if (castle) {
+      // The king may land on its rook's square or the rook on the king's: both leave before either lands.
+      const kingTo = castleKingTo(m);
+      const rook = sq[to]!;
+      sq[from] = 0;
+      sq[to] = 0;
+      sq[kingTo] = moved;
+      sq[castleRookTo(m)] = rook;
+      this.kings[us ? 1 : 0] = kingTo;
+    } else {
+      sq[to] = promotionOf(m) ? promotionOf(m) | us : moved;
+      sq[from] = 0;
+      if ((moved & 7) === KING) this.kings[us ? 1 : 0] = to;
     }
-    this.castling &= CASTLING_KEPT[from]! & CASTLING_KEPT[to]!;
+    this.castling &= this.kept[from]! & this.kept[to]!;
     this.ep = flags & FLAG_DOUBLE ? (from + to) >> 1 : -1;
     this.halfmoves = (moved & 7) === PAWN || captured !== 0 ? 0 : this.halfmoves + 1;
     if (us) this.fullmoves += 1;
@@ -512,17 +715,17 @@ export class Board {
     const from = fromOf(m);
     const to = toOf(m);
     const flags = flagsOf(m);
-    sq[from] = u.moved;
-    sq[to] = u.captured;
-    if (flags & FLAG_EP) sq[to + (this.white ? -16 : 16)] = PAWN | (this.white ? BLACK : 0);
-    if ((u.moved & 7) === KING) {
-      this.kings[this.white ? 0 : 1] = from;
-      if (flags & FLAG_CASTLE) {
-        const [rookFrom, rookTo] = to > from ? [from + 3, from + 1] : [from - 4, from - 1];
-        sq[rookFrom] = sq[rookTo]!;
-        sq[rookTo] = 0;
-      }
+    if (flags & FLAG_CASTLE) {
+      sq[castleKingTo(m)] = 0;
+      sq[castleRookTo(m)] = 0;
+      sq[from] = u.moved;
+      sq[to] = ROOK | (u.moved & BLACK);
+    } else {
+      sq[from] = u.moved;
+      sq[to] = u.captured;
+      if (flags & FLAG_EP) sq[to + (this.white ? -16 : 16)] = PAWN | (this.white ? BLACK : 0);
     }
+    if ((u.moved & 7) === KING) this.kings[this.white ? 0 : 1] = from;
     if (!this.white) this.fullmoves -= 1;
     this.castling = u.castling;
     this.ep = u.ep;
@@ -596,10 +799,17 @@ export class Board {
     }
     parts.push(" ", this.white ? "w" : "b", " ");
     if (!this.castling) parts.push("-");
-    if (this.castling & WK) parts.push("K");
-    if (this.castling & WQ) parts.push("Q");
-    if (this.castling & BK) parts.push("k");
-    if (this.castling & BQ) parts.push("q");
+    else if (this.chess960) {
+      // Shredder-FEN: the rook's file, so the FEN reads back as this Chess960 position.
+      for (let index = 0; index < 4; index++)
+        if (this.castling & (1 << index))
+          parts.push(String.fromCharCode((index < 2 ? 65 : 97) + (this.rooks[index]! & 7)));
+    } else {
+      if (this.castling & WK) parts.push("K");
+      if (this.castling & WQ) parts.push("Q");
+      if (this.castling & BK) parts.push("k");
+      if (this.castling & BQ) parts.push("q");
+    }
     parts.push(" ", this.epCapturable() ? squareName(this.ep) : "-");
     return parts.join("");
   }

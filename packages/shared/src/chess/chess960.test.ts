@@ -1,6 +1,7 @@
 import { Chess } from "chess.js";
 import { describe, expect, it } from "vitest";
-import { chess960BackRank, chess960Fen } from "./chess960.ts";
+import { Board } from "./board.ts";
+import { chess960BackRank, chess960Fen, chess960GameFen } from "./chess960.ts";
 
 describe("Chess960 setup", () => {
   it("always puts bishops on opposite colours and the king between the rooks", () => {
@@ -24,5 +25,17 @@ describe("Chess960 setup", () => {
     const [board] = fen.split(" ");
     const ranks = board?.split("/") ?? [];
     expect(ranks[0]).toBe(ranks[7]?.toLowerCase());
+  });
+
+  it("gives games both sides' castling rights as rook files, which the board reads as Chess960", () => {
+    for (let i = 0; i < 200; i++) {
+      const fen = chess960GameFen();
+      const rank = fen.split("/")[7]?.split(" ")[0] ?? "";
+      const files = `${String.fromCharCode(65 + rank.lastIndexOf("R"))}${String.fromCharCode(65 + rank.indexOf("R"))}`;
+      expect(fen.split(" ")[2]).toBe(`${files}${files.toLowerCase()}`);
+      const board = Board.fromFen(fen);
+      expect(board.chess960).toBe(true);
+      expect(board.fen()).toBe(fen);
+    }
   });
 });

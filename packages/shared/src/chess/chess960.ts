@@ -18,8 +18,21 @@ export function chess960BackRank(rng: () => number = Math.random): string {
   return rank.join("");
 }
 
-/** The full starting FEN of a shuffled setup (no castling rights: chess.js knows no 960 castling). */
+/**
+ * The full starting FEN of a shuffled setup for the free board (no castling rights: its chess.js knows no
+ * 960 castling). A game starts from `chess960GameFen`.
+ */
 export function chess960Fen(rng: () => number = Math.random): string {
   const white = chess960BackRank(rng);
   return `${white.toLowerCase()}/pppppppp/8/8/8/8/PPPPPPPP/${white} w - - 0 1`;
+}
+
+/**
+ * The starting FEN of a Chess960 game: a shuffled setup with both sides' castling rights in Shredder-FEN
+ * (the rooks' files, e.g. "HFhf"), which `Board` reads as Chess960.
+ */
+export function chess960GameFen(rng: () => number = Math.random): string {
+  const white = chess960BackRank(rng);
+  const files = [white.lastIndexOf("R"), white.indexOf("R")].map((i) => String.fromCharCode(65 + i)).join("");
+  return `${white.toLowerCase()}/pppppppp/8/8/8/8/PPPPPPPP/${white} w ${files}${files.toLowerCase()} - 0 1`;
 }

@@ -121,9 +121,7 @@ export function createAnalysisService(deps: {
       let fen: string;
       let last: { before: string; lan: string } | undefined;
       try {
-        const chess = replay(initialPosition, moves);
-        fen = chess.fen();
-        last = moves.length > 0 ? chess.history({ verbose: true }).at(-1) : undefined;
+        ({ fen, last } = replay(initialPosition, moves));
       } catch (error) {
         throw new AnalysisError(400, error instanceof Error ? error.message : "Invalid position");
       }

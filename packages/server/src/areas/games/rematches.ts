@@ -1,4 +1,4 @@
-import type { Ack, GameStarted, RematchOffer, Variant } from "@chess/shared";
+import { type Ack, chess960GameFen, type GameStarted, type RematchOffer, type Variant } from "@chess/shared";
 import { shortId } from "../../util/ids.ts";
 import type { PlayerRef } from "./gameRound.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
@@ -41,7 +41,13 @@ export function createRematches(deps: {
       variant: previous.variant as Variant,
       baseTime: previous.baseMs / 60_000,
       increment: previous.incrementMs / 1000,
-      initialFen: previous.variant === "standard" ? undefined : previous.initialFen,
+      // Jumpstart replays its position; a Chess960 rematch deals a new one.
+      initialFen:
+        previous.variant === "jumpstart"
+          ? previous.initialFen
+          : previous.variant === "fun"
+            ? chess960GameFen()
+            : undefined,
       rematchOf: previous.id,
     });
     return { ok: true, data: { gameId: round.id } };

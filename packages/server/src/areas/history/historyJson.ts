@@ -1,5 +1,5 @@
 import type { HistoryRow, RatingHistory, Statistic, TimeClass } from "@chess/shared";
-import { DEFAULT_ELO, TIME_CLASSES } from "@chess/shared";
+import { DEFAULT_ELO, isChess960Fen, TIME_CLASSES } from "@chess/shared";
 import { Chess } from "chess.js";
 import type { HistoryGame, HistoryRepo } from "./historyRepo.ts";
 
@@ -62,22 +62,42 @@ const RESULT: Record<string, string> = { white: "1-0", black: "0-1", draw: "1/2-
 /** The game as PGN, with the headers a chess program expects. */
 export function gamePgn(g: HistoryGame, siteUrl: string): string {
   const start = new Chess().fen();
-  const chess = new Chess(g.initialFen);
-  for (const san of g.moves.split(" ").filter(Boolean)) chess.move(san);
   const date = (g.endedAt ?? g.createdAt).toISOString().slice(0, 10).replaceAll("-", ".");
+  const result = RESULT[g.winningColor ?? ""] ?? "*";
   const headers: Array<[string, string]> = [
     ["Event", `${g.rated ? "Rated" : "Casual"} ${g.timeClass} game`],
     ["Site", `${siteUrl}/analysis?gameId=${g.id}`],
     ["Date", date],
     ["White", g.whiteName],
     ["Black", g.blackName],
-    ["Result", RESULT[g.winningColor ?? ""] ?? "*"],
+    ["Result", result],
     ["TimeControl", `${g.baseMs / 1000}+${g.incrementMs / 1000}`],
-    ["Variant", g.variant === "standard" ? "Standard" : "From Position"],
+    ["Variant", g.variant === "fun" ? "Chess960" : g.variant === "standard" ? "Standard" : "From Position"],
     ["Termination", g.endReason ?? "unterminated"],
   ];
   if (g.initialFen !== start) headers.push(["SetUp", "1"], ["FEN", g.initialFen]);
+  const sans = g.moves.split(" ").filter(Boolean);
+  // chess.js reads no Chess960 castling rights: a 960 game's movetext is laid out from its stored SAN.
+  if (isChess960Fen(g.initialFen)) return chess960Pgn(headers, g.initialFen, sans, result);
+  const chess = new Chess(g.initialFen);
+  for (const san of sans) chess.move(san);
   for (const [k, v] of headers) chess.setHeader(k, v);
   const body = chess.pgn();
-  return body.endsWith("*") && headers[5]?.[1] !== "*" ? body.replace(/\*$/, headers[5]?.[1] ?? "*") : body;
+  return body.endsWith("*") && result !== "*" ? body.replace(/\*$/, result) : body;
+}
+
+function chess960Pgn(headers: Array<[string, string]>, fen: string, sans: string[], result: string): string {
+  const [, turn = "w", , , , full = "1"] = fen.split(" ");
+  let number = Number(full) || 1;
+  let white = turn === "w";
+  const tokens: string[] = [];
+  sans.forEach((san, i) => {
+    if (white) tokens.push(`${number}. ${san}`);
+    else tokens.push(i === 0 ? `${number}... ${san}` : san);
+    if (!white) number += 1;
+    white = !white;
+  });
+  tokens.push(result);
+  const tags = headers.map(([k, v]) => `[${k} "${v.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"]`).join("\n");
+  return `${tags}\n\n${tokens.join(" ")}`;
 }

@@ -1,6 +1,7 @@
 import {
   type Ack,
   type CreateGameOfferPayload,
+  chess960GameFen,
   type GameOffer,
   JUMPSTART_CUSTOM,
   type LobbyUpdate,
@@ -241,7 +242,8 @@ export function createLobbyService(deps: {
         return fail("gone", "This offer is no longer available");
       }
       const o = taken.offer;
-      let initialFen: string | undefined;
+      // Chess960 ("fun"): a new shuffled setup for each game, the same for both players.
+      let initialFen: string | undefined = o.variant === "fun" ? chess960GameFen() : undefined;
       if (o.variant === "jumpstart") {
         try {
           initialFen = (

@@ -3,10 +3,13 @@ import {
   type EndReason,
   type GameRecord,
   type GameStatus,
+  isChess960Fen,
   type TimeClass,
+  VARIANT_LABELS,
   type Variant,
 } from "@chess/shared";
 import { Chess, DEFAULT_POSITION } from "chess.js";
+import { chess960CheckedKing, chess960Move, chess960NeedsPromotion, chess960SanPlies } from "./chess960Line.ts";
 
 /** The game an analysis page shows, from route state and/or GET /history/{gameId}. Pure. */
 
@@ -191,6 +194,11 @@ export function replayGame(
   initialFen: string,
   sans: readonly string[],
 ): { fens: string[]; plies: LinePly[]; invalid?: string } {
+  if (isChess960Fen(initialFen)) {
+    const { plies, invalid } = chess960SanPlies(initialFen, sans);
+    const fens = [normalizeFen(initialFen), ...plies.map((p) => p.fen)];
+    return invalid === undefined ? { fens, plies } : { fens, plies, invalid };
+  }
   let chess: Chess;
   try {
     chess = new Chess(initialFen);
@@ -219,6 +227,7 @@ export function replayGame(
 
 /** `from`→`to` (with `promotion`) played in `fen`, or undefined when illegal there. */
 export function playOn(fen: string, move: { from: string; to: string; promotion?: string }): LinePly | undefined {
+  if (isChess960Fen(fen)) return chess960Move(fen, move);
   try {
     const chess = new Chess(fen);
     const m = chess.move({ from: move.from, to: move.to, promotion: move.promotion });
@@ -230,6 +239,7 @@ export function playOn(fen: string, move: { from: string; to: string; promotion?
 
 /** Whether moving the piece on `from` to `to` in `fen` is a legal promotion (a piece must be chosen). */
 export function needsPromotion(fen: string, from: string, to: string): boolean {
+  if (isChess960Fen(fen)) return chess960NeedsPromotion(fen, from, to);
   try {
     return new Chess(fen)
       .moves({ square: from as never, verbose: true })
@@ -250,6 +260,7 @@ export function moveNumberOf(fen: string): number {
 
 /** The square of the king in check in `fen`, if any. */
 export function checkedKing(fen: string): string | undefined {
+  if (isChess960Fen(fen)) return chess960CheckedKing(fen);
   try {
     const chess = new Chess(fen);
     if (!chess.inCheck()) return undefined;
@@ -265,7 +276,7 @@ export function gameSummary(game: AnalysisGame): string {
   const clock =
     game.baseTime !== null && game.increment !== null ? `${formatMinutes(game.baseTime)}+${game.increment}` : "";
   const speed = game.timeClass ? capitalize(game.timeClass) : "";
-  const variant = game.variant && game.variant !== "standard" ? capitalize(game.variant) : "";
+  const variant = game.variant && game.variant !== "standard" ? VARIANT_LABELS[game.variant] : "";
   const rated = game.rated === null ? "" : game.rated ? "Rated" : "Casual";
   return [names, [variant, speed, clock].filter(Boolean).join(" "), rated, resultText(game)]
     .filter(Boolean)

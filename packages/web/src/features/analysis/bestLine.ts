@@ -1,5 +1,7 @@
+import { Board, isChess960Fen } from "@chess/shared";
 import { Chess } from "chess.js";
 import { moveNumberOf, turnOf } from "./analysisGame.ts";
+import { chess960UciPlies } from "./chess960Line.ts";
 
 /** The engine's best line as people read it (SPEC §4 best-line text). Pure. */
 
@@ -8,6 +10,7 @@ export const BEST_LINE_PLIES = 8;
 
 /** UCI moves (e.g. "g1f3", "e7e8q") played from `fen` → SAN, stopping at the first that does not apply. */
 export function pvToSan(fen: string, uci: readonly string[], max = BEST_LINE_PLIES): string[] {
+  if (isChess960Fen(fen)) return chess960UciPlies(fen, uci, max).map((p) => p.san);
   let chess: Chess;
   try {
     chess = new Chess(fen);
@@ -45,6 +48,17 @@ export function numberedLine(fen: string, sans: readonly string[]): string {
 export function bestLineText(fen: string, pv: readonly string[]): string {
   const sans = pvToSan(fen, pv);
   if (sans.length > 0) return `Best: ${numberedLine(fen, sans)}`;
+  if (isChess960Fen(fen)) {
+    try {
+      const end = Board.fromFen(fen).end();
+      if (end === "checkmate") return "Checkmate";
+      if (end === "stalemate") return "Stalemate";
+      if (end === "insufficient") return "Draw: insufficient material";
+    } catch {
+      // an unreadable position has no line
+    }
+    return "No best line";
+  }
   try {
     const chess = new Chess(fen);
     if (chess.isCheckmate()) return "Checkmate";

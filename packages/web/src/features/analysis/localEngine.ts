@@ -1,3 +1,4 @@
+import { isChess960Fen } from "@chess/shared";
 import {
   applyEngineLine,
   emptyLocalEval,
@@ -23,6 +24,8 @@ export class LocalEngine {
   /** A position asked for while another search is being stopped. */
   private next: string | undefined;
   private stopping = false;
+  /** Whether UCI_Chess960 is on now (off when the engine starts). */
+  private chess960 = false;
 
   constructor(
     private readonly onEval: (e: LocalEval) => void,
@@ -64,6 +67,12 @@ export class LocalEngine {
     if (!fen) return;
     this.searching = emptyLocalEval(fen);
     this.onEval(this.searching);
+    // A Chess960 position (its FEN names rook files) needs the engine's 960 mode: castles then come as
+    // king takes rook, as the 960 board plays them.
+    if (isChess960Fen(fen) !== this.chess960) {
+      this.chess960 = !this.chess960;
+      this.send(`setoption name UCI_Chess960 value ${this.chess960}`);
+    }
     this.send(`position fen ${fen}`);
     this.send(`go depth ${LOCAL_MAX_DEPTH} movetime ${LOCAL_MAX_MS}`);
   }

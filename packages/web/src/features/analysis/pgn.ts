@@ -25,7 +25,8 @@ export function buildPgn(game: AnalysisGame, options: PgnOptions): string {
     ["White", game.white ?? "?"],
     ["Black", game.black ?? "?"],
     ["Result", game.result],
-    ["Variant", startFen ? "From Position" : "Standard"],
+    // "Chess960" is the tag value PGN readers (lichess, SCID) know for Fischer Random.
+    ["Variant", game.variant === "fun" ? "Chess960" : startFen ? "From Position" : "Standard"],
   ];
   if (game.baseTime !== null && game.increment !== null) {
     tags.push(["TimeControl", `${Math.round(game.baseTime * 60)}+${game.increment}`]);
@@ -73,7 +74,7 @@ export function evalComment(e: number | string | undefined): string | undefined 
 function eventName(game: AnalysisGame): string {
   const words = [
     game.rated === null ? undefined : game.rated ? "Rated" : "Casual",
-    game.variant && game.variant !== "standard" ? game.variant : undefined,
+    game.variant === "fun" ? "Chess960" : game.variant && game.variant !== "standard" ? game.variant : undefined,
     game.timeClass ?? undefined,
     "game",
   ].filter(Boolean);

@@ -1,7 +1,8 @@
-import { type AnalysisEntry, explainMove, type MoveQuality } from "@chess/shared";
+import { type AnalysisEntry, explainMove, isChess960Fen, type MoveQuality } from "@chess/shared";
 import { Chess } from "chess.js";
 import type { LinePly } from "./analysisGame.ts";
 import { BEST_LINE_PLIES, numberedLine } from "./bestLine.ts";
+import { chess960UciPlies } from "./chess960Line.ts";
 import { BAD_MARKS, uciOf } from "./marks.ts";
 
 /** What the page says about a marked move: its mark, the better move and its line, and a hint. Pure. */
@@ -23,6 +24,7 @@ export interface MoveVerdict {
 
 /** UCI moves from `fen` → board moves, stopping at the first that does not apply. */
 export function linePlies(fen: string, uci: readonly string[], max = BEST_LINE_PLIES): LinePly[] {
+  if (isChess960Fen(fen)) return chess960UciPlies(fen, uci, max);
   let chess: Chess;
   try {
     chess = new Chess(fen);

@@ -61,3 +61,12 @@ describe("premoveDestinations", () => {
     expect(premoveDestinations("nonsense", "e2")).toEqual([]);
   });
 });
+
+describe("Chess960 destinations", () => {
+  const NINE60 = "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1";
+
+  it("offer the king its own rooks and the g-file, and premoves read the position", () => {
+    expect(legalDestinations(NINE60, "b1").sort()).toEqual(["a1", "c1", "g1", "h1"]);
+    expect(premoveDestinations(NINE60.replace(" w ", " b "), "a2").sort()).toEqual(["a3", "a4", "b3"]);
+  });
+});

@@ -1,3 +1,4 @@
+import { Board, isChess960Fen } from "@chess/shared";
 import { Chess } from "chess.js";
 import { isSquare, type Square } from "./boardPosition.ts";
 
@@ -29,6 +30,8 @@ export function tap(selected: Square | null, square: Square, rules: TapRules): T
 /** The legal destinations of the piece on `from` in `fen` for the side to move, e.g. ["e3", "e4"]. */
 export function legalDestinations(fen: string, from: string): Square[] {
   try {
+    // Chess960 (a FEN naming rook files): the shared Board, whose targets include castling onto the rook.
+    if (isChess960Fen(fen)) return unique(Board.fromFen(fen).targets(from));
     const targets = new Chess(fen).moves({ square: from as never, verbose: true }).map((m) => m.to);
     return unique(targets);
   } catch {
@@ -45,9 +48,16 @@ export function premoveDestinations(fen: string, from: string): Square[] {
   if (fields.length < 2) return [];
   fields[1] = fields[1] === "w" ? "b" : "w";
   if (fields.length > 3) fields[3] = "-";
-  const targets = legalDestinations(fields.join(" "), from);
+  let targets = legalDestinations(fields.join(" "), from);
+  // A 960 position the Board refuses with the turn flipped (the mover gives check): no castle premove.
+  if (targets.length === 0 && isChess960Fen(fen) && fields.length > 2) {
+    fields[2] = "-";
+    targets = legalDestinations(fields.join(" "), from);
+  }
   try {
-    const piece = new Chess(fen).get(from as never);
+    // chess.js reads no 960 castling field; the piece on `from` does not depend on it.
+    const readable = isChess960Fen(fen) ? fen.trim().replace(/^(\S+ \S+ )\S+/, "$1-") : fen;
+    const piece = new Chess(readable).get(from as never);
     if (piece?.type === "p") {
       const file = from.charCodeAt(0);
       const rank = Number(from[1]) + (piece.color === "w" ? 1 : -1);

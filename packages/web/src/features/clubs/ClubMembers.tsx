@@ -1,4 +1,4 @@
-import { type ClubMember, TIME_CLASS_LABEL, TIME_CLASSES, type TimeClass } from "@chess/shared";
+import { type ClubMember, TIME_CLASS_LABEL, TIME_CLASSES, type TimeClass, VARIANT_LABELS } from "@chess/shared";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
@@ -12,6 +12,7 @@ import "./clubs.css";
 const VARIANT_OPTIONS: ReadonlyArray<{ value: MemberSort["variant"]; label: string }> = [
   { value: "standard", label: "Standard" },
   { value: "jumpstart", label: "Jumpstart" },
+  { value: "fun", label: VARIANT_LABELS.fun },
 ];
 const TIME_OPTIONS = TIME_CLASSES.map((t) => ({ value: t, label: TIME_CLASS_LABEL[t] }));
 const ELO_TYPE_OPTIONS = [

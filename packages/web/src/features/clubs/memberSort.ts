@@ -2,7 +2,7 @@ import { type ClubMember, DEFAULT_ELO, type TimeClass } from "@chess/shared";
 
 /** Which rating a members list sorts by (SPEC §2 "Sort by ELO"). */
 export interface MemberSort {
-  variant: "standard" | "jumpstart";
+  variant: "standard" | "jumpstart" | "fun";
   timeClass: TimeClass;
   /** Global ratings, or ratings from club games only. */
   eloType: "global" | "club";

@@ -91,3 +91,37 @@ describe("position helpers", () => {
     expect(samePosition(START, START.replace(" w ", " b "))).toBe(false);
   });
 });
+
+describe("Chess960 positions (a FEN naming rook files)", () => {
+  // King b1, rooks a1 and h1: O-O-O is a king step onto c1, so only "king onto rook" names it.
+  const NINE60 = "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1";
+
+  it("castles with the king onto its own rook or two or more files over, and says O-O", () => {
+    expect(tryMove(NINE60, { from: "b1", to: "h1" })).toEqual({
+      from: "b1",
+      to: "h1",
+      san: "O-O",
+      fen: "rk5r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b ha - 1 1",
+    });
+    // Dragged to the king's destination, it is named as the engine names it: king takes rook.
+    expect(tryMove(NINE60, { from: "b1", to: "g1" })).toMatchObject({ from: "b1", to: "h1", san: "O-O" });
+    expect(tryMove(NINE60, { from: "b1", to: "a1" })?.fen).toBe("rk5r/pppppppp/8/8/8/8/PPPPPPPP/2KR3R b ha - 1 1");
+    expect(tryMove(NINE60, { from: "b1", to: "c1" })?.san).toBe("Kc1");
+    expect(isLegal(NINE60, "b1", "a1")).toBe(true);
+    expect(isLegal(NINE60, "b1", "g1")).toBe(true);
+    expect(isLegal(NINE60, "b1", "d1")).toBe(false);
+  });
+
+  it("replays a game with castles from its SAN", () => {
+    const plies = replay(NINE60, ["O-O", "O-O-O", "e4"]);
+    expect(plies.map((p) => p.san)).toEqual(["O-O", "O-O-O", "e4"]);
+    expect(plies[1]?.fen).toBe("2kr3r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 w - - 2 2");
+    expect(replay(NINE60, ["O-O", "Qd4"])).toHaveLength(1);
+  });
+
+  it("reads pieces, promotion and check from the FEN", () => {
+    expect(pieceColorAt(NINE60, "h8")).toBe("b");
+    expect(isPromotion(NINE60, "a2", "a4")).toBe(false);
+    expect(checkedKingSquare("1k6/8/8/8/8/8/8/R3K2r w A - 0 1")).toBe("e1");
+  });
+});

@@ -17,6 +17,9 @@ describe("gameTypeLabel", () => {
     expect(gameTypeLabel({ timeClass: "bullet", baseTime: 0.5, increment: 0, rated: false })).toBe(
       "Bullet 0.5+0 · Casual",
     );
+    expect(gameTypeLabel({ variant: "fun", timeClass: "blitz", baseTime: 3, increment: 2, rated: true })).toBe(
+      "Chess960 · Blitz 3+2 · Rated",
+    );
   });
 });
 

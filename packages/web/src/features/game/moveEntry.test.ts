@@ -174,3 +174,15 @@ describe("typedMove", () => {
     });
   });
 });
+
+describe("typed moves in Chess960", () => {
+  const NINE60 = "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1";
+
+  it("reads O-O, O-O-O and the king onto its rook, and ordinary moves as before", () => {
+    expect(parseMove(NINE60, "O-O")).toEqual({ ok: true, move: { from: "b1", to: "h1" }, san: "O-O" });
+    expect(parseMove(NINE60, "0-0-0")).toEqual({ ok: true, move: { from: "b1", to: "a1" }, san: "O-O-O" });
+    expect(parseMove(NINE60, "b1a1")).toEqual({ ok: true, move: { from: "b1", to: "a1" }, san: "O-O-O" });
+    expect(parseMove(NINE60, "e4")).toMatchObject({ ok: true, move: { from: "e2", to: "e4" } });
+    expect(parseMove(NINE60, "Kc1")).toMatchObject({ ok: true, move: { from: "b1", to: "c1" } });
+  });
+});

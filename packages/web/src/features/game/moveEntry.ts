@@ -1,4 +1,4 @@
-import type { Color, MoveInput } from "@chess/shared";
+import { Board, type Color, isChess960Fen, type MoveInput } from "@chess/shared";
 import { Chess, type Move } from "chess.js";
 import { canMoveNow, canPremove, liveLine } from "./gameSelectors.ts";
 import type { GameState } from "./gameStore.ts";
@@ -146,14 +146,44 @@ function resolve(chess: Chess, text: string): MoveEntryResult {
 
 /** `text` as a move of the side to move in `fen`: legal, unambiguous, with its promotion piece. */
 export function parseMove(fen: string, text: string): MoveEntryResult {
+  if (isChess960Fen(fen)) {
+    const castle = chess960Castle(fen, text);
+    if (castle) return castle;
+  }
   let chess: Chess;
   try {
-    chess = new Chess(fen);
+    chess = new Chess(withoutChess960Castling(fen));
   } catch {
     return { ok: false, error: "illegal", message: "The position cannot be read." };
   }
   return resolve(chess, text);
 }
+
+/**
+ * A typed castle in a Chess960 position ("O-O", or the king onto its rook or two files over, "b1a1"), on the
+ * shared Board; chess.js knows no 960 castling. Undefined when the text is no castle there.
+ */
+function chess960Castle(fen: string, text: string): MoveEntryResult | undefined {
+  for (const pattern of readMoveText(text.trim())) {
+    try {
+      const board = Board.fromFen(fen);
+      if (pattern.kind === "castle") {
+        const m = board.playSan(pattern.side === "k" ? "O-O" : "O-O-O");
+        if (m) return { ok: true, move: { from: m.from, to: m.to }, san: m.san };
+      } else if (pattern.kind === "coords") {
+        const san = board.play({ from: pattern.from, to: pattern.to });
+        if (san?.startsWith("O-O")) return { ok: true, move: { from: pattern.from, to: pattern.to }, san };
+      }
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** A 960 FEN without its castling rights, for chess.js: every other move is the same without them. */
+const withoutChess960Castling = (fen: string) =>
+  isChess960Fen(fen) ? fen.trim().replace(/^(\S+ \S+ )\S+/, "$1-") : fen;
 
 /** `fen` with `color` to move: the position a premove is judged in. */
 function withTurn(fen: string, color: Color): string {
@@ -174,7 +204,7 @@ export function parsePremove(fen: string, color: Color, text: string): MoveEntry
   const patterns = readMoveText(shown);
   let chess: Chess;
   try {
-    chess = new Chess(withTurn(fen, color), { skipValidation: true });
+    chess = new Chess(withTurn(withoutChess960Castling(fen), color), { skipValidation: true });
   } catch {
     return { ok: false, error: "illegal", message: "The position cannot be read." };
   }

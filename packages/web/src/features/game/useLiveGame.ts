@@ -105,7 +105,8 @@ export function useLiveGame(
       const ply = s.history.length;
       dispatch({ type: "moveSent", ply: played });
       stateRef.current = gameReducer(s, { type: "moveSent", ply: played });
-      const payload = { gameId, move: { from: input.from, to: input.to, promotion: input.promotion }, ply };
+      // As played: a Chess960 castle goes as king takes rook however it was dragged.
+      const payload = { gameId, move: { from: played.from, to: played.to, promotion: input.promotion }, ply };
       void realtime.request("move", payload).then((answer) => {
         if (answer.ok) return;
         console.log(answer.message);

@@ -1,4 +1,4 @@
-import { LEADERBOARD_EMPTY, TIME_CLASS_LABEL, TIME_CLASSES, type TimeClass } from "@chess/shared";
+import { LEADERBOARD_EMPTY, TIME_CLASS_LABEL, TIME_CLASSES, type TimeClass, VARIANT_LABELS } from "@chess/shared";
 import { type FormEvent, useEffect, useId, useReducer } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
@@ -22,6 +22,7 @@ import "./LeaderboardsView.css";
 const VARIANTS: ReadonlyArray<{ value: BoardVariant; label: string }> = [
   { value: "standard", label: "Standard" },
   { value: "jumpstart", label: "Jumpstart" },
+  { value: "fun", label: VARIANT_LABELS.fun },
 ];
 const TIME_OPTIONS = TIME_CLASSES.map((t) => ({ value: t, label: TIME_CLASS_LABEL[t] }));
 const ELO_TYPE_OPTIONS = [

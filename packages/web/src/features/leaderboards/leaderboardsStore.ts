@@ -1,6 +1,6 @@
 import type { Club, Leaderboard, LeaderboardRow, TimeClass } from "@chess/shared";
 
-export type BoardVariant = "standard" | "jumpstart";
+export type BoardVariant = "standard" | "jumpstart" | "fun";
 export type EloType = "global" | "club";
 
 /** The filters of SPEC §2 Leaderboards. `clubId` null is the Global filter. */

@@ -36,7 +36,7 @@ describe("CreateGameModal", () => {
   it("offers Standard and Jumpstart Chess in the variant select", () => {
     setup();
     const select = screen.getByLabelText("Variant") as HTMLSelectElement;
-    expect(Array.from(select.options).map((o) => o.textContent)).toEqual(["Standard", "Jumpstart Chess"]);
+    expect(Array.from(select.options).map((o) => o.textContent)).toEqual(["Standard", "Jumpstart Chess", "Chess960"]);
     expect(select.value).toBe("standard");
     expect(screen.queryByRole("group", { name: "Game stage" })).toBeNull();
   });

@@ -114,7 +114,7 @@ export function OfferCard({ offer, mine, onAccept, onCancel }: OfferCardProps) {
   const details = (
     <>
       <span className="offer__head">
-        {offer.variant === "standard" ? (
+        {offer.variant !== "jumpstart" ? (
           <span className="offer__color" title={COLOR_TITLE[offer.selectedColor]}>
             <ColorIcon color={offer.selectedColor} />
             <span className="visually-hidden">{COLOR_TITLE[offer.selectedColor]}</span>

@@ -56,8 +56,12 @@ describe("create game form", () => {
     expect(createGamePayload(values)).toMatchObject({ baseTime: 0.5, increment: 0 });
   });
 
-  it("offers Standard and Jumpstart", () => {
-    expect(SELECTABLE_VARIANTS).toEqual(["standard", "jumpstart"]);
+  it("offers Standard, Jumpstart and Chess960 (the fun variant), which is sent like a standard offer", () => {
+    expect(SELECTABLE_VARIANTS).toEqual(["standard", "jumpstart", "fun"]);
+    expect(createGamePayload({ ...DEFAULT_CREATE_GAME, variant: "fun", color: "white" })).toMatchObject({
+      variant: "fun",
+      selectedColor: "white",
+    });
   });
 });
 

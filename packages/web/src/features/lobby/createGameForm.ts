@@ -64,7 +64,7 @@ export const DEFAULT_CREATE_GAME: CreateGameValues = {
 export const PRESET_GROUPS: ReadonlyArray<{ timeClass: TimeClass; title: string; presets: readonly TimeControl[] }> =
   TIME_CLASSES.map((timeClass) => ({ timeClass, title: TIME_CLASS_LABEL[timeClass], presets: PRESETS[timeClass] }));
 
-/** The variants the select offers (SPEC §2: Standard, Jumpstart Chess). */
+/** The variants the select offers (SPEC §2: Standard, Jumpstart Chess; and Chess960, the "fun" variant). */
 export const SELECTABLE_VARIANTS: readonly Variant[] = PLAYABLE_VARIANTS;
 
 /** The stage and handicap presets in order, for the choice buttons. */

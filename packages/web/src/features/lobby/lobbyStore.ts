@@ -1,4 +1,4 @@
-import { formatTimeControl, type GameOffer, type Variant } from "@chess/shared";
+import { formatTimeControl, type GameOffer, VARIANT_LABELS, type Variant } from "@chess/shared";
 
 /** The lobby as this tab sees it (SPEC §4 Offer). Pure: no I/O, tested without a DOM. */
 export interface LobbyState {
@@ -101,7 +101,7 @@ export function offerTitle(offer: GameOffer): string {
 export const VARIANT_LABEL: Record<Variant, string> = {
   standard: "Standard",
   jumpstart: "Jumpstart Chess",
-  fun: "Fun",
+  fun: VARIANT_LABELS.fun,
 };
 
 /** The variant as an offer card names it: "Jumpstart" is short enough for the card's meta line. */

@@ -1,11 +1,12 @@
-import type { HistoryRow } from "@chess/shared";
+import { type HistoryRow, VARIANT_LABELS } from "@chess/shared";
 
 /** The variants a profile can be filtered by (SPEC §2: the game variant dropdown). */
-export type ProfileVariant = "standard" | "jumpstart";
+export type ProfileVariant = "standard" | "jumpstart" | "fun";
 
 export const VARIANT_OPTIONS: ReadonlyArray<{ value: ProfileVariant; label: string }> = [
   { value: "standard", label: "Standard" },
   { value: "jumpstart", label: "Jumpstart" },
+  { value: "fun", label: VARIANT_LABELS.fun },
 ];
 
 export type ResultKind = "win" | "loss" | "draw";

@@ -156,6 +156,21 @@ describe("UciEngine", () => {
     await expect.poll(() => isRunning(pid), { timeout: 5_000 }).toBe(false);
   });
 
+  it("names castles king takes rook for a Chess960 FEN, and as before for a standard one", {
+    timeout: 60_000,
+  }, async () => {
+    const engine = new UciEngine(findEngine());
+    await engine.start();
+    // King b1, rook a1 (right "A"): O-O-O mates; in UCI_Chess960 it is b1a1.
+    const nine60 = await engine.analyse("3kr3/p1p1p3/8/8/6B1/8/8/RK6 w A - 0 1", 20_000, 10_000);
+    expect(nine60.bestMove).toBe("b1a1");
+    // Back to a standard FEN: every move listed, the castle as the king's two-square step.
+    const standard = await engine.candidates("4k3/8/8/8/8/8/8/4K2R w K - 0 1", 5_000, 30, 10_000);
+    expect(standard.map((c) => c.move)).toContain("e1g1");
+    expect(standard.map((c) => c.move)).not.toContain("e1h1");
+    engine.kill();
+  });
+
   it("runs below the server's priority so searches never delay live games", { timeout: 60_000 }, async () => {
     const engine = new UciEngine(findEngine());
     await engine.start();

@@ -2,7 +2,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { setPriority } from "node:os";
 import { createInterface } from "node:readline";
 import type { Score } from "@chess/shared";
-import { parseBestMove, parseInfo, type UciInfo, whitePov } from "@chess/shared";
+import { isChess960Fen, parseBestMove, parseInfo, type UciInfo, whitePov } from "@chess/shared";
 
 export interface EngineCommand {
   command: string;
@@ -35,6 +35,8 @@ export class UciEngine {
   private waiters: Array<{ test: (line: string) => boolean; resolve: (line: string) => void }> = [];
   private lineListener: ((line: string) => void) | undefined;
   private exitListener: ((error: Error) => void) | undefined;
+  /** Whether UCI_Chess960 is on now (it is off when the engine starts). */
+  private chess960 = false;
   alive = false;
 
   /** The engine's process id while it runs. */
@@ -91,7 +93,7 @@ export class UciEngine {
       if (info && !info.bound) last = info;
       else if (info && !last) last = info;
     };
-    this.send(`position fen ${fen}`);
+    this.setPosition(fen);
     this.send(`go nodes ${nodes}`);
     try {
       const line = await this.until(
@@ -129,7 +131,7 @@ export class UciEngine {
       if (info && move && !info.bound) lines.set(info.multipv, { move, score: whitePov(info.score, turn) });
     };
     this.send(`setoption name MultiPV value ${k}`);
-    this.send(`position fen ${fen}`);
+    this.setPosition(fen);
     this.send(`go nodes ${nodes}`);
     try {
       await this.until(
@@ -142,6 +144,19 @@ export class UciEngine {
       this.lineListener = undefined;
       this.send("setoption name MultiPV value 1");
     }
+  }
+
+  /**
+   * A Chess960 position (its FEN names rook files) needs UCI_Chess960: the engine reads its castling rights
+   * and names a castle king takes rook, as the 960 Board plays it. Any other position is searched as before.
+   */
+  private setPosition(fen: string) {
+    const chess960 = isChess960Fen(fen);
+    if (chess960 !== this.chess960) {
+      this.send(`setoption name UCI_Chess960 value ${chess960}`);
+      this.chess960 = chess960;
+    }
+    this.send(`position fen ${fen}`);
   }
 
   /** Forget what the hash learnt (between unrelated games). */
