@@ -31,6 +31,8 @@ import {
   GONE_CLAIM_MS,
   type PlayerRef,
   playMove,
+  takeBack,
+  takebackPlies,
   undoLastMove,
 } from "./gameRound.ts";
 import { roundFromRow } from "./gameRows.ts";
@@ -56,7 +58,15 @@ export interface NewGame {
   rematchOf?: string;
 }
 
-export type GameOp = "move" | "resign" | "abort" | "offerDraw" | "acceptDraw" | "declineDraw" | "claimVictory";
+export type GameOp =
+  | "move"
+  | "resign"
+  | "abort"
+  | "offerDraw"
+  | "acceptDraw"
+  | "declineDraw"
+  | "claimVictory"
+  | "takeback";
 /** A player's action passed from the node they are connected to, to the node writing the game. */
 export interface GameCall {
   op: GameOp | "snapshot";
@@ -249,7 +259,19 @@ export function createGamesService(deps: {
           logger.error({ err, gameId: round.id }, "game end not saved; will retry");
           unsaved.set(round.id, end);
         });
-      } else schedule(round);
+      } else {
+        schedule(round);
+        deps.bus.publish("gameMoved", {
+          gameId: round.id,
+          players: [round.players.w, round.players.b],
+          fen: round.board.fen(),
+          turn: round.board.turn(),
+          ply: round.ply,
+          timeLeft: left,
+          incrementMs: round.incrementMs,
+          clockRunning: round.clock.runningSince !== null,
+        });
+      }
       return { ok: true, data: { ply: round.ply } };
     },
 
@@ -323,6 +345,30 @@ export function createGamesService(deps: {
           : { winningColor: color === "w" ? "white" : "black", reason: "abandon" },
       );
       return { ok: true };
+    },
+
+    /** The caller's last move and the reply to it go (see takebackPlies); who may ask is the caller's to decide. */
+    async takeback(round, color) {
+      const plies = takebackPlies(round, color);
+      if (plies === 0) return fail("nothing_to_take_back", "You have no move to take back");
+      takeBack(round, plies, now());
+      round.eventNo += 1;
+      let saved: boolean;
+      try {
+        saved = await repo.takeBack(round.id, round.epoch, round.ply, round.clock, roundStateOf(round));
+      } catch (err) {
+        // Memory is ahead of the database now: the game is read back before its next command.
+        uncertain.add(round.id);
+        if (err instanceof StaleOwnerError) throw err;
+        return fail("unavailable", "The takeback could not be saved - please try again");
+      }
+      if (!saved) {
+        uncertain.add(round.id);
+        return fail("over", "This game is over");
+      }
+      schedule(round);
+      notifier.toGame(round.id, "takenBack", { gameId: round.id, ply: round.ply, eventNo: round.eventNo });
+      return { ok: true, data: { ply: round.ply } };
     },
   };
 
@@ -620,6 +666,9 @@ export function createGamesService(deps: {
     acceptDraw: (actor: Actor, gameId?: string): Promise<Ack> => act(actor, gameId, "acceptDraw") as Promise<Ack>,
     declineDraw: (actor: Actor, gameId?: string): Promise<Ack> => act(actor, gameId, "declineDraw") as Promise<Ack>,
     claimVictory: (actor: Actor, gameId?: string): Promise<Ack> => act(actor, gameId, "claimVictory") as Promise<Ack>,
+    /** Takes back the actor's last move and the reply; the caller checks the game allows it (the computer's). */
+    takeback: (actor: Actor, gameId: string): Promise<Ack<{ ply: number }>> =>
+      act(actor, gameId, "takeback") as Promise<Ack<{ ply: number }>>,
 
     /** The two players of a game (live or finished). */
     async playersOf(gameId: string): Promise<PlayerRef[]> {

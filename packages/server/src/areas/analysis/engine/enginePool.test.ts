@@ -22,6 +22,31 @@ describe("EnginePool with the real engine", () => {
     expect(black.bestMove).toBe("(none)");
   });
 
+  it("plays a move at a skill, depth and think time, with the lines it weighed", { timeout: 60_000 }, async () => {
+    const mateInOne = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+    const strong = await pool.play(
+      mateInOne,
+      { skill: 20, depth: 10, movetimeMs: 300, multipv: 1 },
+      { timeoutMs: 5_000 },
+    );
+    expect(strong.bestMove).toBe("h5f7");
+    expect(strong.lines[0]).toEqual({ move: "h5f7", score: { mate: 1 } });
+    const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const weak = await pool.play(start, { skill: 0, depth: 5, movetimeMs: 50, multipv: 4 }, { timeoutMs: 5_000 });
+    expect(new Set(weak.lines.map((l) => l.move)).size).toBe(4);
+    // Skill and MultiPV are back to full strength and one line for the analysis that follows.
+    expect((await pool.analyse(mateInOne, 20_000)).bestMove).toBe("h5f7");
+    const skipped = await pool.play(
+      start,
+      { skill: 20, depth: 5, movetimeMs: 50, multipv: 1 },
+      {
+        timeoutMs: 5_000,
+        wanted: () => false,
+      },
+    );
+    expect(skipped).toEqual({ bestMove: "(none)", lines: [] });
+  });
+
   it("answers busy when its queue is full", async () => {
     const fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const jobs = Array.from({ length: 8 }, () => pool.analyse(fen, 2_000).catch((e: unknown) => e));
