@@ -177,9 +177,12 @@ export class UciEngine {
         timeoutMs,
         () => this.send("stop"),
       );
+      // A search stopped mid-iteration reports some lines a depth behind: one move can stand in two of them.
+      const seen = new Set<string>();
+      const ranked = [...lines.entries()].sort((a, b) => a[0] - b[0]).map(([, l]) => l);
       return {
         bestMove: parseBestMove(line) ?? "(none)",
-        lines: [...lines.entries()].sort((a, b) => a[0] - b[0]).map(([, l]) => l),
+        lines: ranked.filter((l) => !seen.has(l.move) && seen.add(l.move)),
       };
     } finally {
       this.lineListener = undefined;
