@@ -33,6 +33,7 @@ test("a guest alone plays the computer from the lobby in two clicks, moves, sees
   await page.getByRole("button", { name: "Play with the computer" }).click();
   const dialog = page.getByRole("dialog", { name: "Play with the computer" });
   await expect(dialog.getByRole("button", { name: "Level 1" })).toHaveAttribute("aria-pressed", "true");
+  await page.screenshot({ path: "test-results/computer-dialog.png" });
   await dialog.getByRole("button", { name: "Play", exact: true }).click();
 
   await page.waitForURL(/\/play\?gameId=/);
@@ -54,9 +55,13 @@ test("a guest alone plays the computer from the lobby in two clicks, moves, sees
   await page.getByRole("button", { name: "Takeback" }).click();
   await expect(moves(page)).toHaveCount(before);
   await expect(square(page, white ? "e2" : "e7").locator("[data-piece]")).toBeVisible();
+  // And the game goes on from there: the same move, another reply.
+  if (white) await drag(page, "e2", "e4");
+  else await drag(page, "e7", "e5");
+  await expect(moves(page)).toHaveCount(before + 2, { timeout: 15_000 });
 
   await page.getByRole("button", { name: "Give Up" }).click();
   await page.getByRole("button", { name: "Yes, give up" }).click();
-  await expect(page.getByText(/Winner is: Stockfish level 1/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Gameover! Winner is: Stockfish level 1" })).toBeVisible();
   await context.close();
 });
