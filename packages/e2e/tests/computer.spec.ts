@@ -29,6 +29,7 @@ test("a guest alone plays the computer from the lobby in two clicks, moves, sees
   await page.goto("/");
   await expect(page.getByTestId("identity")).toContainText(/Guest-\d{4}/);
 
+  await page.screenshot({ path: "test-results/computer-lobby.png", fullPage: true });
   // Two clicks: the lobby's button, then Play with the dialog's defaults (level 1, 10+0, random colour).
   await page.getByRole("button", { name: "Play with the computer" }).click();
   const dialog = page.getByRole("dialog", { name: "Play with the computer" });
