@@ -319,6 +319,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
       redis: redisStatus,
       nodes: await orNull(io.of("/").adapter.serverCount()),
       liveGames: games.liveCount(),
+      computer: { ...computer.stats(), queued: computerEngines.queued },
       ...(await orNull(engineJobs.health())),
       jumpstartStock: await orNull(jumpstart.stock()),
       uptimeSeconds: Math.round(process.uptime()),
