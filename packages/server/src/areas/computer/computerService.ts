@@ -213,6 +213,8 @@ export function createComputerService(deps: {
     async takeback(actor: Actor, gameId: string): Promise<Ack<{ ply: number }>> {
       const players = await games.playersOf(gameId);
       if (players.length === 0) return fail("not_found", "Game not found");
+      const mine = (p: PlayerRef) => (p.userId !== null ? p.userId === actor.userId : p.sessionId === actor.sessionId);
+      if (!players.some(mine)) return fail("forbidden", "You are not playing this game");
       if (!players.some((p) => computerLevelOf(p) !== undefined)) {
         return fail("not_computer", "Takebacks are only allowed against the computer");
       }
