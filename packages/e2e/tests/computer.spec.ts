@@ -66,3 +66,37 @@ test("a guest alone plays the computer from the lobby in two clicks, moves, sees
   await expect(page.getByRole("heading", { name: "Gameover! Winner is: Stockfish level 1" })).toBeVisible();
   await context.close();
 });
+
+test("a position set up on the free board is played on against the computer", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ baseURL: baseURL() });
+  const page = await context.newPage();
+  await page.goto("/");
+  await expect(page.getByTestId("identity")).toContainText(/Guest-\d{4}/);
+  // On the scratch board, White's king's pawn goes to e4 (White stays to move: the board has no turns).
+  const free = (sq: string) => page.locator(`[id="free-board-square-${sq}"]`);
+  const a = await free("e2").boundingBox();
+  const b = await free("e4").boundingBox();
+  if (!a || !b) throw new Error("free board not on screen");
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + ((b.y - a.y) * i) / 10);
+  await page.mouse.up();
+  await expect(free("e4").locator("[data-piece]")).toBeVisible();
+
+  await page.getByRole("button", { name: "Continue from here against the computer" }).click();
+  const dialog = page.getByRole("dialog", { name: "Play with the computer" });
+  await expect(dialog.getByText("From the position on the board.")).toBeVisible();
+  await dialog.getByText("White", { exact: true }).click();
+  await dialog.getByRole("button", { name: "Play", exact: true }).click();
+
+  await page.waitForURL(/\/play\?gameId=/);
+  await expect(square(page, "e4").locator("[data-piece]")).toBeVisible();
+  await expect(square(page, "e2").locator("[data-piece]")).toHaveCount(0);
+  await drag(page, "d2", "d4");
+  await expect(moves(page)).toHaveCount(2, { timeout: 15_000 });
+  await page.getByRole("button", { name: "Give Up" }).click();
+  await page.getByRole("button", { name: "Yes, give up" }).click();
+  await expect(page.getByRole("heading", { name: "Gameover! Winner is: Stockfish level 1" })).toBeVisible();
+  await context.close();
+});
