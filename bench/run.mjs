@@ -10,6 +10,7 @@ const steps = [
   ["build", "npm", ["run", "build"]],
   ["web bundle", process.execPath, ["bench/web/run.mjs"]],
   ["move relay", process.execPath, ["bench/moves/run.mjs", ...passThrough]],
+  ["computer opponent", process.execPath, ["bench/computer/run.mjs", ...passThrough]],
   ["floods", process.execPath, ["bench/flood/run.mjs", ...passThrough]],
   ["analysis and jumpstart", process.execPath, ["bench/analysis/run.mjs", ...passThrough]],
   [

@@ -8,8 +8,24 @@ export interface BusEvents {
   guestSignedIn: { guestSessionId: string; userId: number; username: string };
   /** A game started (from the lobby, a challenge or a rematch): its players' open offers go, pools update. */
   gameStarted: { gameId: string; players: BusPlayer[]; variant: string; timeClass: string };
-  /** A move was stored and sent to the game's players (`ply` is the game's ply after it). */
-  gameMoved: { gameId: string; ply: number; uci: string };
+  /**
+   * A move was committed and broadcast and the game goes on (its last move is followed by gameFinished
+   * instead). Published by the game's writer: the computer area answers it when it is the computer's turn.
+   */
+  gameMoved: {
+    gameId: string;
+    players: BusPlayer[];
+    /** The position after the move, and the side to move in it. */
+    fen: string;
+    turn: "w" | "b";
+    ply: number;
+    /** Each side's time left (ms) when the move was made; the clock of `turn` runs from then if `clockRunning`. */
+    timeLeft: { w: number; b: number };
+    incrementMs: number;
+    clockRunning: boolean;
+    /** The move played, in UCI. */
+    uci: string;
+  };
   /** A game ended and its result, ratings and history are stored (published once, after the commit). */
   gameFinished: {
     gameId: string;

@@ -28,6 +28,7 @@ const envSchema = z.object({
     "must not end with a slash",
   ),
   ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
+  COMPUTER_ENGINES: z.coerce.number().int().min(1).max(64).optional(),
   ENGINE_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
   ANALYSIS_NODES: z.coerce.number().int().min(1_000).max(100_000_000).default(150_000),
   REDIS_PREFIX: z
@@ -59,6 +60,8 @@ export interface Config {
   /** Origins allowed on state-changing requests and the socket handshake, besides the request's own host. */
   publicOrigin: string | undefined;
   engineWorkers: number;
+  /** Engine processes that play the computer's moves (a pool of their own, so analysis never delays one). */
+  computerEngines: number;
   /** OS priority (nice) of engine processes: above 0 they yield to the server. */
   engineNiceness: number;
   /** Engine nodes per analysed position. */
@@ -113,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     stockfishPath: e.STOCKFISH_PATH,
     publicOrigin: e.PUBLIC_ORIGIN,
     engineWorkers: e.ENGINE_WORKERS,
+    computerEngines: e.COMPUTER_ENGINES ?? e.ENGINE_WORKERS,
     engineNiceness: e.ENGINE_NICENESS,
     analysisNodes: e.ANALYSIS_NODES,
     jumpstartPoolSize: e.JUMPSTART_POOL_SIZE,

@@ -9,7 +9,13 @@ import {
   identifySocket,
   registerAccountsRoutes,
 } from "./areas/accounts/index.ts";
-import { createAnalysisRepo, createAnalysisService, registerAnalysisRoutes } from "./areas/analysis/index.ts";
+import {
+  createAnalysisRepo,
+  createAnalysisService,
+  EnginePool,
+  findEngine,
+  registerAnalysisRoutes,
+} from "./areas/analysis/index.ts";
 import { chatSocketEvents, createChatRepo, createChatService, GLOBAL_CHAT_ROOM } from "./areas/chat/index.ts";
 import {
   clubsBroadcaster,
@@ -18,6 +24,7 @@ import {
   createClubsService,
   registerClubsRoutes,
 } from "./areas/clubs/index.ts";
+import { computerSocketEvents, createComputerService, isComputerPresenceKey } from "./areas/computer/index.ts";
 import {
   createFriendsRepo,
   createFriendsService,
@@ -83,6 +90,8 @@ const HEARTBEAT_MS = 500;
 const notifierRoom = (p: { userId: number | null; sessionId: string }) =>
   p.userId !== null ? rooms.user(p.userId) : rooms.session(p.sessionId);
 const SWEEP_MS = 1_000;
+/** Moves the computer's engines hold before refusing (retried shortly): two per game of 100 at once. */
+const COMPUTER_QUEUE_LIMIT = 200;
 /** How long a stopping node's websockets get to finish their close handshake before they are cut. */
 const UPGRADED_GRACE_MS = 2_000;
 /** A stopping node's last writes to Redis and the database, bounded: it exits within its 10 s whatever they do. */
@@ -195,7 +204,8 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   const games = createGamesService({
     repo: gamesRepo,
     notifier,
-    isOnline: (key) => presence.isOnline(key),
+    // The computer never connects and never leaves: no "opponent left" countdown in a game against it.
+    isOnline: (key) => isComputerPresenceKey(key) || presence.isOnline(key),
     logger: app.log,
     bus,
     leases: redis ? redisLeases(redis, config.redisPrefix, nodeId) : localLeases(nodeId),
@@ -203,6 +213,26 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     isNodeAlive: nodeBus ? (node) => nodeBus.isListening(node) : undefined,
   });
   nodeBus?.on("game", (call) => games.serve(call as GameCall));
+  // The computer's moves run on engines of their own, always in this process (where its games are written).
+  const computerEngines = new EnginePool(findEngine(config.stockfishPath), {
+    size: config.computerEngines,
+    niceness: config.engineNiceness,
+    queueLimit: COMPUTER_QUEUE_LIMIT,
+    logger: app.log,
+  });
+  const computer = createComputerService({
+    games,
+    engine: computerEngines,
+    activeGames: async () =>
+      (await gamesRepo.activeGames()).map((row) => ({
+        id: row.id,
+        players: [
+          { sessionId: row.whiteSessionId, userId: row.whiteUserId, name: row.whiteName },
+          { sessionId: row.blackSessionId, userId: row.blackUserId, name: row.blackName },
+        ],
+      })),
+    logger: app.log,
+  });
   const rematches = createRematches({
     repo: gamesRepo,
     games,
@@ -288,6 +318,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
       redis: redisStatus,
       nodes: await orNull(io.of("/").adapter.serverCount()),
       liveGames: games.liveCount(),
+      computer: { ...computer.stats(), queued: computerEngines.queued },
       ...(await orNull(engineJobs.health())),
       jumpstartStock: await orNull(jumpstart.stock()),
       uptimeSeconds: Math.round(process.uptime()),
@@ -322,6 +353,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     }),
   );
   realtime.addEvents(gamesSocketEvents({ games, rematches }));
+  realtime.addEvents(computerSocketEvents({ computer }));
   realtime.addEvents(chatSocketEvents({ chat }));
   realtime.addEvents(clubsSocketEvents({ clubs }));
   realtime.onConnection(followActiveGame({ games, logger: app.log }));
@@ -333,9 +365,11 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   bus.subscribe("gameStarted", ({ players }) => {
     lobby.playersStarted(players).catch((err: unknown) => app.log.warn({ err }, "offers not withdrawn"));
   });
-  bus.subscribe("gameFinished", ({ ratingsChanged, variant, timeClass }) => {
+  bus.subscribe("gameFinished", ({ gameId, ratingsChanged, variant, timeClass }) => {
     if (ratingsChanged) leaderboardsRepo.ratingsChanged(variant, timeClass);
+    computer.finished(gameId);
   });
+  bus.subscribe("gameMoved", (move) => computer.moved(move));
   bus.subscribe("guestSignedIn", ({ guestSessionId, userId, username }) => {
     historyRepo
       .adoptGuestGames(guestSessionId, userId, username)
@@ -344,6 +378,8 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
 
   const recovered = await games.recover();
   if (recovered > 0) app.log.info({ recovered }, "resumed live games");
+  const computerGames = await computer.resume();
+  if (computerGames > 0) app.log.info({ computerGames }, "the computer resumed its games");
   jumpstart.refill();
   app.log.info(
     {
@@ -386,6 +422,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
       closing ??= (async () => {
         for (const i of intervals) clearInterval(i);
         games.stop();
+        computer.stop();
         presenceSync?.stop();
         jumpstart.stop();
         lobby.stop();
@@ -408,6 +445,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
         const [handedOver] = await Promise.all([
           settledWithin(handOver, HAND_OVER_MS),
           engineJobs.close(),
+          computerEngines.close(),
           settledWithin(gamesRepo.heartbeat(nodeId, new Date()), LAST_HEARTBEAT_MS),
         ]);
         if (!handedOver) app.log.warn(`games not handed over within ${HAND_OVER_MS} ms; their leases will lapse`);

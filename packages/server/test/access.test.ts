@@ -992,6 +992,26 @@ const events: EventCase[] = [
     },
   ]),
   liveAction("claimVictory", "claim the live B–D game"),
+  liveAction("takeback", "take back a move in the live B–D game", [
+    {
+      who: "D",
+      what: "D, its player, in a game between people",
+      outcome: {
+        refused: "not_computer",
+        message: "Takebacks are only allowed against the computer",
+        ghost: "differs",
+      },
+    },
+  ]),
+  {
+    // Nobody's thing to reach: a game against the computer is the caller's own. Asked from a position that
+    // cannot be played, so that the sweep's players stay free of games for the rows after it.
+    event: "playComputer",
+    what: "start a game against the computer from an impossible position",
+    payload: () => ({ level: 1, baseTime: 5, increment: 0, fen: "8/8/8/8/8/8/8/4K3 w - - 0 1" }),
+    guest: { refused: "invalid_fen", message: "Invalid FEN: 8/8/8/8/8/8/8/4K3 w - - 0 1" },
+    stranger: { refused: "invalid_fen", message: "Invalid FEN: 8/8/8/8/8/8/8/4K3 w - - 0 1" },
+  },
   {
     event: "resync",
     what: "the live game, as a spectator (spectating by link is public)",

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { renderProtocolDoc } from "../../shared/src/protocol/protocolDoc.ts";
 import { chatSocketEvents } from "../src/areas/chat/index.ts";
 import { clubsSocketEvents } from "../src/areas/clubs/index.ts";
+import { computerSocketEvents } from "../src/areas/computer/index.ts";
 import { friendsSocketEvents } from "../src/areas/friends/index.ts";
 import { gamesSocketEvents } from "../src/areas/games/index.ts";
 import { lobbySocketEvents } from "../src/areas/lobby/index.ts";
@@ -20,6 +21,7 @@ describe("the protocol catalogue is the server's", () => {
     gamesSocketEvents({ games: none, rematches: none }),
     chatSocketEvents({ chat: none }),
     clubsSocketEvents({ clubs: none }),
+    computerSocketEvents({ computer: none }),
   ];
   const served = Object.assign({}, ...tables) as SocketEvents;
 

@@ -17,6 +17,7 @@ export * from "./chess/chess960.ts";
 export * from "./chess/gameEnd.ts";
 export * from "./domain/account.ts";
 export * from "./domain/clock.ts";
+export * from "./domain/computer.ts";
 export * from "./domain/jumpstart.ts";
 export * from "./domain/rating.ts";
 export * from "./domain/timeControl.ts";

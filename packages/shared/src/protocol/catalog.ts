@@ -2,6 +2,7 @@ import { z } from "zod";
 import { createFriendChallengePayload, friendMessagePayload } from "../api/friends.ts";
 import { chatMessagePayload, getChatHistoryPayload } from "./chat.ts";
 import { watchClubPayload } from "./clubs.ts";
+import { playComputerPayload, takebackPayload } from "./computer.ts";
 import { cancelRematchPayload, gameActionPayload, movePayload, resyncPayload, watchPayload } from "./game.ts";
 import type { ClientToServerEvents, ServerToClientEvents } from "./index.ts";
 import { cancelOfferPayload, createGameOfferPayload, offerIdPayload, refreshLobbyPayload } from "./lobby.ts";
@@ -108,6 +109,18 @@ export const CLIENT_EVENTS = {
     does: "Withdraws the caller's rematch offer: the opponent gets `rematchOfferCancelled`.",
     spec: true,
   },
+  playComputer: {
+    payload: playComputerPayload,
+    ack: "{gameId}",
+    does: 'Starts an unrated game against Stockfish at `level` 1-8 (guests too), from the start or from `fen`: the caller gets `gameStarted` with the opponent "Stockfish level N", and the computer answers each move. Refused while the caller plays a game, or for a bad position.',
+    spec: false,
+  },
+  takeback: {
+    payload: takebackPayload,
+    ack: "{ply}",
+    does: "Against the computer only: takes back the caller's last move and the computer's reply (just the move while the computer thinks). Players and spectators get `takenBack`.",
+    spec: false,
+  },
   chatMessage: {
     payload: chatMessagePayload,
     does: "Sends a chat line to the lobby (`global`), a game's players (`game`) or a club (`club`): everyone there gets `chatMessage`.",
@@ -166,6 +179,11 @@ export const SERVER_EVENTS = {
   opponentPresence: {
     payload: "OpponentPresence",
     when: "To a player when the opponent leaves or comes back (the claim countdown).",
+    spec: false,
+  },
+  takenBack: {
+    payload: "TakenBack",
+    when: "To players and spectators when moves were taken back (a game against the computer); resync.",
     spec: false,
   },
   rematchOffered: {
@@ -242,5 +260,8 @@ export const ERROR_CODES: Record<string, string> = {
   no_offer: "There is no draw offer to answer.",
   not_gone: "The opponent is still here.",
   duplicate: "The same chat line again.",
+  invalid_fen: 'The position given is not a legal one to play from (the message begins "Invalid FEN:").',
+  not_computer: "Takebacks are for games against the computer only.",
+  nothing_to_take_back: "The caller has no move to take back.",
   analysis: "The analysis cannot be done (bad position, not finished, or a position of the caller's running game).",
 };

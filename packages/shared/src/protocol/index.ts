@@ -2,6 +2,7 @@ import type { ClubInvitation } from "../api/clubs.ts";
 import type { FriendMessage, FriendRequest } from "../api/friends.ts";
 import type { ChatHistory, ChatMessage } from "./chat.ts";
 import type { ClubEventCreated, ClubMembersChanged, ClubPostCreated } from "./clubs.ts";
+import type { TakenBack } from "./computer.ts";
 import type { FriendMessagesRead } from "./friends.ts";
 import type {
   DrawOffered,
@@ -18,6 +19,7 @@ import type { SessionEvent } from "./session.ts";
 export * from "./catalog.ts";
 export * from "./chat.ts";
 export * from "./clubs.ts";
+export * from "./computer.ts";
 export type { FriendMessagesRead } from "./friends.ts";
 export * from "./game.ts";
 export * from "./lobby.ts";
@@ -46,6 +48,8 @@ export interface ServerToClientEvents {
   /** The draw offer was declined or withdrawn by a move. */
   drawDeclined: (payload: { gameId: string }) => void;
   opponentPresence: (presence: OpponentPresence) => void;
+  /** Moves were taken back (a game against the computer): resync. */
+  takenBack: (payload: TakenBack) => void;
   /** On connect: the games this account (or guest session) is playing, from whichever tab or device. */
   liveGames: (payload: LiveGames) => void;
   rematchOffered: (offer: RematchOffer) => void;
@@ -98,6 +102,10 @@ export interface ClientToServerEvents {
   /** The game this player is in now, if any (another tab or device finds its game). */
   currentGame: (payload?: unknown, ack?: AckFn<{ gameId: string | null } & LiveGames>) => void;
   cancelRematchOffer: (payload: unknown, ack?: AckFn) => void;
+  /** Starts a game against the computer. */
+  playComputer: (payload: unknown, ack?: AckFn<{ gameId: string }>) => void;
+  /** Takes back the caller's last move (and the computer's reply) in a game against the computer. */
+  takeback: (payload: unknown, ack?: AckFn<{ ply: number }>) => void;
   chatMessage: (payload: unknown, ack?: AckFn) => void;
   getChatHistory: (payload: unknown, ack?: AckFn<ChatHistory>) => void;
   friendMessage: (payload: unknown, ack?: AckFn<FriendMessage>) => void;

@@ -280,7 +280,13 @@ function LiveGameView({
             onView={actions.viewPly}
           />
         ) : null}
-        <GameActions state={state} onResign={actions.resign} onOfferDraw={actions.offerDraw} onAbort={actions.abort} />
+        <GameActions
+          state={state}
+          onResign={actions.resign}
+          onOfferDraw={actions.offerDraw}
+          onAbort={actions.abort}
+          onTakeback={() => void actions.takeback()}
+        />
       </div>
 
       <GameAnnouncer state={state} />

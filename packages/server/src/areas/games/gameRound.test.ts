@@ -1,6 +1,17 @@
 import { Board, START_FEN } from "@chess/shared";
 import { describe, expect, it } from "vitest";
-import { canMate, colorOf, flaggedSide, flagResult, type GameRound, playMove, undoLastMove } from "./gameRound.ts";
+import {
+  canMate,
+  colorOf,
+  FIRST_MOVE_MS,
+  flaggedSide,
+  flagResult,
+  type GameRound,
+  playMove,
+  takeBack,
+  takebackPlies,
+  undoLastMove,
+} from "./gameRound.ts";
 import { testRound } from "./testRound.ts";
 
 function round(fen?: string, baseMs = 60_000): GameRound {
@@ -126,5 +137,69 @@ describe("colorOf", () => {
     expect(colorOf(r, { sessionId: "sw", userId: null })).toBe("w");
     expect(colorOf(r, { sessionId: "another-session", userId: 7 })).toBe("b");
     expect(colorOf(r, { sessionId: "sb", userId: null })).toBeUndefined();
+  });
+});
+
+describe("takebacks", () => {
+  /** A round after `ucis` played one second apart from t = 1000 (clocks run after both first moves). */
+  function played(ucis: string[]): GameRound {
+    const r = round();
+    for (const [i, u] of ucis.entries()) {
+      const out = playMove(r, r.board.turn(), { from: u.slice(0, 2), to: u.slice(2, 4) }, i, 1_000 * (i + 1));
+      expect(out.kind).toBe("applied");
+    }
+    return r;
+  }
+
+  it.each([
+    // moves played, who asks, plies taken back
+    [[], "w", 0],
+    [["e2e4"], "w", 1], // Black has not answered: White's move alone
+    [["e2e4"], "b", 0], // Black has no move yet
+    [["e2e4", "e7e5"], "w", 2], // White's move and Black's reply
+    [["e2e4", "e7e5"], "b", 1],
+    [["e2e4", "e7e5", "g1f3"], "b", 2],
+    [["e2e4", "e7e5", "g1f3"], "w", 1],
+  ] as const)("after %j, %s takes back %i plies", (ucis, color, plies) => {
+    expect(takebackPlies(played([...ucis]), color)).toBe(plies);
+  });
+
+  it("undoes the plies, keeps each side's time, and runs the mover's clock from now", () => {
+    const r = played(["e2e4", "e7e5", "g1f3", "b8c6"]);
+    // Black's last move at 4000: White's clock runs from then.
+    const t = 6_500;
+    takeBack(r, 2, t);
+    expect(r.ply).toBe(2);
+    expect(r.sanMoves).toEqual(["e4", "e5"]);
+    const twoMoves = Board.fromFen(START_FEN);
+    twoMoves.play({ from: "e2", to: "e4" });
+    twoMoves.play({ from: "e7", to: "e5" });
+    expect(r.board.fen()).toBe(twoMoves.fen());
+    expect(r.board.turn()).toBe("w");
+    expect(r.clock.turn).toBe("w");
+    // White spent 1 s on Nf3 (2000 → 3000) and is charged 2.5 s of the running turn; Black spent 1 s on Nc6.
+    expect(r.clock.remaining).toEqual({ w: 60_000 - 1_000 - 2_500, b: 60_000 - 1_000 });
+    expect(r.clock.runningSince).toBe(t);
+    expect(r.firstMoveDeadline).toBeNull();
+    expect(r.lastMove).toBeNull();
+    // The position plays on from there.
+    expect(playMove(r, "w", { from: "f1", to: "c4" }, 2, 7_000).kind).toBe("applied");
+    expect(r.clock.remaining.w).toBe(60_000 - 1_000 - 2_500 - 500);
+  });
+
+  it("stops the clock and sets the first-move deadline again when a first move goes", () => {
+    const r = played(["e2e4", "e7e5"]);
+    r.drawOfferBy = "b";
+    takeBack(r, 1, 5_000);
+    expect(r.ply).toBe(1);
+    expect(r.clock.runningSince).toBeNull();
+    expect(r.clock.turn).toBe("b");
+    expect(r.firstMoveDeadline).toBe(5_000 + FIRST_MOVE_MS.bullet);
+    expect(r.drawOfferBy).toBeNull();
+    takeBack(r, 1, 6_000);
+    expect(r.ply).toBe(0);
+    expect(r.board.fen()).toBe(START_FEN);
+    // White's clock ran from Black's first move (2000) to the first takeback (5000): that time stays spent.
+    expect(r.clock.remaining).toEqual({ w: 57_000, b: 60_000 });
   });
 });

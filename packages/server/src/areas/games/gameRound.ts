@@ -166,6 +166,40 @@ export function undoLastMove(
   round.firstMoveDeadline = previous.firstMoveDeadline;
 }
 
+/**
+ * How many plies to take back so that `color` has its last move undone and is to move again: its move and
+ * the reply (2) on its turn, its move alone (1) while the opponent has not answered; 0 when it has none.
+ */
+export function takebackPlies(round: GameRound, color: Color): 0 | 1 | 2 {
+  const plies = round.board.turn() === color ? 2 : 1;
+  return round.ply >= plies ? plies : 0;
+}
+
+/**
+ * Takes `plies` back at `now`; mutates the round. Each side keeps the time it has left (lichess does the
+ * same); the clock runs for the side to move from `now` if both first moves still stand, else it stops and
+ * the first-move deadline applies again. The draw offer lapses. The caller persists it.
+ */
+export function takeBack(round: GameRound, plies: number, now: number): void {
+  const left = timeLeft(round.clock, now);
+  for (let i = 0; i < plies; i++) {
+    round.board.undo();
+    round.sanMoves.pop();
+    round.ply -= 1;
+  }
+  const running = round.clock.runningSince !== null && round.ply >= 2;
+  round.clock = {
+    ...round.clock,
+    remaining: { w: Math.max(0, left.w), b: Math.max(0, left.b) },
+    turn: round.board.turn(),
+    runningSince: running ? now : null,
+  };
+  // The move before is not kept in memory; it only serves to recognise a resent move, which cannot be one now.
+  round.lastMove = null;
+  round.drawOfferBy = null;
+  round.firstMoveDeadline = round.ply < 2 ? now + FIRST_MOVE_MS[round.timeClass] : null;
+}
+
 /** Whether `color` has mating material left (for a flag: the winner needs some). */
 export function canMate(board: Board, color: Color): boolean {
   const pieces = board.pieces(color);

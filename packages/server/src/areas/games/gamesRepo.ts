@@ -10,7 +10,7 @@ import {
   type TimeClass,
   type Variant,
 } from "@chess/shared";
-import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { type Db, runStatement } from "../../storage/db.ts";
 import {
   clubRatings,
@@ -171,6 +171,40 @@ export function createGamesRepo(db: Db) {
         col((m) => m.epoch),
       ]);
       return new Set(rows.map((r) => `${r.game_id}:${r.ply}`));
+    },
+
+    /**
+     * A takeback: the moves after `toPly` go, the clock and round state as they are now are stored (in the
+     * move row at `toPly`, where a restart reads the clock, or the game row before any move), all under the
+     * writer's fence like a move. Refused with StaleOwnerError for a stale owner; false when the game is over.
+     */
+    async takeBack(
+      gameId: string,
+      epoch: number,
+      toPly: number,
+      clock: ClockState,
+      state: PersistedRoundState,
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const owned = await tx
+          .update(games)
+          .set({ roundState: state, ...(toPly === 0 ? { clock } : {}) })
+          .where(and(eq(games.id, gameId), eq(games.status, "active"), eq(games.ownerEpoch, epoch)))
+          .returning({ id: games.id });
+        if (owned.length === 0) {
+          const [row] = await tx.select({ status: games.status }).from(games).where(eq(games.id, gameId));
+          if (row?.status === "active") throw new StaleOwnerError(gameId);
+          return false;
+        }
+        await tx.delete(gameMoves).where(and(eq(gameMoves.gameId, gameId), gt(gameMoves.ply, toPly)));
+        if (toPly > 0) {
+          await tx
+            .update(gameMoves)
+            .set({ clock })
+            .where(and(eq(gameMoves.gameId, gameId), eq(gameMoves.ply, toPly)));
+        }
+        return true;
+      });
     },
 
     /** Makes this node the game's owner: the next epoch, or undefined when the game is not live. */

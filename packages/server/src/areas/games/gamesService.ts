@@ -44,7 +44,16 @@ export interface NewGame {
   rematchOf?: string;
 }
 
-const GAME_OPS = ["move", "resign", "abort", "offerDraw", "acceptDraw", "declineDraw", "claimVictory"] as const;
+const GAME_OPS = [
+  "move",
+  "resign",
+  "abort",
+  "offerDraw",
+  "acceptDraw",
+  "declineDraw",
+  "claimVictory",
+  "takeback",
+] as const;
 export type GameOp = (typeof GAME_OPS)[number];
 /** A player's action passed from the node they are connected to, to the node writing the game. */
 export interface GameCall {
@@ -261,6 +270,9 @@ export function createGamesService(deps: {
     acceptDraw: (actor: Actor, gameId?: string): Promise<Ack> => act(actor, gameId, "acceptDraw") as Promise<Ack>,
     declineDraw: (actor: Actor, gameId?: string): Promise<Ack> => act(actor, gameId, "declineDraw") as Promise<Ack>,
     claimVictory: (actor: Actor, gameId?: string): Promise<Ack> => act(actor, gameId, "claimVictory") as Promise<Ack>,
+    /** Takes the caller's last move (and the reply) back; whether they may is the caller's to decide. */
+    takeback: (actor: Actor, gameId: string): Promise<Ack<{ ply: number }>> =>
+      act(actor, gameId, "takeback") as Promise<Ack<{ ply: number }>>,
 
     /** The two players of a game (live or finished). */
     async playersOf(gameId: string): Promise<PlayerRef[]> {

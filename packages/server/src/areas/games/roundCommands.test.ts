@@ -88,6 +88,22 @@ describe("decide", () => {
       "too_soon",
     ],
     [
+      "a takeback on my turn takes my move and the reply",
+      () => opened(),
+      "w",
+      { type: "takeback" },
+      ["takenBack"],
+      undefined,
+    ],
+    [
+      "nothing to take back before a move",
+      () => testRound(),
+      "w",
+      { type: "takeback" },
+      "refused",
+      "nothing_to_take_back",
+    ],
+    [
       "the opponent is gone long enough: the win",
       () => opened({ goneSince: { w: null, b: -60_000 } }),
       "w",

@@ -7,6 +7,8 @@ import {
   type GameRound,
   GONE_CLAIM_MS,
   playMove,
+  takeBack,
+  takebackPlies,
   undoLastMove,
 } from "./gameRound.ts";
 
@@ -18,14 +20,17 @@ export type RoundCommand =
   | { type: "offerDraw" }
   | { type: "acceptDraw" }
   | { type: "declineDraw" }
-  | { type: "claimVictory" };
+  | { type: "claimVictory" }
+  /** The caller's last move and the reply to it go (see takebackPlies); who may ask is the caller's to decide. */
+  | { type: "takeback" };
 
 /** What happened to a game, in order; the publisher numbers, commits and broadcasts each. */
 export type RoundEvent =
   | { type: "moved"; move: PlayedMove; uci: string; at: number }
   | { type: "drawOffered"; by: Color }
   | { type: "drawDeclined"; by: Color }
-  | { type: "ended"; result: Result };
+  | { type: "ended"; result: Result }
+  | { type: "takenBack"; plies: number };
 
 export interface Refusal {
   code: string;
@@ -115,6 +120,14 @@ export function decide(round: GameRound, color: Color, command: RoundCommand, no
           round.drawOfferBy = other(color);
         },
       };
+    case "takeback": {
+      const plies = takebackPlies(round, color);
+      if (plies === 0) return refused("nothing_to_take_back", "You have no move to take back");
+      takeBack(round, plies, now);
+      // Not revertible in memory (the moves are gone): a takeback that is not stored is settled by reading
+      // the game back (the publisher marks it uncertain).
+      return { kind: "applied", events: [{ type: "takenBack", plies }], revert() {} };
+    }
     case "claimVictory": {
       // The opponent has been gone long enough: the present player takes the win.
       const gone = round.goneSince[other(color)];

@@ -152,7 +152,38 @@ export function createRoundPublisher(deps: {
             moved = true;
             number(round);
             notifier.toGame(round.id, "update", updateJson(round, event.move, event.at));
-            deps.bus.publish("gameMoved", { gameId: round.id, ply: round.ply, uci: event.uci });
+            // A game that goes on: the computer opponent (or any area) may act on it.
+            if (!decision.events.some((e) => e.type === "ended")) {
+              deps.bus.publish("gameMoved", {
+                gameId: round.id,
+                players: [round.players.w, round.players.b],
+                fen: round.board.fen(),
+                turn: round.board.turn(),
+                ply: round.ply,
+                timeLeft: clocksNow(round, event.at),
+                incrementMs: round.incrementMs,
+                clockRunning: round.clock.runningSince !== null,
+                uci: event.uci,
+              });
+            }
+            break;
+          }
+          case "takenBack": {
+            number(round);
+            let stored: boolean;
+            try {
+              stored = await repo.takeBack(round.id, round.epoch, round.ply, round.clock, roundStateOf(round));
+            } catch (err) {
+              // Memory is ahead of the database now: the game is read back before its next command.
+              uncertain.add(round.id);
+              if (err instanceof StaleOwnerError) throw err;
+              return fail({ code: "unavailable", message: "The takeback could not be saved - please try again" });
+            }
+            if (!stored) {
+              uncertain.add(round.id);
+              return fail({ code: "over", message: "This game is over" });
+            }
+            notifier.toGame(round.id, "takenBack", { gameId: round.id, ply: round.ply, eventNo: round.eventNo });
             break;
           }
           case "drawOffered":
@@ -192,7 +223,8 @@ export function createRoundPublisher(deps: {
     }
     if (round.status === "active") rounds.schedule(round);
     if (decision.refusal) return fail(decision.refusal);
-    return { ok: true, data: moved ? { ply: round.ply } : undefined };
+    const plyAnswer = moved || decision.events.some((e) => e.type === "takenBack");
+    return { ok: true, data: plyAnswer ? { ply: round.ply } : undefined };
   }
 
   async function loadRound(gameId: string): Promise<GameRound | undefined> {

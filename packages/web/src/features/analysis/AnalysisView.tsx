@@ -32,6 +32,7 @@ import { knownLineEval, lineKey, useLineEval } from "./useLineEval.ts";
 import { storedLocalEngineOn, storeLocalEngineOn, useLocalEngine } from "./useLocalEngine.ts";
 import { moveVerdict } from "./verdict.ts";
 import "./AnalysisView.css";
+import { PlayComputerButton } from "../computer/index.ts";
 
 export interface AnalysisViewProps {
   game: AnalysisGame;
@@ -196,6 +197,9 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
           >
             <NavIcon d="M7 4v13m0 0l-3-3m3 3l3-3M17 20V7m0 0l-3 3m3-3l3 3" />
           </Button>
+        </div>
+        <div className="analysis__continue">
+          <PlayComputerButton label="Continue from here against the computer" fen={() => fen} variant="ghost" />
         </div>
       </div>
 

@@ -2,10 +2,17 @@ import { FREE_BOARD_RANDOM } from "@chess/shared";
 import { useEffect, useId, useReducer, useRef } from "react";
 import { Button } from "../../components/Button.tsx";
 import { api, withQuery } from "../../lib/api.ts";
+import { PlayComputerButton } from "../computer/index.ts";
 import { ColorIcon } from "../lobby/OfferCard.tsx";
 import { RangeSlider } from "../lobby/RangeSlider.tsx";
 import { Board } from "./Board.tsx";
-import { freeBoardReducer, initialFreeBoard, positionInfoText, randomPositionParams } from "./freeBoardStore.ts";
+import {
+  freeBoardFen,
+  freeBoardReducer,
+  initialFreeBoard,
+  positionInfoText,
+  randomPositionParams,
+} from "./freeBoardStore.ts";
 import "./FreeBoard.css";
 
 /** GET /game/shuffle-board: a Chess960 start. */
@@ -132,6 +139,7 @@ export function FreeBoard() {
           ) : null}
         </div>
       </fieldset>
+      <PlayComputerButton label="Continue from here against the computer" fen={() => freeBoardFen(state)} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   type FreeBoardAction,
   type FreeBoardState,
+  freeBoardFen,
   freeBoardReducer,
   initialFreeBoard,
   positionInfo,
@@ -149,5 +150,18 @@ describe("position info", () => {
     expect(fetched.info).toEqual({ turn: "b", moveNumber: 41, eval: -2.5 });
     expect(freeBoardReducer(fetched, { type: "move", from: "e2", to: "e3" }).info).toBeNull();
     expect(freeBoardReducer(fetched, { type: "reset" }).info).toBeNull();
+  });
+});
+
+describe("freeBoardFen", () => {
+  it("is the start position on a fresh board", () => {
+    expect(freeBoardFen(initialFreeBoard)).toBe("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  });
+
+  it("keeps the side to move and move number of a fetched position, and the pieces as moved", () => {
+    let s = freeBoardReducer(initialFreeBoard, { type: "fetched", fen: "4k3/8/8/8/8/8/4P3/4K3 b - - 0 23" });
+    expect(freeBoardFen(s)).toBe("4k3/8/8/8/8/8/4P3/4K3 b KQkq - 0 23");
+    s = freeBoardReducer(s, { type: "move", from: "e2", to: "e4" });
+    expect(freeBoardFen(s).split(" ")[0]).toBe("4k3/8/8/8/4P3/8/8/4K3");
   });
 });

@@ -1,6 +1,6 @@
 import { FREE_BOARD_RANDOM, type Range } from "@chess/shared";
 import { moveRangeEnd } from "../lobby/range.ts";
-import { type Orientation, type PositionMap, parsePosition, type Square } from "./boardPosition.ts";
+import { makePlacement, type Orientation, type PositionMap, parsePosition, type Square } from "./boardPosition.ts";
 
 /** The lobby's free board: pieces move anywhere, no rules (it is a scratch pad, not a game). */
 export interface FreeBoardState {
@@ -43,6 +43,15 @@ export function positionInfoText(info: PositionInfo): string {
   const shown = e > 0 ? `+${e.toFixed(1)}` : e < 0 ? `\u2212${Math.abs(e).toFixed(1)}` : "0.0";
   const who = Math.abs(e) < 0.3 ? "about equal" : `${e > 0 ? "White" : "Black"} is better`;
   return `${side} · eval ${shown} (${who})`;
+}
+
+/**
+ * The board as a FEN to play on from: the side to move and move number when known (White, 1 otherwise);
+ * every castling right, of which the server keeps those whose king and rook are at home; no en passant.
+ */
+export function freeBoardFen(state: Pick<FreeBoardState, "position" | "info">): string {
+  const turn = state.info?.turn ?? "w";
+  return `${makePlacement(state.position)} ${turn} KQkq - 0 ${state.info?.moveNumber ?? 1}`;
 }
 
 export type FreeBoardAction =

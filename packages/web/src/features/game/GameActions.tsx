@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import { canAbort } from "./gameSelectors.ts";
+import { canAbort, canTakeBack, playsComputer } from "./gameSelectors.ts";
 import type { GameState } from "./gameStore.ts";
 import "./GamePanels.css";
 
@@ -9,13 +9,15 @@ export interface GameActionsProps {
   onResign: () => void;
   onOfferDraw: () => void;
   onAbort: () => void;
+  /** Against the computer: take my last move back (and its reply). */
+  onTakeback?: () => void;
 }
 
 /**
  * Abort (while neither side has moved twice), Suggest Draw and Give Up (SPEC §2). Give Up sits apart at the
  * end and asks once more before resigning, so a slip of the finger never loses a game.
  */
-export function GameActions({ state, onResign, onOfferDraw, onAbort }: GameActionsProps) {
+export function GameActions({ state, onResign, onOfferDraw, onAbort, onTakeback }: GameActionsProps) {
   const [confirming, setConfirming] = useState(false);
   const keep = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -29,6 +31,11 @@ export function GameActions({ state, onResign, onOfferDraw, onAbort }: GameActio
         {abortable ? (
           <Button variant="secondary" onClick={onAbort}>
             Abort
+          </Button>
+        ) : null}
+        {onTakeback && playsComputer(state) ? (
+          <Button onClick={onTakeback} disabled={!canTakeBack(state)}>
+            Takeback
           </Button>
         ) : null}
         <Button onClick={onOfferDraw} disabled={state.drawOffer !== null}>

@@ -1,4 +1,4 @@
-import type { ByColor, Color } from "@chess/shared";
+import { type ByColor, type Color, computerLevelOfName } from "@chess/shared";
 import { type PlayedPly, turnOf } from "./gameRules.ts";
 import type { GameState } from "./gameStore.ts";
 
@@ -65,4 +65,15 @@ export function playerNames(state: GameState): { me: string; opponent: string } 
     me: bottom === "w" ? state.white : state.black,
     opponent: bottom === "w" ? state.black : state.white,
   };
+}
+
+/** Whether I play the computer (only then may I take moves back). */
+export function playsComputer(state: GameState): boolean {
+  return state.myColor !== null && computerLevelOfName(playerNames(state).opponent) !== undefined;
+}
+
+/** Whether Takeback applies now: against the computer, game on, a move of mine on the board, none in flight. */
+export function canTakeBack(state: GameState): boolean {
+  if (!playsComputer(state) || state.status !== "active" || state.pending !== null) return false;
+  return state.history.length >= (state.turn === state.myColor ? 2 : 1);
 }

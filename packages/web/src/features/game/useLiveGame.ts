@@ -1,10 +1,10 @@
-import type { GameStarted, MoveInput } from "@chess/shared";
+import { computerLevelOfName, type GameStarted, type MoveInput } from "@chess/shared";
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from "react";
 import { errorMessage } from "../../lib/api.ts";
 import { useRealtime } from "../../lib/realtime.ts";
 import { gameApi as defaultGameApi, type GameApi } from "./gameApi.ts";
 import { isPromotion, tryMove } from "./gameRules.ts";
-import { canMoveNow, liveLine } from "./gameSelectors.ts";
+import { canMoveNow, liveLine, playerNames, playsComputer } from "./gameSelectors.ts";
 import { type GameState, gameFromSnapshot, gameReducer } from "./gameStore.ts";
 
 const NOTICE_MS = 4_000;
@@ -47,6 +47,10 @@ export function useLiveGame(
         dispatch({ type: "drawDeclined", gameId: id });
       }),
       realtime.on("opponentPresence", (p) => dispatch({ type: "presence", ...p, now: Date.now() })),
+      // Moves were taken back (a game against the computer): the whole game again.
+      realtime.on("takenBack", ({ gameId: id }) => {
+        if (id === gameId) void resync();
+      }),
       realtime.on("rematchOffered", (o) => dispatch({ type: "rematchReceived", ...o })),
       realtime.on("rematchOfferDeclined", (o) =>
         dispatch({ type: "rematchDeclined", previousGameId: o.previousGameId }),
@@ -145,6 +149,12 @@ export function useLiveGame(
     step: (delta: -1 | 1) => dispatch({ type: "step", delta }),
     viewPly: (ply: number | null) => dispatch({ type: "viewPly", ply }),
     resign: () => void act("forfeit"),
+    takeback: async () => {
+      dispatch({ type: "premoveCleared" });
+      const answer = await realtime.request("takeback", { gameId });
+      if (answer.ok) void resync();
+      else setNotice(answer.message);
+    },
     abort: () => void act("abort"),
     claimVictory: () => void act("claimVictory"),
     offerDraw: async () => {
@@ -155,6 +165,19 @@ export function useLiveGame(
       void act(accept ? "acceptDraw" : "declineDraw");
     },
     offerRematch: async (): Promise<string | undefined> => {
+      const s = stateRef.current;
+      const level = s && playsComputer(s) ? computerLevelOfName(playerNames(s).opponent) : undefined;
+      if (s && level) {
+        // The computer always accepts: a new game at once, same level, clock and start, colours swapped.
+        const answer = await realtime.request("playComputer", {
+          level,
+          baseTime: s.baseTime,
+          increment: s.increment,
+          color: s.myColor === "w" ? "black" : "white",
+          fen: s.initialFen,
+        });
+        return answer.ok ? undefined : answer.message;
+      }
       try {
         const answer = await api.offerRematch(gameId);
         // No new game yet: wait for the answer. A new game comes as gameStarted.

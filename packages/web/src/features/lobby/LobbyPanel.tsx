@@ -3,6 +3,7 @@ import { useCallback, useEffect, useReducer, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { useRealtime } from "../../lib/realtime.ts";
 import { displayName, useIdentity } from "../accounts/index.ts";
+import { PlayComputerButton } from "../computer/index.ts";
 import { CreateGameModal } from "./CreateGameModal.tsx";
 import { initialLobby, isMyOffer, lobbyReducer, visibleOffers } from "./lobbyStore.ts";
 import { OfferCard } from "./OfferCard.tsx";
@@ -91,9 +92,12 @@ export function LobbyPanel({ liveGames = [] }: { liveGames?: LiveGame[] }) {
     <section className="lobby-panel card" aria-labelledby="lobby-title">
       <header className="lobby-panel__header">
         <h2 id="lobby-title">Open games</h2>
-        <Button variant="primary" onClick={() => setCreating(true)}>
-          Create Game
-        </Button>
+        <div className="lobby-panel__actions">
+          <PlayComputerButton />
+          <Button variant="primary" onClick={() => setCreating(true)}>
+            Create Game
+          </Button>
+        </div>
       </header>
       {message ? (
         <p className="lobby-panel__message" role="alert">

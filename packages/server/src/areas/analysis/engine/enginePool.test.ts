@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { getPriority, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { Board } from "@chess/shared";
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { EngineBusyError, EnginePool, findEngine } from "./enginePool.ts";
@@ -20,6 +21,36 @@ describe("EnginePool with the real engine", () => {
     expect(r.bestMove).toBe("h5f7");
     const black = await pool.analyse("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", 5_000);
     expect(black.bestMove).toBe("(none)");
+  });
+
+  it("plays a move at a skill, depth and think time, with the lines it weighed", { timeout: 60_000 }, async () => {
+    const mateInOne = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+    const strong = await pool.play(
+      mateInOne,
+      { skill: 20, depth: 10, movetimeMs: 300, multipv: 1 },
+      { timeoutMs: 5_000 },
+    );
+    expect(strong.bestMove).toBe("h5f7");
+    expect(strong.lines[0]).toEqual({ move: "h5f7", score: { mate: 1 } });
+    const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const weak = await pool.play(start, { skill: 0, depth: 5, movetimeMs: 50, multipv: 4 }, { timeoutMs: 5_000 });
+    // Up to 4 distinct lines (a search stopped by its time may not have reported them all), the best first.
+    const moves = weak.lines.map((l) => l.move);
+    expect(moves.length).toBeGreaterThanOrEqual(2);
+    expect(moves.length).toBeLessThanOrEqual(4);
+    expect(new Set(moves).size).toBe(moves.length);
+    expect(weak.lines.every((l) => Board.fromFen(start).legalMoves().includes(l.move))).toBe(true);
+    // Skill and MultiPV are back to full strength and one line for the analysis that follows.
+    expect((await pool.analyse(mateInOne, 20_000)).bestMove).toBe("h5f7");
+    const skipped = await pool.play(
+      start,
+      { skill: 20, depth: 5, movetimeMs: 50, multipv: 1 },
+      {
+        timeoutMs: 5_000,
+        wanted: () => false,
+      },
+    );
+    expect(skipped).toEqual({ bestMove: "(none)", lines: [] });
   });
 
   it("answers busy when its queue is full", async () => {

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { delimiter, join, sep } from "node:path";
 import type { Score } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
-import { type EngineCommand, EngineError, type PositionResult, UciEngine } from "./uciEngine.ts";
+import { type EngineCommand, EngineError, type EngineMove, type PositionResult, UciEngine } from "./uciEngine.ts";
 
 const executable = (path: string) => {
   try {
@@ -42,6 +42,14 @@ export function findEngine(stockfishPath?: string, env: NodeJS.ProcessEnv = proc
   return { command: process.execPath, args: [wasm], kind: "wasm" };
 }
 
+/** One search for a move to play: UCI Skill Level, depth and time limits, lines reported. */
+export interface MoveSearch {
+  skill: number;
+  depth: number;
+  movetimeMs: number;
+  multipv: number;
+}
+
 export class EngineBusyError extends Error {
   constructor() {
     super("The analysis engines are busy - please try again in a minute");
@@ -56,6 +64,8 @@ interface Job {
   /** Clear the hash first, so the same position and nodes give the same answer anywhere. */
   fresh: boolean;
   timeoutMs: number;
+  /** A search other than a plain or multi-PV one to `nodes` (a move to play). */
+  search?: (engine: UciEngine) => Promise<unknown>;
   retried: boolean;
   resolve: (r: unknown) => void;
   reject: (e: Error) => void;
@@ -110,11 +120,35 @@ export class EnginePool {
     return this.enqueue(fen, nodes, Math.max(2, k), opts) as Promise<Array<{ move: string; score: Score }>>;
   }
 
+  /**
+   * A move to play at a skill, depth and think time (see UciEngine.play); refused at once when the queue is
+   * full. A search no longer `wanted` when its turn comes (the game moved on) is skipped: no move.
+   */
+  play(
+    fen: string,
+    search: MoveSearch | (() => MoveSearch),
+    opts: { timeoutMs: number; wanted?: () => boolean },
+  ): Promise<EngineMove> {
+    return this.enqueue(fen, 0, 1, {
+      timeoutMs: opts.timeoutMs,
+      // Settled when an engine takes it up: a think time can allow for the wait in the queue.
+      search: async (engine) =>
+        opts.wanted && !opts.wanted()
+          ? { bestMove: "(none)", lines: [] }
+          : engine.play(fen, typeof search === "function" ? search() : search, opts.timeoutMs),
+    }) as Promise<EngineMove>;
+  }
+
   private enqueue(
     fen: string,
     nodes: number,
     multipv: number,
-    opts: { priority?: "high" | "low"; timeoutMs?: number; fresh?: boolean },
+    opts: {
+      priority?: "high" | "low";
+      timeoutMs?: number;
+      fresh?: boolean;
+      search?: (engine: UciEngine) => Promise<unknown>;
+    },
   ) {
     if (this.closed) return Promise.reject(new EngineError("engine pool is closed"));
     const queue = opts.priority === "low" ? this.low : this.high;
@@ -127,6 +161,7 @@ export class EnginePool {
         multipv,
         fresh: opts.fresh ?? false,
         timeoutMs: opts.timeoutMs ?? 30_000,
+        ...(opts.search ? { search: opts.search } : {}),
         retried: false,
         resolve,
         reject,
@@ -170,8 +205,9 @@ export class EnginePool {
     try {
       const engine = await this.engineOf(slot);
       if (job.fresh) await engine.newGame();
-      const result =
-        job.multipv > 1
+      const result = job.search
+        ? await job.search(engine)
+        : job.multipv > 1
           ? await engine.candidates(job.fen, job.nodes, job.multipv, job.timeoutMs)
           : await engine.analyse(job.fen, job.nodes, job.timeoutMs);
       this.searches += 1;

@@ -20,6 +20,12 @@ export interface PositionResult {
   nodes: number;
 }
 
+/** A move chosen to play, with the lines the search reported (scores from the side to move), best first. */
+export interface EngineMove {
+  bestMove: string;
+  lines: Array<{ move: string; score: Score }>;
+}
+
 export class EngineError extends Error {}
 
 /** Default OS priority of engine processes (nice): below the server's, which plays the live games. */
@@ -142,6 +148,47 @@ export class UciEngine {
       return [...lines.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c);
     } finally {
       this.lineListener = undefined;
+      this.send("setoption name MultiPV value 1");
+    }
+  }
+
+  /**
+   * A move to play (the computer opponent): Stockfish at `skill` (UCI Skill Level 0..20), searching to `depth`
+   * or for `movetimeMs`, whichever comes first, with `multipv` lines reported (scores from the side to move).
+   * Skill and MultiPV are set back after, so the next search of this engine is at full strength.
+   */
+  async play(
+    fen: string,
+    search: { skill: number; depth: number; movetimeMs: number; multipv: number },
+    timeoutMs: number,
+  ): Promise<EngineMove> {
+    if (!this.alive) throw new EngineError("engine is not running");
+    const lines = new Map<number, { move: string; score: Score }>();
+    this.lineListener = (line) => {
+      const info = parseInfo(line, true);
+      const move = info?.pv[0];
+      if (info && move && !info.bound) lines.set(info.multipv, { move, score: info.score });
+    };
+    this.send(`setoption name Skill Level value ${search.skill}`);
+    this.send(`setoption name MultiPV value ${search.multipv}`);
+    this.setPosition(fen);
+    this.send(`go depth ${search.depth} movetime ${search.movetimeMs}`);
+    try {
+      const line = await this.until(
+        (l) => l.startsWith("bestmove"),
+        timeoutMs,
+        () => this.send("stop"),
+      );
+      // A search stopped mid-iteration reports some lines a depth behind: one move can stand in two of them.
+      const seen = new Set<string>();
+      const ranked = [...lines.entries()].sort((a, b) => a[0] - b[0]).map(([, l]) => l);
+      return {
+        bestMove: parseBestMove(line) ?? "(none)",
+        lines: ranked.filter((l) => !seen.has(l.move) && seen.add(l.move)),
+      };
+    } finally {
+      this.lineListener = undefined;
+      this.send("setoption name Skill Level value 20");
       this.send("setoption name MultiPV value 1");
     }
   }

@@ -1,0 +1,142 @@
+import { COLOR_CHOICES, type ColorChoice, formatTimeControl } from "@chess/shared";
+import { type FormEvent, useId, useState } from "react";
+import { Button } from "../../components/Button.tsx";
+import { Modal } from "../../components/Modal.tsx";
+import { useRealtime } from "../../lib/realtime.ts";
+import { ColorIcon } from "../lobby/OfferCard.tsx";
+import {
+  COMPUTER_PRESET_GROUPS,
+  DEFAULT_PLAY_COMPUTER,
+  LEVEL_CHOICES,
+  type PlayComputerValues,
+  playComputerPayload,
+} from "./playComputerForm.ts";
+import "../lobby/CreateGameModal.css";
+import "./PlayComputerModal.css";
+
+const COLOR_LABEL: Record<ColorChoice, string> = { white: "White", random: "Random", black: "Black" };
+const COLOR_ORDER: readonly ColorChoice[] = ["white", "random", "black"];
+
+export interface PlayComputerModalProps {
+  onClose: () => void;
+  /** Continue from this position (the analysis or free board) instead of the start. */
+  fen?: string;
+}
+
+/**
+ * Play with the computer: level 1-8, a preset time control and a colour, then Play. The server answers
+ * with gameStarted, which opens /play (GameStartListener).
+ */
+export function PlayComputerModal({ onClose, fen }: PlayComputerModalProps) {
+  const realtime = useRealtime();
+  const [values, setValues] = useState<PlayComputerValues>(DEFAULT_PLAY_COMPUTER);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const ids = useId();
+  const set = (change: Partial<PlayComputerValues>) => setValues((v) => ({ ...v, ...change }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(undefined);
+    const answer = await realtime.request("playComputer", playComputerPayload(values, fen));
+    if (answer.ok) {
+      onClose();
+      return;
+    }
+    setError(answer.message);
+    setBusy(false);
+  }
+
+  return (
+    <Modal title="Play with the computer" onClose={onClose}>
+      <form className="create-game play-computer" onSubmit={submit} noValidate>
+        {fen ? <p className="play-computer__from">From the position on the board.</p> : null}
+        <fieldset className="play-computer__levels" aria-labelledby={`${ids}-level`}>
+          <h3 id={`${ids}-level`} className="create-game__group-title">
+            Level
+          </h3>
+          <div className="play-computer__level-buttons">
+            {LEVEL_CHOICES.map((level) => (
+              <button
+                key={level}
+                type="button"
+                className="create-game__preset"
+                aria-pressed={values.level === level}
+                aria-label={`Level ${level}`}
+                onClick={() => set({ level })}
+              >
+                {level}
+              </button>
+            ))}
+          </div>
+          <p className="create-game__hint">1 is for beginners, 8 is Stockfish at full strength.</p>
+        </fieldset>
+
+        <div className="create-game__section">
+          <h3 className="create-game__group-title">Time control</h3>
+          <div className="create-game__presets">
+            {COMPUTER_PRESET_GROUPS.map((group) => (
+              <fieldset key={group.title} className="create-game__group" aria-labelledby={`${ids}-${group.title}`}>
+                <h3 id={`${ids}-${group.title}`} className="create-game__group-title">
+                  {group.title}
+                </h3>
+                <div className="create-game__group-buttons">
+                  {group.presets.map((tc) => {
+                    const label = formatTimeControl(tc);
+                    return (
+                      <button
+                        key={label}
+                        type="button"
+                        className="create-game__preset"
+                        aria-pressed={values.preset === label}
+                        onClick={() => set({ preset: label })}
+                      >
+                        {label}
+                      </button>
+                    );
+                  })}
+                </div>
+              </fieldset>
+            ))}
+          </div>
+        </div>
+
+        <fieldset className="create-game__colors">
+          <legend className="field__label">Your colour</legend>
+          <div className="create-game__color-options">
+            {COLOR_ORDER.filter((c) => COLOR_CHOICES.includes(c)).map((color) => (
+              <label key={color} className="create-game__color">
+                <input
+                  type="radio"
+                  name={`${ids}-color`}
+                  value={color}
+                  checked={values.color === color}
+                  onChange={() => set({ color })}
+                />
+                <ColorIcon color={color} size={28} />
+                <span>{COLOR_LABEL[color]}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        {error ? (
+          <p className="create-game__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+
+        <div className="create-game__footer">
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" busy={busy}>
+            Play
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,2 @@
+export { PlayComputerButton } from "./PlayComputerButton.tsx";
+export { PlayComputerModal } from "./PlayComputerModal.tsx";

@@ -1,0 +1,42 @@
+import {
+  COMPUTER_LEVELS,
+  type ColorChoice,
+  type ComputerLevel,
+  formatTimeControl,
+  type PlayComputerPayload,
+  PRESETS,
+  TIME_CLASS_LABEL,
+  TIME_CLASSES,
+  type TimeControl,
+} from "@chess/shared";
+
+/** What the Play with the computer dialog holds. */
+export interface PlayComputerValues {
+  level: ComputerLevel;
+  /** A preset as "10+0". */
+  preset: string;
+  color: ColorChoice;
+}
+
+/** Level 1, a rapid 10+0 and a random colour: one click on Play starts a game a beginner can enjoy. */
+export const DEFAULT_PLAY_COMPUTER: PlayComputerValues = { level: 1, preset: "10+0", color: "random" };
+
+export const LEVEL_CHOICES: readonly ComputerLevel[] = COMPUTER_LEVELS;
+
+/** The spec's 12 presets in their groups (SPEC §9). */
+export const COMPUTER_PRESET_GROUPS: ReadonlyArray<{ title: string; presets: readonly TimeControl[] }> =
+  TIME_CLASSES.map((tc) => ({ title: TIME_CLASS_LABEL[tc], presets: PRESETS[tc] }));
+
+const ALL_PRESETS = TIME_CLASSES.flatMap((tc) => PRESETS[tc]);
+
+/** The playComputer payload for the dialog's values, from `fen` when given (continue from a position). */
+export function playComputerPayload(values: PlayComputerValues, fen?: string): PlayComputerPayload {
+  const tc = ALL_PRESETS.find((p) => formatTimeControl(p) === values.preset) ?? { baseTime: 10, increment: 0 };
+  return {
+    level: values.level,
+    baseTime: tc.baseTime,
+    increment: tc.increment,
+    color: values.color,
+    ...(fen ? { fen } : {}),
+  };
+}
