@@ -1,0 +1,160 @@
+import type { Color } from "@chess/shared";
+import { useEffect, useReducer } from "react";
+import { Link } from "react-router";
+import { Button } from "../../components/Button.tsx";
+import { ChatPanel } from "../chat/index.ts";
+import {
+  CLOCK_TICK_MS,
+  clockTimes,
+  endReasonText,
+  type GameState,
+  gameScore,
+  gameTypeLabel,
+  LiveBoard,
+  lowTimeMs,
+  MoveList,
+  materialSummary,
+  moveNumberOf,
+  moveTable,
+  PlayerBar,
+  shownPly,
+  shownPosition,
+  sideToMove,
+  turnOf,
+  useLiveBoardWidth,
+  useLiveGame,
+  useNow,
+} from "../game/index.ts";
+import { initialTv, TV_PAUSE_MS, tvReducer } from "./tvStore.ts";
+import { useWatchList } from "./useWatchList.ts";
+import "./TvView.css";
+
+const NO_MOVES = () => false;
+const NOTHING = () => {};
+
+/** The TV: the best game on, live; when it ends, the next best after a short pause. */
+export function TvView() {
+  const { state: list } = useWatchList("all");
+  const [tv, dispatch] = useReducer(tvReducer, initialTv);
+  const ready = list.status === "ready";
+  const ids = list.live.map((g) => g.gameId).join(" ");
+  useEffect(() => {
+    if (ready) dispatch({ type: "listed", gameIds: ids ? ids.split(" ") : [] });
+  }, [ready, ids]);
+  useEffect(() => {
+    if (tv.moveOnAt === null) return;
+    const t = setTimeout(() => dispatch({ type: "tick", now: Date.now() }), Math.max(0, tv.moveOnAt - Date.now()));
+    return () => clearTimeout(t);
+  }, [tv.moveOnAt]);
+
+  if (!tv.gameId) {
+    return (
+      <p className="tv__empty">
+        {ready
+          ? "No game is being played right now. The TV shows the best one as soon as it starts."
+          : (list.error ?? "Looking for the best game on…")}
+      </p>
+    );
+  }
+  const gameId = tv.gameId;
+  return (
+    <TvGame
+      key={gameId}
+      gameId={gameId}
+      movingOn={tv.moveOnAt !== null}
+      onEnded={() => dispatch({ type: "ended", gameId, now: Date.now() })}
+    />
+  );
+}
+
+function TvGame({ gameId, movingOn, onEnded }: { gameId: string; movingOn: boolean; onEnded: () => void }) {
+  const { state, loadError, actions } = useLiveGame(gameId);
+  const ended = state !== null && state.status !== "active";
+  useEffect(() => {
+    if (ended || loadError) onEnded();
+  }, [ended, loadError, onEnded]);
+  const { viewPly } = actions;
+  if (!state) return <p className="tv__empty">{loadError ?? "Loading the game…"}</p>;
+  return <TvBoard state={state} movingOn={movingOn} viewPly={viewPly} />;
+}
+
+function TvBoard({
+  state,
+  movingOn,
+  viewPly,
+}: {
+  state: GameState;
+  movingOn: boolean;
+  /** Shows the position after a ply; null follows the game again. */
+  viewPly: (ply: number | null) => void;
+}) {
+  const board = useLiveBoardWidth();
+  const active = state.status === "active";
+  const now = useNow(active && state.clock.running, CLOCK_TICK_MS);
+  const times = clockTimes(state, now);
+  const lowMs = lowTimeMs(state.baseTime * 60_000);
+  const toMove = sideToMove(state);
+  const material = materialSummary(shownPosition(state).fen, state.initialFen);
+  const bar = (color: Color, place: "top" | "bottom") => (
+    <PlayerBar
+      place={place}
+      name={color === "w" ? state.white : state.black}
+      color={color}
+      timeMs={times[color]}
+      ticking={active && state.clock.running && state.turn === color}
+      toMove={active && toMove === color}
+      lowMs={lowMs}
+      material={material[color]}
+    />
+  );
+  const rows = moveTable(
+    state.history.map((p) => p.san),
+    turnOf(state.initialFen),
+    moveNumberOf(state.initialFen),
+  );
+  const result = state.result;
+  return (
+    <div className="tv">
+      <div className="tv__center" style={{ maxWidth: board.width }}>
+        <div className="tv__head">
+          <h2 className="tv__title">
+            {state.white} <span className="tv__vs">vs</span> {state.black}
+          </h2>
+          <p className="tv__line">{gameTypeLabel(state)}</p>
+        </div>
+        {bar("b", "top")}
+        <LiveBoard
+          state={state}
+          orientation="white"
+          boardWidth={board.width}
+          onMove={NO_MOVES}
+          onPremove={NOTHING}
+          onCancelPremove={NOTHING}
+        />
+        {bar("w", "bottom")}
+        {result ? (
+          <p className="tv__result" role="status">
+            {[gameScore(result), endReasonText(result)].filter(Boolean).join(" · ")}
+            {movingOn ? ` - the next game in ${TV_PAUSE_MS / 1000} seconds` : ""}
+          </p>
+        ) : null}
+        <p className="tv__links">
+          <Link to={`/play?gameId=${encodeURIComponent(state.gameId)}`}>Open this game</Link>
+          <Link to="/watch">All live games</Link>
+        </p>
+      </div>
+      <div className="tv__side">
+        <section className="tv__moves card" aria-labelledby="tv-moves-title">
+          <h2 id="tv-moves-title">Moves</h2>
+          <MoveList rows={rows} currentPly={shownPly(state)} onSelect={viewPly} />
+          {state.viewPly !== null ? (
+            <Button variant="ghost" onClick={() => viewPly(null)}>
+              Back to live
+            </Button>
+          ) : null}
+        </section>
+        <ChatPanel chatId={state.gameId} chatType="game" title="Game chat" className="tv__chat" readOnly />
+      </div>
+    </div>
+  );
+}
