@@ -112,7 +112,9 @@ test("a third browser opens Watch, sees the game two guests play and follows it 
   await watcher.goto("/");
   await watcher.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Watch" }).click();
   await expect(watcher).toHaveURL(/\/watch$/);
-  const card = watcher.getByRole("link", { name: `Watch ${white.name} vs ${black.name}, Blitz 3+2 · Casual · Standard` });
+  const card = watcher.getByRole("link", {
+    name: `Watch ${white.name} vs ${black.name}, Blitz 3+2 · Casual · Standard`,
+  });
   await expect(card).toContainText("1 move");
   await expect(card.locator('[data-square="e4"][data-piece="wP"]')).toBeVisible();
 
@@ -140,7 +142,10 @@ test("a third browser opens Watch, sees the game two guests play and follows it 
   await expect(watcher.locator('[id="live-board-square-d6"] [data-piece="bP"]')).toBeVisible();
 
   await white.page.getByRole("button", { name: "Give Up" }).click();
-  await white.page.getByRole("alertdialog", { name: "Give up this game?" }).getByRole("button", { name: "Yes, give up" }).click();
+  await white.page
+    .getByRole("alertdialog", { name: "Give up this game?" })
+    .getByRole("button", { name: "Yes, give up" })
+    .click();
   await expect(watcher.getByRole("dialog", { name: `Gameover! Winner is: ${black.name}` })).toBeVisible();
   await watcher.goto("/watch");
   await expect(watcher.getByText("No games are being played right now. Start one in the lobby!")).toBeVisible();

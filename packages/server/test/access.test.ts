@@ -1056,7 +1056,10 @@ const events: EventCase[] = [
   {
     event: "followWatchList",
     what: "follow the live games (public)",
-    guest: { allowed: "public", check: (l) => expect(l.games.map((g: { gameId: string }) => g.gameId)).toContain(w.live) },
+    guest: {
+      allowed: "public",
+      check: (l) => expect(l.games.map((g: { gameId: string }) => g.gameId)).toContain(w.live),
+    },
     stranger: { allowed: "public" },
   },
   {

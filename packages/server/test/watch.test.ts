@@ -74,7 +74,16 @@ describe("the Watch list", () => {
     expect((await list("?variant=jumpstart")).games).toEqual([]);
 
     for (const g of [high, low, mixed, guests]) await g.white.emit("forfeit");
-    close(p1 as Player, p2 as Player, p3 as Player, p4 as Player, p5 as Player, g1 as Player, g2 as Player, g3 as Player);
+    close(
+      p1 as Player,
+      p2 as Player,
+      p3 as Player,
+      p4 as Player,
+      p5 as Player,
+      g1 as Player,
+      g2 as Player,
+      g3 as Player,
+    );
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import type { ClubInvitation } from "../api/clubs.ts";
-import type { WatchList } from "../api/watch.ts";
 import type { FriendMessage, FriendRequest } from "../api/friends.ts";
+import type { WatchList } from "../api/watch.ts";
 import type { ChatHistory, ChatMessage } from "./chat.ts";
 import type { ClubEventCreated, ClubMembersChanged, ClubPostCreated } from "./clubs.ts";
 import type { FriendMessagesRead } from "./friends.ts";

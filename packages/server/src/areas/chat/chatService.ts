@@ -90,7 +90,10 @@ export function createChatService(deps: {
       const messages = await repo.recent(chatId);
       if (reader === "writer") return { ok: true, data: { chatId, messages } };
       const blocked = new Set(actor.userId !== null ? await deps.blockedNames(actor.userId) : []);
-      return { ok: true, data: { chatId, messages: messages.filter((m) => !blocked.has(m.username)), spectator: true } };
+      return {
+        ok: true,
+        data: { chatId, messages: messages.filter((m) => !blocked.has(m.username)), spectator: true },
+      };
     },
   };
 }

@@ -36,4 +36,3 @@ export function spectatorChat(io: AppServer, deps: { blockersOf: (userId: number
     io.to(spectatorChatRoom(message.chatId)).except(blockers.map(rooms.user)).emit("chatMessage", message);
   };
 }
-

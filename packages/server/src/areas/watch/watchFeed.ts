@@ -1,6 +1,6 @@
 import { type Variant, type WatchList, type WatchRank, watchCursorOf } from "@chess/shared";
 import type { Bus } from "../../bus.ts";
-import { type WatchEntry, watchedGameJson, watchEntryOf } from "./watchJson.ts";
+import { type WatchEntry, watchEntryOf, watchedGameJson } from "./watchJson.ts";
 import { compareWatchRank, pageAfter } from "./watchRanking.ts";
 import type { LivePosition, WatchRepo } from "./watchRepo.ts";
 

@@ -8,8 +8,8 @@ import {
   type WatchPlayer,
   type WatchRank,
 } from "@chess/shared";
-import type { LiveGameRow, LivePosition } from "./watchRepo.ts";
 import { watchRankOf } from "./watchRanking.ts";
+import type { LiveGameRow, LivePosition } from "./watchRepo.ts";
 
 /** A live game with its players as shown and its place in the order. */
 export interface WatchEntry {

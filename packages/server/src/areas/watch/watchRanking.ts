@@ -14,10 +14,11 @@ export interface Rankable {
  * guests' games. Newer games first among equals.
  */
 export function watchRankOf(g: Rankable): WatchRank {
-  const known = g.ratings.filter((r): r is number => r !== null);
-  if (g.rated && known.length === 2) {
-    return { tier: 0, score: Math.round((known[0] + known[1]) / 2), startedAt: g.startedAt, gameId: g.id };
+  const [white, black] = g.ratings;
+  if (g.rated && white !== null && black !== null) {
+    return { tier: 0, score: Math.round((white + black) / 2), startedAt: g.startedAt, gameId: g.id };
   }
+  const known = g.ratings.filter((r): r is number => r !== null);
   if (known.length > 0) return { tier: 1, score: Math.round(Math.max(...known)), startedAt: g.startedAt, gameId: g.id };
   return { tier: 2, score: 0, startedAt: g.startedAt, gameId: g.id };
 }

@@ -95,23 +95,23 @@ export function ChatPanel({ chatId, chatType, title, className, readOnly = false
       {readOnly ? (
         <p className="chat__read-only">Only the players write here.</p>
       ) : (
-      <form className="chat__form" onSubmit={send}>
-        <label className="visually-hidden" htmlFor={`chat-${chatId}-input`}>
-          Message
-        </label>
-        <input
-          id={`chat-${chatId}-input`}
-          className="chat__input"
-          value={draft}
-          maxLength={CHAT_MAX_LENGTH}
-          placeholder="Message…"
-          autoComplete="off"
-          onChange={(e) => setDraft(e.target.value)}
-        />
-        <Button type="submit" variant="primary" disabled={!text} busy={sending}>
-          Send
-        </Button>
-      </form>
+        <form className="chat__form" onSubmit={send}>
+          <label className="visually-hidden" htmlFor={`chat-${chatId}-input`}>
+            Message
+          </label>
+          <input
+            id={`chat-${chatId}-input`}
+            className="chat__input"
+            value={draft}
+            maxLength={CHAT_MAX_LENGTH}
+            placeholder="Message…"
+            autoComplete="off"
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <Button type="submit" variant="primary" disabled={!text} busy={sending}>
+            Send
+          </Button>
+        </form>
       )}
     </section>
   );

@@ -3,9 +3,9 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
 import { gameSnapshot } from "../game/testGame.ts";
+import { TvView } from "./TvView.tsx";
 import { watchedGame, watchList } from "./testWatch.ts";
 import { TV_PAUSE_MS } from "./tvStore.ts";
-import { TvView } from "./TvView.tsx";
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
@@ -62,7 +62,8 @@ describe("TvView", () => {
       eventNo: 1,
     });
     await flush();
-    expect(screen.getByRole("status").textContent).toBe("0-1 · Resignation - the next game in 5 seconds");
+    const result = screen.getByText("0-1 · Resignation - the next game in 5 seconds");
+    expect(result.getAttribute("role")).toBe("status");
     await act(async () => {
       vi.advanceTimersByTime(TV_PAUSE_MS);
     });

@@ -43,7 +43,9 @@ export function TvView() {
   }, [ready, ids]);
   useEffect(() => {
     if (tv.moveOnAt === null) return;
-    const t = setTimeout(() => dispatch({ type: "tick", now: Date.now() }), Math.max(0, tv.moveOnAt - Date.now()));
+    const at = tv.moveOnAt;
+    // A timer may fire a millisecond early: the tick is never before its time.
+    const t = setTimeout(() => dispatch({ type: "tick", now: Math.max(Date.now(), at) }), Math.max(0, at - Date.now()));
     return () => clearTimeout(t);
   }, [tv.moveOnAt]);
 

@@ -40,7 +40,9 @@ describe("WatchView", () => {
     setup(watchList([watchedGame("g1"), guestGame]));
     const top = await screen.findByRole("link", { name: /^Watch alice \(1520\) vs bob \(1480\)/ });
     expect(top.getAttribute("href")).toBe("/play?gameId=g1");
-    expect(top.getAttribute("aria-label")).toBe("Watch alice (1520) vs bob (1480), Blitz 5+3 · Rated · Standard, 1 move");
+    expect(top.getAttribute("aria-label")).toBe(
+      "Watch alice (1520) vs bob (1480), Blitz 5+3 · Rated · Standard, 1 move",
+    );
     expect(within(top).getByRole("img", { name: "Position after 1 move" })).toBeTruthy();
     expect(top.querySelector('[data-square="e4"]')?.getAttribute("data-piece")).toBe("wP");
     expect(top.querySelector(".mini-board__square--moved")).not.toBeNull();

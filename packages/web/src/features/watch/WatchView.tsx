@@ -20,7 +20,10 @@ export function WatchView() {
   const [filter, setFilter] = useState<WatchFilter>("all");
   const { state, loadMore } = useWatchList(filter);
   const games = shownGames(state);
-  const now = useNow(games.some((g) => g.clockRunning), CLOCK_REDRAW_MS);
+  const now = useNow(
+    games.some((g) => g.clockRunning),
+    CLOCK_REDRAW_MS,
+  );
   return (
     <div className="watch">
       <div className="watch__bar">

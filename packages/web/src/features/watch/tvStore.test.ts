@@ -6,7 +6,12 @@ const run = (events: Parameters<typeof tvReducer>[1][], from: TvState = initialT
 describe("the TV", () => {
   it("takes the best game on, and waits when there is none", () => {
     expect(run([{ type: "listed", gameIds: [] }]).gameId).toBeNull();
-    expect(run([{ type: "listed", gameIds: [] }, { type: "listed", gameIds: ["top", "next"] }]).gameId).toBe("top");
+    expect(
+      run([
+        { type: "listed", gameIds: [] },
+        { type: "listed", gameIds: ["top", "next"] },
+      ]).gameId,
+    ).toBe("top");
   });
 
   it("stays with its game while a better one starts", () => {

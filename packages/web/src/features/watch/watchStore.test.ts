@@ -81,9 +81,9 @@ describe("words of the Watch list", () => {
   it("names the game, its players and their ratings", () => {
     const game = watchedGame("a", { rated: false, black: { name: "Guest-7", rating: null, guest: true } });
     expect(gameLine(game)).toBe("Blitz 5+3 · Casual · Standard");
-    expect(gameLine({ ...game, rated: true, variant: "jumpstart", timeClass: "bullet", baseTime: 1, increment: 0 })).toBe(
-      "Bullet 1+0 · Rated · Jumpstart",
-    );
+    expect(
+      gameLine({ ...game, rated: true, variant: "jumpstart", timeClass: "bullet", baseTime: 1, increment: 0 }),
+    ).toBe("Bullet 1+0 · Rated · Jumpstart");
     expect(matchTitle(game)).toBe("alice (1520) vs Guest-7");
     expect([ratingText(game.white), ratingText(game.black)]).toEqual(["1520", "Guest"]);
   });

@@ -94,7 +94,9 @@ export function clocksAt(game: ShownGame, now: number): Record<Color, number> {
 export const VARIANT_NAME: Record<Variant, string> = { standard: "Standard", jumpstart: "Jumpstart", fun: "Fun" };
 
 /** "Blitz 5+3 · Rated · Standard". */
-export function gameLine(game: Pick<WatchedGame, "timeClass" | "baseTime" | "increment" | "rated" | "variant">): string {
+export function gameLine(
+  game: Pick<WatchedGame, "timeClass" | "baseTime" | "increment" | "rated" | "variant">,
+): string {
   const tc = formatTimeControl({ baseTime: game.baseTime, increment: game.increment });
   return `${TIME_CLASS_LABEL[game.timeClass]} ${tc} · ${game.rated ? "Rated" : "Casual"} · ${VARIANT_NAME[game.variant]}`;
 }
