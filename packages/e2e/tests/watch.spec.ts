@@ -92,20 +92,23 @@ async function socketGame(white: string, black: string) {
 }
 
 test("a third browser opens Watch, sees the game two guests play and follows it live", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const white = await guest(browser);
   const black = await guest(browser);
   await white.page.getByRole("button", { name: "Create Game" }).click();
   const dialog = white.page.getByRole("dialog", { name: "Create Game" });
-  await dialog.getByRole("button", { name: "3+2", exact: true }).click();
+  await dialog.getByRole("button", { name: "15+10", exact: true }).click();
   await dialog.getByText("White", { exact: true }).click();
   await dialog.getByRole("button", { name: "Create", exact: true }).click();
-  await black.page.getByRole("button", { name: "Accept Anonymous / 3+2" }).click();
+  await black.page.getByRole("button", { name: "Accept Anonymous / 15+10" }).click();
   await white.page.waitForURL(/\/play\?gameId=/);
   await black.page.waitForURL(/\/play\?gameId=/);
   const gameId = new URL(white.page.url()).searchParams.get("gameId") ?? "";
+  // Both sides move first: the game is then on the clock, with no first-move limit to beat.
   await drag(white.page, "e2", "e4");
   await expect(moveList(black.page).getByRole("button", { name: "e4", exact: true })).toBeVisible();
+  await drag(black.page, "c7", "c5");
+  await expect(moveList(white.page).getByRole("button", { name: "c5", exact: true })).toBeVisible();
 
   // The watcher finds Watch in the navigation and the game in the list, with its position.
   const watcher = await newPage(browser);
@@ -113,16 +116,15 @@ test("a third browser opens Watch, sees the game two guests play and follows it 
   await watcher.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Watch" }).click();
   await expect(watcher).toHaveURL(/\/watch$/);
   const card = watcher.getByRole("link", {
-    name: `Watch ${white.name} vs ${black.name}, Blitz 3+2 · Casual · Standard`,
+    name: `Watch ${white.name} vs ${black.name}, Rapid 15+10 · Casual · Standard`,
   });
   await expect(card).toContainText("1 move");
   await expect(card.locator('[data-square="e4"][data-piece="wP"]')).toBeVisible();
+  await expect(card.locator('[data-square="c5"][data-piece="bP"]')).toBeVisible();
 
   // The list follows the game by itself.
-  await drag(black.page, "c7", "c5");
-  await expect(card.locator('[data-square="c5"][data-piece="bP"]')).toBeVisible();
-  await expect(card).toContainText("1 move");
   await drag(white.page, "g1", "f3");
+  await expect(card.locator('[data-square="f3"][data-piece="wN"]')).toBeVisible();
   await expect(card).toContainText("2 moves");
 
   // A click opens it as a spectator: moves and the players' chat, live, and no way to write in it.
@@ -152,7 +154,7 @@ test("a third browser opens Watch, sees the game two guests play and follows it 
 });
 
 test("TV shows the top game live and moves on to the next when it ends", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const [g1, g2] = [await guestSession(), await guestSession()];
   const [u1, u2] = [await registeredUser("tva"), await registeredUser("tvb")];
   const guests = await socketGame(g1.sessionId, g2.sessionId);
