@@ -168,7 +168,7 @@ test("TV shows the top game live and moves on to the next when it ends", async (
   await viewer.getByRole("link", { name: "Watch TV: the best game on" }).click();
   await expect(viewer).toHaveURL(/\/tv$/);
   // The rated game comes before the guests' game, although it is newer.
-  await expect(viewer.getByRole("heading", { level: 2, name: `${u1.name} vs ${u2.name}` })).toBeVisible();
+  await expect(viewer.getByRole("heading", { level: 2, name: `${u1.name} (1200) vs ${u2.name} (1200)` })).toBeVisible();
   await expect(viewer.getByText("Rapid 10+0 · Rated")).toBeVisible();
 
   await rated.move("e2e4");

@@ -46,7 +46,7 @@ describe("TvView", () => {
     const rt = setup();
     await flush();
     await flush();
-    expect(screen.getByRole("heading", { level: 2, name: "alice vs bob" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "alice (1520) vs bob (1480)" })).toBeTruthy();
     expect(rt.requests).toContainEqual({ event: "resync", payload: { gameId: "top" } });
     expect(screen.getByRole("link", { name: "Open this game" }).getAttribute("href")).toBe("/play?gameId=top");
 
@@ -68,7 +68,7 @@ describe("TvView", () => {
       vi.advanceTimersByTime(TV_PAUSE_MS);
     });
     await flush();
-    expect(screen.getByRole("heading", { level: 2, name: "carol vs dave" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "carol (1520) vs dave (1480)" })).toBeTruthy();
     expect(rt.requests).toContainEqual({ event: "resync", payload: { gameId: "next" } });
   });
 });

@@ -1,5 +1,5 @@
-import type { Color } from "@chess/shared";
-import { useEffect, useReducer } from "react";
+import type { Color, WatchedGame } from "@chess/shared";
+import { useEffect, useReducer, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { ChatPanel } from "../chat/index.ts";
@@ -30,6 +30,8 @@ import { useWatchList } from "./useWatchList.ts";
 import "./TvView.css";
 
 const NO_MOVES = () => false;
+const rated = (rating: number | null | undefined) =>
+  typeof rating === "number" ? <span className="tv__rating"> ({rating})</span> : null;
 const NOTHING = () => {};
 
 /** The TV: the best game on, live; when it ends, the next best after a short pause. */
@@ -63,29 +65,47 @@ export function TvView() {
     <TvGame
       key={gameId}
       gameId={gameId}
+      listed={list.live.find((g) => g.gameId === gameId)}
       movingOn={tv.moveOnAt !== null}
       onEnded={() => dispatch({ type: "ended", gameId, now: Date.now() })}
     />
   );
 }
 
-function TvGame({ gameId, movingOn, onEnded }: { gameId: string; movingOn: boolean; onEnded: () => void }) {
+function TvGame({
+  gameId,
+  listed,
+  movingOn,
+  onEnded,
+}: {
+  gameId: string;
+  /** The game as the Watch list shows it, for the players' ratings (it leaves the list when it ends). */
+  listed: WatchedGame | undefined;
+  movingOn: boolean;
+  onEnded: () => void;
+}) {
   const { state, loadError, actions } = useLiveGame(gameId);
+  const [ratings, setRatings] = useState<Record<Color, number | null>>();
+  useEffect(() => {
+    if (listed) setRatings({ w: listed.white.rating, b: listed.black.rating });
+  }, [listed]);
   const ended = state !== null && state.status !== "active";
   useEffect(() => {
     if (ended || loadError) onEnded();
   }, [ended, loadError, onEnded]);
   const { viewPly } = actions;
   if (!state) return <p className="tv__empty">{loadError ?? "Loading the game…"}</p>;
-  return <TvBoard state={state} movingOn={movingOn} viewPly={viewPly} />;
+  return <TvBoard state={state} ratings={ratings} movingOn={movingOn} viewPly={viewPly} />;
 }
 
 function TvBoard({
   state,
+  ratings,
   movingOn,
   viewPly,
 }: {
   state: GameState;
+  ratings: Record<Color, number | null> | undefined;
   movingOn: boolean;
   /** Shows the position after a ply; null follows the game again. */
   viewPly: (ply: number | null) => void;
@@ -120,7 +140,9 @@ function TvBoard({
       <div className="tv__center" style={{ maxWidth: board.width }}>
         <div className="tv__head">
           <h2 className="tv__title">
-            {state.white} <span className="tv__vs">vs</span> {state.black}
+            {state.white}
+            {rated(ratings?.w)} <span className="tv__vs">vs</span> {state.black}
+            {rated(ratings?.b)}
           </h2>
           <p className="tv__line">{gameTypeLabel(state)}</p>
         </div>
