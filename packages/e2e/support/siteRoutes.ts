@@ -107,6 +107,24 @@ export const SITE_ROUTES: SiteRoute[] = [
       p.getByRole("checkbox", { name: "Enable Analysis" }),
     ],
   },
+  {
+    name: "watch",
+    path: () => "/watch",
+    controls: (p, f) => [
+      p.getByRole("combobox", { name: "Variant" }),
+      p.getByRole("link", { name: "Watch TV: the best game on" }),
+      p.getByRole("link", { name: new RegExp(`^Watch ${f.me.name} \\(\\d+\\) vs ${f.friend.name}`) }),
+    ],
+  },
+  {
+    name: "tv",
+    path: () => "/tv",
+    controls: (p) => [
+      p.getByRole("table", { name: "Moves" }),
+      p.getByRole("link", { name: "Open this game" }),
+      p.getByRole("link", { name: "All live games" }),
+    ],
+  },
   { name: "social", path: () => "/social", controls: (p) => [main(p).getByRole("heading", { level: 1 })] },
   {
     name: "messages",

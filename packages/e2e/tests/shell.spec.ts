@@ -7,6 +7,8 @@ const routes = [
   ["/social", "Social"],
   ["/my-profile", "My Profile"],
   ["/profile?username=nobody", "nobody"],
+  ["/watch", "Watch"],
+  ["/tv", "TV"],
   ["/leaderboards", "Leaderboards"],
   ["/credits", "Credits"],
   ["/messages/somebody", "Messages"],
@@ -18,7 +20,7 @@ for (const [path, title] of routes) {
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(path);
     await expect(page.getByRole("navigation")).toBeVisible();
-    for (const link of ["Play", "Social", "Leaderboards", "My Profile"]) {
+    for (const link of ["Play", "Watch", "Social", "Leaderboards", "My Profile"]) {
       await expect(page.getByRole("navigation").getByRole("link", { name: link, exact: true })).toBeVisible();
     }
     await expect(page.getByRole("contentinfo").getByRole("link", { name: "Credits" })).toBeVisible();

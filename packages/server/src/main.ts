@@ -16,7 +16,13 @@ import {
   findEngine,
   registerAnalysisRoutes,
 } from "./areas/analysis/index.ts";
-import { chatSocketEvents, createChatRepo, createChatService, GLOBAL_CHAT_ROOM } from "./areas/chat/index.ts";
+import {
+  chatSocketEvents,
+  createChatRepo,
+  createChatService,
+  GLOBAL_CHAT_ROOM,
+  spectatorChat,
+} from "./areas/chat/index.ts";
 import {
   clubsBroadcaster,
   clubsSocketEvents,
@@ -57,6 +63,13 @@ import {
   RedisLobbyStore,
 } from "./areas/lobby/index.ts";
 import { createPreferencesRepo, registerPreferencesRoutes } from "./areas/preferences/index.ts";
+import {
+  createWatchFeed,
+  createWatchRepo,
+  registerWatchRoutes,
+  watchBroadcaster,
+  watchSocketEvents,
+} from "./areas/watch/index.ts";
 import { Bus } from "./bus.ts";
 import type { Config } from "./config.ts";
 import { startEngineJobs } from "./engineJobs.ts";
@@ -283,12 +296,15 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     },
     createChallenge: (actor, payload, friendId) => lobby.create({ ...actor, isGuest: false }, payload, friendId),
   });
+  const toSpectators = spectatorChat(io, { blockersOf: (userId) => friendsRepo.blockersOf(userId) });
   const chat = createChatService({
     repo: createChatRepo(database.db),
     limiter,
     isPlayer: (actor, gameId) => games.isPlayer(actor, gameId),
+    gameExists: async (gameId) => (await gamesRepo.game(gameId)) !== undefined,
+    blockedNames: async (userId) => (await friendsRepo.blockedBy(userId)).map((b) => b.username),
     isClubMember: (clubId, userId) => clubsRepo.isMember(clubId, userId),
-    deliver: (m) => {
+    deliver: (m, sender) => {
       if (m.chatType === "global") {
         io.to(GLOBAL_CHAT_ROOM).emit("chatMessage", m);
         return;
@@ -297,12 +313,16 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
         io.to(m.chatId).emit("chatMessage", m);
         return;
       }
-      // Game chat is the players' own: spectators share the game room, so it goes to each player instead.
+      // Players get a game's chat in their own rooms; spectators who read it, in its spectators' room
+      // (the game room also holds spectators who did not open the chat).
       void games.playersOf(m.chatId).then((players) => {
         for (const p of players) notifier.toPlayer(p, "chatMessage", m);
       });
+      toSpectators(m, sender).catch((err: unknown) => app.log.warn({ err }, "game chat not sent to spectators"));
     },
   });
+  const watchFeed = createWatchFeed({ repo: createWatchRepo(database.db), bus });
+  const showWatchLists = watchBroadcaster(io, watchFeed, app.log);
 
   // 503 only when this node cannot reach its database (take it out of rotation). Redis away is
   // "degraded": games on this node go on, so every node failing its check at once would be worse.
@@ -339,6 +359,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   });
   registerFriendsRoutes(app, { friends, auth });
   registerJumpstartRoutes(app, { jumpstart, limiter, stopping });
+  registerWatchRoutes(app, { feed: watchFeed });
   registerGamesRoutes(app, {
     repo: gamesRepo,
     rematches,
@@ -356,6 +377,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   realtime.addEvents(computerSocketEvents({ computer }));
   realtime.addEvents(chatSocketEvents({ chat }));
   realtime.addEvents(clubsSocketEvents({ clubs }));
+  realtime.addEvents(watchSocketEvents({ feed: watchFeed }));
   realtime.onConnection(followActiveGame({ games, logger: app.log }));
   presence.onChange((key, online) => {
     games.presenceChanged(key, online);
@@ -427,6 +449,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
         jumpstart.stop();
         lobby.stop();
         showLobby.stop();
+        showWatchLists.stop();
         // Answered before the drain: each answer then says `Connection: close`, and nothing waits minutes.
         stopping.stop();
         drain.start();

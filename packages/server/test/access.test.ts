@@ -163,8 +163,9 @@ async function buildWorld(): Promise<World> {
   );
   await heard;
 
+  // A game's chat is read by anyone who watches the game, so its lines are no secret of A's world.
   const secrets = [
-    ...Object.values(TEXT),
+    ...Object.values(TEXT).filter((t) => t !== TEXT.gameChat),
     A.sessionId,
     B.sessionId,
     D.sessionId,
@@ -769,6 +770,18 @@ const routes: RouteCase[] = [
       },
     ],
   },
+  // watch
+  {
+    route: "GET /watch/games",
+    what: "the live games (public: players' names, ratings and positions)",
+    req: () => ({ path: "/watch/games" }),
+    ghost: (_, g) => ({ path: `/watch/games?cursor=${encodeURIComponent(g.id)}` }),
+    guest: {
+      allowed: "public",
+      check: (l) => expect(l.games.map((g: { gameId: string }) => g.gameId)).toContain(w.live),
+    },
+    stranger: { allowed: "public" },
+  },
   // the composition root
   {
     route: "GET /health",
@@ -1085,11 +1098,11 @@ const events: EventCase[] = [
   },
   {
     event: "getChatHistory",
-    what: "read the live game's chat (the players' own, not the spectators')",
+    what: "read the live game's chat as a spectator (public, like watching the game)",
     payload: () => ({ chatId: w.live }),
     ghost: (g) => ({ chatId: g.id }),
-    guest: chatForbidden("read"),
-    stranger: chatForbidden("read"),
+    guest: { allowed: "public", check: (h) => expect([h.spectator, h.messages.length]).toEqual([true, 1]) },
+    stranger: { allowed: "public", check: (h) => expect(h.spectator).toBe(true) },
   },
   {
     event: "getChatHistory",
@@ -1129,6 +1142,21 @@ const events: EventCase[] = [
     ghost: (g) => ({ baseTime: 5, increment: 0, friendName: g.user }),
     guest: loginFirst,
     stranger: { refused: "forbidden", message: FRIEND_MESSAGES.notFriends },
+  },
+  {
+    event: "followWatchList",
+    what: "follow the live games (public)",
+    guest: {
+      allowed: "public",
+      check: (l) => expect(l.games.map((g: { gameId: string }) => g.gameId)).toContain(w.live),
+    },
+    stranger: { allowed: "public" },
+  },
+  {
+    event: "unfollowWatchList",
+    what: "stop following the live games",
+    guest: { allowed: "own" },
+    stranger: { allowed: "own" },
   },
   {
     event: "watchClub",
@@ -1235,7 +1263,7 @@ describe("after the sweep", () => {
     await heard;
     await new Promise((r) => setTimeout(r, 200));
     // D was invited to C, so D knows its name (from the invitation) and nothing else of it; D plays the
-    // live game, so its chat is D's too.
+    // live game, so its chat is D's too. The stranger and the guest read that chat as spectators.
     for (const [who, p, knows] of [
       ["the stranger", w.S, []],
       ["the guest", w.G, []],
@@ -1248,8 +1276,9 @@ describe("after the sweep", () => {
         expect(p.seen.get(e), `${who} received ${e}`).toBeUndefined();
       }
       const chats = (p.seen.get("chatMessage") ?? []) as Array<{ chatType: string }>;
+      const spectates = p === D || p === w.S || p === w.G;
       expect(
-        chats.filter((m) => m.chatType !== "global" && !(p === D && m.chatType === "game")),
+        chats.filter((m) => m.chatType !== "global" && !(spectates && m.chatType === "game")),
         `${who} received chat`,
       ).toEqual([]);
     }

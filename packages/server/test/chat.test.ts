@@ -56,7 +56,7 @@ describe("global chat", () => {
 });
 
 describe("game chat", () => {
-  it("is for the two players only", async () => {
+  it("is written by the two players only, and read by the spectators who open it", async () => {
     const { white, black, game } = await startGame(await guest(app.url), await guest(app.url));
     const heard = black.next("chatMessage");
     expect((await white.emit("chatMessage", { text: "good luck", chatType: "game", chatId: game.gameId })).ok).toBe(
@@ -71,14 +71,21 @@ describe("game chat", () => {
     expect((await stranger.emit("chatMessage", { text: "hi", chatType: "game", chatId: game.gameId })).code).toBe(
       "forbidden",
     );
-    const secret = black.next("chatMessage");
-    await white.emit("chatMessage", { text: "just between us", chatType: "game", chatId: game.gameId });
-    await secret;
+    // Watching the board is not reading the chat: its lines go to those who opened it.
+    const line = black.next("chatMessage");
+    await white.emit("chatMessage", { text: "well played", chatType: "game", chatId: game.gameId });
+    await line;
     await new Promise((r) => setTimeout(r, 100));
     expect(stranger.seen.get("chatMessage") ?? []).toEqual([]);
     expect((await white.emit<{ gameId: string | null }>("currentGame")).data?.gameId).toBe(game.gameId);
     expect((await stranger.emit<{ gameId: string | null }>("currentGame")).data?.gameId).toBeNull();
-    expect((await stranger.emit("getChatHistory", { chatId: game.gameId })).code).toBe("forbidden");
+    const read = await stranger.emit<{ spectator: boolean; messages: Array<{ text: string }> }>("getChatHistory", {
+      chatId: game.gameId,
+    });
+    expect([read.data?.spectator, read.data?.messages.map((m) => m.text)]).toEqual([
+      true,
+      ["good luck", "well played"],
+    ]);
     await white.emit("abort");
     for (const p of [white, black, stranger]) p.socket.close();
   });

@@ -1,3 +1,4 @@
+import type { ChatHistory, WatchList } from "@chess/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, http, redisEnv, signupAndLogin, startTestServer, type TestServer } from "./harness.ts";
 import { guest, play, registered, startGame } from "./players.ts";
@@ -140,6 +141,31 @@ describe.runIf(scaled)("two nodes on PostgreSQL and Redis", () => {
     expect(forP?.gameId).toBe(answer.json.gameId);
     p.socket.close();
     q.socket.close();
+  });
+
+  it("list a game played on one node to a watcher on the other, live, and show that watcher its chat", async () => {
+    const [a, b] = nodes as [TestServer, TestServer];
+    const { white, black, game } = await startGame(await guest(a.url), await guest(a.url));
+    const watcher = await guest(b.url);
+    const listed = await watcher.emit<WatchList>("followWatchList");
+    expect(listed.data?.games.map((g) => g.gameId)).toContain(game.gameId);
+    const has = (l: WatchList, ply: number) => l.games.some((g) => g.gameId === game.gameId && g.ply === ply);
+    const moved = watcher.next("watchList", 10_000, (l) => has(l, 2));
+    await play(white, black, game.gameId, ["e2e4", "e7e5"]);
+    await moved;
+
+    const history = await watcher.emit<ChatHistory>("getChatHistory", { chatId: game.gameId });
+    expect(history.data?.spectator).toBe(true);
+    const heard = watcher.next("chatMessage", 5000, (m) => m.text === "hello from node A");
+    expect(
+      (await white.emit("chatMessage", { text: "hello from node A", chatType: "game", chatId: game.gameId })).ok,
+    ).toBe(true);
+    await heard;
+
+    const gone = watcher.next("watchList", 10_000, (l) => !l.games.some((g) => g.gameId === game.gameId));
+    expect((await black.emit("forfeit")).ok).toBe(true);
+    await gone;
+    for (const p of [white, black, watcher]) p.socket.close();
   });
 
   it("tell a player when the opponent on the other node leaves", async () => {

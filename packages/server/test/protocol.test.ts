@@ -8,6 +8,7 @@ import { computerSocketEvents } from "../src/areas/computer/index.ts";
 import { friendsSocketEvents } from "../src/areas/friends/index.ts";
 import { gamesSocketEvents } from "../src/areas/games/index.ts";
 import { lobbySocketEvents } from "../src/areas/lobby/index.ts";
+import { watchSocketEvents } from "../src/areas/watch/index.ts";
 import type { SocketEvents } from "../src/realtime/handlers.ts";
 import { registeredRoutes } from "./routes.ts";
 
@@ -22,6 +23,7 @@ describe("the protocol catalogue is the server's", () => {
     chatSocketEvents({ chat: none }),
     clubsSocketEvents({ clubs: none }),
     computerSocketEvents({ computer: none }),
+    watchSocketEvents({ feed: none }),
   ];
   const served = Object.assign({}, ...tables) as SocketEvents;
 

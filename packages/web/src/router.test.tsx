@@ -25,6 +25,8 @@ describe("routes (SPEC §2)", () => {
     ["/", "Play", "Play · Chess"],
     ["/play", "Live game", "Live game · Chess"],
     ["/analysis", "Analysis", "Analysis · Chess"],
+    ["/watch", "Watch", "Watch · Chess"],
+    ["/tv", "TV", "TV · Chess"],
     ["/social", "Social", "Social · Chess"],
     ["/my-profile", "My Profile", "My Profile · Chess"],
     ["/profile?username=magnus", "magnus", "magnus · Chess"],
@@ -38,7 +40,7 @@ describe("routes (SPEC §2)", () => {
     renderAt(path);
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(heading);
     const nav = screen.getByRole("navigation", { name: "Main" });
-    for (const name of ["Play", "Social", "Leaderboards", "My Profile"]) {
+    for (const name of ["Play", "Watch", "Social", "Leaderboards", "My Profile"]) {
       expect(within(nav).getByRole("link", { name })).toBeTruthy();
     }
     expect(within(screen.getByRole("contentinfo")).getByRole("link", { name: "Credits" })).toBeTruthy();

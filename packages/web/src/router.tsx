@@ -16,6 +16,9 @@ import { SocialPage } from "./pages/SocialPage.tsx";
 
 // The analysis page (board tools, chart) loads only when /analysis is opened (ARCHITECTURE §7).
 const AnalysisPage = lazy(() => import("./pages/AnalysisPage.tsx").then((m) => ({ default: m.AnalysisPage })));
+// Watching loads when it is opened: the lobby's first load stays small.
+const WatchPage = lazy(() => import("./pages/WatchPage.tsx").then((m) => ({ default: m.WatchPage })));
+const TvPage = lazy(() => import("./pages/TvPage.tsx").then((m) => ({ default: m.TvPage })));
 
 /** Every route of SPEC §2 inside the common layout; a failing page keeps the layout around its error. */
 export const routes: RouteObject[] = [
@@ -32,6 +35,22 @@ export const routes: RouteObject[] = [
             element: (
               <Suspense fallback={<Page title="Analysis" lead="Loading the analysis board…" />}>
                 <AnalysisPage />
+              </Suspense>
+            ),
+          },
+          {
+            path: "watch",
+            element: (
+              <Suspense fallback={<Page title="Watch" lead="Loading the live games…" />}>
+                <WatchPage />
+              </Suspense>
+            ),
+          },
+          {
+            path: "tv",
+            element: (
+              <Suspense fallback={<Page title="TV" lead="Loading the TV…" />}>
+                <TvPage />
               </Suspense>
             ),
           },

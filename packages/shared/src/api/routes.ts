@@ -22,6 +22,7 @@ import { gameVariantQuery, historyListQuery, usernameParams } from "./history.ts
 import { gameIdParams } from "./http.ts";
 import { clubLeaderboardQuery, leaderboardQuery } from "./leaderboards.ts";
 import { preferencesUpdate } from "./preferences.ts";
+import { watchGamesQuery } from "./watch.ts";
 
 /** Who may call a route: anyone, anyone with a session (guest or account), or a logged-in account. */
 export type RouteAuth = "anyone" | "session" | "account";
@@ -198,6 +199,13 @@ export const HTTP_ROUTES: RouteDoc[] = [
     query: clubLeaderboardQuery,
     returns: "Leaderboard",
     spec: true,
+  },
+  {
+    route: "GET /watch/games",
+    auth: "anyone",
+    query: watchGamesQuery,
+    returns: "WatchList (live games: rated first by average rating, then games with an account, then guests')",
+    spec: false,
   },
   {
     route: "GET /health",

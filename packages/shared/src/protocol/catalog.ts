@@ -6,6 +6,7 @@ import { playComputerPayload, takebackPayload } from "./computer.ts";
 import { cancelRematchPayload, gameActionPayload, movePayload, resyncPayload, watchPayload } from "./game.ts";
 import type { ClientToServerEvents, ServerToClientEvents } from "./index.ts";
 import { cancelOfferPayload, createGameOfferPayload, offerIdPayload, refreshLobbyPayload } from "./lobby.ts";
+import { followWatchListPayload } from "./watch.ts";
 
 /** Events that take no payload accept none (or null), or an object they ignore (some clients always send `{}`). */
 export const noPayload = z.undefined().or(z.null()).or(z.object({}).passthrough());
@@ -123,13 +124,13 @@ export const CLIENT_EVENTS = {
   },
   chatMessage: {
     payload: chatMessagePayload,
-    does: "Sends a chat line to the lobby (`global`), a game's players (`game`) or a club (`club`): everyone there gets `chatMessage`.",
+    does: "Sends a chat line to the lobby (`global`), a game (`game`: only its players write; its players and the spectators who read it get it) or a club (`club`): everyone there gets `chatMessage`.",
     spec: true,
   },
   getChatHistory: {
     payload: getChatHistoryPayload,
     ack: "ChatHistory",
-    does: "Answers `chatHistory` with the chat's recent lines, and follows the chat.",
+    does: "Answers `chatHistory` with the chat's recent lines, and follows the chat. Anyone may read a game's chat (`spectator: true` for those not playing it: read-only, without the lines of players they blocked).",
     spec: true,
   },
   friendMessage: {
@@ -141,6 +142,17 @@ export const CLIENT_EVENTS = {
   watchClub: {
     payload: watchClubPayload,
     does: "Follows a club's live events (members only).",
+    spec: false,
+  },
+  followWatchList: {
+    payload: followWatchListPayload,
+    ack: "WatchList",
+    does: "Follows the live games (all, or one variant): answers the first page of GET /watch/games, then sends `watchList` with it again when it changed (checked every few seconds). Following another variant stops following the first.",
+    spec: false,
+  },
+  unfollowWatchList: {
+    payload: noPayload,
+    does: "Stops following the live games.",
     spec: false,
   },
 } satisfies { [E in keyof ClientToServerEvents]-?: ClientEventDoc };
@@ -217,6 +229,11 @@ export const SERVER_EVENTS = {
   clubJoinRequested: {
     payload: "ClubMembersChanged",
     when: "To a club's administrator when a player asks to join (read GET /club/join-requests).",
+    spec: false,
+  },
+  watchList: {
+    payload: "WatchList",
+    when: "To the sockets following the live games (`followWatchList`), when the first page changed.",
     spec: false,
   },
   eventRefused: {

@@ -33,4 +33,6 @@ export interface ChatMessage {
 export interface ChatHistory {
   chatId: string;
   messages: ChatMessage[];
+  /** A game's chat read by someone not playing it: read-only, without the lines of players they blocked. */
+  spectator?: boolean;
 }

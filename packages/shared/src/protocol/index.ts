@@ -1,5 +1,6 @@
 import type { ClubInvitation } from "../api/clubs.ts";
 import type { FriendMessage, FriendRequest } from "../api/friends.ts";
+import type { WatchList } from "../api/watch.ts";
 import type { ChatHistory, ChatMessage } from "./chat.ts";
 import type { ClubEventCreated, ClubMembersChanged, ClubPostCreated } from "./clubs.ts";
 import type { TakenBack } from "./computer.ts";
@@ -24,6 +25,7 @@ export type { FriendMessagesRead } from "./friends.ts";
 export * from "./game.ts";
 export * from "./lobby.ts";
 export type { SessionEvent } from "./session.ts";
+export * from "./watch.ts";
 
 /** Acknowledgement of every client → server event (ARCHITECTURE §4). */
 export type Ack<T = undefined> = { ok: true; data?: T } | { ok: false; code: string; message: string };
@@ -73,6 +75,8 @@ export interface ServerToClientEvents {
   clubEventCreated: (payload: ClubEventCreated) => void;
   clubMembersChanged: (payload: ClubMembersChanged) => void;
   clubJoinRequested: (payload: ClubMembersChanged) => void;
+  /** To followers of the Watch list: its first page again, after live games changed. */
+  watchList: (payload: WatchList) => void;
   /** A client event sent without an acknowledgement callback was refused: the answer its ack would have had. */
   eventRefused: (payload: EventRefused) => void;
 }
@@ -113,4 +117,8 @@ export interface ClientToServerEvents {
   denyFriendChallenge: (payload: unknown, ack?: AckFn) => void;
   /** Join a club's room for its live events; members only. */
   watchClub: (payload: unknown, ack?: AckFn) => void;
+  /** Follow the Watch list (live games, best first): answers its first page, then `watchList` on changes. */
+  followWatchList: (payload?: unknown, ack?: AckFn<WatchList>) => void;
+  /** Stop following the Watch list. */
+  unfollowWatchList: (payload?: unknown, ack?: AckFn) => void;
 }

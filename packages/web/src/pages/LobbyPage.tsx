@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { FreeBoard } from "../features/board/index.ts";
 import { ChatPanel } from "../features/chat/index.ts";
 import { ResumeGameBanner, useLiveGames } from "../features/game/index.ts";
@@ -12,6 +13,9 @@ export function LobbyPage() {
   return (
     <Page title="Play">
       <ResumeGameBanner games={liveGames} />
+      <p className="lobby__watch">
+        <Link to="/watch">Watch live games</Link>
+      </p>
       <div className="lobby">
         <div className="lobby__main">
           <LobbyPanel liveGames={liveGames} />

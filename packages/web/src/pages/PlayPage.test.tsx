@@ -193,13 +193,15 @@ describe("PlayPage", () => {
     expect(within(dialog).getByText("A rematch has been offered. Accept?")).toBeTruthy();
   });
 
-  it("lets a spectator watch without actions or chat", async () => {
+  it("lets a spectator watch without actions, and read the game chat without writing in it", async () => {
     setup(snapshot({ spectator: true, moves: ["e4"], ply: 1, currentTurn: "b", eventNo: 1 }));
     expect(await screen.findByRole("heading", { level: 1, name: "alice vs bob" })).toBeTruthy();
     expect(screen.getAllByText("Spectating").length).toBeGreaterThan(0);
     expect(screen.queryByRole("button", { name: "Give Up" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Suggest Draw" })).toBeNull();
-    expect(screen.queryByRole("heading", { name: "Game chat" })).toBeNull();
+    const chat = screen.getByRole("region", { name: "Game chat" });
+    expect(within(chat).getByText("Only the players write here.")).toBeTruthy();
+    expect(within(chat).queryByRole("textbox")).toBeNull();
     expect(screen.getByRole("button", { name: "e4" })).toBeTruthy();
   });
 

@@ -175,11 +175,13 @@ function LiveGameView({
     <div className="play">
       <div className="play__info">
         <GameInfo state={state} />
-        {spectator ? (
-          <p className="play__note card">The game chat is for the two players.</p>
-        ) : (
-          <ChatPanel chatId={state.gameId} chatType="game" title="Game chat" className="play__chat" />
-        )}
+        <ChatPanel
+          chatId={state.gameId}
+          chatType="game"
+          title="Game chat"
+          className="play__chat"
+          readOnly={spectator}
+        />
       </div>
 
       <div className="play__center" style={{ maxWidth: board.width }}>

@@ -10,6 +10,7 @@ import { PreferencesSync, SettingsLink } from "../features/preferences/index.ts"
 
 const NAV: NavItem[] = [
   { to: "/", label: "Play", alsoActiveOn: ["/play", "/analysis"] },
+  { to: "/watch", label: "Watch", alsoActiveOn: ["/tv"] },
   { to: "/social", label: "Social", alsoActiveOn: ["/messages/"] },
   { to: "/leaderboards", label: "Leaderboards" },
   { to: "/my-profile", label: "My Profile" },

@@ -24,21 +24,25 @@ export function clubIdOf(chatId: string): number | undefined {
 }
 const keyOf = (a: ChatActor) => (a.userId !== null ? `u:${a.userId}` : `s:${a.sessionId}`);
 
-/** Global and game chat: who may read and write where, limits, storage and fan-out. */
+/** Global, game and club chat: who may read and write where, limits, storage and fan-out. */
 export function createChatService(deps: {
   repo: ChatRepo;
   limiter: RateLimiter;
-  /** Whether the actor plays in that game (game chats are the players'). */
+  /** Whether the actor plays in that game (only players write in a game's chat). */
   isPlayer: (actor: ChatActor, gameId: string) => Promise<boolean>;
+  /** Whether there is such a game, live or finished: anyone may read its chat, as anyone may watch it. */
+  gameExists: (gameId: string) => Promise<boolean>;
+  /** Names of the players an account blocked: their lines are left out of the games it watches. */
+  blockedNames: (userId: number) => Promise<string[]>;
   isClubMember: (clubId: number, userId: number) => Promise<boolean>;
-  deliver: (message: ChatMessage) => void;
+  deliver: (message: ChatMessage, sender: ChatActor) => void;
   now?: () => number;
 }) {
   const { repo, limiter, isPlayer, deliver } = deps;
   const now = deps.now ?? Date.now;
   const lastLines = new Map<string, string[]>();
 
-  async function mayAccess(actor: ChatActor, chatType: string, chatId: string): Promise<boolean> {
+  async function mayWrite(actor: ChatActor, chatType: string, chatId: string): Promise<boolean> {
     if (chatType === "global") return chatId === GLOBAL_CHAT_ID;
     if (chatType === "club") {
       const clubId = clubIdOf(chatId);
@@ -47,9 +51,15 @@ export function createChatService(deps: {
     return isPlayer(actor, chatId);
   }
 
+  /** Readers are the writers, and for a game anyone else as a spectator. */
+  async function readerOf(actor: ChatActor, chatType: string, chatId: string): Promise<"writer" | "spectator" | null> {
+    if (await mayWrite(actor, chatType, chatId)) return "writer";
+    return chatType === "game" && (await deps.gameExists(chatId)) ? "spectator" : null;
+  }
+
   return {
     async send(actor: ChatActor, p: ChatMessagePayload): Promise<Ack> {
-      if (!(await mayAccess(actor, p.chatType, p.chatId))) return fail("forbidden", "You cannot write in this chat");
+      if (!(await mayWrite(actor, p.chatType, p.chatId))) return fail("forbidden", "You cannot write in this chat");
       const key = keyOf(actor);
       const recent = lastLines.get(key) ?? [];
       if (recent.includes(p.text)) return fail("duplicate", "You just sent that");
@@ -69,14 +79,21 @@ export function createChatService(deps: {
         timeSent: now(),
       };
       await repo.insert(message);
-      deliver(message);
+      deliver(message, actor);
       return { ok: true };
     },
 
     async history(actor: ChatActor, chatId: string): Promise<Ack<ChatHistory>> {
       const chatType = chatId === GLOBAL_CHAT_ID ? "global" : clubIdOf(chatId) !== undefined ? "club" : "game";
-      if (!(await mayAccess(actor, chatType, chatId))) return fail("forbidden", "You cannot read this chat");
-      return { ok: true, data: { chatId, messages: await repo.recent(chatId) } };
+      const reader = await readerOf(actor, chatType, chatId);
+      if (!reader) return fail("forbidden", "You cannot read this chat");
+      const messages = await repo.recent(chatId);
+      if (reader === "writer") return { ok: true, data: { chatId, messages } };
+      const blocked = new Set(actor.userId !== null ? await deps.blockedNames(actor.userId) : []);
+      return {
+        ok: true,
+        data: { chatId, messages: messages.filter((m) => !blocked.has(m.username)), spectator: true },
+      };
     },
   };
 }

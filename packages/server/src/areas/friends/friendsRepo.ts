@@ -147,6 +147,12 @@ export function createFriendsRepo(db: Db) {
         .orderBy(desc(blocks.createdAt), users.username);
     },
 
+    /** The accounts that blocked this one. */
+    async blockersOf(blockedId: number): Promise<number[]> {
+      const rows = await db.select({ id: blocks.blockerId }).from(blocks).where(eq(blocks.blockedId, blockedId));
+      return rows.map((r) => r.id);
+    },
+
     async isBlocked(blockerId: number, blockedId: number): Promise<boolean> {
       const [row] = await db
         .select({ one: sql`1` })

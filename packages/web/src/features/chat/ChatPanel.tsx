@@ -13,10 +13,12 @@ export interface ChatPanelProps {
   title: string;
   /** Extra class for the outer card, e.g. for height in a layout. */
   className?: string;
+  /** Lines only, no input: a spectator reads a game's chat. */
+  readOnly?: boolean;
 }
 
 /** A chat (SPEC §2): its history, live lines with name and time, and an input that sends on Enter. */
-export function ChatPanel({ chatId, chatType, title, className }: ChatPanelProps) {
+export function ChatPanel({ chatId, chatType, title, className, readOnly = false }: ChatPanelProps) {
   const realtime = useRealtime();
   const [state, dispatch] = useReducer(chatReducer, chatId, initialChat);
   const [draft, setDraft] = useState("");
@@ -70,7 +72,7 @@ export function ChatPanel({ chatId, chatType, title, className }: ChatPanelProps
         {state.messages === null ? (
           <li className="chat__empty">Loading…</li>
         ) : state.messages.length === 0 ? (
-          <li className="chat__empty">No messages yet. Say hello!</li>
+          <li className="chat__empty">{readOnly ? "No messages yet." : "No messages yet. Say hello!"}</li>
         ) : (
           state.messages.map((m) => (
             <li key={`${m.timeSent}-${m.username}-${m.text}`} className="chat__message">
@@ -90,23 +92,27 @@ export function ChatPanel({ chatId, chatType, title, className }: ChatPanelProps
           {error}
         </p>
       ) : null}
-      <form className="chat__form" onSubmit={send}>
-        <label className="visually-hidden" htmlFor={`chat-${chatId}-input`}>
-          Message
-        </label>
-        <input
-          id={`chat-${chatId}-input`}
-          className="chat__input"
-          value={draft}
-          maxLength={CHAT_MAX_LENGTH}
-          placeholder="Message…"
-          autoComplete="off"
-          onChange={(e) => setDraft(e.target.value)}
-        />
-        <Button type="submit" variant="primary" disabled={!text} busy={sending}>
-          Send
-        </Button>
-      </form>
+      {readOnly ? (
+        <p className="chat__read-only">Only the players write here.</p>
+      ) : (
+        <form className="chat__form" onSubmit={send}>
+          <label className="visually-hidden" htmlFor={`chat-${chatId}-input`}>
+            Message
+          </label>
+          <input
+            id={`chat-${chatId}-input`}
+            className="chat__input"
+            value={draft}
+            maxLength={CHAT_MAX_LENGTH}
+            placeholder="Message…"
+            autoComplete="off"
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <Button type="submit" variant="primary" disabled={!text} busy={sending}>
+            Send
+          </Button>
+        </form>
+      )}
     </section>
   );
 }

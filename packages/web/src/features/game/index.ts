@@ -7,7 +7,7 @@ export { GameInfo } from "./GameInfo.tsx";
 export { GameNotices } from "./GameNotices.tsx";
 export { GameOverPanel } from "./GameOverPanel.tsx";
 export { GameStartListener } from "./GameStartListener.tsx";
-export { CLOCK_TICK_MS, lowTimeMs } from "./gameClock.ts";
+export { CLOCK_TICK_MS, formatClock, lowTimeMs } from "./gameClock.ts";
 export { moveNumberOf, turnOf } from "./gameRules.ts";
 export {
   clockTimes,
@@ -19,6 +19,7 @@ export {
 } from "./gameSelectors.ts";
 export { playSound, soundForSan } from "./gameSounds.ts";
 export { colorWord, type GameState } from "./gameStore.ts";
+export { endReasonText, gameScore, gameTypeLabel } from "./gameText.ts";
 export { LeaveGameGuard } from "./LeaveGameGuard.tsx";
 export { LiveBoard } from "./LiveBoard.tsx";
 export { MoveEntry } from "./MoveEntry.tsx";

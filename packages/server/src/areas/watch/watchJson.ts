@@ -1,0 +1,62 @@
+import {
+  type Color,
+  DEFAULT_ELO,
+  type TimeClass,
+  timeLeft,
+  type Variant,
+  type WatchedGame,
+  type WatchPlayer,
+  type WatchRank,
+} from "@chess/shared";
+import { watchRankOf } from "./watchRanking.ts";
+import type { LiveGameRow, LivePosition } from "./watchRepo.ts";
+
+/** A live game with its players as shown and its place in the order. */
+export interface WatchEntry {
+  row: LiveGameRow;
+  white: WatchPlayer;
+  black: WatchPlayer;
+  rank: WatchRank;
+}
+
+/** An account without a rating in this variant and speed yet plays at the default rating. */
+const playerOf = (name: string, userId: number | null, elo: number | null): WatchPlayer =>
+  userId === null ? { name, rating: null, guest: true } : { name, rating: elo ?? DEFAULT_ELO, guest: false };
+
+export function watchEntryOf(row: LiveGameRow): WatchEntry {
+  const white = playerOf(row.whiteName, row.whiteUserId, row.whiteElo);
+  const black = playerOf(row.blackName, row.blackUserId, row.blackElo);
+  const rank = watchRankOf({
+    id: row.id,
+    rated: row.rated,
+    ratings: [white.rating, black.rating],
+    startedAt: row.createdAt.getTime(),
+  });
+  return { row, white, black, rank };
+}
+
+/** One game of the Watch list at `now`: the position after its last move (the start before any). */
+export function watchedGameJson(entry: WatchEntry, position: LivePosition | undefined, now: number): WatchedGame {
+  const { row } = entry;
+  const clock = position?.clock ?? row.clock;
+  const left = timeLeft(clock, now);
+  const fen = position?.fen ?? row.initialFen;
+  const turn: Color = fen.split(" ")[1] === "b" ? "b" : "w";
+  return {
+    gameId: row.id,
+    variant: row.variant as Variant,
+    timeClass: row.timeClass as TimeClass,
+    baseTime: row.baseMs / 60_000,
+    increment: row.incrementMs / 1000,
+    rated: row.rated,
+    white: entry.white,
+    black: entry.black,
+    fen,
+    lastMove: position?.uci ?? null,
+    ply: position?.ply ?? 0,
+    turn,
+    timeLeft: { w: Math.max(0, Math.round(left.w)), b: Math.max(0, Math.round(left.b)) },
+    clockRunning: clock.runningSince !== null,
+    startedAt: row.createdAt.getTime(),
+  };
+}

@@ -1,0 +1,106 @@
+import type { ClockState } from "@chess/shared";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../storage/db.ts";
+import { gameMoves, games, ratings } from "../../storage/schema.ts";
+
+/** A live game as the Watch list ranks it (no position: that is read for the games shown only). */
+export interface LiveGameRow {
+  id: string;
+  variant: string;
+  timeClass: string;
+  baseMs: number;
+  incrementMs: number;
+  rated: boolean;
+  initialFen: string;
+  clock: ClockState;
+  whiteName: string;
+  blackName: string;
+  whiteUserId: number | null;
+  blackUserId: number | null;
+  /** The rating at the start of a rated game, else the account's current one (null for a guest or none yet). */
+  whiteElo: number | null;
+  blackElo: number | null;
+  createdAt: Date;
+}
+
+/** Where a live game stands: its last move (none before the first). */
+export interface LivePosition {
+  gameId: string;
+  ply: number;
+  fen: string;
+  uci: string;
+  clock: ClockState;
+}
+
+const whiteRating = alias(ratings, "white_rating");
+const blackRating = alias(ratings, "black_rating");
+
+/** Reads of the live games (`games.status = 'active'`), whichever node plays them. */
+export function createWatchRepo(db: Db) {
+  return {
+    async liveGames(): Promise<LiveGameRow[]> {
+      const rows = await db
+        .select({
+          id: games.id,
+          variant: games.variant,
+          timeClass: games.timeClass,
+          baseMs: games.baseMs,
+          incrementMs: games.incrementMs,
+          rated: games.rated,
+          initialFen: games.initialFen,
+          clock: games.clock,
+          whiteName: games.whiteName,
+          blackName: games.blackName,
+          whiteUserId: games.whiteUserId,
+          blackUserId: games.blackUserId,
+          whiteElo: games.whiteElo,
+          blackElo: games.blackElo,
+          whiteCurrent: whiteRating.elo,
+          blackCurrent: blackRating.elo,
+          createdAt: games.createdAt,
+        })
+        .from(games)
+        .leftJoin(
+          whiteRating,
+          and(
+            eq(whiteRating.userId, games.whiteUserId),
+            eq(whiteRating.variant, games.variant),
+            eq(whiteRating.timeClass, games.timeClass),
+          ),
+        )
+        .leftJoin(
+          blackRating,
+          and(
+            eq(blackRating.userId, games.blackUserId),
+            eq(blackRating.variant, games.variant),
+            eq(blackRating.timeClass, games.timeClass),
+          ),
+        )
+        .where(eq(games.status, "active"));
+      return rows.map(({ whiteCurrent, blackCurrent, ...r }) => ({
+        ...r,
+        whiteElo: r.whiteElo ?? whiteCurrent,
+        blackElo: r.blackElo ?? blackCurrent,
+      }));
+    },
+
+    /** The last move of each of these games (games without a move yet are left out). */
+    async positions(gameIds: string[]): Promise<LivePosition[]> {
+      if (gameIds.length === 0) return [];
+      return db
+        .selectDistinctOn([gameMoves.gameId], {
+          gameId: gameMoves.gameId,
+          ply: gameMoves.ply,
+          fen: gameMoves.fen,
+          uci: gameMoves.uci,
+          clock: gameMoves.clock,
+        })
+        .from(gameMoves)
+        .where(inArray(gameMoves.gameId, gameIds))
+        .orderBy(asc(gameMoves.gameId), desc(gameMoves.ply));
+    },
+  };
+}
+
+export type WatchRepo = ReturnType<typeof createWatchRepo>;

@@ -1,0 +1,184 @@
+import type { Color, WatchedGame } from "@chess/shared";
+import { useEffect, useReducer, useState } from "react";
+import { Link } from "react-router";
+import { Button } from "../../components/Button.tsx";
+import { ChatPanel } from "../chat/index.ts";
+import {
+  CLOCK_TICK_MS,
+  clockTimes,
+  endReasonText,
+  type GameState,
+  gameScore,
+  gameTypeLabel,
+  LiveBoard,
+  lowTimeMs,
+  MoveList,
+  materialSummary,
+  moveNumberOf,
+  moveTable,
+  PlayerBar,
+  shownPly,
+  shownPosition,
+  sideToMove,
+  turnOf,
+  useLiveBoardWidth,
+  useLiveGame,
+  useNow,
+} from "../game/index.ts";
+import { initialTv, TV_PAUSE_MS, tvReducer } from "./tvStore.ts";
+import { useWatchList } from "./useWatchList.ts";
+import "./TvView.css";
+
+const NO_MOVES = () => false;
+const rated = (rating: number | null | undefined) =>
+  typeof rating === "number" ? <span className="tv__rating"> ({rating})</span> : null;
+const NOTHING = () => {};
+
+/** The TV: the best game on, live; when it ends, the next best after a short pause. */
+export function TvView() {
+  const { state: list } = useWatchList("all");
+  const [tv, dispatch] = useReducer(tvReducer, initialTv);
+  const ready = list.status === "ready";
+  const ids = list.live.map((g) => g.gameId).join(" ");
+  useEffect(() => {
+    if (ready) dispatch({ type: "listed", gameIds: ids ? ids.split(" ") : [] });
+  }, [ready, ids]);
+  useEffect(() => {
+    if (tv.moveOnAt === null) return;
+    const at = tv.moveOnAt;
+    // A timer may fire a millisecond early: the tick is never before its time.
+    const t = setTimeout(() => dispatch({ type: "tick", now: Math.max(Date.now(), at) }), Math.max(0, at - Date.now()));
+    return () => clearTimeout(t);
+  }, [tv.moveOnAt]);
+
+  if (!tv.gameId) {
+    return (
+      <p className="tv__empty">
+        {ready
+          ? "No game is being played right now. The TV shows the best one as soon as it starts."
+          : (list.error ?? "Looking for the best game on…")}
+      </p>
+    );
+  }
+  const gameId = tv.gameId;
+  return (
+    <TvGame
+      key={gameId}
+      gameId={gameId}
+      listed={list.live.find((g) => g.gameId === gameId)}
+      movingOn={tv.moveOnAt !== null}
+      onEnded={() => dispatch({ type: "ended", gameId, now: Date.now() })}
+    />
+  );
+}
+
+function TvGame({
+  gameId,
+  listed,
+  movingOn,
+  onEnded,
+}: {
+  gameId: string;
+  /** The game as the Watch list shows it, for the players' ratings (it leaves the list when it ends). */
+  listed: WatchedGame | undefined;
+  movingOn: boolean;
+  onEnded: () => void;
+}) {
+  const { state, loadError, actions } = useLiveGame(gameId);
+  const [ratings, setRatings] = useState<Record<Color, number | null>>();
+  useEffect(() => {
+    if (listed) setRatings({ w: listed.white.rating, b: listed.black.rating });
+  }, [listed]);
+  const ended = state !== null && state.status !== "active";
+  useEffect(() => {
+    if (ended || loadError) onEnded();
+  }, [ended, loadError, onEnded]);
+  const { viewPly } = actions;
+  if (!state) return <p className="tv__empty">{loadError ?? "Loading the game…"}</p>;
+  return <TvBoard state={state} ratings={ratings} movingOn={movingOn} viewPly={viewPly} />;
+}
+
+function TvBoard({
+  state,
+  ratings,
+  movingOn,
+  viewPly,
+}: {
+  state: GameState;
+  ratings: Record<Color, number | null> | undefined;
+  movingOn: boolean;
+  /** Shows the position after a ply; null follows the game again. */
+  viewPly: (ply: number | null) => void;
+}) {
+  const board = useLiveBoardWidth();
+  const active = state.status === "active";
+  const now = useNow(active && state.clock.running, CLOCK_TICK_MS);
+  const times = clockTimes(state, now);
+  const lowMs = lowTimeMs(state.baseTime * 60_000);
+  const toMove = sideToMove(state);
+  const material = materialSummary(shownPosition(state).fen, state.initialFen);
+  const bar = (color: Color, place: "top" | "bottom") => (
+    <PlayerBar
+      place={place}
+      name={color === "w" ? state.white : state.black}
+      color={color}
+      timeMs={times[color]}
+      ticking={active && state.clock.running && state.turn === color}
+      toMove={active && toMove === color}
+      lowMs={lowMs}
+      material={material[color]}
+    />
+  );
+  const rows = moveTable(
+    state.history.map((p) => p.san),
+    turnOf(state.initialFen),
+    moveNumberOf(state.initialFen),
+  );
+  const result = state.result;
+  return (
+    <div className="tv">
+      <div className="tv__center" style={{ maxWidth: board.width }}>
+        <div className="tv__head">
+          <h2 className="tv__title">
+            {state.white}
+            {rated(ratings?.w)} <span className="tv__vs">vs</span> {state.black}
+            {rated(ratings?.b)}
+          </h2>
+          <p className="tv__line">{gameTypeLabel(state)}</p>
+        </div>
+        {bar("b", "top")}
+        <LiveBoard
+          state={state}
+          orientation="white"
+          boardWidth={board.width}
+          onMove={NO_MOVES}
+          onPremove={NOTHING}
+          onCancelPremove={NOTHING}
+        />
+        {bar("w", "bottom")}
+        {result ? (
+          <p className="tv__result" role="status">
+            {[gameScore(result), endReasonText(result)].filter(Boolean).join(" · ")}
+            {movingOn ? ` - the next game in ${TV_PAUSE_MS / 1000} seconds` : ""}
+          </p>
+        ) : null}
+        <p className="tv__links">
+          <Link to={`/play?gameId=${encodeURIComponent(state.gameId)}`}>Open this game</Link>
+          <Link to="/watch">All live games</Link>
+        </p>
+      </div>
+      <div className="tv__side">
+        <section className="tv__moves card" aria-labelledby="tv-moves-title">
+          <h2 id="tv-moves-title">Moves</h2>
+          <MoveList rows={rows} currentPly={shownPly(state)} onSelect={viewPly} />
+          {state.viewPly !== null ? (
+            <Button variant="ghost" onClick={() => viewPly(null)}>
+              Back to live
+            </Button>
+          ) : null}
+        </section>
+        <ChatPanel chatId={state.gameId} chatType="game" title="Game chat" className="tv__chat" readOnly />
+      </div>
+    </div>
+  );
+}

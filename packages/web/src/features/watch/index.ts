@@ -1,0 +1,2 @@
+export { TvView } from "./TvView.tsx";
+export { WatchView } from "./WatchView.tsx";
