@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { drag as dragOn } from "../support/board.ts";
 import { newPage, playGame, registeredUser } from "../support/players.ts";
 
 // Every test here analyses the same finished game, played once over the real socket (not the play page).
@@ -22,23 +23,9 @@ async function openAnalysis(browser: Browser, sessionId?: string): Promise<Page>
 }
 
 const shownMove = (page: Page) => page.getByRole("table", { name: "Moves" }).locator("[aria-current='true']");
+const drag = (page: Page, from: string, to: string) => dragOn(page, from, to, "analysis-board");
 const piece = (page: Page, square: string, code: string) =>
   page.locator(`[id="analysis-board-square-${square}"] [data-piece="${code}"]`);
-
-/** Drags a piece the way a person does: press, move in steps, release. */
-async function drag(page: Page, from: string, to: string) {
-  const a = await page.locator(`[id="analysis-board-square-${from}"]`).boundingBox();
-  const b = await page.locator(`[id="analysis-board-square-${to}"]`).boundingBox();
-  if (!a || !b) throw new Error(`squares ${from} / ${to} not on screen`);
-  const start = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
-  const end = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-  await page.mouse.move(start.x, start.y);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) {
-    await page.mouse.move(start.x + ((end.x - start.x) * i) / 10, start.y + ((end.y - start.y) * i) / 10);
-  }
-  await page.mouse.up();
-}
 
 test("a player analyses their game: bar, chart, move quality, best line, stepping and a variation", async ({
   browser,

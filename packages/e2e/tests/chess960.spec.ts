@@ -1,6 +1,7 @@
 import { Board } from "@chess/shared";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { io, type Socket } from "socket.io-client";
+import { drag } from "../support/board.ts";
 import { baseURL, newPage, registeredUser } from "../support/players.ts";
 
 // The lobby is shared by everyone on the server: these tests take turns so one's offers never show in another's.
@@ -13,23 +14,6 @@ async function guest(browser: Browser): Promise<Page> {
   await page.goto("/");
   await expect(page.getByTestId("identity")).toContainText(/Guest-\d{4}/);
   return page;
-}
-
-const square = (page: Page, sq: string) => page.locator(`[id="live-board-square-${sq}"]`);
-
-/** Drags a piece the way a person does: press, move in steps (react-chessboard's mouse sensor), release. */
-async function drag(page: Page, from: string, to: string) {
-  const a = await square(page, from).boundingBox();
-  const b = await square(page, to).boundingBox();
-  if (!a || !b) throw new Error(`squares ${from} / ${to} not on screen`);
-  const start = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
-  const end = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-  await page.mouse.move(start.x, start.y);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) {
-    await page.mouse.move(start.x + ((end.x - start.x) * i) / 10, start.y + ((end.y - start.y) * i) / 10);
-  }
-  await page.mouse.up();
 }
 
 /** The pieces on the live board, as { square: code }. */

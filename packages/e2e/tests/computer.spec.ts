@@ -1,23 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
+import { drag, square } from "../support/board.ts";
 import { baseURL } from "../support/players.ts";
 
-const square = (page: Page, sq: string) => page.locator(`[id="live-board-square-${sq}"]`);
 const moves = (page: Page) => page.getByRole("table", { name: "Moves" }).getByRole("button");
-
-/** Drags a piece the way a person does: press, move in steps (react-chessboard's mouse sensor), release. */
-async function drag(page: Page, from: string, to: string) {
-  const a = await square(page, from).boundingBox();
-  const b = await square(page, to).boundingBox();
-  if (!a || !b) throw new Error(`squares ${from} / ${to} not on screen`);
-  const start = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
-  const end = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-  await page.mouse.move(start.x, start.y);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) {
-    await page.mouse.move(start.x + ((end.x - start.x) * i) / 10, start.y + ((end.y - start.y) * i) / 10);
-  }
-  await page.mouse.up();
-}
 
 test("a guest alone plays the computer from the lobby in two clicks, moves, sees its reply and takes back", async ({
   browser,

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { drag, moveList } from "../support/board.ts";
 import { baseURL } from "../support/players.ts";
 
 // The lobby is shared by everyone on the server: these tests take turns so one's offers never show in another's.
@@ -53,26 +54,6 @@ async function createOffer(page: Page, opts: { preset?: string; custom?: true; c
   await dialog.getByRole("button", { name: "Create", exact: true }).click();
   await expect(dialog).toBeHidden();
 }
-
-const square = (page: Page, sq: string) => page.locator(`[id="live-board-square-${sq}"]`);
-
-/** Drags a piece the way a person does: press, move in steps (react-chessboard's mouse sensor), release. */
-async function drag(page: Page, from: string, to: string) {
-  const a = await square(page, from).boundingBox();
-  const b = await square(page, to).boundingBox();
-  if (!a || !b) throw new Error(`squares ${from} / ${to} not on screen`);
-  const start = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
-  const end = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-  await page.mouse.move(start.x, start.y);
-  await page.mouse.down();
-  const steps = 10;
-  for (let i = 1; i <= steps; i++) {
-    await page.mouse.move(start.x + ((end.x - start.x) * i) / steps, start.y + ((end.y - start.y) * i) / steps);
-  }
-  await page.mouse.up();
-}
-
-const moveList = (page: Page) => page.getByRole("table", { name: "Moves" });
 
 /** Plays `moves` (from-to pairs) alternately on `white` and `black`, each after seeing the previous one. */
 async function playMoves(white: Page, black: Page, moves: Array<[string, string, string]>) {

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { io, type Socket } from "socket.io-client";
+import { drag, moveList } from "../support/board.ts";
 import { baseURL, newPage, registeredUser } from "../support/players.ts";
 
 // The live games are everyone's on the server: these tests take turns.
@@ -16,25 +17,6 @@ async function guest(browser: Browser): Promise<{ page: Page; name: string }> {
   const name = ((await badge.textContent()) ?? "").match(/Guest-\d+/)?.[0] ?? "";
   return { page, name };
 }
-
-const square = (page: Page, sq: string) => page.locator(`[id="live-board-square-${sq}"]`);
-
-/** Drags a piece the way a person does: press, move in steps, release. */
-async function drag(page: Page, from: string, to: string) {
-  const a = await square(page, from).boundingBox();
-  const b = await square(page, to).boundingBox();
-  if (!a || !b) throw new Error(`squares ${from} / ${to} not on screen`);
-  const start = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
-  const end = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-  await page.mouse.move(start.x, start.y);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) {
-    await page.mouse.move(start.x + ((end.x - start.x) * i) / 10, start.y + ((end.y - start.y) * i) / 10);
-  }
-  await page.mouse.up();
-}
-
-const moveList = (page: Page) => page.getByRole("table", { name: "Moves" });
 
 function socketOf(sessionId?: string): Socket {
   return io(baseURL(), {
