@@ -49,6 +49,13 @@ import {
   MemoryLobbyStore,
   RedisLobbyStore,
 } from "./areas/lobby/index.ts";
+import {
+  createPairingService,
+  lobbyCountsBroadcaster,
+  MemoryPoolStore,
+  pairingSocketEvents,
+  RedisPoolStore,
+} from "./areas/pairing/index.ts";
 import { createPreferencesRepo, registerPreferencesRoutes } from "./areas/preferences/index.ts";
 import { Bus } from "./bus.ts";
 import type { Config } from "./config.ts";
@@ -239,6 +246,20 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     },
   });
   const showLobby = lobbyBroadcaster(io, lobby);
+  const pairing = createPairingService({
+    store: redis ? new RedisPoolStore(redis, config.redisPrefix, nodeId) : new MemoryPoolStore(),
+    games,
+    rating: async (userId, timeClass) => (await gamesRepo.rating(userId, "standard", timeClass)).elo,
+    blocksAmong: (userIds) => friendsRepo.blocksAmong(userIds),
+    isOnline: (key) => presence.isOnline(key),
+    onlineCount: () => presence.onlineCount(),
+    liveGames: () => gamesRepo.liveCounts(),
+    limiter,
+    notify: (player, membership) => io.to(notifierRoom(player)).emit("poolChanged", membership),
+    changed: () => showCounts.poke(),
+    logger: app.log,
+  });
+  const showCounts = lobbyCountsBroadcaster(io, () => pairing.counts());
   nodeBus?.on("lobbyChanged", (change) => showLobby.changed(change as LobbyChange));
   const friends = createFriendsService({
     repo: friendsRepo,
@@ -324,16 +345,21 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   realtime.addEvents(gamesSocketEvents({ games, rematches }));
   realtime.addEvents(chatSocketEvents({ chat }));
   realtime.addEvents(clubsSocketEvents({ clubs }));
+  realtime.addEvents(pairingSocketEvents({ pairing }));
   realtime.onConnection(followActiveGame({ games, logger: app.log }));
   presence.onChange((key, online) => {
     games.presenceChanged(key, online);
     lobby.presenceChanged(key, online);
+    showCounts.poke();
   });
   bus.subscribe("sessionEnded", ({ sessionId }) => realtime.disconnectSession(sessionId));
   bus.subscribe("gameStarted", ({ players }) => {
     lobby.playersStarted(players).catch((err: unknown) => app.log.warn({ err }, "offers not withdrawn"));
+    pairing.playersStarted(players).catch((err: unknown) => app.log.warn({ err }, "pools not left"));
+    showCounts.poke();
   });
   bus.subscribe("gameFinished", ({ ratingsChanged, variant, timeClass }) => {
+    showCounts.poke();
     if (ratingsChanged) leaderboardsRepo.ratingsChanged(variant, timeClass);
   });
   bus.subscribe("guestSignedIn", ({ guestSessionId, userId, username }) => {
@@ -345,6 +371,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   const recovered = await games.recover();
   if (recovered > 0) app.log.info({ recovered }, "resumed live games");
   jumpstart.refill();
+  pairing.start();
   app.log.info(
     {
       jobs: engineJobs.runner.where,
@@ -390,6 +417,8 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
         jumpstart.stop();
         lobby.stop();
         showLobby.stop();
+        pairing.stop();
+        showCounts.stop();
         // Answered before the drain: each answer then says `Connection: close`, and nothing waits minutes.
         stopping.stop();
         drain.start();

@@ -7,6 +7,7 @@ import { clubsSocketEvents } from "../src/areas/clubs/index.ts";
 import { friendsSocketEvents } from "../src/areas/friends/index.ts";
 import { gamesSocketEvents } from "../src/areas/games/index.ts";
 import { lobbySocketEvents } from "../src/areas/lobby/index.ts";
+import { pairingSocketEvents } from "../src/areas/pairing/index.ts";
 import type { SocketEvents } from "../src/realtime/handlers.ts";
 import { registeredRoutes } from "./routes.ts";
 
@@ -20,6 +21,7 @@ describe("the protocol catalogue is the server's", () => {
     gamesSocketEvents({ games: none, rematches: none }),
     chatSocketEvents({ chat: none }),
     clubsSocketEvents({ clubs: none }),
+    pairingSocketEvents({ pairing: none }),
   ];
   const served = Object.assign({}, ...tables) as SocketEvents;
 

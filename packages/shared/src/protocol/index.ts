@@ -13,6 +13,7 @@ import type {
   RematchOffer,
 } from "./game.ts";
 import type { GameOffer, LobbyChanged, LobbyUpdate } from "./lobby.ts";
+import type { LobbyCounts, LobbyCountsView, PoolMembership } from "./pairing.ts";
 import type { SessionEvent } from "./session.ts";
 
 export * from "./catalog.ts";
@@ -21,6 +22,7 @@ export * from "./clubs.ts";
 export type { FriendMessagesRead } from "./friends.ts";
 export * from "./game.ts";
 export * from "./lobby.ts";
+export * from "./pairing.ts";
 export type { SessionEvent } from "./session.ts";
 
 /** Acknowledgement of every client → server event (ARCHITECTURE §4). */
@@ -69,6 +71,10 @@ export interface ServerToClientEvents {
   clubEventCreated: (payload: ClubEventCreated) => void;
   clubMembersChanged: (payload: ClubMembersChanged) => void;
   clubJoinRequested: (payload: ClubMembersChanged) => void;
+  /** To lobby-count watchers: players online, games in play, and each pool's waiting and playing (throttled). */
+  lobbyCounts: (payload: LobbyCounts) => void;
+  /** To every socket of a player: the pool they wait in now, or null and why they left it. */
+  poolChanged: (payload: PoolMembership) => void;
   /** A client event sent without an acknowledgement callback was refused: the answer its ack would have had. */
   eventRefused: (payload: EventRefused) => void;
 }
@@ -105,4 +111,10 @@ export interface ClientToServerEvents {
   denyFriendChallenge: (payload: unknown, ack?: AckFn) => void;
   /** Join a club's room for its live events; members only. */
   watchClub: (payload: unknown, ack?: AckFn) => void;
+  /** Seek a game in a quick-pairing pool. */
+  joinPool: (payload: unknown, ack?: AckFn<PoolMembership>) => void;
+  leavePool: (payload?: unknown, ack?: AckFn) => void;
+  /** Follow the lobby's counts (players online, games in play, pools). */
+  watchLobbyCounts: (payload?: unknown, ack?: AckFn<LobbyCountsView>) => void;
+  unwatchLobbyCounts: (payload?: unknown, ack?: AckFn) => void;
 }
