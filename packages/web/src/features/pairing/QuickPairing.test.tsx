@@ -38,17 +38,16 @@ describe("QuickPairing", () => {
   it("shows twelve tiles with their counts and the site's numbers", async () => {
     setup();
     expect(screen.getAllByRole("button", { pressed: false })).toHaveLength(12);
-    await screen.findByText("7 players online");
-    expect(screen.getByText("1 game in play")).toBeTruthy();
+    expect((await screen.findByTestId("lobby-counts")).textContent).toBe("7 players online · 1 game in play");
     expect(tile("3+2 Blitz").textContent).toContain("0 waiting · 2 playing");
   });
 
   it("replaces the figures with the counts the server pushes", async () => {
     const rt = setup();
-    await screen.findByText("7 players online");
+    await screen.findByTestId("lobby-counts");
     rt.serverEmit("lobbyCounts", { ...counts(4), playersOnline: 1 });
     expect(tile("3+2 Blitz").textContent).toContain("4 waiting");
-    expect(screen.getByText("1 player online")).toBeTruthy();
+    expect(screen.getByTestId("lobby-counts").textContent).toContain("1 player online ·");
   });
 
   it("joins a pool on a click, shows it searching, and cancels on a second click", async () => {

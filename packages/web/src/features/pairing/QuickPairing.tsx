@@ -71,8 +71,8 @@ export function QuickPairing() {
         <h2 id="pairing-title">Quick pairing</h2>
         {state.counts ? (
           <p className="pairing__site" data-testid="lobby-counts">
-            <span>{countText(state.counts.playersOnline, "player online", "players online")}</span>
-            <span>{countText(state.counts.gamesInPlay, "game in play", "games in play")}</span>
+            {countText(state.counts.playersOnline, "player online", "players online")} ·{" "}
+            {countText(state.counts.gamesInPlay, "game in play", "games in play")}
           </p>
         ) : null}
       </header>
@@ -101,7 +101,7 @@ export function QuickPairing() {
                   <span className="pool-tile__class">{TIME_CLASS_LABEL[pool.timeClass]}</span>
                 )}
                 <span className="pool-tile__counts" id={countsId}>
-                  {tile.waiting} waiting · {tile.playing} playing
+                  <span>{tile.waiting} waiting</span> · <span>{tile.playing} playing</span>
                 </span>
               </button>
             </li>
