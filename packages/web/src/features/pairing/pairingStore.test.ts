@@ -1,4 +1,4 @@
-import { type LobbyCounts, type Pool, POOLS } from "@chess/shared";
+import { type LobbyCounts, POOLS, type Pool } from "@chess/shared";
 import { describe, expect, it } from "vitest";
 import { countText, initialPairing, type PairingAction, pairingReducer, poolTile } from "./pairingStore.ts";
 
