@@ -188,7 +188,9 @@ describe("quick pairing", () => {
     await join(a, "60+15");
     await join(b, "60+15");
     const after = await inPlay;
-    expect(after.gamesInPlay).toBeGreaterThanOrEqual(before.gamesInPlay + 1);
+    // Earlier tests' games may be aborted meanwhile (first-move limit): the total covers at least the pools'.
+    expect(after.gamesInPlay).toBeGreaterThanOrEqual(after.pools.reduce((n, p) => n + p.playing, 0) / 2);
+    expect(after.gamesInPlay).toBeGreaterThanOrEqual(1);
     expect(after.pools.find((p) => p.poolId === "60+15")?.waiting).toBe(0);
     // Not watching any more: nothing is sent.
     expect(await watcher.emit("unwatchLobbyCounts")).toEqual({ ok: true });
