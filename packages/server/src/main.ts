@@ -62,6 +62,13 @@ import {
   MemoryLobbyStore,
   RedisLobbyStore,
 } from "./areas/lobby/index.ts";
+import {
+  createPairingService,
+  lobbyCountsBroadcaster,
+  MemoryPoolStore,
+  pairingSocketEvents,
+  RedisPoolStore,
+} from "./areas/pairing/index.ts";
 import { createPreferencesRepo, registerPreferencesRoutes } from "./areas/preferences/index.ts";
 import {
   createWatchFeed,
@@ -282,6 +289,20 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     },
   });
   const showLobby = lobbyBroadcaster(io, lobby);
+  const pairing = createPairingService({
+    store: redis ? new RedisPoolStore(redis, config.redisPrefix, nodeId) : new MemoryPoolStore(),
+    games,
+    rating: async (userId, timeClass) => (await gamesRepo.rating(userId, "standard", timeClass)).elo,
+    blocksAmong: (userIds) => friendsRepo.blocksAmong(userIds),
+    isOnline: (key) => presence.isOnline(key),
+    onlineCount: () => presence.onlineCount(),
+    liveGames: () => gamesRepo.liveCounts(),
+    limiter,
+    notify: (player, membership) => io.to(notifierRoom(player)).emit("poolChanged", membership),
+    changed: () => showCounts.poke(),
+    logger: app.log,
+  });
+  const showCounts = lobbyCountsBroadcaster(io, () => pairing.counts());
   nodeBus?.on("lobbyChanged", (change) => showLobby.changed(change as LobbyChange));
   const friends = createFriendsService({
     repo: friendsRepo,
@@ -378,16 +399,21 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   realtime.addEvents(chatSocketEvents({ chat }));
   realtime.addEvents(clubsSocketEvents({ clubs }));
   realtime.addEvents(watchSocketEvents({ feed: watchFeed }));
+  realtime.addEvents(pairingSocketEvents({ pairing }));
   realtime.onConnection(followActiveGame({ games, logger: app.log }));
   presence.onChange((key, online) => {
     games.presenceChanged(key, online);
     lobby.presenceChanged(key, online);
+    showCounts.poke();
   });
   bus.subscribe("sessionEnded", ({ sessionId }) => realtime.disconnectSession(sessionId));
   bus.subscribe("gameStarted", ({ players }) => {
     lobby.playersStarted(players).catch((err: unknown) => app.log.warn({ err }, "offers not withdrawn"));
+    pairing.playersStarted(players).catch((err: unknown) => app.log.warn({ err }, "pools not left"));
+    showCounts.poke();
   });
   bus.subscribe("gameFinished", ({ gameId, ratingsChanged, variant, timeClass }) => {
+    showCounts.poke();
     if (ratingsChanged) leaderboardsRepo.ratingsChanged(variant, timeClass);
     computer.finished(gameId);
   });
@@ -403,6 +429,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   const computerGames = await computer.resume();
   if (computerGames > 0) app.log.info({ computerGames }, "the computer resumed its games");
   jumpstart.refill();
+  pairing.start();
   app.log.info(
     {
       jobs: engineJobs.runner.where,
@@ -450,6 +477,8 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
         lobby.stop();
         showLobby.stop();
         showWatchLists.stop();
+        pairing.stop();
+        showCounts.stop();
         // Answered before the drain: each answer then says `Connection: close`, and nothing waits minutes.
         stopping.stop();
         drain.start();

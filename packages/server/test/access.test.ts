@@ -1048,6 +1048,32 @@ const events: EventCase[] = [
     stranger: { allowed: "own", check: (d) => expect(d).toEqual({ gameId: null, games: [] }) },
   },
   {
+    event: "joinPool",
+    what: "wait in a quick-pairing pool: the caller's own place, nobody else's",
+    payload: () => ({ poolId: "120+60" }),
+    guest: { allowed: "own", check: (d) => expect(d).toEqual({ poolId: "120+60", mixed: false }) },
+    stranger: { allowed: "own", check: (d) => expect(d).toEqual({ poolId: "120+60", mixed: false }) },
+  },
+  {
+    event: "leavePool",
+    what: "leave the caller's own pool (nobody can take another out)",
+    payload: () => ({ poolId: "120+60" }),
+    guest: { allowed: "own" },
+    stranger: { allowed: "own" },
+  },
+  {
+    event: "watchLobbyCounts",
+    what: "the site's counts, and only the caller's own pool",
+    guest: { allowed: "public", check: (d) => expect(d.myPool).toEqual({ poolId: null, mixed: false }) },
+    stranger: { allowed: "public", check: (d) => expect(d.myPool).toEqual({ poolId: null, mixed: false }) },
+  },
+  {
+    event: "unwatchLobbyCounts",
+    what: "stop following the counts",
+    guest: { allowed: "public" },
+    stranger: { allowed: "public" },
+  },
+  {
     event: "cancelRematchOffer",
     what: "cancel A's rematch offer",
     payload: () => ({ offerId: w.rematchId }),

@@ -9,6 +9,7 @@ import { friendsSocketEvents } from "../src/areas/friends/index.ts";
 import { gamesSocketEvents } from "../src/areas/games/index.ts";
 import { lobbySocketEvents } from "../src/areas/lobby/index.ts";
 import { watchSocketEvents } from "../src/areas/watch/index.ts";
+import { pairingSocketEvents } from "../src/areas/pairing/index.ts";
 import type { SocketEvents } from "../src/realtime/handlers.ts";
 import { registeredRoutes } from "./routes.ts";
 
@@ -24,6 +25,7 @@ describe("the protocol catalogue is the server's", () => {
     clubsSocketEvents({ clubs: none }),
     computerSocketEvents({ computer: none }),
     watchSocketEvents({ feed: none }),
+    pairingSocketEvents({ pairing: none }),
   ];
   const served = Object.assign({}, ...tables) as SocketEvents;
 

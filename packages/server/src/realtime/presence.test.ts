@@ -50,4 +50,17 @@ describe("Presence", () => {
     expect(p.isOnline("u:2")).toBe(true);
     expect(changes).toEqual(["u:1:on", "u:2:on", "u:1:off"]);
   });
+
+  it("counts each person online once, whichever nodes they are on", () => {
+    const { p } = watched();
+    expect(p.onlineCount()).toBe(0);
+    p.connected("u:1");
+    p.connected("u:1");
+    p.connected("s:guest");
+    expect(p.onlineCount()).toBe(2);
+    p.remoteSnapshot("n2", ["u:1", "u:2"], 1_000);
+    expect(p.onlineCount()).toBe(3);
+    p.forgetSilentNodes(2_000);
+    expect(p.onlineCount()).toBe(2);
+  });
 });

@@ -40,6 +40,14 @@ export class Presence {
     return (this.counts.get(key) ?? 0) > 0 || this.onOtherNode(key);
   }
 
+  /** How many people are online on the whole site, each once whichever nodes they are on. */
+  onlineCount(): number {
+    if (this.remote.size === 0) return this.counts.size;
+    const all = new Set(this.counts.keys());
+    for (const entry of this.remote.values()) for (const k of entry.keys) all.add(k);
+    return all.size;
+  }
+
   /** Someone came or went anywhere on the site. */
   onChange(listener: Listener): void {
     this.listeners.push(listener);

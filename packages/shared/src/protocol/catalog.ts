@@ -7,6 +7,7 @@ import { cancelRematchPayload, gameActionPayload, movePayload, resyncPayload, wa
 import type { ClientToServerEvents, ServerToClientEvents } from "./index.ts";
 import { cancelOfferPayload, createGameOfferPayload, offerIdPayload, refreshLobbyPayload } from "./lobby.ts";
 import { followWatchListPayload } from "./watch.ts";
+import { joinPoolPayload, leavePoolPayload, lobbyCountsPayload } from "./pairing.ts";
 
 /** Events that take no payload accept none (or null), or an object they ignore (some clients always send `{}`). */
 export const noPayload = z.undefined().or(z.null()).or(z.object({}).passthrough());
@@ -155,6 +156,28 @@ export const CLIENT_EVENTS = {
     does: "Stops following the live games.",
     spec: false,
   },
+  joinPool: {
+    payload: joinPoolPayload,
+    ack: "PoolMembership",
+    does: "Seeks a game in a quick-pairing pool (one of the 12 presets; standard, random colours, rated between accounts). Pairing runs in waves every few seconds by a rating range that widens with waiting; blocked players are never paired, guests only with guests and accounts with accounts unless both sides send `mixed: true`. A pair gets the usual `gameStarted`. Moves the caller out of any other pool; every socket of the caller gets `poolChanged`. Refused while the caller plays a game, and rate-limited like offers.",
+    spec: false,
+  },
+  leavePool: {
+    payload: leavePoolPayload,
+    does: "Leaves the caller's pool (or only `poolId`): `poolChanged` with `poolId: null`. Disconnecting the socket that joined, or starting another game, leaves too.",
+    spec: false,
+  },
+  watchLobbyCounts: {
+    payload: lobbyCountsPayload,
+    ack: "LobbyCountsView",
+    does: "Follows the lobby's counts: answers them with the caller's own pool, then sends `lobbyCounts` when they change (at most once a second).",
+    spec: false,
+  },
+  unwatchLobbyCounts: {
+    payload: lobbyCountsPayload,
+    does: "Stops `lobbyCounts`.",
+    spec: false,
+  },
 } satisfies { [E in keyof ClientToServerEvents]-?: ClientEventDoc };
 
 /** Every server event. Typed against ServerToClientEvents like CLIENT_EVENTS. */
@@ -234,6 +257,16 @@ export const SERVER_EVENTS = {
   watchList: {
     payload: "WatchList",
     when: "To the sockets following the live games (`followWatchList`), when the first page changed.",
+    spec: false,
+  },
+  lobbyCounts: {
+    payload: "LobbyCounts",
+    when: "To sockets that sent `watchLobbyCounts`, when the counts change, at most once a second.",
+    spec: false,
+  },
+  poolChanged: {
+    payload: "PoolMembership",
+    when: "To every socket of a player when they join or leave a pool (left, paired, playing another game, gone).",
     spec: false,
   },
   eventRefused: {

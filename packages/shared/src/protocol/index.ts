@@ -15,6 +15,7 @@ import type {
   RematchOffer,
 } from "./game.ts";
 import type { GameOffer, LobbyChanged, LobbyUpdate } from "./lobby.ts";
+import type { LobbyCounts, LobbyCountsView, PoolMembership } from "./pairing.ts";
 import type { SessionEvent } from "./session.ts";
 
 export * from "./catalog.ts";
@@ -24,6 +25,7 @@ export * from "./computer.ts";
 export type { FriendMessagesRead } from "./friends.ts";
 export * from "./game.ts";
 export * from "./lobby.ts";
+export * from "./pairing.ts";
 export type { SessionEvent } from "./session.ts";
 export * from "./watch.ts";
 
@@ -77,6 +79,10 @@ export interface ServerToClientEvents {
   clubJoinRequested: (payload: ClubMembersChanged) => void;
   /** To followers of the Watch list: its first page again, after live games changed. */
   watchList: (payload: WatchList) => void;
+  /** To lobby-count watchers: players online, games in play, and each pool's waiting and playing (throttled). */
+  lobbyCounts: (payload: LobbyCounts) => void;
+  /** To every socket of a player: the pool they wait in now, or null and why they left it. */
+  poolChanged: (payload: PoolMembership) => void;
   /** A client event sent without an acknowledgement callback was refused: the answer its ack would have had. */
   eventRefused: (payload: EventRefused) => void;
 }
@@ -121,4 +127,10 @@ export interface ClientToServerEvents {
   followWatchList: (payload?: unknown, ack?: AckFn<WatchList>) => void;
   /** Stop following the Watch list. */
   unfollowWatchList: (payload?: unknown, ack?: AckFn) => void;
+  /** Seek a game in a quick-pairing pool. */
+  joinPool: (payload: unknown, ack?: AckFn<PoolMembership>) => void;
+  leavePool: (payload?: unknown, ack?: AckFn) => void;
+  /** Follow the lobby's counts (players online, games in play, pools). */
+  watchLobbyCounts: (payload?: unknown, ack?: AckFn<LobbyCountsView>) => void;
+  unwatchLobbyCounts: (payload?: unknown, ack?: AckFn) => void;
 }

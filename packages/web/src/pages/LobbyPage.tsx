@@ -3,10 +3,11 @@ import { FreeBoard } from "../features/board/index.ts";
 import { ChatPanel } from "../features/chat/index.ts";
 import { ResumeGameBanner, useLiveGames } from "../features/game/index.ts";
 import { LobbyPanel } from "../features/lobby/index.ts";
+import { QuickPairing } from "../features/pairing/index.ts";
 import { Page } from "./Page.tsx";
 import "./LobbyPage.css";
 
-/** `/`: the lobby (SPEC §2): open offers with Create Game, the global chat, and the free board. */
+/** `/`: the lobby (SPEC §2): quick pairing, open offers with Create Game, the global chat, and the free board. */
 export function LobbyPage() {
   // Known to the server, so another tab, browser or device finds the game too.
   const liveGames = useLiveGames();
@@ -18,6 +19,7 @@ export function LobbyPage() {
       </p>
       <div className="lobby">
         <div className="lobby__main">
+          <QuickPairing />
           <LobbyPanel liveGames={liveGames} />
           <ChatPanel chatId="global" chatType="global" title="Chat" className="lobby__chat" />
         </div>

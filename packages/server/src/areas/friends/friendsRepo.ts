@@ -162,6 +162,16 @@ export function createFriendsRepo(db: Db) {
       return row !== undefined;
     },
 
+    /** The blocks between any two of these accounts, as [blocker, blocked] (quick pairing keeps them apart). */
+    async blocksAmong(userIds: number[]): Promise<Array<[number, number]>> {
+      if (userIds.length < 2) return [];
+      const rows = await db
+        .select({ blocker: blocks.blockerId, blocked: blocks.blockedId })
+        .from(blocks)
+        .where(and(inArray(blocks.blockerId, userIds), inArray(blocks.blockedId, userIds)));
+      return rows.map((r) => [r.blocker, r.blocked]);
+    },
+
     /** Blocks and ends any friendship and pending requests between the two. */
     async block(blockerId: number, blockedId: number): Promise<void> {
       await db.transaction(async (tx) => {

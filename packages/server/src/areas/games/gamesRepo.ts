@@ -287,6 +287,20 @@ export function createGamesRepo(db: Db) {
       return rows.map((r) => r.id);
     },
 
+    /** Games in play on the whole site, by variant and time control (the lobby's counts). */
+    async liveCounts(): Promise<Array<{ variant: string; baseMs: number; incrementMs: number; count: number }>> {
+      return db
+        .select({
+          variant: games.variant,
+          baseMs: games.baseMs,
+          incrementMs: games.incrementMs,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(games)
+        .where(eq(games.status, "active"))
+        .groupBy(games.variant, games.baseMs, games.incrementMs);
+    },
+
     /** The live game of a player (the account when logged in, else the guest session), wherever it is played. */
     async activeGameOf(p: { userId: number | null; sessionId: string }): Promise<string | undefined> {
       const side =

@@ -1,0 +1,81 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { baseURL } from "../support/players.ts";
+
+// The pools are shared by everyone on the server: these tests take turns.
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+/** A guest on the lobby, at `size` when given. */
+async function guest(browser: Browser, size?: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseURL(), ...(size ? { viewport: size } : {}) });
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.error("page error:", e.message));
+  await page.goto("/");
+  await expect(page.getByTestId("identity")).toContainText(/Guest-\d{4}/);
+  return page;
+}
+
+const pairing = (page: Page) => page.getByRole("region", { name: "Quick pairing" });
+const tile = (page: Page, name: string) => pairing(page).getByRole("button", { name, exact: true });
+const gameIdOf = (page: Page) => new URL(page.url()).searchParams.get("gameId");
+
+test("two players clicking the same 3+2 tile land in the same game", async ({ browser }) => {
+  const a = await guest(browser);
+  const b = await guest(browser);
+  // A third visitor watches the lobby's counts.
+  const c = await guest(browser);
+  await expect(pairing(b).getByTestId("lobby-counts")).toContainText(/\b([3-9]|\d{2,}) players online/);
+
+  await tile(a, "3+2 Blitz").click();
+  await expect(tile(a, "3+2 Blitz")).toHaveAttribute("aria-pressed", "true");
+  await expect(tile(a, "3+2 Blitz")).toContainText("Searching");
+  await expect(pairing(a).getByRole("status")).toContainText("Searching for a 3+2 opponent");
+  // The other player sees someone waiting in that pool.
+  await expect(tile(b, "3+2 Blitz")).toContainText("1 waiting");
+
+  await tile(b, "3+2 Blitz").click();
+  await a.waitForURL(/\/play\?gameId=/);
+  await b.waitForURL(/\/play\?gameId=/);
+  expect(gameIdOf(a)).toBe(gameIdOf(b));
+
+  // The third visitor's lobby counts the game and its two players (before the first-move limit aborts it).
+  await expect(pairing(c).getByTestId("lobby-counts")).toContainText(/\b([1-9]|\d{2,}) games? in play/);
+  await expect(tile(c, "3+2 Blitz")).toContainText(/0 waiting · ([2-9]|\d{2,}) playing/);
+  for (const p of [a, b]) await expect(p.getByRole("region", { name: "Game", exact: true })).toContainText("Blitz 3+2");
+  for (const p of [a, b, c]) await p.context().close();
+});
+
+test("cancelling or leaving the lobby takes a player out of the pool", async ({ browser }) => {
+  const a = await guest(browser);
+  const watcher = await guest(browser);
+
+  await tile(a, "1+0 Bullet").click();
+  await expect(tile(watcher, "1+0 Bullet")).toContainText("1 waiting");
+  await pairing(a).getByRole("button", { name: "Cancel search" }).click();
+  await expect(tile(a, "1+0 Bullet")).toHaveAttribute("aria-pressed", "false");
+  await expect(tile(watcher, "1+0 Bullet")).toContainText("0 waiting");
+
+  await tile(a, "1+0 Bullet").click();
+  await expect(tile(watcher, "1+0 Bullet")).toContainText("1 waiting");
+  await a.getByRole("navigation").getByRole("link", { name: "Leaderboards" }).click();
+  await expect(tile(watcher, "1+0 Bullet")).toContainText("0 waiting");
+  for (const p of [a, watcher]) await p.context().close();
+});
+
+test("the lobby with its pairing tiles fits a phone without sideways scrolling", async ({ browser }) => {
+  // Each page waits in a pool of its own, so that the two are never paired with each other.
+  for (const [size, pool] of [
+    [{ width: 375, height: 667 }, "5+0 Blitz"],
+    [{ width: 1280, height: 800 }, "10+0 Rapid"],
+  ] as const) {
+    const page = await guest(browser, size);
+    await tile(page, pool).click();
+    await expect(tile(page, pool)).toHaveAttribute("aria-pressed", "true");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const box = await pairing(page).boundingBox();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= size.width).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`lobby-${size.width}.png`), fullPage: true });
+    await pairing(page).screenshot({ path: test.info().outputPath(`pairing-${size.width}.png`) });
+    await page.context().close();
+  }
+});

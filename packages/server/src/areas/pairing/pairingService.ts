@@ -1,0 +1,246 @@
+import {
+  type Ack,
+  DEFAULT_ELO,
+  type JoinPoolPayload,
+  type LobbyCounts,
+  POOLS,
+  type PoolMembership,
+  poolById,
+  type TimeClass,
+} from "@chess/shared";
+import type { FastifyBaseLogger } from "fastify";
+import type { RateLimiter } from "../../storage/rateLimits.ts";
+import type { Actor, GamesService, PlayerRef } from "../games/index.ts";
+import type { PoolStore } from "./pairingStore.ts";
+import { type PoolEntry, pairWave, type WaveEntry } from "./pairingWave.ts";
+
+/** How often pools are paired (lichess waves every 10-60 s on a busy site; a small one wants it sooner). */
+export const WAVE_MS = 2_000;
+/** A waiting player not seen online is dropped once they joined this long ago (presence may lag between nodes). */
+const GONE_AFTER_MS = 5_000;
+/** Pools joined per minute, per player and per address: the same allowance as lobby offers. */
+export const POOL_JOINS_PER_PLAYER = { limit: 10, windowMs: 60_000 };
+export const POOL_JOINS_PER_ADDRESS = { limit: 30, windowMs: 60_000 };
+
+/** A player joining a pool, as the socket knows them. */
+export interface PoolActor extends Actor {
+  username: string;
+  /** The client's address, when known; the per-address limit applies to it. */
+  address?: string;
+}
+
+/** Games being played now, grouped by variant and time control (the games area counts them). */
+export interface LiveGameCount {
+  variant: string;
+  baseMs: number;
+  incrementMs: number;
+  count: number;
+}
+
+const keyOf = (a: Actor) => (a.userId !== null ? `u:${a.userId}` : `s:${a.sessionId}`);
+const fail = (code: string, message: string) => ({ ok: false as const, code, message });
+const ref = (e: PoolEntry): PlayerRef => ({ sessionId: e.sessionId, userId: e.userId, name: e.name });
+const entryOf = ({ avoid: _, ...e }: WaveEntry): PoolEntry => e;
+const left = (e: PoolEntry, reason: PoolMembership["reason"]): PoolMembership => ({
+  poolId: null,
+  mixed: e.mixed,
+  reason,
+});
+
+/** Quick pairing: players wait in the preset pools and are paired in waves into real games. */
+export function createPairingService(deps: {
+  store: PoolStore;
+  games: Pick<GamesService, "start" | "activeGameOf">;
+  /** A player's rating in the pools' variant (standard) and `timeClass`. */
+  rating: (userId: number, timeClass: TimeClass) => Promise<number>;
+  /** The blocks between these accounts, as [blocker, blocked]. */
+  blocksAmong: (userIds: number[]) => Promise<Array<[number, number]>>;
+  isOnline: (key: string) => boolean;
+  /** People online on the whole site. */
+  onlineCount: () => number;
+  liveGames: () => Promise<LiveGameCount[]>;
+  limiter: RateLimiter;
+  /** Tells every socket of a player where they wait now. */
+  notify: (player: Actor, membership: PoolMembership) => void;
+  /** Something the lobby counts show changed. */
+  changed: () => void;
+  logger: FastifyBaseLogger;
+  now?: () => number;
+  random?: () => number;
+}) {
+  const { store, games, logger } = deps;
+  const now = deps.now ?? Date.now;
+  const random = deps.random ?? Math.random;
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const leaveWith = async (e: PoolEntry | undefined, reason: PoolMembership["reason"]) => {
+    if (!e) return;
+    deps.notify(e, left(e, reason));
+    deps.changed();
+  };
+
+  async function limitProblem(actor: PoolActor) {
+    const { limit, windowMs } = POOL_JOINS_PER_PLAYER;
+    if (!(await deps.limiter.hit(`pools:joined:${keyOf(actor)}`, limit, windowMs)).ok) {
+      return fail("rate_limited", "You are joining pools too fast - wait a moment");
+    }
+    if (actor.address !== undefined) {
+      const a = POOL_JOINS_PER_ADDRESS;
+      if (!(await deps.limiter.hit(`pools:joined:ip:${actor.address}`, a.limit, a.windowMs)).ok) {
+        return fail("rate_limited", "Too many pool joins from your address - wait a moment");
+      }
+    }
+    return undefined;
+  }
+
+  /** Starts the pair's game, if both are still free and still waiting as the wave saw them. */
+  async function startPair(a: PoolEntry, b: PoolEntry): Promise<boolean> {
+    const busy = await Promise.all([games.activeGameOf(a), games.activeGameOf(b)]);
+    for (const [i, e] of [a, b].entries()) {
+      if (busy[i]) await leaveWith(await store.remove(e.key, { socketId: e.socketId }), "playing");
+    }
+    if (busy[0] || busy[1]) return false;
+    if (!(await store.takePair(a, b))) return false;
+    const pool = poolById(a.poolId);
+    if (!pool) return false;
+    const aWhite = random() < 0.5;
+    try {
+      await games.start({
+        white: ref(aWhite ? a : b),
+        black: ref(aWhite ? b : a),
+        variant: "standard",
+        baseTime: pool.baseTime,
+        increment: pool.increment,
+      });
+    } catch (err) {
+      // Not started: both wait on as they were, for the next wave.
+      logger.warn({ err }, "pool game not started");
+      await Promise.all([store.put(a), store.put(b)]);
+      return false;
+    }
+    deps.notify(a, left(a, "paired"));
+    deps.notify(b, left(b, "paired"));
+    return true;
+  }
+
+  /** One wave over every pool: the gone are dropped, the rest paired by pairWave. */
+  async function wave(): Promise<number> {
+    if (running) return 0;
+    running = true;
+    try {
+      if (!(await store.claimWave(WAVE_MS - 100))) return 0;
+      const t = now();
+      const here: PoolEntry[] = [];
+      for (const e of await store.list()) {
+        if (deps.isOnline(e.key)) here.push(e);
+        // Offline for a while (their node died, or its news of them is late): out of the pool.
+        else if (t - e.joinedAt > GONE_AFTER_MS) {
+          await leaveWith(await store.remove(e.key, { socketId: e.socketId }), "gone");
+        }
+      }
+      if (here.length < 2) return 0;
+      const accounts = [...new Set(here.flatMap((e) => (e.userId !== null ? [e.userId] : [])))];
+      const avoid = new Map<number, number[]>();
+      for (const [x, y] of accounts.length >= 2 ? await deps.blocksAmong(accounts) : []) {
+        avoid.set(x, [...(avoid.get(x) ?? []), y]);
+        avoid.set(y, [...(avoid.get(y) ?? []), x]);
+      }
+      const { pairs } = pairWave(
+        here.map((e) => ({ ...e, avoid: e.userId !== null ? (avoid.get(e.userId) ?? []) : [] })),
+        t,
+      );
+      let started = 0;
+      for (const [a, b] of pairs) if (await startPair(entryOf(a), entryOf(b))) started += 1;
+      if (started > 0) deps.changed();
+      return started;
+    } finally {
+      running = false;
+    }
+  }
+
+  return {
+    wave,
+
+    async join(actor: PoolActor, p: JoinPoolPayload, socketId: string): Promise<Ack<PoolMembership>> {
+      const pool = poolById(p.poolId);
+      if (!pool) return fail("validation", "No such pool");
+      const limited = await limitProblem(actor);
+      if (limited) return limited;
+      if (await games.activeGameOf(actor)) return fail("busy", "You are already playing a game");
+      const entry: PoolEntry = {
+        key: keyOf(actor),
+        poolId: pool.id,
+        sessionId: actor.sessionId,
+        userId: actor.userId,
+        name: actor.username,
+        rating: actor.userId !== null ? await deps.rating(actor.userId, pool.timeClass) : DEFAULT_ELO,
+        mixed: p.mixed,
+        joinedAt: now(),
+        socketId,
+      };
+      await store.put(entry);
+      const membership: PoolMembership = { poolId: pool.id, mixed: p.mixed };
+      deps.notify(actor, membership);
+      deps.changed();
+      return { ok: true, data: membership };
+    },
+
+    async leave(actor: Actor, poolId?: string): Promise<Ack> {
+      await leaveWith(await store.remove(keyOf(actor), poolId ? { poolId } : undefined), "left");
+      return { ok: true };
+    },
+
+    /** The socket that joined went away: its player leaves, unless they joined again from another one. */
+    async socketClosed(actor: Actor, socketId: string): Promise<void> {
+      await leaveWith(await store.remove(keyOf(actor), { socketId }), "gone");
+    },
+
+    /** A game started (a pairing, an offer, a challenge, a rematch): its players wait no more. */
+    async playersStarted(players: Actor[]): Promise<void> {
+      for (const p of players) await leaveWith(await store.remove(keyOf(p)), "playing");
+    },
+
+    async membership(actor: Actor): Promise<PoolMembership> {
+      const e = await store.get(keyOf(actor));
+      return e ? { poolId: e.poolId, mixed: e.mixed } : { poolId: null, mixed: false };
+    },
+
+    /** The lobby's numbers: people online, games in play, and each pool's waiting and playing. */
+    async counts(): Promise<LobbyCounts> {
+      const [entries, live] = await Promise.all([store.list(), deps.liveGames()]);
+      return {
+        playersOnline: deps.onlineCount(),
+        gamesInPlay: live.reduce((n, g) => n + g.count, 0),
+        pools: POOLS.map((pool) => ({
+          poolId: pool.id,
+          waiting: entries.filter((e) => e.poolId === pool.id).length,
+          playing:
+            2 *
+            live
+              .filter(
+                (g) =>
+                  g.variant === "standard" &&
+                  g.baseMs === pool.baseTime * 60_000 &&
+                  g.incrementMs === pool.increment * 1000,
+              )
+              .reduce((n, g) => n + g.count, 0),
+        })),
+      };
+    },
+
+    /** Runs a wave every WAVE_MS (with Redis, one node's at a time). */
+    start(): void {
+      timer = setInterval(() => {
+        wave().catch((err: unknown) => logger.warn({ err }, "pairing wave failed"));
+      }, WAVE_MS);
+      timer.unref();
+    },
+
+    stop(): void {
+      clearInterval(timer);
+    },
+  };
+}
+
+export type PairingService = ReturnType<typeof createPairingService>;

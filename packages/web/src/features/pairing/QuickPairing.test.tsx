@@ -1,0 +1,103 @@
+import { type LobbyCounts, POOLS } from "@chess/shared";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { fakeIdentity, renderWithIdentity } from "../../test/identity.tsx";
+import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
+import { QuickPairing } from "./QuickPairing.tsx";
+
+afterEach(cleanup);
+
+const counts = (waiting32: number): LobbyCounts => ({
+  playersOnline: 7,
+  gamesInPlay: 1,
+  pools: POOLS.map((p) => ({ poolId: p.id, waiting: p.id === "3+2" ? waiting32 : 0, playing: p.id === "3+2" ? 2 : 0 })),
+});
+
+function setup(respond?: Parameters<typeof fakeRealtime>[0], kind: "guest" | "user" = "guest") {
+  const rt = fakeRealtime(
+    respond ??
+      ((event, payload) => {
+        if (event === "watchLobbyCounts")
+          return { ok: true, data: { ...counts(0), myPool: { poolId: null, mixed: false } } };
+        if (event === "joinPool") return { ok: true, data: { ...(payload as object), mixed: false } };
+        return undefined;
+      }),
+  );
+  const view = renderWithIdentity(
+    <WithRealtime realtime={rt.realtime}>
+      <QuickPairing />
+    </WithRealtime>,
+    fakeIdentity({ identity: { kind, username: kind === "user" ? "alice" : "Guest-1" } }),
+  );
+  return { ...rt, ...view };
+}
+
+const tile = (name: string) => screen.getByRole("button", { name });
+
+describe("QuickPairing", () => {
+  it("shows twelve tiles with their counts and the site's numbers", async () => {
+    setup();
+    expect(screen.getAllByRole("button", { pressed: false })).toHaveLength(12);
+    expect((await screen.findByTestId("lobby-counts")).textContent).toBe("7 players online · 1 game in play");
+    expect(tile("3+2 Blitz").textContent).toContain("0 waiting · 2 playing");
+  });
+
+  it("replaces the figures with the counts the server pushes", async () => {
+    const rt = setup();
+    await screen.findByTestId("lobby-counts");
+    rt.serverEmit("lobbyCounts", { ...counts(4), playersOnline: 1 });
+    expect(tile("3+2 Blitz").textContent).toContain("4 waiting");
+    expect(screen.getByTestId("lobby-counts").textContent).toContain("1 player online ·");
+  });
+
+  it("joins a pool on a click, shows it searching, and cancels on a second click", async () => {
+    const rt = setup();
+    fireEvent.click(tile("3+2 Blitz"));
+    await waitFor(() => expect(tile("3+2 Blitz").getAttribute("aria-pressed")).toBe("true"));
+    expect(rt.requests.find((r) => r.event === "joinPool")?.payload).toEqual({ poolId: "3+2", mixed: false });
+    expect(screen.getByRole("status").textContent).toContain("Searching for a 3+2 opponent");
+    fireEvent.click(tile("3+2 Blitz"));
+    await waitFor(() => expect(tile("3+2 Blitz").getAttribute("aria-pressed")).toBe("false"));
+    expect(rt.requests.at(-1)).toEqual({ event: "leavePool", payload: { poolId: "3+2" } });
+  });
+
+  it("cancels with the Cancel search button, and follows the pool from other tabs", async () => {
+    const rt = setup();
+    rt.serverEmit("poolChanged", { poolId: "1+0", mixed: false });
+    expect(tile("1+0 Bullet").getAttribute("aria-pressed")).toBe("true");
+    fireEvent.click(screen.getByRole("button", { name: "Cancel search" }));
+    await waitFor(() => expect(screen.queryByRole("status")).toBeNull());
+    expect(rt.requests.at(-1)).toEqual({ event: "leavePool", payload: { poolId: "1+0" } });
+    rt.serverEmit("poolChanged", { poolId: "10+0", mixed: false });
+    rt.serverEmit("poolChanged", { poolId: null, mixed: false, reason: "paired" });
+    expect(screen.queryAllByRole("button", { pressed: true })).toHaveLength(0);
+  });
+
+  it("says why a join was refused", async () => {
+    setup((event) =>
+      event === "joinPool" ? { ok: false, code: "busy", message: "You are already playing a game" } : undefined,
+    );
+    fireEvent.click(tile("5+0 Blitz"));
+    expect((await screen.findByRole("alert")).textContent).toBe("You are already playing a game");
+    expect(tile("5+0 Blitz").getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("lets a guest also play accounts, and an account also play guests", () => {
+    const rt = setup();
+    fireEvent.click(screen.getByLabelText("Also play registered players"));
+    fireEvent.click(tile("10+5 Rapid"));
+    expect(rt.requests.find((r) => r.event === "joinPool")?.payload).toEqual({ poolId: "10+5", mixed: true });
+    cleanup();
+    setup(undefined, "user");
+    expect(screen.getByLabelText("Also play guests (unrated)")).toBeTruthy();
+  });
+
+  it("leaves the pool and stops watching when it goes (leaving the page)", async () => {
+    const rt = setup();
+    rt.serverEmit("poolChanged", { poolId: "3+2", mixed: false });
+    rt.serverEmit("lobbyCounts", counts(3));
+    expect(tile("3+2 Blitz").textContent).toContain("3 waiting");
+    rt.unmount();
+    expect(rt.events().slice(-2)).toEqual(["leavePool", "unwatchLobbyCounts"]);
+  });
+});

@@ -1,0 +1,1 @@
+export { QuickPairing } from "./QuickPairing.tsx";

@@ -1,0 +1,100 @@
+import { type LobbyCounts, POOLS, type Pool } from "@chess/shared";
+import { describe, expect, it } from "vitest";
+import { countText, initialPairing, type PairingAction, pairingReducer, poolTile } from "./pairingStore.ts";
+
+const counts = (waiting32: number, playing32 = 0): LobbyCounts => ({
+  playersOnline: 5,
+  gamesInPlay: 2,
+  pools: POOLS.map((p) => ({
+    poolId: p.id,
+    waiting: p.id === "3+2" ? waiting32 : 0,
+    playing: p.id === "3+2" ? playing32 : 0,
+  })),
+});
+const blitz = POOLS.find((p) => p.id === "3+2") as Pool;
+const bullet = POOLS[0] as Pool;
+const run = (...actions: PairingAction[]) => actions.reduce(pairingReducer, initialPairing);
+
+describe("pairingReducer", () => {
+  it("starts knowing nothing, then shows what watching answered, with my own pool", () => {
+    expect(poolTile(initialPairing, blitz)).toEqual({ waiting: 0, playing: 0, searching: false, pending: false });
+    const s = run({ type: "watched", view: { ...counts(1, 4), myPool: { poolId: "3+2", mixed: true } } });
+    expect(s.counts?.playersOnline).toBe(5);
+    expect(s.mixed).toBe(true);
+    expect(poolTile(s, blitz)).toEqual({ waiting: 1, playing: 4, searching: true, pending: false });
+    expect(poolTile(s, bullet).searching).toBe(false);
+  });
+
+  it.each<[string, PairingAction[], { myPool: string | null; pending: string | null; message: string | null }]>([
+    [
+      "a join waits for its answer",
+      [{ type: "joinSent", poolId: "3+2" }],
+      { myPool: null, pending: "3+2", message: null },
+    ],
+    [
+      "an accepted join searches",
+      [
+        { type: "joinSent", poolId: "3+2" },
+        { type: "membership", membership: { poolId: "3+2", mixed: false } },
+      ],
+      { myPool: "3+2", pending: null, message: null },
+    ],
+    [
+      "a refused join says why",
+      [
+        { type: "joinSent", poolId: "3+2" },
+        { type: "refused", message: "You are already playing a game" },
+      ],
+      { myPool: null, pending: null, message: "You are already playing a game" },
+    ],
+    [
+      "a cancel stops searching at once",
+      [
+        { type: "membership", membership: { poolId: "3+2", mixed: false } },
+        { type: "cancelSent", poolId: "3+2" },
+      ],
+      { myPool: null, pending: "3+2", message: null },
+    ],
+    [
+      "being paired (or leaving from another tab) ends the search",
+      [
+        { type: "membership", membership: { poolId: "3+2", mixed: false } },
+        { type: "membership", membership: { poolId: null, mixed: false, reason: "paired" } },
+      ],
+      { myPool: null, pending: null, message: null },
+    ],
+    [
+      "joining another pool moves the search",
+      [
+        { type: "membership", membership: { poolId: "3+2", mixed: false } },
+        { type: "membership", membership: { poolId: "1+0", mixed: false } },
+      ],
+      { myPool: "1+0", pending: null, message: null },
+    ],
+    [
+      "a shown message goes",
+      [{ type: "refused", message: "Too fast" }, { type: "messageShown" }],
+      { myPool: null, pending: null, message: null },
+    ],
+  ])("%s", (_name, actions, expected) => {
+    const s = run(...actions);
+    expect({ myPool: s.myPool, pending: s.pending, message: s.message }).toEqual(expected);
+  });
+
+  it("keeps the counts current and the player's choice of opponents", () => {
+    const s = run({ type: "counts", counts: counts(2, 6) }, { type: "mixedChanged", mixed: true });
+    expect(poolTile(s, blitz)).toMatchObject({ waiting: 2, playing: 6 });
+    expect(s.mixed).toBe(true);
+    expect(pairingReducer(s, { type: "counts", counts: counts(0) }).mixed).toBe(true);
+  });
+});
+
+describe("countText", () => {
+  it.each([
+    [0, "0 players"],
+    [1, "1 player"],
+    [12, "12 players"],
+  ])("%i → %s", (n, text) => {
+    expect(countText(n, "player", "players")).toBe(text);
+  });
+});
