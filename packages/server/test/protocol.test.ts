@@ -8,8 +8,8 @@ import { computerSocketEvents } from "../src/areas/computer/index.ts";
 import { friendsSocketEvents } from "../src/areas/friends/index.ts";
 import { gamesSocketEvents } from "../src/areas/games/index.ts";
 import { lobbySocketEvents } from "../src/areas/lobby/index.ts";
-import { watchSocketEvents } from "../src/areas/watch/index.ts";
 import { pairingSocketEvents } from "../src/areas/pairing/index.ts";
+import { watchSocketEvents } from "../src/areas/watch/index.ts";
 import type { SocketEvents } from "../src/realtime/handlers.ts";
 import { registeredRoutes } from "./routes.ts";
 

@@ -6,8 +6,8 @@ import { playComputerPayload, takebackPayload } from "./computer.ts";
 import { cancelRematchPayload, gameActionPayload, movePayload, resyncPayload, watchPayload } from "./game.ts";
 import type { ClientToServerEvents, ServerToClientEvents } from "./index.ts";
 import { cancelOfferPayload, createGameOfferPayload, offerIdPayload, refreshLobbyPayload } from "./lobby.ts";
-import { followWatchListPayload } from "./watch.ts";
 import { joinPoolPayload, leavePoolPayload, lobbyCountsPayload } from "./pairing.ts";
+import { followWatchListPayload } from "./watch.ts";
 
 /** Events that take no payload accept none (or null), or an object they ignore (some clients always send `{}`). */
 export const noPayload = z.undefined().or(z.null()).or(z.object({}).passthrough());
