@@ -252,6 +252,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
         ],
       })),
     logger: app.log,
+    limiter,
   });
   const rematches = createRematches({
     repo: gamesRepo,

@@ -37,6 +37,22 @@ async function moveAndAnswer(p: Player, gameId: string, board: Board, uci: strin
   return { update, tookMs };
 }
 
+describe("starting games against the computer", () => {
+  it("is limited per player: the eleventh game in a minute is refused, and nothing is created", {
+    timeout: 60_000,
+  }, async () => {
+    const g = await guest(app.url);
+    for (let i = 0; i < 10; i++) {
+      const game = await playComputer(g, { level: 1, baseTime: 3, increment: 2, color: "white" });
+      expect((await g.emit("abort", { gameId: game.gameId })).ok).toBe(true);
+    }
+    const refused = await g.emit("playComputer", { level: 1, baseTime: 3, increment: 2, color: "white" });
+    expect(refused).toMatchObject({ ok: false, code: "rate_limited" });
+    expect(await g.emit("currentGame", null)).toMatchObject({ ok: true, data: { gameId: null } });
+    g.socket.close();
+  });
+});
+
 describe("playing the computer", () => {
   it("lets a guest play level 1: the engine answers each move within its time, and the game can be resigned", {
     timeout: 60_000,

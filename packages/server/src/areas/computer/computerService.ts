@@ -11,6 +11,7 @@ import {
 } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { BusEvents } from "../../bus.ts";
+import type { RateLimiter } from "../../storage/rateLimits.ts";
 import { shortId } from "../../util/ids.ts";
 import { KeyedQueue } from "../../util/keyedQueue.ts";
 import type { Actor, GamesService, PlayerRef } from "../games/index.ts";
@@ -29,7 +30,13 @@ export interface ComputerEngine {
 /** Who asks for a game: a socket's owner. */
 export interface ComputerActor extends Actor {
   username: string;
+  /** The client's address, for the per-address limit on new games. */
+  address?: string;
 }
+
+/** Each game costs engine time: new games are limited like lobby offers, per player and per address. */
+export const COMPUTER_GAMES_PER_PLAYER = { limit: 10, windowMs: 60_000 };
+export const COMPUTER_GAMES_PER_ADDRESS = { limit: 30, windowMs: 60_000 };
 
 /** A position where it is the computer's turn. */
 interface Turn {
@@ -79,6 +86,8 @@ export function createComputerService(deps: {
   /** The live games and their players (after a restart: the computer's games to resume). */
   activeGames: () => Promise<Array<{ id: string; players: PlayerRef[] }>>;
   logger: FastifyBaseLogger;
+  /** Limits new games (see COMPUTER_GAMES_PER_PLAYER); none when absent. */
+  limiter?: RateLimiter;
   now?: () => number;
   random?: () => number;
 }) {
@@ -190,6 +199,19 @@ export function createComputerService(deps: {
       // One start at a time per player, so that two clicks never make two games.
       return starts.run(keyOf(actor), async () => {
         if (await games.activeGameOf(actor)) return fail("busy", "You are already playing a game");
+        if (deps.limiter) {
+          const { limit, windowMs } = COMPUTER_GAMES_PER_PLAYER;
+          if (!(await deps.limiter.hit(`computer:${keyOf(actor)}`, limit, windowMs)).ok) {
+            return fail("rate_limited", "You are starting games too fast - wait a moment");
+          }
+          const perAddress = COMPUTER_GAMES_PER_ADDRESS;
+          if (
+            actor.address !== undefined &&
+            !(await deps.limiter.hit(`computer:ip:${actor.address}`, perAddress.limit, perAddress.windowMs)).ok
+          ) {
+            return fail("rate_limited", "Too many games from your address - wait a moment");
+          }
+        }
         const human: PlayerRef = { sessionId: actor.sessionId, userId: actor.userId, name: actor.username };
         const computer = computerPlayer(level, shortId());
         const humanColor: Color = p.color === "white" ? "w" : p.color === "black" ? "b" : random() < 0.5 ? "w" : "b";
