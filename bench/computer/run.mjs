@@ -21,10 +21,12 @@ const THINK_MS = [50, 100, 150, 200, 300, 400, 500, 1000];
 const GUEST_PAUSE_MS = [500, 2500];
 const scripts = makeScripts(24, 160);
 
+let guests = 0;
 /** One guest playing the computer until stopped; records the computer's reply times by level. */
 async function computerGame(url, level, replies, stopAt) {
   // Each guest from an address of its own (the bench server trusts the proxy header), as real players are.
-  const address = `10.99.${Math.floor(level * 31 + replies.length) % 250}.${Math.floor(Math.random() * 250)}`;
+  guests += 1;
+  const address = `10.99.${Math.floor(guests / 250) % 250}.${guests % 250}`;
   const socket = io(url, {
     transports: ["websocket"],
     forceNew: true,
