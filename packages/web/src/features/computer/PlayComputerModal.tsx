@@ -1,9 +1,9 @@
-import { COLOR_CHOICES, type ColorChoice, formatTimeControl } from "@chess/shared";
+import { formatTimeControl } from "@chess/shared";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { Modal } from "../../components/Modal.tsx";
 import { useRealtime } from "../../lib/realtime.ts";
-import { ColorIcon } from "../lobby/OfferCard.tsx";
+import { ColorChoiceField } from "../lobby/ColorChoiceField.tsx";
 import {
   COMPUTER_PRESET_GROUPS,
   DEFAULT_PLAY_COMPUTER,
@@ -13,9 +13,6 @@ import {
 } from "./playComputerForm.ts";
 import "../lobby/CreateGameModal.css";
 import "./PlayComputerModal.css";
-
-const COLOR_LABEL: Record<ColorChoice, string> = { white: "White", random: "Random", black: "Black" };
-const COLOR_ORDER: readonly ColorChoice[] = ["white", "random", "black"];
 
 export interface PlayComputerModalProps {
   onClose: () => void;
@@ -103,24 +100,7 @@ export function PlayComputerModal({ onClose, fen }: PlayComputerModalProps) {
           </div>
         </div>
 
-        <fieldset className="create-game__colors">
-          <legend className="field__label">Your colour</legend>
-          <div className="create-game__color-options">
-            {COLOR_ORDER.filter((c) => COLOR_CHOICES.includes(c)).map((color) => (
-              <label key={color} className="create-game__color">
-                <input
-                  type="radio"
-                  name={`${ids}-color`}
-                  value={color}
-                  checked={values.color === color}
-                  onChange={() => set({ color })}
-                />
-                <ColorIcon color={color} size={28} />
-                <span>{COLOR_LABEL[color]}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ColorChoiceField name={`${ids}-color`} value={values.color} onChange={(color) => set({ color })} />
 
         {error ? (
           <p className="create-game__error" role="alert">

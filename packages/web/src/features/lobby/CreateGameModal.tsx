@@ -1,17 +1,10 @@
-import {
-  COLOR_CHOICES,
-  type ColorChoice,
-  CUSTOM_TIME,
-  formatTimeControl,
-  JUMPSTART_CUSTOM,
-  type LiveGame,
-  type Variant,
-} from "@chess/shared";
+import { CUSTOM_TIME, formatTimeControl, JUMPSTART_CUSTOM, type LiveGame, type Variant } from "@chess/shared";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { Modal } from "../../components/Modal.tsx";
 import { playPath } from "../game/index.ts";
+import { ColorChoiceField } from "./ColorChoiceField.tsx";
 import {
   type CreateGameValues,
   createGamePayload,
@@ -27,7 +20,7 @@ import {
   withJumpstartMode,
 } from "./createGameForm.ts";
 import { VARIANT_LABEL } from "./lobbyStore.ts";
-import { ColorIcon, CrownIcon, SwordsIcon } from "./OfferCard.tsx";
+import { CrownIcon, SwordsIcon } from "./OfferCard.tsx";
 import { RangeSlider } from "./RangeSlider.tsx";
 import "../../components/TextField.css";
 import "./CreateGameModal.css";
@@ -40,9 +33,7 @@ export interface CreateGameModalProps {
   liveGames?: LiveGame[];
 }
 
-const COLOR_LABEL: Record<ColorChoice, string> = { white: "White", random: "Random", black: "Black" };
 // White, random, black from left to right, as on lichess.
-const COLOR_ORDER: readonly ColorChoice[] = ["white", "random", "black"];
 
 /**
  * SPEC §2 Create Game: variant, a preset or custom time control, the colour; closes on Escape, X or Cancel.
@@ -209,24 +200,7 @@ export function CreateGameModal({ onClose, onCreate, liveGames = [] }: CreateGam
             <p className="create-game__hint">The worse side always plays Black.</p>
           </fieldset>
         ) : (
-          <fieldset className="create-game__colors">
-            <legend className="field__label">Your colour</legend>
-            <div className="create-game__color-options">
-              {COLOR_ORDER.filter((c) => COLOR_CHOICES.includes(c)).map((color) => (
-                <label key={color} className="create-game__color">
-                  <input
-                    type="radio"
-                    name={`${ids}-color`}
-                    value={color}
-                    checked={values.color === color}
-                    onChange={() => set({ color })}
-                  />
-                  <ColorIcon color={color} size={28} />
-                  <span>{COLOR_LABEL[color]}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <ColorChoiceField name={`${ids}-color`} value={values.color} onChange={(color) => set({ color })} />
         )}
 
         {error ? (
