@@ -151,18 +151,20 @@ export function createRoundPublisher(deps: {
             }
             moved = true;
             number(round);
-            notifier.toGame(round.id, "update", updateJson(round, event.move, event.at));
-            // A game that goes on: the computer opponent (or any area) may act on it.
+            const update = updateJson(round, event.move, event.at);
+            notifier.toGame(round.id, "update", update);
+            // A game that goes on: the computer opponent (or any area) may act on it. The update's position
+            // and clocks serve, not computed a second time on every move.
             if (!decision.events.some((e) => e.type === "ended")) {
               deps.bus.publish("gameMoved", {
                 gameId: round.id,
                 players: [round.players.w, round.players.b],
-                fen: round.board.fen(),
-                turn: round.board.turn(),
-                ply: round.ply,
-                timeLeft: clocksNow(round, event.at),
+                fen: update.fen,
+                turn: update.currentTurn,
+                ply: update.ply,
+                timeLeft: update.timeLeft,
                 incrementMs: round.incrementMs,
-                clockRunning: round.clock.runningSince !== null,
+                clockRunning: update.clockRunning,
                 uci: event.uci,
               });
             }
