@@ -65,6 +65,16 @@ describe("thinkTimeMs", () => {
     expect(thinkTimeMs(level, clock)).toBe(expected);
   });
 
+  it.each([
+    ["no wait", 8, null, 0, 1000],
+    ["waited 300 ms for an engine", 8, null, 300, 700],
+    ["waited longer than the level's time", 3, null, 400, MIN_THINK_MS],
+    ["the clock's share is still the cap", 8, { leftMs: 20_000, incrementMs: 0 }, 200, 500],
+    ["the wait and the clock together", 8, { leftMs: 20_000, incrementMs: 0 }, 800, 200],
+  ] as const)("a request that waited for an engine thinks less: %s", (_name, level, clock, waited, expected) => {
+    expect(thinkTimeMs(level, clock, waited)).toBe(expected);
+  });
+
   it("never exceeds the level's time nor a 40th of the clock plus half the increment (above the floor)", () => {
     for (const s of LEVELS) {
       for (const leftMs of [0, 500, 2_000, 10_000, 60_000, 600_000]) {

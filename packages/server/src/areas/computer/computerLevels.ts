@@ -47,13 +47,19 @@ export const MIN_THINK_MS = 10;
 export const MOVE_TIMEOUT_MS = 7_000;
 
 /**
- * How long the computer thinks on a move: its level's time, but never more than a share of its own clock
- * (a 40th of what is left plus half the increment), so that it does not lose on time in a fast game.
- * `clock` is null while the clocks do not run yet (before both first moves).
+ * How long the computer thinks on a move: its level's time less what the request already waited for an
+ * engine, but never more than a share of its own clock (a 40th of what is left plus half the increment), so
+ * that it does not lose on time in a fast game. `clock` is null while the clocks do not run yet (before both
+ * first moves) or in an untimed game. A busy server thus makes the computer play faster and weaker, never
+ * slower than its level: lichess's players expect a level 1 reply at once, whatever else runs.
  */
-export function thinkTimeMs(level: ComputerLevel, clock: { leftMs: number; incrementMs: number } | null): number {
-  const cap = levelSettings(level).moveTimeMs;
-  if (!clock) return cap;
+export function thinkTimeMs(
+  level: ComputerLevel,
+  clock: { leftMs: number; incrementMs: number } | null,
+  waitedMs = 0,
+): number {
+  const cap = levelSettings(level).moveTimeMs - Math.max(0, waitedMs);
+  if (!clock) return Math.max(MIN_THINK_MS, cap);
   const share = Math.floor(Math.max(0, clock.leftMs) / 40 + clock.incrementMs / 2);
   return Math.max(MIN_THINK_MS, Math.min(cap, share));
 }

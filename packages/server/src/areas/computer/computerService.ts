@@ -23,7 +23,7 @@ export interface ComputerEngine {
   play(
     fen: string,
     search: () => { skill: number; depth: number; movetimeMs: number; multipv: number },
-    opts: { timeoutMs: number; wanted?: () => boolean },
+    opts: { timeoutMs: number; wanted?: () => boolean; deadline?: number },
   ): Promise<{ bestMove: string; lines: EngineLine[] }>;
 }
 
@@ -145,17 +145,24 @@ export function createComputerService(deps: {
   }
 
   async function chooseMove(level: ComputerLevel, turn: Turn, wanted: () => boolean): Promise<string | undefined> {
-    // Thought over when the engine takes it up, so time spent in the queue comes off the computer's clock.
+    // Thought over when an engine takes it up: the wait comes off the level's time and the computer's clock.
+    const askedAt = now();
     const search = () =>
       searchOf(
         level,
-        thinkTimeMs(level, turn.clock && { leftMs: leftNow(turn.clock), incrementMs: turn.clock.incrementMs }),
+        thinkTimeMs(
+          level,
+          turn.clock && { leftMs: leftNow(turn.clock), incrementMs: turn.clock.incrementMs },
+          now() - askedAt,
+        ),
       );
-    const timeoutMs = Math.min(MOVE_TIMEOUT_MS, levelSettings(level).moveTimeMs + 1_000);
+    const { moveTimeMs } = levelSettings(level);
+    const timeoutMs = Math.min(MOVE_TIMEOUT_MS, moveTimeMs + 1_000);
+    const deadline = askedAt + moveTimeMs;
     for (let attempt = 1; attempt <= ENGINE_ATTEMPTS; attempt++) {
       if (!wanted()) return undefined;
       try {
-        const found = await deps.engine.play(turn.fen, search, { timeoutMs, wanted });
+        const found = await deps.engine.play(turn.fen, search, { timeoutMs, wanted, deadline });
         if (found.bestMove === "(none)") return wanted() ? anyLegalMove(turn.fen, random) : undefined;
         return pickMove(level, found.bestMove, found.lines, random);
       } catch (err) {

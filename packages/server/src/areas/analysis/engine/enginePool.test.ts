@@ -53,6 +53,27 @@ describe("EnginePool with the real engine", () => {
     expect(skipped).toEqual({ bestMove: "(none)", lines: [] });
   });
 
+  it("takes up move searches by deadline: a quick move never waits behind a long think", {
+    timeout: 60_000,
+  }, async () => {
+    const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const order: string[] = [];
+    const search = (name: string, movetimeMs: number, deadline: number) =>
+      pool
+        .play(start, () => (order.push(name), { skill: 20, depth: 30, movetimeMs, multipv: 1 }), {
+          timeoutMs: 5_000,
+          deadline,
+        })
+        .then(() => name);
+    const t = Date.now();
+    // The one engine is busy with the first search while the other two queue, the later deadline first.
+    const running = search("running", 300, t);
+    const late = search("level 8", 50, t + 1_000);
+    const early = search("level 1", 50, t + 50);
+    await Promise.all([running, late, early]);
+    expect(order).toEqual(["running", "level 1", "level 8"]);
+  });
+
   it("answers busy when its queue is full", async () => {
     const fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const jobs = Array.from({ length: 8 }, () => pool.analyse(fen, 2_000).catch((e: unknown) => e));

@@ -64,6 +64,8 @@ interface Job {
   /** Clear the hash first, so the same position and nodes give the same answer anywhere. */
   fresh: boolean;
   timeoutMs: number;
+  /** Searches with a deadline are taken up earliest first, ahead of those without. */
+  deadline: number;
   /** A search other than a plain or multi-PV one to `nodes` (a move to play). */
   search?: (engine: UciEngine) => Promise<unknown>;
   retried: boolean;
@@ -122,15 +124,17 @@ export class EnginePool {
 
   /**
    * A move to play at a skill, depth and think time (see UciEngine.play); refused at once when the queue is
-   * full. A search no longer `wanted` when its turn comes (the game moved on) is skipped: no move.
+   * full. A search no longer `wanted` when its turn comes (the game moved on) is skipped: no move. Searches
+   * are taken up by `deadline` (epoch ms), earliest first: a quick move never waits behind a long think.
    */
   play(
     fen: string,
     search: MoveSearch | (() => MoveSearch),
-    opts: { timeoutMs: number; wanted?: () => boolean },
+    opts: { timeoutMs: number; wanted?: () => boolean; deadline?: number },
   ): Promise<EngineMove> {
     return this.enqueue(fen, 0, 1, {
       timeoutMs: opts.timeoutMs,
+      ...(opts.deadline !== undefined ? { deadline: opts.deadline } : {}),
       // Settled when an engine takes it up: a think time can allow for the wait in the queue.
       search: async (engine) =>
         opts.wanted && !opts.wanted()
@@ -147,6 +151,7 @@ export class EnginePool {
       priority?: "high" | "low";
       timeoutMs?: number;
       fresh?: boolean;
+      deadline?: number;
       search?: (engine: UciEngine) => Promise<unknown>;
     },
   ) {
@@ -155,8 +160,11 @@ export class EnginePool {
     const limit = opts.priority === "low" ? Math.max(8, this.opts.queueLimit / 4) : this.opts.queueLimit;
     if (queue.length >= limit) return Promise.reject(new EngineBusyError());
     return new Promise<unknown>((resolve, reject) => {
-      queue.push({
+      const deadline = opts.deadline ?? Number.POSITIVE_INFINITY;
+      const at = queue.findIndex((j) => j.deadline > deadline);
+      queue.splice(at === -1 ? queue.length : at, 0, {
         fen,
+        deadline,
         nodes,
         multipv,
         fresh: opts.fresh ?? false,
