@@ -60,10 +60,14 @@ describe("EnginePool with the real engine", () => {
     const order: string[] = [];
     const search = (name: string, movetimeMs: number, deadline: number) =>
       pool
-        .play(start, () => (order.push(name), { skill: 20, depth: 30, movetimeMs, multipv: 1 }), {
-          timeoutMs: 5_000,
-          deadline,
-        })
+        .play(
+          start,
+          () => {
+            order.push(name);
+            return { skill: 20, depth: 30, movetimeMs, multipv: 1 };
+          },
+          { timeoutMs: 5_000, deadline },
+        )
         .then(() => name);
     const t = Date.now();
     // The one engine is busy with the first search while the other two queue, the later deadline first.
