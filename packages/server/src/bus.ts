@@ -26,6 +26,11 @@ export interface BusEvents {
     /** The move played, in UCI. */
     uci: string;
   };
+  /**
+   * This node writes a live game it did not start: reloaded after a restart, or taken over from a node that
+   * died or left. Whoever acts in its games here (the computer) picks them up.
+   */
+  gameAdopted: { gameId: string; players: BusPlayer[] };
   /** A game ended and its result, ratings and history are stored (published once, after the commit). */
   gameFinished: {
     gameId: string;

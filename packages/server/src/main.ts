@@ -243,14 +243,6 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   const computer = createComputerService({
     games,
     engine: computerEngines,
-    activeGames: async () =>
-      (await gamesRepo.activeGames()).map((row) => ({
-        id: row.id,
-        players: [
-          { sessionId: row.whiteSessionId, userId: row.whiteUserId, name: row.whiteName },
-          { sessionId: row.blackSessionId, userId: row.blackUserId, name: row.blackName },
-        ],
-      })),
     logger: app.log,
     limiter,
   });
@@ -419,6 +411,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     computer.finished(gameId);
   });
   bus.subscribe("gameMoved", (move) => computer.moved(move));
+  bus.subscribe("gameAdopted", (game) => computer.adopted(game));
   bus.subscribe("guestSignedIn", ({ guestSessionId, userId, username }) => {
     historyRepo
       .adoptGuestGames(guestSessionId, userId, username)
@@ -427,7 +420,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
 
   const recovered = await games.recover();
   if (recovered > 0) app.log.info({ recovered }, "resumed live games");
-  const computerGames = await computer.resume();
+  const computerGames = computer.resume();
   if (computerGames > 0) app.log.info({ computerGames }, "the computer resumed its games");
   jumpstart.refill();
   pairing.start();

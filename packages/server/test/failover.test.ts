@@ -181,6 +181,40 @@ describe.runIf(runs)("a two-node cluster under faults", () => {
     await stop(one.proc);
   });
 
+  it("has the computer move on the node that takes its game over", { timeout: 90_000 }, async () => {
+    const one = await startNode();
+    const two = await startNode();
+    await meshed([one.url, two.url]);
+    let player = await guest(one.url);
+    // Level 8 thinks for a second as White: node one dies before it has moved.
+    const started = player.next("gameStarted");
+    const asked = await player.emit<{ gameId: string }>("playComputer", {
+      level: 8,
+      baseTime: 5,
+      increment: 0,
+      color: "black",
+    });
+    expect(asked.ok).toBe(true);
+    const gameId = asked.data?.gameId as string;
+    await started;
+    await stop(one.proc, "SIGKILL");
+    expect(await storedPlies(gameId)).toEqual([]);
+
+    player = await reconnect(two.url, player);
+    const computerMoved = player.next("update", 20_000, (u) => u.gameId === gameId && u.ply === 1);
+    // Looking at the game from node two finds its writer dead: node two takes it over and the computer,
+    // whose turn it is there, moves.
+    await player.emit("resync", { gameId });
+    await computerMoved;
+    expect(await storedPlies(gameId)).toEqual([1]);
+    const { ack } = await moveUntilAccepted(player, gameId, "e7e5", 1);
+    expect(ack.ok).toBe(true);
+    await player.next("update", 20_000, (u) => u.gameId === gameId && u.ply === 3);
+    expect(await storedPlies(gameId)).toEqual([1, 2, 3]);
+    player.socket.close();
+    await stop(two.proc);
+  });
+
   it("survives a Redis restart mid-game: no crash, no lost or doubled move, nodes converge", {
     timeout: 90_000,
   }, async () => {

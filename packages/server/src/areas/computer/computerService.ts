@@ -83,8 +83,6 @@ const moveOf = (uci: string): MovePayload["move"] => {
 export function createComputerService(deps: {
   games: Pick<GamesService, "start" | "move" | "activeGameOf" | "snapshot" | "playersOf" | "takeback">;
   engine: ComputerEngine;
-  /** The live games and their players (after a restart: the computer's games to resume). */
-  activeGames: () => Promise<Array<{ id: string; players: PlayerRef[] }>>;
   logger: FastifyBaseLogger;
   /** Limits new games (see COMPUTER_GAMES_PER_PLAYER); none when absent. */
   limiter?: RateLimiter;
@@ -268,24 +266,27 @@ export function createComputerService(deps: {
       });
     },
 
+    /** This node writes a game it did not start (a restart, a takeover): the computer moves there if it is its turn. */
+    adopted(e: BusEvents["gameAdopted"]): void {
+      if (!track(e.gameId, e.players)) return;
+      nudge(e.gameId).catch((err: unknown) => logger.warn({ err, gameId: e.gameId }, "computer game not resumed"));
+    },
+
     finished(gameId: string): void {
       tracked.delete(gameId);
       thinking.delete(gameId);
     },
 
-    /** After a start: the computer's live games are looked at (it moves where it is its turn), then watched. */
-    async resume(): Promise<number> {
-      let resumed = 0;
-      for (const g of await deps.activeGames()) {
-        if (!track(g.id, g.players)) continue;
-        resumed += 1;
-        await nudge(g.id).catch((err: unknown) => logger.warn({ err, gameId: g.id }, "computer game not resumed"));
-      }
+    /**
+     * After a start, once the live games this node writes are reloaded (each one `adopted`): the computer's
+     * games are watched from now on. Returns how many it has.
+     */
+    resume(): number {
       watcher ??= setInterval(() => {
         for (const id of tracked.keys()) void nudge(id).catch(() => {});
       }, WATCH_MS);
       watcher.unref();
-      return resumed;
+      return tracked.size;
     },
 
     /** The server stops: no more moves (one found now would meet a closing database). */

@@ -29,6 +29,8 @@ export function createGameOwnership(deps: {
   isNodeAlive?: (node: string) => Promise<boolean>;
   /** This node stops writing the game (called before its players are sent to reconnect). */
   forget: (gameId: string) => void;
+  /** This node writes a live game it did not start (reloaded or taken over). */
+  adopted: (round: GameRound) => void;
 }) {
   const { repo, leases, rounds, queue, logger } = deps;
   const now = deps.now;
@@ -157,6 +159,7 @@ export function createGameOwnership(deps: {
       rounds.register(round);
       orphanSince.delete(id);
       logger.info({ gameId: id }, "took over a live game");
+      deps.adopted(round);
       return "adopted";
     });
   }
@@ -213,6 +216,7 @@ export function createGameOwnership(deps: {
         round.epoch = epoch;
         resume(round, lastAlive ?? round.clock.runningSince ?? t, t);
         rounds.register(round);
+        deps.adopted(round);
       }
       return rows.length;
     },

@@ -105,6 +105,8 @@ export function createGamesService(deps: {
     isOnline: deps.isOnline,
     isNodeAlive: deps.isNodeAlive,
     forget: (id) => publisher.forget(id),
+    adopted: (round) =>
+      deps.bus.publish("gameAdopted", { gameId: round.id, players: [round.players.w, round.players.b] }),
   });
   const publisher = createRoundPublisher({
     repo,
