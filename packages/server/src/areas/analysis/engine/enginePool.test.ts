@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { Board } from "@chess/shared";
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
-import { EngineBusyError, EnginePool, findEngine } from "./enginePool.ts";
+import { EngineBusyError, EnginePool, findEngine, MIN_SEARCH_MS } from "./enginePool.ts";
 import { ENGINE_NICENESS, UciEngine } from "./uciEngine.ts";
 
 const logger = pino({ level: "silent" });
@@ -76,6 +76,46 @@ describe("EnginePool with the real engine", () => {
     const early = search("level 1", 50, t + 50);
     await Promise.all([running, late, early]);
     expect(order).toEqual(["running", "level 1", "level 8"]);
+  });
+
+  it("cuts a long think short (after its minimum) when a more urgent search waits, and plays its best so far", {
+    timeout: 60_000,
+  }, async () => {
+    const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const legal = Board.fromFen(start).legalMoves();
+    const t = Date.now();
+    const long = pool
+      .play(start, { skill: 20, depth: 40, movetimeMs: 3_000, multipv: 1 }, { timeoutMs: 5_000, deadline: t + 3_000 })
+      .then((m) => ({ ...m, at: Date.now() - t }));
+    await new Promise((r) => setTimeout(r, 20));
+    const hurriedBefore = pool.hurried;
+    const quick = pool
+      .play(start, { skill: 0, depth: 5, movetimeMs: 50, multipv: 1 }, { timeoutMs: 5_000, deadline: t + 70 })
+      .then((m) => ({ ...m, at: Date.now() - t }));
+    const [l, q] = await Promise.all([long, quick]);
+    expect(pool.hurried).toBe(hurriedBefore + 1);
+    expect(legal).toContain(l.bestMove);
+    expect(l.at).toBeGreaterThanOrEqual(MIN_SEARCH_MS);
+    expect(l.at).toBeLessThan(1_500);
+    expect(legal).toContain(q.bestMove);
+    expect(q.at).toBeLessThan(1_500);
+  });
+
+  it("never cuts short a search whose deadline comes first", { timeout: 60_000 }, async () => {
+    const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const t = Date.now();
+    const hurriedBefore = pool.hurried;
+    const first = pool
+      .play(start, { skill: 20, depth: 40, movetimeMs: 600, multipv: 1 }, { timeoutMs: 5_000, deadline: t + 600 })
+      .then(() => Date.now() - t);
+    const later = pool.play(
+      start,
+      { skill: 20, depth: 5, movetimeMs: 50, multipv: 1 },
+      { timeoutMs: 5_000, deadline: t + 2_000 },
+    );
+    const [took] = await Promise.all([first, later]);
+    expect(took).toBeGreaterThanOrEqual(550);
+    expect(pool.hurried).toBe(hurriedBefore);
   });
 
   it("answers busy when its queue is full", async () => {

@@ -77,7 +77,15 @@ interface Slot {
   engine: UciEngine | undefined;
   starting: Promise<UciEngine> | undefined;
   busy: boolean;
+  /** The job it runs, since when, and whether it was asked to hurry. */
+  running?: { job: Job; since: number; hurried: boolean };
 }
+
+/**
+ * A move search runs at least this long before a more urgent one waiting can cut it short: about depth 10 in
+ * the WASM build, so a level 8 on a swamped server still plays a sound move, only sooner.
+ */
+export const MIN_SEARCH_MS = 100;
 
 /** A fixed number of engine processes fed from two bounded queues (players first, background after). */
 export class EnginePool {
@@ -85,8 +93,10 @@ export class EnginePool {
   private readonly high: Job[] = [];
   private readonly low: Job[] = [];
   private closed = false;
-  /** Searches completed since start. */
+  private hurryTimer: NodeJS.Timeout | undefined;
+  /** Searches completed since start, and move searches cut short for a more urgent one. */
   searches = 0;
+  hurried = 0;
 
   constructor(
     readonly command: EngineCommand,
@@ -180,6 +190,7 @@ export class EnginePool {
 
   close(): void {
     this.closed = true;
+    clearTimeout(this.hurryTimer);
     for (const job of [...this.high.splice(0), ...this.low.splice(0)])
       job.reject(new EngineError("engine pool is closed"));
     for (const s of this.slots) s.engine?.kill();
@@ -189,10 +200,38 @@ export class EnginePool {
     for (const slot of this.slots) {
       if (slot.busy) continue;
       const job = this.high.shift() ?? this.low.shift();
-      if (!job) return;
+      if (!job) break;
       slot.busy = true;
       void this.run(slot, job);
     }
+    this.preempt();
+  }
+
+  /**
+   * Earliest deadline first, preemptive: while every engine is busy and the most urgent search waiting has
+   * an earlier deadline than one running, the running one with the latest deadline is told to answer now
+   * (once it has searched MIN_SEARCH_MS). A long think then never holds a quick reply up for more than that.
+   */
+  private preempt() {
+    clearTimeout(this.hurryTimer);
+    this.hurryTimer = undefined;
+    const next = this.high[0];
+    if (this.closed || !next || !Number.isFinite(next.deadline) || this.slots.some((s) => !s.busy)) return;
+    const later = this.slots
+      .map((s) => s.running)
+      .filter((r) => r !== undefined && r.job.search !== undefined && !r.hurried && r.job.deadline > next.deadline)
+      .sort((a, b) => (b?.job.deadline ?? 0) - (a?.job.deadline ?? 0));
+    const victim = later[0];
+    if (!victim) return;
+    const wait = victim.since + MIN_SEARCH_MS - Date.now();
+    if (wait > 0) {
+      this.hurryTimer = setTimeout(() => this.preempt(), wait);
+      this.hurryTimer.unref();
+      return;
+    }
+    victim.hurried = true;
+    this.hurried += 1;
+    this.slots.find((s) => s.running === victim)?.engine?.hurry();
   }
 
   private async engineOf(slot: Slot): Promise<UciEngine> {
@@ -212,6 +251,7 @@ export class EnginePool {
   private async run(slot: Slot, job: Job) {
     try {
       const engine = await this.engineOf(slot);
+      slot.running = { job, since: Date.now(), hurried: false };
       if (job.fresh) await engine.newGame();
       const result = job.search
         ? await job.search(engine)
@@ -233,6 +273,7 @@ export class EnginePool {
       }
     } finally {
       slot.busy = false;
+      slot.running = undefined;
       if (!this.closed) this.pump();
     }
   }

@@ -193,6 +193,11 @@ export class UciEngine {
     }
   }
 
+  /** Ends the search under way now: it answers at once with the best move it has (UCI `stop`; idle, a no-op). */
+  hurry(): void {
+    if (this.alive) this.send("stop");
+  }
+
   /**
    * A Chess960 position (its FEN names rook files) needs UCI_Chess960: the engine reads its castling rights
    * and names a castle king takes rook, as the 960 Board plays it. Any other position is searched as before.
