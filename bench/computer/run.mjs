@@ -75,11 +75,11 @@ async function computerGame(url, level, replies, stopAt) {
   socket.close();
 }
 
-async function humanGames(server) {
+async function humanGames(server, scenario = HUMAN) {
   const result = await runBots({
     url: server.url,
     mode: "server",
-    scenario: HUMAN,
+    scenario,
     scripts,
     botProcesses: 2,
     warmupMs: 3000,
@@ -93,6 +93,16 @@ process.stdout.write(`${HUMAN.name} alone... `);
 const alone = await humanGames(server);
 console.log(`p50 ${fmt(alone.p50)} p99 ${fmt(alone.p99)}`);
 
+// The same extra move load without an engine: a computer game makes about one move a second as well (the
+// guest's pause, then the reply). What the computer games add beyond this is the engines' cost.
+loads.push(loadavg()[0]);
+process.stdout.write(`... beside ${COMPUTER_GAMES} more human games... `);
+const extra = humanGames(server, { ...HUMAN, games: COMPUTER_GAMES, seconds: HUMAN.seconds + 6 });
+await sleep(3000);
+const besideHumans = await humanGames(server);
+await extra;
+console.log(`p50 ${fmt(besideHumans.p50)} p99 ${fmt(besideHumans.p99)}`);
+
 loads.push(loadavg()[0]);
 process.stdout.write(`... beside ${COMPUTER_GAMES} games against the computer... `);
 const replies = [];
@@ -105,6 +115,8 @@ await sleep(3000);
 const beside = await humanGames(server);
 await Promise.all(computerRuns);
 console.log(`p50 ${fmt(beside.p50)} p99 ${fmt(beside.p99)}`);
+const engines = (await (await fetch(`${server.url}/health`)).json()).computer ?? {};
+console.log(`engine searches: ${engines.searches}, cut short for a more urgent one: ${engines.hurried}`);
 await server.stop();
 server.remove();
 
@@ -128,7 +140,10 @@ const lines = [
   "| human games | p50 | p99 | p99 ≤ 25 ms |",
   "|---|---|---|---|",
   `| alone | ${fmt(alone.p50)} | ${fmt(alone.p99)} | ${pass(alone.p99 <= 25)} |`,
+  `| beside ${COMPUTER_GAMES} more human games (the same move load, no engine) | ${fmt(besideHumans.p50)} | ${fmt(besideHumans.p99)} | ${pass(besideHumans.p99 <= 25)} |`,
   `| beside ${COMPUTER_GAMES} computer games | ${fmt(beside.p50)} | ${fmt(beside.p99)} | ${pass(beside.p99 <= 25)} |`,
+  "",
+  `The computer's engines ran ${engines.searches} searches; ${engines.hurried} were cut short (after 100 ms) for a more urgent one.`,
   "",
   "| level | think time | replies | reply p50 | reply p95 | p95 ≤ think + 150 ms |",
   "|---|---|---|---|---|---|",

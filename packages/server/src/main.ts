@@ -352,7 +352,12 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
       redis: redisStatus,
       nodes: await orNull(io.of("/").adapter.serverCount()),
       liveGames: games.liveCount(),
-      computer: { ...computer.stats(), queued: computerEngines.queued },
+      computer: {
+        ...computer.stats(),
+        queued: computerEngines.queued,
+        searches: computerEngines.searches,
+        hurried: computerEngines.hurried,
+      },
       ...(await orNull(engineJobs.health())),
       jumpstartStock: await orNull(jumpstart.stock()),
       uptimeSeconds: Math.round(process.uptime()),
