@@ -50,8 +50,11 @@ async function startServer(index: number): Promise<Started> {
     ...(process.env as Record<string, string>),
     LOG_LEVEL: "warn",
     HOST: "127.0.0.1",
+    // Every browser of the suite comes from 127.0.0.1: one address for hundreds of players.
     SIGNUP_LIMIT_PER_IP: "10000",
     GUEST_SESSIONS_PER_IP: "100000",
+    CONNECT_BURST_PER_IP: "100000",
+    SOCKETS_PER_IP: "100000",
     // No background jumpstart pool: its engine searches compete with the analysis tests for the one
     // engine and with Chromium for the two cores. Jumpstart games generate their position on demand.
     JUMPSTART_POOL_SIZE: "0",

@@ -11,6 +11,7 @@ describe("loadConfig", () => {
     expect(c.engineWorkers).toBeGreaterThanOrEqual(1);
     expect(c.secureCookies).toBe(false);
     expect(c.statementTimeoutMs).toBe(5_000);
+    expect(c.connectLimits).toEqual({ burst: 30, perSecond: 3, open: 100 });
   });
 
   it("reads every variable", () => {
@@ -23,6 +24,9 @@ describe("loadConfig", () => {
       PUBLIC_ORIGIN: "https://chess.example",
       ENGINE_WORKERS: "3",
       STATEMENT_TIMEOUT_MS: "2500",
+      CONNECT_BURST_PER_IP: "10",
+      CONNECT_RATE_PER_IP: "0.5",
+      SOCKETS_PER_IP: "20",
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -33,6 +37,7 @@ describe("loadConfig", () => {
       publicOrigin: "https://chess.example",
       engineWorkers: 3,
       statementTimeoutMs: 2500,
+      connectLimits: { burst: 10, perSecond: 0.5, open: 20 },
       secureCookies: true,
     });
   });
@@ -53,6 +58,9 @@ describe("loadConfig", () => {
     [{ WORKERS: "external", REDIS_URL: "redis://127.0.0.1:6379" }, "DATABASE_URL"],
     [{ JOB_LOCK_MS: "10" }, "JOB_LOCK_MS"],
     [{ STATEMENT_TIMEOUT_MS: "0" }, "STATEMENT_TIMEOUT_MS"],
+    [{ CONNECT_BURST_PER_IP: "0" }, "CONNECT_BURST_PER_IP"],
+    [{ CONNECT_RATE_PER_IP: "0" }, "CONNECT_RATE_PER_IP"],
+    [{ SOCKETS_PER_IP: "many" }, "SOCKETS_PER_IP"],
   ])("names the bad variable in %j", (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

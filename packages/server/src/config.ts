@@ -44,6 +44,9 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
   SIGNUP_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(20),
   GUEST_SESSIONS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  CONNECT_BURST_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  CONNECT_RATE_PER_IP: z.coerce.number().min(0.01).max(1_000_000).default(3),
+  SOCKETS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(100),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
 });
 
@@ -85,6 +88,11 @@ export interface Config {
   /** Accounts one address may create per hour. */
   signupLimitPerIp: number;
   guestSessionsPerIp: number;
+  /**
+   * Socket.IO connections per client address on this node, refused before the handshake: a burst of new ones,
+   * refilled at a rate per second, and a cap on those held open.
+   */
+  connectLimits: { burst: number; perSecond: number; open: number };
   /** A database statement that has not answered after this fails as "database unavailable". */
   statementTimeoutMs: number;
 }
@@ -128,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     trustProxy: e.TRUST_PROXY === "true" || e.TRUST_PROXY === "1",
     signupLimitPerIp: e.SIGNUP_LIMIT_PER_IP,
     guestSessionsPerIp: e.GUEST_SESSIONS_PER_IP,
+    connectLimits: { burst: e.CONNECT_BURST_PER_IP, perSecond: e.CONNECT_RATE_PER_IP, open: e.SOCKETS_PER_IP },
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
   };
 }

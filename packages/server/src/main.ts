@@ -162,6 +162,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   const realtime = createRealtime(app.server, {
     publicOrigin: config.publicOrigin,
     trustProxy: config.trustProxy,
+    connectLimits: config.connectLimits,
     identify: (handshake) => identifySocket(accounts, handshake),
     logger: app.log,
   });

@@ -69,8 +69,10 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     // engine tests get their share of the CPU (nice 10 would starve them behind the other servers).
     ENGINE_WORKERS: "1",
     ENGINE_NICENESS: "0",
-    // Every test connects from 127.0.0.1; throttles.test.ts checks the real figure.
+    // Every test connects from 127.0.0.1; throttles.test.ts and connectLimits.test.ts check the real figures.
     GUEST_SESSIONS_PER_IP: "100000",
+    CONNECT_BURST_PER_IP: "100000",
+    SOCKETS_PER_IP: "100000",
     ...env,
   });
   const server = await startServer(config);

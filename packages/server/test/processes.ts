@@ -54,6 +54,8 @@ export async function spawnServer(port: number, env: Record<string, string | und
       ENGINE_WORKERS: "1",
       ENGINE_NICENESS: "0",
       GUEST_SESSIONS_PER_IP: "100000",
+      CONNECT_BURST_PER_IP: "100000",
+      SOCKETS_PER_IP: "100000",
       ...env,
       PORT: String(port),
     },

@@ -1,8 +1,9 @@
-import type { Server as HttpServer } from "node:http";
+import type { Server as HttpServer, IncomingMessage } from "node:http";
 import type { ClientToServerEvents, ServerToClientEvents } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { Server, type Socket } from "socket.io";
 import { isAllowedOrigin } from "../http/origin.ts";
+import { CONNECT_REFUSALS, ConnectLimiter, type ConnectLimits } from "./connectLimiter.ts";
 import { dispatchEvents, type SocketEvent, type SocketEvents } from "./handlers.ts";
 import { Presence, presenceKey } from "./presence.ts";
 
@@ -46,9 +47,17 @@ export interface RealtimeOptions {
   publicOrigin: string | undefined;
   /** Behind a reverse proxy: the client's address is the first hop of X-Forwarded-For. */
   trustProxy: boolean;
+  /** New connections per client address (a token bucket) and connections held open, on this node. */
+  connectLimits: Omit<ConnectLimits, "maxAddresses">;
   identify(handshake: Handshake): Promise<Omit<SocketOwner, "address">>;
   logger: FastifyBaseLogger;
 }
+
+/**
+ * Addresses whose connection allowance is remembered (about 100 bytes each). More than this many addresses
+ * within one refill period is a distributed flood that per-address limits cannot stop anyway.
+ */
+const MAX_LIMITED_ADDRESSES = 100_000;
 
 /** The address a handshake came from, as Fastify's `req.ip` reads it with the same trustProxy setting. */
 export function clientAddress(
@@ -63,17 +72,37 @@ export function clientAddress(
   return handshake.address;
 }
 
-/** Socket.IO on the HTTP server: origin check, identity at handshake, rooms per session and user. */
+/** `clientAddress` of a raw HTTP request, as Socket.IO's `handshake.address` would read it. */
+function requestAddress(req: IncomingMessage, trustProxy: boolean): string {
+  return clientAddress({ address: req.socket.remoteAddress ?? "", headers: req.headers }, trustProxy);
+}
+
+/**
+ * Socket.IO on the HTTP server: origin check and per-address connection limits before the handshake,
+ * identity at handshake, rooms per session and user.
+ */
 export function createRealtime(httpServer: HttpServer, opts: RealtimeOptions) {
+  const limiter = new ConnectLimiter({ ...opts.connectLimits, maxAddresses: MAX_LIMITED_ADDRESSES });
   const io: AppServer = new Server(httpServer, {
     serveClient: false,
     maxHttpBufferSize: 16 * 1024,
     pingInterval: 10_000,
     pingTimeout: 10_000,
+    // Runs on the handshake's first request only, before engine.io sets anything up: a refused storm costs
+    // a header read and a map lookup each. The refusal is the body of the HTTP 403 (polling) or 400 (websocket).
     allowRequest(req, callback) {
-      const ok = isAllowedOrigin(req.headers.origin, req.headers.host, opts.publicOrigin);
-      callback(ok ? null : "Cross-origin connection refused", ok);
+      if (!isAllowedOrigin(req.headers.origin, req.headers.host, opts.publicOrigin)) {
+        return callback("Cross-origin connection refused", false);
+      }
+      const admission = limiter.admit(requestAddress(req, opts.trustProxy));
+      if (!admission.ok) return callback(CONNECT_REFUSALS[admission.reason], false);
+      callback(null, true);
     },
+  });
+  io.engine.on("connection", (conn: { request: IncomingMessage; once(event: "close", f: () => void): void }) => {
+    const address = requestAddress(conn.request, opts.trustProxy);
+    limiter.opened(address);
+    conn.once("close", () => limiter.closed(address));
   });
 
   io.use((socket, next) => {

@@ -37,6 +37,12 @@ contract: its events and fields are here unchanged; rows marked "addition" are o
 - Events with no payload accept none, \`null\` or \`{}\`. A bad payload is refused and changes nothing.
 - Limits: 100 events per 20 s per socket; lobby offers, chat lines, guest sessions and logins are limited per
   player and per address (the refusal says so).
+- Connections per client address (each node, by default): 30 new ones at once, then 3 per second, and 100 held
+  open. Beyond that the connection is refused before its handshake, with the reason as the HTTP body: over
+  polling, socket.io-client's \`connect_error\` has \`description\` 403 and \`context.responseText\`
+  \`{"code":4,"message":"Too many new connections from your address - wait a few seconds and try again"}\`
+  (or "Too many open connections…"); over websocket alone the upgrade is answered 400 with the message,
+  which WebSocket clients do not expose ("websocket error"). socket.io-client retries by itself.
 - HTTP errors are \`{code, message}\` with the status; 429 carries Retry-After.
 `;
 

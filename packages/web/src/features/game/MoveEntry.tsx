@@ -1,8 +1,8 @@
 import type { MoveInput } from "@chess/shared";
-import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import type { GameState } from "./gameStore.ts";
-import { typedMove } from "./moveEntry.ts";
+import { isMoveStartKey, typedMove } from "./moveEntry.ts";
 import "./MoveEntry.css";
 
 export interface MoveEntryProps {
@@ -19,11 +19,34 @@ export interface MoveEntryProps {
 
 type Feedback = { kind: "error" | "done"; text: string } | null;
 
-/** Keyboard play: a move typed in SAN (Nf3, O-O, e8=Q) or UCI (g1f3, e7e8q) and played with Enter. */
+/** Where typing belongs to the element itself, not to the move field. */
+const TEXT_FIELDS = "input, textarea, select, [contenteditable='true']";
+
+/**
+ * Keyboard play: a move typed in SAN (Nf3, O-O, e8=Q) or UCI (g1f3, e7e8q) and played with Enter. A move's
+ * first character typed anywhere on the page (outside other fields and dialogs) lands here and starts it,
+ * so a keyboard player never has to reach the field first.
+ */
 export function MoveEntry({ state, onMove, onPremove, onCancelPremove, onStep, onView }: MoveEntryProps) {
   const id = useId();
   const [text, setText] = useState("");
   const [feedback, setFeedback] = useState<Feedback>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    function onKey(event: globalThis.KeyboardEvent) {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.isComposing) return;
+      if (!isMoveStartKey(event.key)) return;
+      if (event.target instanceof Element && event.target.closest(TEXT_FIELDS)) return;
+      if (document.querySelector('[aria-modal="true"]')) return;
+      event.preventDefault();
+      setText(event.key);
+      setFeedback((f) => (f?.kind === "error" ? null : f));
+      input.current?.focus();
+    }
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -78,6 +101,7 @@ export function MoveEntry({ state, onMove, onPremove, onCancelPremove, onStep, o
       <div className="move-entry__row">
         <input
           id={`${id}-input`}
+          ref={input}
           className="move-entry__input"
           value={text}
           onChange={(e) => {
@@ -107,8 +131,9 @@ export function MoveEntry({ state, onMove, onPremove, onCancelPremove, onStep, o
         {feedback?.text ?? premove ?? ""}
       </p>
       <p id={`${id}-hint`} className="visually-hidden">
-        SAN like Nf3, exd5, O-O or e8=Q, or UCI like g1f3. Press Enter to play. With the field empty, the left and right
-        arrows step through the moves, Home and End go to the start and back to the game.
+        SAN like Nf3, exd5, O-O or e8=Q, or UCI like g1f3. Press Enter to play. Typing a move anywhere on the page
+        starts it here. With the field empty, the left and right arrows step through the moves, Home and End go to the
+        start and back to the game.
       </p>
     </form>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { gameFromSnapshot } from "./gameStore.ts";
-import { parseMove, parsePremove, readMoveText, typedMove } from "./moveEntry.ts";
+import { isMoveStartKey, parseMove, parsePremove, readMoveText, typedMove } from "./moveEntry.ts";
 import { gameSnapshot } from "./testGame.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -184,5 +184,29 @@ describe("typed moves in Chess960", () => {
     expect(parseMove(NINE60, "b1a1")).toEqual({ ok: true, move: { from: "b1", to: "a1" }, san: "O-O-O" });
     expect(parseMove(NINE60, "e4")).toMatchObject({ ok: true, move: { from: "e2", to: "e4" } });
     expect(parseMove(NINE60, "Kc1")).toMatchObject({ ok: true, move: { from: "b1", to: "c1" } });
+  });
+});
+
+describe("isMoveStartKey", () => {
+  it.each([
+    ["e", true],
+    ["H", true],
+    ["N", true],
+    ["n", true],
+    ["b", true],
+    ["O", true],
+    ["o", true],
+    ["0", true],
+    ["P", true],
+    ["i", false],
+    ["x", false],
+    ["1", false],
+    [" ", false],
+    ["?", false],
+    ["Enter", false],
+    ["ArrowLeft", false],
+    ["Escape", false],
+  ])("%j → %s", (key, starts) => {
+    expect(isMoveStartKey(key)).toBe(starts);
   });
 });

@@ -144,6 +144,14 @@ function resolve(chess: Chess, text: string): MoveEntryResult {
   return { ok: false, error: "illegal", message: `${shown} is not a legal move here${why}.` };
 }
 
+/**
+ * Whether a key can be the first character of a typed move: a piece letter, a file (either case, as squares
+ * may be typed in capitals), or castling's O or 0. Typed anywhere on the game page, it starts a move.
+ */
+export function isMoveStartKey(key: string): boolean {
+  return /^[a-hA-HkKqQrRnNpPoO0]$/.test(key);
+}
+
 /** `text` as a move of the side to move in `fen`: legal, unambiguous, with its promotion piece. */
 export function parseMove(fen: string, text: string): MoveEntryResult {
   if (isChess960Fen(fen)) {

@@ -1,0 +1,85 @@
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { gameFromSnapshot } from "./gameStore.ts";
+import { MoveEntry } from "./MoveEntry.tsx";
+import { gameSnapshot } from "./testGame.ts";
+
+afterEach(cleanup);
+
+function setup() {
+  const onMove = vi.fn(() => true);
+  render(
+    <div>
+      <button type="button">Suggest Draw</button>
+      <input aria-label="Chat message" />
+      <MoveEntry
+        state={gameFromSnapshot(gameSnapshot(), 0)}
+        onMove={onMove}
+        onPremove={vi.fn()}
+        onCancelPremove={vi.fn()}
+        onStep={vi.fn()}
+        onView={vi.fn()}
+      />
+    </div>,
+  );
+  const field = screen.getByRole("textbox", { name: "Type a move" }) as HTMLInputElement;
+  return { onMove, field };
+}
+
+describe("MoveEntry: typing a move anywhere", () => {
+  it("starts the move in the field from wherever the focus is, and plays it with Enter", () => {
+    const { onMove, field } = setup();
+    const button = screen.getByRole("button", { name: "Suggest Draw" });
+    button.focus();
+    const key = fireEvent.keyDown(button, { key: "N" });
+    expect(key).toBe(false); // the key was taken, not left to the button
+    expect(document.activeElement).toBe(field);
+    expect(field.value).toBe("N");
+    fireEvent.change(field, { target: { value: "Nf3" } });
+    fireEvent.submit(field);
+    expect(onMove).toHaveBeenCalledWith({ from: "g1", to: "f3" });
+    expect(screen.getByText("You played Nf3.")).toBeTruthy();
+  });
+
+  it("starts over from the key typed, whatever the field held", () => {
+    const { field } = setup();
+    fireEvent.change(field, { target: { value: "Qh5" } });
+    fireEvent.keyDown(document.body, { key: "e" });
+    expect(field.value).toBe("e");
+  });
+
+  it.each([
+    ["a key that starts no move", { key: "z" }],
+    ["a space", { key: " " }],
+    ["a shortcut with Ctrl", { key: "c", ctrlKey: true }],
+    ["a shortcut with Alt", { key: "e", altKey: true }],
+    ["a shortcut with Meta", { key: "a", metaKey: true }],
+  ])("leaves %s alone", (_name, init) => {
+    const { field } = setup();
+    expect(fireEvent.keyDown(document.body, init)).toBe(true);
+    expect(field.value).toBe("");
+    expect(document.activeElement).not.toBe(field);
+  });
+
+  it("leaves typing in another field to that field", () => {
+    const { field } = setup();
+    const chat = screen.getByRole("textbox", { name: "Chat message" });
+    chat.focus();
+    expect(fireEvent.keyDown(chat, { key: "e" })).toBe(true);
+    expect(document.activeElement).toBe(chat);
+    expect(field.value).toBe("");
+  });
+
+  it("leaves typing alone while a modal dialog is open", () => {
+    const { field } = setup();
+    const modal = document.createElement("div");
+    modal.setAttribute("aria-modal", "true");
+    document.body.append(modal);
+    try {
+      expect(fireEvent.keyDown(document.body, { key: "e" })).toBe(true);
+      expect(field.value).toBe("");
+    } finally {
+      modal.remove();
+    }
+  });
+});
