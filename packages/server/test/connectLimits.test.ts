@@ -126,4 +126,24 @@ describe("the connection limits of the real server, behind a proxy", () => {
     expect(elsewhere.ok).toBe(true);
     closeAll([...burst, elsewhere]);
   });
+
+  it("counts an IPv6 client by its /64, however the address is spelled, and another /64 apart", async () => {
+    const home = ["2001:db8:40:1::a", "2001:DB8:40:1:0:0:0:B", "2001:db8:40:1:ffff::c%eth0", "2001:0db8:0040:0001::d"];
+    const outcomes = [];
+    for (const address of home) outcomes.push(await attempt(app.url, address));
+    expect(outcomes.map((o) => o.ok)).toEqual([true, true, true, false]);
+    expect(outcomes[3]).toMatchObject({ status: 403, message: CONNECT_REFUSALS.rate });
+    const neighbour = await attempt(app.url, "2001:db8:40:2::a");
+    expect(neighbour.ok).toBe(true);
+    closeAll([...outcomes, neighbour]);
+  });
+
+  it("counts an IPv4-mapped IPv6 address as its IPv4", async () => {
+    const outcomes = [];
+    for (const address of ["198.51.100.42", "::ffff:198.51.100.42", "::FFFF:c633:642a", "198.51.100.42"]) {
+      outcomes.push(await attempt(app.url, address));
+    }
+    expect(outcomes.map((o) => o.ok)).toEqual([true, true, true, false]);
+    closeAll(outcomes);
+  });
 });

@@ -67,6 +67,18 @@ describe("a lobby no one can flood", () => {
     closeAll([...crowd, churner]);
   });
 
+  it("counts the open offers of one IPv6 /64 together, whatever addresses its guests use", async () => {
+    const crowd = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => guestFrom(`2001:db8:70:1::${i}`)));
+    const answers = [];
+    for (const g of crowd) answers.push(await g.emit("createGameOffer", offer()));
+    expect(answers.map((a) => a.ok)).toEqual([true, true, true, true, true, false]);
+    expect(answers[5]).toMatchObject({ code: "too_many" });
+    const neighbour = await guestFrom("2001:db8:70:2::1");
+    expect((await neighbour.emit("createGameOffer", offer())).ok).toBe(true);
+    for (const g of [...crowd, neighbour]) await g.emit("cancelOffer");
+    closeAll([...crowd, neighbour]);
+  });
+
   it("shares one allowance of global chat among the guests of an address", async () => {
     const guests = await Promise.all([1, 2, 3, 4].map(() => guestFrom("203.0.113.9")));
     const answers = [];

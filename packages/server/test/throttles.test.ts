@@ -52,6 +52,30 @@ describe("throttles that stop the attacker's address, not the owner", () => {
     expect(real.status).toBe(200);
   });
 
+  it("counts the addresses of one IPv6 /64 as one, for guest sessions and for logins", async () => {
+    const results = [];
+    for (let i = 1; i <= 6; i++) results.push(await guestFrom(`2001:db8:50:1::${i.toString(16)}`));
+    expect(results.map((r) => r.ok)).toEqual([true, true, true, true, true, false]);
+    expect((await guestFrom("2001:db8:50:2::1")).ok).toBe(true);
+
+    const owner = { username: "Vera", email: "vera@example.com", password: "s3cret-pass" };
+    expect((await http(app.url, "POST", "/user/create", { body: owner })).status).toBe(201);
+    const statuses: number[] = [];
+    for (let i = 1; i <= 11; i++) {
+      const res = await http(app.url, "POST", "/user/login", {
+        body: { username: "Vera", password: `guess-${i}` },
+        headers: from(`2001:db8:60:1:${i.toString(16)}::1`),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    const real = await http(app.url, "POST", "/user/login", {
+      body: { username: "Vera", password: owner.password },
+      headers: from("2001:db8:60:2::1"),
+    });
+    expect(real.status).toBe(200);
+  });
+
   it("opens a limited number of guest sessions per address, and says why it refuses the next", async () => {
     const results = [];
     for (let i = 0; i < 7; i++) results.push(await guestFrom("203.0.113.50"));

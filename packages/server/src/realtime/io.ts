@@ -2,6 +2,7 @@ import type { Server as HttpServer, IncomingMessage } from "node:http";
 import type { ClientToServerEvents, ServerToClientEvents } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { Server, type Socket } from "socket.io";
+import { addressKey } from "../http/addressKey.ts";
 import { isAllowedOrigin } from "../http/origin.ts";
 import { CONNECT_REFUSALS, ConnectLimiter, type ConnectLimits } from "./connectLimiter.ts";
 import { dispatchEvents, type SocketEvent, type SocketEvents } from "./handlers.ts";
@@ -13,7 +14,7 @@ export interface SocketOwner {
   userId: number | null;
   username: string;
   isGuest: boolean;
-  /** The client's network address (the proxy's first forwarded hop when TRUST_PROXY is set), for per-address limits. */
+  /** The client's address as it came (the proxy's first hop under TRUST_PROXY); limits count its `addressKey`. */
   address: string;
 }
 
@@ -72,9 +73,9 @@ export function clientAddress(
   return handshake.address;
 }
 
-/** `clientAddress` of a raw HTTP request, as Socket.IO's `handshake.address` would read it. */
-function requestAddress(req: IncomingMessage, trustProxy: boolean): string {
-  return clientAddress({ address: req.socket.remoteAddress ?? "", headers: req.headers }, trustProxy);
+/** The limit key (`addressKey`) of a raw HTTP request's `clientAddress`, as Socket.IO's handshake would read it. */
+function requestNetwork(req: IncomingMessage, trustProxy: boolean): string {
+  return addressKey(clientAddress({ address: req.socket.remoteAddress ?? "", headers: req.headers }, trustProxy));
 }
 
 /**
@@ -94,15 +95,15 @@ export function createRealtime(httpServer: HttpServer, opts: RealtimeOptions) {
       if (!isAllowedOrigin(req.headers.origin, req.headers.host, opts.publicOrigin)) {
         return callback("Cross-origin connection refused", false);
       }
-      const admission = limiter.admit(requestAddress(req, opts.trustProxy));
+      const admission = limiter.admit(requestNetwork(req, opts.trustProxy));
       if (!admission.ok) return callback(CONNECT_REFUSALS[admission.reason], false);
       callback(null, true);
     },
   });
   io.engine.on("connection", (conn: { request: IncomingMessage; once(event: "close", f: () => void): void }) => {
-    const address = requestAddress(conn.request, opts.trustProxy);
-    limiter.opened(address);
-    conn.once("close", () => limiter.closed(address));
+    const network = requestNetwork(conn.request, opts.trustProxy);
+    limiter.opened(network);
+    conn.once("close", () => limiter.closed(network));
   });
 
   io.use((socket, next) => {

@@ -36,7 +36,7 @@ contract: its events and fields are here unchanged; rows marked "addition" are o
 - The spec's payloads are enough: \`move {move, gameId}\` applies to the current position; \`ply\` is optional.
 - Events with no payload accept none, \`null\` or \`{}\`. A bad payload is refused and changes nothing.
 - Limits: 100 events per 20 s per socket; lobby offers, chat lines, guest sessions and logins are limited per
-  player and per address (the refusal says so).
+  player and per address (the refusal says so). An address is an IPv4 address, or an IPv6 /64.
 - Connections per client address (each node, by default): 30 new ones at once, then 3 per second, and 100 held
   open. Beyond that the connection is refused before its handshake, with the reason as the HTTP body: over
   polling, socket.io-client's \`connect_error\` has \`description\` 403 and \`context.responseText\`

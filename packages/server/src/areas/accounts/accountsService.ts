@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import { type CreateUserBody, type LoginBody, MESSAGES } from "@chess/shared";
 import { hash, verify } from "@node-rs/argon2";
 import type { Bus } from "../../bus.ts";
+import { addressKey } from "../../http/addressKey.ts";
 import { conflict, tooManyRequests, unauthorized } from "../../http/errors.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
 import type { AccountsRepo } from "./accountsRepo.ts";
@@ -77,7 +78,7 @@ export function createAccountsService(deps: AccountsDeps) {
 
   return {
     async signup(input: CreateUserBody, ip: string): Promise<{ username: string }> {
-      await limit(`signup:ip:${ip}`, { limit: signupLimitPerIp, windowMs: SIGNUP_WINDOW });
+      await limit(`signup:ip:${addressKey(ip)}`, { limit: signupLimitPerIp, windowMs: SIGNUP_WINDOW });
       // Checked before hashing so a taken name costs no argon2 time; the unique index still decides races.
       const taken = await repo.usernameOrEmailTaken(input.username, input.email);
       if (taken) throw conflict(taken === "email" ? MESSAGES.emailTaken : MESSAGES.usernameTaken);
@@ -94,8 +95,9 @@ export function createAccountsService(deps: AccountsDeps) {
     /** Checks the password and opens a fresh session (never reusing the caller's id: no fixation). */
     async login(input: LoginBody, ip: string, previous?: Identity): Promise<{ sessionId: string; username: string }> {
       const account = input.username.toLowerCase();
-      const accountKey = `login:user:${account}:ip:${ip}`;
-      await limit(`login:ip:${ip}`, LOGIN_PER_IP);
+      const network = addressKey(ip);
+      const accountKey = `login:user:${account}:ip:${network}`;
+      await limit(`login:ip:${network}`, LOGIN_PER_IP);
       await limit(accountKey, LOGIN_PER_ACCOUNT_AND_IP);
       await limit(`login:user:${account}`, LOGIN_PER_ACCOUNT);
       const user = await repo.findUserByName(input.username);
@@ -129,7 +131,7 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /** A new anonymous session with a stable guest name; an address opening too many is refused (429). */
     async createGuest(address: string): Promise<Identity> {
-      await limit(`guest:ip:${address}`, { limit: guestSessionsPerIp, windowMs: GUEST_WINDOW });
+      await limit(`guest:ip:${addressKey(address)}`, { limit: guestSessionsPerIp, windowMs: GUEST_WINDOW });
       const sessionId = newSessionId();
       const guestName = newGuestName();
       await repo.insertSession({ id: sessionId, userId: null, guestName });

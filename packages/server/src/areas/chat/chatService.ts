@@ -1,4 +1,5 @@
 import { type Ack, type ChatHistory, type ChatMessage, type ChatMessagePayload, GLOBAL_CHAT_ID } from "@chess/shared";
+import { addressKey } from "../../http/addressKey.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
 import type { ChatRepo } from "./chatRepo.ts";
 
@@ -67,7 +68,7 @@ export function createChatService(deps: {
       if (!decision.ok) return fail("rate_limited", "You are sending messages too fast");
       if (actor.userId === null && p.chatType === "global" && actor.address !== undefined) {
         const { limit, windowMs } = GUEST_GLOBAL_CHAT_PER_ADDRESS;
-        const shared = await limiter.hit(`chat:guests:${actor.address}`, limit, windowMs);
+        const shared = await limiter.hit(`chat:guests:${addressKey(actor.address)}`, limit, windowMs);
         if (!shared.ok) return fail("rate_limited", "Too many messages from your address - log in, or wait a moment");
       }
       lastLines.set(key, [...recent, p.text].slice(-2));

@@ -11,6 +11,7 @@ import {
 } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { BusEvents } from "../../bus.ts";
+import { addressKey } from "../../http/addressKey.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
 import { shortId } from "../../util/ids.ts";
 import { KeyedQueue } from "../../util/keyedQueue.ts";
@@ -209,12 +210,12 @@ export function createComputerService(deps: {
           if (!(await deps.limiter.hit(`computer:${keyOf(actor)}`, limit, windowMs)).ok) {
             return fail("rate_limited", "You are starting games too fast - wait a moment");
           }
-          const perAddress = COMPUTER_GAMES_PER_ADDRESS;
-          if (
-            actor.address !== undefined &&
-            !(await deps.limiter.hit(`computer:ip:${actor.address}`, perAddress.limit, perAddress.windowMs)).ok
-          ) {
-            return fail("rate_limited", "Too many games from your address - wait a moment");
+          if (actor.address !== undefined) {
+            const perAddress = COMPUTER_GAMES_PER_ADDRESS;
+            const network = `computer:ip:${addressKey(actor.address)}`;
+            if (!(await deps.limiter.hit(network, perAddress.limit, perAddress.windowMs)).ok) {
+              return fail("rate_limited", "Too many games from your address - wait a moment");
+            }
           }
         }
         const human: PlayerRef = { sessionId: actor.sessionId, userId: actor.userId, name: actor.username };

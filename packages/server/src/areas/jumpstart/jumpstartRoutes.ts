@@ -1,5 +1,6 @@
 import { chess960Fen, randomPositionQuery } from "@chess/shared";
 import type { FastifyInstance } from "fastify";
+import { addressKey } from "../../http/addressKey.ts";
 import { HttpError, parseInput, tooManyRequests } from "../../http/errors.ts";
 import type { Stopping } from "../../http/stopping.ts";
 import { JobsUnavailableError } from "../../jobs/index.ts";
@@ -18,7 +19,7 @@ export function registerJumpstartRoutes(
 
   app.get("/game/random-position", async (req) => {
     const q = parseInput(randomPositionQuery, req.query);
-    const d = await limiter.hit(`random-position:${req.ip}`, REQUESTS_PER_MINUTE, 60_000);
+    const d = await limiter.hit(`random-position:${addressKey(req.ip)}`, REQUESTS_PER_MINUTE, 60_000);
     if (!d.ok) throw tooManyRequests(d.retryAfterMs);
     try {
       const p = await stopping.race(jumpstart.position(q));

@@ -9,6 +9,7 @@ import {
   type RandomPositionQuery,
   timeClassOf,
 } from "@chess/shared";
+import { addressKey } from "../../http/addressKey.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
 import { shortId } from "../../util/ids.ts";
 import type { Actor, GamesRepo, GamesService, PlayerRef } from "../games/index.ts";
@@ -106,7 +107,7 @@ export function createLobbyService(deps: {
     if (!made.ok) return fail("rate_limited", "You are making offers too fast - wait a moment");
     if (actor.address !== undefined) {
       const { limit, windowMs } = OFFERS_MADE_PER_ADDRESS;
-      if (!(await deps.limiter.hit(`offers:made:ip:${actor.address}`, limit, windowMs)).ok) {
+      if (!(await deps.limiter.hit(`offers:made:ip:${addressKey(actor.address)}`, limit, windowMs)).ok) {
         return fail("rate_limited", "Too many offers from your address - wait a moment");
       }
     }
@@ -118,12 +119,14 @@ export function createLobbyService(deps: {
       }
       return undefined;
     }
+    const network = actor.address === undefined ? undefined : addressKey(actor.address);
     const fromAddress = all.filter(
       (o) =>
         o.privateTo === undefined &&
         o.ownerKey !== key &&
-        actor.address !== undefined &&
-        o.ownerAddress === actor.address,
+        network !== undefined &&
+        o.ownerAddress !== undefined &&
+        addressKey(o.ownerAddress) === network,
     );
     if (fromAddress.length >= LOBBY_OFFERS_PER_ADDRESS) {
       return fail("too_many", "Too many open offers from your address - wait for one to be taken");

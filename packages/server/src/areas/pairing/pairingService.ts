@@ -9,6 +9,7 @@ import {
   type TimeClass,
 } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
+import { addressKey } from "../../http/addressKey.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
 import type { Actor, GamesService, PlayerRef } from "../games/index.ts";
 import type { PoolStore } from "./pairingStore.ts";
@@ -87,7 +88,7 @@ export function createPairingService(deps: {
     }
     if (actor.address !== undefined) {
       const a = POOL_JOINS_PER_ADDRESS;
-      if (!(await deps.limiter.hit(`pools:joined:ip:${actor.address}`, a.limit, a.windowMs)).ok) {
+      if (!(await deps.limiter.hit(`pools:joined:ip:${addressKey(actor.address)}`, a.limit, a.windowMs)).ok) {
         return fail("rate_limited", "Too many pool joins from your address - wait a moment");
       }
     }
