@@ -119,7 +119,7 @@ export function createRealtime(httpServer: HttpServer, opts: RealtimeOptions) {
       .catch((error: unknown) => {
         if (error instanceof HandshakeRefused) return next(error);
         opts.logger.error({ err: error }, "socket identification failed");
-        next(new Error("Service unavailable, retrying"));
+        next(new Error("The site is briefly unavailable"));
       });
   });
 
