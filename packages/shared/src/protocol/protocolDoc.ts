@@ -43,6 +43,11 @@ contract: its events and fields are here unchanged; rows marked "addition" are o
   \`{"code":4,"message":"Too many new connections from your address - wait a few seconds and try again"}\`
   (or "Too many open connections…"); over websocket alone the upgrade is answered 400 with the message,
   which WebSocket clients do not expose ("websocket error"). socket.io-client retries by itself.
+- A connection can also be refused in its handshake: too many new guest sessions from the address ("Too many
+  new guest sessions from your address - log in, or try again later"), or "The site is briefly unavailable"
+  when the server cannot identify the socket. \`connect_error\` then has the reason as its \`message\`, and
+  socket.io-client does **not** retry by itself (\`socket.active\` is false): call \`socket.connect()\` later.
+  The web app shows either kind of reason in its connection banner and retries (2 s, doubling up to 30 s).
 - HTTP errors are \`{code, message}\` with the status; 429 carries Retry-After.
 `;
 

@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { isSocketConnected, onConnectionChange } from "../lib/socket.ts";
+import { connectionRefusal, isSocketConnected, onConnectionChange } from "../lib/socket.ts";
 import "./ConnectionBanner.css";
 
-/** What the banner says: nothing, the network is down, the server is lost or unreachable, or it is back. */
-export type ConnectionNotice = "none" | "offline" | "reconnecting" | "unreachable" | "restored";
+/**
+ * What the banner says: nothing, the network is down, the server is lost, unreachable or refuses us (its
+ * reason is `useConnectionRefusal`), or it is back.
+ */
+export type ConnectionNotice = "none" | "offline" | "reconnecting" | "unreachable" | "refused" | "restored";
 
 /** A drop shorter than this (a reconnect after login) shows nothing. */
 export const DROP_GRACE_MS = 1_500;
@@ -12,12 +15,23 @@ export const FIRST_CONNECT_GRACE_MS = 5_000;
 /** How long "Connected again" stays. */
 export const RESTORED_MS = 3_000;
 
-const TEXT: Record<Exclude<ConnectionNotice, "none">, string> = {
+const TEXT: Record<Exclude<ConnectionNotice, "none" | "refused">, string> = {
   offline: "You are offline. The site reconnects when your network is back.",
   reconnecting: "Connection lost. Reconnecting…",
   unreachable: "Cannot reach the server. Retrying…",
   restored: "Connected again.",
 };
+
+/** The words of a refusal: the server's reason as a sentence, and that the site goes on trying. Pure. */
+export function refusalText(reason: string | undefined): string {
+  const sentence = (reason ?? "The server refused the connection").replace(/[.!?…]*$/, "");
+  return `${sentence}. Retrying…`;
+}
+
+/** The banner's words for a notice. Pure. */
+export function connectionText(notice: Exclude<ConnectionNotice, "none">, reason: string | undefined): string {
+  return notice === "refused" ? refusalText(reason) : TEXT[notice];
+}
 
 /** The notice for a connection state. Pure. */
 export function connectionNotice(s: {
@@ -29,8 +43,11 @@ export function connectionNotice(s: {
   downLongEnough: boolean;
   /** A notice was shown and the connection has just come back. */
   restored: boolean;
+  /** The server refused the last attempt and said why: shown at once, with no grace period. */
+  refused: boolean;
 }): ConnectionNotice {
   if (s.connected) return s.restored ? "restored" : "none";
+  if (s.refused) return "refused";
   if (!s.downLongEnough) return "none";
   if (!s.online) return "offline";
   return s.everConnected ? "reconnecting" : "unreachable";
@@ -50,9 +67,15 @@ function useOnline(): boolean {
   );
 }
 
+/** Why the server refuses the connection, in its words, while it does. */
+export function useConnectionRefusal(): string | undefined {
+  return useSyncExternalStore(onConnectionChange, connectionRefusal);
+}
+
 /** The connection notice now, with its grace periods: "none" while connected or only just dropped. */
 export function useConnectionNotice(): ConnectionNotice {
   const connected = useSyncExternalStore(onConnectionChange, isSocketConnected);
+  const refused = useConnectionRefusal() !== undefined;
   const online = useOnline();
   const [everConnected, setEverConnected] = useState(connected);
   const [downLongEnough, setDownLongEnough] = useState(false);
@@ -73,7 +96,7 @@ export function useConnectionNotice(): ConnectionNotice {
     return () => clearTimeout(t);
   }, [connected, everConnected]);
 
-  const notice = connectionNotice({ connected, online, everConnected, downLongEnough, restored });
+  const notice = connectionNotice({ connected, online, everConnected, downLongEnough, restored, refused });
   useEffect(() => {
     shown.current = notice;
   }, [notice]);
@@ -83,12 +106,13 @@ export function useConnectionNotice(): ConnectionNotice {
 /** A banner while the realtime connection is down, and a moment of "Connected again" after. Mounted once. */
 export function ConnectionBanner() {
   const notice = useConnectionNotice();
+  const reason = useConnectionRefusal();
   return (
     <div className="connection-banner__region" role="status" aria-live="polite" data-testid="connection-banner">
       {notice === "none" ? null : (
         <p className={`connection-banner connection-banner--${notice}`}>
           {notice === "restored" ? null : <span className="connection-banner__spinner" aria-hidden="true" />}
-          {TEXT[notice]}
+          {connectionText(notice, reason)}
         </p>
       )}
     </div>

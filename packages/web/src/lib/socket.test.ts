@@ -26,13 +26,24 @@ const fake = vi.hoisted(() => {
 
 vi.mock("socket.io-client", () => ({ io: fake.io }));
 
-const { getSocket, isSocketConnected, onConnectionChange, onSocketEvent, reconnectSocket, resetSocketForTests } =
-  await import("./socket.ts");
+const {
+  connectionRefusal,
+  getSocket,
+  isSocketConnected,
+  onConnectionChange,
+  onSocketEvent,
+  REFUSED_RETRY_FIRST_MS,
+  REFUSED_RETRY_MAX_MS,
+  reconnectSocket,
+  resetSocketForTests,
+} = await import("./socket.ts");
 
 beforeEach(() => {
   sessionStorage.clear();
   fake.handlers.clear();
   fake.io.mockClear();
+  fake.socket.connected = false;
+  fake.socket.active = false;
   resetSocketForTests();
   vi.clearAllMocks();
 });
@@ -106,5 +117,64 @@ describe("socket", () => {
     off();
     fake.emit("connect");
     expect(seen).toEqual([true, false]);
+  });
+
+  it("keeps the reason of a refusal before the handshake, and leaves the retrying to socket.io-client", () => {
+    vi.useFakeTimers();
+    const changes: Array<string | undefined> = [];
+    onConnectionChange(() => changes.push(connectionRefusal()));
+    fake.socket.active = true;
+    const message = "Too many new connections from your address - wait a few seconds and try again";
+    const refused = Object.assign(new Error("xhr poll error"), {
+      description: 403,
+      context: { responseText: JSON.stringify({ code: 4, message }) },
+    });
+    fake.emit("connect_error", refused);
+    expect(connectionRefusal()).toBe(message);
+    vi.runAllTimers();
+    expect(fake.socket.connect).not.toHaveBeenCalled();
+    // A failure with no reason given forgets the old one; a connection forgets any.
+    fake.emit("connect_error", new Error("timeout"));
+    fake.emit("connect_error", refused);
+    fake.socket.connected = true;
+    fake.emit("connect");
+    expect(changes).toEqual([message, undefined, message, undefined]);
+  });
+
+  it("retries a refusal in the handshake itself, waiting longer each time, and starts over after a connection", () => {
+    vi.useFakeTimers();
+    const random = vi.spyOn(Math, "random").mockReturnValue(0.5);
+    getSocket();
+    const reason = "Too many new guest sessions from your address - log in, or try again later";
+    const refuseAndWait = () => {
+      fake.emit("connect_error", new Error(reason));
+      const before = fake.socket.connect.mock.calls.length;
+      let waited = 0;
+      while (fake.socket.connect.mock.calls.length === before && waited <= REFUSED_RETRY_MAX_MS * 2) {
+        vi.advanceTimersByTime(100);
+        waited += 100;
+      }
+      return waited;
+    };
+    const waits = [1, 2, 3, 4, 5, 6].map(refuseAndWait);
+    expect(connectionRefusal()).toBe(reason);
+    expect(waits).toEqual([2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+    expect(REFUSED_RETRY_FIRST_MS).toBe(waits[0]);
+
+    fake.socket.connected = true;
+    fake.emit("connect");
+    expect(connectionRefusal()).toBeUndefined();
+    fake.socket.connected = false;
+    expect(refuseAndWait()).toBe(REFUSED_RETRY_FIRST_MS);
+    random.mockRestore();
+  });
+
+  it("does not retry a refusal if the page already connects again (after a login)", () => {
+    vi.useFakeTimers();
+    getSocket();
+    fake.emit("connect_error", new Error("Too many new guest sessions from your address - log in, or try again later"));
+    fake.socket.active = true;
+    vi.runAllTimers();
+    expect(fake.socket.connect).not.toHaveBeenCalled();
   });
 });

@@ -1,14 +1,20 @@
 import type { ClientToServerEvents, ServerToClientEvents, SessionEvent, SocketAuth } from "@chess/shared";
 import { io, type Socket } from "socket.io-client";
+import { connectRefusal } from "./connectRefusal.ts";
 import { readSessionId, storeSessionId } from "./session.ts";
 
 /** The typed realtime connection to our server. */
 export type ChessSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: ChessSocket | undefined;
+/** Why the server refused the last connection attempt, until one succeeds or fails for another reason. */
+let refusal: string | undefined;
 
 /** How long to wait before reconnecting after the server dropped us (e.g. a logout in another tab). */
 const SERVER_DROP_RECONNECT_MS = 500;
+/** After a refusal in the handshake, retries wait this long, doubling up to the most below, each ±25 %. */
+export const REFUSED_RETRY_FIRST_MS = 2_000;
+export const REFUSED_RETRY_MAX_MS = 30_000;
 
 /** The one socket of the page, connected on first use and reused by every feature. */
 export function getSocket(): ChessSocket {
@@ -19,6 +25,24 @@ export function getSocket(): ChessSocket {
     withCredentials: true,
   });
   created.on("session", (event: SessionEvent) => storeSessionId(event.sessionId));
+  let refusedInARow = 0;
+  created.on("connect", () => {
+    refusal = undefined;
+    refusedInARow = 0;
+  });
+  created.on("connect_error", (error) => {
+    refusal = connectRefusal(error, created.active);
+    // A refusal in the handshake stops socket.io-client for good; other failures it retries by itself.
+    if (created.active) return;
+    const delay = Math.min(REFUSED_RETRY_MAX_MS, REFUSED_RETRY_FIRST_MS * 2 ** refusedInARow);
+    refusedInARow++;
+    setTimeout(
+      () => {
+        if (!created.connected && !created.active) created.connect();
+      },
+      delay * (0.75 + Math.random() / 2),
+    );
+  });
   created.on("disconnect", (reason) => {
     // Socket.IO does not reconnect by itself when the server ended the connection.
     if (reason !== "io server disconnect") return;
@@ -51,14 +75,22 @@ export function isSocketConnected(): boolean {
   return getSocket().connected;
 }
 
-/** Calls `listener` whenever the connection opens or drops; returns the function that stops it. */
+/** Why the server refused the connection, in its words, while it does (for useSyncExternalStore). */
+export function connectionRefusal(): string | undefined {
+  getSocket();
+  return refusal;
+}
+
+/** Calls `listener` whenever the connection opens, drops or fails to open; returns the function that stops it. */
 export function onConnectionChange(listener: () => void): () => void {
   const s = getSocket();
   s.on("connect", listener);
   s.on("disconnect", listener);
+  s.on("connect_error", listener);
   return () => {
     s.off("connect", listener);
     s.off("disconnect", listener);
+    s.off("connect_error", listener);
   };
 }
 
@@ -73,4 +105,5 @@ export function reconnectSocket(): void {
 export function resetSocketForTests(): void {
   socket?.disconnect();
   socket = undefined;
+  refusal = undefined;
 }

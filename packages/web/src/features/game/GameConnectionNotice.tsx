@@ -1,6 +1,11 @@
-import { type ConnectionNotice, useConnectionNotice } from "../../components/ConnectionBanner.tsx";
+import {
+  type ConnectionNotice,
+  refusalText,
+  useConnectionNotice,
+  useConnectionRefusal,
+} from "../../components/ConnectionBanner.tsx";
 
-const TEXT: Record<Exclude<ConnectionNotice, "none" | "restored">, [string, string]> = {
+const TEXT: Record<Exclude<ConnectionNotice, "none" | "restored" | "refused">, [string, string]> = {
   offline: ["You are offline", "Reconnecting when your network is back…"],
   reconnecting: ["Connection lost", "Reconnecting…"],
   unreachable: ["Cannot reach the server", "Retrying…"],
@@ -12,8 +17,10 @@ const TEXT: Record<Exclude<ConnectionNotice, "none" | "restored">, [string, stri
  */
 export function GameConnectionNotice() {
   const notice = useConnectionNotice();
+  const reason = useConnectionRefusal();
   if (notice === "none" || notice === "restored") return null;
-  const [title, detail] = TEXT[notice];
+  const [title, detail] =
+    notice === "refused" ? ["The server refused the connection", refusalText(reason)] : TEXT[notice];
   return (
     <div className="game-connection" data-testid="game-connection" aria-hidden="true">
       <p className="game-connection__text">
