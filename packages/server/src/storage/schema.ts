@@ -64,6 +64,8 @@ export const games = pgTable(
     timeClass: text("time_class").notNull(),
     baseMs: integer("base_ms").notNull(),
     incrementMs: integer("increment_ms").notNull(),
+    /** A game without a clock (against the computer only): no clock runs, no first-move deadline. */
+    untimed: boolean("untimed").notNull().default(false),
     initialFen: text("initial_fen").notNull(),
     whiteUserId: integer("white_user_id").references(() => users.id, { onDelete: "set null" }),
     blackUserId: integer("black_user_id").references(() => users.id, { onDelete: "set null" }),

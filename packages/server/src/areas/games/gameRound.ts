@@ -31,6 +31,8 @@ export interface GameRound {
   timeClass: TimeClass;
   baseMs: number;
   incrementMs: number;
+  /** No clock (games against the computer only): the clock never runs and no first-move deadline applies. */
+  untimed: boolean;
   initialFen: string;
   rated: boolean;
   /** Club games also count toward each player's rating in that club. */
@@ -68,6 +70,18 @@ export const FIRST_MOVE_MS: Record<TimeClass, number> = {
   rapid: 30_000,
   classical: 35_000,
 };
+
+/**
+ * The first-move deadline of `round` at `now` (the side to move must move by then or the game is aborted):
+ * until both sides have moved, and never in a game without a clock. lichess expires no game against the
+ * computer either; an untimed game must not end under a player who is thinking.
+ */
+export function firstMoveDeadlineAt(
+  round: Pick<GameRound, "untimed" | "ply" | "timeClass">,
+  now: number,
+): number | null {
+  return round.untimed || round.ply >= 2 ? null : now + FIRST_MOVE_MS[round.timeClass];
+}
 
 /** How long a player may be gone before the opponent may claim the win. */
 export const GONE_CLAIM_MS: Record<TimeClass, number> = {
@@ -121,7 +135,10 @@ export function playMove(
   const san = round.board.play(move);
   if (san === undefined) return { kind: "rejected", code: "illegal", message: "Invalid move" };
   const promotion = san.includes("=") ? move.promotion : undefined;
-  const clock = applyMoveToClock(round.clock, now, { reportedLagMs, startRunning: round.ply + 1 >= 2 });
+  const clock = applyMoveToClock(round.clock, now, {
+    reportedLagMs,
+    startRunning: round.ply + 1 >= 2 && !round.untimed,
+  });
   if (!clock.ok) {
     round.board.undo();
     return { kind: "flagged", loser: clock.flagged };
@@ -137,7 +154,7 @@ export function playMove(
   round.sanMoves.push(san);
   round.lastMove = played;
   if (round.drawOfferBy === other(color)) round.drawOfferBy = null;
-  round.firstMoveDeadline = round.ply < 2 ? now + FIRST_MOVE_MS[round.timeClass] : null;
+  round.firstMoveDeadline = firstMoveDeadlineAt(round, now);
   const end = positionEnd(round.board);
   return {
     kind: "applied",
@@ -197,7 +214,7 @@ export function takeBack(round: GameRound, plies: number, now: number): void {
   // The move before is not kept in memory; it only serves to recognise a resent move, which cannot be one now.
   round.lastMove = null;
   round.drawOfferBy = null;
-  round.firstMoveDeadline = round.ply < 2 ? now + FIRST_MOVE_MS[round.timeClass] : null;
+  round.firstMoveDeadline = firstMoveDeadlineAt(round, now);
 }
 
 /** Whether `color` has mating material left (for a flag: the winner needs some). */

@@ -24,6 +24,7 @@ export function roundFromRow(
     timeClass: row.timeClass as TimeClass,
     baseMs: row.baseMs,
     incrementMs: row.incrementMs,
+    untimed: row.untimed,
     initialFen: row.initialFen,
     rated: row.rated,
     clubId: row.clubId,

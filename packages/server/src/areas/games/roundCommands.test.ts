@@ -167,6 +167,17 @@ describe("dueEnd", () => {
       { winningColor: "none", reason: "abort" },
     ],
     ["a finished game has nothing due", () => opened({ status: "finished" }), 1e9, undefined],
+    [
+      "an untimed game a day after 1. e4 e5 has nothing due",
+      () => {
+        const r = testRound({ untimed: true, baseMs: 0, timeClass: "classical" });
+        decide(r, "w", { type: "move", move: { from: "e2", to: "e4" } }, 1_000);
+        decide(r, "b", { type: "move", move: { from: "e7", to: "e5" } }, 2_000);
+        return r;
+      },
+      86_400_000,
+      undefined,
+    ],
   ])("%s", (_name, make, now, expected) => {
     expect(dueEnd(make(), now)).toEqual(expected);
   });

@@ -72,6 +72,15 @@ describe("restoreRoundState", () => {
     });
   });
 
+  it.each([
+    ["a new game with no state", 0, null, undefined],
+    ["one move since its state", 1, state({ eventNo: 0, atPly: 0 }), 9_000],
+  ] as const)("sets no first-move deadline on an untimed game: %s", (_name, ply, stored, firstMovedAt) => {
+    const round = Object.assign(rebuilt(ply), { untimed: true, timeClass: "classical" });
+    restoreRoundState(round, stored, firstMovedAt);
+    expect(round.firstMoveDeadline).toBeNull();
+  });
+
   it("keeps when each player left and their last draw offer", () => {
     const round = rebuilt(2);
     restoreRoundState(round, state({}), undefined);

@@ -31,7 +31,7 @@ export function restoreRoundState(
     round.drawOfferBy = since === 0 ? state.drawOfferBy : null;
     round.goneSince = { ...state.goneSince };
   }
-  if (round.status !== "active" || round.ply >= 2) round.firstMoveDeadline = null;
+  if (round.status !== "active" || round.ply >= 2 || round.untimed) round.firstMoveDeadline = null;
   else if (state && since === 0) round.firstMoveDeadline = state.firstMoveDeadline;
   else if (round.ply === 1 && firstMovedAt !== undefined)
     round.firstMoveDeadline = firstMovedAt + FIRST_MOVE_MS[round.timeClass];

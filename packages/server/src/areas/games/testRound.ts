@@ -12,6 +12,7 @@ export function testRound(change: Partial<GameRound> & { fen?: string } = {}): G
     timeClass: "blitz",
     baseMs,
     incrementMs: 0,
+    untimed: false,
     initialFen: board.fen(),
     rated: false,
     clubId: null,
