@@ -125,3 +125,27 @@ test("a guest plays the computer without a clock: no clocks shown, and the game 
   await expect(page.getByRole("heading", { name: "Gameover! Winner is: Stockfish level 1" })).toBeVisible();
   await context.close();
 });
+
+test("a shuffled free board is played on against the computer as Chess960", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ baseURL: baseURL() });
+  const page = await context.newPage();
+  await page.goto("/");
+  await expect(page.getByTestId("identity")).toContainText(/Guest-\d{4}/);
+  const board = page.getByRole("complementary", { name: "Free board area" });
+  const shuffle = board.getByRole("button", { name: "Shuffle" });
+  await shuffle.click();
+  await expect(shuffle).toBeEnabled();
+  await expect(board.getByTestId("free-board-info")).toHaveText("White to move · move 1");
+
+  await board.getByRole("button", { name: "Continue from here against the computer" }).click();
+  const dialog = page.getByRole("dialog", { name: "Play with the computer" });
+  await dialog.getByText("White", { exact: true }).click();
+  await dialog.getByRole("button", { name: "Play", exact: true }).click();
+  await page.waitForURL(/\/play\?gameId=/);
+  // Its castling rights came along (rook files): the server plays it as Chess960.
+  await expect(page.getByText("Chess960 · Rapid 10+0 · Casual")).toBeVisible();
+  await page.getByRole("button", { name: "Abort" }).click();
+  await expect(page.getByRole("heading", { name: "Gameover! The game was aborted" })).toBeVisible();
+  await context.close();
+});

@@ -113,6 +113,21 @@ describe("playing the computer", () => {
     g.socket.close();
   });
 
+  it("plays on a shuffled Chess960 setup from the free board as Chess960, its castling rights kept", {
+    timeout: 60_000,
+  }, async () => {
+    const g = await guest(app.url);
+    const fen = "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1";
+    const game = await playComputer(g, { level: 1, baseTime: 10, increment: 0, color: "white", fen });
+    expect(game).toMatchObject({ variant: "fun", initialFen: fen });
+    const board = Board.fromFen(fen);
+    expect(board.chess960).toBe(true);
+    // The engine reads the 960 position (UCI_Chess960) and answers with a legal move of it.
+    await moveAndAnswer(g, game.gameId, board, "e2e4");
+    expect((await g.emit("forfeit", { gameId: game.gameId })).ok).toBe(true);
+    g.socket.close();
+  });
+
   it("takes back the player's move and the computer's reply, and plays on from there", {
     timeout: 60_000,
   }, async () => {

@@ -225,7 +225,8 @@ export function createComputerService(deps: {
         const round = await games.start({
           white: humanColor === "w" ? human : computer,
           black: humanColor === "w" ? computer : human,
-          variant: "standard",
+          // A position with Chess960 castling rights (a shuffled free board) is played as Chess960.
+          variant: board.chess960 ? "fun" : "standard",
           ...clock,
           ...(p.fen ? { initialFen: board.fen() } : {}),
         });
