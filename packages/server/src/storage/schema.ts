@@ -53,6 +53,8 @@ export interface PersistedRoundState {
   lastDrawOfferPly: { w: number; b: number };
   /** Epoch ms; applies while `atPly` is the game's ply. */
   firstMoveDeadline: number | null;
+  /** Epoch ms, untimed games only (absent in states written before them); applies while `atPly` is the game's ply. */
+  idleDeadline?: number | null;
   goneSince: { w: number | null; b: number | null };
 }
 

@@ -66,6 +66,7 @@ export function createGameOwnership(deps: {
     } else {
       round.firstMoveDeadline = firstMoveDeadlineAt(round, t);
     }
+    if (round.idleDeadline !== null) round.idleDeadline += outage;
     // A player gone before the outage stays gone since then (the outage credited); one back is here.
     for (const c of ["w", "b"] as const) {
       const gone = round.goneSince[c];

@@ -8,6 +8,7 @@ import {
   flaggedSide,
   flagResult,
   type GameRound,
+  IDLE_UNTIMED_MS,
   playMove,
   takeBack,
   takebackPlies,
@@ -106,6 +107,7 @@ describe("playMove", () => {
       lastMove: r.lastMove,
       drawOfferBy: r.drawOfferBy,
       firstMoveDeadline: r.firstMoveDeadline,
+      idleDeadline: r.idleDeadline,
     };
     playMove(r, "w", { from: "e2", to: "e4" }, 0, 500);
     undoLastMove(r, before);
@@ -229,7 +231,7 @@ describe("an untimed round (against the computer)", () => {
     expect(r.clock.remaining).toEqual({ w: 0, b: 0 });
   });
 
-  it("keeps the clock stopped and sets no deadline when moves are taken back", () => {
+  it("keeps the clock stopped and sets no first-move deadline when moves are taken back", () => {
     const r = untimed();
     playMove(r, "w", { from: "e2", to: "e4" }, 0, 1_000);
     playMove(r, "b", { from: "e7", to: "e5" }, 1, 2_000);
@@ -237,5 +239,17 @@ describe("an untimed round (against the computer)", () => {
     expect(r.ply).toBe(1);
     expect(r.clock.runningSince).toBeNull();
     expect(r.firstMoveDeadline).toBeNull();
+    expect(r.idleDeadline).toBe(DAY + IDLE_UNTIMED_MS);
+  });
+
+  it("gives the side to move a new idle deadline with each move, and a timed game none", () => {
+    const r = untimed();
+    playMove(r, "w", { from: "e2", to: "e4" }, 0, 1_000);
+    expect(r.idleDeadline).toBe(1_000 + IDLE_UNTIMED_MS);
+    playMove(r, "b", { from: "e7", to: "e5" }, 1, 5_000);
+    expect(r.idleDeadline).toBe(5_000 + IDLE_UNTIMED_MS);
+    const timed = round();
+    playMove(timed, "w", { from: "e2", to: "e4" }, 0, 1_000);
+    expect(timed.idleDeadline).toBeNull();
   });
 });

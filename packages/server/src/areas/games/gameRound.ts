@@ -53,6 +53,8 @@ export interface GameRound {
   lastDrawOfferPly: ByColor<number>;
   /** Until the clocks run, the side to move must move before this time or the game is aborted. */
   firstMoveDeadline: number | null;
+  /** In a game without a clock, the side to move must move before this time or it is abandoned (IDLE_UNTIMED_MS). */
+  idleDeadline: number | null;
   /** When each player's last socket left (null while connected). */
   goneSince: ByColor<number | null>;
   eventNo: number;
@@ -81,6 +83,18 @@ export function firstMoveDeadlineAt(
   now: number,
 ): number | null {
   return round.untimed || round.ply >= 2 ? null : now + FIRST_MOVE_MS[round.timeClass];
+}
+
+/**
+ * A game without a clock whose side to move has not moved for this long is abandoned: lichess gives up a game
+ * against its AI after 6 hours without a move (`Game.aiAbandonedHours`). It keeps games a player walked
+ * away from from staying live (and in memory) for ever.
+ */
+export const IDLE_UNTIMED_MS = 6 * 3_600_000;
+
+/** The idle deadline of `round` at `now` (its side to move has just begun thinking): untimed games only. */
+export function idleDeadlineAt(round: Pick<GameRound, "untimed">, now: number): number | null {
+  return round.untimed ? now + IDLE_UNTIMED_MS : null;
 }
 
 /** How long a player may be gone before the opponent may claim the win. */
@@ -155,6 +169,7 @@ export function playMove(
   round.lastMove = played;
   if (round.drawOfferBy === other(color)) round.drawOfferBy = null;
   round.firstMoveDeadline = firstMoveDeadlineAt(round, now);
+  round.idleDeadline = idleDeadlineAt(round, now);
   const end = positionEnd(round.board);
   return {
     kind: "applied",
@@ -172,6 +187,7 @@ export function undoLastMove(
     lastMove: PlayedMove | null;
     drawOfferBy: Color | null;
     firstMoveDeadline: number | null;
+    idleDeadline: number | null;
   },
 ): void {
   round.board.undo();
@@ -181,6 +197,7 @@ export function undoLastMove(
   round.lastMove = previous.lastMove;
   round.drawOfferBy = previous.drawOfferBy;
   round.firstMoveDeadline = previous.firstMoveDeadline;
+  round.idleDeadline = previous.idleDeadline;
 }
 
 /**
@@ -215,6 +232,7 @@ export function takeBack(round: GameRound, plies: number, now: number): void {
   round.lastMove = null;
   round.drawOfferBy = null;
   round.firstMoveDeadline = firstMoveDeadlineAt(round, now);
+  round.idleDeadline = idleDeadlineAt(round, now);
 }
 
 /** Whether `color` has mating material left (for a flag: the winner needs some). */

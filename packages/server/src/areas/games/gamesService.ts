@@ -18,7 +18,15 @@ import { shortId } from "../../util/ids.ts";
 import { KeyedQueue } from "../../util/keyedQueue.ts";
 import { type GameLeases, localLeases } from "./gameLeases.ts";
 import { createGameOwnership } from "./gameOwnership.ts";
-import { clocksNow, colorOf, firstMoveDeadlineAt, type GameRound, GONE_CLAIM_MS, type PlayerRef } from "./gameRound.ts";
+import {
+  clocksNow,
+  colorOf,
+  firstMoveDeadlineAt,
+  type GameRound,
+  GONE_CLAIM_MS,
+  idleDeadlineAt,
+  type PlayerRef,
+} from "./gameRound.ts";
 import { gameStartedJson } from "./gamesJson.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
@@ -220,12 +228,14 @@ export function createGamesService(deps: {
         drawOfferBy: null,
         lastDrawOfferPly: { w: -100, b: -100 },
         firstMoveDeadline: null,
+        idleDeadline: null,
         goneSince: { w: null, b: null },
         eventNo: 0,
         createdAt: t,
         epoch: 1,
       };
       round.firstMoveDeadline = firstMoveDeadlineAt(round, t);
+      round.idleDeadline = idleDeadlineAt(round, t);
       await repo.insertGame({
         id: round.id,
         variant: round.variant,

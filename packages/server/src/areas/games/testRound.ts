@@ -29,6 +29,7 @@ export function testRound(change: Partial<GameRound> & { fen?: string } = {}): G
     drawOfferBy: null,
     lastDrawOfferPly: { w: -100, b: -100 },
     firstMoveDeadline: null,
+    idleDeadline: null,
     goneSince: { w: null, b: null },
     eventNo: 0,
     createdAt: 0,
