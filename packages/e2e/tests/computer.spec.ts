@@ -85,3 +85,67 @@ test("a position set up on the free board is played on against the computer", as
   await expect(page.getByRole("heading", { name: "Gameover! Winner is: Stockfish level 1" })).toBeVisible();
   await context.close();
 });
+
+test("a guest plays the computer without a clock: no clocks shown, and the game waits for them", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ baseURL: baseURL() });
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.error("page error:", e.message));
+  await page.goto("/");
+  await expect(page.getByTestId("identity")).toContainText(/Guest-\d{4}/);
+
+  await page.getByRole("button", { name: "Play with the computer" }).click();
+  const dialog = page.getByRole("dialog", { name: "Play with the computer" });
+  await dialog.getByRole("button", { name: "Unlimited" }).click();
+  await expect(dialog.getByRole("button", { name: "Unlimited" })).toHaveAttribute("aria-pressed", "true");
+  await expect(dialog.getByRole("button", { name: "10+0" })).toHaveAttribute("aria-pressed", "false");
+  await dialog.getByText("White", { exact: true }).click();
+  await page.screenshot({ path: "test-results/computer-unlimited-dialog.png" });
+  await dialog.getByRole("button", { name: "Play", exact: true }).click();
+
+  await page.waitForURL(/\/play\?gameId=/);
+  await expect(page.getByText("Unlimited · Casual")).toBeVisible();
+  await expect(page.getByRole("timer")).toHaveCount(0);
+  // No first-move countdown either: the player may think as long as they like.
+  await expect(page.getByText(/first move/i)).toHaveCount(0);
+  await drag(page, "e2", "e4");
+  await expect(moves(page)).toHaveCount(2, { timeout: 15_000 });
+  // With both first moves made a timed game's clocks would run; here nothing runs down and nobody flags.
+  await page.waitForTimeout(2_000);
+  await expect(page.getByRole("timer")).toHaveCount(0);
+  // d4 is legal whatever Black answered to 1.e4.
+  await drag(page, "d2", "d4");
+  await expect(moves(page)).toHaveCount(4, { timeout: 15_000 });
+  await page.screenshot({ path: "test-results/computer-unlimited-game.png" });
+
+  await page.getByRole("button", { name: "Give Up" }).click();
+  await page.getByRole("button", { name: "Yes, give up" }).click();
+  await expect(page.getByRole("heading", { name: "Gameover! Winner is: Stockfish level 1" })).toBeVisible();
+  await context.close();
+});
+
+test("a shuffled free board is played on against the computer as Chess960", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ baseURL: baseURL() });
+  const page = await context.newPage();
+  await page.goto("/");
+  await expect(page.getByTestId("identity")).toContainText(/Guest-\d{4}/);
+  const board = page.getByRole("complementary", { name: "Free board area" });
+  const shuffle = board.getByRole("button", { name: "Shuffle" });
+  await shuffle.click();
+  await expect(shuffle).toBeEnabled();
+  await expect(board.getByTestId("free-board-info")).toHaveText("White to move · move 1");
+
+  await board.getByRole("button", { name: "Continue from here against the computer" }).click();
+  const dialog = page.getByRole("dialog", { name: "Play with the computer" });
+  await dialog.getByText("White", { exact: true }).click();
+  await dialog.getByRole("button", { name: "Play", exact: true }).click();
+  await page.waitForURL(/\/play\?gameId=/);
+  // Its castling rights came along (rook files): the server plays it as Chess960.
+  await expect(page.getByText("Chess960 · Rapid 10+0 · Casual")).toBeVisible();
+  await page.getByRole("button", { name: "Abort" }).click();
+  await expect(page.getByRole("heading", { name: "Gameover! The game was aborted" })).toBeVisible();
+  await context.close();
+});

@@ -5,6 +5,8 @@ import { guest, type Player, reconnect, startGame } from "./players.ts";
 
 const app = useTestServer();
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 const squares = (uci: string) => ({
   from: uci.slice(0, 2),
   to: uci.slice(2, 4),
@@ -111,6 +113,21 @@ describe("playing the computer", () => {
     g.socket.close();
   });
 
+  it("plays on a shuffled Chess960 setup from the free board as Chess960, its castling rights kept", {
+    timeout: 60_000,
+  }, async () => {
+    const g = await guest(app.url);
+    const fen = "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1";
+    const game = await playComputer(g, { level: 1, baseTime: 10, increment: 0, color: "white", fen });
+    expect(game).toMatchObject({ variant: "fun", initialFen: fen });
+    const board = Board.fromFen(fen);
+    expect(board.chess960).toBe(true);
+    // The engine reads the 960 position (UCI_Chess960) and answers with a legal move of it.
+    await moveAndAnswer(g, game.gameId, board, "e2e4");
+    expect((await g.emit("forfeit", { gameId: game.gameId })).ok).toBe(true);
+    g.socket.close();
+  });
+
   it("takes back the player's move and the computer's reply, and plays on from there", {
     timeout: 60_000,
   }, async () => {
@@ -152,6 +169,8 @@ describe("playing the computer", () => {
     ["a level out of range", { level: 9, baseTime: 5, increment: 0 }, "validation", /level/],
     ["a level that is not a number", { level: "8", baseTime: 5, increment: 0 }, "validation", /level/],
     ["a time control out of range", { level: 3, baseTime: 0, increment: 0 }, "validation", /baseTime/],
+    ["an untimed game with a clock", { level: 3, untimed: true, baseTime: 5, increment: 0 }, "validation", /untimed/],
+    ["no time control and not untimed", { level: 3 }, "validation", /baseTime/],
     ["a malformed FEN", { level: 3, baseTime: 5, increment: 0, fen: "not a fen" }, "invalid_fen", /^Invalid FEN:/],
     [
       "a position with no king",
@@ -183,6 +202,46 @@ describe("playing the computer", () => {
     const current = await g.emit<{ gameId: string }>("currentGame");
     expect((await g.emit("playComputer", payload)).code).toBe("busy");
     expect((await g.emit("forfeit", { gameId: current.data?.gameId })).ok).toBe(true);
+    g.socket.close();
+  });
+});
+
+describe("an untimed game against the computer", () => {
+  it("runs no clock and sets no deadline: a move long after the first-move limit is accepted and answered", {
+    timeout: 90_000,
+  }, async () => {
+    const g = await guest(app.url);
+    const game = await playComputer(g, { level: 1, untimed: true, color: "white" });
+    expect(game).toMatchObject({
+      untimed: true,
+      baseTime: 0,
+      increment: 0,
+      timeLeft: { w: 0, b: 0 },
+      clockRunning: false,
+      rated: false,
+    });
+    expect(game.firstMoveDeadline).toBeUndefined();
+    expect(await g.emit("currentGame")).toMatchObject({ ok: true, data: { games: [{ untimed: true }] } });
+    // Past the longest first-move limit (35 s): a timed game would have been aborted by now.
+    await sleep(36_000);
+    const board = Board.fromFen(START_FEN);
+    const first = await moveAndAnswer(g, game.gameId, board, "e2e4");
+    expect(first.update).toMatchObject({ untimed: true, clockRunning: false, timeLeft: { w: 0, b: 0 } });
+    expect(first.update.firstMoveDeadline).toBeUndefined();
+    // Both have moved: a clock of 0 would have flagged at once; this one does not run.
+    await sleep(1_500);
+    await moveAndAnswer(g, game.gameId, board, "g1f3");
+    const snapshot = await g.emit<GameStarted>("resync", { gameId: game.gameId });
+    expect(snapshot.data).toMatchObject({ status: "active", ply: 4, untimed: true, clockRunning: false });
+    expect(snapshot.data?.firstMoveDeadline).toBeUndefined();
+
+    const over = g.next("gameOver");
+    expect((await g.emit("forfeit", { gameId: game.gameId })).ok).toBe(true);
+    expect(await over).toMatchObject({ reason: "resign", winner: "Stockfish level 1" });
+    const history = await fetch(`${app.url}/history/${game.gameId}`).then((r) => r.json());
+    expect(history).toMatchObject({ untimed: true, baseTime: 0, increment: 0, rated: false });
+    const pgn = await fetch(`${app.url}/history/${game.gameId}/pgn`).then((r) => r.text());
+    expect(pgn).toContain('[TimeControl "-"]');
     g.socket.close();
   });
 });
@@ -222,6 +281,36 @@ describe("the computer after a restart", () => {
       expect(ply).toBe(4);
       // Restored as connected: a guest alone with it has no countdown to claim a win on (else "too_soon").
       expect(await back.emit("claimVictory", { gameId: game.gameId })).toMatchObject({ ok: false, code: "not_gone" });
+      back.socket.close();
+    } finally {
+      await second?.close();
+    }
+  });
+
+  it("resumes an untimed game still untimed: no deadline after the restart, and play goes on", {
+    timeout: 90_000,
+  }, async () => {
+    const first = await startTestServer(db.env);
+    let second: Awaited<ReturnType<typeof startTestServer>> | undefined;
+    try {
+      const g = await guest(first.url);
+      // The computer plays White: after its first move the guest is to move at ply 1 when the server stops.
+      const opened = g.next("update", 15_000, (u) => u.ply === 1);
+      const game = await playComputer(g, { level: 1, untimed: true, color: "black" });
+      const board = Board.fromFen(START_FEN);
+      expect(board.play((await opened).move)).toBeDefined();
+      g.socket.close();
+      await first.close();
+
+      second = await startTestServer(db.env);
+      const back = await reconnect(second.url, g);
+      const snapshot = await back.emit<GameStarted>("resync", { gameId: game.gameId });
+      expect(snapshot.data).toMatchObject({ status: "active", ply: 1, untimed: true, clockRunning: false });
+      expect(snapshot.data?.firstMoveDeadline).toBeUndefined();
+      // Any black reply to any first move: a knight move is always legal there.
+      const reply = board.legalMoves().find((m) => m.startsWith("g8")) ?? "g8f6";
+      await moveAndAnswer(back, game.gameId, board, reply);
+      expect((await back.emit("forfeit", { gameId: game.gameId })).ok).toBe(true);
       back.socket.close();
     } finally {
       await second?.close();

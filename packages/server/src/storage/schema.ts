@@ -53,6 +53,8 @@ export interface PersistedRoundState {
   lastDrawOfferPly: { w: number; b: number };
   /** Epoch ms; applies while `atPly` is the game's ply. */
   firstMoveDeadline: number | null;
+  /** Epoch ms, untimed games only (absent in states written before them); applies while `atPly` is the game's ply. */
+  idleDeadline?: number | null;
   goneSince: { w: number | null; b: number | null };
 }
 
@@ -64,6 +66,8 @@ export const games = pgTable(
     timeClass: text("time_class").notNull(),
     baseMs: integer("base_ms").notNull(),
     incrementMs: integer("increment_ms").notNull(),
+    /** A game without a clock (against the computer only): no clock runs, no first-move deadline. */
+    untimed: boolean("untimed").notNull().default(false),
     initialFen: text("initial_fen").notNull(),
     whiteUserId: integer("white_user_id").references(() => users.id, { onDelete: "set null" }),
     blackUserId: integer("black_user_id").references(() => users.id, { onDelete: "set null" }),

@@ -23,6 +23,8 @@ export interface HistoryRow {
   player1Color: "white" | "black";
   player2Color: "white" | "black";
   timeVariant: TimeClass;
+  /** true for a game played without a clock (against the computer): shown as "Unlimited". */
+  untimed?: boolean;
   /** true: username1 won; false: lost; null: draw. */
   result: boolean | null;
   /** SAN, space-separated. */

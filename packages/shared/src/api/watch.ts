@@ -73,6 +73,8 @@ export interface WatchedGame {
   /** Minutes and seconds, as offers give them. */
   baseTime: number;
   increment: number;
+  /** true for a game without a clock (against the computer): then no clock is shown. */
+  untimed?: boolean;
   rated: boolean;
   white: WatchPlayer;
   black: WatchPlayer;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PRESETS, TIME_CLASSES, timeClassOf } from "./timeControl.ts";
+import { PRESETS, TIME_CLASSES, timeClassOf, timeControlLabel } from "./timeControl.ts";
 
 describe("timeClassOf", () => {
   it("puts every preset in its spec group", () => {
@@ -20,5 +20,13 @@ describe("timeClassOf", () => {
     [30, 0, "classical"],
   ])("custom %s+%s is %s", (baseTime, increment, expected) => {
     expect(timeClassOf({ baseTime, increment })).toBe(expected);
+  });
+});
+
+describe("timeControlLabel", () => {
+  it("writes a clock as base+increment and a game without one as Unlimited", () => {
+    expect(timeControlLabel({ baseTime: 5, increment: 3 })).toBe("5+3");
+    expect(timeControlLabel({ baseTime: 0.5, increment: 0, untimed: false })).toBe("0.5+0");
+    expect(timeControlLabel({ baseTime: 0, increment: 0, untimed: true })).toBe("Unlimited");
   });
 });

@@ -74,3 +74,11 @@ export function timeClassOf(tc: TimeControl): TimeClass {
 export function formatTimeControl(tc: TimeControl): string {
   return `${tc.baseTime}+${tc.increment}`;
 }
+
+/** How a game without a clock is named (lichess's "Unlimited"); only games against the computer have none. */
+export const UNLIMITED_LABEL = "Unlimited";
+
+/** "5+3", or "Unlimited" for a game without a clock. */
+export function timeControlLabel(tc: TimeControl & { untimed?: boolean }): string {
+  return tc.untimed ? UNLIMITED_LABEL : formatTimeControl(tc);
+}

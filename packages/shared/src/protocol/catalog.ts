@@ -114,7 +114,7 @@ export const CLIENT_EVENTS = {
   playComputer: {
     payload: playComputerPayload,
     ack: "{gameId}",
-    does: 'Starts an unrated game against Stockfish at `level` 1-8 (guests too), from the start or from `fen`: the caller gets `gameStarted` with the opponent "Stockfish level N", and the computer answers each move. Refused while the caller plays a game, or for a bad position.',
+    does: 'Starts an unrated game against Stockfish at `level` 1-8 (guests too), from the start or from `fen` (one with Chess960 castling rights, rook files as in Shredder-FEN, is played as Chess960, variant `fun`): the caller gets `gameStarted` with the opponent "Stockfish level N", and the computer answers each move. `baseTime` and `increment` are required, unless `untimed: true` asks for a game without a clock (then they are refused; the game\'s snapshots and updates say `untimed: true`). Refused while the caller plays a game, or for a bad position.',
     spec: false,
   },
   takeback: {

@@ -76,6 +76,11 @@ export interface GameStarted {
   timeClass: TimeClass;
   baseTime: number;
   increment: number;
+  /**
+   * true for a game without a clock (against the computer only, lichess's "Unlimited"): no clock runs, nobody
+   * flags, no first-move deadline; baseTime, increment and timeLeft are then 0.
+   */
+  untimed?: boolean;
   timeLeft: ByColor<number>;
   /** Whether the side to move's clock is running (clocks start after both first moves). */
   clockRunning: boolean;
@@ -106,6 +111,8 @@ export interface LiveGame {
   timeClass: TimeClass;
   baseTime: number;
   increment: number;
+  /** true for a game without a clock. */
+  untimed?: boolean;
 }
 
 /**
@@ -118,8 +125,8 @@ export interface LiveGames {
 
 /** The live-game summary of a game as its player sees it. */
 export function liveGameOf(g: GameStarted): LiveGame {
-  const { gameId, opponent, isWhite, variant, timeClass, baseTime, increment } = g;
-  return { gameId, opponent, isWhite, variant, timeClass, baseTime, increment };
+  const { gameId, opponent, isWhite, variant, timeClass, baseTime, increment, untimed } = g;
+  return { gameId, opponent, isWhite, variant, timeClass, baseTime, increment, ...(untimed ? { untimed } : {}) };
 }
 
 /** update (SPEC §3 Game update). */
@@ -133,6 +140,8 @@ export interface GameUpdate {
   eventNo: number;
   clockRunning: boolean;
   firstMoveDeadline?: number;
+  /** true in a game without a clock (as its snapshot says): timeLeft means nothing there. */
+  untimed?: boolean;
 }
 
 /** gameOver (SPEC §3 Game over). */
@@ -212,6 +221,8 @@ export interface GameRecord {
   timeClass: TimeClass;
   baseTime: number;
   increment: number;
+  /** true for a game played without a clock (against the computer). */
+  untimed?: boolean;
   rated: boolean;
   startedAt: number;
   endedAt: number | null;

@@ -2,12 +2,15 @@ import { Link } from "react-router";
 import { FreeBoard } from "../features/board/index.ts";
 import { ChatPanel } from "../features/chat/index.ts";
 import { ResumeGameBanner, useLiveGames } from "../features/game/index.ts";
-import { LobbyPanel } from "../features/lobby/index.ts";
+import { LobbyPanel, LobbyStart } from "../features/lobby/index.ts";
 import { QuickPairing } from "../features/pairing/index.ts";
 import { Page } from "./Page.tsx";
 import "./LobbyPage.css";
 
-/** `/`: the lobby (SPEC §2): quick pairing, open offers with Create Game, the global chat, and the free board. */
+/**
+ * `/`: the lobby (SPEC §2): quick pairing with Create Game and Play with the computer beside its tiles (as on
+ * lichess), the open offers, the global chat, and the free board.
+ */
 export function LobbyPage() {
   // Known to the server, so another tab, browser or device finds the game too.
   const liveGames = useLiveGames();
@@ -19,8 +22,13 @@ export function LobbyPage() {
       </p>
       <div className="lobby">
         <div className="lobby__main">
-          <QuickPairing />
-          <LobbyPanel liveGames={liveGames} />
+          <div className="lobby__play">
+            <div className="lobby__play-row">
+              <QuickPairing />
+              <LobbyStart liveGames={liveGames} />
+            </div>
+          </div>
+          <LobbyPanel />
           <ChatPanel chatId="global" chatType="global" title="Chat" className="lobby__chat" />
         </div>
         <aside className="lobby__board" aria-label="Free board area">

@@ -91,6 +91,13 @@ describe("PlayPage", () => {
     expect(await screen.findByText("Casual game - not rated")).toBeTruthy();
   });
 
+  it("shows no clocks in a game without one, and says it is unlimited", async () => {
+    setup(snapshot({ untimed: true, baseTime: 0, increment: 0, timeLeft: { w: 0, b: 0 }, rated: false }));
+    expect(await screen.findByText("Unlimited · Casual")).toBeTruthy();
+    expect(screen.queryAllByRole("timer")).toHaveLength(0);
+    expect(within(screen.getByTestId("player-bar-top")).getByText("bob")).toBeTruthy();
+  });
+
   it("follows moves from updates, steps back with the arrow keys and back to live", async () => {
     const rt = setup();
     await screen.findByRole("heading", { level: 1, name: "alice vs bob" });

@@ -156,7 +156,7 @@ function LiveGameView({
       place={place}
       name={color === "w" ? state.white : state.black}
       color={color}
-      timeMs={times[color]}
+      timeMs={state.untimed ? null : times[color]}
       ticking={active && state.clock.running && state.turn === color}
       toMove={active && toMove === color}
       lowMs={lowMs}

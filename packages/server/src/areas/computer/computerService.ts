@@ -201,6 +201,13 @@ export function createComputerService(deps: {
         return fail("invalid_fen", err instanceof Error ? err.message : `Invalid FEN: ${p.fen}`);
       }
       if (positionEnd(board)) return fail("invalid_fen", "Invalid FEN: the game is already over in this position");
+      // The schema asks for both unless the game is untimed; this says so to the types.
+      const clock = p.untimed
+        ? ({ untimed: true, baseTime: 0, increment: 0 } as const)
+        : p.baseTime !== undefined && p.increment !== undefined
+          ? { baseTime: p.baseTime, increment: p.increment }
+          : undefined;
+      if (!clock) return fail("validation", "baseTime and increment are needed unless the game is untimed");
       const level = p.level as ComputerLevel;
       // One start at a time per player, so that two clicks never make two games.
       return starts.run(keyOf(actor), async () => {
@@ -224,9 +231,9 @@ export function createComputerService(deps: {
         const round = await games.start({
           white: humanColor === "w" ? human : computer,
           black: humanColor === "w" ? computer : human,
-          variant: "standard",
-          baseTime: p.baseTime,
-          increment: p.increment,
+          // A position with Chess960 castling rights (a shuffled free board) is played as Chess960.
+          variant: board.chess960 ? "fun" : "standard",
+          ...clock,
           ...(p.fen ? { initialFen: board.fen() } : {}),
         });
         track(round.id, [round.players.w, round.players.b]);

@@ -2,7 +2,7 @@ import { creditClock } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { KeyedQueue } from "../../util/keyedQueue.ts";
 import { type GameLeases, LEASE_MS } from "./gameLeases.ts";
-import { FIRST_MOVE_MS, type GameRound } from "./gameRound.ts";
+import { firstMoveDeadlineAt, type GameRound } from "./gameRound.ts";
 import { roundFromRow } from "./gameRows.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
@@ -66,8 +66,9 @@ export function createGameOwnership(deps: {
     } else if (round.firstMoveDeadline !== null) {
       round.firstMoveDeadline += outage;
     } else {
-      round.firstMoveDeadline = t + FIRST_MOVE_MS[round.timeClass];
+      round.firstMoveDeadline = firstMoveDeadlineAt(round, t);
     }
+    if (round.idleDeadline !== null) round.idleDeadline += outage;
     // A player gone before the outage stays gone since then (the outage credited); one back is here.
     for (const c of ["w", "b"] as const) {
       const gone = round.goneSince[c];

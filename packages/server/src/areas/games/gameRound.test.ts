@@ -4,9 +4,11 @@ import {
   canMate,
   colorOf,
   FIRST_MOVE_MS,
+  firstMoveDeadlineAt,
   flaggedSide,
   flagResult,
   type GameRound,
+  IDLE_UNTIMED_MS,
   playMove,
   takeBack,
   takebackPlies,
@@ -105,6 +107,7 @@ describe("playMove", () => {
       lastMove: r.lastMove,
       drawOfferBy: r.drawOfferBy,
       firstMoveDeadline: r.firstMoveDeadline,
+      idleDeadline: r.idleDeadline,
     };
     playMove(r, "w", { from: "e2", to: "e4" }, 0, 500);
     undoLastMove(r, before);
@@ -201,5 +204,52 @@ describe("takebacks", () => {
     expect(r.board.fen()).toBe(START_FEN);
     // White's clock ran from Black's first move (2000) to the first takeback (5000): that time stays spent.
     expect(r.clock.remaining).toEqual({ w: 57_000, b: 60_000 });
+  });
+});
+
+describe("an untimed round (against the computer)", () => {
+  const untimed = () => testRound({ untimed: true, baseMs: 0, timeClass: "classical" });
+  const DAY = 86_400_000;
+
+  it("has no first-move deadline, before or after a move", () => {
+    const r = untimed();
+    expect(firstMoveDeadlineAt(r, 0)).toBeNull();
+    expect(firstMoveDeadlineAt({ ...r, untimed: false }, 0)).toBe(FIRST_MOVE_MS.classical);
+    playMove(r, "w", { from: "e2", to: "e4" }, 0, 1_000);
+    expect(r.firstMoveDeadline).toBeNull();
+  });
+
+  it("never runs its clock: a move a day later stands, and nobody flags", () => {
+    const r = untimed();
+    const moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4"];
+    for (const [i, u] of moves.entries()) {
+      const out = playMove(r, r.board.turn(), { from: u.slice(0, 2), to: u.slice(2, 4) }, i, DAY * (i + 1));
+      expect(out.kind).toBe("applied");
+      expect(r.clock.runningSince).toBeNull();
+      expect(flaggedSide(r, DAY * (i + 2))).toBeUndefined();
+    }
+    expect(r.clock.remaining).toEqual({ w: 0, b: 0 });
+  });
+
+  it("keeps the clock stopped and sets no first-move deadline when moves are taken back", () => {
+    const r = untimed();
+    playMove(r, "w", { from: "e2", to: "e4" }, 0, 1_000);
+    playMove(r, "b", { from: "e7", to: "e5" }, 1, 2_000);
+    takeBack(r, 1, DAY);
+    expect(r.ply).toBe(1);
+    expect(r.clock.runningSince).toBeNull();
+    expect(r.firstMoveDeadline).toBeNull();
+    expect(r.idleDeadline).toBe(DAY + IDLE_UNTIMED_MS);
+  });
+
+  it("gives the side to move a new idle deadline with each move, and a timed game none", () => {
+    const r = untimed();
+    playMove(r, "w", { from: "e2", to: "e4" }, 0, 1_000);
+    expect(r.idleDeadline).toBe(1_000 + IDLE_UNTIMED_MS);
+    playMove(r, "b", { from: "e7", to: "e5" }, 1, 5_000);
+    expect(r.idleDeadline).toBe(5_000 + IDLE_UNTIMED_MS);
+    const timed = round();
+    playMove(timed, "w", { from: "e2", to: "e4" }, 0, 1_000);
+    expect(timed.idleDeadline).toBeNull();
   });
 });

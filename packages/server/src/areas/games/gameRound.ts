@@ -31,6 +31,8 @@ export interface GameRound {
   timeClass: TimeClass;
   baseMs: number;
   incrementMs: number;
+  /** No clock (games against the computer only): the clock never runs and no first-move deadline applies. */
+  untimed: boolean;
   initialFen: string;
   rated: boolean;
   /** Club games also count toward each player's rating in that club. */
@@ -51,6 +53,8 @@ export interface GameRound {
   lastDrawOfferPly: ByColor<number>;
   /** Until the clocks run, the side to move must move before this time or the game is aborted. */
   firstMoveDeadline: number | null;
+  /** In a game without a clock, the side to move must move before this time or it is abandoned (IDLE_UNTIMED_MS). */
+  idleDeadline: number | null;
   /** When each player's last socket left (null while connected). */
   goneSince: ByColor<number | null>;
   eventNo: number;
@@ -68,6 +72,30 @@ export const FIRST_MOVE_MS: Record<TimeClass, number> = {
   rapid: 30_000,
   classical: 35_000,
 };
+
+/**
+ * The first-move deadline of `round` at `now` (the side to move must move by then or the game is aborted):
+ * until both sides have moved, and never in a game without a clock. lichess expires no game against the
+ * computer either; an untimed game must not end under a player who is thinking.
+ */
+export function firstMoveDeadlineAt(
+  round: Pick<GameRound, "untimed" | "ply" | "timeClass">,
+  now: number,
+): number | null {
+  return round.untimed || round.ply >= 2 ? null : now + FIRST_MOVE_MS[round.timeClass];
+}
+
+/**
+ * A game without a clock whose side to move has not moved for this long is abandoned: lichess gives up a game
+ * against its AI after 6 hours without a move (`Game.aiAbandonedHours`). It keeps games a player walked
+ * away from from staying live (and in memory) for ever.
+ */
+export const IDLE_UNTIMED_MS = 6 * 3_600_000;
+
+/** The idle deadline of `round` at `now` (its side to move has just begun thinking): untimed games only. */
+export function idleDeadlineAt(round: Pick<GameRound, "untimed">, now: number): number | null {
+  return round.untimed ? now + IDLE_UNTIMED_MS : null;
+}
 
 /** How long a player may be gone before the opponent may claim the win. */
 export const GONE_CLAIM_MS: Record<TimeClass, number> = {
@@ -121,7 +149,10 @@ export function playMove(
   const san = round.board.play(move);
   if (san === undefined) return { kind: "rejected", code: "illegal", message: "Invalid move" };
   const promotion = san.includes("=") ? move.promotion : undefined;
-  const clock = applyMoveToClock(round.clock, now, { reportedLagMs, startRunning: round.ply + 1 >= 2 });
+  const clock = applyMoveToClock(round.clock, now, {
+    reportedLagMs,
+    startRunning: round.ply + 1 >= 2 && !round.untimed,
+  });
   if (!clock.ok) {
     round.board.undo();
     return { kind: "flagged", loser: clock.flagged };
@@ -137,7 +168,8 @@ export function playMove(
   round.sanMoves.push(san);
   round.lastMove = played;
   if (round.drawOfferBy === other(color)) round.drawOfferBy = null;
-  round.firstMoveDeadline = round.ply < 2 ? now + FIRST_MOVE_MS[round.timeClass] : null;
+  round.firstMoveDeadline = firstMoveDeadlineAt(round, now);
+  round.idleDeadline = idleDeadlineAt(round, now);
   const end = positionEnd(round.board);
   return {
     kind: "applied",
@@ -155,6 +187,7 @@ export function undoLastMove(
     lastMove: PlayedMove | null;
     drawOfferBy: Color | null;
     firstMoveDeadline: number | null;
+    idleDeadline: number | null;
   },
 ): void {
   round.board.undo();
@@ -164,6 +197,7 @@ export function undoLastMove(
   round.lastMove = previous.lastMove;
   round.drawOfferBy = previous.drawOfferBy;
   round.firstMoveDeadline = previous.firstMoveDeadline;
+  round.idleDeadline = previous.idleDeadline;
 }
 
 /**
@@ -197,7 +231,8 @@ export function takeBack(round: GameRound, plies: number, now: number): void {
   // The move before is not kept in memory; it only serves to recognise a resent move, which cannot be one now.
   round.lastMove = null;
   round.drawOfferBy = null;
-  round.firstMoveDeadline = round.ply < 2 ? now + FIRST_MOVE_MS[round.timeClass] : null;
+  round.firstMoveDeadline = firstMoveDeadlineAt(round, now);
+  round.idleDeadline = idleDeadlineAt(round, now);
 }
 
 /** Whether `color` has mating material left (for a flag: the winner needs some). */

@@ -24,6 +24,7 @@ export function roundFromRow(
     timeClass: row.timeClass as TimeClass,
     baseMs: row.baseMs,
     incrementMs: row.incrementMs,
+    untimed: row.untimed,
     initialFen: row.initialFen,
     rated: row.rated,
     clubId: row.clubId,
@@ -47,12 +48,14 @@ export function roundFromRow(
     drawOfferBy: null,
     lastDrawOfferPly: { w: -100, b: -100 },
     firstMoveDeadline: null,
+    idleDeadline: null,
     goneSince: { w: null, b: null },
     eventNo: moves.length + (row.status === "active" ? 0 : 1),
     createdAt: row.createdAt.getTime(),
     epoch: row.ownerEpoch,
   };
-  if (row.status === "active") restoreRoundState(round, row.roundState, moves[0]?.movedAt?.getTime());
-  else if (row.roundState) round.eventNo = row.roundState.eventNo + (moves.length - row.roundState.atPly) + 1;
+  if (row.status === "active") {
+    restoreRoundState(round, row.roundState, moves[0]?.movedAt?.getTime(), moves.at(-1)?.movedAt?.getTime());
+  } else if (row.roundState) round.eventNo = row.roundState.eventNo + (moves.length - row.roundState.atPly) + 1;
   return round;
 }

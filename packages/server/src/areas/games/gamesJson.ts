@@ -39,6 +39,7 @@ export function gameStartedJson(round: GameRound, viewer: Color | "spectator", n
     timeClass: round.timeClass,
     baseTime: round.baseMs / 60_000,
     increment: round.incrementMs / 1000,
+    ...(round.untimed ? { untimed: true } : {}),
     timeLeft: clocksNow(round, now),
     clockRunning: round.status === "active" && round.clock.runningSince !== null,
     ply: round.ply,
@@ -72,6 +73,7 @@ export function updateJson(round: GameRound, move: PlayedMove, now: number): Gam
     eventNo: round.eventNo,
     clockRunning: round.clock.runningSince !== null,
     ...(round.firstMoveDeadline !== null ? { firstMoveDeadline: round.firstMoveDeadline } : {}),
+    ...(round.untimed ? { untimed: true } : {}),
   };
 }
 
@@ -116,6 +118,7 @@ export function gameRecordJson(row: GameRow): GameRecord {
     timeClass: row.timeClass as TimeClass,
     baseTime: row.baseMs / 60_000,
     increment: row.incrementMs / 1000,
+    ...(row.untimed ? { untimed: true } : {}),
     rated: row.rated,
     startedAt: row.createdAt.getTime(),
     endedAt: row.endedAt ? row.endedAt.getTime() : null,

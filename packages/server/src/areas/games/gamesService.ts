@@ -18,7 +18,15 @@ import { shortId } from "../../util/ids.ts";
 import { KeyedQueue } from "../../util/keyedQueue.ts";
 import { type GameLeases, localLeases } from "./gameLeases.ts";
 import { createGameOwnership } from "./gameOwnership.ts";
-import { clocksNow, colorOf, FIRST_MOVE_MS, type GameRound, GONE_CLAIM_MS, type PlayerRef } from "./gameRound.ts";
+import {
+  clocksNow,
+  colorOf,
+  firstMoveDeadlineAt,
+  type GameRound,
+  GONE_CLAIM_MS,
+  idleDeadlineAt,
+  type PlayerRef,
+} from "./gameRound.ts";
 import { gameStartedJson } from "./gamesJson.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
@@ -39,6 +47,8 @@ export interface NewGame {
   variant: Variant;
   baseTime: number;
   increment: number;
+  /** No clock at all (games against the computer only): baseTime and increment are then ignored. */
+  untimed?: boolean;
   initialFen?: string;
   clubId?: number | null;
   rematchOf?: string;
@@ -177,9 +187,12 @@ export function createGamesService(deps: {
     activeGameOf,
     /** Creates, persists and announces a game; each player gets gameStarted. */
     async start(g: NewGame): Promise<GameRound> {
-      const tc = { baseTime: g.baseTime, increment: g.increment };
-      const timeClass = timeClassOf(tc);
-      const rated = g.white.userId !== null && g.black.userId !== null;
+      const untimed = g.untimed === true;
+      const tc = untimed ? { baseTime: 0, increment: 0 } : { baseTime: g.baseTime, increment: g.increment };
+      // An untimed game needs a class for its rules of presence (GONE_CLAIM_MS) and is never rated: the
+      // longest one serves (lichess files it as correspondence, a class the spec's ratings do not have).
+      const timeClass = untimed ? "classical" : timeClassOf(tc);
+      const rated = !untimed && g.white.userId !== null && g.black.userId !== null;
       const [wr, br] = rated
         ? await Promise.all([
             repo.rating(g.white.userId as number, g.variant, timeClass),
@@ -191,8 +204,8 @@ export function createGamesService(deps: {
         b: wr && br ? eloDeltas(br.elo, wr.elo, br.games) : NO_ELO_CHANGE,
       };
       const board = Board.fromFen(g.initialFen ?? START_FEN);
-      const baseMs = Math.round(g.baseTime * 60_000);
-      const incrementMs = g.increment * 1000;
+      const baseMs = Math.round(tc.baseTime * 60_000);
+      const incrementMs = tc.increment * 1000;
       const t = now();
       const round: GameRound = {
         id: shortId(),
@@ -200,6 +213,7 @@ export function createGamesService(deps: {
         timeClass,
         baseMs,
         incrementMs,
+        untimed,
         initialFen: board.fen(),
         rated,
         clubId: g.clubId ?? null,
@@ -215,18 +229,22 @@ export function createGamesService(deps: {
         result: null,
         drawOfferBy: null,
         lastDrawOfferPly: { w: -100, b: -100 },
-        firstMoveDeadline: t + FIRST_MOVE_MS[timeClass],
+        firstMoveDeadline: null,
+        idleDeadline: null,
         goneSince: { w: null, b: null },
         eventNo: 0,
         createdAt: t,
         epoch: 1,
       };
+      round.firstMoveDeadline = firstMoveDeadlineAt(round, t);
+      round.idleDeadline = idleDeadlineAt(round, t);
       await repo.insertGame({
         id: round.id,
         variant: round.variant,
         timeClass,
         baseMs,
         incrementMs,
+        untimed,
         initialFen: round.initialFen,
         whiteUserId: g.white.userId,
         blackUserId: g.black.userId,

@@ -60,12 +60,16 @@ export class LiveRounds {
     this.timers.delete(round.id);
   }
 
-  /** Sets the game's timer to its next deadline: the flag of the side to move, or the first-move limit. */
+  /** Sets the game's timer to its next deadline: the flag of the side to move, the first-move or idle limit. */
   schedule(round: GameRound): void {
     clearTimeout(this.timers.get(round.id));
     const { clock } = round;
     const flag = clock.runningSince === null ? null : clock.runningSince + clock.remaining[clock.turn];
-    const due = Math.min(flag ?? Number.POSITIVE_INFINITY, round.firstMoveDeadline ?? Number.POSITIVE_INFINITY);
+    const due = Math.min(
+      flag ?? Number.POSITIVE_INFINITY,
+      round.firstMoveDeadline ?? Number.POSITIVE_INFINITY,
+      round.idleDeadline ?? Number.POSITIVE_INFINITY,
+    );
     if (!Number.isFinite(due)) return;
     const t = setTimeout(() => this.onDue(round.id), Math.max(0, due - this.now()) + 5);
     t.unref();

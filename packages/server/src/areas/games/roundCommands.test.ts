@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { GameRound } from "./gameRound.ts";
+import { type GameRound, IDLE_UNTIMED_MS } from "./gameRound.ts";
 import { type Decision, decide, dueEnd, type RoundCommand } from "./roundCommands.ts";
 import { testRound } from "./testRound.ts";
 
@@ -156,6 +156,14 @@ describe("decide", () => {
   });
 });
 
+/** An untimed round after 1. e4 (at 1 s) e5 (at 2 s): White to move. */
+function untimedOpened(): GameRound {
+  const r = testRound({ untimed: true, baseMs: 0, timeClass: "classical" });
+  decide(r, "w", { type: "move", move: { from: "e2", to: "e4" } }, 1_000);
+  decide(r, "b", { type: "move", move: { from: "e7", to: "e5" } }, 2_000);
+  return r;
+}
+
 describe("dueEnd", () => {
   it.each<[string, () => GameRound, number, unknown]>([
     ["nothing due", () => opened(), 3_000, undefined],
@@ -167,6 +175,19 @@ describe("dueEnd", () => {
       { winningColor: "none", reason: "abort" },
     ],
     ["a finished game has nothing due", () => opened({ status: "finished" }), 1e9, undefined],
+    ["an untimed game five hours after 1. e4 e5 has nothing due", untimedOpened, 2_000 + 5 * 3_600_000, undefined],
+    [
+      "an untimed game whose side to move has not moved for 6 hours is abandoned: it loses",
+      untimedOpened,
+      2_000 + IDLE_UNTIMED_MS,
+      { winningColor: "black", reason: "abandon" },
+    ],
+    [
+      "an untimed game nobody moved in for 6 hours is aborted",
+      () => testRound({ untimed: true, baseMs: 0, timeClass: "classical", idleDeadline: IDLE_UNTIMED_MS }),
+      IDLE_UNTIMED_MS,
+      { winningColor: "none", reason: "abort" },
+    ],
   ])("%s", (_name, make, now, expected) => {
     expect(dueEnd(make(), now)).toEqual(expected);
   });

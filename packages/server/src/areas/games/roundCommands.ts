@@ -65,6 +65,7 @@ export function decide(round: GameRound, color: Color, command: RoundCommand, no
         lastMove: round.lastMove,
         drawOfferBy: round.drawOfferBy,
         firstMoveDeadline: round.firstMoveDeadline,
+        idleDeadline: round.idleDeadline,
       };
       const outcome = playMove(round, color, command.move, command.ply, now, command.lag);
       if (outcome.kind === "duplicate") return { kind: "duplicate" };
@@ -140,12 +141,20 @@ export function decide(round: GameRound, color: Color, command: RoundCommand, no
   }
 }
 
-/** The end the clock brings at `now`, if any: a flag, or no first move in time (an abort). */
+/**
+ * The end the clock brings at `now`, if any: a flag, no first move in time (an abort), or in a game without a
+ * clock no move for IDLE_UNTIMED_MS (abandoned: aborted before both have moved, else lost by the side to move).
+ */
 export function dueEnd(round: GameRound, now: number): Result | undefined {
   if (round.status !== "active") return undefined;
   const flagged = flaggedSide(round, now);
   if (flagged) return flagResult(round, flagged);
   if (round.firstMoveDeadline !== null && now >= round.firstMoveDeadline)
     return { winningColor: "none", reason: "abort" };
+  if (round.idleDeadline !== null && now >= round.idleDeadline) {
+    return round.ply < 2
+      ? { winningColor: "none", reason: "abort" }
+      : { winningColor: winner(other(round.board.turn())), reason: "abandon" };
+  }
   return undefined;
 }

@@ -259,6 +259,7 @@ export function createRoundPublisher(deps: {
       // Nothing new was stored: the clock in memory stands, with the stall it credited.
       fresh.clock = old.clock;
       fresh.firstMoveDeadline = old.firstMoveDeadline;
+      fresh.idleDeadline = old.idleDeadline;
     } else if (fresh.clock.runningSince !== null) {
       // The move had committed, but its opponent learns of it only now: their clock starts now.
       fresh.clock = { ...fresh.clock, runningSince: Math.max(fresh.clock.runningSince, t) };

@@ -1,7 +1,7 @@
 import { newClock } from "@chess/shared";
 import { describe, expect, it } from "vitest";
 import type { PersistedRoundState } from "../../storage/schema.ts";
-import { FIRST_MOVE_MS, type GameRound } from "./gameRound.ts";
+import { FIRST_MOVE_MS, type GameRound, IDLE_UNTIMED_MS } from "./gameRound.ts";
 import { restoreRoundState, roundStateOf } from "./roundState.ts";
 import { testRound } from "./testRound.ts";
 
@@ -70,6 +70,28 @@ describe("restoreRoundState", () => {
       drawOfferBy,
       deadline,
     });
+  });
+
+  it.each([
+    // name, ply, state, last move's time → idle deadline
+    ["a new game with no state: from its start", 0, null, undefined, 1_000 + IDLE_UNTIMED_MS],
+    ["one move since its state: from that move", 1, state({ eventNo: 0, atPly: 0 }), 9_000, 9_000 + IDLE_UNTIMED_MS],
+    ["its stored deadline, nothing since", 2, state({ idleDeadline: 123_456 }), 9_000, 123_456],
+    ["a state from before untimed games: from the last move", 2, state({}), 9_000, 9_000 + IDLE_UNTIMED_MS],
+  ] as const)(
+    "an untimed game has no first-move deadline and an idle one: %s",
+    (_name, ply, stored, lastMovedAt, idle) => {
+      const round = Object.assign(rebuilt(ply), { untimed: true, timeClass: "classical" });
+      restoreRoundState(round, stored, lastMovedAt, lastMovedAt);
+      expect(round.firstMoveDeadline).toBeNull();
+      expect(round.idleDeadline).toBe(idle);
+    },
+  );
+
+  it("gives a timed game no idle deadline", () => {
+    const round = rebuilt(2);
+    restoreRoundState(round, state({ idleDeadline: 5 }), undefined, 9_000);
+    expect(round.idleDeadline).toBeNull();
   });
 
   it("keeps when each player left and their last draw offer", () => {

@@ -1,6 +1,6 @@
 import type { PersistedRoundState } from "../../storage/schema.ts";
 import type { GameRound } from "./gameRound.ts";
-import { FIRST_MOVE_MS } from "./gameRound.ts";
+import { FIRST_MOVE_MS, idleDeadlineAt } from "./gameRound.ts";
 
 /** What is stored of a round besides its moves: everything a player can see that the moves do not say. */
 export function roundStateOf(round: GameRound): PersistedRoundState {
@@ -10,6 +10,7 @@ export function roundStateOf(round: GameRound): PersistedRoundState {
     drawOfferBy: round.drawOfferBy,
     lastDrawOfferPly: { ...round.lastDrawOfferPly },
     firstMoveDeadline: round.firstMoveDeadline,
+    idleDeadline: round.idleDeadline,
     goneSince: { ...round.goneSince },
   };
 }
@@ -17,12 +18,14 @@ export function roundStateOf(round: GameRound): PersistedRoundState {
 /**
  * Puts a stored state back on a round rebuilt from its moves. Moves played since the state was written are
  * one event each, and each move withdrew a draw offer; the first-move deadline after one move is that
- * move's time plus the limit (`firstMovedAt`).
+ * move's time plus the limit (`firstMovedAt`), the idle deadline of an untimed game runs from its last move
+ * (`lastMovedAt`) or its start.
  */
 export function restoreRoundState(
   round: GameRound,
   state: PersistedRoundState | null,
   firstMovedAt: number | undefined,
+  lastMovedAt?: number,
 ): void {
   const since = state ? round.ply - state.atPly : round.ply;
   if (state && since >= 0) {
@@ -31,9 +34,12 @@ export function restoreRoundState(
     round.drawOfferBy = since === 0 ? state.drawOfferBy : null;
     round.goneSince = { ...state.goneSince };
   }
-  if (round.status !== "active" || round.ply >= 2) round.firstMoveDeadline = null;
+  if (round.status !== "active" || round.ply >= 2 || round.untimed) round.firstMoveDeadline = null;
   else if (state && since === 0) round.firstMoveDeadline = state.firstMoveDeadline;
   else if (round.ply === 1 && firstMovedAt !== undefined)
     round.firstMoveDeadline = firstMovedAt + FIRST_MOVE_MS[round.timeClass];
   else round.firstMoveDeadline = round.ply === 0 ? round.createdAt + FIRST_MOVE_MS[round.timeClass] : null;
+  if (round.status !== "active" || !round.untimed) round.idleDeadline = null;
+  else if (state && since === 0 && typeof state.idleDeadline === "number") round.idleDeadline = state.idleDeadline;
+  else round.idleDeadline = idleDeadlineAt(round, lastMovedAt ?? round.createdAt);
 }

@@ -15,6 +15,7 @@ export function historyRowJson(g: HistoryGame, userId: number): HistoryRow {
     player1Color: mine,
     player2Color: white ? "black" : "white",
     timeVariant: g.timeClass as TimeClass,
+    ...(g.untimed ? { untimed: true } : {}),
     result,
     moves: g.moves,
     initialFen: g.initialFen,
@@ -65,13 +66,14 @@ export function gamePgn(g: HistoryGame, siteUrl: string): string {
   const date = (g.endedAt ?? g.createdAt).toISOString().slice(0, 10).replaceAll("-", ".");
   const result = RESULT[g.winningColor ?? ""] ?? "*";
   const headers: Array<[string, string]> = [
-    ["Event", `${g.rated ? "Rated" : "Casual"} ${g.timeClass} game`],
+    ["Event", `${g.rated ? "Rated" : "Casual"} ${g.untimed ? "unlimited" : g.timeClass} game`],
     ["Site", `${siteUrl}/analysis?gameId=${g.id}`],
     ["Date", date],
     ["White", g.whiteName],
     ["Black", g.blackName],
     ["Result", result],
-    ["TimeControl", `${g.baseMs / 1000}+${g.incrementMs / 1000}`],
+    // PGN's "-" is a game without a time control.
+    ["TimeControl", g.untimed ? "-" : `${g.baseMs / 1000}+${g.incrementMs / 1000}`],
     ["Variant", g.variant === "fun" ? "Chess960" : g.variant === "standard" ? "Standard" : "From Position"],
     ["Termination", g.endReason ?? "unterminated"],
   ];

@@ -48,6 +48,7 @@ export function watchedGameJson(entry: WatchEntry, position: LivePosition | unde
     timeClass: row.timeClass as TimeClass,
     baseTime: row.baseMs / 60_000,
     increment: row.incrementMs / 1000,
+    ...(row.untimed ? { untimed: true } : {}),
     rated: row.rated,
     white: entry.white,
     black: entry.black,

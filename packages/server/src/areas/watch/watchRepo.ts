@@ -11,6 +11,7 @@ export interface LiveGameRow {
   timeClass: string;
   baseMs: number;
   incrementMs: number;
+  untimed: boolean;
   rated: boolean;
   initialFen: string;
   clock: ClockState;
@@ -47,6 +48,7 @@ export function createWatchRepo(db: Db) {
           timeClass: games.timeClass,
           baseMs: games.baseMs,
           incrementMs: games.incrementMs,
+          untimed: games.untimed,
           rated: games.rated,
           initialFen: games.initialFen,
           clock: games.clock,

@@ -75,6 +75,13 @@ describe("route state and records (SPEC §2 /analysis)", () => {
     expect(gameSummary(game)).toBe("alice vs bob · Blitz 5+3 · Rated · Black wins · Checkmate");
   });
 
+  it("writes a game played without a clock as unlimited", () => {
+    const untimed = { ...record, untimed: true, timeClass: "classical", baseTime: 0, increment: 0, rated: false };
+    const game = analysisGame(undefined, untimed as GameRecord, "bob");
+    expect(game.untimed).toBe(true);
+    expect(gameSummary(game)).toBe("alice vs bob · Unlimited · Casual · Black wins · Checkmate");
+  });
+
   it("keeps the route state's colour when the record arrives", () => {
     const route = readRouteState({ moves: ["f3"], playerColor: "white", gameId: "g1", opponent: "bob" });
     expect(analysisGame(route, record, "alice").playerColor).toBe("white");

@@ -5,6 +5,7 @@ import {
   type GameStatus,
   isChess960Fen,
   type TimeClass,
+  UNLIMITED_LABEL,
   VARIANT_LABELS,
   type Variant,
 } from "@chess/shared";
@@ -34,6 +35,8 @@ export interface AnalysisGame {
   timeClass: TimeClass | null;
   baseTime: number | null;
   increment: number | null;
+  /** Played without a clock (against the computer): "Unlimited", no time control. */
+  untimed: boolean;
   rated: boolean | null;
   startedAt: number | null;
 }
@@ -97,6 +100,7 @@ function emptyGame(): AnalysisGame {
     timeClass: null,
     baseTime: null,
     increment: null,
+    untimed: false,
     rated: null,
     startedAt: null,
   };
@@ -138,6 +142,7 @@ export function analysisGame(
       timeClass: record.timeClass,
       baseTime: record.baseTime,
       increment: record.increment,
+      untimed: record.untimed === true,
       rated: record.rated,
       startedAt: record.startedAt,
     });
@@ -274,8 +279,10 @@ export function checkedKing(fen: string): string | undefined {
 export function gameSummary(game: AnalysisGame): string {
   const names = game.white || game.black ? `${game.white ?? "?"} vs ${game.black ?? "?"}` : "";
   const clock =
-    game.baseTime !== null && game.increment !== null ? `${formatMinutes(game.baseTime)}+${game.increment}` : "";
-  const speed = game.timeClass ? capitalize(game.timeClass) : "";
+    game.baseTime !== null && game.increment !== null && !game.untimed
+      ? `${formatMinutes(game.baseTime)}+${game.increment}`
+      : "";
+  const speed = game.untimed ? UNLIMITED_LABEL : game.timeClass ? capitalize(game.timeClass) : "";
   const variant = game.variant && game.variant !== "standard" ? VARIANT_LABELS[game.variant] : "";
   const rated = game.rated === null ? "" : game.rated ? "Rated" : "Casual";
   return [names, [variant, speed, clock].filter(Boolean).join(" "), rated, resultText(game)]

@@ -68,6 +68,12 @@ describe("buildPgn", () => {
     expect(pgn).toContain('[Event "Game"]');
     expect(pgn).not.toContain("TimeControl");
   });
+
+  it("writes a game without a clock with PGN's '-' time control", () => {
+    const pgn = buildPgn(testGame({ untimed: true, timeClass: "classical", baseTime: 0, rated: false }), { site });
+    expect(pgn).toContain('[TimeControl "-"]');
+    expect(pgn).toContain('[Event "Casual unlimited game"]');
+  });
 });
 
 describe("evalComment", () => {

@@ -28,7 +28,9 @@ export function buildPgn(game: AnalysisGame, options: PgnOptions): string {
     // "Chess960" is the tag value PGN readers (lichess, SCID) know for Fischer Random.
     ["Variant", game.variant === "fun" ? "Chess960" : startFen ? "From Position" : "Standard"],
   ];
-  if (game.baseTime !== null && game.increment !== null) {
+  // PGN's "-" is a game without a time control.
+  if (game.untimed) tags.push(["TimeControl", "-"]);
+  else if (game.baseTime !== null && game.increment !== null) {
     tags.push(["TimeControl", `${Math.round(game.baseTime * 60)}+${game.increment}`]);
   }
   if (startFen) tags.push(["SetUp", "1"], ["FEN", game.initialFen.trim()]);
@@ -75,7 +77,7 @@ function eventName(game: AnalysisGame): string {
   const words = [
     game.rated === null ? undefined : game.rated ? "Rated" : "Casual",
     game.variant === "fun" ? "Chess960" : game.variant && game.variant !== "standard" ? game.variant : undefined,
-    game.timeClass ?? undefined,
+    game.untimed ? "unlimited" : (game.timeClass ?? undefined),
     "game",
   ].filter(Boolean);
   const text = words.join(" ");

@@ -31,6 +31,7 @@ export function testGame(overrides: Partial<AnalysisGame> = {}): AnalysisGame {
     timeClass: "blitz",
     baseTime: 5,
     increment: 0,
+    untimed: false,
     rated: true,
     startedAt: Date.UTC(2024, 4, 31, 12),
     ...overrides,

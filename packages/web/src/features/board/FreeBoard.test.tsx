@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
 import { FreeBoard } from "./FreeBoard.tsx";
 
 // react-chessboard measures a square to animate a position change; happy-dom has no layout.
@@ -48,6 +49,25 @@ describe("FreeBoard", () => {
     expect(fetch.mock.calls[0]?.[0]).toBe("/game/shuffle-board");
     fireEvent.click(screen.getByRole("button", { name: "Reset" }));
     await waitFor(() => expect(pieceOn(container, "a1")).toBe("wR"));
+  });
+
+  it("plays a shuffled setup on against the computer with its Chess960 castling rights", async () => {
+    // The server's shuffle has no castling rights (a spec client may read it with chess.js).
+    stubFetch(() => json(200, { fen: "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w - - 0 1" }));
+    const rt = fakeRealtime();
+    const { container } = render(
+      <WithRealtime realtime={rt.realtime}>
+        <FreeBoard />
+      </WithRealtime>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Shuffle" }));
+    await waitFor(() => expect(pieceOn(container, "a1")).toBe("wN"));
+    fireEvent.click(screen.getByRole("button", { name: "Continue from here against the computer" }));
+    fireEvent.click(screen.getByRole("button", { name: "Play" }));
+    await waitFor(() => expect(rt.events()).toContain("playComputer"));
+    expect(rt.requests.find((r) => r.event === "playComputer")?.payload).toMatchObject({
+      fen: "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1",
+    });
   });
 
   it("has the randomization sliders of SPEC §9", () => {

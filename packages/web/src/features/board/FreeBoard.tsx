@@ -47,6 +47,7 @@ export function FreeBoard() {
         type: "fetched",
         fen: answer.fen,
         ...(kind === "randomize" && typeof answer.eval === "number" ? { eval: answer.eval } : {}),
+        ...(kind === "shuffle" ? { chess960: true } : {}),
       });
     } catch (error) {
       if (controller.signal.aborted) return;

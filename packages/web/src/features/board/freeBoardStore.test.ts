@@ -1,3 +1,4 @@
+import { Board } from "@chess/shared";
 import { describe, expect, it } from "vitest";
 import {
   type FreeBoardAction,
@@ -163,5 +164,47 @@ describe("freeBoardFen", () => {
     expect(freeBoardFen(s)).toBe("4k3/8/8/8/8/8/4P3/4K3 b KQkq - 0 23");
     s = freeBoardReducer(s, { type: "move", from: "e2", to: "e4" });
     expect(freeBoardFen(s).split(" ")[0]).toBe("4k3/8/8/8/4P3/8/8/4K3");
+  });
+});
+
+describe("a shuffled Chess960 setup's castling rights", () => {
+  // King on d1, rooks on b1 and g1 (and mirrored): Shredder-FEN rights GBgb.
+  const SHUFFLE_FEN = "nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w - - 0 1";
+  const dealt = freeBoardReducer(initialFreeBoard, { type: "fetched", fen: SHUFFLE_FEN, chess960: true });
+  const rights = (s: FreeBoardState) => freeBoardFen(s).split(" ")[2];
+
+  it("are the rook files of both sides, which the board reads as Chess960", () => {
+    expect(dealt.castling).toBe("GBgb");
+    expect(freeBoardFen(dealt)).toBe("nrbkqbrn/pppppppp/8/8/8/8/PPPPPPPP/NRBKQBRN w GBgb - 0 1");
+    const board = Board.fromFen(freeBoardFen(dealt));
+    expect(board.chess960).toBe(true);
+    expect(board.fen()).toBe(freeBoardFen(dealt));
+  });
+
+  it("let the king castle once the squares between are cleared", () => {
+    let s = dealt;
+    // Bishop, queen and bishop out of the way (a drop off the board snaps back: they go to rank 4).
+    for (const [i, from] of (["c1", "e1", "f1"] as const).entries()) {
+      s = freeBoardReducer(s, { type: "move", from, to: (["a4", "b4", "c4"] as const)[i] ?? "a4" });
+    }
+    expect(rights(s)).toBe("GBgb");
+    const legal = Board.fromFen(freeBoardFen(s)).legalMoves();
+    expect(legal).toEqual(expect.arrayContaining(["d1g1", "d1b1"]));
+  });
+
+  it.each([
+    ["a king that moves loses its side's rights", "d1", "d3", "gb"],
+    ["a rook that leaves its home loses its own", "g1", "g3", "Bgb"],
+    ["a rook taken at home loses its own, as does the rook that took it", "b8", "b1", "Gg"],
+    ["another piece moving keeps them all", "e2", "e4", "GBgb"],
+  ] as const)("%s", (_name, from, to, expected) => {
+    expect(rights(freeBoardReducer(dealt, { type: "move", from, to }))).toBe(expected);
+  });
+
+  it("go with a reset, an edited position or a random position: those get the standard rights", () => {
+    expect(rights(freeBoardReducer(dealt, { type: "reset" }))).toBe("KQkq");
+    expect(rights(freeBoardReducer(dealt, { type: "setPosition", position: kings.position }))).toBe("KQkq");
+    const random = freeBoardReducer(dealt, { type: "fetched", fen: "4k3/8/8/8/8/8/4P3/4K3 b - - 0 23", eval: 1 });
+    expect(random.castling).toBeNull();
   });
 });

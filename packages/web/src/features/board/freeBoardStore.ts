@@ -1,4 +1,4 @@
-import { FREE_BOARD_RANDOM, type Range } from "@chess/shared";
+import { chess960Castling, FREE_BOARD_RANDOM, type Range } from "@chess/shared";
 import { moveRangeEnd } from "../lobby/range.ts";
 import { makePlacement, type Orientation, type PositionMap, parsePosition, type Square } from "./boardPosition.ts";
 
@@ -13,6 +13,11 @@ export interface FreeBoardState {
   busy: "shuffle" | "randomize" | undefined;
   /** What is known of the position shown: who moves, and the engine's eval of a random one; null once edited. */
   info: PositionInfo | null;
+  /**
+   * The castling rights of a dealt Chess960 setup in Shredder-FEN ("HBhb"), kept while its king and rooks stay
+   * home; null for any other position (every standard right, KQkq).
+   */
+  castling: string | null;
 }
 
 export interface PositionInfo {
@@ -47,11 +52,29 @@ export function positionInfoText(info: PositionInfo): string {
 
 /**
  * The board as a FEN to play on from: the side to move and move number when known (White, 1 otherwise);
- * every castling right, of which the server keeps those whose king and rook are at home; no en passant.
+ * a dealt Chess960 setup's own castling rights (rook files, which the server reads as Chess960), else every
+ * standard right, of which the server keeps those whose king and rook are at home; no en passant.
  */
-export function freeBoardFen(state: Pick<FreeBoardState, "position" | "info">): string {
+export function freeBoardFen(state: Pick<FreeBoardState, "position" | "info" | "castling">): string {
   const turn = state.info?.turn ?? "w";
-  return `${makePlacement(state.position)} ${turn} KQkq - 0 ${state.info?.moveNumber ?? 1}`;
+  const castling = state.castling === null ? "KQkq" : state.castling || "-";
+  return `${makePlacement(state.position)} ${turn} ${castling} - 0 ${state.info?.moveNumber ?? 1}`;
+}
+
+/**
+ * A dealt Chess960 setup's rights after a piece went from `from` to `to`: a king that moves loses its side's
+ * rights, a rook that leaves its home (or is taken there) its own.
+ */
+function keptCastling(rights: string, position: PositionMap, from: Square, to: Square): string {
+  const piece = position[from];
+  return [...rights]
+    .filter((letter) => {
+      const white = letter === letter.toUpperCase();
+      if (piece === (white ? "wK" : "bK")) return false;
+      const home = `${letter.toLowerCase()}${white ? 1 : 8}`;
+      return home !== from && home !== to;
+    })
+    .join("");
 }
 
 export type FreeBoardAction =
@@ -63,8 +86,11 @@ export type FreeBoardAction =
   /** One end of a Randomize slider moved. */
   | { type: "setRandomRange"; range: "eval" | "moves"; end: "min" | "max"; value: number }
   | { type: "fetchStarted"; kind: "shuffle" | "randomize" }
-  /** A fetched position (FEN) arrived, with the engine's eval (pawns, White's side) for a random one. */
-  | { type: "fetched"; fen: string; eval?: number }
+  /**
+   * A fetched position (FEN) arrived, with the engine's eval (pawns, White's side) for a random one;
+   * `chess960` for a shuffled setup, which gets its castling rights (the server's FEN has none).
+   */
+  | { type: "fetched"; fen: string; eval?: number; chess960?: boolean }
   /** The fetch failed (SPEC §8: only logged, nothing changes) or was abandoned. */
   | { type: "fetchFailed" };
 
@@ -76,6 +102,7 @@ export const initialFreeBoard: FreeBoardState = {
   randomMoves: { min: FREE_BOARD_RANDOM.moves.min, max: FREE_BOARD_RANDOM.moves.max },
   busy: undefined,
   info: null,
+  castling: null,
 };
 
 /** GET /game/random-position's query for the sliders. */
@@ -98,13 +125,14 @@ export function freeBoardReducer(state: FreeBoardState, action: FreeBoardAction)
       if (!piece || action.to === null || action.to === action.from) return state;
       const position = { ...state.position, [action.to]: piece };
       delete position[action.from];
-      return { ...state, position, info: null };
+      const castling = state.castling && keptCastling(state.castling, state.position, action.from, action.to);
+      return { ...state, position, info: null, castling };
     }
     case "reset":
       // Reset also wins over a position still on its way (the caller abandons that request).
-      return { ...state, position: initialFreeBoard.position, busy: undefined, info: null };
+      return { ...state, position: initialFreeBoard.position, busy: undefined, info: null, castling: null };
     case "setPosition":
-      return { ...state, position: action.position, info: null };
+      return { ...state, position: action.position, info: null, castling: null };
     case "setRandomRange":
       return action.range === "eval"
         ? { ...state, randomEval: moveRangeEnd(state.randomEval, action.end, action.value, FREE_BOARD_RANDOM.eval) }
@@ -115,7 +143,8 @@ export function freeBoardReducer(state: FreeBoardState, action: FreeBoardAction)
       const position = parsePosition(action.fen);
       // A position the board cannot read changes nothing, like a failed call.
       if (Object.keys(position).length === 0) return { ...state, busy: undefined };
-      return { ...state, position, busy: undefined, info: positionInfo(action.fen, action.eval) };
+      const castling = action.chess960 ? chess960Castling(action.fen) : null;
+      return { ...state, position, busy: undefined, info: positionInfo(action.fen, action.eval), castling };
     }
     case "fetchFailed":
       return { ...state, busy: undefined };

@@ -7,17 +7,20 @@ export function PlayComputerButton({
   label = "Play with the computer",
   fen,
   variant = "secondary",
+  className,
 }: {
   label?: string;
   /** The position to continue from, read when the button is pressed. */
   fen?: () => string | undefined;
   variant?: ButtonVariant;
+  className?: string;
 }) {
   const [open, setOpen] = useState<{ fen?: string } | null>(null);
   return (
     <>
       <Button
         variant={variant}
+        className={className}
         onClick={() => {
           const from = fen?.();
           setOpen(from ? { fen: from } : {});

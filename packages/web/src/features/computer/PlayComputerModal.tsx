@@ -10,6 +10,7 @@ import {
   LEVEL_CHOICES,
   type PlayComputerValues,
   playComputerPayload,
+  UNLIMITED,
 } from "./playComputerForm.ts";
 import "../lobby/CreateGameModal.css";
 import "./PlayComputerModal.css";
@@ -97,6 +98,21 @@ export function PlayComputerModal({ onClose, fen }: PlayComputerModalProps) {
                 </div>
               </fieldset>
             ))}
+            <fieldset className="create-game__group" aria-labelledby={`${ids}-no-clock`}>
+              <h3 id={`${ids}-no-clock`} className="create-game__group-title">
+                No clock
+              </h3>
+              <div className="create-game__group-buttons">
+                <button
+                  type="button"
+                  className="create-game__preset play-computer__unlimited"
+                  aria-pressed={values.preset === UNLIMITED}
+                  onClick={() => set({ preset: UNLIMITED })}
+                >
+                  {UNLIMITED}
+                </button>
+              </div>
+            </fieldset>
           </div>
         </div>
 

@@ -1,6 +1,6 @@
 import { playComputerPayload as schema } from "@chess/shared";
 import { describe, expect, it } from "vitest";
-import { COMPUTER_PRESET_GROUPS, DEFAULT_PLAY_COMPUTER, playComputerPayload } from "./playComputerForm.ts";
+import { COMPUTER_PRESET_GROUPS, DEFAULT_PLAY_COMPUTER, playComputerPayload, UNLIMITED } from "./playComputerForm.ts";
 
 describe("playComputerPayload", () => {
   it("starts a level-1 10+0 game with a random colour by default, which the server accepts", () => {
@@ -22,6 +22,13 @@ describe("playComputerPayload", () => {
     const fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
     const p = playComputerPayload({ level: 8, preset: "5+0", color: "black" }, fen);
     expect(p).toEqual({ level: 8, baseTime: 5, increment: 0, color: "black", fen });
+    expect(schema.safeParse(p).success).toBe(true);
+  });
+
+  it("asks for a game without a clock for Unlimited, from a position too", () => {
+    const fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    const p = playComputerPayload({ level: 4, preset: UNLIMITED, color: "white" }, fen);
+    expect(p).toEqual({ level: 4, untimed: true, color: "white", fen });
     expect(schema.safeParse(p).success).toBe(true);
   });
 

@@ -8,15 +8,19 @@ import {
   TIME_CLASS_LABEL,
   TIME_CLASSES,
   type TimeControl,
+  UNLIMITED_LABEL,
 } from "@chess/shared";
 
 /** What the Play with the computer dialog holds. */
 export interface PlayComputerValues {
   level: ComputerLevel;
-  /** A preset as "10+0". */
+  /** A preset as "10+0", or UNLIMITED for a game without a clock. */
   preset: string;
   color: ColorChoice;
 }
+
+/** The preset of a game without a clock (lichess's "Unlimited" against the computer). */
+export const UNLIMITED = UNLIMITED_LABEL;
 
 /** Level 1, a rapid 10+0 and a random colour: one click on Play starts a game a beginner can enjoy. */
 export const DEFAULT_PLAY_COMPUTER: PlayComputerValues = { level: 1, preset: "10+0", color: "random" };
@@ -31,12 +35,14 @@ const ALL_PRESETS = TIME_CLASSES.flatMap((tc) => PRESETS[tc]);
 
 /** The playComputer payload for the dialog's values, from `fen` when given (continue from a position). */
 export function playComputerPayload(values: PlayComputerValues, fen?: string): PlayComputerPayload {
+  const from = fen ? { fen } : {};
+  if (values.preset === UNLIMITED) return { level: values.level, untimed: true, color: values.color, ...from };
   const tc = ALL_PRESETS.find((p) => formatTimeControl(p) === values.preset) ?? { baseTime: 10, increment: 0 };
   return {
     level: values.level,
     baseTime: tc.baseTime,
     increment: tc.increment,
     color: values.color,
-    ...(fen ? { fen } : {}),
+    ...from,
   };
 }

@@ -8,8 +8,8 @@ import "./PlayerBar.css";
 export interface PlayerBarProps {
   name: string;
   color: Color;
-  /** Time left in ms at this render. */
-  timeMs: number;
+  /** Time left in ms at this render; null in a game without a clock (none is shown). */
+  timeMs: number | null;
   /** This side's clock is the one running. */
   ticking: boolean;
   /** It is this side's turn (its clock is highlighted even before clocks run). */
@@ -31,7 +31,7 @@ const PIECE_NAMES: Record<CapturablePiece, string> = {
 
 /** A player's row by the board: name, the pieces they captured, their material lead and their clock. */
 export function PlayerBar({ name, color, timeMs, ticking, toMove, lowMs, material, place }: PlayerBarProps) {
-  const low = timeMs < lowMs;
+  const low = timeMs !== null && timeMs < lowMs;
   const clockClass = ["clock", toMove ? "clock--to-move" : "", low ? "clock--low" : ""].filter(Boolean).join(" ");
   return (
     <div className={`player-bar player-bar--${place}`} data-testid={`player-bar-${place}`}>
@@ -41,18 +41,20 @@ export function PlayerBar({ name, color, timeMs, ticking, toMove, lowMs, materia
         <CapturedPieces pieces={material.captured} capturedColor={color === "w" ? "b" : "w"} />
         {material.advantage > 0 ? <span className="player-bar__advantage">+{material.advantage}</span> : null}
       </div>
-      <div
-        className={clockClass}
-        role="timer"
-        // The label changes once a second, and a timer is never read out by itself (aria-live off):
-        // a screen reader hears the time when it reaches the clock.
-        aria-label={`${name}'s clock: ${spokenClock(timeMs)}${ticking ? ", running" : ""}`}
-        aria-live="off"
-        data-ticking={ticking || undefined}
-        data-low={low || undefined}
-      >
-        {formatClock(timeMs)}
-      </div>
+      {timeMs === null ? null : (
+        <div
+          className={clockClass}
+          role="timer"
+          // The label changes once a second, and a timer is never read out by itself (aria-live off):
+          // a screen reader hears the time when it reaches the clock.
+          aria-label={`${name}'s clock: ${spokenClock(timeMs)}${ticking ? ", running" : ""}`}
+          aria-live="off"
+          data-ticking={ticking || undefined}
+          data-low={low || undefined}
+        >
+          {formatClock(timeMs)}
+        </div>
+      )}
     </div>
   );
 }

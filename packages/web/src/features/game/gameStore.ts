@@ -35,6 +35,8 @@ export interface GameState {
   baseTime: number;
   /** Seconds, e.g. 3. */
   increment: number;
+  /** A game without a clock (against the computer): no clock is shown and none runs. */
+  untimed: boolean;
   /** My win / draw / loss rating changes (zeros when unrated or spectating). */
   eloDeltas: EloDeltas;
   initialFen: string;
@@ -150,6 +152,7 @@ export function gameFromSnapshot(game: GameStarted, now: number): GameState {
     timeClass: game.timeClass,
     baseTime: game.baseTime,
     increment: game.increment,
+    untimed: game.untimed === true,
     eloDeltas: game.eloDeltas,
     initialFen: game.initialFen,
     history,

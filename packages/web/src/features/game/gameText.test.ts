@@ -20,6 +20,9 @@ describe("gameTypeLabel", () => {
     expect(gameTypeLabel({ variant: "fun", timeClass: "blitz", baseTime: 3, increment: 2, rated: true })).toBe(
       "Chess960 · Blitz 3+2 · Rated",
     );
+    expect(gameTypeLabel({ timeClass: "classical", baseTime: 0, increment: 0, rated: false, untimed: true })).toBe(
+      "Unlimited · Casual",
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { END_REASON_TEXT, formatTimeControl, TIME_CLASS_LABEL, VARIANT_LABELS } from "@chess/shared";
+import { END_REASON_TEXT, formatTimeControl, TIME_CLASS_LABEL, UNLIMITED_LABEL, VARIANT_LABELS } from "@chess/shared";
 import type { GameResult, GameState } from "./gameStore.ts";
 
 /** Words the game page shows, kept apart from the components so they are tested as plain functions. */
@@ -9,14 +9,17 @@ export function formatEloDelta(delta: number): string {
   return delta > 0 ? `+${delta}` : `\u2212${Math.abs(delta)}`;
 }
 
-/** "Blitz 5+3 · Rated" / "Bullet 1+0 · Casual" / "Chess960 · Blitz 3+2 · Rated". */
+/** "Blitz 5+3 · Rated" / "Bullet 1+0 · Casual" / "Chess960 · Blitz 3+2 · Rated" / "Unlimited · Casual". */
 export function gameTypeLabel(
-  state: Pick<GameState, "timeClass" | "baseTime" | "increment" | "rated"> & Partial<Pick<GameState, "variant">>,
+  state: Pick<GameState, "timeClass" | "baseTime" | "increment" | "rated"> &
+    Partial<Pick<GameState, "variant" | "untimed">>,
 ): string {
-  const tc = formatTimeControl({ baseTime: state.baseTime, increment: state.increment });
+  const speed = state.untimed
+    ? UNLIMITED_LABEL
+    : `${TIME_CLASS_LABEL[state.timeClass]} ${formatTimeControl({ baseTime: state.baseTime, increment: state.increment })}`;
   // Chess960 changes how the game is played, so the header says so; jumpstart shows in its position.
   const variant = state.variant === "fun" ? `${VARIANT_LABELS.fun} · ` : "";
-  return `${variant}${TIME_CLASS_LABEL[state.timeClass]} ${tc} · ${state.rated ? "Rated" : "Casual"}`;
+  return `${variant}${speed} · ${state.rated ? "Rated" : "Casual"}`;
 }
 
 /** The game-over headline (SPEC §2): "Gameover! Winner is: {winner}", or the abort. */

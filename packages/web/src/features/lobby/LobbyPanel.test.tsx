@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeIdentity, renderWithIdentity } from "../../test/identity.tsx";
 import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
 import { LobbyPanel } from "./LobbyPanel.tsx";
+import { LobbyStart } from "./LobbyStart.tsx";
 
 const offer = (offerId: string, change: Partial<GameOffer> = {}): GameOffer => ({
   offerId,
@@ -28,6 +29,7 @@ function setup(respond?: Parameters<typeof fakeRealtime>[0], username = "alice")
   const rt = fakeRealtime(respond);
   renderWithIdentity(
     <WithRealtime realtime={rt.realtime}>
+      <LobbyStart />
       <LobbyPanel />
     </WithRealtime>,
     fakeIdentity({ identity: { kind: "user", username } }),
@@ -128,13 +130,16 @@ describe("LobbyPanel", () => {
     expect(rt.requests.at(-1)).toEqual({ event: "cancelOffer", payload: { offerId: "mine" } });
   });
 
-  it("recognises a guest's own offer by the id it was created with", async () => {
+  it("recognises a guest's own offer, made with Create Game beside the tiles, by the id it was created with", async () => {
     const created = offer("g1");
     const rt = setup((event) => (event === "createGameOffer" ? { ok: true, data: created } : undefined), "Guest-1");
     rt.serverEmit("updateLobby", { roomUid: "lobby", offers: [] });
     fireEvent.click(screen.getByRole("button", { name: "Create Game" }));
     fireEvent.click(screen.getByRole("button", { name: "Create" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(rt.events()).toContain("createGameOffer");
+    // The server answers the creator's socket with offerCreated, as well as the ack.
+    rt.serverEmit("offerCreated", created);
     expect(screen.getByRole("button", { name: "Cancel offer Anonymous / 5+3" })).toBeTruthy();
     expect(JSON.parse(sessionStorage.getItem("myOfferIds") ?? "[]")).toEqual(["g1"]);
   });

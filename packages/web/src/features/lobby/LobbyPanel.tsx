@@ -1,10 +1,6 @@
-import type { CreateGameOfferPayload, LiveGame } from "@chess/shared";
-import { useCallback, useEffect, useReducer, useState } from "react";
-import { Button } from "../../components/Button.tsx";
+import { useEffect, useReducer, useState } from "react";
 import { useRealtime } from "../../lib/realtime.ts";
 import { displayName, useIdentity } from "../accounts/index.ts";
-import { PlayComputerButton } from "../computer/index.ts";
-import { CreateGameModal } from "./CreateGameModal.tsx";
 import { initialLobby, isMyOffer, lobbyReducer, visibleOffers } from "./lobbyStore.ts";
 import { OfferCard } from "./OfferCard.tsx";
 import "./LobbyPanel.css";
@@ -23,12 +19,14 @@ function loadMyOfferIds(): string[] {
   }
 }
 
-/** The open offers with Create Game; accepting or cancelling one goes through the socket. */
-export function LobbyPanel({ liveGames = [] }: { liveGames?: LiveGame[] }) {
+/**
+ * The open offers; accepting or cancelling one goes through the socket. An offer made here (LobbyStart's
+ * Create Game) comes back as `offerCreated`, which marks it mine.
+ */
+export function LobbyPanel() {
   const realtime = useRealtime();
   const me = displayName(useIdentity().identity);
   const [state, dispatch] = useReducer(lobbyReducer, undefined, () => initialLobby(loadMyOfferIds()));
-  const [creating, setCreating] = useState(false);
   const [message, setMessage] = useState<string>();
 
   useEffect(() => {
@@ -59,16 +57,6 @@ export function LobbyPanel({ liveGames = [] }: { liveGames?: LiveGame[] }) {
     return () => clearTimeout(t);
   }, [message]);
 
-  const create = useCallback(
-    async (payload: CreateGameOfferPayload) => {
-      const answer = await realtime.request("createGameOffer", payload);
-      if (!answer.ok) return answer.message;
-      if (answer.data) dispatch({ type: "offerCreated", offer: answer.data });
-      return undefined;
-    },
-    [realtime],
-  );
-
   async function accept(offerId: string) {
     dispatch({ type: "acceptStarted", offerId });
     setMessage(undefined);
@@ -92,12 +80,6 @@ export function LobbyPanel({ liveGames = [] }: { liveGames?: LiveGame[] }) {
     <section className="lobby-panel card" aria-labelledby="lobby-title">
       <header className="lobby-panel__header">
         <h2 id="lobby-title">Open games</h2>
-        <div className="lobby-panel__actions">
-          <PlayComputerButton />
-          <Button variant="primary" onClick={() => setCreating(true)}>
-            Create Game
-          </Button>
-        </div>
       </header>
       {message ? (
         <p className="lobby-panel__message" role="alert">
@@ -121,7 +103,6 @@ export function LobbyPanel({ liveGames = [] }: { liveGames?: LiveGame[] }) {
           ))}
         </ul>
       )}
-      {creating ? <CreateGameModal onClose={() => setCreating(false)} onCreate={create} liveGames={liveGames} /> : null}
     </section>
   );
 }

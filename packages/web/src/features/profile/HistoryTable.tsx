@@ -1,5 +1,5 @@
 import type { HistoryRow } from "@chess/shared";
-import { TIME_CLASS_LABEL } from "@chess/shared";
+import { TIME_CLASS_LABEL, UNLIMITED_LABEL } from "@chess/shared";
 import type { MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { pgnHref } from "./profileApi.ts";
@@ -69,7 +69,7 @@ export function HistoryTable({ rows, busy }: { rows: HistoryRow[]; busy: boolean
                   <span className="history-table__subline">{subline(row)}</span>
                 </td>
                 <td className="history-table__time">
-                  {TIME_CLASS_LABEL[row.timeVariant]}
+                  {speedOf(row)}
                   {row.rated ? null : <span className="history-table__casual"> · casual</span>}
                 </td>
                 <td className="history-table__center">
@@ -104,8 +104,11 @@ function subline(row: HistoryRow): string {
   const moves = moveCount(row.moves);
   const casual = row.rated ? [] : ["casual"];
   const count = `${moves} ${moves === 1 ? "move" : "moves"}`;
-  return [TIME_CLASS_LABEL[row.timeVariant], ...casual, count, formatDate(row.endedAt)].join(" · ");
+  return [speedOf(row), ...casual, count, formatDate(row.endedAt)].join(" · ");
 }
+
+/** "Blitz", or "Unlimited" for a game played without a clock. */
+const speedOf = (row: HistoryRow) => (row.untimed ? UNLIMITED_LABEL : TIME_CLASS_LABEL[row.timeVariant]);
 
 function ColorDot({ color }: { color: "white" | "black" }) {
   return (

@@ -15,9 +15,11 @@ export function WatchCard({ game, now }: { game: ShownGame; now: number }) {
         <span className={`watch-card__dot watch-card__dot--${color}`} aria-hidden="true" />
         <span className="watch-card__name">{player.name}</span>
         <span className="watch-card__rating">{ratingText(player)}</span>
-        <span className="watch-card__clock" data-ticking={(toMove && game.clockRunning) || undefined}>
-          {formatClock(clocks[color])}
-        </span>
+        {game.untimed ? null : (
+          <span className="watch-card__clock" data-ticking={(toMove && game.clockRunning) || undefined}>
+            {formatClock(clocks[color])}
+          </span>
+        )}
       </div>
     );
   };

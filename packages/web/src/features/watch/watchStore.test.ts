@@ -84,6 +84,9 @@ describe("words of the Watch list", () => {
     expect(
       gameLine({ ...game, rated: true, variant: "jumpstart", timeClass: "bullet", baseTime: 1, increment: 0 }),
     ).toBe("Bullet 1+0 · Rated · Jumpstart");
+    expect(gameLine({ ...game, untimed: true, timeClass: "classical", baseTime: 0, increment: 0 })).toBe(
+      "Unlimited · Casual · Standard",
+    );
     expect(matchTitle(game)).toBe("alice (1520) vs Guest-7");
     expect([ratingText(game.white), ratingText(game.black)]).toEqual(["1520", "Guest"]);
   });

@@ -2,6 +2,7 @@ import {
   type Color,
   formatTimeControl,
   TIME_CLASS_LABEL,
+  UNLIMITED_LABEL,
   type Variant,
   type WatchedGame,
   type WatchList,
@@ -93,12 +94,14 @@ export function clocksAt(game: ShownGame, now: number): Record<Color, number> {
 
 export const VARIANT_NAME: Record<Variant, string> = { standard: "Standard", jumpstart: "Jumpstart", fun: "Fun" };
 
-/** "Blitz 5+3 · Rated · Standard". */
+/** "Blitz 5+3 · Rated · Standard", "Unlimited · Casual · Standard". */
 export function gameLine(
-  game: Pick<WatchedGame, "timeClass" | "baseTime" | "increment" | "rated" | "variant">,
+  game: Pick<WatchedGame, "timeClass" | "baseTime" | "increment" | "rated" | "variant" | "untimed">,
 ): string {
-  const tc = formatTimeControl({ baseTime: game.baseTime, increment: game.increment });
-  return `${TIME_CLASS_LABEL[game.timeClass]} ${tc} · ${game.rated ? "Rated" : "Casual"} · ${VARIANT_NAME[game.variant]}`;
+  const speed = game.untimed
+    ? UNLIMITED_LABEL
+    : `${TIME_CLASS_LABEL[game.timeClass]} ${formatTimeControl({ baseTime: game.baseTime, increment: game.increment })}`;
+  return `${speed} · ${game.rated ? "Rated" : "Casual"} · ${VARIANT_NAME[game.variant]}`;
 }
 
 /** "1520" for an account, "Guest" for a guest. */

@@ -1,0 +1,1 @@
+ALTER TABLE "games" ADD COLUMN "untimed" boolean DEFAULT false NOT NULL;
