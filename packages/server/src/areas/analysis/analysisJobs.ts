@@ -22,6 +22,8 @@ export interface PositionJob {
 }
 
 /** One job per game, and per position and search size, however many ask for it at once. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export const analysisJobIds = {
   game: (gameId: string) => `game-${encodeURIComponent(gameId)}`,
   position: (fen: string, nodes: number) => `position-${nodes}-${createHash("sha1").update(fen).digest("hex")}`,
@@ -54,14 +56,21 @@ export function createAnalysisJobs(deps: { repo: AnalysisRepo; pool: EnginePool 
       const fens = gamePositions(job.initialFen, job.uciMoves);
       let done = 0;
       ctx.progress({ done, total: fens.length });
-      const entries = await Promise.all(
-        fens.map(async (fen) => {
-          const entry = await analysePosition(fen, job.nodes);
+      const searched: Array<Promise<AnalysisEntry>> = [];
+      for (const fen of fens) {
+        const entry = analysePosition(fen, job.nodes).then((e) => {
           done += 1;
           ctx.progress({ done, total: fens.length });
-          return entry;
-        }),
-      );
+          return e;
+        });
+        // Its failure is answered by Promise.all below; until then it must not count as unhandled.
+        entry.catch(() => {});
+        searched.push(entry);
+        // One position per turn of the event loop: queueing a whole game at once held live games' moves up
+        // for ~100 ms (bench/analysis); the engines are busy with the first positions meanwhile.
+        await nextTurn();
+      }
+      const entries = await Promise.all(searched);
       await repo.save(job.gameId, entries, job.nodes, pool.command.kind);
       // Another run may have stored its analysis first: everyone gets the stored one.
       return (await repo.get(job.gameId)) ?? entries;
