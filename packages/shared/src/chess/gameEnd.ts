@@ -34,6 +34,6 @@ export const END_REASON_TEXT: Record<EndReason, string> = {
   resign: "Resignation",
   draw: "Draw by agreement",
   flag: "Time out",
-  abandon: "Opponent left the game",
+  abandon: "Game abandoned",
   abort: "Game aborted",
 };

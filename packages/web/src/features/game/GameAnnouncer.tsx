@@ -30,7 +30,7 @@ export function GameAnnouncer({ state }: { state: GameState }) {
       }
     }
     seenPlies.current = history.length;
-    if (status !== "active" && result && !seenEnd.current) parts.push(gameEndAnnouncement(result));
+    if (status !== "active" && result && !seenEnd.current) parts.push(gameEndAnnouncement(result, myColor));
     if (status !== "active") seenEnd.current = true;
     if (parts.length === 0) return;
     setSaid((s) => [...s.slice(-(KEPT - 1)), { n: (s.at(-1)?.n ?? 0) + 1, text: parts.join(". ") }]);

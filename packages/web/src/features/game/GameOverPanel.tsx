@@ -76,7 +76,7 @@ export function GameOverPanel({
       </header>
       <p className="game-over__result">
         {score ? <span className="game-over__score">{score}</span> : null}
-        <span className="game-over__reason">{endReasonText(result)}</span>
+        <span className="game-over__reason">{endReasonText(result, state.myColor)}</span>
       </p>
       {rating ? (
         <p className="game-over__rating" data-testid="game-over-rating">

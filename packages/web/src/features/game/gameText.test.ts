@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatEloDelta, gameOverHeadline, gameScore, gameTypeLabel, ratingChangeText } from "./gameText.ts";
+import {
+  endReasonText,
+  formatEloDelta,
+  gameOverHeadline,
+  gameScore,
+  gameTypeLabel,
+  ratingChangeText,
+} from "./gameText.ts";
 
 describe("formatEloDelta", () => {
   it.each([
@@ -62,5 +69,17 @@ describe("game over texts", () => {
     ["none", "abort", undefined],
   ] as const)("scores a %s result by %s as %s", (winningColor, reason, score) => {
     expect(gameScore({ winningColor, reason })).toBe(score);
+  });
+});
+
+describe("endReasonText", () => {
+  const abandoned = { winningColor: "white", reason: "abandon", winner: "alice", myEloChange: null } as const;
+  it.each([
+    ["the player who stayed", abandoned, "w", "Opponent left the game"],
+    ["the player who went", abandoned, "b", "You left the game"],
+    ["a spectator", abandoned, null, "Game abandoned"],
+    ["any other end, to a player", { ...abandoned, reason: "checkmate" }, "b", "Checkmate"],
+  ] as const)("an end as %s reads it", (_who, result, myColor, text) => {
+    expect(endReasonText(result, myColor)).toBe(text);
   });
 });

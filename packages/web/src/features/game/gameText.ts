@@ -1,4 +1,11 @@
-import { END_REASON_TEXT, formatTimeControl, TIME_CLASS_LABEL, UNLIMITED_LABEL, VARIANT_LABELS } from "@chess/shared";
+import {
+  type Color,
+  END_REASON_TEXT,
+  formatTimeControl,
+  TIME_CLASS_LABEL,
+  UNLIMITED_LABEL,
+  VARIANT_LABELS,
+} from "@chess/shared";
 import type { GameResult, GameState } from "./gameStore.ts";
 
 /** Words the game page shows, kept apart from the components so they are tested as plain functions. */
@@ -28,8 +35,16 @@ export function gameOverHeadline(result: GameResult): string {
   return `Gameover! Winner is: ${result.winner}`;
 }
 
-/** Why the game ended, e.g. "Checkmate", "Time out". */
-export function endReasonText(result: GameResult): string {
+/**
+ * Why the game ended, e.g. "Checkmate", "Time out". An abandoned game reads as each side lived it: the
+ * player who stayed sees "Opponent left the game", the one who went "You left the game", anyone else the
+ * neutral words.
+ */
+export function endReasonText(result: GameResult, myColor: Color | null = null): string {
+  if (result.reason === "abandon" && myColor !== null && result.winningColor !== "none") {
+    const won = result.winningColor === (myColor === "w" ? "white" : "black");
+    return won ? "Opponent left the game" : "You left the game";
+  }
   return END_REASON_TEXT[result.reason];
 }
 

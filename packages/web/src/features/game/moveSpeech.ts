@@ -41,8 +41,8 @@ export function moveAnnouncement(mover: Color, san: string, captured?: string): 
 }
 
 /** "Gameover! Winner is: bob. Checkmate." */
-export function gameEndAnnouncement(result: GameResult): string {
-  return `${gameOverHeadline(result)}. ${endReasonText(result)}.`;
+export function gameEndAnnouncement(result: GameResult, myColor: Color | null = null): string {
+  return `${gameOverHeadline(result)}. ${endReasonText(result, myColor)}.`;
 }
 
 /** "4 minutes 59 seconds", "1 minute 0 seconds", "0 seconds". */

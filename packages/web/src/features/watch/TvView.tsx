@@ -5,21 +5,16 @@ import { Button } from "../../components/Button.tsx";
 import { ChatPanel } from "../chat/index.ts";
 import {
   CLOCK_TICK_MS,
-  clockTimes,
   endReasonText,
+  GamePlayerBar,
   type GameState,
   gameScore,
   gameTypeLabel,
   LiveBoard,
-  lowTimeMs,
   MoveList,
-  materialSummary,
   moveNumberOf,
   moveTable,
-  PlayerBar,
   shownPly,
-  shownPosition,
-  sideToMove,
   turnOf,
   useLiveBoardWidth,
   useLiveGame,
@@ -113,22 +108,6 @@ function TvBoard({
   const board = useLiveBoardWidth();
   const active = state.status === "active";
   const now = useNow(active && state.clock.running, CLOCK_TICK_MS);
-  const times = clockTimes(state, now);
-  const lowMs = lowTimeMs(state.baseTime * 60_000);
-  const toMove = sideToMove(state);
-  const material = materialSummary(shownPosition(state).fen, state.initialFen);
-  const bar = (color: Color, place: "top" | "bottom") => (
-    <PlayerBar
-      place={place}
-      name={color === "w" ? state.white : state.black}
-      color={color}
-      timeMs={state.untimed ? null : times[color]}
-      ticking={active && state.clock.running && state.turn === color}
-      toMove={active && toMove === color}
-      lowMs={lowMs}
-      material={material[color]}
-    />
-  );
   const rows = moveTable(
     state.history.map((p) => p.san),
     turnOf(state.initialFen),
@@ -146,7 +125,7 @@ function TvBoard({
           </h2>
           <p className="tv__line">{gameTypeLabel(state)}</p>
         </div>
-        {bar("b", "top")}
+        <GamePlayerBar state={state} color="b" place="top" now={now} />
         <LiveBoard
           state={state}
           orientation="white"
@@ -155,7 +134,7 @@ function TvBoard({
           onPremove={NOTHING}
           onCancelPremove={NOTHING}
         />
-        {bar("w", "bottom")}
+        <GamePlayerBar state={state} color="w" place="bottom" now={now} />
         {result ? (
           <p className="tv__result" role="status">
             {[gameScore(result), endReasonText(result)].filter(Boolean).join(" · ")}

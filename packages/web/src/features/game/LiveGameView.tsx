@@ -1,0 +1,266 @@
+import { type Color, other } from "@chess/shared";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { Button } from "../../components/Button.tsx";
+import { usePageTitle } from "../../lib/usePageTitle.ts";
+import { ChatPanel } from "../chat/index.ts";
+import { usePreferences } from "../preferences/index.ts";
+import { BoardResizeHandle } from "./BoardResizeHandle.tsx";
+import { GameActions } from "./GameActions.tsx";
+import { GameAnnouncer } from "./GameAnnouncer.tsx";
+import { GameConnectionNotice } from "./GameConnectionNotice.tsx";
+import { GameInfo } from "./GameInfo.tsx";
+import { GameNotices } from "./GameNotices.tsx";
+import { GameOverPanel } from "./GameOverPanel.tsx";
+import { GamePlayerBar } from "./GamePlayerBar.tsx";
+import { CLOCK_TICK_MS, lowTimeMs } from "./gameClock.ts";
+import { moveNumberOf, turnOf } from "./gameRules.ts";
+import { clockTimes, playerNames, shownPly } from "./gameSelectors.ts";
+import { colorWord, type GameState } from "./gameStore.ts";
+import { LeaveGameGuard } from "./LeaveGameGuard.tsx";
+import { LiveBoard } from "./LiveBoard.tsx";
+import { MoveEntry } from "./MoveEntry.tsx";
+import { MoveList } from "./MoveList.tsx";
+import { moveTable } from "./moveTable.ts";
+import { useGameSounds, useLowTimeSound, useSoundBlocked } from "./useGameSounds.ts";
+import { useLiveBoardWidth } from "./useLiveBoardWidth.ts";
+import type { LiveGameActions } from "./useLiveGame.ts";
+import { useNewRating } from "./useNewRating.ts";
+import { useNow } from "./useNow.ts";
+import "./LiveGameView.css";
+
+/** A live game as its players and spectators see it: board, clocks, chat, moves, actions (SPEC §2). */
+export function LiveGameView({
+  state,
+  notice,
+  actions,
+}: {
+  state: GameState;
+  notice: string | undefined;
+  actions: LiveGameActions;
+}) {
+  const navigate = useNavigate();
+  const { me, opponent } = playerNames(state);
+  usePageTitle(`${me} vs ${opponent}`);
+  const spectator = state.myColor === null;
+  const [orientation, setOrientation] = useState<"white" | "black">(colorWord(state.myColor ?? "w"));
+  const [{ soundEnabled }, setPreferences] = usePreferences();
+  const muted = !soundEnabled;
+  const [overOpen, setOverOpen] = useState(false);
+  const board = useLiveBoardWidth();
+  const active = state.status === "active";
+  const now = useNow(
+    active && (state.clock.running || state.firstMoveDeadline !== null || !!state.opponentGone),
+    CLOCK_TICK_MS,
+  );
+  useGameSounds(state);
+  const soundBlocked = useSoundBlocked();
+  const newRating = useNewRating(state);
+
+  const ended = !active;
+  useEffect(() => {
+    if (ended) setOverOpen(true);
+  }, [ended]);
+  const playing = state.myColor !== null && active;
+  const rematchReceived = state.rematch.kind === "received";
+  useEffect(() => {
+    if (rematchReceived) setOverOpen(true);
+  }, [rematchReceived]);
+
+  const { step, clearPremove, viewPly } = actions;
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      const target = event.target;
+      if (target instanceof Element && target.closest("input, textarea, select, [contenteditable='true']")) return;
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const keys: Record<string, () => void> = {
+        ArrowLeft: () => step(-1),
+        ArrowRight: () => step(1),
+        Home: () => viewPly(0),
+        End: () => viewPly(null),
+      };
+      const run = keys[event.key];
+      if (run) {
+        event.preventDefault();
+        run();
+      } else if (event.key === "Escape") {
+        clearPremove();
+      }
+    }
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [step, clearPremove, viewPly]);
+
+  const myClockRunning = playing && state.clock.running && state.turn === state.myColor;
+  useLowTimeSound(
+    myClockRunning && state.myColor ? clockTimes(state, now)[state.myColor] : null,
+    lowTimeMs(state.baseTime * 60_000),
+  );
+  const bottom: Color = orientation === "white" ? "w" : "b";
+  const sans = [...state.history.map((p) => p.san), ...(state.pending ? [state.pending.san] : [])];
+  const rows = moveTable(sans, turnOf(state.initialFen), moveNumberOf(state.initialFen));
+
+  function leaveTo(path: string, routeState?: unknown) {
+    actions.cancelRematch();
+    void navigate(path, routeState === undefined ? undefined : { state: routeState });
+  }
+
+  return (
+    <div className="play">
+      <div className="play__info">
+        <GameInfo state={state} />
+        <ChatPanel
+          chatId={state.gameId}
+          chatType="game"
+          title="Game chat"
+          className="play__chat"
+          readOnly={spectator}
+        />
+      </div>
+
+      <div className="play__center" style={{ maxWidth: board.width }}>
+        <GamePlayerBar state={state} color={other(bottom)} place="top" now={now} />
+        <div className="play__board">
+          <LiveBoard
+            state={state}
+            orientation={orientation}
+            boardWidth={board.width}
+            onMove={actions.move}
+            onPremove={actions.setPremove}
+            onCancelPremove={actions.clearPremove}
+          />
+          <GameConnectionNotice />
+          {board.resizable ? (
+            <BoardResizeHandle width={board.width} min={board.min} max={board.max} onResize={board.resize} />
+          ) : null}
+        </div>
+        <GamePlayerBar state={state} color={bottom} place="bottom" now={now} />
+        <div className="play__tools">
+          <Button variant="ghost" onClick={() => setOrientation((o) => (o === "white" ? "black" : "white"))}>
+            <FlipIcon />
+            Flip board
+          </Button>
+          <Button variant="ghost" aria-pressed={!muted} onClick={() => setPreferences({ soundEnabled: muted })}>
+            <SoundIcon muted={muted} />
+            {muted ? "Sound off" : "Sound on"}
+          </Button>
+          {soundBlocked ? (
+            // Any click on the page lets the browser play sound; this one is there to be clicked.
+            <Button variant="ghost" className="play__sound-hint">
+              Sound is paused by the browser: click to turn it on
+            </Button>
+          ) : null}
+          {spectator ? <span className="play__badge">Spectating</span> : null}
+          {state.viewPly !== null ? (
+            <Button variant="ghost" onClick={() => actions.viewPly(null)}>
+              Back to live
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="play__side">
+        {overOpen && !active ? (
+          <GameOverPanel
+            state={state}
+            newRating={newRating}
+            onClose={() => {
+              actions.cancelRematch();
+              setOverOpen(false);
+            }}
+            onRematch={actions.offerRematch}
+            onAnswerRematch={actions.answerRematch}
+            onBackToMenu={() => leaveTo("/")}
+            onViewAnalysis={() =>
+              leaveTo("/analysis", {
+                moves: state.history.map((p) => p.san),
+                initialFen: state.initialFen,
+                playerColor: colorWord(state.myColor ?? "w"),
+                gameId: state.gameId,
+                opponent,
+              })
+            }
+          />
+        ) : null}
+        {!active && !overOpen ? (
+          <Button variant="primary" onClick={() => setOverOpen(true)}>
+            Show result
+          </Button>
+        ) : null}
+        <GameNotices
+          state={state}
+          now={now}
+          notice={notice}
+          onAnswerDraw={actions.answerDraw}
+          onClaimVictory={actions.claimVictory}
+        />
+        <section className="play__moves card" aria-labelledby="moves-title">
+          <h2 id="moves-title">Moves</h2>
+          <MoveList rows={rows} currentPly={shownPly(state)} onSelect={(ply) => actions.viewPly(ply)} />
+          <div className="play__steps">
+            <Button variant="ghost" aria-label="Previous move" onClick={() => actions.step(-1)}>
+              ‹
+            </Button>
+            <Button variant="ghost" aria-label="Next move" onClick={() => actions.step(1)}>
+              ›
+            </Button>
+          </div>
+        </section>
+        {playing ? (
+          <MoveEntry
+            state={state}
+            onMove={actions.move}
+            onPremove={actions.setPremove}
+            onCancelPremove={actions.clearPremove}
+            onStep={actions.step}
+            onView={actions.viewPly}
+          />
+        ) : null}
+        <GameActions
+          state={state}
+          onResign={actions.resign}
+          onOfferDraw={actions.offerDraw}
+          onAbort={actions.abort}
+          onTakeback={() => void actions.takeback()}
+        />
+      </div>
+
+      <GameAnnouncer state={state} />
+      <LeaveGameGuard playing={playing} />
+    </div>
+  );
+}
+
+function FlipIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path
+        d="M7 4v13m0 0l-3-3m3 3l3-3M17 20V7m0 0l-3 3m3-3l3 3"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function SoundIcon({ muted }: { muted: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+      {muted ? (
+        <path d="M16 9l5 6m0-6l-5 6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      ) : (
+        <path
+          d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        />
+      )}
+    </svg>
+  );
+}
