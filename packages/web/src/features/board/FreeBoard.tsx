@@ -1,6 +1,7 @@
 import { FREE_BOARD_RANDOM } from "@chess/shared";
 import { useEffect, useId, useReducer, useRef } from "react";
 import { Button } from "../../components/Button.tsx";
+import { FlipIcon } from "../../components/FlipIcon.tsx";
 import { api, withQuery } from "../../lib/api.ts";
 import { PlayComputerButton } from "../computer/index.ts";
 import { ColorIcon } from "../lobby/OfferCard.tsx";
@@ -142,21 +143,6 @@ export function FreeBoard() {
       </fieldset>
       <PlayComputerButton label="Continue from here against the computer" fen={() => freeBoardFen(state)} />
     </div>
-  );
-}
-
-function FlipIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path
-        d="M7 4v13m0 0l-3-3m3 3l3-3M17 20V7m0 0l-3 3m3-3l3 3"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
   );
 }
 

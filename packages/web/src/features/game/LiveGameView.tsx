@@ -2,6 +2,7 @@ import { type Color, other } from "@chess/shared";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../components/Button.tsx";
+import { FlipIcon } from "../../components/FlipIcon.tsx";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { ChatPanel } from "../chat/index.ts";
 import { usePreferences } from "../preferences/index.ts";
@@ -228,21 +229,6 @@ export function LiveGameView({
       <GameAnnouncer state={state} />
       <LeaveGameGuard playing={playing} />
     </div>
-  );
-}
-
-function FlipIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path
-        d="M7 4v13m0 0l-3-3m3 3l3-3M17 20V7m0 0l-3 3m3-3l3 3"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
   );
 }
 
