@@ -372,7 +372,8 @@ export const blocks = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
+  // "Who blocked this player" (blockersOf, for spectator chat) and the cascade of a deleted user read by blocked_id.
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("blocks_blocked_idx").on(t.blockedId)],
 );
 
 /** A logged-in player's display preferences (theme, board, pieces, sound...), validated by the shared schema. */

@@ -1,0 +1,1 @@
+CREATE INDEX "blocks_blocked_idx" ON "blocks" USING btree ("blocked_id");
