@@ -90,9 +90,11 @@ async function startServerGame(p) {
  * `gamePlies` [min, max], a game ends after that many plies (the side to move resigns) and the pair
  * starts another, as players do; otherwise a game lasts the run.
  */
-async function drive(pairs, scripts, { paceMs, seconds, warmupMs, gamePlies, mode }) {
+async function drive(pairs, scripts, { paceMs, seconds, warmupMs, gamePlies, mode, timed: withTimes }) {
   const samples = [];
   const trace = [];
+  /** With `timed`: each sample with the wall-clock time it arrived (epoch ms), to set beside other events. */
+  const timed = [];
   let moves = 0;
   let errors = 0;
   let exhausted = 0;
@@ -167,6 +169,7 @@ async function drive(pairs, scripts, { paceMs, seconds, warmupMs, gamePlies, mod
         if (now >= measureFrom && now <= stopAt) {
           samples.push(now - sentAt);
           if (process.env.BENCH_TRACE) trace.push([Math.round(now - measureFrom), now - sentAt]);
+          if (withTimes) timed.push([Date.now(), now - sentAt]);
           moves++;
         }
         ply++;
@@ -189,6 +192,7 @@ async function drive(pairs, scripts, { paceMs, seconds, warmupMs, gamePlies, mod
     gamesEnded,
     stalls: [...stalls],
     trace,
+    timed,
     acked: games,
   };
 }

@@ -112,7 +112,7 @@ export async function memoryOf(server) {
  * after `warmupMs`, and merges the results. With `server`, its live memory is read idle, with the
  * sockets connected, with the games started, and after playing.
  */
-export async function runBots({ url, mode, scenario, scripts, botProcesses, warmupMs, server }) {
+export async function runBots({ url, mode, scenario, scripts, botProcesses, warmupMs, server, timed = false }) {
   const bots = Array.from({ length: botProcesses }, () =>
     fork(join(root, "bench/lib/bots.mjs"), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] }),
   );
@@ -141,6 +141,7 @@ export async function runBots({ url, mode, scenario, scripts, botProcesses, warm
     seconds: scenario.seconds,
     warmupMs,
     gamePlies: scenario.gamePlies,
+    timed,
   }));
   if (server) memory.after = await memoryOf(server);
   if (process.env.BENCH_TRACE) {
@@ -166,6 +167,7 @@ export async function runBots({ url, mode, scenario, scripts, botProcesses, warm
     /** [reason, pairs] of the pairs that could not start their next game. */
     stalls: results.flatMap((r) => r.stalls ?? []),
     acked: results.flatMap((r) => r.acked),
+    timed: results.flatMap((r) => r.timed ?? []),
     memory,
   };
 }
