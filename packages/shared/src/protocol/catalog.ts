@@ -190,7 +190,7 @@ export const SERVER_EVENTS = {
   },
   lobbyChanged: {
     payload: "LobbyChanged",
-    when: "To lobby watchers that asked for deltas: offers added and removed.",
+    when: "To lobby watchers that asked for deltas: offers added and removed, gathered over 100 ms.",
     spec: false,
   },
   offerCreated: { payload: "GameOffer", when: "To the creator of an offer.", spec: true },

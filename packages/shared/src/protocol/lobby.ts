@@ -74,3 +74,8 @@ export interface LobbyChanged {
 
 /** A watcher without deltas gets the whole list at most this often (trailing, so the last change shows). */
 export const LOBBY_LIST_EVERY_MS = 250;
+/**
+ * `lobbyChanged` gathers the changes of this long into one event per watcher: a flood of offers costs each
+ * watcher a few events, not one per offer.
+ */
+export const LOBBY_CHANGES_EVERY_MS = 100;

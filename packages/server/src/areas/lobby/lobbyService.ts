@@ -125,8 +125,7 @@ export function createLobbyService(deps: {
         o.privateTo === undefined &&
         o.ownerKey !== key &&
         network !== undefined &&
-        o.ownerAddress !== undefined &&
-        addressKey(o.ownerAddress) === network,
+        o.ownerNetwork === network,
     );
     if (fromAddress.length >= LOBBY_OFFERS_PER_ADDRESS) {
       return fail("too_many", "Too many open offers from your address - wait for one to be taken");
@@ -179,7 +178,7 @@ export function createLobbyService(deps: {
         offer,
         owner: ref(actor),
         ownerKey: key,
-        ...(actor.address !== undefined ? { ownerAddress: actor.address } : {}),
+        ...(actor.address !== undefined ? { ownerNetwork: addressKey(actor.address) } : {}),
         ...(privateTo !== undefined ? { privateTo } : {}),
       };
       // The new lobby offer replaces the player's open one for the same audience (challenges stay).

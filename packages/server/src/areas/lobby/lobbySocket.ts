@@ -1,6 +1,7 @@
 import {
   cancelOfferPayload,
   createGameOfferPayload,
+  LOBBY_CHANGES_EVERY_MS,
   LOBBY_LIST_EVERY_MS,
   offerIdPayload,
   refreshLobbyPayload,
@@ -71,35 +72,57 @@ export function lobbyBroadcaster(io: AppServer, lobby: Pick<LobbyService, "list"
     const viewer = viewerOf(s);
     return list.filter((o) => o.privateTo === undefined && visibleTo(o, viewer));
   };
+  // Changes not yet sent, by offer id.
+  const pendingAdded = new Map<string, StoredOffer>();
+  const pendingRemoved = new Map<string, StoredOffer>();
+  let changesDue: NodeJS.Timeout | undefined;
+  const sendChanges = () => {
+    changesDue = undefined;
+    const change: LobbyChange = { added: [...pendingAdded.values()], removed: [...pendingRemoved.values()] };
+    pendingAdded.clear();
+    pendingRemoved.clear();
+    if (change.added.length === 0 && change.removed.length === 0) return;
+    void io.local
+      .in(LOBBY_ROOM)
+      .fetchSockets()
+      .then((sockets) => {
+        let listsWanted = false;
+        for (const s of sockets) {
+          if (!s.data.lobbyChanges) {
+            listsWanted = true;
+            continue;
+          }
+          const added = shown(change.added, s)
+            .map((o) => o.offer)
+            .sort((a, b) => b.createdAt - a.createdAt);
+          const removed = shown(change.removed, s).map((o) => o.offer.offerId);
+          if (added.length > 0 || removed.length > 0) s.emit("lobbyChanged", { roomUid: LOBBY_ROOM, added, removed });
+        }
+        if (listsWanted && !listDue) {
+          listDue = setTimeout(sendLists, LOBBY_LIST_EVERY_MS);
+          listDue.unref();
+        }
+      })
+      .catch(() => {
+        // This node's sockets could not be read (closing): the watchers' next refresh sends the list.
+      });
+  };
   return {
     changed(change: LobbyChange) {
-      void io.local
-        .in(LOBBY_ROOM)
-        .fetchSockets()
-        .then((sockets) => {
-          let listsWanted = false;
-          for (const s of sockets) {
-            if (!s.data.lobbyChanges) {
-              listsWanted = true;
-              continue;
-            }
-            const added = shown(change.added, s)
-              .map((o) => o.offer)
-              .sort((a, b) => b.createdAt - a.createdAt);
-            const removed = shown(change.removed, s).map((o) => o.offer.offerId);
-            if (added.length > 0 || removed.length > 0) s.emit("lobbyChanged", { roomUid: LOBBY_ROOM, added, removed });
-          }
-          if (listsWanted && !listDue) {
-            listDue = setTimeout(sendLists, LOBBY_LIST_EVERY_MS);
-            listDue.unref();
-          }
-        })
-        .catch(() => {
-          // This node's sockets could not be read (closing): the watchers' next refresh sends the list.
-        });
+      for (const o of change.added) pendingAdded.set(o.offer.offerId, o);
+      // An offer made and gone within one gathering is sent as removed only: its creator (and a list) knew it.
+      for (const o of change.removed) {
+        pendingAdded.delete(o.offer.offerId);
+        pendingRemoved.set(o.offer.offerId, o);
+      }
+      if (!changesDue) {
+        changesDue = setTimeout(sendChanges, LOBBY_CHANGES_EVERY_MS);
+        changesDue.unref();
+      }
     },
     stop() {
       clearTimeout(listDue);
+      clearTimeout(changesDue);
     },
   };
 }

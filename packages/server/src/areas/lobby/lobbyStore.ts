@@ -5,8 +5,11 @@ export interface StoredOffer {
   offer: GameOffer;
   owner: PlayerRef;
   ownerKey: string;
-  /** The creator's address, for the per-address limit of open offers. */
-  ownerAddress?: string;
+  /**
+   * The creator's network (`addressKey` of their address), for the per-address limit of open offers: computed
+   * once here, since every new offer compares it with every open one.
+   */
+  ownerNetwork?: string;
   /** A friend challenge: only this user sees and may accept it. */
   privateTo?: number;
 }
