@@ -37,7 +37,6 @@ const ask = (s, event, payload) =>
     .emitWithAck(event, payload)
     .catch(() => ({ ok: false, code: "timeout" }));
 
-/** Lobby watchers: half as a spec-only client (whole lists), half asking for changes; bytes counted. */
 /** The floods, one after another; returns what each got through. */
 async function flood() {
   const out = {};
