@@ -121,11 +121,7 @@ export function createLobbyService(deps: {
     }
     const network = actor.address === undefined ? undefined : addressKey(actor.address);
     const fromAddress = all.filter(
-      (o) =>
-        o.privateTo === undefined &&
-        o.ownerKey !== key &&
-        network !== undefined &&
-        o.ownerNetwork === network,
+      (o) => o.privateTo === undefined && o.ownerKey !== key && network !== undefined && o.ownerNetwork === network,
     );
     if (fromAddress.length >= LOBBY_OFFERS_PER_ADDRESS) {
       return fail("too_many", "Too many open offers from your address - wait for one to be taken");
