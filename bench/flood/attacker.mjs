@@ -3,39 +3,11 @@
 // harm to the other games (on this 2-core machine it would be). Run by run.mjs (fork); the url comes in argv,
 // the figures go back over IPC, and each flood's start and end time too (epoch ms), to read the move trace by.
 import { setPriority } from "node:os";
-import { io } from "socket.io-client";
+import { ask, connect } from "./clients.mjs";
 
 setPriority(process.pid, 19);
 const url = process.argv[2];
 const phases = [];
-
-function connect(url, address, opts = {}) {
-  return new Promise((resolve) => {
-    const s = io(url, {
-      transports: ["websocket"],
-      forceNew: true,
-      reconnection: false,
-      extraHeaders: { "x-forwarded-for": address },
-      ...opts,
-    });
-    const timer = setTimeout(() => resolve({ ok: false, socket: s, reason: "timeout" }), 15_000);
-    s.once("session", () => {
-      clearTimeout(timer);
-      resolve({ ok: true, socket: s });
-    });
-    s.once("connect_error", (e) => {
-      clearTimeout(timer);
-      s.close();
-      resolve({ ok: false, socket: s, reason: e.message });
-    });
-  });
-}
-
-const ask = (s, event, payload) =>
-  s
-    .timeout(10_000)
-    .emitWithAck(event, payload)
-    .catch(() => ({ ok: false, code: "timeout" }));
 
 /** The floods, one after another; returns what each got through. */
 async function flood() {

@@ -5,42 +5,14 @@
 //   node bench/flood/run.mjs [--quick]      (needs `npm run build` first)
 import { fork } from "node:child_process";
 import { join } from "node:path";
-import { io } from "socket.io-client";
 import { makeScripts, root, runBots, sleep, startServer } from "../lib/live.mjs";
 import { fmt, machine, summarize, writeSection } from "../lib/report.mjs";
+import { ask, connect } from "./clients.mjs";
 
 const quick = process.argv.includes("--quick");
 // Bot players come from addresses of their own, as real players do.
 const GAMES = { name: "50 games, 1 move/s each", games: 50, paceMs: 1000, seconds: quick ? 10 : 20 };
 const scripts = makeScripts(24, 160);
-
-function connect(url, address, opts = {}) {
-  return new Promise((resolve) => {
-    const s = io(url, {
-      transports: ["websocket"],
-      forceNew: true,
-      reconnection: false,
-      extraHeaders: { "x-forwarded-for": address },
-      ...opts,
-    });
-    const timer = setTimeout(() => resolve({ ok: false, socket: s, reason: "timeout" }), 15_000);
-    s.once("session", () => {
-      clearTimeout(timer);
-      resolve({ ok: true, socket: s });
-    });
-    s.once("connect_error", (e) => {
-      clearTimeout(timer);
-      s.close();
-      resolve({ ok: false, socket: s, reason: e.message });
-    });
-  });
-}
-
-const ask = (s, event, payload) =>
-  s
-    .timeout(10_000)
-    .emitWithAck(event, payload)
-    .catch(() => ({ ok: false, code: "timeout" }));
 
 /** Lobby watchers: half as a spec-only client (whole lists), half asking for changes; bytes counted. */
 async function watchers(url) {
