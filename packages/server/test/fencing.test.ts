@@ -89,10 +89,19 @@ describe("fenced game writers", () => {
     const taken = await repo.takeOwnership("fence1");
     expect(taken).toBe(2);
 
-    // The old owner (epoch 1) and the new one (epoch 2) write in one statement: only the new one's row lands.
-    const written = await repo.appendMoves([move("fence1", 1, 1, "d2d4"), move("fence1", 2, 1, "e2e4")]);
-    expect([...written]).toEqual(["fence1:1"]);
+    // The old owner (epoch 1) is refused, alone or in a statement with others; the new one (epoch 2) writes.
+    await expect(repo.appendMoves([move("fence1", 1, 1, "d2d4")])).rejects.toBeInstanceOf(StaleOwnerError);
+    await newGame("fence0");
+    await expect(repo.appendMoves([move("fence0", 1, 1, "c2c4"), move("fence1", 1, 1, "d2d4")])).rejects.toThrow();
+    expect(await repo.moves("fence0")).toEqual([]);
+    await repo.appendMoves([move("fence1", 2, 1, "e2e4")]);
     expect((await repo.moves("fence1")).map((m) => m.uci)).toEqual(["e2e4"]);
+
+    // A later takeover carries the game's stored moves over to the new epoch, and fences out the one before.
+    expect(await repo.takeOwnership("fence1")).toBe(3);
+    await expect(repo.appendMoves([move("fence1", 2, 2, "e7e5")])).rejects.toBeInstanceOf(StaleOwnerError);
+    await repo.appendMoves([move("fence1", 3, 2, "e7e5")]);
+    expect((await repo.moves("fence1")).map((m) => m.uci)).toEqual(["e2e4", "e7e5"]);
 
     const state = {
       eventNo: 1,
@@ -102,14 +111,14 @@ describe("fenced game writers", () => {
       firstMoveDeadline: null,
       goneSince: { w: null, b: null },
     };
-    await expect(repo.saveRoundState("fence1", 1, state)).rejects.toBeInstanceOf(StaleOwnerError);
-    await expect(repo.finishGame(finish("fence1", 1))).rejects.toBeInstanceOf(StaleOwnerError);
+    await expect(repo.saveRoundState("fence1", 2, state)).rejects.toBeInstanceOf(StaleOwnerError);
+    await expect(repo.finishGame(finish("fence1", 2))).rejects.toBeInstanceOf(StaleOwnerError);
     expect((await repo.game("fence1"))?.status).toBe("active");
 
-    await repo.saveRoundState("fence1", 2, state);
-    expect(await repo.finishGame(finish("fence1", 2))).toBe(true);
+    await repo.saveRoundState("fence1", 3, state);
+    expect(await repo.finishGame(finish("fence1", 3))).toBe(true);
     // A finished game is nobody's to take, and ending it again is a no-op, not a stale owner.
     expect(await repo.takeOwnership("fence1")).toBeUndefined();
-    expect(await repo.finishGame(finish("fence1", 2))).toBe(false);
+    expect(await repo.finishGame(finish("fence1", 3))).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -12,6 +13,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
@@ -101,6 +103,8 @@ export const games = pgTable(
     endedAt: timestamp("ended_at", { withTimezone: true }),
   },
   (t) => [
+    // What a move row's fence refers to (game_moves_owner_fk).
+    unique("games_id_owner_epoch_unique").on(t.id, t.ownerEpoch),
     index("games_active_idx").on(t.status).where(sql`${t.status} = 'active'`),
     index("games_white_user_idx").on(t.whiteUserId, t.createdAt),
     index("games_black_user_idx").on(t.blackUserId, t.createdAt),
@@ -114,9 +118,13 @@ export const games = pgTable(
 export const gameMoves = pgTable(
   "game_moves",
   {
-    gameId: text("game_id")
-      .notNull()
-      .references(() => games.id, { onDelete: "cascade" }),
+    gameId: text("game_id").notNull(),
+    /**
+     * The fence: the writer's epoch, which must be the game's (game_moves_owner_fk). A takeover's new epoch
+     * is carried into the game's stored moves (on update cascade), so from then on only the new owner's
+     * rows can be added, checked by the foreign key the row needs anyway.
+     */
+    ownerEpoch: integer("owner_epoch").notNull(),
     ply: integer("ply").notNull(),
     san: text("san").notNull(),
     uci: text("uci").notNull(),
@@ -126,7 +134,16 @@ export const gameMoves = pgTable(
     clock: jsonb("clock").$type<ClockState>().notNull(),
     movedAt: timestamp("moved_at", { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.gameId, t.ply] })],
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.ply] }),
+    foreignKey({
+      name: "game_moves_owner_fk",
+      columns: [t.gameId, t.ownerEpoch],
+      foreignColumns: [games.id, games.ownerEpoch],
+    })
+      .onUpdate("cascade")
+      .onDelete("cascade"),
+  ],
 );
 
 /** A player's rating and record in one (variant, time class). */

@@ -12,6 +12,8 @@ export const DATABASE_UNAVAILABLE_MESSAGE = "The service is briefly unavailable 
 
 /** The SQLSTATE of a unique violation: the row is there already. */
 export const UNIQUE_VIOLATION = "23505";
+/** The SQLSTATE of a foreign key violation: the row refers to a row that is not there. */
+export const FOREIGN_KEY_VIOLATION = "23503";
 
 /** Walks an error and its causes (Drizzle wraps the driver's error in `cause`). */
 function* causes(error: unknown): Generator<{ code?: unknown; message?: unknown }> {

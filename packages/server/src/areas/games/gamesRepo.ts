@@ -20,6 +20,7 @@ import {
   type PersistedRoundState,
   ratings,
 } from "../../storage/schema.ts";
+import { FOREIGN_KEY_VIOLATION, hasErrorCode } from "../../storage/unavailable.ts";
 
 export type GameRow = typeof games.$inferSelect;
 export type NewGameRow = typeof games.$inferInsert;
@@ -110,15 +111,15 @@ async function updateClubRatings(tx: Db, c: NonNullable<FinishWrite["club"]>): P
   }
 }
 
-/** The same text whatever the batch size (column arrays through unnest): nothing is built per move. */
-// Rows of a writer whose epoch is no longer the game's are left out (and so missing from RETURNING).
+/**
+ * The same text whatever the batch size (column arrays through unnest): nothing is built per move. The
+ * fence is the foreign key (game_id, owner_epoch) → games: a row of a writer whose epoch is no longer its
+ * game's fails the statement.
+ */
 const APPEND_MOVES = `
-  insert into game_moves (game_id, ply, san, uci, fen, white_ms, black_ms, clock, moved_at)
-  select m.g, m.p, m.s, m.u, m.f, m.w, m.b, m.c::jsonb, m.t::timestamptz
-  from unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[], $8::text[], $9::text[],
-    $10::int[]) as m(g, p, s, u, f, w, b, c, t, e)
-  join games on games.id = m.g and games.owner_epoch = m.e
-  returning game_id, ply`;
+  insert into game_moves (game_id, owner_epoch, ply, san, uci, fen, white_ms, black_ms, clock, moved_at)
+  select * from unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[],
+    $9::jsonb[], $10::timestamptz[])`;
 
 /** A write by a node that no longer owns the game (another took it over): refused by the database. */
 export class StaleOwnerError extends Error {
@@ -153,13 +154,14 @@ export function createGamesRepo(db: Db) {
     },
 
     /**
-     * Moves of any games in one statement (atomic); returns "gameId:ply" of those written, which leaves out
-     * the moves of a stale owner. Most callers go through the group-committing MoveWriter.
+     * Moves of any games in one statement: all written, or none. A move of a stale owner fails the batch;
+     * alone, it fails with StaleOwnerError. Most callers go through the group-committing MoveWriter.
      */
-    async appendMoves(batch: MoveWrite[]): Promise<Set<string>> {
+    async appendMoves(batch: MoveWrite[]): Promise<void> {
       const col = <T>(f: (m: MoveWrite) => T) => batch.map(f);
-      const rows = await runStatement<{ game_id: string; ply: number }>(db, APPEND_MOVES, [
+      const columns = [
         col((m) => m.gameId),
+        col((m) => m.epoch),
         col((m) => m.ply),
         col((m) => m.san),
         col((m) => m.uci),
@@ -168,9 +170,15 @@ export function createGamesRepo(db: Db) {
         col((m) => m.blackMs),
         col((m) => JSON.stringify(m.clock)),
         col((m) => m.movedAt.toISOString()),
-        col((m) => m.epoch),
-      ]);
-      return new Set(rows.map((r) => `${r.game_id}:${r.ply}`));
+      ];
+      try {
+        await runStatement(db, APPEND_MOVES, columns);
+      } catch (error) {
+        const [only] = batch;
+        if (batch.length === 1 && only && hasErrorCode(error, FOREIGN_KEY_VIOLATION))
+          throw new StaleOwnerError(only.gameId);
+        throw error;
+      }
     },
 
     /**

@@ -1,6 +1,6 @@
 import { newClock } from "@chess/shared";
 import { describe, expect, it } from "vitest";
-import type { MoveWrite } from "./gamesRepo.ts";
+import { type MoveWrite, StaleOwnerError } from "./gamesRepo.ts";
 import { MoveWriter } from "./moveWriter.ts";
 
 const move = (gameId: string, ply: number, uci = "e2e4", epoch = 1): MoveWrite => ({
@@ -19,9 +19,6 @@ const move = (gameId: string, ply: number, uci = "e2e4", epoch = 1): MoveWrite =
 /** No stored moves: a repo that only writes. */
 const noMoves = async () => [];
 
-/** What the INSERT returns: every row of the batch written (no stale owner). */
-const allWritten = (b: MoveWrite[]) => new Set(b.map((m) => `${m.gameId}:${m.ply}`));
-
 /** What node-postgres rejects with once Drizzle wrapped it. */
 const dbError = (code: string | undefined, message: string) =>
   Object.assign(new Error("Failed query: insert into game_moves ..."), {
@@ -29,16 +26,24 @@ const dbError = (code: string | undefined, message: string) =>
   });
 
 describe("MoveWriter", () => {
-  it("refuses the moves the database left out as a stale owner's, and writes the rest", async () => {
-    // The database leaves out rows whose epoch is no longer their game's (games.owner_epoch).
+  it("refuses a stale owner's move and writes the rest of its batch", async () => {
+    // As the database does: a row whose epoch is no longer its game's fails the statement (the foreign
+    // key), and alone it is reported as a stale owner's.
+    const written: string[] = [];
     const writer = new MoveWriter({
-      appendMoves: async (b) => allWritten(b.filter((m) => m.epoch === 2)),
+      appendMoves: async (b) => {
+        const stale = b.find((m) => m.epoch !== 2);
+        if (stale && b.length > 1) throw dbError("23503", "violates foreign key constraint");
+        if (stale) throw new StaleOwnerError(stale.gameId);
+        written.push(...b.map((m) => m.gameId));
+      },
       moves: noMoves,
     });
     const fresh = writer.write(move("a", 1, "e2e4", 2));
     const stale = writer.write(move("b", 1, "e2e4", 1));
     await expect(fresh).resolves.toBeUndefined();
     await expect(stale).rejects.toThrow("written by another owner");
+    expect(written).toEqual(["a"]);
   });
 
   it("writes the moves of one event-loop turn together", async () => {
@@ -46,7 +51,6 @@ describe("MoveWriter", () => {
     const writer = new MoveWriter({
       appendMoves: async (b) => {
         batches.push(b.length);
-        return allWritten(b);
       },
       moves: noMoves,
     });
@@ -63,7 +67,6 @@ describe("MoveWriter", () => {
         appendMoves: async (b) => {
           batches.push(b.length);
           await new Promise<void>((r) => releases.push(r));
-          return allWritten(b);
         },
         moves: noMoves,
       },
@@ -96,7 +99,6 @@ describe("MoveWriter", () => {
         calls++;
         if (calls === 1) await new Promise<void>((r) => (hold = r));
         if (b.some((m) => m.gameId === "bad")) throw new Error("duplicate ply");
-        return allWritten(b);
       },
       moves: noMoves,
     });

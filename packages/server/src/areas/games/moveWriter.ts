@@ -1,5 +1,5 @@
 import { hasErrorCode, isDatabaseUnavailable, UNIQUE_VIOLATION } from "../../storage/unavailable.ts";
-import { type GamesRepo, type MoveWrite, StaleOwnerError } from "./gamesRepo.ts";
+import type { GamesRepo, MoveWrite } from "./gamesRepo.ts";
 
 /**
  * Group commit for moves. A write waits for the end of the current event-loop turn (setImmediate), so
@@ -12,8 +12,8 @@ import { type GamesRepo, type MoveWrite, StaleOwnerError } from "./gamesRepo.ts"
  *
  * A write whose connection died after the commit is reported failed and undone in memory; its re-send then
  * finds the ply taken. If it is taken by this very move, the earlier write counts: the move is written.
- * A move of a writer that no longer owns its game (its epoch is stale) is left out by the database and
- * refused with StaleOwnerError.
+ * A move of a writer that no longer owns its game (its epoch is stale) fails its statement; written alone,
+ * it is refused with StaleOwnerError and the others are written.
  */
 export class MoveWriter {
   private pending: Waiting[] = [];
@@ -58,8 +58,8 @@ export class MoveWriter {
 
   private async writeBatch(batch: Waiting[]): Promise<void> {
     try {
-      const written = await this.repo.appendMoves(batch.map((b) => b.move));
-      for (const b of batch) settleWritten(b, written);
+      await this.repo.appendMoves(batch.map((b) => b.move));
+      for (const b of batch) b.resolve();
     } catch (error) {
       if (batch.length === 1) return this.settleAlone(batch[0]!, error);
       if (isDatabaseUnavailable(error)) {
@@ -67,13 +67,16 @@ export class MoveWriter {
         for (const b of batch) b.reject(error);
         return;
       }
-      // One bad row must not fail the other games' moves: write them one by one.
-      for (const b of batch) {
-        await this.repo.appendMoves([b.move]).then(
-          (written) => settleWritten(b, written),
-          (e: unknown) => this.settleAlone(b, e),
-        );
-      }
+      // One bad row (a stale owner's, a ply taken) must not fail the other games' moves: one by one.
+      // A batch holds one move per game at most, so they need no order among them.
+      await Promise.all(
+        batch.map((b) =>
+          this.repo.appendMoves([b.move]).then(
+            () => b.resolve(),
+            (e: unknown) => this.settleAlone(b, e),
+          ),
+        ),
+      );
     }
   }
 
@@ -88,9 +91,3 @@ export class MoveWriter {
 }
 
 type Waiting = { move: MoveWrite; resolve: () => void; reject: (e: unknown) => void };
-
-/** Resolves a move the statement wrote; one it left out was a stale owner's. */
-function settleWritten(b: Waiting, written: Set<string>): void {
-  if (written.has(`${b.move.gameId}:${b.move.ply}`)) b.resolve();
-  else b.reject(new StaleOwnerError(b.move.gameId));
-}
