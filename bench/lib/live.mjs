@@ -44,7 +44,8 @@ function message(child, type) {
  * Starts the built server on a free port with its own data directory (PGlite unless `env` or the
  * environment gives DATABASE_URL), preloading memprobe.mjs so `memoryOf` can read its live memory.
  */
-export async function startServer({ env: extra = {}, profileDir } = {}) {
+/** `main`: another build of the server to start (bench/moves/compare.mjs). */
+export async function startServer({ env: extra = {}, profileDir, main } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-live-"));
   const port = 30_000 + Math.floor(Math.random() * 20_000);
   const probeFile = join(dataDir, "memory.json");
@@ -64,7 +65,7 @@ export async function startServer({ env: extra = {}, profileDir } = {}) {
   };
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const probe = ["--expose-gc", "--import", join(root, "bench/lib/memprobe.mjs")];
-  const child = spawn(process.execPath, [...profile, ...probe, join(root, "packages/server/dist/main.js")], {
+  const child = spawn(process.execPath, [...profile, ...probe, main ?? join(root, "packages/server/dist/main.js")], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });
