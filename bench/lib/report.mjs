@@ -24,6 +24,25 @@ export function summarize(samples) {
   };
 }
 
+/**
+ * The share of all cores busy over the next `ms` (0-100), from the kernel's counters: what else is running
+ * now. Unlike the load average, it does not count the work a benchmark itself ran in the minute before.
+ */
+export async function cpuBusy(ms = 3000) {
+  const total = () =>
+    cpus().reduce(
+      (t, c) => {
+        const all = Object.values(c.times).reduce((a, b) => a + b, 0);
+        return { all: t.all + all, idle: t.idle + c.times.idle };
+      },
+      { all: 0, idle: 0 },
+    );
+  const a = total();
+  await new Promise((r) => setTimeout(r, ms));
+  const b = total();
+  return b.all === a.all ? 0 : (100 * (b.all - a.all - (b.idle - a.idle))) / (b.all - a.all);
+}
+
 export function machine() {
   const c = cpus();
   return `${c.length} × ${c[0]?.model ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;

@@ -9,10 +9,10 @@
 // --only I runs scenario I alone and --profile writes the server's CPU profile; neither updates the README.
 import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { makeScripts, root, runBots, startServer } from "../lib/live.mjs";
-import { fmt, machine, summarize, writeSection } from "../lib/report.mjs";
+import { cpuBusy, fmt, machine, summarize, writeSection } from "../lib/report.mjs";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
@@ -105,10 +105,10 @@ function pooled(runs) {
 
 const rows = [];
 /** The machine's load (1-minute average) before each scenario: other work on it shows in the figures. */
-const loads = [];
+const busy = [];
 for (const scenario of SCENARIOS) {
-  loads.push(loadavg()[0]);
-  process.stdout.write(`${scenario.name} (load ${loads.at(-1).toFixed(1)}): relay... `);
+  busy.push(await cpuBusy());
+  process.stdout.write(`${scenario.name} (CPU ${busy.at(-1).toFixed(0)}% busy before): relay... `);
   const relay = await benchRelay(scenario);
   const r = summarize(relay.samples);
   process.stdout.write(`p50 ${fmt(r.p50)} p99 ${fmt(r.p99)}; `);
@@ -148,16 +148,15 @@ const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const store = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)";
 const ratio = (x, y) => (x / y).toFixed(2);
 /** How much to trust figures taken beside other work on this 2-core machine. */
-function loadNote(loads) {
-  const worst = Math.max(...loads);
-  if (worst > 4)
+function busyNote(busy) {
+  const worst = Math.max(...busy);
+  if (worst > 50)
     return (
-      " — **other work was running on the 2 cores** (a load of 2 is both cores busy): these figures measure the" +
-      " machine's contention, swing from one target to the next as it comes and goes, and say little about the" +
-      " budgets; run again on a quiet machine before judging them"
+      " — **other work was running on the cores**: these figures measure the machine's contention and say" +
+      " little about the budgets; run again on a quiet machine before judging them"
     );
-  if (worst > 1.5) return " — other work shared the 2 cores, so the figures are noisier than on a quiet machine";
-  return "";
+  if (worst > 15) return " — other work was running, so the figures are noisier than on a quiet machine";
+  return " (a quiet machine)";
 }
 /** Where the durable relay itself misses the absolute p99 budget, the disk's sync is the floor: said so. */
 function floorNote(rows) {
@@ -196,7 +195,7 @@ const lines = [
   "that is on disk. Bots replay pre-computed legal games, so a move costs them nothing to choose.",
   `The durable relay and the server take turns in ${ROUNDS} round${ROUNDS > 1 ? "s" : ""} of each scenario (samples pooled): this`,
   "machine's disk syncs drift over minutes, and both must be judged on the same disk.",
-  `Machine load (1-minute average) before each scenario: ${loads.map((l) => l.toFixed(1)).join(", ")}${loadNote(loads)}.`,
+  `CPU busy in the 3 s before each scenario: ${busy.map((b) => `${b.toFixed(0)}%`).join(", ")}${busyNote(busy)}.`,
   "",
   "| scenario | relay p50 / p99 | durable relay p50 / p99 | server p50 / p99 | server ÷ durable p50 (≤ 1.5) | server ÷ durable p99 (≤ 2) | server p99 ≤ 25 ms | server ÷ relay p50 / p99 | moves/s (server) | move errors (durable, server) |",
   "|---|---|---|---|---|---|---|---|---|---|",
