@@ -39,6 +39,25 @@ describe("Toast", () => {
     expect(screen.queryByRole("status", { name: "Friend request" })).toBeNull();
   });
 
+  it("gives a toast replaced under its id its full time again", () => {
+    // A friend's second message replaces the first one's toast: it must not leave on the first one's clock.
+    const input = { id: "friend-message-ann", title: "Message from ann", body: "one", durationMs: 1000 };
+    render(
+      <ToastProvider>
+        <Shower input={input} />
+        <Shower input={{ ...input, body: "two" }} />
+      </ToastProvider>,
+    );
+    const [first, second] = screen.getAllByRole("button", { name: "show" });
+    fireEvent.click(first as HTMLElement);
+    act(() => vi.advanceTimersByTime(900));
+    fireEvent.click(second as HTMLElement);
+    act(() => vi.advanceTimersByTime(900));
+    expect(screen.getByRole("status", { name: "Message from ann" }).textContent).toContain("two");
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.queryByRole("status", { name: "Message from ann" })).toBeNull();
+  });
+
   it("shows a prompt as an alertdialog that stays until answered", () => {
     const accept = vi.fn();
     setup({ title: "Accept challenge?", prompt: true, actions: [{ label: "Accept", onAction: accept }] });

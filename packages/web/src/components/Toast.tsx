@@ -57,12 +57,13 @@ function ToastItem({ toast, dismiss }: { toast: Toast; dismiss: (id: string) => 
   const [paused, setPaused] = useState(false);
   const onDismiss = () => dismiss(toast.id);
 
-  // Hovering or focusing a toast stops its clock; leaving starts it again from the full duration.
+  // Hovering or focusing a toast stops its clock; leaving starts it again from the full duration. A toast
+  // replaced under its id (a friend's next message) is a new object, and gets its full time again.
   useEffect(() => {
     if (toast.durationMs === null || paused) return;
     const t = setTimeout(() => dismiss(toast.id), toast.durationMs);
     return () => clearTimeout(t);
-  }, [toast.id, toast.durationMs, paused, dismiss]);
+  }, [toast, paused, dismiss]);
 
   const prompt = toast.prompt === true;
   return (
