@@ -86,7 +86,10 @@ test("a third browser opens Watch, sees the game two guests play and follows it 
   await white.page.waitForURL(/\/play\?gameId=/);
   await black.page.waitForURL(/\/play\?gameId=/);
   const gameId = new URL(white.page.url()).searchParams.get("gameId") ?? "";
-  // Both sides move first: the game is then on the clock, with no first-move limit to beat.
+  // Both sides move first: the game is then on the clock, with no first-move limit to beat. A drag on a
+  // board that does not yet know whose it is would be lost (and the game aborted on that limit).
+  await expect(white.page.getByRole("region", { name: "Chess board, you play White" })).toBeVisible();
+  await expect(white.page.getByRole("button", { name: "white pawn on e2" })).toBeEnabled();
   await drag(white.page, "e2", "e4");
   await expect(moveList(black.page).getByRole("button", { name: "e4", exact: true })).toBeVisible();
   await drag(black.page, "c7", "c5");
