@@ -58,6 +58,22 @@ describe("Toast", () => {
     expect(screen.queryByRole("status", { name: "Message from ann" })).toBeNull();
   });
 
+  it("keeps a toast's clock running while another toast arrives", () => {
+    render(
+      <ToastProvider>
+        <Shower input={{ id: "a", title: "First", durationMs: 1000 }} />
+        <Shower input={{ id: "b", title: "Second", durationMs: 1000 }} />
+      </ToastProvider>,
+    );
+    const [first, second] = screen.getAllByRole("button", { name: "show" });
+    fireEvent.click(first as HTMLElement);
+    act(() => vi.advanceTimersByTime(600));
+    fireEvent.click(second as HTMLElement);
+    act(() => vi.advanceTimersByTime(400));
+    expect(screen.queryByRole("status", { name: "First" })).toBeNull();
+    expect(screen.getByRole("status", { name: "Second" })).not.toBeNull();
+  });
+
   it("shows a prompt as an alertdialog that stays until answered", () => {
     const accept = vi.fn();
     setup({ title: "Accept challenge?", prompt: true, actions: [{ label: "Accept", onAction: accept }] });
