@@ -246,6 +246,23 @@ describe("an untimed game against the computer", () => {
   });
 });
 
+describe("a timed game against the computer", () => {
+  it("has no first-move limit (lichess expires no game against its AI); its clock starts once both have moved", {
+    timeout: 60_000,
+  }, async () => {
+    const g = await guest(app.url);
+    const game = await playComputer(g, { level: 1, baseTime: 3, increment: 2, color: "white" });
+    expect(game).toMatchObject({ clockRunning: false, timeLeft: { w: 180_000, b: 180_000 } });
+    expect(game.firstMoveDeadline).toBeUndefined();
+    const board = Board.fromFen(START_FEN);
+    const { update } = await moveAndAnswer(g, game.gameId, board, "e2e4");
+    expect(update.firstMoveDeadline).toBeUndefined();
+    expect(update.clockRunning).toBe(true);
+    expect((await g.emit("forfeit", { gameId: game.gameId })).ok).toBe(true);
+    g.socket.close();
+  });
+});
+
 describe("the computer after a restart", () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
   beforeAll(async () => {
@@ -281,6 +298,29 @@ describe("the computer after a restart", () => {
       expect(ply).toBe(4);
       // Restored as connected: a guest alone with it has no countdown to claim a win on (else "too_soon").
       expect(await back.emit("claimVictory", { gameId: game.gameId })).toMatchObject({ ok: false, code: "not_gone" });
+      back.socket.close();
+    } finally {
+      await second?.close();
+    }
+  });
+
+  it("resumes a timed game against it without a first-move limit", { timeout: 90_000 }, async () => {
+    const first = await startTestServer(db.env);
+    let second: Awaited<ReturnType<typeof startTestServer>> | undefined;
+    try {
+      const g = await guest(first.url);
+      const opened = g.next("update", 15_000, (u) => u.ply === 1);
+      const game = await playComputer(g, { level: 1, baseTime: 5, increment: 0, color: "black" });
+      await opened;
+      g.socket.close();
+      await first.close();
+
+      second = await startTestServer(db.env);
+      const back = await reconnect(second.url, g);
+      const snapshot = await back.emit<GameStarted>("resync", { gameId: game.gameId });
+      expect(snapshot.data).toMatchObject({ status: "active", ply: 1, clockRunning: false });
+      expect(snapshot.data?.firstMoveDeadline).toBeUndefined();
+      expect((await back.emit("abort", { gameId: game.gameId })).ok).toBe(true);
       back.socket.close();
     } finally {
       await second?.close();

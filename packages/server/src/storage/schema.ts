@@ -70,6 +70,8 @@ export const games = pgTable(
     incrementMs: integer("increment_ms").notNull(),
     /** A game without a clock (against the computer only): no clock runs, no first-move deadline. */
     untimed: boolean("untimed").notNull().default(false),
+    /** The computer plays one side: it never leaves, so no first-move limit; an idle limit until the clock runs. */
+    againstComputer: boolean("against_computer").notNull().default(false),
     initialFen: text("initial_fen").notNull(),
     whiteUserId: integer("white_user_id").references(() => users.id, { onDelete: "set null" }),
     blackUserId: integer("black_user_id").references(() => users.id, { onDelete: "set null" }),

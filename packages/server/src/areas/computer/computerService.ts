@@ -234,6 +234,7 @@ export function createComputerService(deps: {
           // A position with Chess960 castling rights (a shuffled free board) is played as Chess960.
           variant: board.chess960 ? "fun" : "standard",
           ...clock,
+          againstComputer: true,
           ...(p.fen ? { initialFen: board.fen() } : {}),
         });
         track(round.id, [round.players.w, round.players.b]);

@@ -9,11 +9,13 @@ import {
   flagResult,
   type GameRound,
   IDLE_UNTIMED_MS,
+  idleDeadlineAt,
   playMove,
   takeBack,
   takebackPlies,
   undoLastMove,
 } from "./gameRound.ts";
+import { dueEnd } from "./roundCommands.ts";
 import { testRound } from "./testRound.ts";
 
 function round(fen?: string, baseMs = 60_000): GameRound {
@@ -251,5 +253,43 @@ describe("an untimed round (against the computer)", () => {
     const timed = round();
     playMove(timed, "w", { from: "e2", to: "e4" }, 0, 1_000);
     expect(timed.idleDeadline).toBeNull();
+  });
+});
+
+describe("a timed round against the computer", () => {
+  const vsComputer = () => testRound({ againstComputer: true, timeClass: "blitz", firstMoveDeadline: null });
+
+  it("has no first-move deadline (lichess: only games between people expire) and an idle one instead", () => {
+    const r = vsComputer();
+    expect(firstMoveDeadlineAt(r, 0)).toBeNull();
+    expect(idleDeadlineAt(r, 0)).toBe(IDLE_UNTIMED_MS);
+    expect(dueEnd({ ...r, idleDeadline: idleDeadlineAt(r, 0) }, 35_000)).toBeUndefined();
+  });
+
+  it("hands over to the clock once both sides have moved: no idle deadline, a flag instead", () => {
+    const r = vsComputer();
+    playMove(r, "w", { from: "e2", to: "e4" }, 0, 1_000);
+    expect(r.firstMoveDeadline).toBeNull();
+    expect(r.idleDeadline).toBe(1_000 + IDLE_UNTIMED_MS);
+    playMove(r, "b", { from: "e7", to: "e5" }, 1, 2_000);
+    expect(r.clock.runningSince).toBe(2_000);
+    expect(r.idleDeadline).toBeNull();
+    expect(r.firstMoveDeadline).toBeNull();
+  });
+
+  it("aborts a game whose human never moved once its idle deadline passes", () => {
+    const r = vsComputer();
+    r.idleDeadline = idleDeadlineAt(r, 0);
+    expect(dueEnd(r, IDLE_UNTIMED_MS)).toEqual({ winningColor: "none", reason: "abort" });
+  });
+
+  it("takes the idle deadline back up when a takeback stops the clock again", () => {
+    const r = vsComputer();
+    playMove(r, "w", { from: "e2", to: "e4" }, 0, 1_000);
+    playMove(r, "b", { from: "e7", to: "e5" }, 1, 2_000);
+    takeBack(r, 2, 3_000);
+    expect(r.clock.runningSince).toBeNull();
+    expect(r.firstMoveDeadline).toBeNull();
+    expect(r.idleDeadline).toBe(3_000 + IDLE_UNTIMED_MS);
   });
 });

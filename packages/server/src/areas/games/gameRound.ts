@@ -33,6 +33,8 @@ export interface GameRound {
   incrementMs: number;
   /** No clock (games against the computer only): the clock never runs and no first-move deadline applies. */
   untimed: boolean;
+  /** The computer plays one side (lichess expires no game against its AI): see firstMoveDeadlineAt. */
+  againstComputer: boolean;
   initialFen: string;
   rated: boolean;
   /** Club games also count toward each player's rating in that club. */
@@ -75,14 +77,15 @@ export const FIRST_MOVE_MS: Record<TimeClass, number> = {
 
 /**
  * The first-move deadline of `round` at `now` (the side to move must move by then or the game is aborted):
- * until both sides have moved, and never in a game without a clock. lichess expires no game against the
- * computer either; an untimed game must not end under a player who is thinking.
+ * until both sides have moved, in games between two people. lichess expires no game against its AI
+ * (`Game.expirable`: `nonAi`): the limit is there so that nobody waits on an opponent who never came, and
+ * the computer always comes. An untimed game must not end under a player who is thinking either.
  */
 export function firstMoveDeadlineAt(
-  round: Pick<GameRound, "untimed" | "ply" | "timeClass">,
+  round: Pick<GameRound, "untimed" | "againstComputer" | "ply" | "timeClass">,
   now: number,
 ): number | null {
-  return round.untimed || round.ply >= 2 ? null : now + FIRST_MOVE_MS[round.timeClass];
+  return round.untimed || round.againstComputer || round.ply >= 2 ? null : now + FIRST_MOVE_MS[round.timeClass];
 }
 
 /**
@@ -92,9 +95,16 @@ export function firstMoveDeadlineAt(
  */
 export const IDLE_UNTIMED_MS = 6 * 3_600_000;
 
-/** The idle deadline of `round` at `now` (its side to move has just begun thinking): untimed games only. */
-export function idleDeadlineAt(round: Pick<GameRound, "untimed">, now: number): number | null {
-  return round.untimed ? now + IDLE_UNTIMED_MS : null;
+/**
+ * The idle deadline of `round` at `now` (its side to move has just begun thinking): while no clock runs in a
+ * game against the computer, which has no first-move limit (untimed games throughout, timed ones until both
+ * sides have moved and the clock starts).
+ */
+export function idleDeadlineAt(
+  round: Pick<GameRound, "untimed" | "againstComputer" | "ply">,
+  now: number,
+): number | null {
+  return round.untimed || (round.againstComputer && round.ply < 2) ? now + IDLE_UNTIMED_MS : null;
 }
 
 /** How long a player may be gone before the opponent may claim the win. */

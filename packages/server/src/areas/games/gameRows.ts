@@ -25,6 +25,7 @@ export function roundFromRow(
     baseMs: row.baseMs,
     incrementMs: row.incrementMs,
     untimed: row.untimed,
+    againstComputer: row.againstComputer,
     initialFen: row.initialFen,
     rated: row.rated,
     clubId: row.clubId,

@@ -49,6 +49,8 @@ export interface NewGame {
   increment: number;
   /** No clock at all (games against the computer only): baseTime and increment are then ignored. */
   untimed?: boolean;
+  /** The computer plays one side: no first-move limit (see firstMoveDeadlineAt). */
+  againstComputer?: boolean;
   initialFen?: string;
   clubId?: number | null;
   rematchOf?: string;
@@ -214,6 +216,7 @@ export function createGamesService(deps: {
         baseMs,
         incrementMs,
         untimed,
+        againstComputer: g.againstComputer === true,
         initialFen: board.fen(),
         rated,
         clubId: g.clubId ?? null,
@@ -245,6 +248,7 @@ export function createGamesService(deps: {
         baseMs,
         incrementMs,
         untimed,
+        againstComputer: round.againstComputer,
         initialFen: round.initialFen,
         whiteUserId: g.white.userId,
         blackUserId: g.black.userId,

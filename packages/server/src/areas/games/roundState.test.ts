@@ -88,6 +88,22 @@ describe("restoreRoundState", () => {
     },
   );
 
+  it.each([
+    // name, ply, state, last move's time → idle deadline
+    ["a new game with no state: idle from its start", 0, null, undefined, 1_000 + IDLE_UNTIMED_MS],
+    ["its stored idle deadline, nothing since", 1, state({ atPly: 1, idleDeadline: 77_000 }), 9_000, 77_000],
+    ["one move since its state: idle from that move", 1, state({ atPly: 0 }), 9_000, 9_000 + IDLE_UNTIMED_MS],
+    ["both sides have moved: the clock runs, no idle deadline", 2, state({ idleDeadline: 77_000 }), 9_000, null],
+  ] as const)(
+    "a timed game against the computer has no first-move deadline: %s",
+    (_name, ply, stored, lastMovedAt, idle) => {
+      const round = Object.assign(rebuilt(ply), { againstComputer: true });
+      restoreRoundState(round, stored, lastMovedAt, lastMovedAt);
+      expect(round.firstMoveDeadline).toBeNull();
+      expect(round.idleDeadline).toBe(idle);
+    },
+  );
+
   it("gives a timed game no idle deadline", () => {
     const round = rebuilt(2);
     restoreRoundState(round, state({ idleDeadline: 5 }), undefined, 9_000);

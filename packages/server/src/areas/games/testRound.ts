@@ -13,6 +13,7 @@ export function testRound(change: Partial<GameRound> & { fen?: string } = {}): G
     baseMs,
     incrementMs: 0,
     untimed: false,
+    againstComputer: false,
     initialFen: board.fen(),
     rated: false,
     clubId: null,
