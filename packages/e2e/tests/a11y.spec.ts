@@ -9,7 +9,7 @@ let fixture: SiteFixture;
 let page: Page;
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   fixture = await createSiteFixture();
   page = await newPage(browser, fixture.me.sessionId);
 });
@@ -89,7 +89,7 @@ test("a guest's pages and dialogs have no serious accessibility violations", asy
 
 test("a dropped connection is announced, and so is its return", async ({ browser }) => {
   // Noticing a silent drop takes Socket.IO's ping timeout (up to 20 s), then a reconnection backoff.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const guest = await newPage(browser);
   await guest.goto("/");
   await expect(guest.getByTestId("identity")).toContainText(/Guest-\d{4}/);

@@ -30,7 +30,7 @@ const piece = (page: Page, square: string, code: string) =>
 test("a player analyses their game: bar, chart, move quality, best line, stepping and a variation", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const page = await openAnalysis(browser, game.black.sessionId);
   await expect(page).toHaveTitle("Analysis · Chess");
   await expect(page.getByTestId("identity")).toContainText(game.black.name);
@@ -110,7 +110,7 @@ test("a player analyses their game: bar, chart, move quality, best line, steppin
 test("lichess marks with their thresholds, and at a blunder the better move, its line and a hint", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const page = await openAnalysis(browser, game.black.sessionId);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByRole("checkbox", { name: "Enable Analysis" }).check();
@@ -166,7 +166,7 @@ test("lichess marks with their thresholds, and at a blunder the better move, its
 test("the engine in the browser: depth and three lines for any position, playable, loaded only here", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const page = await newPage(browser);
   const engineRequests: string[] = [];
   page.on("request", (r) => {

@@ -84,7 +84,7 @@ function towardsCastling(board: Board): [string, string] {
 }
 
 test("two guests play Chess960: a castle made by dragging the king shows on both boards", async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const creator = await guest(browser);
   const opponent = await guest(browser);
 
@@ -150,7 +150,7 @@ async function request<T>(socket: Socket, event: string, payload: unknown): Prom
 test("a finished Chess960 game opens on the analysis page with its castle, and the engine analyses it", async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const [white, black] = [await registeredUser(), await registeredUser()];
   const connect = (sessionId: string) =>
     io(baseURL(), { transports: ["websocket"], auth: { sessionId }, extraHeaders: { cookie: `sid=${sessionId}` } });

@@ -7,7 +7,7 @@ const moves = (page: Page) => page.getByRole("table", { name: "Moves" }).getByRo
 test("a guest alone plays the computer from the lobby in two clicks, moves, sees its reply and takes back", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const context = await browser.newContext({ baseURL: baseURL() });
   const page = await context.newPage();
   page.on("pageerror", (e) => console.error("page error:", e.message));
@@ -53,7 +53,7 @@ test("a guest alone plays the computer from the lobby in two clicks, moves, sees
 });
 
 test("a position set up on the free board is played on against the computer", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const context = await browser.newContext({ baseURL: baseURL() });
   const page = await context.newPage();
   await page.goto("/");
@@ -89,7 +89,7 @@ test("a position set up on the free board is played on against the computer", as
 test("a guest plays the computer without a clock: no clocks shown, and the game waits for them", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const context = await browser.newContext({ baseURL: baseURL() });
   const page = await context.newPage();
   page.on("pageerror", (e) => console.error("page error:", e.message));
@@ -127,7 +127,7 @@ test("a guest plays the computer without a clock: no clocks shown, and the game 
 });
 
 test("a shuffled free board is played on against the computer as Chess960", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const context = await browser.newContext({ baseURL: baseURL() });
   const page = await context.newPage();
   await page.goto("/");

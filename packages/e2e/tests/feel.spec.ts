@@ -83,7 +83,7 @@ test("on a phone Give Up sits on its own row below Abort and Suggest Draw, and a
 test("a clock under ten seconds shows tenths, turns red and ticks a warning; blocked sound says so", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const [alice, bob] = [await registeredUser(), await registeredUser()];
   // 30 seconds: the clock runs low (and shows tenths) from 10 s on.
   const game = await socketGame(alice.sessionId, bob.sessionId, 0.5);
@@ -371,7 +371,7 @@ test("colours read in both themes: a pawn for the creator's colour, Black visibl
 test("a guest's name stays whole in the game-over title on a phone, and a declined rematch is not green", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const [white, black] = [await newPage(browser), await newPage(browser)];
   await black.setViewportSize({ width: 320, height: 640 });
   for (const p of [white, black]) await p.goto("/");

@@ -37,7 +37,7 @@ async function user(browser: Browser): Promise<{ page: Page; name: string }> {
 const friendCard = (page: Page, name: string) => page.locator(`[data-testid="friend-card"][data-friend="${name}"]`);
 
 test("friends: request, accept, messages in real time, and a challenge that starts a game", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const a = await user(browser);
   const b = await user(browser);
 
@@ -167,7 +167,7 @@ async function sendMessage(page: Page, text: string) {
 }
 
 test("unread messages: a badge in the navigation and on the card, cleared by reading", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const { a, b } = await friends(browser);
   await b.page.goto("/my-profile");
   await expect(friendCard(b.page, a.name)).toBeVisible();

@@ -65,7 +65,7 @@ test("jumpstart without a stage or handicap names the missing fields and creates
 test("a jumpstart offer: the card shows its ranges and swords, and both players start from the same position", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const creator = await guest(browser);
   const opponent = await guest(browser);
 
@@ -114,7 +114,7 @@ test("a jumpstart offer: the card shows its ranges and swords, and both players 
 });
 
 test("the free board shuffles its back rank and loads a random position", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const page = await guest(browser);
   const board = page.getByRole("complementary", { name: "Free board area" });
   await expect.poll(() => backRank(page)).toBe("wR wN wB wQ wK wB wN wR");

@@ -56,7 +56,7 @@ async function typeMove(page: Page, move: string): Promise<void> {
 
 test("two players play a whole game and a rematch with the keyboard only", async ({ browser }) => {
   // Two games typed move by move, each waiting for the other side to see it: slow on a busy 2-core machine.
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const white = await guest(browser);
   const black = await guest(browser);
 

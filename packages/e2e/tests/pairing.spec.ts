@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { baseURL } from "../support/players.ts";
 
 // The pools are shared by everyone on the server: these tests take turns.
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 /** A guest on the lobby, at `size` when given. */
 async function guest(browser: Browser, size?: { width: number; height: number }): Promise<Page> {

@@ -72,7 +72,7 @@ async function gameIdOf(page: Page): Promise<string> {
 }
 
 test("a user and a guest play fool's mate, then a rematch with colours swapped", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const alice = await user(browser);
   const guestPlayer = await guest(browser);
 
@@ -160,7 +160,7 @@ test("the lobby: create and cancel an offer, and chat between two visitors", asy
 });
 
 test("a spectator follows a game live without the players' buttons", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const white = await guest(browser);
   const black = await guest(browser);
   await createOffer(white.page, { preset: "3+2", color: "White" });

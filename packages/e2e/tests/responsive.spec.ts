@@ -20,7 +20,7 @@ let fixture: SiteFixture;
 let page: Page;
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   fixture = await createSiteFixture();
   page = await newPage(browser, fixture.me.sessionId);
 });

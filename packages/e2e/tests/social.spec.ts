@@ -43,7 +43,7 @@ test("a logged-out visitor sees Access Denied on /social", async ({ page }) => {
 });
 
 test("a club: create, invite, accept, post, calendar note, chat, and leave", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const a = await user(browser);
   const b = await user(browser);
   const clubName = `Club ${unique()}`;
@@ -168,7 +168,7 @@ test("a club: create, invite, accept, post, calendar note, chat, and leave", asy
 test("find a club: one joins a by-request club once the administrator accepts, another an open club at once", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const a = await user(browser);
   const b = await user(browser);
   const clubName = `Club ${unique()}`;

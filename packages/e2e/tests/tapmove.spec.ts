@@ -32,7 +32,7 @@ async function tapMove(mover: Page, other: Page, from: string, to: string, san: 
 }
 
 test("players move by clicking a piece and then its square, premoves included", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const white = await guest(browser);
   const black = await guest(browser);
   await white.getByRole("button", { name: "Create Game" }).click();

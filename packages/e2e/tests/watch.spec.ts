@@ -74,7 +74,7 @@ async function socketGame(white: string, black: string) {
 }
 
 test("a third browser opens Watch, sees the game two guests play and follows it live", async ({ browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const white = await guest(browser);
   const black = await guest(browser);
   await white.page.getByRole("button", { name: "Create Game" }).click();
@@ -142,7 +142,7 @@ test("a third browser opens Watch, sees the game two guests play and follows it 
 });
 
 test("TV shows the top game live and moves on to the next when it ends", async ({ browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const [g1, g2] = [await guestSession(), await guestSession()];
   const [u1, u2] = [await registeredUser("tva"), await registeredUser("tvb")];
   const guests = await socketGame(g1.sessionId, g2.sessionId);

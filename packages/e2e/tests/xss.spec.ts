@@ -86,7 +86,7 @@ async function emitAs(sessionId: string, event: string, payload: unknown) {
 }
 
 test("script-shaped text in every field is shown as text and never runs", async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const a = await player(browser, "xa");
   const b = await player(browser, "xb");
   expect((await a.page.request.post("/friend/send-request", { data: { friendName: b.name } })).ok()).toBe(true);
