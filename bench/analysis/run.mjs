@@ -53,7 +53,7 @@ const wasmEngine = createRequire(import.meta.url).resolve("stockfish/bin/stockfi
 
 /** The built server with the given engine settings; `health()` reads /health. */
 async function startAnalysisServer(env) {
-  const server = await startServer({ env });
+  const server = await startServer({ env, profileDir: process.env.BENCH_PROFILE });
   // A busy machine can take longer than startServer waits (PGlite's first start migrates the database).
   for (let i = 0; i < 240; i++) {
     try {
@@ -154,7 +154,7 @@ async function liveGames(url, count) {
  * move from the mover's emit to the opponent's "update", while `recording` is set.
  */
 function playLive(games) {
-  const state = { recording: false, samples: [], errors: 0, running: true };
+  const state = { recording: false, samples: [], sentAt: [], errors: 0, running: true };
   for (const g of games) {
     let sentAt = 0;
     const moveNow = () => {
@@ -167,7 +167,10 @@ function playLive(games) {
     g.sockets.forEach((socket, side) => {
       socket.on("update", (u) => {
         if (u.gameId !== g.gameId || u.ply !== g.ply + 1 || side !== (g.ply + 1) % 2) return;
-        if (state.recording) state.samples.push(performance.now() - sentAt);
+        if (state.recording) {
+          state.samples.push(performance.now() - sentAt);
+          state.sentAt.push(sentAt);
+        }
         g.ply++;
         setTimeout(moveNow, LIVE_PACE_MS * (0.5 + Math.random()));
       });
@@ -192,6 +195,7 @@ async function benchAnalysisUnderPlay(kind, enginePath) {
   await sleep(BASELINE_SECONDS * 1000);
   const baseline = summarize(live.samples);
   live.samples = [];
+  live.sentAt = [];
   const t0 = performance.now();
   const res = await fetch(`${server.url}/game/analysis/${gameId}`, { headers: { "Session-ID": sessionId } });
   const entries = await res.json();
@@ -199,6 +203,12 @@ async function benchAnalysisUnderPlay(kind, enginePath) {
   live.recording = false;
   live.running = false;
   const during = summarize(live.samples);
+  if (process.env.BENCH_TRACE) {
+    // When the slowest live moves were sent, from the analysis request: bursts at its start or end, or spread.
+    const slow = live.samples.map((ms, i) => [live.sentAt[i] - t0, ms]).filter(([, ms]) => ms > 10);
+    console.error(`analysis took ${full.toFixed(0)} ms; live moves over 10 ms (sent at ms → took ms):`);
+    for (const [at, ms] of slow) console.error(`  ${at.toFixed(0)} → ${ms.toFixed(1)}`);
+  }
   if (!res.ok || entries.length !== PLIES + 1) throw new Error(`analysis failed: ${res.status}`);
   for (const g of games) for (const s of g.sockets) s.close();
   await server.stop();

@@ -30,6 +30,7 @@ const envSchema = z.object({
   ENGINE_WORKERS: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
   COMPUTER_ENGINES: z.coerce.number().int().min(1).max(64).optional(),
   ENGINE_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
+  ENGINES_AT_START: z.enum(["true", "false", "1", "0"]).default("true"),
   ANALYSIS_NODES: z.coerce.number().int().min(1_000).max(100_000_000).default(150_000),
   REDIS_PREFIX: z
     .string()
@@ -67,6 +68,8 @@ export interface Config {
   computerEngines: number;
   /** OS priority (nice) of engine processes: above 0 they yield to the server. */
   engineNiceness: number;
+  /** Start every engine with the server (ENGINES_AT_START), not under the first search (see EnginePool.warm). */
+  enginesAtStart: boolean;
   /** Engine nodes per analysed position. */
   analysisNodes: number;
   /** Pre-generated jumpstart positions kept per preset (0: generate on demand only). */
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     engineWorkers: e.ENGINE_WORKERS,
     computerEngines: e.COMPUTER_ENGINES ?? e.ENGINE_WORKERS,
     engineNiceness: e.ENGINE_NICENESS,
+    enginesAtStart: e.ENGINES_AT_START === "true" || e.ENGINES_AT_START === "1",
     analysisNodes: e.ANALYSIS_NODES,
     jumpstartPoolSize: e.JUMPSTART_POOL_SIZE,
     workers: e.WORKERS,

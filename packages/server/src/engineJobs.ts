@@ -118,6 +118,7 @@ const HEALTH_COUNTS_MS = 500;
 const engineHealth = (engines: EnginePool) => ({
   kind: engines.command.kind,
   workers: engines.size,
+  running: engines.running,
   searches: engines.searches,
   queued: engines.queued,
 });

@@ -459,6 +459,12 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   for (const i of intervals) i.unref();
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.enginesAtStart) {
+    void (async () => {
+      await computerEngines.warm();
+      await engineJobs.engines?.warm();
+    })();
+  }
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;

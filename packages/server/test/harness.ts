@@ -69,6 +69,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     // engine tests get their share of the CPU (nice 10 would starve them behind the other servers).
     ENGINE_WORKERS: "1",
     ENGINE_NICENESS: "0",
+    // Dozens of servers start in a test run: engines only where a test asks for one.
+    ENGINES_AT_START: "false",
     // Every test connects from 127.0.0.1; throttles.test.ts and connectLimits.test.ts check the real figures.
     GUEST_SESSIONS_PER_IP: "100000",
     CONNECT_BURST_PER_IP: "100000",

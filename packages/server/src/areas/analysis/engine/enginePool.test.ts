@@ -274,3 +274,19 @@ describe("UciEngine", () => {
     engine.kill();
   });
 });
+
+describe("EnginePool.warm", () => {
+  it("starts every engine before any search, and a search then finds one ready", { timeout: 60_000 }, async () => {
+    const warm = new EnginePool(findEngine(), { size: 2, queueLimit: 4, logger });
+    try {
+      expect(warm.running).toBe(0);
+      await warm.warm();
+      expect(warm.running).toBe(2);
+      const r = await warm.analyse("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 20_000);
+      expect(r.bestMove).toBe("h5f7");
+      expect(warm.running).toBe(2);
+    } finally {
+      warm.close();
+    }
+  });
+});
