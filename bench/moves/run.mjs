@@ -182,6 +182,13 @@ const WHERE_THE_TIME_GOES = [
   "INSERTs in flight (16 or 64 instead of 4: p50 8.2-8.6 ms against 5.5-6.2 ms; smaller batches cost the",
   "database thread more per move), and fewer (1 or 2: no better than 4). The disk sync itself: fdatasync takes",
   "0.22 ms alone here, 1.0-1.4 ms from call to callback inside the loaded database thread.",
+  "",
+  "**How much the ratios move between runs.** The machine changes between sessions (2 × AMD EPYC on 2026-11-26",
+  "01:20: durable relay 3.72 / 37.9 ms, server 5.56 / 57.4 ms, ratios 1.49 / 1.52; 2 × Intel Xeon at 06:01, above),",
+  "and so do the ratios within one machine: right after the run above, `compare.mjs` (3 interleaved rounds of 15 s,",
+  "1,000 games at 1 move/s) gave durable relay p50 1.42-1.59 / p99 7.2-11.9 ms, server 2.16-2.23 / 7.8-11.9 ms,",
+  "medians 1.55 / 8.58 against 2.21 / 11.9 ms (ratios 1.43 / 1.39). With `--max-semi-space-size=64` in the same",
+  "rounds: 2.14 / 15.5 ms, no better.",
 ];
 
 const lines = [
