@@ -158,6 +158,32 @@ describe("quick pairing", () => {
     close(watcher, tab1, tab2);
   });
 
+  it("counts a game against the computer in play, but in no pool: nobody was paired for it", async () => {
+    const watcher = await guest(app.url);
+    const view = await watcher.emit<LobbyCountsView>("watchLobbyCounts");
+    const before = view.data as LobbyCounts;
+    const g = await guest(app.url);
+    const started = await g.emit<{ gameId: string }>("playComputer", {
+      level: 1,
+      baseTime: 90,
+      increment: 30,
+      color: "white",
+    });
+    expect(started.ok).toBe(true);
+    // Read afresh (a game against the computer need not push counts to watchers at once).
+    let counted = before;
+    for (let i = 0; i < 50 && counted.gamesInPlay <= before.gamesInPlay; i++) {
+      await sleep(100);
+      counted = (await watcher.emit<LobbyCountsView>("watchLobbyCounts")).data as LobbyCounts;
+    }
+    expect(counted.gamesInPlay).toBeGreaterThan(before.gamesInPlay);
+    expect(counted.pools.find((p) => p.poolId === "90+30")?.playing).toBe(
+      before.pools.find((p) => p.poolId === "90+30")?.playing,
+    );
+    expect((await g.emit("abort", { gameId: started.data?.gameId })).ok).toBe(true);
+    close(watcher, g);
+  });
+
   it("counts players online, games in play and each pool's players", async () => {
     const watcher = await guest(app.url);
     const before = (await watcher.emit<LobbyCountsView>("watchLobbyCounts")).data as LobbyCountsView;

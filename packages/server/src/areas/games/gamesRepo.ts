@@ -296,17 +296,20 @@ export function createGamesRepo(db: Db) {
     },
 
     /** Games in play on the whole site, by variant and time control (the lobby's counts). */
-    async liveCounts(): Promise<Array<{ variant: string; baseMs: number; incrementMs: number; count: number }>> {
+    async liveCounts(): Promise<
+      Array<{ variant: string; baseMs: number; incrementMs: number; againstComputer: boolean; count: number }>
+    > {
       return db
         .select({
           variant: games.variant,
           baseMs: games.baseMs,
           incrementMs: games.incrementMs,
+          againstComputer: games.againstComputer,
           count: sql<number>`count(*)::int`,
         })
         .from(games)
         .where(eq(games.status, "active"))
-        .groupBy(games.variant, games.baseMs, games.incrementMs);
+        .groupBy(games.variant, games.baseMs, games.incrementMs, games.againstComputer);
     },
 
     /** The live game of a player (the account when logged in, else the guest session), wherever it is played. */

@@ -35,6 +35,8 @@ export interface LiveGameCount {
   variant: string;
   baseMs: number;
   incrementMs: number;
+  /** Games against the computer count in play but in no pool: nobody was paired, and one may sit idle for hours. */
+  againstComputer: boolean;
   count: number;
 }
 
@@ -221,6 +223,7 @@ export function createPairingService(deps: {
             live
               .filter(
                 (g) =>
+                  !g.againstComputer &&
                   g.variant === "standard" &&
                   g.baseMs === pool.baseTime * 60_000 &&
                   g.incrementMs === pool.increment * 1000,
