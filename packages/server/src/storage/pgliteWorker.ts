@@ -30,7 +30,11 @@ if (!parentPort) throw new Error("pgliteWorker.ts runs as a worker thread");
 const port = parentPort;
 
 const asText = (value: string) => value;
-/** Drizzle's PGlite driver asks for dates, times and intervals (and their arrays) as text, and maps them itself. */
+/**
+ * Drizzle's PGlite driver asks for dates, times and intervals (and their arrays) as text, and maps them itself.
+ * Given to the database once: passed with each query, PGlite merges them into its table of ~300 type parsers
+ * every time, which doubled what a small INSERT cost this thread (0.7 against 0.35 ms).
+ */
 const parsers = {
   [types.TIMESTAMP]: asText,
   [types.TIMESTAMPTZ]: asText,
@@ -43,8 +47,8 @@ const parsers = {
   1182: asText,
 };
 const options: Record<RowMode, QueryOptions> = {
-  array: { rowMode: "array", parsers },
-  object: { rowMode: "object", parsers },
+  array: { rowMode: "array" },
+  object: { rowMode: "object" },
 };
 
 interface OpenTransaction {
@@ -55,7 +59,7 @@ interface OpenTransaction {
 
 const { dir, migrationsFolder } = workerData as PgliteWorkerData;
 const disk = dir ? new DiskSyncedNodeFS(dir) : undefined;
-const client = disk ? new PGlite({ fs: disk }) : new PGlite();
+const client = new PGlite(disk ? { fs: disk, parsers } : { parsers });
 const group = disk && new GroupSync(() => disk.flush());
 if (disk && group) disk.onWrite = () => group.noteWrite();
 const open = new Map<number, OpenTransaction>();
