@@ -113,7 +113,18 @@ export async function memoryOf(server) {
  * after `warmupMs`, and merges the results. With `server`, its live memory is read idle, with the
  * sockets connected, with the games started, and after playing.
  */
-export async function runBots({ url, mode, scenario, scripts, botProcesses, warmupMs, server, timed = false }) {
+/** CPU time (user + system, all threads) a process has used so far, in ms; undefined off Linux. */
+function cpuMs(pid) {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function runBots({ url, mode, scenario, scripts, botProcesses, warmupMs, server, pid, timed = false }) {
   const bots = Array.from({ length: botProcesses }, () =>
     fork(join(root, "bench/lib/bots.mjs"), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] }),
   );
@@ -137,6 +148,12 @@ export async function runBots({ url, mode, scenario, scripts, botProcesses, warm
   await all("start", "started", (i) => ({ mode, tag: `b${i}` }));
   await sleep(1000);
   if (server) memory.games = await memoryOf(server);
+  // The CPU the measured process spends while the moves are timed (after the warm-up).
+  const cpuPid = pid ?? server?.pid;
+  let cpuAtStart;
+  const cpuStart = setTimeout(() => {
+    cpuAtStart = cpuMs(cpuPid);
+  }, warmupMs);
   const results = await all("go", "done", () => ({
     paceMs: scenario.paceMs,
     seconds: scenario.seconds,
@@ -144,6 +161,8 @@ export async function runBots({ url, mode, scenario, scripts, botProcesses, warm
     gamePlies: scenario.gamePlies,
     timed,
   }));
+  const cpuAtEnd = cpuMs(cpuPid);
+  clearTimeout(cpuStart);
   if (server) memory.after = await memoryOf(server);
   if (process.env.BENCH_TRACE) {
     // Worst latency per 250 ms of the run: shows whether the tail comes in bursts.
@@ -162,6 +181,15 @@ export async function runBots({ url, mode, scenario, scripts, botProcesses, warm
   return {
     samples: results.flatMap((r) => r.samples),
     movesPerSecond: results.reduce((n, r) => n + r.moves, 0) / scenario.seconds,
+    /** CPU ms the measured process spent per move while timed (clock ticks of 10 ms: rough on short runs). */
+    cpuPerMove:
+      cpuAtStart === undefined || cpuAtEnd === undefined
+        ? undefined
+        : (cpuAtEnd - cpuAtStart) /
+          Math.max(
+            1,
+            results.reduce((n, r) => n + r.moves, 0),
+          ),
     errors: results.reduce((n, r) => n + r.errors, 0),
     exhausted: results.reduce((n, r) => n + r.exhausted, 0),
     gamesEnded: results.reduce((n, r) => n + r.gamesEnded, 0),

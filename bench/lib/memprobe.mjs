@@ -13,11 +13,14 @@ process.on("SIGUSR2", () => {
 
 if (process.env.BENCH_TRACE) {
   const { monitorEventLoopDelay } = await import("node:perf_hooks");
+  // Preloaded into worker threads too (the embedded database's): each says which it is.
+  const { isMainThread } = await import("node:worker_threads");
+  const thread = isMainThread ? "server" : "server's database thread";
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
   setInterval(() => {
     const max = delay.max / 1e6;
-    if (max > 20) process.stderr.write(`server stalled ${max.toFixed(0)} ms at ${new Date().toISOString()}\n`);
+    if (max > 20) process.stderr.write(`${thread} stalled ${max.toFixed(0)} ms at ${new Date().toISOString()}\n`);
     delay.reset();
   }, 250).unref();
 }

@@ -6,7 +6,8 @@
 // games, so the figures measure the server rather than the harness.
 // Prints the figures and writes them into bench/README.md.
 //   node bench/moves/run.mjs [--quick] [--bots N] [--only I] [--profile]      (needs `npm run build` first)
-// --only I runs scenario I alone and --profile writes the server's CPU profile; neither updates the README.
+// --only I runs scenario I alone and --profile writes the CPU profiles of the server and of the durable relay
+// (every thread: the embedded database's too); neither updates the README.
 import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -50,6 +51,7 @@ async function benchRelay(scenario) {
     scripts,
     botProcesses: BOT_PROCESSES,
     warmupMs: WARMUP_MS,
+    pid: child.pid,
   });
   child.kill();
   return result;
@@ -59,7 +61,11 @@ async function benchDurableRelay(scenario) {
   const dir = mkdtempSync(join(tmpdir(), "bench-durable-relay-"));
   const child = fork(join(root, "bench/moves/durableRelay.ts"), ["0", join(dir, "db")], {
     stdio: "ignore",
-    execArgv: ["--import", "tsx"],
+    execArgv: [
+      "--import",
+      "tsx",
+      ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${join(PROFILE_DIR, "durable-relay")}`] : []),
+    ],
   });
   const port = await new Promise((r) => child.once("message", (m) => r(m.port)));
   const result = await runBots({
@@ -69,6 +75,7 @@ async function benchDurableRelay(scenario) {
     scripts,
     botProcesses: BOT_PROCESSES,
     warmupMs: WARMUP_MS,
+    pid: child.pid,
   });
   child.kill("SIGTERM");
   await new Promise((r) => child.once("exit", r));
@@ -98,6 +105,9 @@ function pooled(runs) {
     ...runs[0],
     samples: runs.flatMap((r) => r.samples),
     movesPerSecond: runs.reduce((n, r) => n + r.movesPerSecond, 0) / runs.length,
+    cpuPerMove: runs.every((r) => r.cpuPerMove !== undefined)
+      ? runs.reduce((n, r) => n + r.cpuPerMove, 0) / runs.length
+      : undefined,
     errors: runs.reduce((n, r) => n + r.errors, 0),
     exhausted: runs.reduce((n, r) => n + r.exhausted, 0),
   };
@@ -129,6 +139,10 @@ for (const scenario of SCENARIOS) {
   console.log(
     `p50 ${fmt(s.p50)} p99 ${fmt(s.p99)}, ${server.movesPerSecond.toFixed(0)} moves/s, ${server.errors} errors`,
   );
+  if (durable.cpuPerMove !== undefined && server.cpuPerMove !== undefined)
+    console.log(
+      `  CPU per move: durable relay ${durable.cpuPerMove.toFixed(2)} ms, server ${server.cpuPerMove.toFixed(2)} ms`,
+    );
   // A game whose script ran out stops moving, and the figures would understate the load.
   if (server.exhausted) console.log(`  warning: ${server.exhausted} games ran out of scripted moves`);
   rows.push({ scenario, relay, r, durable, d, server, s });
@@ -147,6 +161,7 @@ const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const store = process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)";
 const ratio = (x, y) => (x / y).toFixed(2);
+const cpu = (run) => (run.cpuPerMove === undefined ? "-" : `${run.cpuPerMove.toFixed(2)} ms`);
 /** How much to trust figures taken beside other work on this 2-core machine. */
 function busyNote(busy) {
   const worst = Math.max(...busy);
@@ -183,9 +198,23 @@ const WHERE_THE_TIME_GOES = [
   "database thread more per move), and fewer (1 or 2: no better than 4). The disk sync itself: fdatasync takes",
   "0.22 ms alone here, 1.0-1.4 ms from call to callback inside the loaded database thread.",
   "",
+  "2026-11-26, later, on 2 × AMD EPYC: PGlite merges the type parsers passed with a query into its table of ~300",
+  "on every call, and the worker passed them with each: a two-row INSERT cost its thread 0.69-0.75 ms with them,",
+  "0.34-0.43 ms without. They are now given once, to the database (the durable relay uses the same worker). At",
+  "1,000 games and 1 move/s the durable relay went from 21.5 / 194 ms (p50 / p99) to 6.4 / 57 ms, the server from",
+  "15.7 / 105 ms to 11.8 / 106 ms. What is left between the two (`--profile` writes both now): they spend about",
+  "the same CPU per move (the table), ~0.65 ms of it in the database thread in each; the server's main thread",
+  "~0.5 ms against the relay's ~0.3: a third socket write per move (the mover's own `update`, from which a client",
+  "that asks no acknowledgement learns the server's clocks), the chess, the payload's validation. On two cores",
+  "shared with the bots, that difference becomes queueing. Tried and left out: the bots at nice 10 (server p50",
+  "10.5-10.8 ms, no change), a move row without the position and the JSON clock (in-process, within this machine's",
+  "noise), unlimited INSERTs in flight (p50 20-67 ms) and one at a time (no better than 4).",
+  "",
   "**How much the ratios move between runs.** The machine changes between sessions (2 × AMD EPYC on 2026-11-26",
-  "01:20: durable relay 3.72 / 37.9 ms, server 5.56 / 57.4 ms, ratios 1.49 / 1.52; 2 × Intel Xeon at 06:01, above),",
-  "and so do the ratios within one machine: right after the run above, `compare.mjs` (3 interleaved rounds of 15 s,",
+  "01:20: durable relay 3.72 / 37.9 ms, server 5.56 / 57.4 ms, ratios 1.49 / 1.52; 2 × Intel Xeon at 06:01: durable",
+  "relay 1.51 / 8.25 ms, server 2.33 / 21.3 ms, ratios 1.54 / 2.58, 7,857 moves/s flat out; 2 × AMD EPYC again at",
+  "08:42, above, three times slower flat out), and so do the ratios within one machine: right after the Xeon run,",
+  "`compare.mjs` (3 interleaved rounds of 15 s,",
   "1,000 games at 1 move/s) gave durable relay p50 1.42-1.59 / p99 7.2-11.9 ms, server 2.16-2.23 / 7.8-11.9 ms,",
   "medians 1.55 / 8.58 against 2.21 / 11.9 ms (ratios 1.43 / 1.39). With `--max-semi-space-size=64` in the same",
   "rounds: 2.14 / 15.5 ms, no better.",
@@ -204,19 +233,20 @@ const lines = [
   "machine's disk syncs drift over minutes, and both must be judged on the same disk.",
   `CPU busy in the 3 s before each scenario: ${busy.map((b) => `${b.toFixed(0)}%`).join(", ")}${busyNote(busy)}.`,
   "",
-  "| scenario | relay p50 / p99 | durable relay p50 / p99 | server p50 / p99 | server ÷ durable p50 (≤ 1.5) | server ÷ durable p99 (≤ 2) | server p99 ≤ 25 ms | server ÷ relay p50 / p99 | moves/s (server) | move errors (durable, server) |",
-  "|---|---|---|---|---|---|---|---|---|---|",
+  "| scenario | relay p50 / p99 | durable relay p50 / p99 | server p50 / p99 | server ÷ durable p50 (≤ 1.5) | server ÷ durable p99 (≤ 2) | server p99 ≤ 25 ms | server ÷ relay p50 / p99 | moves/s (server) | CPU per move (durable, server) | move errors (durable, server) |",
+  "|---|---|---|---|---|---|---|---|---|---|---|",
   ...rows.map(({ scenario, r, d, s, durable, server }) => {
     // Flat out, latency is queueing behind the load the bots make: that run measures throughput.
     const judge = (ok) => (scenario.throughput ? "(throughput run)" : pass(ok));
     const rate = server.movesPerSecond.toFixed(0);
     const rateCell = scenario.sustained ? `${rate} ${pass(server.movesPerSecond >= 2000 && s.p99 <= 25)}` : rate;
-    return `| ${scenario.name} | ${fmt(r.p50)} / ${fmt(r.p99)} | ${fmt(d.p50)} / ${fmt(d.p99)} | ${fmt(s.p50)} / ${fmt(s.p99)} | ${ratio(s.p50, d.p50)} ${judge(s.p50 <= 1.5 * d.p50)} | ${ratio(s.p99, d.p99)} ${judge(s.p99 <= 2 * d.p99)} | ${judge(s.p99 <= 25)} | ${ratio(s.p50, r.p50)} / ${ratio(s.p99, r.p99)} | ${rateCell} | ${durable.errors}, ${server.errors} |`;
+    return `| ${scenario.name} | ${fmt(r.p50)} / ${fmt(r.p99)} | ${fmt(d.p50)} / ${fmt(d.p99)} | ${fmt(s.p50)} / ${fmt(s.p99)} | ${ratio(s.p50, d.p50)} ${judge(s.p50 <= 1.5 * d.p50)} | ${ratio(s.p99, d.p99)} ${judge(s.p99 <= 2 * d.p99)} | ${judge(s.p99 <= 25)} | ${ratio(s.p50, r.p50)} / ${ratio(s.p99, r.p99)} | ${rateCell} | ${cpu(durable)}, ${cpu(server)} | ${durable.errors}, ${server.errors} |`;
   }),
   "",
   "Budget (ARCHITECTURE §7): at 1,000 live games p50 ≤ 1.5× and p99 ≤ 2× the durable relay, p99 ≤ 25 ms;",
   "≥ 2,000 moves/s with every move on disk at p99 ≤ 25 ms (the ~2 moves/s row). The ratio to the bare relay is reported,",
-  "not budgeted: it is the price of committing before acknowledging.",
+  "not budgeted: it is the price of committing before acknowledging. CPU per move: the CPU time (user + system, every",
+  `thread) the durable relay's or the server's process spent while the moves were timed, over the moves${process.env.DATABASE_URL ? " (PostgreSQL's own processes not counted)" : ""}.`,
   "",
   ...READING,
   ...floorNote(rows),
@@ -234,7 +264,8 @@ const lines = [
     return `| ${scenario.name} | ${mb(m.idle.heapUsed)} | ${mb(m.sockets.heapUsed)} | ${kib(perSocket)} | ${mb(m.games.heapUsed)} | ${kib(perGame)} | ${mb(m.after.heapUsed)} | ${mb(m.after.rss)} |`;
   }),
 ];
-if (PROFILE_DIR) console.log(`server CPU profiles in ${PROFILE_DIR} (open in Chrome DevTools)`);
+if (PROFILE_DIR)
+  console.log(`CPU profiles in ${PROFILE_DIR}, the durable relay's in durable-relay/ (open in Chrome DevTools)`);
 // The embedded default and PostgreSQL (DATABASE_URL) each keep their own section.
 if (ONLY === undefined && !PROFILE_DIR)
   writeSection(process.env.DATABASE_URL ? "moves-postgresql" : "moves", lines.join("\n"));
