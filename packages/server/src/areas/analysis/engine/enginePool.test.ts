@@ -289,4 +289,15 @@ describe("EnginePool.warm", () => {
       warm.close();
     }
   });
+
+  it("stops quietly when the pool is closed while its engines are starting", { timeout: 60_000 }, async () => {
+    const warnings: string[] = [];
+    const recording = pino({ level: "warn" }, { write: (line: string) => void warnings.push(line) });
+    const warm = new EnginePool(findEngine(), { size: 2, queueLimit: 4, logger: recording });
+    const warming = warm.warm();
+    warm.close();
+    await warming;
+    expect(warm.running).toBe(0);
+    expect(warnings).toEqual([]);
+  });
 });

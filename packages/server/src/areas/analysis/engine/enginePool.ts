@@ -242,7 +242,10 @@ export class EnginePool {
   async warm(): Promise<void> {
     for (const slot of this.slots) {
       if (this.closed) return;
-      await this.engineOf(slot).catch((err: unknown) => this.opts.logger.warn({ err }, "engine failed to start"));
+      await this.engineOf(slot).catch((err: unknown) => {
+        // Closed meanwhile (the server stopping during its start): the engine was killed, not broken.
+        if (!this.closed) this.opts.logger.warn({ err }, "engine failed to start");
+      });
     }
   }
 
