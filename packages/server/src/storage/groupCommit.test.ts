@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GroupCommit } from "./groupCommit.ts";
+import { allOrEachAlone, GroupCommit } from "./groupCommit.ts";
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -59,5 +59,63 @@ describe("GroupCommit", () => {
     const results = await Promise.allSettled([group.write(1), group.write(-1), group.write(3)]);
     expect(sizes).toEqual([2, 1]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected", "fulfilled"]);
+  });
+});
+
+describe("allOrEachAlone", () => {
+  const constraint = Object.assign(new Error("duplicate key"), { code: "23505" });
+  const unavailable = Object.assign(new Error("connection refused"), { code: "ECONNREFUSED" });
+  /** A statement that fails whole when any of its rows is in `bad`, with `error`; the rows it wrote. */
+  function table(bad: Set<number>, error: Error) {
+    const statements: number[][] = [];
+    const write = async (items: number[]) => {
+      statements.push(items);
+      if (items.some((n) => bad.has(n))) throw error;
+    };
+    return { statements, write };
+  }
+
+  it("writes a batch in one statement and answers each write", async () => {
+    const t = table(new Set(), constraint);
+    const group = new GroupCommit(allOrEachAlone(t.write));
+    await Promise.all([1, 2, 3].map((n) => group.write(n)));
+    expect(t.statements).toEqual([[1, 2, 3]]);
+  });
+
+  it("writes each row alone when one row fails the statement: only that row's write is refused", async () => {
+    const t = table(new Set([2]), constraint);
+    const group = new GroupCommit(allOrEachAlone(t.write));
+    const results = await Promise.allSettled([1, 2, 3].map((n) => group.write(n)));
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(t.statements).toEqual([[1, 2, 3], [1], [2], [3]]);
+  });
+
+  it("refuses every write at once while the database is unavailable, without a try per row", async () => {
+    const t = table(new Set([1, 2, 3]), unavailable);
+    const group = new GroupCommit(allOrEachAlone(t.write));
+    const results = await Promise.allSettled([1, 2, 3].map((n) => group.write(n)));
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected", "rejected"]);
+    expect(t.statements).toEqual([[1, 2, 3]]);
+  });
+
+  it("hands a write that failed alone to failedAlone, which may still count it written", async () => {
+    const t = table(new Set([2, 3]), constraint);
+    const settled: Array<[number, unknown]> = [];
+    const group = new GroupCommit(
+      allOrEachAlone(t.write, (w, error) => {
+        settled.push([w.item, error]);
+        if (w.item === 2) w.resolve();
+        else w.reject(error);
+      }),
+    );
+    const batch = await Promise.allSettled([1, 2, 3].map((n) => group.write(n)));
+    expect(batch.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "rejected"]);
+    expect(settled).toEqual([
+      [2, constraint],
+      [3, constraint],
+    ]);
+    const alone = await Promise.allSettled([group.write(3)]);
+    expect(alone[0]?.status).toBe("rejected");
+    expect(settled.at(-1)).toEqual([3, constraint]);
   });
 });

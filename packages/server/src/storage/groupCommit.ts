@@ -1,3 +1,5 @@
+import { isDatabaseUnavailable } from "./unavailable.ts";
+
 /** A write waiting in a GroupCommit: its item, and how its caller is answered. */
 export interface PendingWrite<T> {
   item: T;
@@ -55,4 +57,38 @@ export class GroupCommit<T> {
       this.schedule();
     }
   }
+}
+
+/**
+ * A batch commit for GroupCommit whose rows are written all in one statement: when that fails for one bad row
+ * (a constraint), each row is written again alone, so one bad row refuses only its own write; a batch holds
+ * rows that need no order among them. A write that failed alone goes to `failedAlone` (by default refused with
+ * its error). While the database is unavailable every write is refused at once: row by row would only wait for
+ * it once per row.
+ */
+export function allOrEachAlone<T>(
+  write: (items: T[]) => Promise<unknown>,
+  failedAlone: (w: PendingWrite<T>, error: unknown) => void | Promise<void> = (w, error) => w.reject(error),
+): (batch: Array<PendingWrite<T>>) => Promise<void> {
+  return async (batch) => {
+    try {
+      await write(batch.map((w) => w.item));
+      for (const w of batch) w.resolve();
+    } catch (error) {
+      const [only] = batch;
+      if (batch.length === 1 && only) return failedAlone(only, error);
+      if (isDatabaseUnavailable(error)) {
+        for (const w of batch) w.reject(error);
+        return;
+      }
+      await Promise.all(
+        batch.map((w) =>
+          write([w.item]).then(
+            () => w.resolve(),
+            (e: unknown) => failedAlone(w, e),
+          ),
+        ),
+      );
+    }
+  };
 }

@@ -1,8 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { type Db, runStatement } from "../../storage/db.ts";
-import { GroupCommit } from "../../storage/groupCommit.ts";
+import { allOrEachAlone, GroupCommit } from "../../storage/groupCommit.ts";
 import { sessions, users } from "../../storage/schema.ts";
-import { isDatabaseUnavailable } from "../../storage/unavailable.ts";
 
 export interface UserRow {
   id: number;
@@ -47,16 +46,8 @@ type NewSession = { id: string; userId: number | null; guestName: string };
 export function createAccountsRepo(db: Db) {
   const insertSessions = (rows: NewSession[]) =>
     runStatement(db, INSERT_SESSIONS, [rows.map((r) => r.id), rows.map((r) => r.userId), rows.map((r) => r.guestName)]);
-  const sessionWrites = new GroupCommit<NewSession>(async (batch) => {
-    try {
-      await insertSessions(batch.map((w) => w.item));
-      for (const w of batch) w.resolve();
-    } catch (error) {
-      if (batch.length === 1 || isDatabaseUnavailable(error)) throw error;
-      // One bad row (a login whose account was just deleted) must not refuse everyone else's: one by one.
-      await Promise.all(batch.map((w) => insertSessions([w.item]).then(w.resolve, w.reject)));
-    }
-  });
+  // One bad row (a login whose account was just deleted) refuses only its own write.
+  const sessionWrites = new GroupCommit<NewSession>(allOrEachAlone(insertSessions));
   return {
     async insertUser(row: { username: string; email: string; passwordHash: string }): Promise<InsertUserResult> {
       try {

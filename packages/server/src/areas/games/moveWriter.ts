@@ -1,5 +1,5 @@
-import { GroupCommit, type PendingWrite } from "../../storage/groupCommit.ts";
-import { hasErrorCode, isDatabaseUnavailable, UNIQUE_VIOLATION } from "../../storage/unavailable.ts";
+import { allOrEachAlone, GroupCommit, type PendingWrite } from "../../storage/groupCommit.ts";
+import { hasErrorCode, UNIQUE_VIOLATION } from "../../storage/unavailable.ts";
 import type { GamesRepo, MoveWrite } from "./gamesRepo.ts";
 
 /**
@@ -21,35 +21,18 @@ export class MoveWriter {
     maxBatch = 500,
     maxInFlight = 4,
   ) {
-    this.group = new GroupCommit((batch) => this.writeBatch(batch), maxBatch, maxInFlight);
+    this.group = new GroupCommit(
+      allOrEachAlone(
+        (batch) => repo.appendMoves(batch),
+        (w, error) => this.settleAlone(w, error),
+      ),
+      maxBatch,
+      maxInFlight,
+    );
   }
 
   write(move: MoveWrite): Promise<void> {
     return this.group.write(move);
-  }
-
-  private async writeBatch(batch: Waiting[]): Promise<void> {
-    try {
-      await this.repo.appendMoves(batch.map((b) => b.item));
-      for (const b of batch) b.resolve();
-    } catch (error) {
-      if (batch.length === 1) return this.settleAlone(batch[0]!, error);
-      if (isDatabaseUnavailable(error)) {
-        // Row by row would only wait for the database once per move: all of them are refused now.
-        for (const b of batch) b.reject(error);
-        return;
-      }
-      // One bad row (a stale owner's, a ply taken) must not fail the other games' moves: one by one.
-      // A batch holds one move per game at most, so they need no order among them.
-      await Promise.all(
-        batch.map((b) =>
-          this.repo.appendMoves([b.item]).then(
-            () => b.resolve(),
-            (e: unknown) => this.settleAlone(b, e),
-          ),
-        ),
-      );
-    }
   }
 
   /** A single write failed: it still succeeded if its ply already holds the same move. */
