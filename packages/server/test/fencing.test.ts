@@ -1,30 +1,17 @@
-import { join } from "node:path";
 import { NO_ELO_CHANGE, newClock, START_FEN } from "@chess/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createGamesRepo, type GamesRepo, StaleOwnerError } from "../src/areas/games/gamesRepo.ts";
-import { type Database, openDatabase } from "../src/storage/db.ts";
-import { createTestDatabase } from "./harness.ts";
+import { useTestDatabase } from "./harness.ts";
 
 /**
  * One writer per game, enforced by the database: whoever takes a game over takes the next epoch, and the
  * writes of the owner before (a node cut off from Redis that still believes it holds the game) are refused.
  */
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
-let database: Database;
+const test = useTestDatabase();
 let repo: GamesRepo;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  database = await openDatabase({
-    databaseUrl: db.env.DATABASE_URL,
-    pgliteDir: db.env.DATA_DIR ? join(db.env.DATA_DIR, "db") : undefined,
-  });
-  repo = createGamesRepo(database.db);
-});
-
-afterAll(async () => {
-  await database?.close();
-  await db?.drop();
+beforeAll(() => {
+  repo = createGamesRepo(test.database.db);
 });
 
 async function newGame(id: string) {

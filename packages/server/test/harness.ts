@@ -7,6 +7,7 @@ import { io, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, inject } from "vitest";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type RunningServer, startServer } from "../src/main.ts";
+import { type Database, openDatabase } from "../src/storage/db.ts";
 
 /**
  * A database for one test file: a fresh PostgreSQL database when DATABASE_URL is set (CI runs both),
@@ -52,6 +53,32 @@ export interface TestServer extends RunningServer {
  * Redis for the server under test when REDIS_URL is set (CI runs both ways), under a prefix of its own so
  * servers of other test files running at the same time do not hear its broadcasts.
  */
+/**
+ * A test file's own database (createTestDatabase), opened in the test process for tests of a repository
+ * without a server; closed and removed after the file.
+ */
+export function useTestDatabase(): { readonly database: Database } {
+  let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  let database: Database | undefined;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    database = await openDatabase({
+      databaseUrl: db.env.DATABASE_URL,
+      pgliteDir: db.env.DATA_DIR ? join(db.env.DATA_DIR, "db") : undefined,
+    });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await db?.drop();
+  });
+  return {
+    get database() {
+      if (!database) throw new Error("the test database is opened in beforeAll");
+      return database;
+    },
+  };
+}
+
 export function redisEnv(prefix = `t${process.pid}_${Math.random().toString(36).slice(2, 8)}`): Record<string, string> {
   return process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: prefix } : {};
 }

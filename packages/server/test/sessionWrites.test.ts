@@ -1,26 +1,13 @@
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type AccountsRepo, createAccountsRepo } from "../src/areas/accounts/accountsRepo.ts";
-import { type Database, openDatabase } from "../src/storage/db.ts";
-import { createTestDatabase } from "./harness.ts";
+import { useTestDatabase } from "./harness.ts";
 
 /** New sessions of one event-loop turn are written together (a burst of new guests), on either database. */
-let db: Awaited<ReturnType<typeof createTestDatabase>>;
-let database: Database;
+const test = useTestDatabase();
 let repo: AccountsRepo;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  database = await openDatabase({
-    databaseUrl: db.env.DATABASE_URL,
-    pgliteDir: db.env.DATA_DIR ? join(db.env.DATA_DIR, "db") : undefined,
-  });
-  repo = createAccountsRepo(database.db);
-});
-
-afterAll(async () => {
-  await database?.close();
-  await db?.drop();
+beforeAll(() => {
+  repo = createAccountsRepo(test.database.db);
 });
 
 describe("session writes", () => {
