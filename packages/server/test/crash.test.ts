@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, http, redisEnv } from "./harness.ts";
 import { guest, type Player, play, reconnect, startGame } from "./players.ts";
-import { spawnServer } from "./processes.ts";
+import { freePort, spawnServer } from "./processes.ts";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let child: ChildProcess | undefined;
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 it("loses no acknowledged move when the server is killed with SIGKILL mid-game", { timeout: 90_000 }, async () => {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   child = await spawnCrashable(port);
   let white: Player;

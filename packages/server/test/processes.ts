@@ -6,15 +6,22 @@ import { fileURLToPath } from "node:url";
 
 const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+/**
+ * A port nothing listens on, below Linux's ephemeral range (32768+). A port the kernel hands out for outgoing
+ * connections (to PostgreSQL, Redis, another test's server) can be taken between the check and the server's own
+ * listen, or again while a killed server restarts on it; below that range only explicit listens compete.
+ */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; ; tries++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const s = createServer();
+      s.once("error", () => resolve(false));
+      s.listen(port, "127.0.0.1", () => s.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+    if (tries > 50) throw new Error("no free port below the ephemeral range");
+  }
 }
 
 export async function waitFor(what: string, ok: () => Promise<boolean>, child: ChildProcess, ms = 30_000) {

@@ -62,7 +62,7 @@ afterAll(async () => {
 it("on SIGTERM mid-move: the move is kept or refused, players are dropped, clocks are credited, the game resumes", {
   timeout: 60_000,
 }, async () => {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   child = await spawnStoppable(port);
   const started = await startGame(await guest(base), await guest(base), {
@@ -152,7 +152,7 @@ describe.runIf(process.env.DATABASE_URL)("SIGTERM while a move's write waits for
     viaProxy.port = String(proxy.port);
     const env = { DATABASE_URL: viaProxy.toString() };
     try {
-      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
       child = await spawnStoppable(port, env);
       const started = await startGame(await guest(base), await guest(base), {
