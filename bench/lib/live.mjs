@@ -2,6 +2,7 @@
 // and the bot processes (bench/lib/bots.mjs) that play over socket.io-client.
 import { fork, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -41,13 +42,30 @@ function message(child, type) {
 }
 
 /**
+ * A free port below Linux's ephemeral range (32768+), where the kernel's ports for outgoing connections
+ * cannot take it between this check and the server's listen.
+ */
+async function freePort() {
+  for (let tries = 0; tries < 50; tries++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise((resolve) => {
+      const s = createServer();
+      s.once("error", () => resolve(false));
+      s.listen(port, "127.0.0.1", () => s.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error("no free port below the ephemeral range");
+}
+
+/**
  * Starts the built server on a free port with its own data directory (PGlite unless `env` or the
  * environment gives DATABASE_URL), preloading memprobe.mjs so `memoryOf` can read its live memory.
  */
 /** `main`: another build of the server to start (bench/moves/compare.mjs). */
 export async function startServer({ env: extra = {}, profileDir, main } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-live-"));
-  const port = 30_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   const probeFile = join(dataDir, "memory.json");
   const env = {
     ...process.env,
@@ -74,12 +92,13 @@ export async function startServer({ env: extra = {}, profileDir, main } = {}) {
   const url = `http://127.0.0.1:${port}`;
   // A loaded machine can take half a minute to start it; a run against a server that never came up is void.
   let up = false;
-  for (let i = 0; i < 1200 && !up; i++) {
+  for (let i = 0; i < 1200 && !up && child.exitCode === null; i++) {
     try {
       up = (await fetch(`${url}/health`)).ok;
     } catch {}
     if (!up) await sleep(100);
   }
+  if (child.exitCode !== null) throw new Error(`the server on ${url} exited with ${child.exitCode} before it answered`);
   if (!up) throw new Error(`the server on ${url} did not answer /health within 120 s`);
   return {
     url,
