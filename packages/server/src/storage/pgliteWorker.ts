@@ -15,6 +15,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { GroupSync } from "./groupSync.ts";
 import { DiskSyncedNodeFS } from "./pgliteDiskSync.ts";
+import { PreparedStatements } from "./pglitePrepared.ts";
 import {
   type PgliteReady,
   type PgliteRequest,
@@ -60,6 +61,7 @@ interface OpenTransaction {
 const { dir, migrationsFolder } = workerData as PgliteWorkerData;
 const disk = dir ? new DiskSyncedNodeFS(dir) : undefined;
 const client = new PGlite(disk ? { fs: disk, parsers } : { parsers });
+const prepared = new PreparedStatements(client);
 const group = disk && new GroupSync(() => disk.flush());
 if (disk && group) disk.onWrite = () => group.noteWrite();
 const open = new Map<number, OpenTransaction>();
@@ -71,9 +73,11 @@ const reply = (message: PgliteResponse) => port.postMessage(message);
 const fail = (id: number, error: unknown) => reply({ id, ok: false, error: toWireError(error) });
 
 async function query(m: Extract<PgliteRequest, { op: "query" }>): Promise<QueryResult> {
-  const on = m.tx === undefined ? client : open.get(m.tx)?.tx;
-  if (!on) throw new Error(`No open transaction ${m.tx}`);
-  const r = await on.query(m.sql, m.params, options[m.rowMode]);
+  const tx = m.tx === undefined ? undefined : open.get(m.tx)?.tx;
+  if (m.tx !== undefined && !tx) throw new Error(`No open transaction ${m.tx}`);
+  const r = tx
+    ? await tx.query(m.sql, m.params, options[m.rowMode])
+    : await prepared.query(m.sql, m.params, options[m.rowMode]);
   return { rows: r.rows, affectedRows: r.affectedRows, fields: r.fields };
 }
 
