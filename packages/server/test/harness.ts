@@ -53,32 +53,6 @@ export interface TestServer extends RunningServer {
  * Redis for the server under test when REDIS_URL is set (CI runs both ways), under a prefix of its own so
  * servers of other test files running at the same time do not hear its broadcasts.
  */
-/**
- * A test file's own database (createTestDatabase), opened in the test process for tests of a repository
- * without a server; closed and removed after the file.
- */
-export function useTestDatabase(): { readonly database: Database } {
-  let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
-  let database: Database | undefined;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    database = await openDatabase({
-      databaseUrl: db.env.DATABASE_URL,
-      pgliteDir: db.env.DATA_DIR ? join(db.env.DATA_DIR, "db") : undefined,
-    });
-  });
-  afterAll(async () => {
-    await database?.close();
-    await db?.drop();
-  });
-  return {
-    get database() {
-      if (!database) throw new Error("the test database is opened in beforeAll");
-      return database;
-    },
-  };
-}
-
 export function redisEnv(prefix = `t${process.pid}_${Math.random().toString(36).slice(2, 8)}`): Record<string, string> {
   return process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: prefix } : {};
 }
@@ -206,6 +180,32 @@ export function useTestServer(env: Record<string, string> = {}): { readonly url:
     get server() {
       if (!server) throw new Error("the test server is not started yet");
       return server;
+    },
+  };
+}
+
+/**
+ * A test file's own database (createTestDatabase), opened in the test process for tests of a repository
+ * without a server; closed and removed after the file.
+ */
+export function useTestDatabase(): { readonly database: Database } {
+  let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  let database: Database | undefined;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    database = await openDatabase({
+      databaseUrl: db.env.DATABASE_URL,
+      pgliteDir: db.env.DATA_DIR ? join(db.env.DATA_DIR, "db") : undefined,
+    });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await db?.drop();
+  });
+  return {
+    get database() {
+      if (!database) throw new Error("the test database is opened in beforeAll");
+      return database;
     },
   };
 }

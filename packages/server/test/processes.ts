@@ -12,7 +12,7 @@ const cli = fileURLToPath(new URL("../src/cli.ts", import.meta.url));
  * listen, or again while a killed server restarts on it; below that range only explicit listens compete.
  */
 export async function freePort(): Promise<number> {
-  for (let tries = 0; ; tries++) {
+  for (let tries = 0; tries < 50; tries++) {
     const port = 20_000 + Math.floor(Math.random() * 12_000);
     const free = await new Promise<boolean>((resolve) => {
       const s = createServer();
@@ -20,8 +20,8 @@ export async function freePort(): Promise<number> {
       s.listen(port, "127.0.0.1", () => s.close(() => resolve(true)));
     });
     if (free) return port;
-    if (tries > 50) throw new Error("no free port below the ephemeral range");
   }
+  throw new Error("no free port below the ephemeral range");
 }
 
 export async function waitFor(what: string, ok: () => Promise<boolean>, child: ChildProcess, ms = 30_000) {
