@@ -113,6 +113,21 @@ const MAX_MOVES = 256;
  * (one per live game would be 2 KB each, for nothing).
  */
 const LISTS: Int32Array[] = [];
+/** The Encoding API's decoder, in browsers and in Node; this package is typed without either one's globals. */
+declare const TextDecoder: new () => { decode(bytes: Uint8Array): string };
+/** positionKey's scratch: the longest key (8 ranks of 8, 7 slashes, side, 4 rights, a square) fits. */
+const KEY_CODES = new Uint8Array(96);
+const KEY_TEXT = new TextDecoder();
+const CHAR_0 = 48;
+const CHAR_1 = 49;
+const CHAR_SLASH = 47;
+const CHAR_SPACE = 32;
+const CHAR_DASH = 45;
+const CHAR_W = 119;
+const CHAR_B = 98;
+const CHAR_A = 97;
+const CHAR_UPPER_A = 65;
+const UPPER_CASE = 32;
 /** The scratch list SAN disambiguation uses, apart from perft's per-depth lists and the caller's list 0. */
 const DISAMBIGUATION_LIST = 64;
 
@@ -776,11 +791,13 @@ export class Board {
 
   /**
    * FEN without the move counters: what repetition compares. En passant only when a capture is legal.
-   * Built by join, not +=: a string grown piece by piece is a rope of ~60 nodes, and every move keeps its
-   * key (history, repetition counts), which at 1,000 live games grew the heap by ~2 KB a move.
+   * Written as character codes into one scratch buffer and decoded at once: one flat string per move. (A
+   * string grown by += is a rope of ~60 nodes, and every move keeps its key in history and the repetition
+   * counts; parts joined cost ~1 KB of garbage a move. At a thousand moves a second both fed the GC.)
    */
   private positionKey(): string {
-    const parts: Array<string | number> = [];
+    const out = KEY_CODES;
+    let n = 0;
     for (let rank = 7; rank >= 0; rank--) {
       let empty = 0;
       for (let file = 0; file < 8; file++) {
@@ -789,29 +806,30 @@ export class Board {
           empty++;
           continue;
         }
-        if (empty) parts.push(empty);
+        if (empty) out[n++] = CHAR_0 + empty;
         empty = 0;
-        const letter = LETTERS[p & 7]!;
-        parts.push(p & BLACK ? letter : letter.toUpperCase());
+        out[n++] = LETTERS.charCodeAt(p & 7) - (p & BLACK ? 0 : UPPER_CASE);
       }
-      if (empty) parts.push(empty);
-      if (rank > 0) parts.push("/");
+      if (empty) out[n++] = CHAR_0 + empty;
+      if (rank > 0) out[n++] = CHAR_SLASH;
     }
-    parts.push(" ", this.white ? "w" : "b", " ");
-    if (!this.castling) parts.push("-");
+    out[n++] = CHAR_SPACE;
+    out[n++] = this.white ? CHAR_W : CHAR_B;
+    out[n++] = CHAR_SPACE;
+    if (!this.castling) out[n++] = CHAR_DASH;
     else if (this.chess960) {
       // Shredder-FEN: the rook's file, so the FEN reads back as this Chess960 position.
       for (let index = 0; index < 4; index++)
-        if (this.castling & (1 << index))
-          parts.push(String.fromCharCode((index < 2 ? 65 : 97) + (this.rooks[index]! & 7)));
+        if (this.castling & (1 << index)) out[n++] = (index < 2 ? CHAR_UPPER_A : CHAR_A) + (this.rooks[index]! & 7);
     } else {
-      if (this.castling & WK) parts.push("K");
-      if (this.castling & WQ) parts.push("Q");
-      if (this.castling & BK) parts.push("k");
-      if (this.castling & BQ) parts.push("q");
+      for (let index = 0; index < 4; index++) if (this.castling & (1 << index)) out[n++] = "KQkq".charCodeAt(index);
     }
-    parts.push(" ", this.epCapturable() ? squareName(this.ep) : "-");
-    return parts.join("");
+    out[n++] = CHAR_SPACE;
+    if (this.epCapturable()) {
+      out[n++] = CHAR_A + (this.ep & 7);
+      out[n++] = CHAR_1 + (this.ep >> 4);
+    } else out[n++] = CHAR_DASH;
+    return KEY_TEXT.decode(out.subarray(0, n));
   }
 
   private epCapturable(): boolean {
