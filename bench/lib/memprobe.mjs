@@ -2,7 +2,8 @@
 // writes process.memoryUsage() to MEMPROBE_FILE, so the bench reads live memory, not garbage.
 // BENCH_TRACE=1 also prints the server's event-loop stalls over 20 ms (to line up with the bots' worst
 // latencies); BENCH_ALLOC=file writes a sampling allocation profile of 8 s of play (from the third
-// SIGUSR2, when the games have started): which functions allocate, garbage included.
+// SIGUSR2, when the games have started): which functions allocate, garbage included. With BENCH_ALLOC_LIVE=1
+// it keeps only what is still alive when the 8 s end: what each move leaves behind for the old generation.
 import { writeFileSync } from "node:fs";
 
 process.on("SIGUSR2", () => {
@@ -34,8 +35,8 @@ if (process.env.BENCH_ALLOC) {
     if (++signals !== 3) return;
     const sampling = {
       samplingInterval: 4096,
-      includeObjectsCollectedByMinorGC: true,
-      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: !process.env.BENCH_ALLOC_LIVE,
+      includeObjectsCollectedByMajorGC: !process.env.BENCH_ALLOC_LIVE,
     };
     session.post("HeapProfiler.startSampling", sampling, () => {
       setTimeout(() => {
