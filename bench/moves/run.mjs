@@ -221,7 +221,7 @@ const WHERE_THE_TIME_GOES = [
   "limit. Its p99 at 1 move/s is that queueing plus major GC pauses of 30-45 ms (`--profile`). Next: fewer",
   "allocations per move (each promoted one feeds those pauses) and less main-thread work per move.",
   "",
-  "2026-11-26, fourth pass, 2 × AMD EPYC again but twice as fast flat out (6,171 moves/s): with the durable relay at",
+  "2026-11-26, fourth pass, 2 × AMD EPYC again but twice as fast flat out (6,000-6,200 moves/s): with the durable relay at",
   "8-26 ms p99, the server's tail is its own. `--trace-gc-nvp` on both, 1,000 games at 1 move/s: the server's main",
   "thread scavenges 20-23 times in 10 s against the relay's 12, each pausing it 4-11 ms, and promotes ~2 MB/s",
   "against ~1 MB/s. A move allocates ~31 KB in the server (BENCH_ALLOC), most of it in the socket layers (their",

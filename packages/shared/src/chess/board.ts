@@ -128,6 +128,8 @@ const CHAR_B = 98;
 const CHAR_A = 97;
 const CHAR_UPPER_A = 65;
 const UPPER_CASE = 32;
+/** The castling rights' FEN letters, by bit index: WK, WQ, BK, BQ. */
+const CASTLING_LETTERS = "KQkq";
 /** The scratch list SAN disambiguation uses, apart from perft's per-depth lists and the caller's list 0. */
 const DISAMBIGUATION_LIST = 64;
 
@@ -822,7 +824,8 @@ export class Board {
       for (let index = 0; index < 4; index++)
         if (this.castling & (1 << index)) out[n++] = (index < 2 ? CHAR_UPPER_A : CHAR_A) + (this.rooks[index]! & 7);
     } else {
-      for (let index = 0; index < 4; index++) if (this.castling & (1 << index)) out[n++] = "KQkq".charCodeAt(index);
+      for (let index = 0; index < 4; index++)
+        if (this.castling & (1 << index)) out[n++] = CASTLING_LETTERS.charCodeAt(index);
     }
     out[n++] = CHAR_SPACE;
     if (this.epCapturable()) {
