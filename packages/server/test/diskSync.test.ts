@@ -15,6 +15,9 @@ interface Event {
   line: number;
 }
 
+/** A WAL segment, as strace -y names a descriptor (not the next segment being zero-filled ahead under a temp name). */
+const WAL_SEGMENT = /\/pg_wal\/[0-9A-F]{24}>/;
+
 /** The trace's WAL writes, completed WAL syncs and acknowledgements, in order. */
 function eventsOf(trace: string): Event[] {
   const events: Event[] = [];
@@ -22,9 +25,9 @@ function eventsOf(trace: string): Event[] {
   trace.split("\n").forEach((text, line) => {
     const tid = text.split(" ", 1)[0] ?? "";
     if (text.includes("write(1") && text.includes('"ACK ')) events.push({ kind: "ack", line });
-    else if (text.includes("pwrite64(") && text.includes("/pg_wal/")) events.push({ kind: "wal write", line });
+    else if (text.includes("pwrite64(") && WAL_SEGMENT.test(text)) events.push({ kind: "wal write", line });
     else if (text.includes("fdatasync(")) {
-      const wal = text.includes("/pg_wal/");
+      const wal = WAL_SEGMENT.test(text);
       if (text.includes("<unfinished")) syncing.set(tid, wal);
       else if (wal && / = 0$/.test(text)) events.push({ kind: "wal synced", line });
     } else if (text.includes("<... fdatasync resumed>") && / = 0$/.test(text)) {

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PgliteClient } from "./pgliteClient.ts";
+import type { PgliteSyncStats } from "./pgliteProtocol.ts";
 import { hasErrorCode, isDatabaseUnavailable, UNIQUE_VIOLATION } from "./unavailable.ts";
 
 const migrationsFolder = join(fileURLToPath(new URL(".", import.meta.url)), "..", "..", "drizzle");
@@ -159,6 +160,24 @@ describe("PgliteClient on disk: a commit is answered once it is synced", () => {
     expect(after.unsyncedFiles).toBe(0);
     expect(after.synced).toBe(after.written);
   });
+
+  it("switches WAL segments into files made ready ahead, off the database thread", async () => {
+    const until = async (enough: (s: PgliteSyncStats) => boolean) => {
+      for (let i = 0; i < 200; i++) {
+        const stats = await client.syncStats();
+        if (enough(stats)) return stats;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error("no WAL segment was made ready");
+    };
+    // The one after the segment in use, as soon as the database opened it.
+    const first = await until((s) => s.walSegmentsPrepared >= 1);
+    // ~20 MB of WAL (rows too short to be compressed): past the end of a 16 MB segment into the one made ready.
+    await client.query("create table filler (id int, pad text)");
+    await client.query("insert into filler select g, repeat('x', 1500) from generate_series(1, 14000) g");
+    await client.query("drop table filler");
+    await until((s) => s.walSegmentsPrepared > first.walSegmentsPrepared);
+  }, 60_000);
 
   it("finds every acknowledged row after a restart", async () => {
     await client.close();

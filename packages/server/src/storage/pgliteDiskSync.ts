@@ -10,11 +10,13 @@
  * - a checkpoint is on disk before `global/pg_control` says it happened, and pg_control itself right after;
  * - a file closed with unsynced writes is synced before it is closed (a WAL segment switch, a checkpoint);
  * - a file created or renamed (a new WAL segment) has its directory entry synced.
+ * The next WAL segment is made ready ahead, off the database thread (walPrealloc.ts).
  * Used in the database worker only (see pgliteWorker.ts).
  */
 import * as fs from "node:fs";
 import { dirname } from "node:path";
 import { NodeFS } from "@electric-sql/pglite/nodefs";
+import { WalPreallocator } from "./walPrealloc.ts";
 
 type PGliteArg = Parameters<NodeFS["init"]>[0];
 type EmscriptenOpts = Parameters<NodeFS["init"]>[1];
@@ -50,6 +52,8 @@ export interface DiskSyncStats {
 /** Files with writes not yet on disk: data files wait for the next checkpoint, as in PostgreSQL. */
 export interface DiskSyncState extends DiskSyncStats {
   unsyncedFiles: number;
+  /** WAL segments made ready before PostgreSQL needed them. */
+  walSegmentsPrepared: number;
 }
 
 function syncDirectory(path: string): void {
@@ -65,11 +69,14 @@ export class DiskSyncedNodeFS extends NodeFS {
   /** Called on every write to the WAL: the caller's group commit must cover it. */
   onWrite: () => void = () => {};
   readonly stats: DiskSyncStats = { fdatasyncs: 0, dirSyncs: 0, flushes: 0 };
+  private readonly prealloc = new WalPreallocator((error) =>
+    console.warn("The next WAL segment could not be made ready; PostgreSQL will create it", error),
+  );
   private readonly files = new Map<number, OpenFile>();
 
   /** The counters, and how many open files have writes not yet on disk. */
   state(): DiskSyncState {
-    return { ...this.stats, unsyncedFiles: this.pending.size };
+    return { ...this.stats, walSegmentsPrepared: this.prealloc.prepared, unsyncedFiles: this.pending.size };
   }
   /** WAL descriptors written since the last flush started: what the next flush syncs. */
   private readonly dirty = new Set<number>();
@@ -97,8 +104,9 @@ export class DiskSyncedNodeFS extends NodeFS {
     const fds = [...this.dirty];
     this.dirty.clear();
     for (const fd of fds) this.inFlight.add(fd);
-    return Promise.all(
-      fds.map(
+    return Promise.all([
+      this.prealloc.installed,
+      ...fds.map(
         (fd) =>
           new Promise<void>((resolve, reject) => {
             this.stats.fdatasyncs++;
@@ -111,7 +119,7 @@ export class DiskSyncedNodeFS extends NodeFS {
             });
           }),
       ),
-    ).then(() => undefined);
+    ]).then(() => undefined);
   }
 
   private wrap(mod: NodeFsModule): void {
@@ -125,7 +133,9 @@ export class DiskSyncedNodeFS extends NodeFS {
     streamOps.open = (stream, ...rest) => {
       const result = open(stream, ...rest);
       const path = nodefs.realPath(stream.node);
-      this.files.set(stream.nfd, { wal: path.includes("/pg_wal/"), control: path.endsWith("/global/pg_control") });
+      const wal = path.includes("/pg_wal/");
+      this.files.set(stream.nfd, { wal, control: path.endsWith("/global/pg_control") });
+      if (wal) this.prealloc.opened(path);
       return result;
     };
     streamOps.write = (stream, buffer, offset, length, position) => {

@@ -35,6 +35,8 @@ export interface PgliteSyncStats {
   dirSyncs: number;
   /** Open files with writes not yet on disk (data files wait for a checkpoint, as in PostgreSQL). */
   unsyncedFiles: number;
+  /** WAL segments written and synced ahead, off the database thread, so a segment switch costs nothing. */
+  walSegmentsPrepared: number;
 }
 
 /** What the worker is started with. */

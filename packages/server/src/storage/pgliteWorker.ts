@@ -110,8 +110,9 @@ async function finish(tx: number, commit: boolean): Promise<void> {
 
 function stats(): PgliteSyncStats {
   const g = group?.stats() ?? { written: 0, synced: 0, syncs: 0 };
-  const d = disk?.state() ?? { fdatasyncs: 0, dirSyncs: 0, unsyncedFiles: 0 };
-  return { ...g, fdatasyncs: d.fdatasyncs, dirSyncs: d.dirSyncs, unsyncedFiles: d.unsyncedFiles };
+  const d = disk?.state() ?? { fdatasyncs: 0, dirSyncs: 0, unsyncedFiles: 0, walSegmentsPrepared: 0 };
+  const { fdatasyncs, dirSyncs, unsyncedFiles, walSegmentsPrepared } = d;
+  return { ...g, fdatasyncs, dirSyncs, unsyncedFiles, walSegmentsPrepared };
 }
 
 /**
