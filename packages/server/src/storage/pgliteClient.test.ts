@@ -187,6 +187,39 @@ describe("PgliteClient on disk: a commit is answered once it is synced", () => {
   }, 60_000);
 });
 
+describe("PgliteClient on disk: checkpoints while it runs, so the WAL and a crash's replay stay bounded", () => {
+  it("checkpoints once WAL was written, then not again while nothing is", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pglite-checkpoints-"));
+    // Looked at every everyMs / 4.
+    const checkpoints = { walBytes: 1024 * 1024, everyMs: 2000 };
+    const client = await PgliteClient.start({ dir, migrationsFolder, checkpoints });
+    try {
+      const redo = async () =>
+        ((await client.query("select redo_lsn::text as lsn from pg_control_checkpoint()")).rows[0] as { lsn: string })
+          .lsn;
+      const settled = async () => {
+        // The migrations alone may have called for one.
+        await new Promise((r) => setTimeout(r, 1500));
+        return client.syncStats();
+      };
+      const start = await settled();
+      const before = await redo();
+      await client.query("create table filler (id int, pad text)");
+      await client.query("insert into filler select g, repeat('x', 1000) from generate_series(1, 3000) g");
+      const after = await settled();
+      expect(after.checkpoints).toBe(start.checkpoints + 1);
+      expect(after.unsyncedFiles).toBe(0);
+      expect(await redo()).not.toBe(before);
+      // Reading writes no WAL: nothing calls for another.
+      for (let i = 0; i < 20; i++) await client.query("select count(*) from filler");
+      expect((await settled()).checkpoints).toBe(after.checkpoints);
+    } finally {
+      await client.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 describe("PgliteClient with a timeout: a worker that does not answer fails the request", () => {
   it("fails a request past the bound as 'database unavailable', then works again once the worker is free", async () => {
     const client = await PgliteClient.start({ dir: undefined, migrationsFolder }, () => {}, { timeoutMs: 300 });

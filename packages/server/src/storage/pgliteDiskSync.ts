@@ -52,6 +52,8 @@ export interface DiskSyncStats {
 /** Files with writes not yet on disk: data files wait for the next checkpoint, as in PostgreSQL. */
 export interface DiskSyncState extends DiskSyncStats {
   unsyncedFiles: number;
+  /** Bytes written to the WAL since the database opened. */
+  walBytes: number;
   /** WAL segments made ready before PostgreSQL needed them. */
   walSegmentsPrepared: number;
 }
@@ -73,10 +75,13 @@ export class DiskSyncedNodeFS extends NodeFS {
     console.warn("The next WAL segment could not be made ready; PostgreSQL will create it", error),
   );
   private readonly files = new Map<number, OpenFile>();
+  /** Bytes written to the WAL so far. */
+  walBytes = 0;
 
   /** The counters, and how many open files have writes not yet on disk. */
   state(): DiskSyncState {
-    return { ...this.stats, walSegmentsPrepared: this.prealloc.prepared, unsyncedFiles: this.pending.size };
+    const { walBytes, pending, prealloc } = this;
+    return { ...this.stats, walBytes, walSegmentsPrepared: prealloc.prepared, unsyncedFiles: pending.size };
   }
   /** WAL descriptors written since the last flush started: what the next flush syncs. */
   private readonly dirty = new Set<number>();
@@ -141,6 +146,7 @@ export class DiskSyncedNodeFS extends NodeFS {
     streamOps.write = (stream, buffer, offset, length, position) => {
       this.beforeWrite(stream.nfd, buffer as ArrayBufferView, offset as number, length as number);
       const written = write(stream, buffer, offset, length, position);
+      if (this.files.get(stream.nfd)?.wal) this.walBytes += length as number;
       this.written(stream.nfd);
       return written;
     };

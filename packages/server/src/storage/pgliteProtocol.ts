@@ -1,4 +1,5 @@
 /** Messages between the server and the worker thread that owns the embedded PGlite database. */
+import type { CheckpointPolicy } from "./checkpoints.ts";
 
 export type RowMode = "array" | "object";
 
@@ -37,6 +38,9 @@ export interface PgliteSyncStats {
   unsyncedFiles: number;
   /** WAL segments written and synced ahead, off the database thread, so a segment switch costs nothing. */
   walSegmentsPrepared: number;
+  /** Checkpoints the worker took while running (checkpoints.ts), and the WAL written since it opened. */
+  checkpoints: number;
+  walBytes: number;
 }
 
 /** What the worker is started with. */
@@ -44,6 +48,8 @@ export interface PgliteWorkerData {
   /** The data folder; undefined keeps the database in memory (tests). */
   dir: string | undefined;
   migrationsFolder: string;
+  /** When to checkpoint (a data folder only); checkpoints.ts's defaults when not given. */
+  checkpoints?: CheckpointPolicy;
 }
 
 /** The worker's first message: the database is open and migrated, or why it is not. */

@@ -13,6 +13,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type QueryOptions, type Transaction, types } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import { checkpointDue, DEFAULT_CHECKPOINTS, type WalMark } from "./checkpoints.ts";
 import { GroupSync } from "./groupSync.ts";
 import { DiskSyncedNodeFS } from "./pgliteDiskSync.ts";
 import { PreparedStatements } from "./pglitePrepared.ts";
@@ -58,7 +59,7 @@ interface OpenTransaction {
   done?: Promise<void>;
 }
 
-const { dir, migrationsFolder } = workerData as PgliteWorkerData;
+const { dir, migrationsFolder, checkpoints: policy = DEFAULT_CHECKPOINTS } = workerData as PgliteWorkerData;
 const disk = dir ? new DiskSyncedNodeFS(dir) : undefined;
 const client = new PGlite(disk ? { fs: disk, parsers } : { parsers });
 const prepared = new PreparedStatements(client);
@@ -110,10 +111,34 @@ async function finish(tx: number, commit: boolean): Promise<void> {
 
 function stats(): PgliteSyncStats {
   const g = group?.stats() ?? { written: 0, synced: 0, syncs: 0 };
-  const d = disk?.state() ?? { fdatasyncs: 0, dirSyncs: 0, unsyncedFiles: 0, walSegmentsPrepared: 0 };
-  const { fdatasyncs, dirSyncs, unsyncedFiles, walSegmentsPrepared } = d;
-  return { ...g, fdatasyncs, dirSyncs, unsyncedFiles, walSegmentsPrepared };
+  const d = disk?.state() ?? { fdatasyncs: 0, dirSyncs: 0, unsyncedFiles: 0, walSegmentsPrepared: 0, walBytes: 0 };
+  const { fdatasyncs, dirSyncs, unsyncedFiles, walSegmentsPrepared, walBytes } = d;
+  return { ...g, fdatasyncs, dirSyncs, unsyncedFiles, walSegmentsPrepared, walBytes, checkpoints };
 }
+
+/** Checkpoints taken while running (checkpoints.ts), and the WAL written when the last one ended. */
+let checkpoints = 0;
+let lastCheckpoint: WalMark = { walBytes: 0, at: Date.now() };
+let checkpointing = false;
+
+async function checkpointIfDue(): Promise<void> {
+  if (!disk || checkpointing || !checkpointDue(policy, lastCheckpoint, { walBytes: disk.walBytes, at: Date.now() }))
+    return;
+  checkpointing = true;
+  try {
+    // Waits for any open transaction, like any statement. pg_control is written only once everything the
+    // checkpoint wrote is on disk (pgliteDiskSync.ts).
+    await client.exec("checkpoint");
+    checkpoints++;
+    lastCheckpoint = { walBytes: disk.walBytes, at: Date.now() };
+  } catch (e) {
+    console.warn("The embedded database could not take a checkpoint; it will try again", e);
+  } finally {
+    checkpointing = false;
+  }
+}
+const checkpointTimer = setInterval(() => void checkpointIfDue(), Math.min(5000, policy.everyMs / 4));
+checkpointTimer.unref();
 
 /**
  * A sync that failed leaves the database's files in doubt (the kernel may have dropped what it could not
@@ -142,6 +167,7 @@ async function handle(m: PgliteRequest): Promise<void> {
       case "stats":
         return reply({ id: m.id, ok: true, result: stats() });
       case "close":
+        clearInterval(checkpointTimer);
         await client.close();
         await durable();
         reply({ id: m.id, ok: true });
