@@ -99,6 +99,11 @@ export class DiskSyncedNodeFS extends NodeFS {
     return { emscriptenOpts: { ...emscriptenOpts, preRun } as typeof emscriptenOpts };
   }
 
+  /** Resolves once no WAL segment is being made ready (before the database closes). */
+  idle(): Promise<void> {
+    return this.prealloc.settled();
+  }
+
   /**
    * Syncs the WAL written since the last flush. It looks at what is dirty at once (writes made while it
    * runs wait for the next one) and rejects if a sync fails.

@@ -168,6 +168,7 @@ async function handle(m: PgliteRequest): Promise<void> {
         return reply({ id: m.id, ok: true, result: stats() });
       case "close":
         clearInterval(checkpointTimer);
+        await disk?.idle();
         await client.close();
         await durable();
         reply({ id: m.id, ok: true });

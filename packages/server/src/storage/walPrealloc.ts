@@ -54,12 +54,15 @@ export class WalPreallocator {
     const current = basename(path);
     if (nextSegmentName(current, 1 << 24) === undefined || this.requested.has(current)) return;
     this.requested.add(current);
-    this.chain = this.chain.then(() => this.prepareAfter(dir, current)).catch(this.onError);
+    this.chain = this.chain
+      .then(() => this.prepareAfter(dir, current))
+      .catch(this.onError)
+      .finally(() => this.requested.delete(current));
   }
 
-  /** Waits for the segments asked for so far (tests, shutdown). */
+  /** Waits for the segments asked for so far (tests, shutdown); never rejects. */
   settled(): Promise<void> {
-    return this.chain.then(() => this.installed);
+    return this.chain.then(() => this.installed).catch(() => {});
   }
 
   private async prepareAfter(dir: string, current: string): Promise<void> {
@@ -68,13 +71,19 @@ export class WalPreallocator {
     const next = nextSegmentName(current, size);
     if (!next || (await exists(join(dir, next)))) return;
     const temp = join(dir, TEMP_NAME);
-    const file = await open(temp, "w");
     try {
-      this.zeros ??= Buffer.alloc(CHUNK);
-      for (let at = 0; at < size; at += CHUNK) await file.write(this.zeros, 0, Math.min(CHUNK, size - at), at);
-      await file.datasync();
-    } finally {
-      await file.close();
+      const file = await open(temp, "w");
+      try {
+        this.zeros ??= Buffer.alloc(CHUNK);
+        for (let at = 0; at < size; at += CHUNK) await file.write(this.zeros, 0, Math.min(CHUNK, size - at), at);
+        await file.datasync();
+      } finally {
+        await file.close();
+      }
+    } catch (e) {
+      // A full disk, say: no half-written file left behind.
+      await unlink(temp).catch(() => {});
+      throw e;
     }
     // From the link on, PostgreSQL may write into the segment: a WAL flush waits until its name is on disk.
     let release!: (sync: Promise<void>) => void;
