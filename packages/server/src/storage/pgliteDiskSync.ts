@@ -70,6 +70,11 @@ function syncDirectory(path: string): void {
 export class DiskSyncedNodeFS extends NodeFS {
   /** Called on every write to the WAL: the caller's group commit must cover it. */
   onWrite: () => void = () => {};
+  /**
+   * Called when a sync made here (to keep PostgreSQL's write order) failed. The kernel may have dropped what
+   * it could not write, so the files are in doubt from then on: the owner must stop, as PostgreSQL does.
+   */
+  onSyncFailed: (error: unknown) => void = () => {};
   readonly stats: DiskSyncStats = { fdatasyncs: 0, dirSyncs: 0, flushes: 0 };
   private readonly prealloc = new WalPreallocator((error) =>
     console.warn("The next WAL segment could not be made ready; PostgreSQL will create it", error),
@@ -213,13 +218,22 @@ export class DiskSyncedNodeFS extends NodeFS {
 
   private syncNow(fd: number): void {
     this.stats.fdatasyncs++;
-    fs.fdatasyncSync(fd);
+    this.failIfThrows(() => fs.fdatasyncSync(fd));
     this.dirty.delete(fd);
     this.pending.delete(fd);
   }
 
   private syncDir(path: string): void {
     this.stats.dirSyncs++;
-    syncDirectory(path);
+    this.failIfThrows(() => syncDirectory(path));
+  }
+
+  private failIfThrows(sync: () => void): void {
+    try {
+      sync();
+    } catch (e) {
+      this.onSyncFailed(e);
+      throw e;
+    }
   }
 }

@@ -65,6 +65,7 @@ const client = new PGlite(disk ? { fs: disk, parsers } : { parsers });
 const prepared = new PreparedStatements(client);
 const group = disk && new GroupSync(() => disk.flush());
 if (disk && group) disk.onWrite = () => group.noteWrite();
+if (disk) disk.onSyncFailed = () => stopOnFailedSync();
 const open = new Map<number, OpenTransaction>();
 const synced = Promise.resolve();
 /** Resolves once everything written so far is on disk (at once in memory). */
