@@ -8,9 +8,12 @@
 import { constants } from "node:fs";
 import { link, open, stat, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { nextSegmentName } from "./walSegments.ts";
+import { isSegmentName, nextSegmentName } from "./walSegments.ts";
 
-/** PostgreSQL deletes files named `xlogtemp.*` in pg_wal at startup: a crash mid-way leaves nothing behind. */
+/**
+ * PostgreSQL deletes `pg_wal/xlogtemp.*` when it starts after a crash, so a crash mid-way leaves nothing behind;
+ * the worker waits for a segment being made ready before a clean shutdown.
+ */
 const TEMP_NAME = "xlogtemp.prealloc";
 const CHUNK = 1 << 20;
 
@@ -52,7 +55,7 @@ export class WalPreallocator {
     const dir = dirname(path);
     if (basename(dir) !== "pg_wal") return;
     const current = basename(path);
-    if (nextSegmentName(current, 1 << 24) === undefined || this.requested.has(current)) return;
+    if (!isSegmentName(current) || this.requested.has(current)) return;
     this.requested.add(current);
     this.chain = this.chain
       .then(() => this.prepareAfter(dir, current))

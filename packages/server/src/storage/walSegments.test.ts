@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isValidSegmentSize, nextSegmentName } from "./walSegments.ts";
+import { isSegmentName, isValidSegmentSize, nextSegmentName } from "./walSegments.ts";
 
 const MB = 1 << 20;
 
@@ -24,6 +24,7 @@ describe("nextSegmentName: PostgreSQL's XLogFileName of the segment number plus 
     ["lower-case hex", "00000001000000000000000a"],
     ["a backup label", "000000010000000000000002.00000028.backup"],
   ])("names nothing after %s", (_, name) => {
+    expect(isSegmentName(name)).toBe(false);
     expect(nextSegmentName(name, 16 * MB)).toBeUndefined();
   });
 

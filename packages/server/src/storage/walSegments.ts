@@ -6,6 +6,9 @@ const SEGMENT_NAME = /^([0-9A-F]{8})([0-9A-F]{8})([0-9A-F]{8})$/;
 
 const hex8 = (n: number) => n.toString(16).toUpperCase().padStart(8, "0");
 
+/** Whether `name` names a WAL segment (not a temporary, history or backup file). */
+export const isSegmentName = (name: string) => SEGMENT_NAME.test(name);
+
 /** PostgreSQL's IsValidWalSegSize: a power of two from 1 MB to 1 GB. */
 export function isValidSegmentSize(bytes: number): boolean {
   return Number.isInteger(bytes) && bytes >= 1 << 20 && bytes <= 1 << 30 && (bytes & (bytes - 1)) === 0;
