@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -172,11 +172,19 @@ describe("PgliteClient on disk: a commit is answered once it is synced", () => {
     };
     // The one after the segment in use, as soon as the database opened it.
     const first = await until((s) => s.walSegmentsPrepared >= 1);
+    const wal = join(dir, "pg_wal");
+    const segments = () => readdirSync(wal).filter((f) => /^[0-9A-F]{24}$/.test(f)).sort();
+    const prepared = segments().at(-1) as string;
+    const inode = statSync(join(wal, prepared)).ino;
+    expect(readFileSync(join(wal, prepared)).every((b) => b === 0)).toBe(true);
     // ~20 MB of WAL (rows too short to be compressed): past the end of a 16 MB segment into the one made ready.
     await client.query("create table filler (id int, pad text)");
     await client.query("insert into filler select g, repeat('x', 1500) from generate_series(1, 14000) g");
     await client.query("drop table filler");
     await until((s) => s.walSegmentsPrepared > first.walSegmentsPrepared);
+    // PostgreSQL wrote its WAL into that very file rather than making one of its own.
+    expect(statSync(join(wal, prepared)).ino).toBe(inode);
+    expect(readFileSync(join(wal, prepared)).some((b) => b !== 0)).toBe(true);
   }, 60_000);
 
   it("finds every acknowledged row after a restart", async () => {

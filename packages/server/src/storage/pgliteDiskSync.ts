@@ -156,8 +156,7 @@ export class DiskSyncedNodeFS extends NodeFS {
     streamOps.write = (stream, buffer, offset, length, position) => {
       this.beforeWrite(stream.nfd, buffer as ArrayBufferView, offset as number, length as number);
       const written = write(stream, buffer, offset, length, position);
-      if (this.files.get(stream.nfd)?.wal) this.walBytes += length as number;
-      this.written(stream.nfd);
+      this.written(stream.nfd, length as number);
       return written;
     };
     streamOps.setattr = (stream, attr) => {
@@ -209,9 +208,10 @@ export class DiskSyncedNodeFS extends NodeFS {
     return Buffer.compare(bytes, this.zeros.subarray(0, bytes.length)) === 0;
   }
 
-  private written(fd: number): void {
+  private written(fd: number, bytes = 0): void {
     this.pending.add(fd);
     if (!this.files.get(fd)?.wal) return;
+    this.walBytes += bytes;
     this.dirty.add(fd);
     this.onWrite();
   }
