@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PgliteClient } from "./pgliteClient.ts";
 import type { PgliteSyncStats } from "./pgliteProtocol.ts";
 import { hasErrorCode, isDatabaseUnavailable, UNIQUE_VIOLATION } from "./unavailable.ts";
+import { isSegmentName } from "./walSegments.ts";
 
 const migrationsFolder = join(fileURLToPath(new URL(".", import.meta.url)), "..", "..", "drizzle");
 
@@ -173,8 +174,7 @@ describe("PgliteClient on disk: a commit is answered once it is synced", () => {
     // The one after the segment in use, as soon as the database opened it.
     const first = await until((s) => s.walSegmentsPrepared >= 1);
     const wal = join(dir, "pg_wal");
-    const segments = () => readdirSync(wal).filter((f) => /^[0-9A-F]{24}$/.test(f)).sort();
-    const prepared = segments().at(-1) as string;
+    const prepared = readdirSync(wal).filter(isSegmentName).sort().at(-1) as string;
     const inode = statSync(join(wal, prepared)).ino;
     expect(readFileSync(join(wal, prepared)).every((b) => b === 0)).toBe(true);
     // ~20 MB of WAL (rows too short to be compressed): past the end of a 16 MB segment into the one made ready.
