@@ -1,6 +1,7 @@
 // Compares server builds (or settings) with the durable relay in interleaved rounds of one scenario, so
 // that each is measured on the same disk: this machine's syncs drift by tens of percent over minutes, and
-// two builds run minutes apart compare the disk more than the builds. Prints each round and the medians;
+// two builds run minutes apart compare the disk more than the builds. Prints each round and the medians
+// (latency, and the CPU the measured process spent per move: steadier than latency on a noisy disk);
 // writes nothing.
 //   node bench/moves/compare.mjs ROUNDS 'TARGETS'      (needs `npm run build` first)
 // TARGETS is JSON: [{"name": "durable", "kind": "durable"}, {"name": "new", "kind": "server"},
@@ -26,7 +27,7 @@ const scenario = {
   seconds: Number(process.env.SECS ?? 15),
 };
 const scripts = makeScripts(24, 160);
-const bots = (url, mode) => runBots({ url, mode, scenario, scripts, botProcesses: 2, warmupMs: 3000 });
+const bots = (url, mode, pid) => runBots({ url, mode, scenario, scripts, botProcesses: 2, warmupMs: 3000, pid });
 
 async function durable() {
   const dir = mkdtempSync(join(tmpdir(), "compare-durable-"));
@@ -35,7 +36,7 @@ async function durable() {
     execArgv: ["--import", "tsx"],
   });
   const port = await new Promise((r) => child.once("message", (m) => r(m.port)));
-  const result = await bots(`http://127.0.0.1:${port}`, "relay");
+  const result = await bots(`http://127.0.0.1:${port}`, "relay", child.pid);
   child.kill("SIGTERM");
   await new Promise((r) => child.once("exit", r));
   rmSync(dir, { recursive: true, force: true });
@@ -44,7 +45,7 @@ async function durable() {
 
 async function server({ env = {}, main }) {
   const s = await startServer({ env, main });
-  const result = await bots(s.url, "server");
+  const result = await bots(s.url, "server", s.pid);
   await s.stop();
   s.remove();
   return result;
@@ -55,13 +56,16 @@ for (let r = 0; r < rounds; r++) {
   for (const t of targets) {
     const result = t.kind === "durable" ? await durable() : await server(t);
     const s = summarize(result.samples);
-    figures[t.name].push(s);
-    console.log(`round ${r + 1} ${t.name}: p50 ${fmt(s.p50)} p99 ${fmt(s.p99)}, ${result.errors} errors`);
+    figures[t.name].push({ ...s, cpu: result.cpuPerMove });
+    console.log(
+      `round ${r + 1} ${t.name}: p50 ${fmt(s.p50)} p99 ${fmt(s.p99)}, CPU per move ${fmt(result.cpuPerMove)}, ${result.errors} errors`,
+    );
   }
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 for (const [name, runs] of Object.entries(figures))
   console.log(
-    `${name}: median p50 ${fmt(median(runs.map((s) => s.p50)))}, median p99 ${fmt(median(runs.map((s) => s.p99)))}`,
+    `${name}: median p50 ${fmt(median(runs.map((s) => s.p50)))}, median p99 ${fmt(median(runs.map((s) => s.p99)))}, ` +
+      `median CPU per move ${fmt(median(runs.map((s) => s.cpu)))}`,
   );
 process.exit(0);

@@ -7,6 +7,7 @@ import { isAllowedOrigin } from "../http/origin.ts";
 import { CONNECT_REFUSALS, ConnectLimiter, type ConnectLimits } from "./connectLimiter.ts";
 import { dispatchEvents, type SocketEvent, type SocketEvents } from "./handlers.ts";
 import { Presence, presenceKey } from "./presence.ts";
+import { batchTurnWrites } from "./turnWrites.ts";
 
 /** What the connection layer knows of a socket's owner: ids, a display name and its address, nothing of chess. */
 export interface SocketOwner {
@@ -110,6 +111,7 @@ export function createRealtime(httpServer: HttpServer, opts: RealtimeOptions) {
     const network = requestNetwork(conn.request, opts.trustProxy);
     limiter.opened(network);
     conn.once("close", () => limiter.closed(network));
+    batchTurnWrites(conn);
   });
 
   io.use((socket, next) => {
