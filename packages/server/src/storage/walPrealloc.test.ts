@@ -56,13 +56,28 @@ describe("WalPreallocator: the next WAL segment made ready when one is opened", 
     expect(readdirSync(wal)).toEqual(["00000002.history"]);
   });
 
+  it("says nothing of a segment gone by the time it looks (a checkpoint recycled it under a new name)", async () => {
+    const errors: unknown[] = [];
+    const prealloc = new WalPreallocator((e) => errors.push(e));
+    const old = segment("000000010000000000000001");
+    prealloc.opened(old);
+    rmSync(old);
+    await prealloc.settled();
+    expect(errors).toEqual([]);
+    expect(readdirSync(wal)).toEqual([]);
+    expect(prealloc.prepared).toBe(0);
+  });
+
   it("reports a segment it could not make ready, and stays usable", async () => {
     const errors: unknown[] = [];
     const prealloc = new WalPreallocator((e) => errors.push(e));
-    // Opened, then gone before it could be measured.
-    prealloc.opened(join(wal, "000000010000000000000003"));
+    // Its temporary file cannot be made: a directory holds the name.
+    mkdirSync(join(wal, "xlogtemp.prealloc"));
+    prealloc.opened(segment("000000010000000000000003"));
     await prealloc.settled();
-    expect(errors).toHaveLength(1);
+    expect(errors).toMatchObject([{ code: "EISDIR" }]);
+    expect(existsSync(join(wal, "000000010000000000000004"))).toBe(false);
+    rmSync(join(wal, "xlogtemp.prealloc"), { recursive: true });
     prealloc.opened(segment("000000010000000000000004"));
     await prealloc.settled();
     expect(existsSync(join(wal, "000000010000000000000005"))).toBe(true);

@@ -69,8 +69,15 @@ export class WalPreallocator {
   }
 
   private async prepareAfter(dir: string, current: string): Promise<void> {
+    // A checkpoint opens an old segment to sync it just before it renames it for reuse: gone by now, and a
+    // later segment is the one being written. Nothing to make ready.
+    const opened = await stat(join(dir, current)).catch((e: NodeJS.ErrnoException) => {
+      if (e.code === "ENOENT") return undefined;
+      throw e;
+    });
+    if (!opened) return;
     // PostgreSQL zero-fills a segment to its full size when it creates it: the size of one is the size of all.
-    const { size } = await stat(join(dir, current));
+    const { size } = opened;
     const next = nextSegmentName(current, size);
     if (!next || (await exists(join(dir, next)))) return;
     const temp = join(dir, TEMP_NAME);
