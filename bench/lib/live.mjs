@@ -11,6 +11,11 @@ import { Chess } from "chess.js";
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** Node's flags as `npm start` gives them (the root package.json): the bench measures the server as it runs. */
+const START_FLAGS = JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
+  .scripts.start.split(" ")
+  .filter((arg) => arg.startsWith("--"));
+
 /** Random legal games that stay unfinished for `plies` plies, as {from, to, promotion?} lists. */
 export function makeScripts(count, plies) {
   const scripts = [];
@@ -83,10 +88,14 @@ export async function startServer({ env: extra = {}, profileDir, main } = {}) {
   };
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const probe = ["--expose-gc", "--import", join(root, "bench/lib/memprobe.mjs")];
-  const child = spawn(process.execPath, [...profile, ...probe, main ?? join(root, "packages/server/dist/main.js")], {
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...START_FLAGS, ...profile, ...probe, main ?? join(root, "packages/server/dist/main.js")],
+    {
+      env,
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
   // A failed run must not leave the server behind.
   process.once("exit", () => child.kill("SIGKILL"));
   const url = `http://127.0.0.1:${port}`;
