@@ -62,6 +62,12 @@ async function table() {
   return {
     url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
     wires,
+    /** Says something to everyone, then stops in the same turn, as a stopping node does. */
+    sayAndStop(n: number) {
+      everyone().emit("played", { n });
+      realtime.close();
+      http.close();
+    },
     close() {
       realtime.close();
       http.close();
@@ -71,8 +77,8 @@ async function table() {
 
 type Heard = Array<string>;
 
-async function player(url: string, transport: "websocket" | "polling") {
-  const socket: Socket = connect(url, { transports: [transport], reconnection: false, forceNew: true });
+async function player(url: string, transport: "websocket" | "polling", reconnection = false) {
+  const socket: Socket = connect(url, { transports: [transport], reconnection, forceNew: true });
   const heard: Heard = [];
   socket.on("played", (p: { n: number }) => heard.push(`played ${p.n}`));
   socket.on("disconnect", (reason) => heard.push(`disconnect ${reason}`));
@@ -132,5 +138,16 @@ describe("one network write per connection per turn", () => {
     expect(leaver.heard).toEqual(["played 6", "disconnect io server disconnect"]);
     await until(() => opponent.heard.includes("played 6"));
     opponent.socket.close();
+  });
+
+  it("sends what a stopping node said before it closes the connections, which clients then reconnect", async () => {
+    const stopping = await table();
+    const p = await player(stopping.url, "websocket", true);
+    stopping.sayAndStop(7);
+    await until(() => p.heard.length === 2);
+    // A transport close, not a server disconnect: a client with socket.io-client's defaults is reconnecting.
+    expect(p.heard).toEqual(["played 7", "disconnect transport close"]);
+    expect(p.socket.active).toBe(true);
+    p.socket.close();
   });
 });

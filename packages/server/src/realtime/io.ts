@@ -167,9 +167,13 @@ export function createRealtime(httpServer: HttpServer, opts: RealtimeOptions) {
     disconnectSession(sessionId: string) {
       io.in(rooms.session(sessionId)).disconnectSockets(true);
     },
-    /** Disconnects this node's clients (not the cluster's); the HTTP server itself is closed by its owner. */
+    /**
+     * Closes this node's connections (not the cluster's) as a dropped network would, so that every Socket.IO
+     * client reconnects by itself, to whichever node answers: a server disconnect would stop a client that
+     * does not handle it. What was sent before in this turn still goes out first (turnWrites.ts). The HTTP
+     * server itself is closed by its owner.
+     */
     close(): void {
-      io.local.disconnectSockets(true);
       io.engine.close();
     },
   };

@@ -4,6 +4,7 @@
  */
 interface EngineConnection {
   flush(): void;
+  close(discard?: boolean): unknown;
   transport: { socket?: { _socket?: Partial<Corkable> } };
 }
 interface Corkable {
@@ -27,7 +28,8 @@ function tcpOf(conn: EngineConnection): Corkable | undefined {
  */
 export function batchTurnWrites(connection: object): void {
   const conn = connection as EngineConnection;
-  if (typeof conn.flush !== "function" || typeof conn.transport !== "object") return;
+  if (typeof conn.flush !== "function" || typeof conn.close !== "function" || typeof conn.transport !== "object")
+    return;
   const flushNow = conn.flush.bind(conn);
   let scheduled = false;
   const flushTurn = () => {
@@ -44,5 +46,12 @@ export function batchTurnWrites(connection: object): void {
     if (scheduled) return;
     scheduled = true;
     process.nextTick(flushTurn);
+  };
+  // A node that stops disconnects its sockets and closes engine.io in one turn: what the turn sent before
+  // (the disconnect packet, from which a client learns the server ended it) goes out ahead of the close.
+  const closeNow = conn.close.bind(conn);
+  conn.close = (discard?: boolean) => {
+    if (scheduled) flushTurn();
+    return closeNow(discard);
   };
 }
