@@ -255,13 +255,17 @@ describe.runIf(runs)("a node cut off from Redis alone", () => {
       await moveUntilAccepted(white, gameId, "e2e4", 0);
       await moveUntilAccepted(black, gameId, "e7e5", 1);
 
-      const dropped = new Promise<number>((resolve) => black.socket.once("disconnect", () => resolve(Date.now())));
+      const dropped = new Promise<[number, string]>((resolve) =>
+        black.socket.once("disconnect", (reason) => resolve([Date.now(), reason])),
+      );
       const cutAt = Date.now();
       proxy.stall();
       // Node two can no longer renew its lease: within a lease (6 s, renewed every 2 s) it lets the game go
       // and drops its players' sockets; node one takes the game over with the next epoch.
-      const droppedAt = await dropped;
+      const [droppedAt, reason] = await dropped;
       expect(droppedAt - cutAt).toBeLessThan(12_000);
+      // As after a network drop, so that any Socket.IO client reconnects by itself (through the load balancer).
+      expect(reason).toBe("transport close");
       black = await reconnect(one.url, black);
       await moveUntilAccepted(white, gameId, "g1f3", 2);
       await moveUntilAccepted(black, gameId, "b8c6", 3);

@@ -33,7 +33,11 @@ export function socketNotifier(io: AppServer): GameNotifier {
       io.in(playerRoom(player)).socketsJoin(gameRoom(gameId));
     },
     reconnect(gameId) {
-      io.local.in(gameRoom(gameId)).disconnectSockets();
+      // Their connections close as after a network drop: any Socket.IO client reconnects by itself, through
+      // the load balancer. A server disconnect would keep the connection, so a client that does reconnect by
+      // hand comes back to this same node, and one that does not stays off.
+      const ns = io.of("/");
+      for (const id of ns.adapter.rooms.get(gameRoom(gameId)) ?? []) ns.sockets.get(id)?.conn.close();
     },
   };
 }
