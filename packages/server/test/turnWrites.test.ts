@@ -48,15 +48,19 @@ async function table() {
   });
   const everyone = () => realtime.io.to("table") as unknown as { emit(event: string, data: unknown): boolean };
   realtime.addEvents({
-    move: socketEvent(z.object({ n: z.number(), leave: z.boolean().optional() }), async (socket, { n, leave }) => {
-      await new Promise((r) => setImmediate(r));
-      everyone().emit("played", { n });
-      if (leave) {
-        socket.disconnect(true);
+    move: socketEvent(
+      z.object({ n: z.number(), leave: z.enum(["disconnect", "drop"]).optional() }),
+      async (socket, { n, leave }) => {
+        await new Promise((r) => setImmediate(r));
+        everyone().emit("played", { n });
+        // A server disconnect (as at logout), or the connection closed as a network drop (a game lost to
+        // another node), before this command is answered.
+        if (leave === "disconnect") socket.disconnect(true);
+        if (leave === "drop") socket.conn.close();
+        await Promise.resolve();
         return { ok: true, data: { ply: n } };
-      }
-      return { ok: true, data: { ply: n } };
-    }),
+      },
+    ),
   });
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   return {
@@ -133,11 +137,21 @@ describe("one network write per connection per turn", () => {
   it("delivers what a turn sent before the server closed the connection in that same turn", async () => {
     const leaver = await player(t.url, "websocket");
     const opponent = await player(t.url, "websocket");
-    leaver.socket.emit("move", { n: 6, leave: true });
+    leaver.socket.emit("move", { n: 6, leave: "disconnect" });
     await until(() => leaver.heard.includes("disconnect io server disconnect"));
     expect(leaver.heard).toEqual(["played 6", "disconnect io server disconnect"]);
     await until(() => opponent.heard.includes("played 6"));
     opponent.socket.close();
+  });
+
+  it("answers the command whose handling closed the connection, then closes it as a network drop", async () => {
+    const mover = await player(t.url, "websocket");
+    const ack = mover.socket.emitWithAck("move", { n: 8, leave: "drop" }).then((a: Ack<{ ply: number }>) => {
+      mover.heard.push(`ack ${a.ok ? a.data?.ply : "refused"}`);
+    });
+    await until(() => mover.heard.length === 3);
+    await ack;
+    expect(mover.heard).toEqual(["played 8", "ack 8", "disconnect transport close"]);
   });
 
   it("sends what a stopping node said before it closes the connections, which clients then reconnect", async () => {

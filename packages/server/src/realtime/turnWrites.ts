@@ -47,11 +47,14 @@ export function batchTurnWrites(connection: object): void {
     scheduled = true;
     process.nextTick(flushTurn);
   };
-  // A node that stops disconnects its sockets and closes engine.io in one turn: what the turn sent before
-  // (the disconnect packet, from which a client learns the server ended it) goes out ahead of the close.
+  // A close waits for the end of the turn as well, then goes out after everything the turn said: the last
+  // update before a node stops, or the answer to the command that made this node close its players'
+  // connections (a game lost to another node), which comes a few promise callbacks after the close.
   const closeNow = conn.close.bind(conn);
   conn.close = (discard?: boolean) => {
-    if (scheduled) flushTurn();
-    return closeNow(discard);
+    process.nextTick(() => {
+      if (scheduled) flushTurn();
+      closeNow(discard);
+    });
   };
 }
