@@ -1,0 +1,127 @@
+import { type ClockState, NO_ELO_CHANGE, newClock, START_FEN } from "@chess/shared";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createGamesRepo, type GamesRepo, type MoveWrite } from "../src/areas/games/gamesRepo.ts";
+import { runStatement } from "../src/storage/db.ts";
+import { useTestDatabase } from "./harness.ts";
+
+/** A game's stored moves are what a restart rebuilds it from: every field comes back as it was written. */
+const test = useTestDatabase();
+let repo: GamesRepo;
+
+beforeAll(() => {
+  repo = createGamesRepo(test.database.db);
+});
+
+async function newGame(id: string) {
+  await repo.insertGame({
+    id,
+    variant: "standard",
+    timeClass: "blitz",
+    baseMs: 180_000,
+    incrementMs: 2_000,
+    initialFen: START_FEN,
+    whiteUserId: null,
+    blackUserId: null,
+    whiteSessionId: "sw",
+    blackSessionId: "sb",
+    whiteName: "W",
+    blackName: "B",
+    rated: false,
+    clubId: null,
+    whiteElo: null,
+    blackElo: null,
+    whiteDeltas: NO_ELO_CHANGE,
+    blackDeltas: NO_ELO_CHANGE,
+    status: "active",
+    fen: START_FEN,
+    clock: newClock(180_000, 2_000),
+    ownerEpoch: 1,
+  });
+}
+
+const running: ClockState = {
+  remaining: { w: 181_250, b: 179_004 },
+  turn: "b",
+  runningSince: 1_764_213_000_123,
+  incrementMs: 2_000,
+  lagQuota: { w: 1_200, b: 950 },
+  lagGain: 180,
+};
+
+describe("games repository: moves", () => {
+  it("stores a batch of moves of several games, each field as written", async () => {
+    await newGame("repoA");
+    await newGame("repoB");
+    const batch: MoveWrite[] = [
+      {
+        gameId: "repoA",
+        epoch: 1,
+        ply: 1,
+        san: "e4",
+        uci: "e2e4",
+        fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        clock: running,
+        whiteMs: 181_250,
+        blackMs: 179_004,
+        movedAt: new Date(1_764_213_000_123),
+      },
+      {
+        gameId: "repoB",
+        epoch: 1,
+        ply: 1,
+        san: "Nf3+",
+        uci: "g1f3",
+        fen: 'a "quoted" \\ text',
+        clock: { ...newClock(180_000, 2_000), runningSince: null },
+        whiteMs: 180_000,
+        blackMs: 180_000,
+        movedAt: new Date(1_764_213_000_999),
+      },
+    ];
+    await repo.appendMoves(batch);
+
+    const rows = await runStatement<Record<string, unknown>>(
+      test.database.db,
+      `select game_id, owner_epoch, ply, san, uci, fen, white_ms, black_ms, clock, moved_at
+       from game_moves where game_id in ('repoA', 'repoB') order by game_id`,
+      [],
+    );
+    expect(
+      rows.map((r) => ({
+        gameId: r.game_id,
+        epoch: r.owner_epoch,
+        ply: r.ply,
+        san: r.san,
+        uci: r.uci,
+        fen: r.fen,
+        clock: r.clock,
+        whiteMs: r.white_ms,
+        blackMs: r.black_ms,
+        movedAt: new Date(r.moved_at as string | Date),
+      })),
+    ).toEqual(batch);
+    expect(await repo.moves("repoA")).toEqual([
+      { ply: 1, uci: "e2e4", san: "e4", clock: running, movedAt: new Date(1_764_213_000_123) },
+    ]);
+  });
+
+  it("writes nothing of a batch when one of its moves is refused", async () => {
+    await newGame("repoC");
+    const first = {
+      gameId: "repoC",
+      epoch: 1,
+      ply: 1,
+      san: "d4",
+      uci: "d2d4",
+      fen: START_FEN,
+      clock: running,
+      whiteMs: 1,
+      blackMs: 2,
+      movedAt: new Date(),
+    };
+    await repo.appendMoves([first]);
+    // The same ply again (a resend) beside a new move of ply 2: neither is written.
+    await expect(repo.appendMoves([first, { ...first, ply: 2, uci: "d7d5", san: "d5" }])).rejects.toThrow();
+    expect((await repo.moves("repoC")).map((m) => m.uci)).toEqual(["d2d4"]);
+  });
+});
