@@ -1,3 +1,4 @@
+import { Deadlines } from "../../util/deadlines.ts";
 import type { GameRound } from "./gameRound.ts";
 
 /** How a player is known across their sockets and games: an account, else a guest's session. */
@@ -5,18 +6,17 @@ export const playerKey = (p: { userId: number | null; sessionId: string }) =>
   p.userId !== null ? `u:${p.userId}` : `s:${p.sessionId}`;
 
 /**
- * The live games this node writes: each round in memory, each player's game, and one timer per game at its
- * next deadline (a flag or the first-move limit), which calls `onDue`; a sweeper backs the timers up.
+ * The live games this node writes: each round in memory, each player's game, and each game's next deadline
+ * (a flag, the first-move or idle limit), which calls `onDue` when it passes; a sweeper backs them up.
  */
 export class LiveRounds {
   private readonly rounds = new Map<string, GameRound>();
   private readonly byPlayer = new Map<string, string>();
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly deadlines: Deadlines;
 
-  constructor(
-    private readonly onDue: (gameId: string) => void,
-    private readonly now: () => number,
-  ) {}
+  constructor(onDue: (gameId: string) => void, now: () => number) {
+    this.deadlines = new Deadlines(onDue, now);
+  }
 
   get(gameId: string): GameRound | undefined {
     return this.rounds.get(gameId);
@@ -56,13 +56,11 @@ export class LiveRounds {
       const key = playerKey(round.players[c]);
       if (this.byPlayer.get(key) === round.id) this.byPlayer.delete(key);
     }
-    clearTimeout(this.timers.get(round.id));
-    this.timers.delete(round.id);
+    this.deadlines.delete(round.id);
   }
 
-  /** Sets the game's timer to its next deadline: the flag of the side to move, the first-move or idle limit. */
+  /** Sets the game's next deadline: the flag of the side to move, the first-move or idle limit. */
   schedule(round: GameRound): void {
-    clearTimeout(this.timers.get(round.id));
     const { clock } = round;
     const flag = clock.runningSince === null ? null : clock.runningSince + clock.remaining[clock.turn];
     const due = Math.min(
@@ -70,14 +68,11 @@ export class LiveRounds {
       round.firstMoveDeadline ?? Number.POSITIVE_INFINITY,
       round.idleDeadline ?? Number.POSITIVE_INFINITY,
     );
-    if (!Number.isFinite(due)) return;
-    const t = setTimeout(() => this.onDue(round.id), Math.max(0, due - this.now()) + 5);
-    t.unref();
-    this.timers.set(round.id, t);
+    if (Number.isFinite(due)) this.deadlines.set(round.id, due);
+    else this.deadlines.delete(round.id);
   }
 
   stopTimers(): void {
-    for (const t of this.timers.values()) clearTimeout(t);
-    this.timers.clear();
+    this.deadlines.clear();
   }
 }
