@@ -104,9 +104,9 @@ export class DiskSyncedNodeFS extends NodeFS {
     return { emscriptenOpts: { ...emscriptenOpts, preRun } as typeof emscriptenOpts };
   }
 
-  /** Resolves once no WAL segment is being made ready (before the database closes). */
-  idle(): Promise<void> {
-    return this.prealloc.settled();
+  /** Makes no more WAL segments ready, and resolves once none is being made (before the database closes). */
+  stopPreparing(): Promise<void> {
+    return this.prealloc.stop();
   }
 
   /**

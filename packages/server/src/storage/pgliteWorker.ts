@@ -169,7 +169,7 @@ async function handle(m: PgliteRequest): Promise<void> {
         return reply({ id: m.id, ok: true, result: stats() });
       case "close":
         clearInterval(checkpointTimer);
-        await disk?.idle();
+        await disk?.stopPreparing();
         await client.close();
         await durable();
         reply({ id: m.id, ok: true });

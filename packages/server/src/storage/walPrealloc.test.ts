@@ -45,6 +45,18 @@ describe("WalPreallocator: the next WAL segment made ready when one is opened", 
     expect(prealloc.prepared).toBe(0);
   });
 
+  it("once stopped, finishes the segment under way and prepares no other (the database is closing)", async () => {
+    const prealloc = new WalPreallocator();
+    prealloc.opened(segment("000000010000000000000007"));
+    await prealloc.stop();
+    // stop() resolved only after the segment asked for before it was on disk, whole.
+    expect(readFileSync(join(wal, "000000010000000000000008")).length).toBe(SEGMENT);
+    prealloc.opened(segment("000000010000000000000009"));
+    await prealloc.settled();
+    expect(existsSync(join(wal, "00000001000000000000000A"))).toBe(false);
+    expect(prealloc.prepared).toBe(1);
+  });
+
   it("leaves files that are not WAL segments alone", async () => {
     const prealloc = new WalPreallocator();
     writeFileSync(join(root, "000000010000000000000001"), Buffer.alloc(SEGMENT));

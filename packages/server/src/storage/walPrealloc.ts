@@ -46,6 +46,7 @@ export class WalPreallocator {
    */
   installed: Promise<void> = Promise.resolve();
   private zeros: Buffer | undefined;
+  private stopped = false;
 
   /** `onError` hears of a segment that could not be made ready (PostgreSQL then creates it itself). */
   constructor(private readonly onError: (error: unknown) => void = () => {}) {}
@@ -55,7 +56,7 @@ export class WalPreallocator {
     const dir = dirname(path);
     if (basename(dir) !== "pg_wal") return;
     const current = basename(path);
-    if (!isSegmentName(current) || this.requested.has(current)) return;
+    if (this.stopped || !isSegmentName(current) || this.requested.has(current)) return;
     this.requested.add(current);
     this.chain = this.chain
       .then(() => this.prepareAfter(dir, current))
@@ -66,6 +67,16 @@ export class WalPreallocator {
   /** Waits for the segments asked for so far (tests, shutdown); never rejects. */
   settled(): Promise<void> {
     return this.chain.then(() => this.installed).catch(() => {});
+  }
+
+  /**
+   * Prepares no more segments (the database is closing: its shutdown checkpoint opens segments too) and
+   * settles once the one under way, if any, is done. A file operation still running when the worker
+   * thread is terminated aborts the whole process (Node's `req_wrap_async` assertion, seen at a SIGTERM).
+   */
+  stop(): Promise<void> {
+    this.stopped = true;
+    return this.settled();
   }
 
   private async prepareAfter(dir: string, current: string): Promise<void> {
