@@ -1,6 +1,7 @@
-import { NO_ELO_CHANGE, newClock, START_FEN } from "@chess/shared";
+import { newClock, START_FEN } from "@chess/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createGamesRepo, type GamesRepo, StaleOwnerError } from "../src/areas/games/gamesRepo.ts";
+import { liveGameRow } from "./gameRows.ts";
 import { useTestDatabase } from "./harness.ts";
 
 /**
@@ -14,32 +15,7 @@ beforeAll(() => {
   repo = createGamesRepo(test.database.db);
 });
 
-async function newGame(id: string) {
-  await repo.insertGame({
-    id,
-    variant: "standard",
-    timeClass: "blitz",
-    baseMs: 180_000,
-    incrementMs: 0,
-    initialFen: START_FEN,
-    whiteUserId: null,
-    blackUserId: null,
-    whiteSessionId: "sw",
-    blackSessionId: "sb",
-    whiteName: "W",
-    blackName: "B",
-    rated: false,
-    clubId: null,
-    whiteElo: null,
-    blackElo: null,
-    whiteDeltas: NO_ELO_CHANGE,
-    blackDeltas: NO_ELO_CHANGE,
-    status: "active",
-    fen: START_FEN,
-    clock: newClock(180_000, 0),
-    ownerEpoch: 1,
-  });
-}
+const newGame = (id: string) => repo.insertGame(liveGameRow(id));
 
 const move = (gameId: string, epoch: number, ply: number, uci: string) => ({
   gameId,

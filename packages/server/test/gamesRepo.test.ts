@@ -1,7 +1,8 @@
-import { type ClockState, NO_ELO_CHANGE, newClock, START_FEN } from "@chess/shared";
+import { type ClockState, newClock, START_FEN } from "@chess/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createGamesRepo, type GamesRepo, type MoveWrite } from "../src/areas/games/gamesRepo.ts";
 import { runStatement } from "../src/storage/db.ts";
+import { liveGameRow } from "./gameRows.ts";
 import { useTestDatabase } from "./harness.ts";
 
 /** A game's stored moves are what a restart rebuilds it from: every field comes back as it was written. */
@@ -12,32 +13,7 @@ beforeAll(() => {
   repo = createGamesRepo(test.database.db);
 });
 
-async function newGame(id: string) {
-  await repo.insertGame({
-    id,
-    variant: "standard",
-    timeClass: "blitz",
-    baseMs: 180_000,
-    incrementMs: 2_000,
-    initialFen: START_FEN,
-    whiteUserId: null,
-    blackUserId: null,
-    whiteSessionId: "sw",
-    blackSessionId: "sb",
-    whiteName: "W",
-    blackName: "B",
-    rated: false,
-    clubId: null,
-    whiteElo: null,
-    blackElo: null,
-    whiteDeltas: NO_ELO_CHANGE,
-    blackDeltas: NO_ELO_CHANGE,
-    status: "active",
-    fen: START_FEN,
-    clock: newClock(180_000, 2_000),
-    ownerEpoch: 1,
-  });
-}
+const newGame = (id: string) => repo.insertGame(liveGameRow(id, 2_000));
 
 const running: ClockState = {
   remaining: { w: 181_250, b: 179_004 },
