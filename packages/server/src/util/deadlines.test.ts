@@ -94,6 +94,30 @@ describe("Deadlines", () => {
     again.clear();
   });
 
+  it("still calls the other keys when a callback throws", () => {
+    const errors: unknown[] = [];
+    const throwing = new Deadlines(
+      (key) => {
+        fired.push([key, now()]);
+        if (key === "a") throw new Error("boom");
+      },
+      now,
+      0,
+    );
+    throwing.set("a", 10);
+    throwing.set("b", 10);
+    throwing.set("c", 20);
+    try {
+      vi.advanceTimersByTime(10);
+    } catch (e) {
+      errors.push(e);
+    }
+    vi.advanceTimersByTime(100);
+    expect(errors).toHaveLength(1);
+    expect(fired.map(([k]) => k)).toEqual(["a", "b", "c"]);
+    throwing.clear();
+  });
+
   it("fires nothing after clear", () => {
     deadlines.set("a", 10);
     deadlines.clear();

@@ -83,12 +83,16 @@ export class Deadlines {
     this.timer = undefined;
     this.armedAt = Number.POSITIVE_INFINITY;
     const t = this.now();
-    while (this.keys.length > 0 && (this.dues[0] as number) <= t) {
-      const key = this.keys[0] as string;
-      this.removeAt(0);
-      this.onDue(key);
+    // A callback that throws must not leave the others without a timer.
+    try {
+      while (this.keys.length > 0 && (this.dues[0] as number) <= t) {
+        const key = this.keys[0] as string;
+        this.removeAt(0);
+        this.onDue(key);
+      }
+    } finally {
+      this.arm();
     }
-    this.arm();
   }
 
   private removeAt(i: number): void {
