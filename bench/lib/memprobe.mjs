@@ -3,7 +3,8 @@
 // BENCH_TRACE=1 also prints the server's event-loop stalls over 20 ms (to line up with the bots' worst
 // latencies); BENCH_ALLOC=file writes a sampling allocation profile of 8 s of play (from the third
 // SIGUSR2, when the games have started): which functions allocate, garbage included. With BENCH_ALLOC_LIVE=1
-// it keeps only what is still alive when the 8 s end: what each move leaves behind for the old generation.
+// it keeps only what is still alive when the 8 s end: what each move leaves behind for the old generation;
+// with BENCH_ALLOC_PROMOTED=1 what outlived the young generation, dead since or not: what scavenges copy.
 import { writeFileSync } from "node:fs";
 
 process.on("SIGUSR2", () => {
@@ -35,7 +36,7 @@ if (process.env.BENCH_ALLOC) {
     if (++signals !== 3) return;
     const sampling = {
       samplingInterval: 4096,
-      includeObjectsCollectedByMinorGC: !process.env.BENCH_ALLOC_LIVE,
+      includeObjectsCollectedByMinorGC: !process.env.BENCH_ALLOC_LIVE && !process.env.BENCH_ALLOC_PROMOTED,
       includeObjectsCollectedByMajorGC: !process.env.BENCH_ALLOC_LIVE,
     };
     session.post("HeapProfiler.startSampling", sampling, () => {

@@ -44,12 +44,17 @@ describe("Board against chess.js", () => {
               ? "fiftyMoves"
               : undefined;
 
-  /** Plays one random game on both, comparing every position; returns the plies played. */
-  function playBoth(seed: number, fen: string): number {
+  /**
+   * Plays one random game on both, comparing every position; returns the plies played. `shuffle` favours
+   * quiet piece moves, so positions repeat (threefold and beyond) instead of the game heading for its end.
+   */
+  function playBoth(seed: number, fen: string, shuffle = false): { plies: number; threefolds: number } {
     const next = random(seed);
     const chess = new Chess(fen);
     const board = Board.fromFen(fen);
     const at = (ply: number) => `seed ${seed} ply ${ply}`;
+    let threefolds = 0;
+    const played: string[] = [];
     for (let ply = 0; ply < 400; ply++) {
       // Plain comparisons first: expect() on every ply of thousands of games is slow.
       if (board.fen() !== chess.fen()) expect(board.fen(), at(ply)).toBe(chess.fen());
@@ -64,22 +69,37 @@ describe("Board against chess.js", () => {
         );
       }
       if (board.end() !== endOf(chess)) expect(board.end(), at(ply)).toBe(endOf(chess));
-      if (mine.length === 0 || chess.isDrawByFiftyMoves()) return ply;
+      if (board.threefold() !== chess.isThreefoldRepetition())
+        expect(board.threefold(), at(ply)).toBe(chess.isThreefoldRepetition());
+      if (board.threefold()) threefolds++;
+      if (mine.length === 0 || chess.isDrawByFiftyMoves()) return { plies: ply, threefolds };
       // Captures and promotions are favoured so games reach endings and odd material.
       const sharp = mine.filter((uci) => uci.length === 5 || chess.get(uci.slice(2, 4) as never));
-      const pool = sharp.length > 0 && next() < 0.5 ? sharp : mine;
+      const quiet = mine.filter((uci) => !sharp.includes(uci) && chess.get(uci.slice(0, 2) as never)?.type !== "p");
+      // Shuffling: the side to move takes its last move back (a piece going home) more often than not.
+      const back = played.at(-2) && `${played.at(-2)!.slice(2, 4)}${played.at(-2)!.slice(0, 2)}`;
+      const pool = shuffle
+        ? back && quiet.includes(back) && next() < 0.6
+          ? [back]
+          : quiet.length > 0 && next() < 0.9
+            ? quiet
+            : mine
+        : sharp.length > 0 && next() < 0.5
+          ? sharp
+          : mine;
       const uci = pool[Math.floor(next() * pool.length)]!;
+      played.push(uci);
       const move = { from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] };
       const san = board.play(move);
       const expected = chess.move(move).san;
       if (san !== expected) expect(san, at(ply)).toBe(expected);
     }
-    return 400;
+    return { plies: 400, threefolds };
   }
 
   it("agrees on FEN, legal moves, SAN, check and endings over 30 random games", () => {
     let plies = 0;
-    for (let seed = 1; seed <= 30; seed++) plies += playBoth(seed, START);
+    for (let seed = 1; seed <= 30; seed++) plies += playBoth(seed, START).plies;
     expect(plies).toBeGreaterThan(3_000);
   }, 120_000);
 
@@ -92,6 +112,20 @@ describe("Board against chess.js", () => {
       "8/P7/8/8/8/8/k6p/4K3 w - - 0 1",
     ];
     for (const [i, fen] of fens.entries()) for (let seed = 1; seed <= 10; seed++) playBoth(1000 * (i + 1) + seed, fen);
+  }, 60_000);
+
+  it("agrees on repetition in games that shuffle pieces back and forth", () => {
+    const fens = [
+      START,
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w - - 0 1",
+      "4k3/8/8/8/3p4/8/4P3/R3K2R w KQ - 0 1",
+    ];
+    let repeated = 0;
+    for (const [i, fen] of fens.entries())
+      for (let seed = 1; seed <= 5; seed++) repeated += playBoth(500 * (i + 1) + seed, fen, true).threefolds;
+    // Void unless the games did repeat: hundreds of positions stood three times or more.
+    expect(repeated).toBeGreaterThan(300);
   }, 60_000);
 
   it("disambiguates SAN by file, rank or square as chess.js does", () => {
@@ -160,6 +194,43 @@ describe("Board moves", () => {
     }
     expect(board.fen()).toBe(START);
     expect(board.undo()).toBe(false);
+  });
+
+  it.each([
+    // After 1. e4 the e3 capture is legal: the kings come back to that placement at plies 5 and 9 without it
+    // (a threefold at ply 9 if it counted); the position after ply 2 stands a third time at ply 10.
+    [
+      "en passant capture",
+      "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1",
+      "e2e4 e8e7 e1f1 e7e8 f1e1 e8e7 e1f1 e7e8 f1e1 e8e7 e1f1",
+      10,
+    ],
+    // The kings' first trip costs the castling rights: the start is not counted again at plies 4 and 8.
+    [
+      "castling rights",
+      "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+      "e1f1 e8f8 f1e1 f8e8 e1f1 e8f8 f1e1 f8e8 e1f1 e8f8",
+      10,
+    ],
+    [
+      "placement and side to move (a plain shuffle)",
+      "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+      "a1a2 e8e7 a2a1 e7e8 a1a2 e8e7 a2a1 e7e8",
+      8,
+    ],
+  ])("counts a position again only with the same %s", (_what, fen, line, threefoldAt) => {
+    const board = Board.fromFen(fen);
+    const chess = new Chess(fen);
+    const moves = line.split(" ");
+    for (const [i, uci] of moves.entries()) {
+      const move = { from: uci.slice(0, 2), to: uci.slice(2, 4) };
+      expect(board.play(move)).toBeDefined();
+      chess.move(move);
+      expect([board.threefold(), chess.isThreefoldRepetition()], `ply ${i + 1}`).toEqual([
+        i + 1 >= threefoldAt,
+        i + 1 >= threefoldAt,
+      ]);
+    }
   });
 
   it("does not castle out of, through or into check, nor once the rook has moved", () => {

@@ -83,15 +83,45 @@ export type BoardEnd = "checkmate" | "stalemate" | "insufficient" | "threefold" 
 
 export type PieceLetter = "p" | "n" | "b" | "r" | "q" | "k";
 
-interface Undo {
-  move: number;
-  moved: number;
-  captured: number;
-  castling: number;
-  ep: number;
-  halfmoves: number;
-  key: string;
-}
+/**
+ * What each ply played keeps, in one Int32Array of UNDO_SIZE ints a ply: the move and what unmake restores,
+ * and the hash of the position it was played from (for repetition). No object or string a move: a live game
+ * keeps its whole history, and at a thousand moves a second each ply's objects outlived the young
+ * generation, to be copied by every scavenge and then promoted.
+ */
+const UNDO_MOVE = 0;
+const UNDO_MOVED = 1;
+const UNDO_CAPTURED = 2;
+const UNDO_CASTLING = 3;
+const UNDO_EP = 4;
+const UNDO_HALFMOVES = 5;
+const UNDO_HASH_HI = 6;
+const UNDO_HASH_LO = 7;
+const UNDO_SIZE = 8;
+/** Plies a new board has room for before its history grows (doubling). */
+const UNDO_PLIES = 32;
+
+/**
+ * Zobrist keys, 64 bits as two 32-bit halves: one per piece code (1-14) and square, the side to move, each
+ * castling right by bit index, and the en passant file. Repetition compares these hashes, as Stockfish and
+ * scalachess do; two positions that differ share a hash with odds of 2^-64 a comparison. Drawn from a
+ * fixed seed (mulberry32), so every board and every process agree.
+ */
+const ZOBRIST_PIECES = 0;
+const ZOBRIST_SIDE = 2 * 16 * 128;
+const ZOBRIST_CASTLING = ZOBRIST_SIDE + 2;
+const ZOBRIST_EP = ZOBRIST_CASTLING + 2 * 4;
+const ZOBRIST = (() => {
+  const keys = new Int32Array(ZOBRIST_EP + 2 * 8);
+  let a = 0x9e3779b9;
+  for (let i = 0; i < keys.length; i++) {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    keys[i] = t ^ (t >>> 14);
+  }
+  return keys;
+})();
 
 /** Whether a FEN's castling field names rook files (Shredder-FEN / X-FEN): a Chess960 position. */
 export function isChess960Fen(fen: string): boolean {
@@ -148,9 +178,14 @@ export class Board {
   private halfmoves = 0;
   private fullmoves = 1;
   private readonly kings = [0, 0];
-  private readonly history: Undo[] = [];
-  private readonly seen = new Map<string, number>();
-  private key: string;
+  /** Per ply played, UNDO_SIZE ints (see UNDO_MOVE…); `plies` of them are in use. */
+  private history = new Int32Array(UNDO_SIZE * UNDO_PLIES);
+  private plies = 0;
+  /** The current position's Zobrist hash (see ZOBRIST). */
+  private hashHi = 0;
+  private hashLo = 0;
+  /** The current position's FEN without counters, made when first asked for. */
+  private key: string | undefined;
 
   private constructor(fen: string, options: BoardOptions) {
     const fields = fen.trim().split(/\s+/);
@@ -213,8 +248,7 @@ export class Board {
     this.halfmoves = Number(half);
     this.fullmoves = Math.max(1, Number(full));
     if (this.attacked(this.kings[this.white ? 1 : 0]!, this.white)) throw new Error(`Invalid FEN: ${fen}`);
-    this.key = this.positionKey();
-    this.seen.set(this.key, 1);
+    this.hash();
   }
 
   /**
@@ -268,10 +302,11 @@ export class Board {
 
   /** Plies played on this board since it was set up. */
   get played(): number {
-    return this.history.length;
+    return this.plies;
   }
 
   fen(): string {
+    this.key ??= this.positionKey();
     return `${this.key} ${this.halfmoves} ${this.fullmoves}`;
   }
 
@@ -320,15 +355,13 @@ export class Board {
 
   /** The last move played as `legalMoves` names it (a Chess960 castle as king takes rook), if any. */
   lastMove(): string | undefined {
-    const u = this.history.at(-1);
-    return u ? this.uciOf(u.move) : undefined;
+    return this.plies > 0 ? this.uciOf(this.history[(this.plies - 1) * UNDO_SIZE + UNDO_MOVE]!) : undefined;
   }
 
   /** Takes back the last move played; false when there is none. */
   undo(): boolean {
-    const u = this.history.pop();
-    if (!u) return false;
-    this.unmake(u);
+    if (this.plies === 0) return false;
+    this.unmake();
     return true;
   }
 
@@ -445,7 +478,15 @@ export class Board {
 
   /** The current position has stood three times (same placement, side, castling rights and en passant). */
   threefold(): boolean {
-    return (this.seen.get(this.key) ?? 0) >= 3;
+    // Only positions since the last pawn move or capture can recur, and only those with the same side to move.
+    const h = this.history;
+    const first = Math.max(0, this.plies - this.halfmoves);
+    let seen = 1;
+    for (let ply = this.plies - 2; ply >= first; ply -= 2) {
+      const at = ply * UNDO_SIZE;
+      if (h[at + UNDO_HASH_HI] === this.hashHi && h[at + UNDO_HASH_LO] === this.hashLo && ++seen >= 3) return true;
+    }
+    return false;
   }
 
   fiftyMoves(): boolean {
@@ -487,7 +528,7 @@ export class Board {
       }
       this.make(m);
       nodes += this.perft(depth - 1);
-      this.unmake(this.history.pop()!);
+      this.unmake();
     }
     return nodes;
   }
@@ -685,15 +726,22 @@ export class Board {
     const us = moved & BLACK;
     const castle = flags & FLAG_CASTLE;
     let captured = castle ? 0 : sq[to]!;
-    this.history.push({
-      move: m,
-      moved,
-      captured,
-      castling: this.castling,
-      ep: this.ep,
-      halfmoves: this.halfmoves,
-      key: this.key,
-    });
+    if ((this.plies + 1) * UNDO_SIZE > this.history.length) {
+      const grown = new Int32Array(this.history.length * 2);
+      grown.set(this.history);
+      this.history = grown;
+    }
+    const h = this.history;
+    const at = this.plies * UNDO_SIZE;
+    h[at + UNDO_MOVE] = m;
+    h[at + UNDO_MOVED] = moved;
+    h[at + UNDO_CAPTURED] = captured;
+    h[at + UNDO_CASTLING] = this.castling;
+    h[at + UNDO_EP] = this.ep;
+    h[at + UNDO_HALFMOVES] = this.halfmoves;
+    h[at + UNDO_HASH_HI] = this.hashHi;
+    h[at + UNDO_HASH_LO] = this.hashLo;
+    this.plies++;
     if (flags & FLAG_EP) {
       const behind = to + (us ? 16 : -16);
       captured = sq[behind]!;
@@ -718,36 +766,72 @@ export class Board {
     this.halfmoves = (moved & 7) === PAWN || captured !== 0 ? 0 : this.halfmoves + 1;
     if (us) this.fullmoves += 1;
     this.white = !this.white;
-    this.key = this.positionKey();
-    this.seen.set(this.key, (this.seen.get(this.key) ?? 0) + 1);
+    this.hash();
   }
 
-  private unmake(u: Undo): void {
-    const count = this.seen.get(this.key) ?? 1;
-    if (count <= 1) this.seen.delete(this.key);
-    else this.seen.set(this.key, count - 1);
+  /** Takes back the last ply of `history`. */
+  private unmake(): void {
+    this.plies--;
+    const h = this.history;
+    const at = this.plies * UNDO_SIZE;
+    const moved = h[at + UNDO_MOVED]!;
     this.white = !this.white;
     const sq = this.squares;
-    const m = u.move;
+    const m = h[at + UNDO_MOVE]!;
     const from = fromOf(m);
     const to = toOf(m);
     const flags = flagsOf(m);
     if (flags & FLAG_CASTLE) {
       sq[castleKingTo(m)] = 0;
       sq[castleRookTo(m)] = 0;
-      sq[from] = u.moved;
-      sq[to] = ROOK | (u.moved & BLACK);
+      sq[from] = moved;
+      sq[to] = ROOK | (moved & BLACK);
     } else {
-      sq[from] = u.moved;
-      sq[to] = u.captured;
+      sq[from] = moved;
+      sq[to] = h[at + UNDO_CAPTURED]!;
       if (flags & FLAG_EP) sq[to + (this.white ? -16 : 16)] = PAWN | (this.white ? BLACK : 0);
     }
-    if ((u.moved & 7) === KING) this.kings[this.white ? 0 : 1] = from;
+    if ((moved & 7) === KING) this.kings[this.white ? 0 : 1] = from;
     if (!this.white) this.fullmoves -= 1;
-    this.castling = u.castling;
-    this.ep = u.ep;
-    this.halfmoves = u.halfmoves;
-    this.key = u.key;
+    this.castling = h[at + UNDO_CASTLING]!;
+    this.ep = h[at + UNDO_EP]!;
+    this.halfmoves = h[at + UNDO_HALFMOVES]!;
+    this.hashHi = h[at + UNDO_HASH_HI]!;
+    this.hashLo = h[at + UNDO_HASH_LO]!;
+    this.key = undefined;
+  }
+
+  /**
+   * Sets the Zobrist hash of the position (see ZOBRIST) from scratch, and forgets its FEN. Same fields as
+   * the FEN repetition used to compare: placement, side, castling rights, en passant only when a capture is legal.
+   */
+  private hash(): void {
+    const z = ZOBRIST;
+    let hi = 0;
+    let lo = 0;
+    for (let sq = 0; sq < 120; sq++) {
+      const p = this.squares[sq]!;
+      if (p === 0 || sq & 0x88) continue;
+      const at = ZOBRIST_PIECES + 2 * (p * 128 + sq);
+      hi ^= z[at]!;
+      lo ^= z[at + 1]!;
+    }
+    if (!this.white) {
+      hi ^= z[ZOBRIST_SIDE]!;
+      lo ^= z[ZOBRIST_SIDE + 1]!;
+    }
+    for (let index = 0; index < 4; index++) {
+      if (!(this.castling & (1 << index))) continue;
+      hi ^= z[ZOBRIST_CASTLING + 2 * index]!;
+      lo ^= z[ZOBRIST_CASTLING + 2 * index + 1]!;
+    }
+    if (this.epCapturable()) {
+      hi ^= z[ZOBRIST_EP + 2 * (this.ep & 7)]!;
+      lo ^= z[ZOBRIST_EP + 2 * (this.ep & 7) + 1]!;
+    }
+    this.hashHi = hi;
+    this.hashLo = lo;
+    this.key = undefined;
   }
 
   /** SAN of the legal move `m` before it is played, without the check sign. */
@@ -792,10 +876,9 @@ export class Board {
   }
 
   /**
-   * FEN without the move counters: what repetition compares. En passant only when a capture is legal.
-   * Written as character codes into one scratch buffer and decoded at once: one flat string per move. (A
-   * string grown by += is a rope of ~60 nodes, and every move keeps its key in history and the repetition
-   * counts; parts joined cost ~1 KB of garbage a move. At a thousand moves a second both fed the GC.)
+   * FEN without the move counters. En passant only when a capture is legal (as chess.js prints it).
+   * Written as character codes into one scratch buffer and decoded at once: one flat string (a string
+   * grown by += is a rope of ~60 nodes; parts joined cost ~1 KB of garbage).
    */
   private positionKey(): string {
     const out = KEY_CODES;
