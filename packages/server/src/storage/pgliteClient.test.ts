@@ -112,6 +112,20 @@ describe("PgliteClient when its thread dies unasked", () => {
     await expect(client.query("select 1")).rejects.toThrow("The database worker stopped");
     expect(lost).toHaveLength(1);
   }, 60_000);
+
+  it("ends a close whose thread dies before answering, without reporting a loss", async () => {
+    const lost: Error[] = [];
+    const client = await PgliteClient.start({ dir: undefined, migrationsFolder }, (e) => lost.push(e));
+    const worker = (client as unknown as { worker: Worker }).worker;
+    // The close request queues behind a statement; the thread is gone before it is read.
+    const busy = client.query("select pg_sleep(1)").catch((e: Error) => e);
+    const closed = client.close();
+    await worker.terminate();
+    await closed;
+    expect(await busy).toBeInstanceOf(Error);
+    await expect(client.query("select 1")).rejects.toThrow();
+    expect(lost).toEqual([]);
+  }, 60_000);
 });
 
 describe("PgliteClient on disk: a commit is answered once it is synced", () => {

@@ -162,9 +162,10 @@ export class PgliteClient implements Queryable {
   }
 
   private lose(error: Error): void {
-    if (this.closing || this.stopped) return;
+    if (this.stopped) return;
     this.stop(error);
-    this.onLost(error);
+    // A thread that ends while it is being closed is no loss, but what waited on it (the close itself) is over.
+    if (!this.closing) this.onLost(error);
   }
 
   private stop(reason: Error): void {

@@ -170,8 +170,13 @@ async function handle(m: PgliteRequest): Promise<void> {
       case "close":
         clearInterval(checkpointTimer);
         await disk?.stopPreparing();
-        await client.close();
-        await durable();
+        try {
+          await client.close();
+        } finally {
+          // The server terminates this thread once answered, even after a failed close: no sync may be running
+          // then (a file operation cut short by a terminated thread aborts the whole process).
+          await durable();
+        }
         reply({ id: m.id, ok: true });
         port.close();
         return;
