@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { allOrEachAlone, GroupCommit } from "./groupCommit.ts";
+import { describe, expect, it, vi } from "vitest";
+import { allOrEachAlone, GroupCommit, STALLED_IN_FLIGHT } from "./groupCommit.ts";
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -33,6 +33,7 @@ describe("GroupCommit", () => {
         }),
       500,
       2,
+      60_000,
     );
     const writes = [group.write(1)];
     await turn();
@@ -47,6 +48,50 @@ describe("GroupCommit", () => {
     expect(started).toEqual([[1], [2], [3, 4]]);
     for (const f of finish.splice(0)) f();
     await Promise.all(writes);
+  });
+
+  it("sends on while every statement is in flight (a stalled sync): one statement every stallMs, up to a bound", async () => {
+    const started: number[][] = [];
+    const finish: Array<() => void> = [];
+    const group = new GroupCommit<number>(
+      (batch) =>
+        new Promise<void>((resolve) => {
+          started.push(batch.map((w) => w.item));
+          finish.push(() => {
+            for (const w of batch) w.resolve();
+            resolve();
+          });
+        }),
+      500,
+      1,
+      20,
+    );
+    const writes = [group.write(1)];
+    await turn();
+    writes.push(group.write(2));
+    await turn();
+    writes.push(group.write(3));
+    await turn();
+    // The one statement allowed is out and stuck: 2 and 3 wait for the stall's next slot, together.
+    expect(started).toEqual([[1]]);
+    await vi.waitFor(() => expect(started).toEqual([[1], [2, 3]]));
+    // No more than STALLED_IN_FLIGHT times maxInFlight statements out, however long the stall.
+    let n = 4;
+    for (; started.length < STALLED_IN_FLIGHT && n < 1000; n++) {
+      writes.push(group.write(n));
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    for (const end = n + 3; n < end; n++) writes.push(group.write(n));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(started).toHaveLength(STALLED_IN_FLIGHT);
+    // The stall ends: the rest go out at once, as one batch.
+    for (const f of finish.splice(0)) f();
+    await turn();
+    await turn();
+    expect(started).toHaveLength(STALLED_IN_FLIGHT + 1);
+    for (const f of finish.splice(0)) f();
+    await Promise.all(writes);
+    expect(started.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: n - 1 }, (_, i) => i + 1));
   });
 
   it("caps a batch at maxBatch, and rejects every write of a batch whose commit throws", async () => {

@@ -14,16 +14,27 @@ export interface PendingWrite<T> {
  * statement does not wait for the one in flight (up to `maxInFlight`): their commits then share one disk
  * sync instead of queueing a sync each. `commit` writes a batch and answers each of its writes; nobody is
  * answered before their row is committed, and alone a write is made at once.
+ *
+ * With `maxInFlight` statements out, the database is slow, most often behind a disk sync that stalls: the
+ * writes that keep coming still go, one statement every `stallMs` (up to STALLED_IN_FLIGHT times
+ * `maxInFlight`). PGlite runs them while the sync waits, and they need only the sync after it. Held here
+ * instead, they went out after the stall as one statement behind another: a 60 ms stall a second made the
+ * 99th percentile 3-14 times the durable relay's, against the same as the relay's this way.
  */
 export class GroupCommit<T> {
   private pending: Array<PendingWrite<T>> = [];
   private scheduled = false;
   private inFlight = 0;
+  /** When the last statement went out (performance.now()). */
+  private lastSentAt = 0;
+  /** A statement to send while all are in flight, `stallMs` after the last one. */
+  private stallTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly commit: (batch: Array<PendingWrite<T>>) => Promise<void>,
     private readonly maxBatch = 500,
     private readonly maxInFlight = 4,
+    private readonly stallMs = 2,
   ) {}
 
   write(item: T): Promise<void> {
@@ -33,9 +44,21 @@ export class GroupCommit<T> {
     });
   }
 
-  /** A flush at the end of this event-loop turn, unless one is due or enough statements are in flight. */
+  /** A flush at the end of this event-loop turn, or after `stallMs` while every statement is in flight. */
   private schedule(): void {
-    if (this.scheduled || this.inFlight >= this.maxInFlight || this.pending.length === 0) return;
+    if (this.scheduled || this.pending.length === 0) return;
+    if (this.inFlight < this.maxInFlight) return this.flushThisTurn();
+    if (this.stallTimer || this.inFlight >= this.maxInFlight * STALLED_IN_FLIGHT) return;
+    const wait = Math.max(0, this.lastSentAt + this.stallMs - performance.now());
+    this.stallTimer = setTimeout(() => {
+      this.stallTimer = undefined;
+      if (!this.scheduled && this.pending.length > 0) this.flushThisTurn();
+    }, wait);
+  }
+
+  private flushThisTurn(): void {
+    clearTimeout(this.stallTimer);
+    this.stallTimer = undefined;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
@@ -47,6 +70,7 @@ export class GroupCommit<T> {
     const batch = this.pending.splice(0, this.maxBatch);
     if (batch.length === 0) return;
     this.inFlight += 1;
+    this.lastSentAt = performance.now();
     this.schedule();
     try {
       await this.commit(batch);
@@ -58,6 +82,9 @@ export class GroupCommit<T> {
     }
   }
 }
+
+/** How many times `maxInFlight` statements a stall may have out (a database that is down must not pile them up). */
+export const STALLED_IN_FLIGHT = 16;
 
 /**
  * A batch commit for GroupCommit whose rows are written all in one statement: when that fails for one bad row
