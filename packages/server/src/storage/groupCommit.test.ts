@@ -1,7 +1,22 @@
 import { describe, expect, it, vi } from "vitest";
-import { allOrEachAlone, GroupCommit, STALLED_IN_FLIGHT } from "./groupCommit.ts";
+import { allOrEachAlone, GroupCommit, type PendingWrite, STALLED_IN_FLIGHT } from "./groupCommit.ts";
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A commit that holds each batch until the test lets it finish: the batches started, and what finishes each. */
+function heldCommits() {
+  const started: number[][] = [];
+  const finish: Array<() => void> = [];
+  const commit = (batch: Array<PendingWrite<number>>) =>
+    new Promise<void>((resolve) => {
+      started.push(batch.map((w) => w.item));
+      finish.push(() => {
+        for (const w of batch) w.resolve();
+        resolve();
+      });
+    });
+  return { started, finish, commit };
+}
 
 describe("GroupCommit", () => {
   it("writes everything asked for in one event-loop turn as one batch, and answers each write", async () => {
@@ -20,21 +35,8 @@ describe("GroupCommit", () => {
   });
 
   it("starts the next turn's batch while one is in flight, up to maxInFlight, then waits", async () => {
-    const started: number[][] = [];
-    const finish: Array<() => void> = [];
-    const group = new GroupCommit<number>(
-      (batch) =>
-        new Promise<void>((resolve) => {
-          started.push(batch.map((w) => w.item));
-          finish.push(() => {
-            for (const w of batch) w.resolve();
-            resolve();
-          });
-        }),
-      500,
-      2,
-      60_000,
-    );
+    const { started, finish, commit } = heldCommits();
+    const group = new GroupCommit<number>(commit, 500, 2, 60_000);
     const writes = [group.write(1)];
     await turn();
     writes.push(group.write(2));
@@ -51,21 +53,8 @@ describe("GroupCommit", () => {
   });
 
   it("sends on while every statement is in flight (a stalled sync): one statement every stallMs, up to a bound", async () => {
-    const started: number[][] = [];
-    const finish: Array<() => void> = [];
-    const group = new GroupCommit<number>(
-      (batch) =>
-        new Promise<void>((resolve) => {
-          started.push(batch.map((w) => w.item));
-          finish.push(() => {
-            for (const w of batch) w.resolve();
-            resolve();
-          });
-        }),
-      500,
-      1,
-      20,
-    );
+    const { started, finish, commit } = heldCommits();
+    const group = new GroupCommit<number>(commit, 500, 1, 20);
     const writes = [group.write(1)];
     await turn();
     writes.push(group.write(2));
