@@ -47,7 +47,10 @@ export class GroupCommit<T> {
   /** A flush at the end of this event-loop turn, or after `stallMs` while every statement is in flight. */
   private schedule(): void {
     if (this.scheduled || this.pending.length === 0) return;
-    if (this.inFlight < this.maxInFlight) return this.flushThisTurn();
+    if (this.inFlight < this.maxInFlight) {
+      this.flushThisTurn();
+      return;
+    }
     if (this.stallTimer || this.inFlight >= this.maxInFlight * STALLED_IN_FLIGHT) return;
     const wait = Math.max(0, this.lastSentAt + this.stallMs - performance.now());
     this.stallTimer = setTimeout(() => {
