@@ -1,6 +1,7 @@
 import { type ClockState, newClock, START_FEN } from "@chess/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createGamesRepo, type GamesRepo, type MoveWrite } from "../src/areas/games/gamesRepo.ts";
+import { moveClockOf } from "../src/areas/games/moveClock.ts";
 import { runStatement } from "../src/storage/db.ts";
 import { liveGameRow } from "./gameRows.ts";
 import { useTestDatabase } from "./harness.ts";
@@ -37,8 +38,6 @@ describe("games repository: moves", () => {
         uci: "e2e4",
         fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
         clock: running,
-        whiteMs: 181_250,
-        blackMs: 179_004,
         movedAt: new Date(1_764_213_000_123),
       },
       {
@@ -48,9 +47,8 @@ describe("games repository: moves", () => {
         san: "Nf3+",
         uci: "g1f3",
         fen: 'a "quoted" \\ text',
-        clock: { ...newClock(180_000, 2_000), runningSince: null },
-        whiteMs: 180_000,
-        blackMs: 180_000,
+        // A client's lag report need not be whole: the row keeps whole milliseconds.
+        clock: { ...newClock(180_000, 2_000), lagQuota: { w: 540.4, b: 539.6 }, runningSince: null },
         movedAt: new Date(1_764_213_000_999),
       },
     ];
@@ -58,7 +56,7 @@ describe("games repository: moves", () => {
 
     const rows = await runStatement<Record<string, unknown>>(
       test.database.db,
-      `select game_id, owner_epoch, ply, san, uci, fen, white_ms, black_ms, clock, moved_at
+      `select game_id, owner_epoch, ply, san, uci, fen, white_ms, black_ms, lag_w, lag_b, running_since, moved_at
        from game_moves where game_id in ('repoA', 'repoB') order by game_id`,
       [],
     );
@@ -70,14 +68,20 @@ describe("games repository: moves", () => {
         san: r.san,
         uci: r.uci,
         fen: r.fen,
-        clock: r.clock,
-        whiteMs: r.white_ms,
-        blackMs: r.black_ms,
+        clock: {
+          whiteMs: r.white_ms,
+          blackMs: r.black_ms,
+          lagW: r.lag_w,
+          lagB: r.lag_b,
+          runningSince: r.running_since === null ? null : Number(r.running_since),
+        },
         movedAt: new Date(r.moved_at as string | Date),
       })),
-    ).toEqual(batch);
+    ).toEqual(batch.map((m) => ({ ...m, clock: moveClockOf(m.clock) })));
+    expect(batch[1] && moveClockOf(batch[1].clock)).toMatchObject({ lagW: 540, lagB: 540, runningSince: null });
+    const clock = { whiteMs: 181_250, blackMs: 179_004, lagW: 1_200, lagB: 950, runningSince: 1_764_213_000_123 };
     expect(await repo.moves("repoA")).toEqual([
-      { ply: 1, uci: "e2e4", san: "e4", clock: running, movedAt: new Date(1_764_213_000_123) },
+      { ply: 1, uci: "e2e4", san: "e4", clock, movedAt: new Date(1_764_213_000_123) },
     ]);
   });
 
@@ -91,8 +95,6 @@ describe("games repository: moves", () => {
       uci: "d2d4",
       fen: START_FEN,
       clock: running,
-      whiteMs: 1,
-      blackMs: 2,
       movedAt: new Date(),
     };
     await repo.appendMoves([first]);

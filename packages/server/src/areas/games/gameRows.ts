@@ -1,12 +1,13 @@
-import { Board, type ClockState, type EndReason, type TimeClass, type Variant, type WinningColor } from "@chess/shared";
+import { Board, type EndReason, type TimeClass, type Variant, type WinningColor } from "@chess/shared";
 import type { GameRound } from "./gameRound.ts";
 import type { GameRow } from "./gamesRepo.ts";
+import { clockOfMove, type MoveClock } from "./moveClock.ts";
 import { restoreRoundState } from "./roundState.ts";
 
 /** Rebuilds a live round from its row and moves (after a restart, or for a finished game's snapshot). */
 export function roundFromRow(
   row: GameRow,
-  moves: Array<{ uci: string; san: string; clock: ClockState; movedAt?: Date }>,
+  moves: Array<{ uci: string; san: string; clock: MoveClock; movedAt?: Date }>,
 ): GameRound {
   const board = Board.fromFen(row.initialFen);
   let lastMove: GameRound["lastMove"] = null;
@@ -18,6 +19,7 @@ export function roundFromRow(
     if (san === undefined) throw new Error(`Game ${row.id}: stored move ${m.uci} is illegal at ply ${board.played}`);
     lastMove = { from, to, san, ...(promotion ? { promotion } : {}) };
   }
+  const last = moves.at(-1);
   const round: GameRound = {
     id: row.id,
     variant: row.variant as Variant,
@@ -39,7 +41,7 @@ export function roundFromRow(
     sanMoves: moves.map((m) => m.san),
     lastMove,
     // A live game's clock is in its last move row; a finished game's in the game row.
-    clock: row.status === "active" ? (moves.at(-1)?.clock ?? row.clock) : row.clock,
+    clock: row.status === "active" && last ? clockOfMove(last.clock, row.clock, board.turn()) : row.clock,
     ply: moves.length,
     status: row.status,
     result:

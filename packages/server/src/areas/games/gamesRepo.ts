@@ -21,6 +21,7 @@ import {
   ratings,
 } from "../../storage/schema.ts";
 import { FOREIGN_KEY_VIOLATION, hasErrorCode } from "../../storage/unavailable.ts";
+import { type MoveClock, moveClockOf } from "./moveClock.ts";
 
 export type GameRow = typeof games.$inferSelect;
 export type NewGameRow = typeof games.$inferInsert;
@@ -38,9 +39,17 @@ export interface MoveWrite {
   san: string;
   uci: string;
   fen: string;
+  /** The clock after the move (its remaining times are as of `runningSince`, the move's time once it runs). */
   clock: ClockState;
-  whiteMs: number;
-  blackMs: number;
+  movedAt: Date;
+}
+
+/** A stored move, with its clock as the row holds it (moveClock.ts). */
+export interface StoredMove {
+  ply: number;
+  uci: string;
+  san: string;
+  clock: MoveClock;
   movedAt: Date;
 }
 
@@ -119,9 +128,10 @@ async function updateClubRatings(tx: Db, c: NonNullable<FinishWrite["club"]>): P
  * statement.
  */
 const APPEND_MOVES = `
-  insert into game_moves (game_id, owner_epoch, ply, san, uci, fen, white_ms, black_ms, clock, moved_at)
+  insert into game_moves
+    (game_id, owner_epoch, ply, san, uci, fen, white_ms, black_ms, lag_w, lag_b, running_since, moved_at)
   select * from json_to_recordset($1::json)
-    as m(g text, e int, p int, s text, u text, f text, w int, b int, c jsonb, t timestamptz)`;
+    as m(g text, e int, p int, s text, u text, f text, w int, b int, lw int, lb int, r bigint, t timestamptz)`;
 
 /** A write by a node that no longer owns the game (another took it over): refused by the database. */
 export class StaleOwnerError extends Error {
@@ -160,18 +170,23 @@ export function createGamesRepo(db: Db) {
      * alone, it fails with StaleOwnerError. Most callers go through the group-committing MoveWriter.
      */
     async appendMoves(batch: MoveWrite[]): Promise<void> {
-      const rows = batch.map((m) => ({
-        g: m.gameId,
-        e: m.epoch,
-        p: m.ply,
-        s: m.san,
-        u: m.uci,
-        f: m.fen,
-        w: m.whiteMs,
-        b: m.blackMs,
-        c: m.clock,
-        t: m.movedAt,
-      }));
+      const rows = batch.map((m) => {
+        const c = moveClockOf(m.clock);
+        return {
+          g: m.gameId,
+          e: m.epoch,
+          p: m.ply,
+          s: m.san,
+          u: m.uci,
+          f: m.fen,
+          w: c.whiteMs,
+          b: c.blackMs,
+          lw: c.lagW,
+          lb: c.lagB,
+          r: c.runningSince,
+          t: m.movedAt,
+        };
+      });
       try {
         await runStatement(db, APPEND_MOVES, [JSON.stringify(rows)]);
       } catch (error) {
@@ -209,7 +224,7 @@ export function createGamesRepo(db: Db) {
         if (toPly > 0) {
           await tx
             .update(gameMoves)
-            .set({ clock })
+            .set(moveClockOf(clock))
             .where(and(eq(gameMoves.gameId, gameId), eq(gameMoves.ply, toPly)));
         }
         return true;
@@ -327,20 +342,26 @@ export function createGamesRepo(db: Db) {
       return row?.id;
     },
 
-    async moves(
-      gameId: string,
-    ): Promise<Array<{ ply: number; uci: string; san: string; clock: ClockState; movedAt: Date }>> {
-      return db
+    async moves(gameId: string): Promise<StoredMove[]> {
+      const rows = await db
         .select({
           ply: gameMoves.ply,
           uci: gameMoves.uci,
           san: gameMoves.san,
-          clock: gameMoves.clock,
           movedAt: gameMoves.movedAt,
+          whiteMs: gameMoves.whiteMs,
+          blackMs: gameMoves.blackMs,
+          lagW: gameMoves.lagW,
+          lagB: gameMoves.lagB,
+          runningSince: gameMoves.runningSince,
         })
         .from(gameMoves)
         .where(eq(gameMoves.gameId, gameId))
         .orderBy(asc(gameMoves.ply));
+      return rows.map(({ whiteMs, blackMs, lagW, lagB, runningSince, ...m }) => ({
+        ...m,
+        clock: { whiteMs, blackMs, lagW, lagB, runningSince },
+      }));
     },
 
     /** The move stored at `ply` (1 = the first), or null when there is none. */

@@ -1,6 +1,7 @@
 import { newClock } from "@chess/shared";
 import { describe, expect, it } from "vitest";
 import { type MoveWrite, StaleOwnerError } from "./gamesRepo.ts";
+import { moveClockOf } from "./moveClock.ts";
 import { MoveWriter } from "./moveWriter.ts";
 
 const move = (gameId: string, ply: number, uci = "e2e4", epoch = 1): MoveWrite => ({
@@ -11,8 +12,6 @@ const move = (gameId: string, ply: number, uci = "e2e4", epoch = 1): MoveWrite =
   uci,
   fen: "x",
   clock: newClock(1000, 0),
-  whiteMs: 1000,
-  blackMs: 1000,
   movedAt: new Date(0),
 });
 
@@ -113,7 +112,7 @@ describe("MoveWriter", () => {
   });
 
   it("counts a re-sent move whose ply already holds that very move as written", async () => {
-    const stored = [{ ply: 3, uci: "g1f3", san: "Nf3", clock: newClock(1000, 0), movedAt: new Date(0) }];
+    const stored = [{ ply: 3, uci: "g1f3", san: "Nf3", clock: moveClockOf(newClock(1000, 0)), movedAt: new Date(0) }];
     const writer = new MoveWriter({
       appendMoves: async () => {
         throw dbError("23505", "duplicate key value violates unique constraint");

@@ -2,7 +2,7 @@ import { type Ack, other } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Bus } from "../../bus.ts";
 import { finishing, type Result } from "./gameFinisher.ts";
-import { clocksNow, type GameRound } from "./gameRound.ts";
+import type { GameRound } from "./gameRound.ts";
 import { roundFromRow } from "./gameRows.ts";
 import { gameOverJson, updateJson } from "./gamesJson.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
@@ -50,7 +50,6 @@ export function createRoundPublisher(deps: {
 
   /** Stores a played move; the refusal when it is not stored (and the round must be reverted). */
   async function commitMove(round: GameRound, event: Extract<RoundEvent, { type: "moved" }>) {
-    const left = clocksNow(round, event.at);
     try {
       await writer.write({
         gameId: round.id,
@@ -60,8 +59,6 @@ export function createRoundPublisher(deps: {
         uci: event.uci,
         fen: round.board.fen(),
         clock: round.clock,
-        whiteMs: left.w,
-        blackMs: left.b,
         movedAt: new Date(event.at),
       });
       return undefined;

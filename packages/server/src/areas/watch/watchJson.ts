@@ -1,5 +1,4 @@
 import {
-  type Color,
   DEFAULT_ELO,
   type TimeClass,
   timeLeft,
@@ -8,6 +7,7 @@ import {
   type WatchPlayer,
   type WatchRank,
 } from "@chess/shared";
+import { clockOfMove, turnOfFen } from "../games/moveClock.ts";
 import { watchRankOf } from "./watchRanking.ts";
 import type { LiveGameRow, LivePosition } from "./watchRepo.ts";
 
@@ -38,10 +38,10 @@ export function watchEntryOf(row: LiveGameRow): WatchEntry {
 /** One game of the Watch list at `now`: the position after its last move (the start before any). */
 export function watchedGameJson(entry: WatchEntry, position: LivePosition | undefined, now: number): WatchedGame {
   const { row } = entry;
-  const clock = position?.clock ?? row.clock;
-  const left = timeLeft(clock, now);
   const fen = position?.fen ?? row.initialFen;
-  const turn: Color = fen.split(" ")[1] === "b" ? "b" : "w";
+  const turn = turnOfFen(fen);
+  const clock = position ? clockOfMove(position.clock, row.clock, turn) : row.clock;
+  const left = timeLeft(clock, now);
   return {
     gameId: row.id,
     variant: row.variant as Variant,

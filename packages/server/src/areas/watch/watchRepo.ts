@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../storage/db.ts";
 import { gameMoves, games, ratings } from "../../storage/schema.ts";
+import type { MoveClock } from "../games/moveClock.ts";
 
 /** A live game as the Watch list ranks it (no position: that is read for the games shown only). */
 export interface LiveGameRow {
@@ -31,7 +32,8 @@ export interface LivePosition {
   ply: number;
   fen: string;
   uci: string;
-  clock: ClockState;
+  /** The clock after the move, as the row holds it (games/moveClock.ts). */
+  clock: MoveClock;
 }
 
 const whiteRating = alias(ratings, "white_rating");
@@ -96,11 +98,21 @@ export function createWatchRepo(db: Db) {
           ply: gameMoves.ply,
           fen: gameMoves.fen,
           uci: gameMoves.uci,
-          clock: gameMoves.clock,
+          whiteMs: gameMoves.whiteMs,
+          blackMs: gameMoves.blackMs,
+          lagW: gameMoves.lagW,
+          lagB: gameMoves.lagB,
+          runningSince: gameMoves.runningSince,
         })
         .from(gameMoves)
         .where(inArray(gameMoves.gameId, gameIds))
-        .orderBy(asc(gameMoves.gameId), desc(gameMoves.ply));
+        .orderBy(asc(gameMoves.gameId), desc(gameMoves.ply))
+        .then((rows) =>
+          rows.map(({ whiteMs, blackMs, lagW, lagB, runningSince, ...p }) => ({
+            ...p,
+            clock: { whiteMs, blackMs, lagW, lagB, runningSince },
+          })),
+        );
     },
   };
 }
