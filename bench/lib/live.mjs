@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Chess } from "chess.js";
+import pg from "pg";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -61,6 +62,30 @@ async function freePort() {
     if (free) return port;
   }
   throw new Error("no free port below the ephemeral range");
+}
+
+/**
+ * A database of its own on the PostgreSQL server DATABASE_URL names (never the one it names): a server
+ * started on a database other runs used would restore and play out every game they left live, thousands
+ * after a few runs, while the bench times its moves.
+ */
+export async function freshPostgres(label) {
+  const name = `chess_${label}_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const a = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
 }
 
 /**

@@ -13,7 +13,7 @@ import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { makeScripts, root, runBots, startServer } from "../lib/live.mjs";
+import { freshPostgres, makeScripts, root, runBots, startServer } from "../lib/live.mjs";
 import { fmt, summarize } from "../lib/report.mjs";
 
 const rounds = Number(process.argv[2] ?? 3);
@@ -44,10 +44,12 @@ async function durable() {
 }
 
 async function server({ env = {}, main }) {
-  const s = await startServer({ env, main });
+  const database = process.env.DATABASE_URL && !env.DATABASE_URL ? await freshPostgres("compare") : undefined;
+  const s = await startServer({ env: database ? { DATABASE_URL: database.url, ...env } : env, main });
   const result = await bots(s.url, "server", s.pid);
   await s.stop();
   s.remove();
+  await database?.drop();
   return result;
 }
 

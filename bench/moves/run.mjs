@@ -12,7 +12,7 @@ import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { makeScripts, root, runBots, startServer } from "../lib/live.mjs";
+import { freshPostgres, makeScripts, root, runBots, startServer } from "../lib/live.mjs";
 import { cpuBusy, fmt, machine, summarize, writeSection } from "../lib/report.mjs";
 
 const args = process.argv.slice(2);
@@ -84,7 +84,8 @@ async function benchDurableRelay(scenario) {
 }
 
 async function benchServer(scenario) {
-  const server = await startServer({ profileDir: PROFILE_DIR });
+  const database = process.env.DATABASE_URL ? await freshPostgres("moves") : undefined;
+  const server = await startServer({ profileDir: PROFILE_DIR, env: database ? { DATABASE_URL: database.url } : {} });
   const result = await runBots({
     url: server.url,
     mode: "server",
@@ -96,6 +97,7 @@ async function benchServer(scenario) {
   });
   await server.stop();
   server.remove();
+  await database?.drop();
   return result;
 }
 

@@ -10,7 +10,7 @@
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { makeScripts, memoryOf, runBots, startServer } from "../lib/live.mjs";
+import { freshPostgres, makeScripts, memoryOf, runBots, startServer } from "../lib/live.mjs";
 import { machine, writeSection } from "../lib/report.mjs";
 
 const args = process.argv.slice(2);
@@ -33,26 +33,6 @@ if (NODES === 2 && !(process.env.DATABASE_URL && process.env.REDIS_URL)) {
 }
 
 /** A fresh PostgreSQL database for the run (two nodes share it), dropped at the end. */
-async function freshPostgres() {
-  const name = `chess_soak_${process.pid}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const a = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
-}
-
 const COUNT_SQL =
   "select game_id, count(*)::int as n, min(ply)::int as lo, max(ply)::int as hi from game_moves group by game_id";
 
@@ -71,7 +51,7 @@ async function storedMoves(servers, database) {
 }
 
 // With DATABASE_URL the run gets a database of its own (never the one it was pointed at), on one node too.
-const database = process.env.DATABASE_URL ? await freshPostgres() : undefined;
+const database = process.env.DATABASE_URL ? await freshPostgres("soak") : undefined;
 const prefix = `soak${process.pid}`;
 const servers = [];
 for (let i = 0; i < NODES; i++) {
