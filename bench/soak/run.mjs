@@ -32,7 +32,6 @@ if (NODES === 2 && !(process.env.DATABASE_URL && process.env.REDIS_URL)) {
   process.exit(1);
 }
 
-/** A fresh PostgreSQL database for the run (two nodes share it), dropped at the end. */
 const COUNT_SQL =
   "select game_id, count(*)::int as n, min(ply)::int as lo, max(ply)::int as hi from game_moves group by game_id";
 
@@ -50,7 +49,8 @@ async function storedMoves(servers, database) {
   return rows;
 }
 
-// With DATABASE_URL the run gets a database of its own (never the one it was pointed at), on one node too.
+// With DATABASE_URL the run gets a database of its own (never the one it was pointed at), on one node too; two
+// nodes share it. It is dropped at the end.
 const database = process.env.DATABASE_URL ? await freshPostgres("soak") : undefined;
 const prefix = `soak${process.pid}`;
 const servers = [];

@@ -18,6 +18,16 @@ function heldCommits() {
   return { started, finish, commit };
 }
 
+/** Writes each group of items in an event-loop turn of its own; the writes, to await at the end. */
+async function writeInTurns(group: GroupCommit<number>, turns: number[][]): Promise<Array<Promise<void>>> {
+  const writes: Array<Promise<void>> = [];
+  for (const items of turns) {
+    for (const n of items) writes.push(group.write(n));
+    await turn();
+  }
+  return writes;
+}
+
 describe("GroupCommit", () => {
   it("writes everything asked for in one event-loop turn as one batch, and answers each write", async () => {
     const batches: number[][] = [];
@@ -37,12 +47,7 @@ describe("GroupCommit", () => {
   it("starts the next turn's batch while one is in flight, up to maxInFlight, then waits", async () => {
     const { started, finish, commit } = heldCommits();
     const group = new GroupCommit<number>(commit, 500, 2, 60_000);
-    const writes = [group.write(1)];
-    await turn();
-    writes.push(group.write(2));
-    await turn();
-    writes.push(group.write(3), group.write(4));
-    await turn();
+    const writes = await writeInTurns(group, [[1], [2], [3, 4]]);
     expect(started).toEqual([[1], [2]]);
     finish.shift()?.();
     await turn();
@@ -55,12 +60,7 @@ describe("GroupCommit", () => {
   it("sends on while every statement is in flight (a stalled sync): one statement every stallMs, up to a bound", async () => {
     const { started, finish, commit } = heldCommits();
     const group = new GroupCommit<number>(commit, 500, 1, 20);
-    const writes = [group.write(1)];
-    await turn();
-    writes.push(group.write(2));
-    await turn();
-    writes.push(group.write(3));
-    await turn();
+    const writes = await writeInTurns(group, [[1], [2], [3]]);
     // The one statement allowed is out and stuck: 2 and 3 wait for the stall's next slot, together.
     expect(started).toEqual([[1]]);
     await vi.waitFor(() => expect(started).toEqual([[1], [2, 3]]));

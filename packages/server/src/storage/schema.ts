@@ -157,6 +157,15 @@ export const gameMoves = pgTable(
   ],
 );
 
+/** A move row's clock columns, to select as a group (areas/games/moveClock.ts reads them as one clock). */
+export const gameMoveClock = {
+  whiteMs: gameMoves.whiteMs,
+  blackMs: gameMoves.blackMs,
+  lagW: gameMoves.lagW,
+  lagB: gameMoves.lagB,
+  runningSince: gameMoves.runningSince,
+};
+
 /** A player's rating and record in one (variant, time class). */
 export const ratings = pgTable(
   "ratings",

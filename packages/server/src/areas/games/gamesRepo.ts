@@ -14,6 +14,7 @@ import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { type Db, runStatement } from "../../storage/db.ts";
 import {
   clubRatings,
+  gameMoveClock,
   gameMoves,
   games,
   nodeHeartbeats,
@@ -21,7 +22,7 @@ import {
   ratings,
 } from "../../storage/schema.ts";
 import { FOREIGN_KEY_VIOLATION, hasErrorCode } from "../../storage/unavailable.ts";
-import { type MoveClock, moveClockOf } from "./moveClock.ts";
+import { type MoveClock, moveClockOf, withMoveClock } from "./moveClock.ts";
 
 export type GameRow = typeof games.$inferSelect;
 export type NewGameRow = typeof games.$inferInsert;
@@ -349,19 +350,12 @@ export function createGamesRepo(db: Db) {
           uci: gameMoves.uci,
           san: gameMoves.san,
           movedAt: gameMoves.movedAt,
-          whiteMs: gameMoves.whiteMs,
-          blackMs: gameMoves.blackMs,
-          lagW: gameMoves.lagW,
-          lagB: gameMoves.lagB,
-          runningSince: gameMoves.runningSince,
+          ...gameMoveClock,
         })
         .from(gameMoves)
         .where(eq(gameMoves.gameId, gameId))
         .orderBy(asc(gameMoves.ply));
-      return rows.map(({ whiteMs, blackMs, lagW, lagB, runningSince, ...m }) => ({
-        ...m,
-        clock: { whiteMs, blackMs, lagW, lagB, runningSince },
-      }));
+      return rows.map(withMoveClock);
     },
 
     /** The move stored at `ply` (1 = the first), or null when there is none. */

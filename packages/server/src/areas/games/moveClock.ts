@@ -34,6 +34,12 @@ export function clockOfMove(stored: MoveClock, game: ClockState, turn: Color): C
   };
 }
 
+/** A row selected with the clock columns (storage/schema.ts `gameMoveClock`), its clock as one value. */
+export function withMoveClock<R extends MoveClock>(row: R): Omit<R, keyof MoveClock> & { clock: MoveClock } {
+  const { whiteMs, blackMs, lagW, lagB, runningSince, ...rest } = row;
+  return { ...rest, clock: { whiteMs, blackMs, lagW, lagB, runningSince } };
+}
+
 /** Whose turn it is in a FEN position. */
 export function turnOfFen(fen: string): Color {
   return fen.split(" ")[1] === "b" ? "b" : "w";

@@ -2,8 +2,8 @@ import type { ClockState } from "@chess/shared";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../storage/db.ts";
-import { gameMoves, games, ratings } from "../../storage/schema.ts";
-import type { MoveClock } from "../games/moveClock.ts";
+import { gameMoveClock, gameMoves, games, ratings } from "../../storage/schema.ts";
+import { type MoveClock, withMoveClock } from "../games/moveClock.ts";
 
 /** A live game as the Watch list ranks it (no position: that is read for the games shown only). */
 export interface LiveGameRow {
@@ -98,21 +98,12 @@ export function createWatchRepo(db: Db) {
           ply: gameMoves.ply,
           fen: gameMoves.fen,
           uci: gameMoves.uci,
-          whiteMs: gameMoves.whiteMs,
-          blackMs: gameMoves.blackMs,
-          lagW: gameMoves.lagW,
-          lagB: gameMoves.lagB,
-          runningSince: gameMoves.runningSince,
+          ...gameMoveClock,
         })
         .from(gameMoves)
         .where(inArray(gameMoves.gameId, gameIds))
         .orderBy(asc(gameMoves.gameId), desc(gameMoves.ply))
-        .then((rows) =>
-          rows.map(({ whiteMs, blackMs, lagW, lagB, runningSince, ...p }) => ({
-            ...p,
-            clock: { whiteMs, blackMs, lagW, lagB, runningSince },
-          })),
-        );
+        .then((rows) => rows.map(withMoveClock));
     },
   };
 }
