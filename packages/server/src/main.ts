@@ -84,6 +84,7 @@ import { createHttpApp } from "./http/app.ts";
 import { drainConnections } from "./http/drain.ts";
 import { createStopping } from "./http/stopping.ts";
 import { createRealtime, rooms } from "./realtime/io.ts";
+import { localFirst } from "./realtime/localFirst.ts";
 import { NodeBus } from "./realtime/nodeBus.ts";
 import { syncPresence } from "./realtime/presenceSync.ts";
 import { openDatabase } from "./storage/db.ts";
@@ -176,10 +177,12 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   adapterRedis?.on("error", () => {});
   if (adapterRedis) {
     io.adapter(
-      createAdapter(adapterRedis, {
-        streamName: `${config.redisPrefix}:socket.io`,
-        channelPrefix: `${config.redisPrefix}:socket.io`,
-      }),
+      localFirst(
+        createAdapter(adapterRedis, {
+          streamName: `${config.redisPrefix}:socket.io`,
+          channelPrefix: `${config.redisPrefix}:socket.io`,
+        }),
+      ),
     );
   }
   // Nodes talk over Redis pub/sub: presence news, lobby changes, game actions passed to a game's node.

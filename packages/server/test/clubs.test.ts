@@ -266,9 +266,6 @@ describe("live club events", () => {
     await call(carol, "POST", "/club/handle-invitation", { clubId, accepted: true });
     expect(await joined).toEqual({ clubId });
     expect((await carol.emit("getChatHistory", { chatId: `club:${clubId}` })).ok).toBe(true);
-    // With Redis the adapter delivers a broadcast on this node once its publish returns, so the notice of the
-    // member's own joining may reach it after it watched (publishes keep their order: it came before the post).
-    const noticesBefore = member.seen.get("clubMembersChanged")?.length ?? 0;
 
     // The member and Carol leave: the others hear it, and they hear nothing more of the club.
     const left = admin.next("clubMembersChanged");
@@ -284,7 +281,7 @@ describe("live club events", () => {
     await admin.emit("chatMessage", { text: "still here?", chatType: "club", chatId: `club:${clubId}` });
     await quiet();
     expect(carol.seen.get("chatMessage")).toBeUndefined();
-    expect(member.seen.get("clubMembersChanged")).toHaveLength(noticesBefore);
+    expect(member.seen.get("clubMembersChanged")).toHaveLength(1);
     for (const e of ["clubPostCreated", "clubEventCreated", "clubMembersChanged"]) {
       expect(stranger.seen.get(e)).toBeUndefined();
     }

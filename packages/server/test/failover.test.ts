@@ -288,4 +288,52 @@ describe.runIf(runs)("a node cut off from Redis alone", () => {
   });
 });
 
+describe.runIf(runs)("a node whose Redis stalls", () => {
+  it("still sends a move to an opponent on the same node at once, and to the other nodes once Redis is back", {
+    timeout: 60_000,
+  }, async () => {
+    const proxy = await startTcpProxy({ host: "127.0.0.1", port: redisPort });
+    try {
+      // White and Black both play on node two, which reaches Redis through the proxy; a watcher on node one.
+      const one = await startNode();
+      const two = await startNode(proxy.port);
+      await meshed([one.url, two.url]);
+      const [white, black] = [await guest(two.url), await guest(two.url)];
+      const created = await white.emit<{ offerId: string }>("createGameOffer", {
+        baseTime: 5,
+        increment: 0,
+        variant: "standard",
+        selectedColor: "white",
+      });
+      const started = [white.next("gameStarted"), black.next("gameStarted")];
+      expect((await black.emit("acceptGameOffer", { offerId: created.data?.offerId })).ok).toBe(true);
+      const gameId = ((await started[0]) as { gameId: string }).gameId;
+      await started[1];
+      const watcher = await guest(one.url);
+      expect((await watcher.emit("watch", { gameId })).ok).toBe(true);
+      await moveUntilAccepted(white, gameId, "e2e4", 0);
+      await watcher.next("update", 10_000, (u) => u.gameId === gameId && u.ply === 1);
+
+      // Redis answers nothing, for less than a lease: the game stays on node two and its moves are stored.
+      proxy.stall();
+      const heard = white.next("update", 2_000, (u) => u.gameId === gameId && u.ply === 2);
+      const watched = watcher.next("update", 20_000, (u) => u.gameId === gameId && u.ply === 2);
+      expect((await black.emit("move", { gameId, move: squares("e7e5"), ply: 1 })).ok).toBe(true);
+      // White sees it while Redis is still stalled (it used to wait for Redis, White's clock running).
+      expect(await heard).toMatchObject({ fen: expect.stringContaining("4p3/4P3"), currentTurn: "w" });
+      expect(await storedPlies(gameId)).toEqual([1, 2]);
+      proxy.up();
+      // The watcher on the other node hears of it through the stream, once Redis is back.
+      await watched;
+      white.socket.close();
+      black.socket.close();
+      watcher.socket.close();
+      await stop(one.proc);
+      await stop(two.proc);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
 it.skipIf(runs)("needs DATABASE_URL and redis-server for the two-node fault tests (CI has both)", () => {});
