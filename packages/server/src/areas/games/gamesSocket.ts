@@ -52,24 +52,31 @@ export function gamesSocketEvents(deps: { games: GamesService; rematches: Rematc
   };
 }
 
-/** The games the owner of a socket is playing now (one at most today). */
-async function liveGamesOf(games: GamesService, owner: AppSocket["data"]["owner"]): Promise<LiveGames> {
+/**
+ * The games the owner of a socket is playing now (one at most today). `found` runs once the game is known,
+ * before its snapshot is read.
+ */
+async function liveGamesOf(
+  games: GamesService,
+  owner: AppSocket["data"]["owner"],
+  found: (gameId: string) => Promise<void> | void = () => {},
+): Promise<LiveGames> {
   const active = await games.activeGameOf(owner);
+  if (active) await found(active);
   const snapshot = active ? await games.snapshot(owner, active) : undefined;
   return { games: snapshot && snapshot.status === "active" ? [liveGameOf(snapshot)] : [] };
 }
 
 /**
  * Every new socket of a player follows their live game at once and is told of it (`liveGames`): a reload,
- * another tab or a fresh browser that logs in finds its way back.
+ * another tab or a fresh browser that logs in finds its way back. As in `follow`, the room is joined before
+ * the snapshot is read: reading it can take a while (the game's node may have just died), and the game may
+ * go on or end meanwhile.
  */
 export function followActiveGame(deps: { games: GamesService; logger: FastifyBaseLogger }) {
   return (socket: AppSocket) => {
-    liveGamesOf(deps.games, socket.data.owner)
-      .then(async (live) => {
-        for (const g of live.games) await socket.join(gameRoom(g.gameId));
-        socket.emit("liveGames", live);
-      })
+    liveGamesOf(deps.games, socket.data.owner, (gameId) => socket.join(gameRoom(gameId)))
+      .then((live) => socket.emit("liveGames", live))
       .catch((err: unknown) => deps.logger.warn({ err }, "could not look up the player's game"));
   };
 }
