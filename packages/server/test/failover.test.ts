@@ -100,6 +100,11 @@ async function twoNodesWithGame(opts: { twoRedisVia?: number } = {}) {
   await meshed([one.url, two.url]);
   const white = await guest(one.url);
   const black = await guest(two.url);
+  return { one, two, white, black, gameId: await gameBetween(white, black) };
+}
+
+/** White offers a 5+0 game, Black accepts it (on Black's node, which therefore writes it); its id. */
+async function gameBetween(white: Player, black: Player): Promise<string> {
   const created = await white.emit<{ offerId: string }>("createGameOffer", {
     baseTime: 5,
     increment: 0,
@@ -109,7 +114,7 @@ async function twoNodesWithGame(opts: { twoRedisVia?: number } = {}) {
   const started = [white.next("gameStarted"), black.next("gameStarted")];
   expect((await black.emit("acceptGameOffer", { offerId: created.data?.offerId })).ok).toBe(true);
   const [game] = await Promise.all(started);
-  return { one, two, white, black, gameId: game?.gameId as string };
+  return game?.gameId as string;
 }
 
 beforeAll(async () => {
@@ -299,16 +304,7 @@ describe.runIf(runs)("a node whose Redis stalls", () => {
       const two = await startNode(proxy.port);
       await meshed([one.url, two.url]);
       const [white, black] = [await guest(two.url), await guest(two.url)];
-      const created = await white.emit<{ offerId: string }>("createGameOffer", {
-        baseTime: 5,
-        increment: 0,
-        variant: "standard",
-        selectedColor: "white",
-      });
-      const started = [white.next("gameStarted"), black.next("gameStarted")];
-      expect((await black.emit("acceptGameOffer", { offerId: created.data?.offerId })).ok).toBe(true);
-      const gameId = ((await started[0]) as { gameId: string }).gameId;
-      await started[1];
+      const gameId = await gameBetween(white, black);
       const watcher = await guest(one.url);
       expect((await watcher.emit("watch", { gameId })).ok).toBe(true);
       await moveUntilAccepted(white, gameId, "e2e4", 0);
