@@ -14,7 +14,8 @@ const onWire = (opts: BroadcastOptions) => ({
  * broadcast, a join, a leave, a disconnect. Every local player then waits on Redis, and a stalled Redis held
  * a move's update from an opponent on the same node while their clock ran. Here this node acts at once, and
  * the other nodes follow through the stream as before, in the order of the publishes (each publish is sent
- * before the local act, so the message carries the packet as it was emitted).
+ * before the local act, so the message carries the packet as it was emitted). It leaves out what the adapter
+ * adds for Socket.IO's connection state recovery (an offset per packet), which this server does not enable.
  */
 export function localFirst<A extends ClusterAdapter>(make: (nsp: unknown) => A): (nsp: unknown) => A {
   // Socket.IO calls it with `new`: a function, not an arrow, whose returned object is the adapter.
