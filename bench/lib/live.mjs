@@ -93,7 +93,7 @@ export async function freshPostgres(label) {
  * environment gives DATABASE_URL), preloading memprobe.mjs so `memoryOf` can read its live memory.
  */
 /** `main`: another build of the server to start (bench/moves/compare.mjs). */
-export async function startServer({ env: extra = {}, profileDir, main } = {}) {
+export async function startServer({ env: extra = {}, profileDir, main, flags = [] } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-live-"));
   const port = await freePort();
   const probeFile = join(dataDir, "memory.json");
@@ -115,7 +115,7 @@ export async function startServer({ env: extra = {}, profileDir, main } = {}) {
   const probe = ["--expose-gc", "--import", join(root, "bench/lib/memprobe.mjs")];
   const child = spawn(
     process.execPath,
-    [...START_FLAGS, ...profile, ...probe, main ?? join(root, "packages/server/dist/main.js")],
+    [...START_FLAGS, ...flags, ...profile, ...probe, main ?? join(root, "packages/server/dist/main.js")],
     {
       env,
       stdio: ["ignore", "ignore", "inherit"],

@@ -6,7 +6,7 @@
 //   node bench/moves/compare.mjs ROUNDS 'TARGETS'      (needs `npm run build` first)
 // TARGETS is JSON: [{"name": "durable", "kind": "durable"}, {"name": "new", "kind": "server"},
 //   {"name": "old", "kind": "server", "main": "/path/to/other/checkout/packages/server/dist/main.js",
-//    "env": {"SOME_SETTING": "1"}}]
+//    "env": {"SOME_SETTING": "1"}}, {"name": "flags", "kind": "server", "flags": ["--max-semi-space-size=128"]}]
 // PACE (ms between a game's moves, default 1000) and SECS (seconds measured per round, default 15) set the
 // scenario; 1,000 games.
 import { fork } from "node:child_process";
@@ -43,9 +43,9 @@ async function durable() {
   return result;
 }
 
-async function server({ env = {}, main }) {
+async function server({ env = {}, main, flags }) {
   const database = process.env.DATABASE_URL && !env.DATABASE_URL ? await freshPostgres("compare") : undefined;
-  const s = await startServer({ env: database ? { DATABASE_URL: database.url, ...env } : env, main });
+  const s = await startServer({ env: database ? { DATABASE_URL: database.url, ...env } : env, main, flags });
   const result = await bots(s.url, "server", s.pid);
   await s.stop();
   s.remove();
