@@ -131,8 +131,8 @@ async function updateClubRatings(tx: Db, c: NonNullable<FinishWrite["club"]>): P
 const APPEND_MOVES = `
   insert into game_moves
     (game_id, owner_epoch, ply, san, uci, fen, white_ms, black_ms, lag_w, lag_b, running_since, moved_at)
-  select * from json_to_recordset($1::json)
-    as m(g text, e int, p int, s text, u text, f text, w int, b int, lw int, lb int, r bigint, t timestamptz)`;
+  select g, e, p, s, u, f, w, b, lw, lb, r, to_timestamp(t / 1000.0) from json_to_recordset($1::json)
+    as m(g text, e int, p int, s text, u text, f text, w int, b int, lw int, lb int, r bigint, t bigint)`;
 
 /** A write by a node that no longer owns the game (another took it over): refused by the database. */
 export class StaleOwnerError extends Error {
@@ -185,7 +185,8 @@ export function createGamesRepo(db: Db) {
           lw: c.lagW,
           lb: c.lagB,
           r: c.runningSince,
-          t: m.movedAt,
+          // Epoch ms: a Date would be turned into an ISO string here (twice the row's JSON cost) and parsed back there.
+          t: m.movedAt.getTime(),
         };
       });
       try {
