@@ -85,6 +85,37 @@ describe.runIf(withPg).concurrent("PostgreSQL: every statement has a timeout", (
     }),
   );
 
+  // A failover behind a DNS name: new connections reach the new server, the kept ones lead to the old address.
+  it.each([
+    { how: "silent" as const, first: "waits out the timeout (400 ms + 1 s)", firstMs: [1_300, 2_500] },
+    { how: "reset" as const, first: "fails at once", firstMs: [0, 500] },
+  ])(
+    "after PostgreSQL moved away, where the old address is $how, one statement $first and the next get fresh connections",
+    { timeout: 40_000 },
+    ({ how, firstMs }) =>
+      behindProxy(async (url, proxy) => {
+        const database = await openDatabase({ databaseUrl: url, statementTimeoutMs: 400 });
+        try {
+          // Ten statements at once: the pool keeps the ten connections they opened.
+          await Promise.all(Array.from({ length: 10 }, () => database.db.execute(sql`select pg_sleep(0.1)`)));
+          proxy.strand(how);
+          const results: Array<{ ms: number; error: unknown }> = [];
+          for (let i = 0; i < 5; i++) results.push(await timed(database.db.execute(sql`select 1`)));
+          const [first, ...rest] = results;
+          expect(isDatabaseUnavailable(first?.error)).toBe(true);
+          expect(first?.ms).toBeGreaterThanOrEqual(firstMs[0] as number);
+          expect(first?.ms).toBeLessThan(firstMs[1] as number);
+          // The other kept connections are checked then, not one failed statement each (five failures before).
+          for (const r of rest) {
+            expect(r.error).toBeUndefined();
+            expect(r.ms).toBeLessThan(1_300);
+          }
+        } finally {
+          await database.close();
+        }
+      }),
+  );
+
   it(
     "answers /health 503 within 1 s and refuses a move as unavailable while the connection stalls",
     { timeout: 40_000 },

@@ -13,6 +13,12 @@ export interface TcpProxy {
    * and left waiting, so a client hears neither an answer nor an error.
    */
   stall(): void;
+  /**
+   * The target moved away behind its name: new connections reach the target as before, and the ones open
+   * now lead nowhere. "silent": nothing crosses them, no error either; "reset": each is reset when its
+   * client next sends (the old address answers for a host that no longer knows the connection).
+   */
+  strand(how?: "silent" | "reset"): void;
   /** Restores the link: new connections reach the target again (connections stalled meanwhile are reset). */
   up(): void;
   /**
@@ -37,7 +43,7 @@ function endsWithReadyForQuery(chunk: Buffer): boolean {
 
 /** Starts a proxy that forwards every connection to `target` until told otherwise. */
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
-  const links = new Set<{ client: Socket; upstream: Socket }>();
+  const links = new Set<{ client: Socket; upstream: Socket; stranded: false | "silent" | "reset" }>();
   let isDown = false;
   let stalled = false;
   const waiting = new Set<Socket>();
@@ -66,7 +72,11 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       return;
     }
     const upstream = tcpConnect(target.port, target.host);
-    const link = { client, upstream };
+    const link: { client: Socket; upstream: Socket; stranded: false | "silent" | "reset" } = {
+      client,
+      upstream,
+      stranded: false,
+    };
     links.add(link);
     let armed = false;
     const drop = () => {
@@ -78,13 +88,19 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     upstream.on("close", drop);
     client.on("close", drop);
     client.on("data", (chunk) => {
-      if (stalled) return;
+      if (link.stranded === "reset") {
+        links.delete(link);
+        client.resetAndDestroy();
+        upstream.destroy();
+        return;
+      }
+      if (stalled || link.stranded) return;
       if (trap && chunk.includes(trap.marker)) armed = true;
       upstream.write(chunk);
     });
     let holding: Buffer[] | undefined;
     upstream.on("data", (chunk) => {
-      if (stalled) return;
+      if (stalled || link.stranded) return;
       if (holding) {
         holding.push(chunk);
         return;
@@ -128,6 +144,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
     stall() {
       stalled = true;
+    },
+    strand(how = "silent") {
+      for (const link of links) link.stranded = how;
     },
     up() {
       if (stalled) cutAll();

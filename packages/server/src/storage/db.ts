@@ -73,21 +73,56 @@ function timeoutSettings(statementTimeoutMs: number | undefined): pg.PoolConfig 
   };
 }
 
+const isReadTimeout = (e: unknown) => e instanceof Error && e.message === "Query read timeout";
+/**
+ * An error of the way to the database rather than of the statement: no answer, a reset, a closed socket.
+ * PostgreSQL's own errors carry a five-character SQLSTATE.
+ */
+const lostConnection = (e: unknown) =>
+  e instanceof Error && !/^[0-9A-Z]{5}$/.test(String((e as { code?: unknown }).code ?? ""));
+const cutConnection = (client: pg.PoolClient) =>
+  (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+
 /**
  * A connection whose statement got no answer in time is cut, so the pool never hands it out again: pg
  * leaves a timed-out statement in flight, and the next statement sent there (a transaction's ROLLBACK,
  * or anyone's after the transaction releases it) would queue behind it for another full timeout.
+ * Statements through `pool.query` are released with their error, and the pool drops the connection itself
+ * (its "release" event, below); this is for a client checked out for a transaction.
  */
-function dropConnectionOnReadTimeout(client: pg.PoolClient): void {
+function dropConnectionOnReadTimeout(client: pg.PoolClient, onLost: () => void): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const result = query(...args);
     if (result instanceof Promise)
       result.catch((e: unknown) => {
-        if (e instanceof Error && e.message === "Query read timeout")
-          (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+        if (isReadTimeout(e)) cutConnection(client);
+        if (lostConnection(e)) onLost();
       });
     return result;
+  };
+}
+
+/**
+ * After a statement lost its connection (no answer, or a reset), every idle connection is in doubt: they
+ * reached the database the same way. When PostgreSQL moved to another address behind its name (a failover)
+ * or a partition cut the old path, each kept connection would fail the next statement sent on it, after the
+ * full timeout when the old address is silent, one after another (pg-pool hands out the most recently used
+ * first). So each idle one is pinged, bounded by `pingMs`: one that does not answer is cut like any
+ * connection whose statement got none, one that fails is dropped by the pool, and the next statements get
+ * fresh connections. One sweep at a time; the pings' own failures start none.
+ */
+function idleSweeper(pool: pg.Pool, pingMs: number): () => void {
+  let sweeping = false;
+  const ping = { text: "select 1", query_timeout: pingMs } as pg.QueryConfig;
+  return () => {
+    if (sweeping) return;
+    sweeping = true;
+    // pg-pool hands its idle connections out before it opens new ones: as many pings as it has idle reach them all.
+    const pings = Array.from({ length: pool.idleCount }, () => pool.query(ping).catch(() => {}));
+    void Promise.all(pings).finally(() => {
+      sweeping = false;
+    });
   };
 }
 
@@ -127,12 +162,19 @@ export async function openDatabase(opts: {
     pool.on("error", () => {
       // An idle client lost its connection; the pool replaces it. Queries in flight see their own error.
     });
+    const sweepIdle = idleSweeper(pool, CLIENT_MARGIN_MS);
+    pool.on("release", (error: unknown, client: pg.PoolClient) => {
+      // The pool drops a connection released with an error, politely, which a peer that never answers never
+      // completes: cut, it frees its socket now.
+      if (isReadTimeout(error)) cutConnection(client);
+      if (lostConnection(error)) sweepIdle();
+    });
     pool.on("connect", (client) => {
       // A checked-out client (a transaction between two statements) that loses its connection emits
       // "error" with no pool listener attached: unheard, that would crash the process. Its statements
       // fail on their own, and the pool discards the client when it is released.
       client.on("error", () => {});
-      if (opts.statementTimeoutMs !== undefined) dropConnectionOnReadTimeout(client);
+      if (opts.statementTimeoutMs !== undefined) dropConnectionOnReadTimeout(client, sweepIdle);
     });
     // pool.end() waits for every checked-out client, and a statement sent into a network partition never
     // returns one: past a bound the process ends anyway, and PostgreSQL drops the connections itself.
