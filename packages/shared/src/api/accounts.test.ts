@@ -62,4 +62,14 @@ describe("loginBody", () => {
     expect(loginBody.safeParse({ username: "", password: "y" }).success).toBe(false);
     expect(loginBody.safeParse({ username: "x".repeat(65), password: "y" }).success).toBe(false);
   });
+
+  it("answers a name or password longer than any account's as wrong credentials, not as missing", () => {
+    for (const body of [
+      { username: "x".repeat(65), password: "y" },
+      { username: "x", password: "y".repeat(129) },
+    ]) {
+      const r = loginBody.safeParse(body);
+      expect(r.success ? undefined : describeZodError(r.error)).toBe(MESSAGES.badCredentials);
+    }
+  });
 });

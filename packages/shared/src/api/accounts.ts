@@ -33,8 +33,15 @@ export type CreateUserBody = z.infer<typeof createUserBody>;
 
 /** POST /user/login. Lenient on shape (any string up to a bound) so that a wrong value reads as wrong credentials. */
 export const loginBody = z.object({
-  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(64),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX),
+  username: z
+    .string({ error: "Username is required" })
+    .trim()
+    .min(1, "Username is required")
+    .max(64, MESSAGES.badCredentials),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX, MESSAGES.badCredentials),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

@@ -61,7 +61,7 @@ export const inviteBody = z.object({
     .string({ error: "inviteeUsername is required" })
     .trim()
     .min(1, "inviteeUsername is required")
-    .max(64),
+    .max(64, CLUB_MESSAGES.unknownUser),
 });
 /** GET /club/search: public clubs (open or by request) whose name contains `q`; all of them, largest first, without. */
 export const clubSearchQuery = z.object({
@@ -71,7 +71,11 @@ export const clubSearchQuery = z.object({
 export const joinClubBody = z.object({ clubId });
 export const handleJoinRequestBody = z.object({
   clubId,
-  username: z.string({ error: "username is required" }).trim().min(1, "username is required").max(64),
+  username: z
+    .string({ error: "username is required" })
+    .trim()
+    .min(1, "username is required")
+    .max(64, CLUB_MESSAGES.unknownUser),
   accept: z.boolean({ error: "accept must be true or false" }),
 });
 export const clubSettingsBody = z.object({

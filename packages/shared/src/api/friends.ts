@@ -21,7 +21,12 @@ export const FRIEND_MESSAGES = {
   unblocked: "Player unblocked",
 } as const;
 
-const name = z.string({ error: "friendName is required" }).trim().min(1, "friendName is required").max(64);
+// A message on every check: zod 4 gives a schema's own `error` to any check without one ("required" for a long name).
+const name = z
+  .string({ error: "friendName is required" })
+  .trim()
+  .min(1, "friendName is required")
+  .max(64, FRIEND_MESSAGES.unknownUser);
 
 export const friendNameBody = z.object({ friendName: name });
 export const handleFriendRequestBody = z.object({

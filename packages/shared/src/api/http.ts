@@ -18,6 +18,10 @@ export interface ApiSuccess {
   successMsg: string;
 }
 
+/** How zod's own English messages begin ("Invalid input: expected string", "Too big: …"), unlike ours ("Invalid username or password"). */
+const ZOD_GENERIC =
+  /^(Invalid (input|option|string|number|key|value|discriminator|element|[A-Z]+\b|email|url|date)|Too (big|small):|Unrecognized key)/;
+
 /**
  * Turns a zod failure into one readable sentence for an error answer. Our own messages name their field
  * already ("Missing or invalid characters in e-mail"); zod's generic ones get the field in front.
@@ -26,6 +30,6 @@ export function describeZodError(error: z.ZodError): string {
   const first = error.issues[0];
   if (!first) return "Invalid request";
   const path = first.path.join(".");
-  const generic = /^(Invalid|Too |Unrecognized)/.test(first.message);
+  const generic = ZOD_GENERIC.test(first.message);
   return path && generic ? `${path}: ${first.message}` : first.message;
 }
