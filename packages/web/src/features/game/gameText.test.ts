@@ -27,6 +27,12 @@ describe("gameTypeLabel", () => {
     expect(gameTypeLabel({ variant: "fun", timeClass: "blitz", baseTime: 3, increment: 2, rated: true })).toBe(
       "Chess960 · Blitz 3+2 · Rated",
     );
+    expect(gameTypeLabel({ variant: "jumpstart", timeClass: "rapid", baseTime: 10, increment: 0, rated: true })).toBe(
+      "Jumpstart · Rapid 10+0 · Rated",
+    );
+    expect(gameTypeLabel({ variant: "standard", timeClass: "blitz", baseTime: 3, increment: 2, rated: true })).toBe(
+      "Blitz 3+2 · Rated",
+    );
     expect(gameTypeLabel({ timeClass: "classical", baseTime: 0, increment: 0, rated: false, untimed: true })).toBe(
       "Unlimited · Casual",
     );

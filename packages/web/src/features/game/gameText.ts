@@ -16,7 +16,7 @@ export function formatEloDelta(delta: number): string {
   return delta > 0 ? `+${delta}` : `\u2212${Math.abs(delta)}`;
 }
 
-/** "Blitz 5+3 · Rated" / "Bullet 1+0 · Casual" / "Chess960 · Blitz 3+2 · Rated" / "Unlimited · Casual". */
+/** "Blitz 5+3 · Rated" / "Bullet 1+0 · Casual" / "Chess960 · Blitz 3+2 · Rated" / "Jumpstart · Rapid 10+0 · Rated". */
 export function gameTypeLabel(
   state: Pick<GameState, "timeClass" | "baseTime" | "increment" | "rated"> &
     Partial<Pick<GameState, "variant" | "untimed">>,
@@ -24,8 +24,8 @@ export function gameTypeLabel(
   const speed = state.untimed
     ? UNLIMITED_LABEL
     : `${TIME_CLASS_LABEL[state.timeClass]} ${formatTimeControl({ baseTime: state.baseTime, increment: state.increment })}`;
-  // Chess960 changes how the game is played, so the header says so; jumpstart shows in its position.
-  const variant = state.variant === "fun" ? `${VARIANT_LABELS.fun} · ` : "";
+  // Chess960 and Jumpstart change how the game is played (castling, a dealt position), so the header says so.
+  const variant = state.variant && state.variant !== "standard" ? `${VARIANT_LABELS[state.variant]} · ` : "";
   return `${variant}${speed} · ${state.rated ? "Rated" : "Casual"}`;
 }
 

@@ -1,4 +1,4 @@
-import { VARIANTS } from "@chess/shared";
+import { VARIANT_LABELS, VARIANTS } from "@chess/shared";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
@@ -6,12 +6,12 @@ import { SelectField } from "../../components/SelectField.tsx";
 import { useNow } from "../game/index.ts";
 import { useWatchList } from "./useWatchList.ts";
 import { WatchCard } from "./WatchCard.tsx";
-import { shownGames, VARIANT_NAME, type WatchFilter } from "./watchStore.ts";
+import { shownGames, type WatchFilter } from "./watchStore.ts";
 import "./WatchView.css";
 
 const FILTERS = [
   { value: "all", label: "All variants" },
-  ...VARIANTS.map((v) => ({ value: v, label: VARIANT_NAME[v] })),
+  ...VARIANTS.map((v) => ({ value: v, label: VARIANT_LABELS[v] })),
 ] as const;
 const CLOCK_REDRAW_MS = 1_000;
 

@@ -3,6 +3,7 @@ import {
   formatTimeControl,
   TIME_CLASS_LABEL,
   UNLIMITED_LABEL,
+  VARIANT_LABELS,
   type Variant,
   type WatchedGame,
   type WatchList,
@@ -92,8 +93,6 @@ export function clocksAt(game: ShownGame, now: number): Record<Color, number> {
   return left;
 }
 
-export const VARIANT_NAME: Record<Variant, string> = { standard: "Standard", jumpstart: "Jumpstart", fun: "Fun" };
-
 /** "Blitz 5+3 · Rated · Standard", "Unlimited · Casual · Standard". */
 export function gameLine(
   game: Pick<WatchedGame, "timeClass" | "baseTime" | "increment" | "rated" | "variant" | "untimed">,
@@ -101,7 +100,7 @@ export function gameLine(
   const speed = game.untimed
     ? UNLIMITED_LABEL
     : `${TIME_CLASS_LABEL[game.timeClass]} ${formatTimeControl({ baseTime: game.baseTime, increment: game.increment })}`;
-  return `${speed} · ${game.rated ? "Rated" : "Casual"} · ${VARIANT_NAME[game.variant]}`;
+  return `${speed} · ${game.rated ? "Rated" : "Casual"} · ${VARIANT_LABELS[game.variant]}`;
 }
 
 /** "1520" for an account, "Guest" for a guest. */
