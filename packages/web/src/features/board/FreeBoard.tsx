@@ -8,6 +8,7 @@ import { ColorIcon } from "../lobby/OfferCard.tsx";
 import { RangeSlider } from "../lobby/RangeSlider.tsx";
 import { Board } from "./Board.tsx";
 import {
+  formatEval,
   freeBoardFen,
   freeBoardReducer,
   initialFreeBoard,
@@ -20,9 +21,6 @@ import "./FreeBoard.css";
 export const SHUFFLE_PATH = "/game/shuffle-board";
 /** GET /game/random-position with the eval and move limits. */
 export const RANDOM_POSITION_PATH = "/game/random-position";
-
-/** "+1.5", "0.0", "−2.5" (a true minus sign). */
-const formatEval = (v: number) => (v > 0 ? `+${v.toFixed(1)}` : v < 0 ? `\u2212${Math.abs(v).toFixed(1)}` : "0.0");
 
 /**
  * The lobby's scratch board: drag pieces anywhere, flip it, set it back, shuffle the back rank (Chess960),

@@ -138,6 +138,8 @@ describe("position info", () => {
     ["8/8/8/4k3/8/8/4K3/8 b - - 0 41", -2.5, "Black to move · move 41 · eval \u22122.5 (Black is better)"],
     ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", undefined, "White to move · move 1"],
     ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", 1, "White to move · move 1 · eval +1.0 (White is better)"],
+    ["8/8/8/4k3/8/8/4K3/8 b - - 0 4", -0.04, "Black to move · move 4 · eval 0.0 (about equal)"],
+    ["8/8/8/4k3/8/8/4K3/8 w - - 0 4", 0.04, "White to move · move 4 · eval 0.0 (about equal)"],
   ])("%s (%s) → %s", (fen, evaluation, text) => {
     expect(positionInfoText(positionInfo(fen, evaluation))).toBe(text);
   });

@@ -40,14 +40,19 @@ export function positionInfo(fen: string, evaluation?: number): PositionInfo {
   };
 }
 
+/** "+1.5", "0.0", "−2.5" (a true minus sign), to one decimal: rounded before the sign is chosen, so −0.04 reads "0.0". */
+export function formatEval(v: number): string {
+  const r = Math.round(v * 10) / 10;
+  return r > 0 ? `+${r.toFixed(1)}` : r < 0 ? `\u2212${Math.abs(r).toFixed(1)}` : "0.0";
+}
+
 /** "White to move · move 23 · eval +1.4 (White is better)", or "Black to move · move 1". */
 export function positionInfoText(info: PositionInfo): string {
   const side = `${info.turn === "w" ? "White" : "Black"} to move · move ${info.moveNumber}`;
   if (info.eval === undefined) return side;
-  const e = info.eval;
-  const shown = e > 0 ? `+${e.toFixed(1)}` : e < 0 ? `\u2212${Math.abs(e).toFixed(1)}` : "0.0";
+  const e = Math.round(info.eval * 10) / 10;
   const who = Math.abs(e) < 0.3 ? "about equal" : `${e > 0 ? "White" : "Black"} is better`;
-  return `${side} · eval ${shown} (${who})`;
+  return `${side} · eval ${formatEval(e)} (${who})`;
 }
 
 /**
