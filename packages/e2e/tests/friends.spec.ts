@@ -240,3 +240,18 @@ test("a logged-out visitor sees Access Denied on /messages", async ({ page }) =>
   await page.goto("/messages/someone");
   await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
 });
+
+test("messages are between friends: a conversation with anyone else says so and offers no box", async ({ browser }) => {
+  const a = await user(browser);
+  const stranger = await createUser((await newPage(browser)).request);
+  for (const name of [stranger, "nosuchplayer9"]) {
+    await a.page.goto(`/messages/${name}`);
+    const conversation = a.page.getByRole("region", { name });
+    await expect(
+      conversation.getByText(`Only friends can message each other. Send ${name} a friend request`),
+    ).toBeVisible();
+    await expect(conversation.getByTestId("friend-presence")).toHaveText("Not among your friends");
+    await expect(conversation.getByLabel("Message", { exact: true })).toHaveCount(0);
+    await expect(conversation.getByRole("alert")).toHaveCount(0);
+  }
+});

@@ -18,7 +18,10 @@ const timeOf = (t: number) => {
 
 /** My private conversation with a friend (SPEC §2 Friend messages). */
 export function Conversation({ friendName, me }: { friendName: string; me: string }) {
-  const { state, online, loadOlder, send } = useConversation(friendName, me);
+  const { state, online, friend, loadOlder, send } = useConversation(friendName, me);
+  // Messages are between friends: to anyone else (or a name nobody has) the page says so and offers no box.
+  const notFriend = friend === false;
+  const profile = `/profile?username=${encodeURIComponent(friendName)}`;
   const [draft, setDraft] = useState("");
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string>();
@@ -77,7 +80,9 @@ export function Conversation({ friendName, me }: { friendName: string; me: strin
             {friendName}
           </h2>
           <span className="conversation__presence" data-testid="friend-presence">
-            {online === undefined ? (
+            {notFriend ? (
+              "Not among your friends"
+            ) : online === undefined ? (
               "…"
             ) : (
               <>
@@ -87,7 +92,7 @@ export function Conversation({ friendName, me }: { friendName: string; me: strin
             )}
           </span>
         </div>
-        <Link className="conversation__profile" to={`/profile?username=${encodeURIComponent(friendName)}`}>
+        <Link className="conversation__profile" to={profile}>
           Profile
         </Link>
       </header>
@@ -103,7 +108,13 @@ export function Conversation({ friendName, me }: { friendName: string; me: strin
           <p className="conversation__start">This is the beginning of your conversation.</p>
         ) : null}
         {state.status === "loading" ? <p className="conversation__empty">Loading messages…</p> : null}
-        {state.status === "ready" && count === 0 ? (
+        {notFriend && count === 0 ? (
+          <p className="conversation__empty">
+            Only friends can message each other. Send {friendName} a friend request from their{" "}
+            <Link to={profile}>profile</Link> first.
+          </p>
+        ) : null}
+        {state.status === "ready" && count === 0 && !notFriend ? (
           <p className="conversation__empty">No messages yet. Say hello to {friendName}!</p>
         ) : null}
         <ol className="conversation__days" aria-label={`Messages with ${friendName}`} aria-live="polite">
@@ -134,7 +145,7 @@ export function Conversation({ friendName, me }: { friendName: string; me: strin
         </ol>
       </div>
 
-      {state.error ? (
+      {state.error && !notFriend ? (
         <p className="conversation__error" role="alert">
           {state.error}
         </p>
@@ -145,23 +156,25 @@ export function Conversation({ friendName, me }: { friendName: string; me: strin
         </p>
       ) : null}
 
-      <form className="conversation__form" onSubmit={submit}>
-        <label className="visually-hidden" htmlFor="conversation-input">
-          Message
-        </label>
-        <input
-          id="conversation-input"
-          className="conversation__input"
-          value={draft}
-          maxLength={FRIEND_MESSAGE_MAX}
-          placeholder={`Message ${friendName}…`}
-          autoComplete="off"
-          onChange={(e) => setDraft(e.target.value)}
-        />
-        <Button type="submit" variant="primary" disabled={!text} busy={sending}>
-          Send
-        </Button>
-      </form>
+      {notFriend ? null : (
+        <form className="conversation__form" onSubmit={submit}>
+          <label className="visually-hidden" htmlFor="conversation-input">
+            Message
+          </label>
+          <input
+            id="conversation-input"
+            className="conversation__input"
+            value={draft}
+            maxLength={FRIEND_MESSAGE_MAX}
+            placeholder={`Message ${friendName}…`}
+            autoComplete="off"
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <Button type="submit" variant="primary" disabled={!text} busy={sending}>
+            Send
+          </Button>
+        </form>
+      )}
     </section>
   );
 }

@@ -12,6 +12,8 @@ export function useConversation(friendName: string, me: string) {
   const realtime = useRealtime();
   const [state, dispatch] = useReducer(conversationReducer, initialConversation);
   const [online, setOnline] = useState<boolean>();
+  /** Whether `friendName` is among my friends; undefined until the list has come. */
+  const [friend, setFriend] = useState<boolean>();
   const markRead = useMarkRead(friendName);
 
   const loadPage = useCallback(
@@ -54,7 +56,10 @@ export function useConversation(friendName: string, me: string) {
     const look = async () => {
       try {
         const friends = await client.list();
-        if (live) setOnline(friends.find((f) => sameName(f.friendName, friendName))?.isActive ?? false);
+        if (!live) return;
+        const found = friends.find((f) => sameName(f.friendName, friendName));
+        setFriend(found !== undefined);
+        setOnline(found?.isActive ?? false);
       } catch {
         // Presence stays as it was.
       }
@@ -84,5 +89,5 @@ export function useConversation(friendName: string, me: string) {
     [realtime, friendName, me],
   );
 
-  return { state, online, loadOlder, send };
+  return { state, online, friend, loadOlder, send };
 }
