@@ -25,6 +25,8 @@ test("a guest alone plays the computer from the lobby in two clicks, moves, sees
   await page.waitForURL(/\/play\?gameId=/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("vs Stockfish level 1");
   await expect(page.getByTestId("player-bar-top")).toContainText("Stockfish level 1");
+  // The computer does not chat: the page does not invite the player to.
+  await expect(page.getByRole("region", { name: "Game chat" })).toHaveCount(0);
 
   const white = (await page.getByTestId("player-bar-bottom").locator(".player-bar__dot--w").count()) > 0;
   if (!white) await expect(moves(page)).toHaveCount(1, { timeout: 20_000 });

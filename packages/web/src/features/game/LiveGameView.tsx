@@ -16,7 +16,7 @@ import { GameOverPanel } from "./GameOverPanel.tsx";
 import { GamePlayerBar } from "./GamePlayerBar.tsx";
 import { CLOCK_TICK_MS, lowTimeMs } from "./gameClock.ts";
 import { moveNumberOf, turnOf } from "./gameRules.ts";
-import { clockTimes, playerNames, shownPly } from "./gameSelectors.ts";
+import { clockTimes, playerNames, playsComputer, shownPly } from "./gameSelectors.ts";
 import { colorWord, type GameState } from "./gameStore.ts";
 import { LeaveGameGuard } from "./LeaveGameGuard.tsx";
 import { LiveBoard } from "./LiveBoard.tsx";
@@ -110,13 +110,16 @@ export function LiveGameView({
     <div className="play">
       <div className="play__info">
         <GameInfo state={state} />
-        <ChatPanel
-          chatId={state.gameId}
-          chatType="game"
-          title="Game chat"
-          className="play__chat"
-          readOnly={spectator}
-        />
+        {/* The computer does not chat: no panel inviting the player to say hello to it. */}
+        {playsComputer(state) ? null : (
+          <ChatPanel
+            chatId={state.gameId}
+            chatType="game"
+            title="Game chat"
+            className="play__chat"
+            readOnly={spectator}
+          />
+        )}
       </div>
 
       <div className="play__center" style={{ maxWidth: board.width }}>
