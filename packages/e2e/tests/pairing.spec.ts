@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { baseURL } from "../support/players.ts";
+import { baseURL, newPage, registeredUser } from "../support/players.ts";
 
 // The pools are shared by everyone on the server: these tests take turns.
 test.describe.configure({ mode: "serial", timeout: 240_000 });
@@ -59,6 +59,29 @@ test("cancelling or leaving the lobby takes a player out of the pool", async ({ 
   await a.getByRole("navigation").getByRole("link", { name: "Leaderboards" }).click();
   await expect(tile(watcher, "1+0 Bullet")).toContainText("0 waiting");
   for (const p of [a, watcher]) await p.context().close();
+});
+
+test("a guest and an account waiting in one pool are told why no game starts, and meet once both allow it", async ({
+  browser,
+}) => {
+  const account = await newPage(browser, (await registeredUser("pool")).sessionId);
+  await account.goto("/");
+  await pairing(account).getByLabel("Also play guests (unrated)").check();
+  await tile(account, "5+5 Blitz").click();
+  const visitor = await guest(browser);
+  await tile(visitor, "5+5 Blitz").click();
+  await expect(tile(visitor, "5+5 Blitz")).toContainText("2 waiting");
+
+  // The guest did not tick its box: both wait, and each page says why after a few seconds.
+  await expect(pairing(visitor)).toContainText(
+    "1 other player waits in 5+5 but is not a match for you yet: tick “Also play registered players” to meet registered players too",
+  );
+  await expect(pairing(account)).toContainText("a guest and a registered player are paired only when both allow it");
+  await pairing(visitor).getByLabel("Also play registered players").check();
+  await visitor.waitForURL(/\/play\?gameId=/);
+  await account.waitForURL(/\/play\?gameId=/);
+  expect(gameIdOf(visitor)).toBe(gameIdOf(account));
+  for (const p of [account, visitor]) await p.context().close();
 });
 
 test("the lobby with its pairing tiles fits a phone without sideways scrolling", async ({ browser }) => {

@@ -1,9 +1,9 @@
 import { POOLS, TIME_CLASS_LABEL } from "@chess/shared";
-import { useEffect, useReducer, useRef } from "react";
+import { useEffect, useReducer, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { useRealtime } from "../../lib/realtime.ts";
 import { useIdentity } from "../accounts/index.ts";
-import { countText, initialPairing, pairingReducer, poolTile } from "./pairingStore.ts";
+import { countText, HINT_AFTER_MS, initialPairing, pairingReducer, poolTile, waitingHint } from "./pairingStore.ts";
 import "./QuickPairing.css";
 
 const MESSAGE_MS = 5_000;
@@ -64,6 +64,21 @@ export function QuickPairing() {
     if (state.myPool) void join(state.myPool, mixed);
   }
 
+  // When this search began, and a render once it has run long enough for waitingHint to speak.
+  const [searchStart, setSearchStart] = useState<{ poolId: string; at: number } | null>(null);
+  const [, setHintDue] = useState(0);
+  useEffect(() => {
+    if (!state.myPool) {
+      setSearchStart(null);
+      return;
+    }
+    setSearchStart({ poolId: state.myPool, at: Date.now() });
+    const t = setTimeout(() => setHintDue((n) => n + 1), HINT_AFTER_MS);
+    return () => clearTimeout(t);
+  }, [state.myPool]);
+  const searchedMs = searchStart && searchStart.poolId === state.myPool ? Date.now() - searchStart.at : 0;
+  const hint = waitingHint(state, isGuest, searchedMs);
+
   const searching = POOLS.find((p) => p.id === state.myPool);
   return (
     <section className="pairing card" aria-labelledby="pairing-title">
@@ -119,6 +134,7 @@ export function QuickPairing() {
             <Button onClick={() => void cancel(searching.id)}>Cancel search</Button>
           </p>
         ) : null}
+        {hint ? <p className="pairing__hint">{hint}</p> : null}
       </div>
       {state.message ? (
         <p className="pairing__message" role="alert">

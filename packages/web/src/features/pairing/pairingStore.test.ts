@@ -1,6 +1,13 @@
 import { type LobbyCounts, POOLS, type Pool } from "@chess/shared";
 import { describe, expect, it } from "vitest";
-import { countText, initialPairing, type PairingAction, pairingReducer, poolTile } from "./pairingStore.ts";
+import {
+  countText,
+  initialPairing,
+  type PairingAction,
+  pairingReducer,
+  poolTile,
+  waitingHint,
+} from "./pairingStore.ts";
 
 const counts = (waiting32: number, playing32 = 0): LobbyCounts => ({
   playersOnline: 5,
@@ -96,5 +103,48 @@ describe("countText", () => {
     [12, "12 players"],
   ])("%i → %s", (n, text) => {
     expect(countText(n, "player", "players")).toBe(text);
+  });
+});
+
+describe("waitingHint", () => {
+  const counts = (waiting: number) => ({
+    playersOnline: 3,
+    gamesInPlay: 0,
+    pools: [{ poolId: "3+2", waiting, playing: 0 }],
+  });
+  const searching = (waiting: number, mixed: boolean) => ({
+    ...initialPairing,
+    counts: counts(waiting),
+    myPool: "3+2",
+    mixed,
+  });
+
+  it.each([
+    ["alone in the pool", searching(1, false), false, 10_000, undefined],
+    ["too early to tell", searching(2, false), false, 1_000, undefined],
+    ["not searching", { ...initialPairing, counts: counts(2) }, false, 10_000, undefined],
+    [
+      "an account that does not take guests",
+      searching(2, false),
+      false,
+      5_000,
+      "1 other player waits in 3+2 but is not a match for you yet: tick “Also play guests (unrated)” to meet guests too, and ratings further apart are accepted the longer you wait.",
+    ],
+    [
+      "a guest that does not take accounts",
+      searching(3, false),
+      true,
+      5_000,
+      "2 other players wait in 3+2 but are not a match for you yet: tick “Also play registered players” to meet registered players too, and ratings further apart are accepted the longer you wait.",
+    ],
+    [
+      "a player who takes both kinds",
+      searching(2, true),
+      false,
+      5_000,
+      "1 other player waits in 3+2 but is not a match for you yet: a guest and a registered player are paired only when both allow it, and ratings further apart are accepted the longer you wait.",
+    ],
+  ])("%s", (_, state, isGuest, ms, text) => {
+    expect(waitingHint(state, isGuest, ms)).toBe(text);
   });
 });

@@ -72,3 +72,24 @@ export function poolTile(state: PairingState, pool: Pool): PoolTile {
 
 /** "1 player online", "3 games in play". */
 export const countText = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** How long a search runs before others waiting in the same pool are explained: pairing waves come every second. */
+export const HINT_AFTER_MS = 4_000;
+
+/**
+ * Why others wait in my pool and no game starts, once the search has run HINT_AFTER_MS: they are
+ * not a match yet. The server pairs a guest with an account only when both allow it, and players far
+ * apart in rating only once the range has widened with time (45 s). Undefined when there is nothing
+ * to explain.
+ */
+export function waitingHint(state: PairingState, isGuest: boolean, searchingForMs: number): string | undefined {
+  if (!state.myPool || searchingForMs < HINT_AFTER_MS) return undefined;
+  const waiting = state.counts?.pools.find((p) => p.poolId === state.myPool)?.waiting ?? 0;
+  const others = waiting - 1;
+  if (others < 1) return undefined;
+  const who = others === 1 ? "1 other player waits" : `${others} other players wait`;
+  const kinds = state.mixed
+    ? "a guest and a registered player are paired only when both allow it"
+    : `tick “${isGuest ? "Also play registered players" : "Also play guests (unrated)"}” to meet ${isGuest ? "registered players" : "guests"} too`;
+  return `${who} in ${state.myPool} but ${others === 1 ? "is" : "are"} not a match for you yet: ${kinds}, and ratings further apart are accepted the longer you wait.`;
+}
