@@ -9,19 +9,23 @@ export function RatingChart({ label, points }: { label: string; points: readonly
   if (points.length === 0) {
     return <p className="rating-chart__empty">No rated games yet</p>;
   }
-  const { path, dots, min, max } = chartGeometry(points, BOX);
+  const { path, dots, marks } = chartGeometry(points, BOX);
   const baseline = BOX.height - BOX.pad;
   const last = dots.at(-1);
   return (
     <figure className="rating-chart">
       <div className="rating-chart__plot">
         <div className="rating-chart__axis" aria-hidden="true">
-          <span>{max}</span>
-          <span>{min}</span>
+          {marks.map((m) => (
+            <span key={m.elo} style={{ top: `${(100 * m.y) / BOX.height}%` }}>
+              {m.elo}
+            </span>
+          ))}
         </div>
         <svg viewBox={`0 0 ${BOX.width} ${BOX.height}`} role="img" aria-label={summary} data-testid="rating-chart">
-          <line className="rating-chart__grid" x1={BOX.pad} x2={BOX.width - BOX.pad} y1={BOX.pad} y2={BOX.pad} />
-          <line className="rating-chart__grid" x1={BOX.pad} x2={BOX.width - BOX.pad} y1={baseline} y2={baseline} />
+          {marks.map((m) => (
+            <line key={m.elo} className="rating-chart__grid" x1={BOX.pad} x2={BOX.width - BOX.pad} y1={m.y} y2={m.y} />
+          ))}
           {dots.length > 1 ? (
             <path
               className="rating-chart__area"

@@ -5,7 +5,7 @@ const box = { width: 100, height: 50, pad: 5 };
 
 describe("chartGeometry", () => {
   it("draws nothing without points", () => {
-    expect(chartGeometry([], box)).toEqual({ path: "", dots: [], min: 0, max: 0 });
+    expect(chartGeometry([], box)).toEqual({ path: "", dots: [], min: 0, max: 0, marks: [] });
   });
 
   it("spreads games evenly left to right and puts higher ratings higher", () => {
@@ -43,6 +43,36 @@ describe("chartGeometry", () => {
       expect(d.y).toBeGreaterThanOrEqual(box.pad);
       expect(d.y).toBeLessThanOrEqual(box.height - box.pad);
     }
+  });
+});
+
+describe("chartGeometry's axis marks", () => {
+  it.each([
+    [
+      "a wide history: its extremes at the band's edges",
+      [1500, 1540, 1520],
+      [
+        { elo: 1540, y: 5 },
+        { elo: 1500, y: 45 },
+      ],
+    ],
+    // 18 points apart, inside a band of 20 (1161-1181): the labels are the ratings, not the band's edges.
+    [
+      "a narrow history: its extremes where they are drawn",
+      [1180, 1162],
+      [
+        { elo: 1180, y: 7 },
+        { elo: 1162, y: 43 },
+      ],
+    ],
+    ["one rating: one mark, in the middle", [1508], [{ elo: 1508, y: 25 }]],
+  ])("%s", (_, elos, marks) => {
+    const g = chartGeometry(
+      elos.map((elo, t) => ({ t, elo })),
+      box,
+    );
+    expect(g.marks).toEqual(marks);
+    for (const m of g.marks) expect(g.dots.some((d) => d.elo === m.elo && d.y === m.y)).toBe(true);
   });
 });
 

@@ -15,9 +15,14 @@ export interface ChartGeometry {
   /** SVG path through the points, "" when there are none. */
   path: string;
   dots: Array<{ x: number; y: number; elo: number; t: number }>;
-  /** The rating range the vertical axis shows (at least MIN_SPAN wide). */
+  /** The rating range the vertical axis spans (at least MIN_SPAN wide). */
   min: number;
   max: number;
+  /**
+   * The highest and lowest ratings of the history and their heights: what the axis labels, at their own
+   * height (a narrow history sits inside a wider band, whose edges are no rating anyone had).
+   */
+  marks: Array<{ elo: number; y: number }>;
 }
 
 /** A flat history still gets a visible band instead of dividing by zero. */
@@ -30,9 +35,11 @@ const round = (n: number) => Math.round(n * 10) / 10;
  * burst of games does not bunch up), higher ratings higher. One point sits in the middle.
  */
 export function chartGeometry(points: readonly RatingPoint[], box: ChartBox): ChartGeometry {
-  if (points.length === 0) return { path: "", dots: [], min: 0, max: 0 };
-  let lo = Math.min(...points.map((p) => p.elo));
-  let hi = Math.max(...points.map((p) => p.elo));
+  if (points.length === 0) return { path: "", dots: [], min: 0, max: 0, marks: [] };
+  const highest = Math.max(...points.map((p) => p.elo));
+  const lowest = Math.min(...points.map((p) => p.elo));
+  let lo = lowest;
+  let hi = highest;
   if (hi - lo < MIN_SPAN) {
     const mid = (hi + lo) / 2;
     lo = Math.floor(mid - MIN_SPAN / 2);
@@ -40,14 +47,16 @@ export function chartGeometry(points: readonly RatingPoint[], box: ChartBox): Ch
   }
   const innerW = box.width - 2 * box.pad;
   const innerH = box.height - 2 * box.pad;
+  const yOf = (elo: number) => round(box.pad + innerH * (1 - (elo - lo) / (hi - lo)));
   const dots = points.map((p, i) => ({
     x: round(points.length === 1 ? box.width / 2 : box.pad + (innerW * i) / (points.length - 1)),
-    y: round(box.pad + innerH * (1 - (p.elo - lo) / (hi - lo))),
+    y: yOf(p.elo),
     elo: p.elo,
     t: p.t,
   }));
   const path = dots.map((d, i) => `${i === 0 ? "M" : "L"}${d.x} ${d.y}`).join(" ");
-  return { path, dots, min: lo, max: hi };
+  const marks = [highest, ...(lowest === highest ? [] : [lowest])].map((elo) => ({ elo, y: yOf(elo) }));
+  return { path, dots, min: lo, max: hi, marks };
 }
 
 /** The chart's accessible summary: "Rapid rating: 1500 → 1512 over 3 rated games". */
