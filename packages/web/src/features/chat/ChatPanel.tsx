@@ -1,6 +1,6 @@
 import { CHAT_MAX_LENGTH, type ChatType } from "@chess/shared";
 import { type FormEvent, useEffect, useReducer, useRef, useState } from "react";
-import { Button } from "../../components/Button.tsx";
+import { MessageComposer } from "../../components/MessageComposer.tsx";
 import { useRealtime } from "../../lib/realtime.ts";
 import { chatReducer, chatText, formatChatTime, initialChat } from "./chatStore.ts";
 import "./ChatPanel.css";
@@ -95,23 +95,15 @@ export function ChatPanel({ chatId, chatType, title, className, readOnly = false
       {readOnly ? (
         <p className="chat__read-only">Only the players write here.</p>
       ) : (
-        <form className="chat__form" onSubmit={send}>
-          <label className="visually-hidden" htmlFor={`chat-${chatId}-input`}>
-            Message
-          </label>
-          <input
-            id={`chat-${chatId}-input`}
-            className="chat__input"
-            value={draft}
-            maxLength={CHAT_MAX_LENGTH}
-            placeholder="Message…"
-            autoComplete="off"
-            onChange={(e) => setDraft(e.target.value)}
-          />
-          <Button type="submit" variant="primary" disabled={!text} busy={sending}>
-            Send
-          </Button>
-        </form>
+        <MessageComposer
+          inputId={`chat-${chatId}-input`}
+          value={draft}
+          onChange={setDraft}
+          onSubmit={send}
+          maxLength={CHAT_MAX_LENGTH}
+          placeholder="Message…"
+          sending={sending}
+        />
       )}
     </section>
   );

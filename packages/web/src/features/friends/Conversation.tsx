@@ -2,6 +2,7 @@ import { FRIEND_MESSAGE_MAX } from "@chess/shared";
 import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
+import { MessageComposer } from "../../components/MessageComposer.tsx";
 import { PresenceDot } from "../../components/PresenceDot.tsx";
 import { groupByDay } from "./conversationStore.ts";
 import { sameName } from "./friendsStore.ts";
@@ -157,23 +158,15 @@ export function Conversation({ friendName, me }: { friendName: string; me: strin
       ) : null}
 
       {notFriend ? null : (
-        <form className="conversation__form" onSubmit={submit}>
-          <label className="visually-hidden" htmlFor="conversation-input">
-            Message
-          </label>
-          <input
-            id="conversation-input"
-            className="conversation__input"
-            value={draft}
-            maxLength={FRIEND_MESSAGE_MAX}
-            placeholder={`Message ${friendName}…`}
-            autoComplete="off"
-            onChange={(e) => setDraft(e.target.value)}
-          />
-          <Button type="submit" variant="primary" disabled={!text} busy={sending}>
-            Send
-          </Button>
-        </form>
+        <MessageComposer
+          inputId="conversation-input"
+          value={draft}
+          onChange={setDraft}
+          onSubmit={submit}
+          maxLength={FRIEND_MESSAGE_MAX}
+          placeholder={`Message ${friendName}…`}
+          sending={sending}
+        />
       )}
     </section>
   );

@@ -1,0 +1,46 @@
+import type { FormEvent } from "react";
+import { Button } from "./Button.tsx";
+import "./MessageComposer.css";
+
+export interface MessageComposerProps {
+  /** The input's id (its label points at it): unique on the page. */
+  inputId: string;
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: (event: FormEvent) => void;
+  maxLength: number;
+  placeholder: string;
+  /** A send is under way: the button shows it and takes no second click. */
+  sending: boolean;
+}
+
+/** One line to type a message and a Send button, sending on Enter: the chats' and the conversations'. */
+export function MessageComposer({
+  inputId,
+  value,
+  onChange,
+  onSubmit,
+  maxLength,
+  placeholder,
+  sending,
+}: MessageComposerProps) {
+  return (
+    <form className="composer" onSubmit={onSubmit}>
+      <label className="visually-hidden" htmlFor={inputId}>
+        Message
+      </label>
+      <input
+        id={inputId}
+        className="composer__input"
+        value={value}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        autoComplete="off"
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <Button type="submit" variant="primary" disabled={!value.trim()} busy={sending}>
+        Send
+      </Button>
+    </form>
+  );
+}
