@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
 import { Button } from "./Button.tsx";
+import "./TextField.css";
 import "./MessageComposer.css";
 
 export interface MessageComposerProps {
@@ -31,7 +32,7 @@ export function MessageComposer({
       </label>
       <input
         id={inputId}
-        className="composer__input"
+        className="field__input composer__input"
         value={value}
         maxLength={maxLength}
         placeholder={placeholder}
