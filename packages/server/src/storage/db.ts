@@ -75,11 +75,10 @@ function timeoutSettings(statementTimeoutMs: number | undefined): pg.PoolConfig 
 
 const isReadTimeout = (e: unknown) => e instanceof Error && e.message === "Query read timeout";
 /**
- * An error of the way to the database rather than of the statement: no answer, a reset, a closed socket.
- * PostgreSQL's own errors carry a five-character SQLSTATE.
+ * An error of the way to the database rather than of the statement: no answer, a reset (ECONNRESET, EPIPE),
+ * a closed socket. What PostgreSQL itself answered (a constraint, a cancelled statement) is a DatabaseError.
  */
-const lostConnection = (e: unknown) =>
-  e instanceof Error && !/^[0-9A-Z]{5}$/.test(String((e as { code?: unknown }).code ?? ""));
+const lostConnection = (e: unknown) => e instanceof Error && !(e instanceof pg.DatabaseError);
 const cutConnection = (client: pg.PoolClient) =>
   (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 
