@@ -15,11 +15,8 @@ export function LobbyPage() {
   // Known to the server, so another tab, browser or device finds the game too.
   const liveGames = useLiveGames();
   return (
-    <Page title="Play">
+    <Page title="Play" aside={<Link to="/watch">Watch live games</Link>}>
       <ResumeGameBanner games={liveGames} />
-      <p className="lobby__watch">
-        <Link to="/watch">Watch live games</Link>
-      </p>
       <div className="lobby">
         <div className="lobby__main">
           <div className="lobby__play">
