@@ -138,7 +138,9 @@ test("the lobby: create and cancel an offer, and chat between two visitors", asy
   await createOffer(a.page, { preset: "1+0" });
   const mine = a.page.getByRole("button", { name: "Cancel offer Anonymous / 1+0" });
   await expect(mine).toBeVisible();
-  await expect(b.page.getByRole("button", { name: "Accept Anonymous / 1+0" })).toBeVisible();
+  // On a 1366x768 laptop screen a new offer shows without scrolling, under the pairing tiles.
+  await b.page.setViewportSize({ width: 1366, height: 768 });
+  await expect(b.page.getByRole("button", { name: "Accept Anonymous / 1+0" })).toBeInViewport({ ratio: 1 });
   await expect(b.page.getByText("No offers available")).toBeHidden();
 
   a.page.once("dialog", async (dialog) => {
