@@ -33,6 +33,7 @@ export default defineConfig({
           root: "packages/web",
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
+          setupFiles: ["src/test/setup.ts"],
           // A hang guard, not a speed check: a page test taking 1 s alone took over 5 s (the default) on two
           // cores loaded by other test files and a benchmark.
           testTimeout: 15_000,

@@ -62,10 +62,14 @@ test("on a phone Give Up sits on its own row below Abort and Suggest Draw, and a
     expect(resign.y).toBeGreaterThanOrEqual(Math.max(abort.y + abort.height, draw.y + draw.height));
     await page.screenshot({ path: "test-results/screens/phone-game-actions.png", fullPage: true });
 
-    // Resigning before both sides moved would only abort: play the first moves.
+    // Before both sides have moved a game can only be aborted: Give Up waits, and says why.
+    await expect(giveUp).toBeDisabled();
+    await expect(page.getByText("Until both sides have moved, a game can only be aborted (unrated).")).toBeVisible();
     await game.move(0, "e2e4");
     await game.move(1, "e7e5");
     await expect(page.getByRole("button", { name: "Abort" })).toHaveCount(0);
+    await expect(page.getByText(/can only be aborted/)).toHaveCount(0);
+    await expect(giveUp).toBeEnabled();
     await giveUp.click();
     const question = page.getByRole("alertdialog", { name: "Give up this game?" });
     await expect(question).toBeVisible();

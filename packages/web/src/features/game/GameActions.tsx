@@ -15,7 +15,9 @@ export interface GameActionsProps {
 
 /**
  * Abort (while neither side has moved twice), Suggest Draw and Give Up (SPEC §2). Give Up sits apart at the
- * end and asks once more before resigning, so a slip of the finger never loses a game.
+ * end and asks once more before resigning, so a slip of the finger never loses a game. Until both sides have
+ * moved a game can only be aborted (the server makes a resignation then an abort, as lichess does, so nobody
+ * hands rating points over by resigning at once): Give Up waits, and says so.
  */
 export function GameActions({ state, onResign, onOfferDraw, onAbort, onTakeback }: GameActionsProps) {
   const [confirming, setConfirming] = useState(false);
@@ -42,7 +44,7 @@ export function GameActions({ state, onResign, onOfferDraw, onAbort, onTakeback 
           {state.drawOffer === "fromMe" ? "Draw offered" : "Suggest Draw"}
         </Button>
       </div>
-      {confirming ? (
+      {confirming && !abortable ? (
         <div
           className="game-actions__confirm"
           role="alertdialog"
@@ -71,9 +73,22 @@ export function GameActions({ state, onResign, onOfferDraw, onAbort, onTakeback 
           </div>
         </div>
       ) : (
-        <Button variant="danger" className="game-actions__resign" onClick={() => setConfirming(true)}>
-          Give Up
-        </Button>
+        <>
+          <Button
+            variant="danger"
+            className="game-actions__resign"
+            disabled={abortable}
+            aria-describedby={abortable ? "resign-later" : undefined}
+            onClick={() => setConfirming(true)}
+          >
+            Give Up
+          </Button>
+          {abortable ? (
+            <p id="resign-later" className="game-actions__note">
+              Until both sides have moved, a game can only be aborted (unrated).
+            </p>
+          ) : null}
+        </>
       )}
     </fieldset>
   );

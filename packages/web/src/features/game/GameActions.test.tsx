@@ -1,0 +1,46 @@
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { GameActions } from "./GameActions.tsx";
+import { gameFromSnapshot } from "./gameStore.ts";
+import { gameSnapshot } from "./testGame.ts";
+
+afterEach(cleanup);
+
+const AFTER_E4_E5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+
+function setup(moves: string[], fen?: string) {
+  const handlers = { onResign: vi.fn(), onOfferDraw: vi.fn(), onAbort: vi.fn() };
+  const state = gameFromSnapshot(gameSnapshot({ moves, ply: moves.length, ...(fen ? { fen } : {}) }), Date.now());
+  render(<GameActions state={state} {...handlers} />);
+  return handlers;
+}
+
+describe("GameActions", () => {
+  it("before both sides have moved offers Abort, and Give Up waits with the reason", () => {
+    const { onResign, onAbort } = setup([]);
+    const giveUp = screen.getByRole("button", { name: "Give Up" }) as HTMLButtonElement;
+    expect(giveUp.disabled).toBe(true);
+    expect(giveUp.getAttribute("aria-describedby")).toBe("resign-later");
+    expect(screen.getByText("Until both sides have moved, a game can only be aborted (unrated).")).toBeTruthy();
+    fireEvent.click(giveUp);
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(onResign).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Abort" }));
+    expect(onAbort).toHaveBeenCalledOnce();
+  });
+
+  it("once both have moved Give Up asks, and resigns only on the second answer", () => {
+    const { onResign } = setup(["e4", "e5"], AFTER_E4_E5);
+    expect(screen.queryByRole("button", { name: "Abort" })).toBeNull();
+    expect(screen.queryByText(/can only be aborted/)).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Give Up" }));
+    const question = screen.getByRole("alertdialog", { name: "Give up this game?" });
+    fireEvent.click(screen.getByRole("button", { name: "Keep playing" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(onResign).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Give Up" }));
+    expect(question).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Yes, give up" }));
+    expect(onResign).toHaveBeenCalledOnce();
+  });
+});
