@@ -155,3 +155,16 @@ test("two players play a whole game and a rematch with the keyboard only", async
   }
   for (const p of [white.page, black.page]) await p.context().close();
 });
+
+test("a quick-pairing search starts and stops with Enter, and the focus stays on its tile", async ({ browser }) => {
+  const { page } = await guest(browser);
+  const tile = page.getByRole("button", { name: "60+15 Classical" });
+  await activate(page, tile);
+  await expect(tile).toHaveAttribute("aria-pressed", "true");
+  await expect(tile).toBeFocused();
+  await expect(page.getByText("Searching for a 60+15 opponent…")).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(tile).toHaveAttribute("aria-pressed", "false");
+  await expect(tile).toBeFocused();
+  await page.context().close();
+});

@@ -5,7 +5,11 @@ import { vi } from "vitest";
 import { type Realtime, RealtimeContext } from "../lib/realtime.ts";
 
 type Handler = (...args: unknown[]) => void;
-type Responder = (event: keyof ClientToServerEvents, payload: unknown) => Ack<unknown> | undefined;
+/** An answer now, or later (a promise the test resolves), or undefined for `{ ok: true }`. */
+type Responder = (
+  event: keyof ClientToServerEvents,
+  payload: unknown,
+) => Ack<unknown> | Promise<Ack<unknown>> | undefined;
 
 /**
  * A Realtime that sends nothing: it records requests, answers them with `respond` (ok by default),

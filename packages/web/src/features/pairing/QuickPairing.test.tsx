@@ -50,6 +50,25 @@ describe("QuickPairing", () => {
     expect(screen.getByTestId("lobby-counts").textContent).toContain("1 player online ·");
   });
 
+  it("while a join is on its way, the tile stays focusable and ignores another press", async () => {
+    let answer!: (a: { ok: true; data: { poolId: string; mixed: boolean } }) => void;
+    const rt = setup((event) => {
+      if (event === "joinPool") return new Promise((resolve) => (answer = resolve));
+      return undefined;
+    });
+    const t = tile("3+2 Blitz");
+    t.focus();
+    fireEvent.click(t);
+    expect(t.getAttribute("aria-disabled")).toBe("true");
+    expect((t as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(t);
+    expect(rt.requests.filter((r) => r.event === "joinPool" || r.event === "leavePool")).toHaveLength(1);
+    answer({ ok: true, data: { poolId: "3+2", mixed: false } });
+    await waitFor(() => expect(tile("3+2 Blitz").getAttribute("aria-pressed")).toBe("true"));
+    expect(tile("3+2 Blitz").getAttribute("aria-disabled")).toBeNull();
+    expect(document.activeElement).toBe(tile("3+2 Blitz"));
+  });
+
   it("joins a pool on a click, shows it searching, and cancels on a second click", async () => {
     const rt = setup();
     fireEvent.click(tile("3+2 Blitz"));

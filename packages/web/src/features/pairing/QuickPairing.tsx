@@ -103,8 +103,13 @@ export function QuickPairing() {
                 aria-label={`${pool.id} ${TIME_CLASS_LABEL[pool.timeClass]}`}
                 aria-pressed={tile.searching}
                 aria-describedby={countsId}
-                disabled={tile.pending}
-                onClick={() => void (tile.searching ? cancel(pool.id) : join(pool.id, state.mixed))}
+                // Not `disabled`: a disabled button drops keyboard focus to the page, and a keyboard player
+                // who pressed Enter here would have to find their way back from the top.
+                aria-disabled={tile.pending || undefined}
+                onClick={() => {
+                  if (tile.pending) return;
+                  void (tile.searching ? cancel(pool.id) : join(pool.id, state.mixed));
+                }}
               >
                 <span className="pool-tile__clock">{pool.id}</span>
                 {tile.searching ? (
