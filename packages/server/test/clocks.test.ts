@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { OFFER_GRACE_MS } from "../src/areas/lobby/lobbyService.ts";
 import { http, useTestServer } from "./harness.ts";
 import { guest, play, reconnect, startGame } from "./players.ts";
 
@@ -35,7 +36,7 @@ describe.concurrent("deadlines the server enforces by itself", () => {
     black.socket.close();
   });
 
-  it("withdraws the offers of a player who left within 6 s, after a grace that survives a reload", {
+  it("withdraws the offers of a player who left, after a grace of OFFER_GRACE_MS that survives a reload", {
     timeout: 30_000,
   }, async () => {
     const leaver = await guest(app.url);
@@ -45,9 +46,11 @@ describe.concurrent("deadlines the server enforces by itself", () => {
     await new Promise((r) => setTimeout(r, 6_000));
     const still = await watcher.emit<{ offers: Array<{ offerId: string }> }>("refreshLobby");
     expect(still.data?.offers.some((o) => o.offerId === created.data?.offerId)).toBe(true);
+    // The grace is 5 s; the rest is the way through presence and the lobby's store (Redis when scaled), which
+    // took over a second on a machine loaded by other suites.
     const removed = watcher.next(
       "updateLobby",
-      6_000,
+      OFFER_GRACE_MS + 4_000,
       (u) => !u.offers.some((o) => o.offerId === created.data?.offerId),
     );
     const leftAt = Date.now();
@@ -58,7 +61,7 @@ describe.concurrent("deadlines the server enforces by itself", () => {
     expect(accepted).toMatchObject({ ok: false, code: "away" });
     expect(watcher.seen.get("gameStarted")).toBeUndefined();
     await removed;
-    expect(Date.now() - leftAt).toBeLessThan(6_000);
+    expect(Date.now() - leftAt).toBeGreaterThanOrEqual(OFFER_GRACE_MS);
     watcher.socket.close();
   });
 
