@@ -26,6 +26,15 @@ describe("ConfirmLeaveModal", () => {
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });
 
+  it.each([
+    ["invite", "You will need a new invitation to come back."],
+    ["request", "To come back you will need to ask again, and an administrator to accept."],
+    ["open", "You can join again at any time from Find a club."],
+  ] as const)("says how to come back to a club that joins by %s", (joinPolicy, text) => {
+    render(<ConfirmLeaveModal club={{ ...club, joinPolicy }} onConfirm={() => {}} onClose={() => {}} />);
+    expect(screen.getByRole("dialog", { name: "Confirm Leave Club" }).textContent).toContain(text);
+  });
+
   it("closes on Escape", () => {
     const onClose = vi.fn();
     render(<ConfirmLeaveModal club={club} onConfirm={() => {}} onClose={onClose} />);

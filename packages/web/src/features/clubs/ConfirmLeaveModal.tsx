@@ -1,7 +1,14 @@
-import type { Club } from "@chess/shared";
+import type { Club, JoinPolicy } from "@chess/shared";
 import { ConfirmModal } from "../../components/ConfirmModal.tsx";
 import "./clubModals.css";
 import "./clubs.css";
+
+/** How a member who leaves can come back, by the club's joining rule. */
+export const COME_BACK: Record<JoinPolicy, string> = {
+  invite: "You will need a new invitation to come back.",
+  request: "To come back you will need to ask again, and an administrator to accept.",
+  open: "You can join again at any time from Find a club.",
+};
 
 /** "Confirm Leave Club" (SPEC §2): No, Stay / Yes, Leave. */
 export function ConfirmLeaveModal({
@@ -30,7 +37,7 @@ export function ConfirmLeaveModal({
         ) : (
           "Do you really want to leave this club?"
         )}{" "}
-        You will need a new invitation to come back.
+        {COME_BACK[club?.joinPolicy ?? "invite"]}
       </p>
       {club?.isAdministrator ? (
         <p className="club-settings__muted">
