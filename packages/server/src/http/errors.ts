@@ -21,9 +21,17 @@ export const unauthorized = (message: string) => new HttpError(401, "unauthorize
 export const forbidden = (message: string) => new HttpError(403, "forbidden", message);
 export const notFound = (message: string) => new HttpError(404, "not_found", message);
 export const conflict = (message: string) => new HttpError(409, "conflict", message);
+/** A wait as a person says it: "40 seconds", "53 minutes", "about 3 hours" (never shorter than it is). */
+export function waitInWords(seconds: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+  if (seconds < 60) return plural(Math.max(1, Math.ceil(seconds)), "second");
+  if (seconds <= 90 * 60) return plural(Math.ceil(seconds / 60), "minute");
+  return `about ${plural(Math.round(seconds / 3600), "hour")}`;
+}
+
 export const tooManyRequests = (retryAfterMs: number) => {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new HttpError(429, "rate_limited", `Too many attempts - try again in ${seconds} seconds`, {
+  return new HttpError(429, "rate_limited", `Too many attempts - try again in ${waitInWords(seconds)}`, {
     "retry-after": String(seconds),
   });
 };

@@ -32,6 +32,11 @@ const LOGIN_PER_IP = { limit: 200, windowMs: 10 * MINUTE };
 const LOGIN_PER_ACCOUNT = { limit: 100, windowMs: 10 * MINUTE };
 const GUEST_WINDOW = 10 * MINUTE;
 const SIGNUP_WINDOW = 60 * MINUTE;
+/**
+ * Sign-up tries one address may make per account it may create: a taken name or e-mail costs no allowance,
+ * but tries are bounded all the same, as each tells whether a name or an e-mail has an account.
+ */
+const SIGNUP_TRIES_PER_ACCOUNT = 5;
 
 export const newSessionId = () => randomBytes(24).toString("base64url");
 const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
@@ -78,10 +83,16 @@ export function createAccountsService(deps: AccountsDeps) {
 
   return {
     async signup(input: CreateUserBody, ip: string): Promise<{ username: string }> {
-      await limit(`signup:ip:${addressKey(ip)}`, { limit: signupLimitPerIp, windowMs: SIGNUP_WINDOW });
+      const network = addressKey(ip);
+      await limit(`signup:tries:ip:${network}`, {
+        limit: signupLimitPerIp * SIGNUP_TRIES_PER_ACCOUNT,
+        windowMs: SIGNUP_WINDOW,
+      });
       // Checked before hashing so a taken name costs no argon2 time; the unique index still decides races.
       const taken = await repo.usernameOrEmailTaken(input.username, input.email);
       if (taken) throw conflict(taken === "email" ? MESSAGES.emailTaken : MESSAGES.usernameTaken);
+      // Counted before the account is made, so a burst of sign-ups in parallel cannot pass the limit together.
+      await limit(`signup:ip:${network}`, { limit: signupLimitPerIp, windowMs: SIGNUP_WINDOW });
       const passwordHash = await hash(input.password);
       const result = await repo.insertUser({
         username: input.username,
