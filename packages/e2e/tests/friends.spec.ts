@@ -55,8 +55,10 @@ test("friends: request, accept, messages in real time, and a challenge that star
   await expect(b.page.getByText("You are now friends")).toBeVisible();
   await expect(friendCard(b.page, a.name)).toContainText("Online");
 
-  // A sees B after a refresh; an error shows in the red box.
-  await a.page.reload();
+  // A is told at once, and sees B among their friends without reloading; an error shows in the red box.
+  await expect(a.page.getByRole("status", { name: "New friend" })).toContainText(
+    `${b.name} accepted your friend request.`,
+  );
   await expect(friendCard(a.page, b.name)).toContainText("Friends since");
   await a.page.getByLabel("Friend's username").fill(b.name);
   await a.page.getByRole("button", { name: "Add friend" }).click();

@@ -308,6 +308,10 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     isOnline: userOnline,
     notify: {
       request: (inviteeId, request) => io.to(toUser(inviteeId)).emit("friendRequestReceived", request),
+      befriended: (inviter, invitee) => {
+        io.to(toUser(inviter.id)).emit("friendAdded", { friendName: invitee.username, acceptedBy: invitee.username });
+        io.to(toUser(invitee.id)).emit("friendAdded", { friendName: inviter.username, acceptedBy: invitee.username });
+      },
       message: (userIds, message) => io.to(userIds.map(toUser)).emit("friendMessage", message),
       read: (readerId, friendName) => io.to(toUser(readerId)).emit("friendMessagesRead", { friendName }),
       challenge: (friendId, offer, from) => io.to(toUser(friendId)).emit("friendChallengeReceived", { offer, from }),

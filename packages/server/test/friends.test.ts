@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { connect, http, useTestServer } from "./harness.ts";
 import { type Player, registered } from "./players.ts";
 
-const app = useTestServer();
+const app = useTestServer({ SIGNUP_LIMIT_PER_IP: "100" });
 
 const call = (p: Player, method: string, path: string, body?: unknown) =>
   http(app.url, method, path, { headers: { cookie: p.cookie ?? "" }, body });
@@ -26,8 +26,12 @@ describe("friend requests", () => {
   it("sends, lists and accepts a request with the spec's texts; friends see each other online", async () => {
     const [a, b] = [await registered(app.url, "fA"), await registered(app.url, "fB")];
     const toast = b.next("friendRequestReceived");
+    const [addedToA, addedToB] = [a.next("friendAdded"), b.next("friendAdded")];
     await befriend(a, b);
     expect((await toast).inviterName).toBe(a.name);
+    // Both learn of the friendship at once, the one who asked without reloading anything.
+    expect(await addedToA).toEqual({ friendName: b.name, acceptedBy: b.name });
+    expect(await addedToB).toEqual({ friendName: a.name, acceptedBy: b.name });
     const list = (await call(a, "GET", "/friend/list")).json as unknown as Array<{
       friendName: string;
       isActive: boolean;
@@ -39,6 +43,28 @@ describe("friend requests", () => {
     expect(later[0]?.isActive).toBe(false);
     expect((await call(a, "GET", "/friend/list-invites")).json).toEqual([]);
     a.socket.close();
+  });
+
+  it("makes friends of two players whose requests meet, and tells both; a denial tells nobody", async () => {
+    const [a, b, c] = [
+      await registered(app.url, "mA"),
+      await registered(app.url, "mB"),
+      await registered(app.url, "mC"),
+    ];
+    await call(a, "POST", "/friend/send-request", { friendName: b.name });
+    const [addedToA, addedToB] = [a.next("friendAdded"), b.next("friendAdded")];
+    const meet = await call(b, "POST", "/friend/send-request", { friendName: a.name });
+    expect(meet.json.successMsg).toBe(FRIEND_MESSAGES.nowFriends);
+    expect(await addedToA).toEqual({ friendName: b.name, acceptedBy: b.name });
+    expect(await addedToB).toEqual({ friendName: a.name, acceptedBy: b.name });
+
+    await call(c, "POST", "/friend/send-request", { friendName: a.name });
+    const invites = (await call(a, "GET", "/friend/list-invites")).json as unknown as Array<{ inviterId: number }>;
+    await call(a, "POST", "/friend/handle-request", { inviterId: invites[0]?.inviterId, accepted: false });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(c.seen.get("friendAdded")).toBeUndefined();
+    expect(a.seen.get("friendAdded")).toHaveLength(1);
+    for (const p of [a, b, c]) p.socket.close();
   });
 
   it("denies with the spec's text and refuses self, unknown, duplicate and existing-friend requests", async () => {

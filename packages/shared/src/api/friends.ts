@@ -68,6 +68,13 @@ export interface FriendRequest {
   inviterName: string;
 }
 
+/** To both players of a new friendship: the other one's name, and who said yes (the invitee, or the one whose
+ * request met the other's). */
+export interface FriendAdded {
+  friendName: string;
+  acceptedBy: string;
+}
+
 export interface FriendMessage {
   message: string;
   friendName: string;

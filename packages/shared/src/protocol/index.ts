@@ -1,5 +1,5 @@
 import type { ClubInvitation } from "../api/clubs.ts";
-import type { FriendMessage, FriendRequest } from "../api/friends.ts";
+import type { FriendAdded, FriendMessage, FriendRequest } from "../api/friends.ts";
 import type { WatchList } from "../api/watch.ts";
 import type { ChatHistory, ChatMessage } from "./chat.ts";
 import type { ClubEventCreated, ClubMembersChanged, ClubPostCreated } from "./clubs.ts";
@@ -69,6 +69,8 @@ export interface ServerToClientEvents {
   friendChallengeRemoved: (offerId: string) => void;
   friendMessage: (message: FriendMessage) => void;
   friendRequestReceived: (request: FriendRequest) => void;
+  /** A friend request was accepted: to both players, each told the other's name. */
+  friendAdded: (payload: FriendAdded) => void;
   clubInvitationReceived: (invitation: ClubInvitation) => void;
   /** My conversation with a friend was read (in this tab or another): its unread count is 0. */
   friendMessagesRead: (payload: FriendMessagesRead) => void;

@@ -58,6 +58,11 @@ export function createFriendsRepo(db: Db) {
         .orderBy(desc(friendRequests.createdAt));
     },
 
+    async usernameOf(userId: number): Promise<string | undefined> {
+      const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
+      return row?.username;
+    },
+
     /** Removes the request; when accepted the two become friends. False when there was no request. */
     async answer(inviteeId: number, inviterId: number, accepted: boolean): Promise<boolean> {
       return db.transaction(async (tx) => {

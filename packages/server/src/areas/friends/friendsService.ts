@@ -32,6 +32,8 @@ export function createFriendsService(deps: {
   isOnline: (userId: number) => boolean;
   notify: {
     request(inviteeId: number, request: FriendRequest): void;
+    /** A request was accepted: both players learn of their new friend. */
+    befriended(inviter: { id: number; username: string }, invitee: { id: number; username: string }): void;
     message(userIds: number[], message: FriendMessage): void;
     /** To all of the reader's tabs: that conversation is read. */
     read(readerId: number, friendName: string): void;
@@ -65,6 +67,7 @@ export function createFriendsService(deps: {
       // They already asked me: that is an agreement.
       if (await repo.hasRequest(other.id, user.userId)) {
         await repo.answer(user.userId, other.id, true);
+        notify.befriended(other, { id: user.userId, username: user.username });
         return FRIEND_MESSAGES.nowFriends;
       }
       await repo.addRequest(user.userId, other.id);
@@ -84,7 +87,11 @@ export function createFriendsService(deps: {
 
     async answer(user: FriendUser, inviterId: number, accepted: boolean): Promise<string> {
       if (!(await repo.answer(user.userId, inviterId, accepted))) throw notFound(FRIEND_MESSAGES.noRequest);
-      return accepted ? FRIEND_MESSAGES.nowFriends : FRIEND_MESSAGES.denied;
+      if (!accepted) return FRIEND_MESSAGES.denied;
+      const inviterName = await repo.usernameOf(inviterId);
+      if (inviterName)
+        notify.befriended({ id: inviterId, username: inviterName }, { id: user.userId, username: user.username });
+      return FRIEND_MESSAGES.nowFriends;
     },
 
     async messages(user: FriendUser, friendName: string, pageNo: number): Promise<FriendMessage[]> {

@@ -90,6 +90,18 @@ describe("FriendNotifications", () => {
     );
   });
 
+  it("toasts a friend request I sent being accepted, with a way to write to the new friend", async () => {
+    const rt = setup("/social");
+    // My own yes, answered in this tab or another: nothing to tell me.
+    rt.serverEmit("friendAdded", { friendName: "bob", acceptedBy: "Ann" });
+    expect(screen.queryByRole("status", { name: "New friend" })).toBeNull();
+    rt.serverEmit("friendAdded", { friendName: "eve", acceptedBy: "eve" });
+    const toast = screen.getByRole("status", { name: "New friend" });
+    expect(toast.textContent).toContain("eve accepted your friend request.");
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Message" })));
+    expect(screen.getByTestId("where").textContent).toBe("/messages/eve");
+  });
+
   it("toasts friend requests and messages from elsewhere, with a link to the conversation", () => {
     const rt = setup("/social");
     rt.serverEmit("friendRequestReceived", { inviterId: 2, inviterName: "bob" });

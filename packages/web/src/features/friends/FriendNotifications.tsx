@@ -42,6 +42,21 @@ export function FriendNotifications({ me }: { me: string }) {
           durationMs: 10_000,
         });
       }),
+      realtime.on("friendAdded", ({ friendName, acceptedBy }) => {
+        if (sameName(acceptedBy, me)) return;
+        toasts.show({
+          id: `friend-added-${friendName.toLowerCase()}`,
+          title: "New friend",
+          body: `${friendName} accepted your friend request.`,
+          actions: [
+            {
+              label: "Message",
+              variant: "primary",
+              onAction: () => void navigate(`/messages/${encodeURIComponent(friendName)}`),
+            },
+          ],
+        });
+      }),
       realtime.on("friendMessage", (message) => {
         if (sameName(message.senderName, me)) return;
         if (isConversationPath(path.current, message.senderName)) return;

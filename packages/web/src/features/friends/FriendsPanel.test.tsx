@@ -93,6 +93,16 @@ describe("FriendsPanel", () => {
     expect(screen.getByRole("status").textContent).toBe("Friendship successfully denied");
   });
 
+  it("shows a new friend as soon as my request is accepted elsewhere", async () => {
+    let friends = [{ friendName: "bob", friendSince: Date.UTC(2024, 10, 2), isActive: true }];
+    const { rt } = setup(fakeFriendsApi({ list: vi.fn(async () => friends) }));
+    await screen.findByRole("list", { name: "Your friends" });
+    expect(screen.queryByText("eve")).toBeNull();
+    friends = [...friends, { friendName: "eve", friendSince: Date.now(), isActive: true }];
+    rt.serverEmit("friendAdded", { friendName: "eve", acceptedBy: "eve" });
+    await waitFor(() => expect(card("eve")).toBeTruthy());
+  });
+
   it("challenges a friend, waits with Cancel, and cancels the offer", async () => {
     const { rt } = setup(fakeFriendsApi(), (event) =>
       event === "createFriendChallenge"

@@ -52,10 +52,19 @@ export function useFriends() {
     return () => clearInterval(t);
   }, [loadFriends, loadRequests, loadBlocked]);
 
-  useEffect(
-    () => realtime.on("friendRequestReceived", (request) => dispatch({ type: "requestReceived", request })),
-    [realtime],
-  );
+  useEffect(() => {
+    const offs = [
+      realtime.on("friendRequestReceived", (request) => dispatch({ type: "requestReceived", request })),
+      // A request of mine was accepted (or answered here, in another tab): the list and the requests change.
+      realtime.on("friendAdded", () => {
+        void loadFriends();
+        void loadRequests();
+      }),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [realtime, loadFriends, loadRequests]);
 
   /** Resolves with the server's successMsg; a new friendship reloads the list. */
   const sendRequest = useCallback(
