@@ -38,9 +38,17 @@ test("a player analyses their game: bar, chart, move quality, best line, steppin
   await expect(page.getByTestId("player-bottom")).toContainText(game.black.name);
   await expect(page.getByTestId("player-top")).toContainText(game.white);
   await expect(shownMove(page)).toHaveText("Qxf7#");
+  // The names start at the board's edge, and the board stays where it is when the eval bar comes.
+  const edges = async () => ({
+    board: Math.round((await page.locator(".analysis__board").boundingBox())?.x ?? -1),
+    name: Math.round((await page.getByTestId("player-top").locator(".analysis-player__dot").boundingBox())?.x ?? -2),
+  });
+  const before = await edges();
+  expect(before.name).toBe(before.board);
 
   await page.getByRole("checkbox", { name: "Enable Analysis" }).check();
   await expect(page.getByTestId("eval-bar")).toBeVisible({ timeout: 60_000 });
+  expect(await edges()).toEqual(before);
   await expect(page.getByRole("img", { name: /Evaluation chart/ })).toBeVisible();
   const quality = page.getByRole("table", { name: "Move quality" });
   await expect(quality).toBeVisible();
