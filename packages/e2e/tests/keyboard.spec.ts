@@ -168,3 +168,23 @@ test("a quick-pairing search starts and stops with Enter, and the focus stays on
   await expect(tile).toBeFocused();
   await page.context().close();
 });
+
+test("the free board is one Tab stop: arrows go over the squares, Enter picks a piece up and puts it down", async ({
+  browser,
+}) => {
+  const { page } = await guest(browser);
+  const board = page.getByRole("region", { name: "Free board" });
+  await tabTo(page, board);
+  await expect(board).toHaveCSS("outline-style", "solid");
+  await expect(board.locator('[aria-roledescription="draggable"][tabindex="0"]')).toHaveCount(0);
+  const square = (name: string) => page.locator(`[id="free-board-square-${name}"]`);
+  for (const key of ["ArrowUp", "Enter", "ArrowUp", "ArrowUp"]) await page.keyboard.press(key);
+  await expect(page.locator("#free-board-cursor")).toHaveText("e4, empty");
+  await page.keyboard.press("Enter");
+  await expect(square("e4").locator('[data-piece="wP"]')).toBeVisible();
+  await expect(square("e2").locator("[data-piece]")).toHaveCount(0);
+  // The next stop is the first control under the board, not a piece.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Flip board" })).toBeFocused();
+  await page.context().close();
+});

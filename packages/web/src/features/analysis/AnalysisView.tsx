@@ -93,7 +93,8 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
   const step = useCallback((delta: -1 | 1) => dispatch({ type: "step", delta }), []);
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      // Taken already: the board's own keys (its cursor) when it has the focus.
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       const target = event.target;
       if (
         target instanceof Element &&

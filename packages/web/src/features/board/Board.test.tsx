@@ -164,6 +164,46 @@ describe("Board", () => {
       expect(onSquareClick).toHaveBeenCalledWith("e5");
     });
 
+    it("is one Tab stop whose keys go over the squares, pick a piece up and put it down", () => {
+      const { container, onMove } = setup();
+      const board = screen.getByRole("region", { name: "Chessboard" });
+      expect(board.tabIndex).toBe(0);
+      // No piece is a Tab stop of its own.
+      expect(container.querySelectorAll('[aria-roledescription="draggable"][tabindex="0"]')).toHaveLength(0);
+      board.focus();
+      const key = (k: string) => fireEvent.keyDown(board, { key: k });
+      const cursorAt = () =>
+        squares(container)
+          .filter((sq) => styleOf(sq).boxShadow.includes("inset"))
+          .map((sq) => sq.dataset.square);
+      const heard = () => board.querySelector("#board-cursor")?.textContent;
+      key("ArrowUp");
+      expect(cursorAt()).toEqual(["e2"]);
+      expect(heard()).toBe("e2, white pawn");
+      key("Enter");
+      expect(marked(container)).toEqual(["e3", "e4"]);
+      expect(heard()).toBe("e2, white pawn, picked up");
+      key("ArrowUp");
+      key("ArrowUp");
+      expect(heard()).toBe("e4, empty");
+      key(" ");
+      expect(onMove).toHaveBeenCalledWith({ from: "e2", to: "e4", piece: "wP" });
+      // Escape lets a picked-up piece go.
+      key("ArrowLeft");
+      key("ArrowDown");
+      key("ArrowDown");
+      expect(cursorAt()).toEqual(["d2"]);
+      key("Enter");
+      expect(marked(container)).toEqual(["d3", "d4"]);
+      key("Escape");
+      expect(marked(container)).toEqual([]);
+    });
+
+    it("leaves a board that cannot move out of the Tab order", () => {
+      render(<Board position="start" />);
+      expect(screen.getByRole("region", { name: "Chessboard" }).tabIndex).toBe(-1);
+    });
+
     it("selects nothing of the other side", () => {
       const { container, onSquareClick } = setup();
       click(container, "e7");

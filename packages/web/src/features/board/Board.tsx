@@ -1,14 +1,26 @@
-import { type CSSProperties, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from "react";
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { Chessboard, type ChessboardOptions } from "react-chessboard";
 import { ErrorBoundary } from "../../components/ErrorBoundary.tsx";
 import { usePreferences } from "../preferences/index.ts";
 import { BoardFallback } from "./BoardFallback.tsx";
+import { cursorText, isCursorKey, startCursor, stepCursor } from "./boardKeys.ts";
 import {
+  FILES,
   isPieceCode,
   isSquare,
   type Orientation,
   type PieceCode,
   parsePosition,
+  RANKS,
   type Square,
   toChessboardPosition,
 } from "./boardPosition.ts";
@@ -27,6 +39,8 @@ const CAPTURE: CSSProperties = {
 };
 /** A click this soon after a drop belongs to the drop, not to the board. */
 const CLICK_AFTER_DROP_MS = 300;
+const CURSOR: CSSProperties = { boxShadow: "inset 0 0 0 4px var(--color-focus)" };
+const EVERY_SQUARE = FILES.flatMap((f) => RANKS.map((r) => `${f}${r}` as Square));
 
 export interface BoardProps {
   /** "start", a piece placement / FEN, or { e4: "wP", ... }; anything else shows an empty board. */
@@ -104,27 +118,36 @@ function BoardView({
     const code = boardPosition[square]?.pieceType;
     return code !== undefined && isPieceCode(code) ? code : undefined;
   };
-  const canSelect = (square: Square): boolean => {
-    if (!onMove || !destinations) return false;
+  const canPick = (square: Square): boolean => {
+    if (!onMove) return false;
     const piece = pieceOn(square);
     return piece !== undefined && (canDragPiece ? canDragPiece(piece, square) : true);
   };
+  // Taps select only where the board knows the destinations; the keyboard picks up on any board it can move.
+  const canSelect = (square: Square): boolean => destinations !== undefined && canPick(square);
   // A selection lasts while its piece may still be picked up (not after the position moved it away).
-  const selected = picked !== null && canSelect(picked) ? picked : null;
+  const selected = picked !== null && canPick(picked) ? picked : null;
   const targets = selected !== null && destinations ? destinations(selected) : [];
+
+  // The keyboard's cursor (a board that moves is one Tab stop: arrows go over the squares, Enter or Space
+  // picks up and puts down); shown from the first key until the pointer or the focus goes elsewhere.
+  const [cursor, setCursor] = useState<Square | null>(null);
+  const [keying, setKeying] = useState(false);
+  const shownCursor = keying ? (cursor ?? selected ?? startCursor(orientation)) : null;
 
   let shownStyles = squareStyles;
   if (selected !== null) {
     shownStyles = { ...squareStyles, [selected]: { ...squareStyles?.[selected], ...SELECTED } };
     for (const to of targets) shownStyles[to] = { ...shownStyles[to], ...(boardPosition[to] ? CAPTURE : DESTINATION) };
   }
+  if (shownCursor !== null)
+    shownStyles = { ...shownStyles, [shownCursor]: { ...shownStyles?.[shownCursor], ...CURSOR } };
 
-  const onTap = (square: Square) => {
-    if (Date.now() - lastDropAt.current < CLICK_AFTER_DROP_MS) {
-      onSquareClick?.(square);
-      return;
-    }
-    const result = tap(selected, square, { canSelect, destinations: destinations ?? (() => []) });
+  const play = (
+    square: Square,
+    rules: { canSelect: (s: Square) => boolean; destinations: (s: Square) => readonly Square[] },
+  ) => {
+    const result = tap(selected, square, rules);
     setPicked(result.kind === "select" ? result.square : null);
     if (result.kind === "move") {
       const piece = pieceOn(result.from);
@@ -133,6 +156,53 @@ function BoardView({
       onSquareClick?.(square);
     }
   };
+
+  const onTap = (square: Square) => {
+    setKeying(false);
+    if (Date.now() - lastDropAt.current < CLICK_AFTER_DROP_MS) {
+      onSquareClick?.(square);
+      return;
+    }
+    play(square, { canSelect, destinations: destinations ?? (() => []) });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!onMove || event.target !== event.currentTarget || event.altKey || event.ctrlKey || event.metaKey) return;
+    const at = shownCursor ?? startCursor(orientation);
+    if (isCursorKey(event.key)) {
+      event.preventDefault();
+      setKeying(true);
+      setCursor(keying ? stepCursor(at, event.key, orientation) : at);
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      setKeying(true);
+      setCursor(at);
+      // Without known destinations (a free board) a piece may go to any other square.
+      play(at, {
+        canSelect: canPick,
+        destinations: destinations ?? ((from) => EVERY_SQUARE.filter((s) => s !== from)),
+      });
+    } else if (event.key === "Escape" && selected !== null) {
+      event.stopPropagation();
+      setPicked(null);
+    }
+  };
+
+  // react-chessboard makes every piece a Tab stop (dnd-kit's drag handles), 32 of them before the controls
+  // beside the board; the board itself is the one stop, and its keys do what the handles' did, by square.
+  const sectionRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const section = sectionRef.current;
+    if (!section) return;
+    const untab = () => {
+      for (const handle of section.querySelectorAll<HTMLElement>('[aria-roledescription="draggable"][tabindex="0"]'))
+        handle.tabIndex = -1;
+    };
+    untab();
+    const watcher = new MutationObserver(untab);
+    watcher.observe(section, { subtree: true, childList: true, attributes: true, attributeFilter: ["tabindex"] });
+    return () => watcher.disconnect();
+  }, []);
 
   const options: ChessboardOptions = {
     id,
@@ -177,14 +247,35 @@ function BoardView({
 
   // Overlays drawn on the board (promotion choices) take its square colours from these.
   const style = { "--board-light": scheme.light, "--board-dark": scheme.dark } as CSSProperties;
+  const keysHint = `${id}-keys`;
+  const cursorPiece = shownCursor !== null ? pieceOn(shownCursor) : undefined;
   return (
     <section
+      ref={sectionRef}
       className="board"
       aria-label={label}
       style={boardWidth ? { ...style, width: boardWidth, maxWidth: "100%" } : style}
+      {...(onMove
+        ? {
+            tabIndex: 0,
+            "aria-describedby": keysHint,
+            onKeyDown,
+            onBlur: () => setKeying(false),
+          }
+        : {})}
     >
       <Chessboard options={options} />
       {overlay}
+      {onMove ? (
+        <>
+          <p id={keysHint} className="visually-hidden">
+            Arrow keys go over the squares; Enter or Space picks a piece up and puts it down; Escape lets go.
+          </p>
+          <p id={`${id}-cursor`} className="visually-hidden" aria-live="polite">
+            {shownCursor !== null ? cursorText(shownCursor, cursorPiece, shownCursor === selected) : ""}
+          </p>
+        </>
+      ) : null}
     </section>
   );
 }
