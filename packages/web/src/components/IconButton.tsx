@@ -6,7 +6,7 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
   label: string;
   /** The icon (decorative: give it aria-hidden). */
   children: ReactNode;
-  /** A small number in the corner, e.g. unread items; hidden when 0 or undefined. */
+  /** A small number in the corner, e.g. unread items; hidden when 0 or undefined. Part of the name. */
   badge?: number;
 }
 
@@ -17,7 +17,8 @@ export function IconButton({ label, children, badge, className, type, title, ...
       {...rest}
       type={type ?? "button"}
       className={["icon-button", className].filter(Boolean).join(" ")}
-      aria-label={label}
+      // A screen reader hears the number the corner shows: "Club invitations (1)".
+      aria-label={badge ? `${label} (${badge})` : label}
       title={title ?? (badge ? `${label} (${badge})` : label)}
     >
       {children}

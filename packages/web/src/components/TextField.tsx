@@ -8,10 +8,21 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   error?: string | undefined;
 }
 
-/** A labelled input with its error message. */
+/** How full a field may get before it shows how many characters are left of its `maxLength`. */
+const COUNT_FROM = 0.8;
+
+/**
+ * A labelled input with its error message. A controlled field with a `maxLength` shows its count once it
+ * nears the limit, so a long name is not cut without a word.
+ */
 export function TextField({ label, error, className, ...rest }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const countId = `${id}-count`;
+  const { maxLength, value } = rest;
+  const length = typeof value === "string" ? value.length : undefined;
+  const counted = maxLength !== undefined && length !== undefined && length >= maxLength * COUNT_FROM;
+  const describedBy = [error ? errorId : null, counted ? countId : null].filter(Boolean).join(" ");
   return (
     <div className={["field", className].filter(Boolean).join(" ")}>
       <label className="field__label" htmlFor={id}>
@@ -22,11 +33,16 @@ export function TextField({ label, error, className, ...rest }: TextFieldProps) 
         id={id}
         className="field__input"
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
       />
       {error ? (
         <p className="field__error" id={errorId}>
           {error}
+        </p>
+      ) : null}
+      {counted ? (
+        <p className="field__count" id={countId}>
+          {length} / {maxLength} characters
         </p>
       ) : null}
     </div>

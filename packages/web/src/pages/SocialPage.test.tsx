@@ -129,8 +129,10 @@ describe("SocialPage", () => {
 
   it("switches clubs and counts invitations", async () => {
     const { client, rt } = renderSocial();
-    const invitations = await screen.findByRole("button", { name: "Club invitations" });
+    const invitations = await screen.findByRole("button", { name: /^Club invitations/ });
     await waitFor(() => expect(invitations.textContent).toBe("1"));
+    // The number in the corner is part of the button's name.
+    expect(invitations.getAttribute("aria-label")).toBe("Club invitations (1)");
     fireEvent.click(await screen.findByRole("button", { name: /Rooks/ }));
     expect(screen.getByRole("heading", { level: 2, name: "Rooks" })).toBeTruthy();
     await waitFor(() => expect(client.posts).toHaveBeenCalledWith(2));
@@ -190,7 +192,7 @@ describe("SocialPage", () => {
       .mockResolvedValueOnce([club(1, "Knights", true)])
       .mockResolvedValue([club(1, "Knights", true), club(5, "Bishops")]);
     const { client } = renderSocial(fakeClubsApi({ list }));
-    fireEvent.click(await screen.findByRole("button", { name: "Club invitations" }));
+    fireEvent.click(await screen.findByRole("button", { name: /^Club invitations/ }));
     const dialog = screen.getByRole("dialog", { name: "Your club-invitations" });
     await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Accept" })));
     expect(client.answerInvitation).toHaveBeenCalledWith(5, true);
