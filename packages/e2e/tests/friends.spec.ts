@@ -46,6 +46,8 @@ test("friends: request, accept, messages in real time, and a challenge that star
   await a.page.getByLabel("Friend's username").fill(b.name);
   await a.page.getByRole("button", { name: "Add friend" }).click();
   await expect(a.page.getByText("Friend Request Sent")).toBeVisible();
+  const waiting = a.page.getByRole("region", { name: "Waiting for an answer" });
+  await expect(waiting).toContainText(`Asked ${b.name}`);
   await expect(b.page.getByRole("status", { name: "Friend request" })).toContainText(
     `${a.name} wants to be your friend.`,
   );
@@ -60,6 +62,7 @@ test("friends: request, accept, messages in real time, and a challenge that star
     `${b.name} accepted your friend request.`,
   );
   await expect(friendCard(a.page, b.name)).toContainText("Friends since");
+  await expect(waiting).toBeHidden();
   await a.page.getByLabel("Friend's username").fill(b.name);
   await a.page.getByRole("button", { name: "Add friend" }).click();
   await expect(a.page.getByRole("alert")).toHaveText("You are already friends");

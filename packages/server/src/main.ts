@@ -308,6 +308,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     isOnline: userOnline,
     notify: {
       request: (inviteeId, request) => io.to(toUser(inviteeId)).emit("friendRequestReceived", request),
+      withdrawn: (inviteeId, inviterId) => io.to(toUser(inviteeId)).emit("friendRequestWithdrawn", { inviterId }),
       befriended: (inviter, invitee) => {
         io.to(toUser(inviter.id)).emit("friendAdded", { friendName: invitee.username, acceptedBy: invitee.username });
         io.to(toUser(invitee.id)).emit("friendAdded", { friendName: inviter.username, acceptedBy: invitee.username });

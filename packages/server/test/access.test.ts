@@ -650,6 +650,29 @@ const routes: RouteCase[] = [
     stranger: { allowed: "own", check: (list) => expect(list).toEqual([]) },
   },
   {
+    route: "GET /friend/list-sent",
+    what: "the caller's requests still waiting (not D's to A)",
+    req: () => ({ path: "/friend/list-sent" }),
+    guest: notLoggedIn,
+    // The stranger's own request to X (the send-request row) may be there; nothing of A's world is.
+    stranger: { allowed: "own", check: (list) => expect(JSON.stringify(list)).not.toContain(w.A.name) },
+  },
+  {
+    route: "POST /friend/withdraw-request",
+    what: "withdraw D's request to A",
+    req: () => ({ path: "/friend/withdraw-request", body: { friendName: w.A.name } }),
+    ghost: (_, g) => ({ path: "/friend/withdraw-request", body: { friendName: g.user } }),
+    guest: notLoggedIn,
+    stranger: { refused: 404, message: FRIEND_MESSAGES.noSentRequest },
+    party: [
+      {
+        who: "B",
+        what: "B, A's friend, withdrawing for D",
+        outcome: { refused: 404, message: FRIEND_MESSAGES.noSentRequest },
+      },
+    ],
+  },
+  {
     route: "GET /friend/list",
     what: "the caller's friends (not A's)",
     req: () => ({ path: "/friend/list" }),

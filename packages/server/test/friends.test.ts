@@ -67,6 +67,36 @@ describe("friend requests", () => {
     for (const p of [a, b, c]) p.socket.close();
   });
 
+  it("lists my requests still waiting and withdraws one; the invitee is told, and an answered one leaves", async () => {
+    const [a, b, c] = [
+      await registered(app.url, "wA"),
+      await registered(app.url, "wB"),
+      await registered(app.url, "wC"),
+    ];
+    await call(a, "POST", "/friend/send-request", { friendName: b.name });
+    await call(a, "POST", "/friend/send-request", { friendName: c.name });
+    const sent = (await call(a, "GET", "/friend/list-sent")).json as unknown as Array<{ friendName: string }>;
+    expect(sent.map((r) => r.friendName)).toEqual([c.name, b.name]);
+    expect(sent[0]).toEqual({ friendName: c.name, sentAt: expect.any(Number) });
+
+    const told = c.next("friendRequestWithdrawn");
+    const withdrawn = await call(a, "POST", "/friend/withdraw-request", { friendName: c.name });
+    expect(withdrawn.json.successMsg).toBe(FRIEND_MESSAGES.requestWithdrawn);
+    expect((await told).inviterId).toEqual(expect.any(Number));
+    expect((await call(c, "GET", "/friend/list-invites")).json).toEqual([]);
+    const again = await call(a, "POST", "/friend/withdraw-request", { friendName: c.name });
+    expect(again.status).toBe(404);
+    expect(again.json.message).toBe(FRIEND_MESSAGES.noSentRequest);
+    // Only the one who asked withdraws: A's request to B is not B's to withdraw.
+    expect((await call(b, "POST", "/friend/withdraw-request", { friendName: a.name })).status).toBe(404);
+    // An answered request is no longer waiting.
+    const invites = (await call(b, "GET", "/friend/list-invites")).json as unknown as Array<{ inviterId: number }>;
+    await call(b, "POST", "/friend/handle-request", { inviterId: invites[0]?.inviterId, accepted: false });
+    expect((await call(a, "GET", "/friend/list-sent")).json).toEqual([]);
+    expect((await call(a, "POST", "/friend/withdraw-request", { friendName: "nobody-at-all" })).status).toBe(404);
+    for (const p of [a, b, c]) p.socket.close();
+  });
+
   it("denies with the spec's text and refuses self, unknown, duplicate and existing-friend requests", async () => {
     const [a, b, c] = [
       await registered(app.url, "dA"),

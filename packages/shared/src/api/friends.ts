@@ -15,6 +15,8 @@ export const FRIEND_MESSAGES = {
   alreadyFriends: "You are already friends",
   alreadyRequested: "You have already sent a request to this player",
   noRequest: "There is no friend request from that player",
+  noSentRequest: "You have no friend request waiting with that player",
+  requestWithdrawn: "Friend request withdrawn",
   notFriends: "You can only do this with a friend",
   blocked: "This player does not accept that from you",
   blockedDone: "Player blocked",
@@ -66,6 +68,18 @@ export interface Friend {
 export interface FriendRequest {
   inviterId: number;
   inviterName: string;
+}
+
+/** GET /friend/list-sent rows: my requests still waiting for an answer, newest first. */
+export interface SentFriendRequest {
+  friendName: string;
+  /** Epoch ms. */
+  sentAt: number;
+}
+
+/** To the invitee when the one who asked withdraws their request. */
+export interface FriendRequestWithdrawn {
+  inviterId: number;
 }
 
 /** To both players of a new friendship: the other one's name, and who said yes (the invitee, or the one whose

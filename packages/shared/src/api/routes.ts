@@ -165,6 +165,14 @@ export const HTTP_ROUTES: RouteDoc[] = [
   { route: "POST /event/create", auth: "account", body: createEventBody, returns: "{id}", spec: true },
   { route: "POST /friend/send-request", auth: "account", body: friendNameBody, returns: "{successMsg}", spec: true },
   { route: "GET /friend/list-invites", auth: "account", returns: "FriendRequest[]", spec: true },
+  { route: "GET /friend/list-sent", auth: "account", returns: "SentFriendRequest[]", spec: false },
+  {
+    route: "POST /friend/withdraw-request",
+    auth: "account",
+    body: friendNameBody,
+    returns: "{successMsg}",
+    spec: false,
+  },
   { route: "GET /friend/list", auth: "account", returns: "Friend[]", spec: true },
   {
     route: "POST /friend/handle-request",

@@ -240,6 +240,11 @@ export const SERVER_EVENTS = {
   chatHistory: { payload: "ChatHistory", when: "Answer to `getChatHistory`.", spec: true },
   friendMessage: { payload: "FriendMessage", when: "To both sides of a private message.", spec: true },
   friendRequestReceived: { payload: "FriendRequest", when: "To the invitee of a friend request.", spec: false },
+  friendRequestWithdrawn: {
+    payload: "FriendRequestWithdrawn",
+    when: "To the invitee when the player who asked withdraws the request.",
+    spec: false,
+  },
   friendAdded: {
     payload: "FriendAdded",
     when: "To both players when a friend request is accepted (or two requests meet), each with the other's name.",

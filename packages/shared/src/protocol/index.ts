@@ -1,5 +1,5 @@
 import type { ClubInvitation } from "../api/clubs.ts";
-import type { FriendAdded, FriendMessage, FriendRequest } from "../api/friends.ts";
+import type { FriendAdded, FriendMessage, FriendRequest, FriendRequestWithdrawn } from "../api/friends.ts";
 import type { WatchList } from "../api/watch.ts";
 import type { ChatHistory, ChatMessage } from "./chat.ts";
 import type { ClubEventCreated, ClubMembersChanged, ClubPostCreated } from "./clubs.ts";
@@ -69,6 +69,8 @@ export interface ServerToClientEvents {
   friendChallengeRemoved: (offerId: string) => void;
   friendMessage: (message: FriendMessage) => void;
   friendRequestReceived: (request: FriendRequest) => void;
+  /** The request from `inviterId` to me was withdrawn. */
+  friendRequestWithdrawn: (payload: FriendRequestWithdrawn) => void;
   /** A friend request was accepted: to both players, each told the other's name. */
   friendAdded: (payload: FriendAdded) => void;
   clubInvitationReceived: (invitation: ClubInvitation) => void;

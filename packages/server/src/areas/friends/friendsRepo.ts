@@ -58,6 +58,25 @@ export function createFriendsRepo(db: Db) {
         .orderBy(desc(friendRequests.createdAt));
     },
 
+    async requestsFrom(userId: number) {
+      const rows = await db
+        .select({ friendName: users.username, sentAt: friendRequests.createdAt })
+        .from(friendRequests)
+        .innerJoin(users, eq(users.id, friendRequests.inviteeId))
+        .where(eq(friendRequests.inviterId, userId))
+        .orderBy(desc(friendRequests.createdAt));
+      return rows.map((r) => ({ friendName: r.friendName, sentAt: r.sentAt.getTime() }));
+    },
+
+    /** Deletes my waiting request to `inviteeId`; false when there was none. */
+    async withdraw(inviterId: number, inviteeId: number): Promise<boolean> {
+      const gone = await db
+        .delete(friendRequests)
+        .where(and(eq(friendRequests.inviterId, inviterId), eq(friendRequests.inviteeId, inviteeId)))
+        .returning({ inviterId: friendRequests.inviterId });
+      return gone.length > 0;
+    },
+
     async usernameOf(userId: number): Promise<string | undefined> {
       const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
       return row?.username;

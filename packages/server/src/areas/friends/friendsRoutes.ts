@@ -24,6 +24,13 @@ export function registerFriendsRoutes(app: FastifyInstance, deps: { friends: Fri
   });
 
   app.get("/friend/list-invites", async (req) => friends.invites(await user(req)));
+  app.get("/friend/list-sent", async (req) => friends.sent(await user(req)));
+
+  app.post("/friend/withdraw-request", async (req) => {
+    const u = await user(req);
+    const { friendName } = parseInput(friendNameBody, req.body);
+    return { successMsg: await friends.withdraw(u, friendName) };
+  });
   app.get("/friend/list", async (req) => friends.list(await user(req)));
 
   app.post("/friend/handle-request", async (req) => {

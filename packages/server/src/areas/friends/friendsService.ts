@@ -9,6 +9,7 @@ import {
   type FriendRequest,
   type GameOffer,
   type MarkedRead,
+  type SentFriendRequest,
   type UnreadCounts,
 } from "@chess/shared";
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from "../../http/errors.ts";
@@ -32,6 +33,7 @@ export function createFriendsService(deps: {
   isOnline: (userId: number) => boolean;
   notify: {
     request(inviteeId: number, request: FriendRequest): void;
+    withdrawn(inviteeId: number, inviterId: number): void;
     /** A request was accepted: both players learn of their new friend. */
     befriended(inviter: { id: number; username: string }, invitee: { id: number; username: string }): void;
     message(userIds: number[], message: FriendMessage): void;
@@ -76,6 +78,15 @@ export function createFriendsService(deps: {
     },
 
     invites: (user: FriendUser): Promise<FriendRequest[]> => repo.requestsTo(user.userId),
+
+    sent: (user: FriendUser): Promise<SentFriendRequest[]> => repo.requestsFrom(user.userId),
+
+    async withdraw(user: FriendUser, friendName: string): Promise<string> {
+      const other = await deps.findUser(friendName);
+      if (!other || !(await repo.withdraw(user.userId, other.id))) throw notFound(FRIEND_MESSAGES.noSentRequest);
+      notify.withdrawn(other.id, user.userId);
+      return FRIEND_MESSAGES.requestWithdrawn;
+    },
 
     async list(user: FriendUser): Promise<Friend[]> {
       return (await repo.friendsOf(user.userId)).map((f) => ({

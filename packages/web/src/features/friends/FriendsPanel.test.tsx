@@ -93,6 +93,24 @@ describe("FriendsPanel", () => {
     expect(screen.getByRole("status").textContent).toBe("Friendship successfully denied");
   });
 
+  it("lists my requests still waiting and withdraws one; a request withdrawn from me leaves live", async () => {
+    const client = fakeFriendsApi({
+      sentRequests: vi.fn(async () => [{ friendName: "eve", sentAt: Date.UTC(2026, 10, 20) }]),
+    });
+    const { rt } = setup(client);
+    const waiting = await screen.findByRole("region", { name: "Waiting for an answer" });
+    expect(waiting.textContent).toContain("Asked eve on 20 Nov 2026");
+    await act(async () => fireEvent.click(within(waiting).getByRole("button", { name: "Withdraw" })));
+    expect(client.withdrawRequest).toHaveBeenCalledWith("eve");
+    expect(screen.queryByRole("region", { name: "Waiting for an answer" })).toBeNull();
+    expect(screen.getByRole("status").textContent).toBe("Friend request withdrawn");
+    // dave's request to me, withdrawn by dave.
+    const requests = await screen.findByRole("region", { name: "Friend requests" });
+    expect(requests.textContent).toContain("dave");
+    rt.serverEmit("friendRequestWithdrawn", { inviterId: 4 });
+    expect(screen.queryByRole("region", { name: "Friend requests" })).toBeNull();
+  });
+
   it("shows a new friend as soon as my request is accepted elsewhere", async () => {
     let friends = [{ friendName: "bob", friendSince: Date.UTC(2024, 10, 2), isActive: true }];
     const { rt } = setup(fakeFriendsApi({ list: vi.fn(async () => friends) }));

@@ -1,4 +1,4 @@
-import type { FriendRequest } from "@chess/shared";
+import type { FriendRequest, SentFriendRequest } from "@chess/shared";
 import { type FormEvent, useEffect, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { ConfirmModal } from "../../components/ConfirmModal.tsx";
@@ -8,7 +8,7 @@ import { errorMessage, successMessage } from "../../lib/api.ts";
 import { BlockedPlayers } from "./BlockedPlayers.tsx";
 import { ChallengeModal } from "./ChallengeModal.tsx";
 import { FriendCard } from "./FriendCard.tsx";
-import { sortFriends } from "./friendsStore.ts";
+import { friendsSince, sortFriends } from "./friendsStore.ts";
 import { useFriendChallenge } from "./useFriendChallenge.ts";
 import { useFriends } from "./useFriends.ts";
 import { useUnread } from "./useUnread.ts";
@@ -31,7 +31,7 @@ export function FriendsPanel() {
   const [status, setStatus] = useState<Status>();
   const [challenging, setChallenging] = useState<string>();
   const [blocking, setBlocking] = useState<string>();
-  const { friends: list, requests, blocked } = friends.state;
+  const { friends: list, requests, sent, blocked } = friends.state;
 
   useEffect(() => {
     if (!status) return;
@@ -88,6 +88,23 @@ export function FriendsPanel() {
                 key={request.inviterId}
                 request={request}
                 onAnswer={(accepted) => run(() => friends.answerRequest(request, accepted))}
+              />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {sent && sent.length > 0 ? (
+        <section className="friends__requests" aria-labelledby="friend-sent-title">
+          <h3 id="friend-sent-title" className="friends__subtitle">
+            Waiting for an answer
+          </h3>
+          <ul className="friends__request-list">
+            {sent.map((request) => (
+              <SentRow
+                key={request.friendName}
+                request={request}
+                onWithdraw={() => run(() => friends.withdrawRequest(request.friendName))}
               />
             ))}
           </ul>
@@ -172,6 +189,30 @@ function AddFriendForm({ onAdd }: { onAdd: (name: string) => Promise<boolean> })
         Add friend
       </Button>
     </form>
+  );
+}
+
+function SentRow({ request, onWithdraw }: { request: SentFriendRequest; onWithdraw: () => Promise<boolean> }) {
+  const [busy, setBusy] = useState(false);
+  const id = `friend-sent-${request.friendName.toLowerCase()}`;
+  return (
+    <li className="friends__request friends__request--sent">
+      <span id={id} className="friends__request-text">
+        Asked <strong>{request.friendName}</strong> on {friendsSince(request.sentAt)}
+      </span>
+      <span className="friends__request-actions">
+        <Button
+          aria-describedby={id}
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            if (!(await onWithdraw())) setBusy(false);
+          }}
+        >
+          Withdraw
+        </Button>
+      </span>
+    </li>
   );
 }
 

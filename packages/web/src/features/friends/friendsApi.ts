@@ -5,6 +5,7 @@ import type {
   FriendMessage,
   FriendRequest,
   MarkedRead,
+  SentFriendRequest,
   UnreadCounts,
 } from "@chess/shared";
 import { api, withQuery } from "../../lib/api.ts";
@@ -15,6 +16,10 @@ export const friendsApi = {
   sendRequest: (friendName: string) => api.post<ApiSuccess>("/friend/send-request", { friendName }),
   /** GET /friend/list-invites: requests to me. */
   requests: () => api.get<FriendRequest[]>("/friend/list-invites"),
+  /** GET /friend/list-sent: my requests still waiting, newest first. */
+  sentRequests: () => api.get<SentFriendRequest[]>("/friend/list-sent"),
+  /** POST /friend/withdraw-request → {successMsg}. */
+  withdrawRequest: (friendName: string) => api.post<ApiSuccess>("/friend/withdraw-request", { friendName }),
   /** GET /friend/list. */
   list: () => api.get<Friend[]>("/friend/list"),
   /** POST /friend/handle-request → {successMsg}. */

@@ -17,6 +17,18 @@ describe("friendsReducer (SPEC §4 Friend request)", () => {
     expect(s.requests?.map((r) => r.inviterName)).toEqual(["bob"]);
   });
 
+  it("keeps my waiting requests and drops one I withdraw, whatever the case of the name", () => {
+    let s = friendsReducer(initialFriends, {
+      type: "sentLoaded",
+      sent: [
+        { friendName: "Eve", sentAt: 2 },
+        { friendName: "fay", sentAt: 1 },
+      ],
+    });
+    s = friendsReducer(s, { type: "sentWithdrawn", friendName: "eve" });
+    expect(s.sent?.map((r) => r.friendName)).toEqual(["fay"]);
+  });
+
   it("removes a blocked friend, whatever the case of the name", () => {
     let s = friendsReducer(initialFriends, { type: "friendsLoaded", friends: [friend("Ann"), friend("bob")] });
     s = friendsReducer(s, { type: "friendRemoved", friendName: "ann" });

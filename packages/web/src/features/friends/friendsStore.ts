@@ -1,4 +1,4 @@
-import type { BlockedPlayer, Friend, FriendRequest } from "@chess/shared";
+import type { BlockedPlayer, Friend, FriendRequest, SentFriendRequest } from "@chess/shared";
 
 /** The friends panel as this tab sees it (SPEC §4 Friend request). Pure: no I/O, tested without a DOM. */
 export interface FriendsState {
@@ -6,6 +6,8 @@ export interface FriendsState {
   friends: Friend[] | null;
   /** Requests to me; null until loaded. */
   requests: FriendRequest[] | null;
+  /** My requests still waiting, newest first; null until loaded. */
+  sent: SentFriendRequest[] | null;
   /** Players I blocked, newest first; null until loaded. */
   blocked: BlockedPlayer[] | null;
 }
@@ -15,14 +17,17 @@ export type FriendsEvent =
   | { type: "requestsLoaded"; requests: FriendRequest[] }
   /** friendRequestReceived over the socket. */
   | { type: "requestReceived"; request: FriendRequest }
-  /** Accepted or denied: it leaves the list either way. */
+  /** Accepted or denied: it leaves the list either way. Withdrawn by the one who asked: the same. */
   | { type: "requestAnswered"; inviterId: number }
+  | { type: "sentLoaded"; sent: SentFriendRequest[] }
+  /** I withdrew my request to this player. */
+  | { type: "sentWithdrawn"; friendName: string }
   /** Blocked: the friendship is over. */
   | { type: "friendRemoved"; friendName: string }
   | { type: "blockedLoaded"; blocked: BlockedPlayer[] }
   | { type: "unblocked"; username: string };
 
-export const initialFriends: FriendsState = { friends: null, requests: null, blocked: null };
+export const initialFriends: FriendsState = { friends: null, requests: null, sent: null, blocked: null };
 
 /** Usernames are unique without regard to case. */
 export function sameName(a: string, b: string): boolean {
@@ -42,6 +47,10 @@ export function friendsReducer(state: FriendsState, event: FriendsEvent): Friend
     }
     case "requestAnswered":
       return { ...state, requests: (state.requests ?? []).filter((r) => r.inviterId !== event.inviterId) };
+    case "sentLoaded":
+      return { ...state, sent: event.sent };
+    case "sentWithdrawn":
+      return { ...state, sent: state.sent?.filter((r) => !sameName(r.friendName, event.friendName)) ?? null };
     case "friendRemoved":
       return { ...state, friends: state.friends?.filter((f) => !sameName(f.friendName, event.friendName)) ?? null };
     case "blockedLoaded":

@@ -1,11 +1,13 @@
 import { vi } from "vitest";
 import type { FriendsApi } from "./friendsApi.ts";
 
-/** A FriendsApi of spies with a small world: friends bob (online) and carl, a request from dave. */
+/** A FriendsApi of spies with a small world: friends bob (online) and carl, a request from dave, none sent. */
 export function fakeFriendsApi(change: Partial<FriendsApi> = {}): FriendsApi {
   return {
     sendRequest: vi.fn(async () => ({ successMsg: "Friend Request Sent" })),
     requests: vi.fn(async () => [{ inviterId: 4, inviterName: "dave" }]),
+    sentRequests: vi.fn(async () => []),
+    withdrawRequest: vi.fn(async () => ({ successMsg: "Friend request withdrawn" })),
     list: vi.fn(async () => [
       { friendName: "carl", friendSince: Date.UTC(2025, 0, 5), isActive: false },
       { friendName: "bob", friendSince: Date.UTC(2024, 10, 2), isActive: true },

@@ -36,6 +36,14 @@ export function useFriends() {
     }
   }, [client]);
 
+  const loadSent = useCallback(async () => {
+    try {
+      dispatch({ type: "sentLoaded", sent: await client.sentRequests() });
+    } catch {
+      // As above.
+    }
+  }, [client]);
+
   const loadBlocked = useCallback(async () => {
     try {
       dispatch({ type: "blockedLoaded", blocked: await client.blocked() });
@@ -47,24 +55,27 @@ export function useFriends() {
   useEffect(() => {
     void loadFriends();
     void loadRequests();
+    void loadSent();
     void loadBlocked();
     const t = setInterval(() => void loadFriends(), FRIENDS_REFRESH_MS);
     return () => clearInterval(t);
-  }, [loadFriends, loadRequests, loadBlocked]);
+  }, [loadFriends, loadRequests, loadSent, loadBlocked]);
 
   useEffect(() => {
     const offs = [
       realtime.on("friendRequestReceived", (request) => dispatch({ type: "requestReceived", request })),
-      // A request of mine was accepted (or answered here, in another tab): the list and the requests change.
+      realtime.on("friendRequestWithdrawn", ({ inviterId }) => dispatch({ type: "requestAnswered", inviterId })),
+      // A request of mine was accepted (or answered here, in another tab): the lists change.
       realtime.on("friendAdded", () => {
         void loadFriends();
         void loadRequests();
+        void loadSent();
       }),
     ];
     return () => {
       for (const off of offs) off();
     };
-  }, [realtime, loadFriends, loadRequests]);
+  }, [realtime, loadFriends, loadRequests, loadSent]);
 
   /** Resolves with the server's successMsg; a new friendship reloads the list. */
   const sendRequest = useCallback(
@@ -72,9 +83,20 @@ export function useFriends() {
       const answer = await client.sendRequest(friendName);
       void loadFriends();
       void loadRequests();
+      void loadSent();
       return answer;
     },
-    [client, loadFriends, loadRequests],
+    [client, loadFriends, loadRequests, loadSent],
+  );
+
+  /** Resolves with the server's successMsg; the request leaves my waiting list. */
+  const withdrawRequest = useCallback(
+    async (friendName: string) => {
+      const answer = await client.withdrawRequest(friendName);
+      dispatch({ type: "sentWithdrawn", friendName });
+      return answer;
+    },
+    [client],
   );
 
   const answerRequest = useCallback(
@@ -107,5 +129,5 @@ export function useFriends() {
     [client],
   );
 
-  return { state, sendRequest, answerRequest, block, unblock, reload: loadFriends };
+  return { state, sendRequest, withdrawRequest, answerRequest, block, unblock, reload: loadFriends };
 }
