@@ -1,5 +1,5 @@
 import type { HistoryRow, RatingHistory, Statistic } from "@chess/shared";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiRequestError } from "../../lib/api.ts";
@@ -52,13 +52,18 @@ function fakeClient(history: (pageNo: number) => Promise<HistoryRow[]>) {
   } as unknown as ProfileApi & { history: ReturnType<typeof vi.fn>; stats: ReturnType<typeof vi.fn> };
 }
 
-function renderView(client: ProfileApi, own = false, logout = vi.fn(async () => {})) {
+function renderView(
+  client: ProfileApi,
+  own = false,
+  logout = vi.fn(async () => {}),
+  entry = "/profile?username=alice",
+) {
   const router = createMemoryRouter(
     [
       { path: "/profile", element: <ProfileView username="alice" own={own} client={client} /> },
       { path: "/analysis", element: <p>analysis page</p> },
     ],
-    { initialEntries: ["/profile?username=alice"] },
+    { initialEntries: [entry] },
   );
   render(
     <IdentityContext.Provider value={fakeIdentity({ identity: { kind: "user", username: "alice" }, logout })}>
@@ -127,6 +132,24 @@ describe("ProfileView", () => {
     expect((screen.getByRole("button", { name: "Next" }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Previous" }));
     await waitFor(() => expect(within(table()).getAllByRole("row")).toHaveLength(11));
+  });
+
+  it("keeps the variant and the page in the address: opened there, paged, and Back", async () => {
+    const client = fakeClient(async () => Array.from({ length: 10 }, (_, i) => row(i)));
+    const { router } = renderView(client, false, undefined, "/profile?username=alice&variant=fun&page=3");
+    await waitFor(() => expect(client.history).toHaveBeenLastCalledWith("alice", "fun", 3, expect.anything()));
+    expect(client.history).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText("Page 3")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?username=alice&variant=fun&page=4"));
+    await waitFor(() => expect(client.history).toHaveBeenLastCalledWith("alice", "fun", 4, expect.anything()));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(client.history).toHaveBeenLastCalledWith("alice", "fun", 3, expect.anything()));
+    expect(screen.getByText("Page 3")).toBeTruthy();
+    // Another variant starts at its first page, and says so in the address.
+    fireEvent.change(screen.getByLabelText("Game variant"), { target: { value: "standard" } });
+    await waitFor(() => expect(router.state.location.search).toBe("?username=alice"));
+    await waitFor(() => expect(client.history).toHaveBeenLastCalledWith("alice", "standard", 1, expect.anything()));
   });
 
   it("reloads everything for another variant", async () => {

@@ -1,6 +1,6 @@
 import { HISTORY_ERROR } from "@chess/shared";
 import { type ReactNode, useId, useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { useIdentity } from "../accounts/index.ts";
@@ -8,6 +8,7 @@ import { HistoryTable } from "./HistoryTable.tsx";
 import { canGoNext, canGoPrevious } from "./historyStore.ts";
 import { PlayerAvatar } from "./PlayerAvatar.tsx";
 import { type ProfileApi, profileApi } from "./profileApi.ts";
+import { readProfileQuery, withProfileQuery } from "./profileQuery.ts";
 import { type ProfileVariant, VARIANT_OPTIONS } from "./profileText.ts";
 import { StatCards } from "./StatCards.tsx";
 import { useProfileData } from "./useProfileData.ts";
@@ -33,8 +34,12 @@ export function ProfileView(props: ProfileViewProps) {
 
 function ProfileContent({ username, own, headingLevel = 1, actions, client = profileApi }: ProfileViewProps) {
   const ids = useId();
-  const [variant, setVariant] = useState<ProfileVariant>("standard");
-  const { history, summary, goToPage } = useProfileData(username, variant, client);
+  // The variant and the history page live in the address: a reload, Back or a shared link shows the same.
+  const [params, setParams] = useSearchParams();
+  const { variant, page } = readProfileQuery(params);
+  const setVariant = (v: ProfileVariant) => setParams((p) => withProfileQuery(p, { variant: v }));
+  const goToPage = (n: number) => setParams((p) => withProfileQuery(p, { page: n }));
+  const { history, summary } = useProfileData(username, variant, page, client);
   const Heading = headingLevel === 1 ? "h1" : "h2";
   // The server's spelling of the name once a game shows it (the URL may say "Magnus_C" for "magnus_c").
   const shownName = history.rows[0]?.username1 ?? username;

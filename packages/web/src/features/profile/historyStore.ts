@@ -24,8 +24,8 @@ export type HistoryEvent =
   | { type: "loaded"; request: HistoryRequest; rows: HistoryRow[] }
   | { type: "failed"; request: HistoryRequest; status: number };
 
-export function initialHistory(variant: ProfileVariant = "standard"): HistoryState {
-  return { variant, pageNo: 1, status: "loading", rows: [] };
+export function initialHistory(variant: ProfileVariant = "standard", pageNo = 1): HistoryState {
+  return { variant, pageNo, status: "loading", rows: [] };
 }
 
 const sameRequest = (state: HistoryState, request: HistoryRequest) =>

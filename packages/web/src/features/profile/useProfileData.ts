@@ -14,12 +14,22 @@ export interface ProfileSummary {
 
 const statusOf = (error: unknown) => (error instanceof ApiRequestError ? error.status : 0);
 
-/** Loads a player's history page by page, and their statistics and rating history per variant. */
-export function useProfileData(username: string, variant: ProfileVariant, client: ProfileApi = profileApi) {
-  const [history, dispatch] = useReducer(historyReducer, variant, initialHistory);
+/**
+ * Loads a player's history at `page` (the address's: a reload or Back shows the same page), and their
+ * statistics and rating history per variant.
+ */
+export function useProfileData(
+  username: string,
+  variant: ProfileVariant,
+  page: number,
+  client: ProfileApi = profileApi,
+) {
+  const [history, dispatch] = useReducer(historyReducer, undefined, () => initialHistory(variant, page));
   const [summary, setSummary] = useState<ProfileSummary>({ variant, stats: null, ratings: null });
 
+  // In this order: another variant starts at page 1, then the address's page.
   useEffect(() => dispatch({ type: "variantChanged", variant }), [variant]);
+  useEffect(() => dispatch({ type: "pageRequested", pageNo: page }), [page]);
 
   const { pageNo } = history;
   const requestVariant = history.variant;
@@ -50,9 +60,5 @@ export function useProfileData(username: string, variant: ProfileVariant, client
     return () => controller.abort();
   }, [client, username, variant]);
 
-  return {
-    history,
-    summary,
-    goToPage: (page: number) => dispatch({ type: "pageRequested", pageNo: page }),
-  };
+  return { history, summary };
 }
