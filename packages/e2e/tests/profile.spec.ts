@@ -81,3 +81,28 @@ test("an unknown player has a clear not-found state", async ({ browser }) => {
   await expect(historyTable(page)).toHaveCount(0);
   await page.context().close();
 });
+
+test("the history's page is in the address: opened there, paged, Back and a reload keep it", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const [a, b] = [await registeredUser(), await registeredUser()];
+  // Eleven games (a first page of ten, a second of one), each player making every other offer: a player may
+  // make ten a minute.
+  for (let i = 0; i < 11; i++) {
+    if (i % 2 === 0) await playGame(a.sessionId, b.sessionId, FOOLS_MATE, 10);
+    else await playGame(b.sessionId, a.sessionId, FOOLS_MATE, 10);
+  }
+  const page = await newPage(browser);
+  await page.goto(`/profile?username=${a.name}&page=2`);
+  await expect(page.getByText("Page 2", { exact: true })).toBeVisible();
+  await expect(historyTable(page).getByRole("row")).toHaveCount(2);
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile\\?username=${a.name}$`));
+  await expect(historyTable(page).getByRole("row")).toHaveCount(11);
+  await page.goBack();
+  await expect(page).toHaveURL(/page=2$/);
+  await expect(historyTable(page).getByRole("row")).toHaveCount(2);
+  await page.reload();
+  await expect(page.getByText("Page 2", { exact: true })).toBeVisible();
+  await expect(historyTable(page).getByRole("row")).toHaveCount(2);
+  await page.context().close();
+});
