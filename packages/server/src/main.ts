@@ -34,6 +34,7 @@ import { computerSocketEvents, createComputerService, isComputerPresenceKey } fr
 import {
   createFriendsRepo,
   createFriendsService,
+  friendsBroadcaster,
   friendsSocketEvents,
   registerFriendsRoutes,
 } from "./areas/friends/index.ts";
@@ -306,17 +307,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     limiter,
     findUser,
     isOnline: userOnline,
-    notify: {
-      request: (inviteeId, request) => io.to(toUser(inviteeId)).emit("friendRequestReceived", request),
-      withdrawn: (inviteeId, inviterId) => io.to(toUser(inviteeId)).emit("friendRequestWithdrawn", { inviterId }),
-      befriended: (inviter, invitee) => {
-        io.to(toUser(inviter.id)).emit("friendAdded", { friendName: invitee.username, acceptedBy: invitee.username });
-        io.to(toUser(invitee.id)).emit("friendAdded", { friendName: inviter.username, acceptedBy: invitee.username });
-      },
-      message: (userIds, message) => io.to(userIds.map(toUser)).emit("friendMessage", message),
-      read: (readerId, friendName) => io.to(toUser(readerId)).emit("friendMessagesRead", { friendName }),
-      challenge: (friendId, offer, from) => io.to(toUser(friendId)).emit("friendChallengeReceived", { offer, from }),
-    },
+    notify: friendsBroadcaster(io),
     createChallenge: (actor, payload, friendId) => lobby.create({ ...actor, isGuest: false }, payload, friendId),
   });
   const toSpectators = spectatorChat(io, { blockersOf: (userId) => friendsRepo.blockersOf(userId) });

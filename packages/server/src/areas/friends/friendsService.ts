@@ -26,21 +26,24 @@ const DAY = 24 * 3600_000;
 const fail = (code: string, message: string) => ({ ok: false as const, code, message });
 
 /** Friends (SPEC §7): requests, the list, private messages and challenges, with blocking. */
+/** How the friends area reaches players (friendsSocket.ts: their sockets). */
+export interface FriendsLive {
+  request(inviteeId: number, request: FriendRequest): void;
+  withdrawn(inviteeId: number, inviterId: number): void;
+  /** A request was accepted: both players learn of their new friend. */
+  befriended(inviter: { id: number; username: string }, invitee: { id: number; username: string }): void;
+  message(userIds: number[], message: FriendMessage): void;
+  /** To all of the reader's tabs: that conversation is read. */
+  read(readerId: number, friendName: string): void;
+  challenge(friendId: number, offer: GameOffer, from: string): void;
+}
+
 export function createFriendsService(deps: {
   repo: FriendsRepo;
   limiter: RateLimiter;
   findUser: (username: string) => Promise<{ id: number; username: string } | undefined>;
   isOnline: (userId: number) => boolean;
-  notify: {
-    request(inviteeId: number, request: FriendRequest): void;
-    withdrawn(inviteeId: number, inviterId: number): void;
-    /** A request was accepted: both players learn of their new friend. */
-    befriended(inviter: { id: number; username: string }, invitee: { id: number; username: string }): void;
-    message(userIds: number[], message: FriendMessage): void;
-    /** To all of the reader's tabs: that conversation is read. */
-    read(readerId: number, friendName: string): void;
-    challenge(friendId: number, offer: GameOffer, from: string): void;
-  };
+  notify: FriendsLive;
   createChallenge: (actor: FriendUser, payload: CreateGameOfferPayload, friendId: number) => Promise<Ack<GameOffer>>;
 }) {
   const { repo, limiter, notify } = deps;

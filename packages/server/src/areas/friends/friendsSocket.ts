@@ -1,7 +1,24 @@
 import { createFriendChallengePayload, friendMessagePayload, offerIdPayload } from "@chess/shared";
 import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
-import type { AppSocket } from "../../realtime/io.ts";
-import type { FriendsService } from "./friendsService.ts";
+import { type AppServer, type AppSocket, rooms } from "../../realtime/io.ts";
+import type { FriendsLive, FriendsService } from "./friendsService.ts";
+
+/** Friend events go to the players' own rooms (every tab of the account, on every node). */
+export function friendsBroadcaster(io: AppServer): FriendsLive {
+  const to = (userId: number) => io.to(rooms.user(userId));
+  return {
+    request: (inviteeId, request) => to(inviteeId).emit("friendRequestReceived", request),
+    withdrawn: (inviteeId, inviterId) => to(inviteeId).emit("friendRequestWithdrawn", { inviterId }),
+    // Each is told the other's name; the invitee is the one who said yes.
+    befriended: (inviter, invitee) => {
+      to(inviter.id).emit("friendAdded", { friendName: invitee.username, acceptedBy: invitee.username });
+      to(invitee.id).emit("friendAdded", { friendName: inviter.username, acceptedBy: invitee.username });
+    },
+    message: (userIds, message) => io.to(userIds.map(rooms.user)).emit("friendMessage", message),
+    read: (readerId, friendName) => to(readerId).emit("friendMessagesRead", { friendName }),
+    challenge: (friendId, offer, from) => to(friendId).emit("friendChallengeReceived", { offer, from }),
+  };
+}
 
 const loginFirst = { ok: false as const, code: "unauthorized", message: "Log in to do this" };
 

@@ -1,4 +1,4 @@
 export { createFriendsRepo } from "./friendsRepo.ts";
 export { registerFriendsRoutes } from "./friendsRoutes.ts";
 export { createFriendsService, type FriendsService } from "./friendsService.ts";
-export { friendsSocketEvents } from "./friendsSocket.ts";
+export { friendsBroadcaster, friendsSocketEvents } from "./friendsSocket.ts";
