@@ -14,43 +14,37 @@ export function useFriendsApi(): FriendsApi {
 /** Online dots are refreshed this often (there is no presence event). */
 export const FRIENDS_REFRESH_MS = 30_000;
 
+/** Shows what a load brings; a failed one keeps what is shown, and the next refresh tries again. */
+async function keepShown<T>(loading: Promise<T>, show: (loaded: T) => void): Promise<void> {
+  try {
+    show(await loading);
+  } catch {
+    // Kept as it was.
+  }
+}
+
 /** My friends and the requests to me, kept fresh; actions reject with ApiRequestError. */
 export function useFriends() {
   const client = useFriendsApi();
   const realtime = useRealtime();
   const [state, dispatch] = useReducer(friendsReducer, initialFriends);
 
-  const loadFriends = useCallback(async () => {
-    try {
-      dispatch({ type: "friendsLoaded", friends: await client.list() });
-    } catch {
-      // Keeps what is shown; the next refresh tries again.
-    }
-  }, [client]);
-
-  const loadRequests = useCallback(async () => {
-    try {
-      dispatch({ type: "requestsLoaded", requests: await client.requests() });
-    } catch {
-      // As above.
-    }
-  }, [client]);
-
-  const loadSent = useCallback(async () => {
-    try {
-      dispatch({ type: "sentLoaded", sent: await client.sentRequests() });
-    } catch {
-      // As above.
-    }
-  }, [client]);
-
-  const loadBlocked = useCallback(async () => {
-    try {
-      dispatch({ type: "blockedLoaded", blocked: await client.blocked() });
-    } catch {
-      // As above.
-    }
-  }, [client]);
+  const loadFriends = useCallback(
+    () => keepShown(client.list(), (friends) => dispatch({ type: "friendsLoaded", friends })),
+    [client],
+  );
+  const loadRequests = useCallback(
+    () => keepShown(client.requests(), (requests) => dispatch({ type: "requestsLoaded", requests })),
+    [client],
+  );
+  const loadSent = useCallback(
+    () => keepShown(client.sentRequests(), (sent) => dispatch({ type: "sentLoaded", sent })),
+    [client],
+  );
+  const loadBlocked = useCallback(
+    () => keepShown(client.blocked(), (blocked) => dispatch({ type: "blockedLoaded", blocked })),
+    [client],
+  );
 
   useEffect(() => {
     void loadFriends();
