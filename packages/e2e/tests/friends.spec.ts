@@ -241,6 +241,21 @@ test("block a friend, find them under Blocked players, and unblock", async ({ br
   expect((await a.page.request.post("/friend/send-request", { data: { friendName: b.name } })).ok()).toBe(true);
 });
 
+test("a denied request leaves the asker's waiting list at once, with no news made of it", async ({ browser }) => {
+  const a = await user(browser);
+  const b = await user(browser);
+  await a.page.getByLabel("Friend's username").fill(b.name);
+  await a.page.getByRole("button", { name: "Add friend" }).click();
+  const waiting = a.page.getByRole("region", { name: "Waiting for an answer" });
+  await expect(waiting).toContainText(`Asked ${b.name}`);
+  const requests = b.page.getByRole("region", { name: "Friend requests" });
+  await requests.getByRole("button", { name: "Deny" }).click();
+  await expect(b.page.getByText("Friendship successfully denied")).toBeVisible();
+  await expect(waiting).toBeHidden();
+  await expect(a.page.getByRole("status", { name: "New friend" })).toHaveCount(0);
+  await expect(a.page.getByText("No friends yet")).toBeVisible();
+});
+
 test("a logged-out visitor sees Access Denied on /messages", async ({ page }) => {
   await page.goto("/messages/someone");
   await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();

@@ -45,7 +45,7 @@ describe("friend requests", () => {
     a.socket.close();
   });
 
-  it("makes friends of two players whose requests meet, and tells both; a denial tells nobody", async () => {
+  it("makes friends of two players whose requests meet, and tells both; a denial only clears both lists", async () => {
     const [a, b, c] = [
       await registered(app.url, "mA"),
       await registered(app.url, "mB"),
@@ -60,9 +60,13 @@ describe("friend requests", () => {
 
     await call(c, "POST", "/friend/send-request", { friendName: a.name });
     const invites = (await call(a, "GET", "/friend/list-invites")).json as unknown as Array<{ inviterId: number }>;
+    const [deniedToA, deniedToC] = [a.next("friendRequestDenied"), c.next("friendRequestDenied")];
     await call(a, "POST", "/friend/handle-request", { inviterId: invites[0]?.inviterId, accepted: false });
+    expect(await deniedToC).toEqual({ friendName: a.name });
+    expect(await deniedToA).toEqual({ friendName: c.name });
     await new Promise((r) => setTimeout(r, 300));
     expect(c.seen.get("friendAdded")).toBeUndefined();
+    expect(b.seen.get("friendRequestDenied")).toBeUndefined();
     expect(a.seen.get("friendAdded")).toHaveLength(1);
     for (const p of [a, b, c]) p.socket.close();
   });

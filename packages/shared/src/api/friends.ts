@@ -82,6 +82,12 @@ export interface FriendRequestWithdrawn {
   inviterId: number;
 }
 
+/** To both players of a denied friend request: the other one's name (it leaves my waiting list, or my other
+ * tabs' requests). Never shown as news: lichess and chess.com do not tell a player their request was denied. */
+export interface FriendRequestDenied {
+  friendName: string;
+}
+
 /** To both players of a new friendship: the other one's name, and who said yes (the invitee, or the one whose
  * request met the other's). */
 export interface FriendAdded {

@@ -250,6 +250,11 @@ export const SERVER_EVENTS = {
     when: "To both players when a friend request is accepted (or two requests meet), each with the other's name.",
     spec: false,
   },
+  friendRequestDenied: {
+    payload: "FriendRequestDenied",
+    when: "To both players when a friend request is denied, each with the other's name (no news: the lists change).",
+    spec: false,
+  },
   friendMessagesRead: {
     payload: "FriendMessagesRead",
     when: "To the reader's sockets: a conversation was read.",

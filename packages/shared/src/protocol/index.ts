@@ -1,5 +1,11 @@
 import type { ClubInvitation } from "../api/clubs.ts";
-import type { FriendAdded, FriendMessage, FriendRequest, FriendRequestWithdrawn } from "../api/friends.ts";
+import type {
+  FriendAdded,
+  FriendMessage,
+  FriendRequest,
+  FriendRequestDenied,
+  FriendRequestWithdrawn,
+} from "../api/friends.ts";
 import type { WatchList } from "../api/watch.ts";
 import type { ChatHistory, ChatMessage } from "./chat.ts";
 import type { ClubEventCreated, ClubMembersChanged, ClubPostCreated } from "./clubs.ts";
@@ -73,6 +79,8 @@ export interface ServerToClientEvents {
   friendRequestWithdrawn: (payload: FriendRequestWithdrawn) => void;
   /** A friend request was accepted: to both players, each told the other's name. */
   friendAdded: (payload: FriendAdded) => void;
+  /** A friend request was denied: to both players, each told the other's name. */
+  friendRequestDenied: (payload: FriendRequestDenied) => void;
   clubInvitationReceived: (invitation: ClubInvitation) => void;
   /** My conversation with a friend was read (in this tab or another): its unread count is 0. */
   friendMessagesRead: (payload: FriendMessagesRead) => void;

@@ -32,6 +32,8 @@ export interface FriendsLive {
   withdrawn(inviteeId: number, inviterId: number): void;
   /** A request was accepted: both players learn of their new friend. */
   befriended(inviter: { id: number; username: string }, invitee: { id: number; username: string }): void;
+  /** A request was denied: both players' lists lose it (no news is made of it). */
+  denied(inviter: { id: number; username: string }, invitee: { id: number; username: string }): void;
   message(userIds: number[], message: FriendMessage): void;
   /** To all of the reader's tabs: that conversation is read. */
   read(readerId: number, friendName: string): void;
@@ -101,11 +103,16 @@ export function createFriendsService(deps: {
 
     async answer(user: FriendUser, inviterId: number, accepted: boolean): Promise<string> {
       if (!(await repo.answer(user.userId, inviterId, accepted))) throw notFound(FRIEND_MESSAGES.noRequest);
-      if (!accepted) return FRIEND_MESSAGES.denied;
       const inviterName = await repo.usernameOf(inviterId);
-      if (inviterName)
-        notify.befriended({ id: inviterId, username: inviterName }, { id: user.userId, username: user.username });
-      return FRIEND_MESSAGES.nowFriends;
+      if (inviterName) {
+        const [inviter, invitee] = [
+          { id: inviterId, username: inviterName },
+          { id: user.userId, username: user.username },
+        ];
+        if (accepted) notify.befriended(inviter, invitee);
+        else notify.denied(inviter, invitee);
+      }
+      return accepted ? FRIEND_MESSAGES.nowFriends : FRIEND_MESSAGES.denied;
     },
 
     async messages(user: FriendUser, friendName: string, pageNo: number): Promise<FriendMessage[]> {

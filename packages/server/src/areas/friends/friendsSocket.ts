@@ -14,6 +14,10 @@ export function friendsBroadcaster(io: AppServer): FriendsLive {
       to(inviter.id).emit("friendAdded", { friendName: invitee.username, acceptedBy: invitee.username });
       to(invitee.id).emit("friendAdded", { friendName: inviter.username, acceptedBy: invitee.username });
     },
+    denied: (inviter, invitee) => {
+      to(inviter.id).emit("friendRequestDenied", { friendName: invitee.username });
+      to(invitee.id).emit("friendRequestDenied", { friendName: inviter.username });
+    },
     message: (userIds, message) => io.to(userIds.map(rooms.user)).emit("friendMessage", message),
     read: (readerId, friendName) => to(readerId).emit("friendMessagesRead", { friendName }),
     challenge: (friendId, offer, from) => to(friendId).emit("friendChallengeReceived", { offer, from }),

@@ -111,6 +111,17 @@ describe("FriendsPanel", () => {
     expect(screen.queryByRole("region", { name: "Friend requests" })).toBeNull();
   });
 
+  it("drops my waiting request live when it is denied", async () => {
+    const client = fakeFriendsApi({
+      sentRequests: vi.fn(async () => [{ friendName: "eve", sentAt: Date.UTC(2026, 10, 20) }]),
+    });
+    const { rt } = setup(client);
+    await screen.findByRole("region", { name: "Waiting for an answer" });
+    rt.serverEmit("friendRequestDenied", { friendName: "eve" });
+    expect(screen.queryByRole("region", { name: "Waiting for an answer" })).toBeNull();
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+
   it("shows a new friend as soon as my request is accepted elsewhere", async () => {
     let friends = [{ friendName: "bob", friendSince: Date.UTC(2024, 10, 2), isActive: true }];
     const { rt } = setup(fakeFriendsApi({ list: vi.fn(async () => friends) }));

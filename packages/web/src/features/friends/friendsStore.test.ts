@@ -29,6 +29,22 @@ describe("friendsReducer (SPEC §4 Friend request)", () => {
     expect(s.sent?.map((r) => r.friendName)).toEqual(["fay"]);
   });
 
+  it("drops a denied request from whichever list holds it, and nothing else", () => {
+    let s = friendsReducer(initialFriends, { type: "sentLoaded", sent: [{ friendName: "Eve", sentAt: 2 }] });
+    s = friendsReducer(s, {
+      type: "requestsLoaded",
+      requests: [
+        { inviterId: 1, inviterName: "Ann" },
+        { inviterId: 2, inviterName: "eve2" },
+      ],
+    });
+    s = friendsReducer(s, { type: "requestDenied", friendName: "eve" });
+    expect(s.sent).toEqual([]);
+    s = friendsReducer(s, { type: "requestDenied", friendName: "ann" });
+    expect(s.requests?.map((r) => r.inviterName)).toEqual(["eve2"]);
+    expect(friendsReducer(initialFriends, { type: "requestDenied", friendName: "x" })).toEqual(initialFriends);
+  });
+
   it("removes a blocked friend, whatever the case of the name", () => {
     let s = friendsReducer(initialFriends, { type: "friendsLoaded", friends: [friend("Ann"), friend("bob")] });
     s = friendsReducer(s, { type: "friendRemoved", friendName: "ann" });

@@ -22,6 +22,8 @@ export type FriendsEvent =
   | { type: "sentLoaded"; sent: SentFriendRequest[] }
   /** I withdrew my request to this player. */
   | { type: "sentWithdrawn"; friendName: string }
+  /** A request between me and this player was denied (by them, or by me in another tab). */
+  | { type: "requestDenied"; friendName: string }
   /** Blocked: the friendship is over. */
   | { type: "friendRemoved"; friendName: string }
   | { type: "blockedLoaded"; blocked: BlockedPlayer[] }
@@ -51,6 +53,12 @@ export function friendsReducer(state: FriendsState, event: FriendsEvent): Friend
       return { ...state, sent: event.sent };
     case "sentWithdrawn":
       return { ...state, sent: state.sent?.filter((r) => !sameName(r.friendName, event.friendName)) ?? null };
+    case "requestDenied":
+      return {
+        ...state,
+        sent: state.sent?.filter((r) => !sameName(r.friendName, event.friendName)) ?? null,
+        requests: state.requests?.filter((r) => !sameName(r.inviterName, event.friendName)) ?? null,
+      };
     case "friendRemoved":
       return { ...state, friends: state.friends?.filter((f) => !sameName(f.friendName, event.friendName)) ?? null };
     case "blockedLoaded":

@@ -59,6 +59,7 @@ export function useFriends() {
     const offs = [
       realtime.on("friendRequestReceived", (request) => dispatch({ type: "requestReceived", request })),
       realtime.on("friendRequestWithdrawn", ({ inviterId }) => dispatch({ type: "requestAnswered", inviterId })),
+      realtime.on("friendRequestDenied", ({ friendName }) => dispatch({ type: "requestDenied", friendName })),
       // A request of mine was accepted (or answered here, in another tab): the lists change.
       realtime.on("friendAdded", () => {
         void loadFriends();
