@@ -25,5 +25,8 @@ describe("tooManyRequests", () => {
     expect(e.statusCode).toBe(429);
     expect(e.message).toBe("Too many attempts - try again in 54 minutes");
     expect(e.headers).toEqual({ "retry-after": "3187" });
+    expect(tooManyRequests(30_000, "Too many new accounts from your address").message).toBe(
+      "Too many new accounts from your address - try again in 30 seconds",
+    );
   });
 });

@@ -29,9 +29,10 @@ export function waitInWords(seconds: number): string {
   return `about ${plural(Math.round(seconds / 3600), "hour")}`;
 }
 
-export const tooManyRequests = (retryAfterMs: number) => {
+/** A 429 saying what was too many ("Too many attempts" unless told) and how long to wait. */
+export const tooManyRequests = (retryAfterMs: number, what = "Too many attempts") => {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new HttpError(429, "rate_limited", `Too many attempts - try again in ${waitInWords(seconds)}`, {
+  return new HttpError(429, "rate_limited", `${what} - try again in ${waitInWords(seconds)}`, {
     "retry-after": String(seconds),
   });
 };

@@ -61,9 +61,9 @@ export function createAccountsService(deps: AccountsDeps) {
     return dummyHash;
   };
 
-  async function limit(key: string, rule: { limit: number; windowMs: number }) {
+  async function limit(key: string, rule: { limit: number; windowMs: number }, what?: string) {
     const decision = await limiter.hit(key, rule.limit, rule.windowMs);
-    if (!decision.ok) throw tooManyRequests(decision.retryAfterMs);
+    if (!decision.ok) throw tooManyRequests(decision.retryAfterMs, what);
   }
 
   function toIdentity(row: {
@@ -92,7 +92,11 @@ export function createAccountsService(deps: AccountsDeps) {
       const taken = await repo.usernameOrEmailTaken(input.username, input.email);
       if (taken) throw conflict(taken === "email" ? MESSAGES.emailTaken : MESSAGES.usernameTaken);
       // Counted before the account is made, so a burst of sign-ups in parallel cannot pass the limit together.
-      await limit(`signup:ip:${network}`, { limit: signupLimitPerIp, windowMs: SIGNUP_WINDOW });
+      await limit(
+        `signup:ip:${network}`,
+        { limit: signupLimitPerIp, windowMs: SIGNUP_WINDOW },
+        "Too many new accounts from your address",
+      );
       const passwordHash = await hash(input.password);
       const result = await repo.insertUser({
         username: input.username,
