@@ -39,7 +39,7 @@ test("two players clicking the same 3+2 tile land in the same game", async ({ br
 
   // The third visitor's lobby counts the game and its two players (before the first-move limit aborts it).
   await expect(pairing(c).getByTestId("lobby-counts")).toContainText(/\b([1-9]|\d{2,}) games? in play/);
-  await expect(tile(c, "3+2 Blitz")).toContainText(/0 waiting · ([2-9]|\d{2,}) playing/);
+  await expect(tile(c, "3+2 Blitz")).toContainText(/0 waiting, ([2-9]|\d{2,}) playing/);
   for (const p of [a, b]) await expect(p.getByRole("region", { name: "Game", exact: true })).toContainText("Blitz 3+2");
   for (const p of [a, b, c]) await p.context().close();
 });

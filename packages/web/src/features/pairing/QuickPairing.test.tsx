@@ -39,7 +39,7 @@ describe("QuickPairing", () => {
     setup();
     expect(screen.getAllByRole("button", { pressed: false })).toHaveLength(12);
     expect((await screen.findByTestId("lobby-counts")).textContent).toBe("7 players online · 1 game in play");
-    expect(tile("3+2 Blitz").textContent).toContain("0 waiting · 2 playing");
+    expect(tile("3+2 Blitz").textContent).toContain("0 waiting, 2 playing");
   });
 
   it("replaces the figures with the counts the server pushes", async () => {

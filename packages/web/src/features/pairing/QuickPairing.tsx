@@ -121,7 +121,9 @@ export function QuickPairing() {
                   <span className="pool-tile__class">{TIME_CLASS_LABEL[pool.timeClass]}</span>
                 )}
                 <span className="pool-tile__counts" id={countsId}>
-                  <span>{tile.waiting} waiting</span> · <span>{tile.playing} playing</span>
+                  <span>{tile.waiting} waiting</span>
+                  <span className="visually-hidden">, </span>
+                  <span>{tile.playing} playing</span>
                 </span>
               </button>
             </li>
