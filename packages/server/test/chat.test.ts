@@ -56,6 +56,17 @@ describe("global chat", () => {
 });
 
 describe("game chat", () => {
+  it("takes a line its player just said in another chat (gg after every game)", async () => {
+    const { white, black, game } = await startGame(await guest(app.url), await guest(app.url));
+    expect((await white.emit("chatMessage", { text: "gg", chatType: "global", chatId: "global" })).ok).toBe(true);
+    expect((await white.emit("chatMessage", { text: "gg", chatType: "game", chatId: game.gameId })).ok).toBe(true);
+    expect((await white.emit("chatMessage", { text: "gg", chatType: "game", chatId: game.gameId })).code).toBe(
+      "duplicate",
+    );
+    white.socket.close();
+    black.socket.close();
+  });
+
   it("is written by the two players only, and read by the spectators who open it", async () => {
     const { white, black, game } = await startGame(await guest(app.url), await guest(app.url));
     const heard = black.next("chatMessage");

@@ -2,6 +2,7 @@ import { type Ack, type ChatHistory, type ChatMessage, type ChatMessagePayload, 
 import { addressKey } from "../../http/addressKey.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
 import type { ChatRepo } from "./chatRepo.ts";
+import { RepeatGuard } from "./repeatGuard.ts";
 
 export interface ChatActor {
   sessionId: string;
@@ -11,7 +12,7 @@ export interface ChatActor {
   address?: string;
 }
 
-/** lichess: a 6th line within 10 s, or a repeat of one of the last two, is dropped. */
+/** lichess: a 6th line within 10 s, or a repeat of one of the last two (repeatGuard.ts), is dropped. */
 const CHAT_RATE = { limit: 5, windowMs: 10_000 };
 /** Guests cost nothing to make: all the guests of one address share this allowance of global chat. */
 const GUEST_GLOBAL_CHAT_PER_ADDRESS = { limit: 10, windowMs: 10_000 };
@@ -41,7 +42,7 @@ export function createChatService(deps: {
 }) {
   const { repo, limiter, isPlayer, deliver } = deps;
   const now = deps.now ?? Date.now;
-  const lastLines = new Map<string, string[]>();
+  const repeats = new RepeatGuard();
 
   async function mayWrite(actor: ChatActor, chatType: string, chatId: string): Promise<boolean> {
     if (chatType === "global") return chatId === GLOBAL_CHAT_ID;
@@ -62,8 +63,7 @@ export function createChatService(deps: {
     async send(actor: ChatActor, p: ChatMessagePayload): Promise<Ack> {
       if (!(await mayWrite(actor, p.chatType, p.chatId))) return fail("forbidden", "You cannot write in this chat");
       const key = keyOf(actor);
-      const recent = lastLines.get(key) ?? [];
-      if (recent.includes(p.text)) return fail("duplicate", "You just sent that");
+      if (repeats.isRepeat(key, p.chatId, p.text, now())) return fail("duplicate", "You just sent that");
       const decision = await limiter.hit(`chat:${key}`, CHAT_RATE.limit, CHAT_RATE.windowMs);
       if (!decision.ok) return fail("rate_limited", "You are sending messages too fast");
       if (actor.userId === null && p.chatType === "global" && actor.address !== undefined) {
@@ -71,7 +71,7 @@ export function createChatService(deps: {
         const shared = await limiter.hit(`chat:guests:${addressKey(actor.address)}`, limit, windowMs);
         if (!shared.ok) return fail("rate_limited", "Too many messages from your address - log in, or wait a moment");
       }
-      lastLines.set(key, [...recent, p.text].slice(-2));
+      repeats.remember(key, p.chatId, p.text, now());
       const message: ChatMessage = {
         username: actor.username,
         text: p.text,
