@@ -84,6 +84,28 @@ test("on a phone Give Up sits on its own row below Abort and Suggest Draw, and a
   }
 });
 
+test("a game that starts while the lobby is scrolled down opens at the top, its board on the screen", async ({
+  browser,
+}) => {
+  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  const page = await newPage(browser, alice.sessionId);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Open games" })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  const game = await socketGame(alice.sessionId, bob.sessionId);
+  try {
+    await page.waitForURL(/\/play\?gameId=/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(alice.name);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.locator(".board").first()).toBeInViewport({ ratio: 0.5 });
+  } finally {
+    game.close();
+    await page.context().close();
+  }
+});
+
 test("a clock under ten seconds shows tenths, turns red and ticks a warning; blocked sound says so", async ({
   browser,
 }) => {

@@ -92,12 +92,19 @@ test("the history's page is in the address: opened there, paged, Back and a relo
     else await playGame(b.sessionId, a.sessionId, FOOLS_MATE, 10);
   }
   const page = await newPage(browser);
+  // A short window, so the pager is below the fold: paging stays where the table is, not at the page's top.
+  await page.setViewportSize({ width: 1280, height: 300 });
   await page.goto(`/profile?username=${a.name}&page=2`);
   await expect(page.getByText("Page 2", { exact: true })).toBeVisible();
   await expect(historyTable(page).getByRole("row")).toHaveCount(2);
-  await page.getByRole("button", { name: "Previous" }).click();
+  const previous = page.getByRole("button", { name: "Previous" });
+  await previous.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(100);
+  await previous.click();
   await expect(page).toHaveURL(new RegExp(`/profile\\?username=${a.name}$`));
   await expect(historyTable(page).getByRole("row")).toHaveCount(11);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   await page.goBack();
   await expect(page).toHaveURL(/page=2$/);
   await expect(historyTable(page).getByRole("row")).toHaveCount(2);

@@ -41,7 +41,7 @@ export function AnalysisPage({ client = analysisApi }: { client?: AnalysisApi })
     if (!urlGameId && route?.gameId) {
       void navigate(
         { search: `?gameId=${encodeURIComponent(route.gameId)}` },
-        { replace: true, state: location.state },
+        { replace: true, state: location.state, preventScrollReset: true },
       );
     }
   }, [urlGameId, route?.gameId, navigate, location.state]);

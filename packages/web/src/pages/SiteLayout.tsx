@@ -1,4 +1,4 @@
-import { Link, Outlet } from "react-router";
+import { Link, Outlet, ScrollRestoration } from "react-router";
 import { ConnectionBanner } from "../components/ConnectionBanner.tsx";
 import { Layout, type NavItem } from "../components/Layout.tsx";
 import { ToastProvider } from "../components/Toast.tsx";
@@ -51,6 +51,9 @@ export function SiteLayout() {
         ) : null}
         <Outlet />
       </Layout>
+      {/* A new page starts at its top (a game accepted from far down the lobby opened scrolled past its board);
+          Back returns to where that page was left. */}
+      <ScrollRestoration />
     </ToastProvider>
   );
 }

@@ -5,7 +5,7 @@ import { Button } from "../../components/Button.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { useIdentity } from "../accounts/index.ts";
 import { HistoryTable } from "./HistoryTable.tsx";
-import { canGoNext, canGoPrevious } from "./historyStore.ts";
+import { canGoNext, canGoPrevious, showsPager } from "./historyStore.ts";
 import { PlayerAvatar } from "./PlayerAvatar.tsx";
 import { type ProfileApi, profileApi } from "./profileApi.ts";
 import { readProfileQuery, withProfileQuery } from "./profileQuery.ts";
@@ -37,8 +37,10 @@ function ProfileContent({ username, own, headingLevel = 1, actions, client = pro
   // The variant and the history page live in the address: a reload, Back or a shared link shows the same.
   const [params, setParams] = useSearchParams();
   const { variant, page } = readProfileQuery(params);
-  const setVariant = (v: ProfileVariant) => setParams((p) => withProfileQuery(p, { variant: v }));
-  const goToPage = (n: number) => setParams((p) => withProfileQuery(p, { page: n }));
+  // Paging stays where the table is, rather than a new page's start at the top.
+  const setVariant = (v: ProfileVariant) =>
+    setParams((p) => withProfileQuery(p, { variant: v }), { preventScrollReset: true });
+  const goToPage = (n: number) => setParams((p) => withProfileQuery(p, { page: n }), { preventScrollReset: true });
   const { history, summary } = useProfileData(username, variant, page, client);
   const Heading = headingLevel === 1 ? "h1" : "h2";
   // The server's spelling of the name once a game shows it (the URL may say "Magnus_C" for "magnus_c").
@@ -56,7 +58,7 @@ function ProfileContent({ username, own, headingLevel = 1, actions, client = pro
     );
   }
 
-  const showPaging = history.pageNo > 1 || canGoNext(history);
+  const showPaging = showsPager(history);
   return (
     <div className="profile">
       <header className="profile-header card">

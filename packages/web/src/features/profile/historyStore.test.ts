@@ -8,6 +8,7 @@ import {
   historyReducer,
   historyRequest,
   initialHistory,
+  showsPager,
 } from "./historyStore.ts";
 
 const row = (gameId: string): HistoryRow => ({
@@ -51,6 +52,20 @@ describe("history paging", () => {
     const last = run(second, { type: "loaded", request: page(2), rows: rows(3, "h") });
     expect(canGoNext(last)).toBe(false);
     expect(canGoPrevious(last)).toBe(true);
+  });
+
+  it("shows the pager once there are several pages, and keeps it while Previous loads page 1", () => {
+    const one = run(initialHistory(), { type: "loaded", request: page(1), rows: rows(3) });
+    expect(showsPager(one)).toBe(false);
+    const full = run(initialHistory(), { type: "loaded", request: page(1), rows: rows(HISTORY_PAGE) });
+    expect(showsPager(full)).toBe(true);
+    const opened = run(initialHistory("standard", 2), { type: "loaded", request: page(2), rows: rows(1) });
+    expect(showsPager(opened)).toBe(true);
+    const back = run(opened, { type: "pageRequested", pageNo: 1 });
+    expect(back).toMatchObject({ pageNo: 1, status: "loading" });
+    expect(showsPager(back)).toBe(true);
+    expect(showsPager(run(back, { type: "loaded", request: page(1), rows: rows(HISTORY_PAGE) }))).toBe(true);
+    expect(showsPager(run(back, { type: "variantChanged", variant: "fun" }))).toBe(false);
   });
 
   it("treats an empty page past the end as the last page", () => {

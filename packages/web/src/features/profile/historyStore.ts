@@ -8,8 +8,10 @@ export interface HistoryRequest {
 }
 
 /** A profile's history table (SPEC §2 Profile, §9 page limit 10). Pure: tested without a DOM. */
-export type HistoryState = HistoryRequest &
-  (
+export type HistoryState = HistoryRequest & {
+  /** Moved from one page to another: there are several, and the pager stays while the next one loads. */
+  paged?: boolean;
+} & (
     | { status: "loading"; rows: HistoryRow[] }
     | { status: "loaded"; rows: HistoryRow[] }
     /** The server answered with an error status (0 when no answer came). */
@@ -40,16 +42,26 @@ export function historyReducer(state: HistoryState, event: HistoryEvent): Histor
       const pageNo = Math.max(1, Math.floor(event.pageNo));
       if (pageNo === state.pageNo || state.status === "notFound") return state;
       // The old rows stay on screen (dimmed) until the new page arrives.
-      return { variant: state.variant, pageNo, status: "loading", rows: state.rows };
+      return { variant: state.variant, pageNo, paged: true, status: "loading", rows: state.rows };
     }
     case "loaded":
       if (!sameRequest(state, event.request)) return state;
-      return { variant: state.variant, pageNo: state.pageNo, status: "loaded", rows: event.rows };
+      return { ...pageOf(state), status: "loaded", rows: event.rows };
     case "failed":
       if (!sameRequest(state, event.request)) return state;
-      if (event.status === 404) return { variant: state.variant, pageNo: state.pageNo, status: "notFound", rows: [] };
-      return { variant: state.variant, pageNo: state.pageNo, status: "failed", rows: [], errorStatus: event.status };
+      if (event.status === 404) return { ...pageOf(state), status: "notFound", rows: [] };
+      return { ...pageOf(state), status: "failed", rows: [], errorStatus: event.status };
   }
+}
+
+const pageOf = ({ variant, pageNo, paged }: HistoryState) => ({ variant, pageNo, paged });
+
+/**
+ * The pager shows once there is more than one page: beyond page 1, a full page, or after paging (so it does not
+ * vanish, and the page shrink under the reader, while Previous loads page 1).
+ */
+export function showsPager(state: HistoryState): boolean {
+  return state.status !== "notFound" && (state.pageNo > 1 || state.paged === true || canGoNext(state));
 }
 
 /** Previous exists from page 2 on, once nothing is loading. */
