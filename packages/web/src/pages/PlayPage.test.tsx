@@ -146,17 +146,20 @@ describe("PlayPage", () => {
     await waitFor(() => expect(rt.events()).toContain("forfeit"));
   });
 
-  it("counts down when the opponent left and then offers to claim the victory", async () => {
+  it("says a disconnected opponent may come back, then that they left, and offers to claim the victory", async () => {
     const rt = setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
     await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
     rt.serverEmit("opponentPresence", { gameId: "g1", connected: false, claimableAt: Date.now() + 30_000 });
-    expect(screen.getByText("Opponent left the game")).toBeTruthy();
-    expect(screen.getByText(/You can claim victory in \d+s/)).toBeTruthy();
+    expect(screen.getByText("Opponent disconnected")).toBeTruthy();
+    expect(screen.getByText(/If they do not come back, you can claim victory in \d+s/)).toBeTruthy();
+    expect(screen.queryByText("Opponent left the game")).toBeNull();
     rt.serverEmit("opponentPresence", { gameId: "g1", connected: false, claimableAt: Date.now() - 1 });
     fireEvent.click(await screen.findByRole("button", { name: "Claim victory" }));
+    expect(screen.getByText("Opponent left the game")).toBeTruthy();
     await waitFor(() => expect(rt.requests.at(-1)?.event).toBe("claimVictory"));
     rt.serverEmit("opponentPresence", { gameId: "g1", connected: true });
     expect(screen.queryByText("Opponent left the game")).toBeNull();
+    expect(screen.queryByText("Opponent disconnected")).toBeNull();
   });
 
   it("shows the game-over modal with the winner and its three buttons; Escape closes it", async () => {

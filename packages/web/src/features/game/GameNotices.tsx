@@ -38,13 +38,21 @@ export function GameNotices({ state, now, notice, onAnswerDraw, onClaimVictory }
       ) : null}
       {gone ? (
         <div className="game-notice" role="status">
-          <p>Opponent left the game</p>
+          {/* A connection that drops for a moment is not a player who left: that is said once the wait is over. */}
           {now < gone.claimableAt ? (
-            <p className="game-notice__detail">You can claim victory in {secondsUntil(gone.claimableAt, now)}s</p>
+            <>
+              <p>Opponent disconnected</p>
+              <p className="game-notice__detail">
+                If they do not come back, you can claim victory in {secondsUntil(gone.claimableAt, now)}s
+              </p>
+            </>
           ) : (
-            <Button variant="primary" onClick={onClaimVictory}>
-              Claim victory
-            </Button>
+            <>
+              <p>Opponent left the game</p>
+              <Button variant="primary" onClick={onClaimVictory}>
+                Claim victory
+              </Button>
+            </>
           )}
         </div>
       ) : null}
