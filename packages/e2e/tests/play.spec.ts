@@ -136,13 +136,19 @@ test("the lobby: create and cancel an offer, and chat between two visitors", asy
   await expect(a.page.getByText("No offers available")).toBeVisible();
 
   await createOffer(a.page, { preset: "1+0" });
-  const mine = a.page.getByRole("button", { name: "Cancel offer Anonymous / 1+0" });
-  await expect(mine).toBeVisible();
+  await expect(a.page.getByRole("button", { name: "Cancel offer Anonymous / 1+0" })).toBeVisible();
   // On a 1366x768 laptop screen a new offer shows without scrolling, under the pairing tiles (at its bottom
   // edge, whatever the site's counts say).
   await b.page.setViewportSize({ width: 1366, height: 768 });
   await expect(b.page.getByRole("button", { name: "Accept Anonymous / 1+0" })).toBeInViewport({ ratio: 0.5 });
   await expect(b.page.getByText("No offers available")).toBeHidden();
+
+  // One open offer at a time: a second one takes the first one's place, and says so.
+  await createOffer(a.page, { preset: "3+2" });
+  await expect(a.page.getByRole("status").filter({ hasText: "Your new offer replaces your 1+0 offer" })).toBeVisible();
+  await expect(b.page.getByRole("button", { name: "Accept Anonymous / 3+2" })).toBeVisible();
+  await expect(b.page.getByRole("button", { name: "Accept Anonymous / 1+0" })).toHaveCount(0);
+  const mine = a.page.getByRole("button", { name: "Cancel offer Anonymous / 3+2" });
 
   a.page.once("dialog", async (dialog) => {
     expect(dialog.message()).toBe("Do you want to cancel your offer?");

@@ -59,6 +59,16 @@ describe("LobbyPanel", () => {
     expect(screen.queryByText("Anonymous / 5+3")).toBeNull();
   });
 
+  it("says when my new offer replaced my open one", () => {
+    const rt = setup();
+    rt.serverEmit("updateLobby", { roomUid: "lobby", offers: [] });
+    rt.serverEmit("offerCreated", offer("old", { username: "alice", baseTime: 10, increment: 0 }));
+    expect(screen.queryByRole("status")).toBeNull();
+    rt.serverEmit("lobbyChanged", { roomUid: "lobby", added: [offer("new", { username: "alice" })], removed: ["old"] });
+    expect(screen.getByRole("status").textContent).toBe("Your new offer replaces your 10+0 offer");
+    expect(screen.queryByText("alice / 10+0")).toBeNull();
+  });
+
   it("shows a jumpstart card's ranges and who takes the handicap; standard cards keep the colour", () => {
     const rt = setup();
     const js = { variant: "jumpstart" as const, lower_move_limit: 20, upper_move_limit: 40 };

@@ -1,3 +1,4 @@
+import { formatTimeControl } from "@chess/shared";
 import { useEffect, useReducer, useState } from "react";
 import { useRealtime } from "../../lib/realtime.ts";
 import { displayName, useIdentity } from "../accounts/index.ts";
@@ -28,6 +29,7 @@ export function LobbyPanel() {
   const me = displayName(useIdentity().identity);
   const [state, dispatch] = useReducer(lobbyReducer, undefined, () => initialLobby(loadMyOfferIds()));
   const [message, setMessage] = useState<string>();
+  const [note, setNote] = useState<string>();
 
   useEffect(() => {
     const offs = [
@@ -50,6 +52,17 @@ export function LobbyPanel() {
       // Without storage a guest's offers are recognised until the next reload only.
     }
   }, [state.myOfferIds]);
+
+  // One open offer at a time (lichess): a second one takes the first one's place, which is said, not silent.
+  useEffect(() => {
+    if (state.replaced) setNote(`Your new offer replaces your ${formatTimeControl(state.replaced)} offer`);
+  }, [state.replaced]);
+
+  useEffect(() => {
+    if (!note) return;
+    const t = setTimeout(() => setNote(undefined), MESSAGE_MS);
+    return () => clearTimeout(t);
+  }, [note]);
 
   useEffect(() => {
     if (!message) return;
@@ -84,6 +97,11 @@ export function LobbyPanel() {
       {message ? (
         <p className="lobby-panel__message" role="alert">
           {message}
+        </p>
+      ) : null}
+      {note ? (
+        <p className="lobby-panel__note" role="status">
+          {note}
         </p>
       ) : null}
       {offers === null ? (

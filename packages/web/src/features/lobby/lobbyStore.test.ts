@@ -53,6 +53,20 @@ describe("lobbyReducer", () => {
     expect(run(initialLobby(), { type: "offersChanged", added: [offer("x")], removed: [] }).offers).toBeNull();
   });
 
+  it("notes my offer that my next one replaced, and not an offer of mine that only left", () => {
+    const mine = run(
+      initialLobby(),
+      { type: "offersListed", offers: [offer("a")] },
+      { type: "offerCreated", offer: offer("old", { baseTime: 10, increment: 0 }) },
+    );
+    expect(mine.replaced).toBeNull();
+    const replaced = run(mine, { type: "offersChanged", added: [offer("new")], removed: ["old"] });
+    expect(replaced.replaced?.offerId).toBe("old");
+    expect(replaced.offers?.map((o) => o.offerId)).toEqual(["new", "a"]);
+    expect(run(mine, { type: "offersChanged", added: [], removed: ["old"] }).replaced).toBeNull();
+    expect(run(mine, { type: "offersChanged", added: [offer("b")], removed: ["a"] }).replaced).toBeNull();
+  });
+
   it("remembers the offers this tab created, even before the list shows them", () => {
     const s = run(initialLobby(), { type: "offerCreated", offer: offer("mine") });
     expect(visibleOffers(s)?.map((o) => o.offerId)).toEqual(["mine"]);

@@ -8,6 +8,8 @@ export interface LobbyState {
   myOfferIds: string[];
   /** Offers accepted from here: hidden at once and never accepted twice. */
   hiddenOfferIds: string[];
+  /** My open offer that my newer one replaced (one open lobby offer per player, as on lichess), to say so. */
+  replaced: GameOffer | null;
 }
 
 export type LobbyEvent =
@@ -25,7 +27,7 @@ export type LobbyEvent =
   | { type: "offerCancelled"; offerId: string };
 
 export function initialLobby(myOfferIds: string[] = []): LobbyState {
-  return { offers: null, myOfferIds, hiddenOfferIds: [] };
+  return { offers: null, myOfferIds, hiddenOfferIds: [], replaced: null };
 }
 
 export function lobbyReducer(state: LobbyState, event: LobbyEvent): LobbyState {
@@ -34,6 +36,7 @@ export function lobbyReducer(state: LobbyState, event: LobbyEvent): LobbyState {
       const listed = new Set(event.offers.map((o) => o.offerId));
       // Ids of offers that left the list will never come back: forget them.
       return {
+        ...state,
         offers: event.offers,
         myOfferIds: state.myOfferIds.filter((id) => listed.has(id)),
         hiddenOfferIds: state.hiddenOfferIds.filter((id) => listed.has(id)),
@@ -44,7 +47,11 @@ export function lobbyReducer(state: LobbyState, event: LobbyEvent): LobbyState {
       const gone = new Set(event.removed);
       const known = new Set(state.offers.map((o) => o.offerId));
       const fresh = event.added.filter((o) => !known.has(o.offerId) && !gone.has(o.offerId));
+      // The server removes a player's offer in the same change that adds their next one, and only then.
+      const mineGone = state.offers.find((o) => gone.has(o.offerId) && state.myOfferIds.includes(o.offerId));
       return {
+        ...state,
+        replaced: mineGone && event.added.length > 0 ? mineGone : state.replaced,
         offers: [...fresh, ...state.offers.filter((o) => !gone.has(o.offerId))],
         myOfferIds: state.myOfferIds.filter((id) => !gone.has(id)),
         hiddenOfferIds: state.hiddenOfferIds.filter((id) => !gone.has(id)),
