@@ -7,6 +7,7 @@ import { fakeRealtime, WithRealtime } from "../test/realtime.tsx";
 import { PlayPage } from "./PlayPage.tsx";
 
 const AFTER_E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+const AFTER_E4_E5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
 
 function snapshot(change: Partial<GameStarted> = {}): GameStarted {
   return gameSnapshot(change);
@@ -271,6 +272,21 @@ describe("PlayPage", () => {
     expect(screen.queryByRole("button", { current: true })).toBeNull();
     fireEvent.keyDown(input, { key: "End" });
     expect(screen.getByRole("button", { name: "e5" }).getAttribute("aria-current")).toBe("true");
+  });
+
+  it("plays a move typed while an earlier position is shown, and goes back to the game", async () => {
+    const rt = setup(snapshot({ moves: ["e4", "e5"], fen: AFTER_E4_E5, ply: 2, eventNo: 2 }));
+    await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
+    const input = screen.getByRole("textbox", { name: "Type a move" });
+    fireEvent.keyDown(input, { key: "Home" });
+    expect(screen.queryByRole("button", { current: true })).toBeNull();
+    fireEvent.change(input, { target: { value: "Nf3" } });
+    fireEvent.submit(input);
+    await waitFor(() =>
+      expect(rt.requests.at(-1)).toMatchObject({ event: "move", payload: { move: { from: "g1", to: "f3" }, ply: 2 } }),
+    );
+    expect(screen.getByText("You played Nf3.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Nf3" }).getAttribute("aria-current")).toBe("true");
   });
 
   it("announces the end of the game", async () => {

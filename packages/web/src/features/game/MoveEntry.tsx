@@ -55,6 +55,8 @@ export function MoveEntry({ state, onMove, onPremove, onCancelPremove, onStep, o
       setFeedback({ kind: "error", text: typed.message });
       return;
     }
+    // Typed while an earlier position was shown: the move is for the game as it stands, which comes back.
+    if (state.viewPly !== null) onView(null);
     if (typed.kind === "premove") {
       onPremove(typed.move);
       setFeedback({ kind: "done", text: `Premove ${typed.san} set: it is played when your turn comes.` });

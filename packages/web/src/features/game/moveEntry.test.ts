@@ -161,8 +161,17 @@ describe("typedMove", () => {
     expect(typedMove(theirs, "Nf3")).toEqual({ kind: "premove", move: { from: "g1", to: "f3" }, san: "Nf3" });
   });
 
-  it("refuses while an earlier move is shown or the game is over", () => {
-    expect(typedMove({ ...game(), viewPly: 0 }, "e4")).toMatchObject({ kind: "refused", message: /press End/ });
+  it("judges a move typed while an earlier position is shown against the game as it stands", () => {
+    const theirs = game({ moves: ["e4"], fen: AFTER_E4, currentTurn: "b", ply: 1 });
+    expect(typedMove({ ...theirs, viewPly: 0 }, "Nf3")).toEqual({
+      kind: "premove",
+      move: { from: "g1", to: "f3" },
+      san: "Nf3",
+    });
+    expect(typedMove({ ...game(), viewPly: 0 }, "e4")).toMatchObject({ kind: "move", san: "e4" });
+  });
+
+  it("refuses once the game is over, and to a spectator", () => {
     expect(typedMove({ ...game(), status: "finished" }, "e4")).toMatchObject({ kind: "refused" });
     expect(typedMove({ ...game(), myColor: null }, "e4")).toMatchObject({ kind: "refused" });
   });

@@ -250,12 +250,13 @@ export type TypedMove =
   | { kind: "premove"; move: MoveInput; san: string }
   | { kind: "refused"; message: string };
 
-/** Judges `text` typed by the player in `state` by the same rules as a dragged piece. */
-export function typedMove(state: GameState, text: string): TypedMove {
-  if (state.myColor === null || state.status !== "active") return { kind: "refused", message: "The game is over." };
-  if (state.viewPly !== null) {
-    return { kind: "refused", message: "You are looking at an earlier move: press End to go back to the game first." };
-  }
+/**
+ * Judges `text` typed by the player in `state` by the same rules as a dragged piece. A move is typed for the game
+ * as it stands, even while an earlier position is shown (as on lichess): the caller goes back to the game with it.
+ */
+export function typedMove(shown: GameState, text: string): TypedMove {
+  if (shown.myColor === null || shown.status !== "active") return { kind: "refused", message: "The game is over." };
+  const state = shown.viewPly === null ? shown : { ...shown, viewPly: null };
   const fen = liveLine(state).at(-1)?.fen ?? state.initialFen;
   if (canMoveNow(state)) {
     const result = parseMove(fen, text);

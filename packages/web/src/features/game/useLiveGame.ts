@@ -147,7 +147,12 @@ export function useLiveGame(
     setPremove: (m: MoveInput) => dispatch({ type: "premoveSet", move: m }),
     clearPremove: () => dispatch({ type: "premoveCleared" }),
     step: (delta: -1 | 1) => dispatch({ type: "step", delta }),
-    viewPly: (ply: number | null) => dispatch({ type: "viewPly", ply }),
+    viewPly: (ply: number | null) => {
+      dispatch({ type: "viewPly", ply });
+      // At once, as a move does: a move typed while an earlier position was shown goes out right after this.
+      const s = stateRef.current;
+      if (s) stateRef.current = gameReducer(s, { type: "viewPly", ply });
+    },
     resign: () => void act("forfeit"),
     takeback: async () => {
       dispatch({ type: "premoveCleared" });
