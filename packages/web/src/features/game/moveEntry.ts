@@ -255,7 +255,8 @@ export type TypedMove =
  * as it stands, even while an earlier position is shown (as on lichess): the caller goes back to the game with it.
  */
 export function typedMove(shown: GameState, text: string): TypedMove {
-  if (shown.myColor === null || shown.status !== "active") return { kind: "refused", message: "The game is over." };
+  const myColor = shown.myColor;
+  if (myColor === null || shown.status !== "active") return { kind: "refused", message: "The game is over." };
   const state = shown.viewPly === null ? shown : { ...shown, viewPly: null };
   const fen = liveLine(state).at(-1)?.fen ?? state.initialFen;
   if (canMoveNow(state)) {
@@ -265,7 +266,7 @@ export function typedMove(shown: GameState, text: string): TypedMove {
       : { kind: "refused", message: result.message };
   }
   if (canPremove(state)) {
-    const result = parsePremove(fen, state.myColor, text);
+    const result = parsePremove(fen, myColor, text);
     return result.ok
       ? { kind: "premove", move: result.move, san: result.san }
       : { kind: "refused", message: result.message };
