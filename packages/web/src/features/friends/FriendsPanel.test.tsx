@@ -111,6 +111,18 @@ describe("FriendsPanel", () => {
     expect(screen.queryByRole("region", { name: "Friend requests" })).toBeNull();
   });
 
+  it("catches up on a request sent while the socket was away, once it is back", async () => {
+    let requests: Array<{ inviterId: number; inviterName: string }> = [];
+    const client = fakeFriendsApi({ requests: vi.fn(async () => requests) });
+    const { rt } = setup(client);
+    await screen.findByRole("list", { name: "Your friends" });
+    expect(client.requests).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("region", { name: "Friend requests" })).toBeNull();
+    requests = [{ inviterId: 9, inviterName: "zoe" }];
+    rt.reconnect();
+    expect((await screen.findByRole("region", { name: "Friend requests" })).textContent).toContain("zoe");
+  });
+
   it("drops my waiting request live when it is denied", async () => {
     const client = fakeFriendsApi({
       sentRequests: vi.fn(async () => [{ friendName: "eve", sentAt: Date.UTC(2026, 10, 20) }]),

@@ -56,10 +56,19 @@ export function useFriends() {
   }, [loadFriends, loadRequests, loadSent, loadBlocked]);
 
   useEffect(() => {
+    let registering = true;
     const offs = [
       realtime.on("friendRequestReceived", (request) => dispatch({ type: "requestReceived", request })),
       realtime.on("friendRequestWithdrawn", ({ inviterId }) => dispatch({ type: "requestAnswered", inviterId })),
       realtime.on("friendRequestDenied", ({ friendName }) => dispatch({ type: "requestDenied", friendName })),
+      // Whatever was sent while the socket was away (or before it first connected) comes with the lists; a
+      // socket already connected here was there for the first loads.
+      realtime.onConnect(() => {
+        if (registering) return;
+        void loadFriends();
+        void loadRequests();
+        void loadSent();
+      }),
       // A request of mine was accepted (or answered here, in another tab): the lists change.
       realtime.on("friendAdded", () => {
         void loadFriends();
@@ -67,6 +76,7 @@ export function useFriends() {
         void loadSent();
       }),
     ];
+    registering = false;
     return () => {
       for (const off of offs) off();
     };
