@@ -3,6 +3,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { PresenceDot } from "../../components/PresenceDot.tsx";
+import { PlayerAvatar } from "../profile/index.ts";
 import type { ChallengeState } from "./challengeStore.ts";
 import { friendsSince, sameName } from "./friendsStore.ts";
 import { unreadLabel } from "./unreadStore.ts";
@@ -26,9 +27,7 @@ export function FriendCard({ friend, unread, challenge, onChallenge, onCancelCha
   return (
     <li className="friend-card" data-testid="friend-card" data-friend={name}>
       <div className="friend-card__top">
-        <span className="friend-card__avatar" aria-hidden="true">
-          {name.charAt(0).toUpperCase()}
-        </span>
+        <PlayerAvatar username={name} size="md" />
         <div className="friend-card__who">
           <Link id={nameId} className="friend-card__name" to={`/profile?username=${encodeURIComponent(name)}`}>
             {name}

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { unreadLabel, unreadList } from "./unreadStore.ts";
 import { useUnread } from "./useUnread.ts";
 import "./UnreadConversations.css";
+import { PlayerAvatar } from "../profile/index.ts";
 
 /** Conversations with unread messages, each a link to it; nothing when all is read. */
 export function UnreadConversations({ className }: { className?: string }) {
@@ -24,9 +25,7 @@ export function UnreadConversations({ className }: { className?: string }) {
               to={`/messages/${encodeURIComponent(friendName)}`}
               aria-label={`${friendName}, ${unreadLabel(count)}`}
             >
-              <span className="unread-conversations__avatar" aria-hidden="true">
-                {friendName.charAt(0).toUpperCase()}
-              </span>
+              <PlayerAvatar username={friendName} size="sm" />
               <span className="unread-conversations__name">{friendName}</span>
               <span className="unread-conversations__count" aria-hidden="true">
                 {count > 99 ? "99+" : count}
