@@ -261,17 +261,26 @@ test("a logged-out visitor sees Access Denied on /messages", async ({ page }) =>
   await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
 });
 
-test("messages are between friends: a conversation with anyone else says so and offers no box", async ({ browser }) => {
+test("messages are between friends: a stranger's conversation says so, a name nobody has says that", async ({
+  browser,
+}) => {
   const a = await user(browser);
   const stranger = await createUser((await newPage(browser)).request);
-  for (const name of [stranger, "nosuchplayer9"]) {
-    await a.page.goto(`/messages/${name}`);
-    const conversation = a.page.getByRole("region", { name });
-    await expect(
-      conversation.getByText(`Only friends can message each other. Send ${name} a friend request`),
-    ).toBeVisible();
-    await expect(conversation.getByTestId("friend-presence")).toHaveText("Not among your friends");
-    await expect(conversation.getByLabel("Message", { exact: true })).toHaveCount(0);
-    await expect(conversation.getByRole("alert")).toHaveCount(0);
-  }
+  await a.page.goto(`/messages/${stranger}`);
+  const conversation = a.page.getByRole("region", { name: stranger });
+  await expect(
+    conversation.getByText(`Only friends can message each other. Send ${stranger} a friend request`),
+  ).toBeVisible();
+  await expect(conversation.getByTestId("friend-presence")).toHaveText("Not among your friends");
+  await expect(conversation.getByLabel("Message", { exact: true })).toHaveCount(0);
+  await expect(conversation.getByRole("alert")).toHaveCount(0);
+
+  // A name nobody has: no advice to befriend them.
+  await a.page.goto("/messages/nosuchplayer9");
+  const nobody = a.page.getByRole("region", { name: "nosuchplayer9" });
+  await expect(nobody.getByText("There is no player named nosuchplayer9.", { exact: false })).toBeVisible();
+  await expect(nobody.getByTestId("friend-presence")).toHaveText("No such player");
+  await expect(nobody.getByText(/friend request/)).toHaveCount(0);
+  await expect(nobody.getByLabel("Message", { exact: true })).toHaveCount(0);
+  await expect(nobody.getByRole("alert")).toHaveCount(0);
 });

@@ -296,6 +296,8 @@ const notLoggedIn: Refused = { refused: 401, message: MESSAGES.notLoggedIn };
 const clubsNotLoggedIn: Refused = { refused: 401, message: CLUB_MESSAGES.notLoggedIn };
 const unknownClub: Refused = { refused: 404, message: CLUB_MESSAGES.unknownClub };
 const notFriends: Refused = { refused: 403, message: FRIEND_MESSAGES.notFriends };
+/** A conversation is refused to all but friends; for a name nobody has it says so (names are public). */
+const notFriendsNamed: Refused = { ...notFriends, ghost: "differs" };
 const q = encodeURIComponent;
 
 const routes: RouteCase[] = [
@@ -700,8 +702,8 @@ const routes: RouteCase[] = [
     req: () => ({ path: `/friend/messages/${q(w.A.name)}` }),
     ghost: (_, g) => ({ path: `/friend/messages/${q(g.user)}` }),
     guest: notLoggedIn,
-    stranger: notFriends,
-    party: [{ who: "D", what: "D, who asked A to be friends", outcome: notFriends }],
+    stranger: notFriendsNamed,
+    party: [{ who: "D", what: "D, who asked A to be friends", outcome: notFriendsNamed }],
   },
   {
     route: "GET /friend/messages/:friendName",
@@ -709,7 +711,7 @@ const routes: RouteCase[] = [
     req: () => ({ path: `/friend/messages/${q(w.B.name)}` }),
     ghost: (_, g) => ({ path: `/friend/messages/${q(g.user)}` }),
     guest: notLoggedIn,
-    stranger: notFriends,
+    stranger: notFriendsNamed,
   },
   {
     route: "GET /friend/unread",

@@ -203,6 +203,12 @@ describe("unread messages", () => {
     await call(b, "GET", `/friend/messages/${a.name}?pageNo=1`);
     expect((await call(b, "GET", "/friend/unread")).json).toMatchObject({ total: 3 });
 
+    // A stranger's conversation is refused; one with a name nobody has says there is no such player.
+    expect((await call(stranger, "GET", `/friend/messages/${a.name}`)).status).toBe(403);
+    const nobody = await call(stranger, "GET", "/friend/messages/no-such-player-at-all");
+    expect(nobody.status).toBe(404);
+    expect(nobody.json.message).toBe(FRIEND_MESSAGES.unknownUser);
+
     // Nobody but the recipient marks B's messages from A read.
     const peek = await call(stranger, "POST", `/friend/messages/${a.name}/read`);
     expect(peek.status).toBe(403);

@@ -137,6 +137,22 @@ describe("MessagesPage", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("You can only do this with a friend");
   });
 
+  it("says there is no such player for a name nobody has, with no box and no profile link", async () => {
+    renderMessages(
+      fakeFriendsApi({
+        list: vi.fn(async () => []),
+        messages: vi.fn(async () => {
+          throw new ApiRequestError(404, "No player with that username");
+        }),
+      }),
+    );
+    expect(await screen.findByText(/There is no player named bob\./)).toBeTruthy();
+    expect(screen.getByTestId("friend-presence").textContent).toBe("No such player");
+    expect(screen.queryByRole("link", { name: "Profile" })).toBeNull();
+    expect(screen.queryByRole("textbox")).toBeNull();
+    expect(screen.queryByText(/friend request/)).toBeNull();
+  });
+
   it("reads the conversation on opening, as messages arrive, and after a reconnection", async () => {
     const unread = createUnreadStore();
     unread.dispatch({ type: "loaded", counts: { total: 3, byFriend: { bob: 2, carl: 1 } }, viewing: null });

@@ -117,6 +117,8 @@ export function createFriendsService(deps: {
 
     async messages(user: FriendUser, friendName: string, pageNo: number): Promise<FriendMessage[]> {
       const friend = await friendNamed(user, friendName);
+      // Names are public (profiles, leaderboards): a page opened for a name nobody has says so.
+      if (!friend && !(await deps.findUser(friendName))) throw notFound(FRIEND_MESSAGES.unknownUser);
       if (!friend) throw forbidden(FRIEND_MESSAGES.notFriends);
       const rows = await repo.messages(user.userId, friend.id, pageNo, FRIEND_MESSAGES_PAGE);
       return rows.map((r) => ({

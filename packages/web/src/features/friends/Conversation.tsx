@@ -8,6 +8,7 @@ import { groupByDay } from "./conversationStore.ts";
 import { sameName } from "./friendsStore.ts";
 import { useConversation } from "./useConversation.ts";
 import "./Conversation.css";
+import { PlayerAvatar } from "../profile/index.ts";
 
 /** Closer than this to the bottom counts as "reading the newest": new messages scroll into view. */
 const STICK_PX = 80;
@@ -19,9 +20,9 @@ const timeOf = (t: number) => {
 
 /** My private conversation with a friend (SPEC §2 Friend messages). */
 export function Conversation({ friendName, me }: { friendName: string; me: string }) {
-  const { state, online, friend, loadOlder, send } = useConversation(friendName, me);
-  // Messages are between friends: to anyone else (or a name nobody has) the page says so and offers no box.
-  const notFriend = friend === false;
+  const { state, online, friend, unknown, loadOlder, send } = useConversation(friendName, me);
+  // Messages are between friends: to anyone else the page says so and offers no box (nor to a name nobody has).
+  const notFriend = friend === false || unknown;
   const profile = `/profile?username=${encodeURIComponent(friendName)}`;
   const [draft, setDraft] = useState("");
   const [sending, setSending] = useState(false);
@@ -73,15 +74,15 @@ export function Conversation({ friendName, me }: { friendName: string; me: strin
   return (
     <section className="conversation card" aria-labelledby="conversation-title">
       <header className="conversation__head">
-        <span className="conversation__avatar" aria-hidden="true">
-          {friendName.charAt(0).toUpperCase()}
-        </span>
+        {unknown ? null : <PlayerAvatar username={friendName} size="md" />}
         <div className="conversation__who">
           <h2 id="conversation-title" className="conversation__name">
             {friendName}
           </h2>
           <span className="conversation__presence" data-testid="friend-presence">
-            {notFriend ? (
+            {unknown ? (
+              "No such player"
+            ) : notFriend ? (
               "Not among your friends"
             ) : online === undefined ? (
               "…"
@@ -93,9 +94,11 @@ export function Conversation({ friendName, me }: { friendName: string; me: strin
             )}
           </span>
         </div>
-        <Link className="conversation__profile" to={profile}>
-          Profile
-        </Link>
+        {unknown ? null : (
+          <Link className="conversation__profile" to={profile}>
+            Profile
+          </Link>
+        )}
       </header>
 
       <div className="conversation__scroll" ref={scrollRef} onScroll={onScroll}>
@@ -109,7 +112,12 @@ export function Conversation({ friendName, me }: { friendName: string; me: strin
           <p className="conversation__start">This is the beginning of your conversation.</p>
         ) : null}
         {state.status === "loading" ? <p className="conversation__empty">Loading messages…</p> : null}
-        {notFriend && count === 0 ? (
+        {unknown ? (
+          <p className="conversation__empty">
+            There is no player named {friendName}. Check the spelling, or find players on the{" "}
+            <Link to="/leaderboards">leaderboards</Link>.
+          </p>
+        ) : notFriend && count === 0 ? (
           <p className="conversation__empty">
             Only friends can message each other. Send {friendName} a friend request from their{" "}
             <Link to={profile}>profile</Link> first.

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useState } from "react";
-import { errorMessage } from "../../lib/api.ts";
+import { ApiRequestError, errorMessage } from "../../lib/api.ts";
 import { useRealtime } from "../../lib/realtime.ts";
 import { conversationReducer, initialConversation, nextPage } from "./conversationStore.ts";
 import { sameName } from "./friendsStore.ts";
@@ -14,6 +14,8 @@ export function useConversation(friendName: string, me: string) {
   const [online, setOnline] = useState<boolean>();
   /** Whether `friendName` is among my friends; undefined until the list has come. */
   const [friend, setFriend] = useState<boolean>();
+  /** The server knows no player of that name. */
+  const [unknown, setUnknown] = useState(false);
   const markRead = useMarkRead(friendName);
 
   const loadPage = useCallback(
@@ -22,6 +24,7 @@ export function useConversation(friendName: string, me: string) {
         const messages = await client.messages(friendName, pageNo);
         dispatch({ type: "pageLoaded", pageNo, messages });
       } catch (error) {
+        if (error instanceof ApiRequestError && error.status === 404) setUnknown(true);
         dispatch({ type: "pageFailed", pageNo, message: errorMessage(undefined, error) });
       }
     },
@@ -89,5 +92,5 @@ export function useConversation(friendName: string, me: string) {
     [realtime, friendName, me],
   );
 
-  return { state, online, friend, loadOlder, send };
+  return { state, online, friend, unknown, loadOlder, send };
 }
