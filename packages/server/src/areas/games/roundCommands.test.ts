@@ -117,6 +117,19 @@ describe("decide", () => {
     expect(refusal(d)).toBe(code);
   });
 
+  it.each([
+    [0, 2, "9 moves"],
+    [0, 19, "1 move"],
+    [2, 3, "10 moves"],
+  ])("a draw offer made at ply %i, refused at ply %i, says when the next may be made: %s", (at, now, wait) => {
+    const round = opened({ lastDrawOfferPly: { w: at, b: -100 }, ply: now });
+    const d = decide(round, "w", { type: "offerDraw" }, 5_000);
+    expect(d).toMatchObject({
+      kind: "refused",
+      refusal: { code: "too_soon", message: `You offered a draw recently - you can offer another in ${wait}` },
+    });
+  });
+
   it("a mating move ends the game with the mover's win", () => {
     const r = testRound();
     const moves = [

@@ -94,7 +94,12 @@ export function decide(round: GameRound, color: Color, command: RoundCommand, no
       if (round.drawOfferBy === color) return refused("pending", "Your draw offer is waiting for an answer");
       const last = round.lastDrawOfferPly[color];
       if (last >= 0 && round.ply - last < DRAW_OFFER_EVERY_PLIES) {
-        return refused("too_soon", "You offered a draw recently - wait a few moves");
+        // In moves as chess counts them (one by each side), rounded up.
+        const moves = Math.ceil((DRAW_OFFER_EVERY_PLIES - (round.ply - last)) / 2);
+        return refused(
+          "too_soon",
+          `You offered a draw recently - you can offer another in ${moves} move${moves === 1 ? "" : "s"}`,
+        );
       }
       const previous = round.drawOfferBy;
       round.drawOfferBy = color;
