@@ -106,6 +106,26 @@ test("a game that starts while the lobby is scrolled down opens at the top, its 
   }
 });
 
+test("a game that ends while its player is on another page is told in a toast, with View", async ({ browser }) => {
+  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  const game = await socketGame(alice.sessionId, bob.sessionId);
+  const page = await newPage(browser, alice.sessionId);
+  try {
+    await page.goto("/leaderboards");
+    await expect(page.getByRole("heading", { level: 1, name: "Leaderboards" })).toBeVisible();
+    // Fool's mate, Alice (White) mated by Bob.
+    for (const [ply, uci] of ["f2f3", "e7e5", "g2g4", "d8h4"].entries()) await game.move(ply, uci);
+    const toast = page.getByRole("status").filter({ hasText: "Game over" });
+    await expect(toast).toContainText(`You lost against ${bob.name} (Checkmate)`);
+    await toast.getByRole("button", { name: "View" }).click();
+    await expect(page).toHaveURL(new RegExp(`/play\\?gameId=${game.gameId}$`));
+    await expect(page.getByRole("dialog", { name: `Gameover! Winner is: ${bob.name}` })).toBeVisible();
+  } finally {
+    game.close();
+    await page.context().close();
+  }
+});
+
 test("a clock under ten seconds shows tenths, turns red and ticks a warning; blocked sound says so", async ({
   browser,
 }) => {

@@ -5,7 +5,7 @@ import { ToastProvider } from "../components/Toast.tsx";
 import { IdentityBadge, useIdentity } from "../features/accounts/index.ts";
 import { ClubInvitationNotifier } from "../features/clubs/index.ts";
 import { FriendNotifications, useUnreadBadge } from "../features/friends/index.ts";
-import { GameStartListener, RematchNotifier } from "../features/game/index.ts";
+import { GameEndNotifier, GameStartListener, RematchNotifier } from "../features/game/index.ts";
 import { PreferencesSync, SettingsLink } from "../features/preferences/index.ts";
 
 const NAV: NavItem[] = [
@@ -42,6 +42,7 @@ export function SiteLayout() {
         <ConnectionBanner />
         <PreferencesSync />
         <GameStartListener />
+        <GameEndNotifier />
         <RematchNotifier />
         {identity.kind === "user" ? (
           <>

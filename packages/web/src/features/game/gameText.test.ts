@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  endedElsewhereText,
   endReasonText,
   formatEloDelta,
   gameOverHeadline,
@@ -87,5 +88,27 @@ describe("endReasonText", () => {
     ["any other end, to a player", { ...abandoned, reason: "checkmate" }, "b", "Checkmate"],
   ] as const)("an end as %s reads it", (_who, result, myColor, text) => {
     expect(endReasonText(result, myColor)).toBe(text);
+  });
+});
+
+describe("endedElsewhereText", () => {
+  const white = {
+    gameId: "g1",
+    opponent: "bob",
+    isWhite: true,
+    variant: "standard",
+    timeClass: "blitz",
+    baseTime: 3,
+    increment: 2,
+  } as const;
+  it.each([
+    [true, "white", "resign", "You won against bob (Resignation)"],
+    [true, "black", "flag", "You lost against bob (Time out)"],
+    [false, "black", "flag", "You won against bob (Time out)"],
+    [true, "white", "abandon", "You won against bob (Opponent left the game)"],
+    [true, "draw", "draw", "Draw against bob (Draw by agreement)"],
+    [true, "none", "abort", "Your game against bob was aborted"],
+  ] as const)("as White %s: %s by %s reads %s", (isWhite, winningColor, reason, text) => {
+    expect(endedElsewhereText({ ...white, isWhite }, { winningColor, reason })).toBe(text);
   });
 });

@@ -2,6 +2,8 @@ import {
   type Color,
   END_REASON_TEXT,
   formatTimeControl,
+  type GameOver,
+  type LiveGame,
   TIME_CLASS_LABEL,
   UNLIMITED_LABEL,
   VARIANT_LABELS,
@@ -72,4 +74,20 @@ export function gameScore(result: Pick<GameResult, "winningColor" | "reason">): 
   if (result.winningColor === "black") return "0-1";
   if (result.winningColor === "draw") return "½-½";
   return undefined;
+}
+
+/**
+ * A game of mine that ended while I was elsewhere: "You won against bob (Resignation)", "You lost against bob
+ * (Time out)", "Draw against bob (…)", "Your game against bob was aborted".
+ */
+export function endedElsewhereText(game: LiveGame, over: Pick<GameOver, "winningColor" | "reason">): string {
+  if (over.reason === "abort" || over.winningColor === "none") return `Your game against ${game.opponent} was aborted`;
+  const myColor = game.isWhite ? "w" : "b";
+  const why = endReasonText(
+    { winningColor: over.winningColor, reason: over.reason, winner: "", myEloChange: null },
+    myColor,
+  );
+  if (over.winningColor === "draw") return `Draw against ${game.opponent} (${why})`;
+  const won = over.winningColor === (game.isWhite ? "white" : "black");
+  return `You ${won ? "won" : "lost"} against ${game.opponent} (${why})`;
 }

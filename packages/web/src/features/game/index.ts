@@ -3,6 +3,7 @@ export { liveBoardWidth } from "./boardSize.ts";
 export { GameActions } from "./GameActions.tsx";
 export { GameAnnouncer } from "./GameAnnouncer.tsx";
 export { GameConnectionNotice } from "./GameConnectionNotice.tsx";
+export { GameEndNotifier } from "./GameEndNotifier.tsx";
 export { GameInfo } from "./GameInfo.tsx";
 export { GameNotices } from "./GameNotices.tsx";
 export { GameOverPanel } from "./GameOverPanel.tsx";

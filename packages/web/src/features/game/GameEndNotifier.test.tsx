@@ -1,0 +1,76 @@
+import type { GameOver, LiveGame } from "@chess/shared";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { ToastProvider } from "../../components/Toast.tsx";
+import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
+import { GameEndNotifier } from "./GameEndNotifier.tsx";
+
+afterEach(cleanup);
+
+const game: LiveGame = {
+  gameId: "g1",
+  opponent: "bob",
+  isWhite: true,
+  variant: "standard",
+  timeClass: "blitz",
+  baseTime: 3,
+  increment: 2,
+};
+
+const over = (change: Partial<GameOver> = {}): GameOver => ({
+  gameId: "g1",
+  fen: "8/8/8/8/8/8/8/8 w - - 0 1",
+  winningColor: "white",
+  move: null,
+  reason: "resign",
+  winner: "alice",
+  timeLeft: { w: 1000, b: 1000 },
+  eloChange: { w: 8, b: -8 },
+  eventNo: 9,
+  ...change,
+});
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{pathname + search}</p>;
+}
+
+function setup(path: string) {
+  const rt = fakeRealtime((event) =>
+    event === "currentGame" ? { ok: true, data: { gameId: "g1", games: [game] } } : undefined,
+  );
+  render(
+    <WithRealtime realtime={rt.realtime}>
+      <MemoryRouter initialEntries={[path]}>
+        <ToastProvider>
+          <GameEndNotifier />
+          <Routes>
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </ToastProvider>
+      </MemoryRouter>
+    </WithRealtime>,
+  );
+  return rt;
+}
+
+describe("GameEndNotifier", () => {
+  it("tells a player on another page how their game ended, and opens it", async () => {
+    const rt = setup("/leaderboards");
+    await act(async () => {});
+    rt.serverEmit("gameOver", over());
+    expect(screen.getByText("You won against bob (Resignation)")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "View" }));
+    expect(screen.getByTestId("where").textContent).toBe("/play?gameId=g1");
+  });
+
+  it("leaves it to the game's own page, and says nothing of other players' games", async () => {
+    const rt = setup("/play?gameId=g1");
+    await act(async () => {});
+    rt.serverEmit("gameOver", over());
+    rt.serverEmit("gameOver", over({ gameId: "watched" }));
+    expect(screen.queryByText(/against bob/)).toBeNull();
+    expect(screen.queryByRole("button", { name: "View" })).toBeNull();
+  });
+});
