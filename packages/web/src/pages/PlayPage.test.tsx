@@ -323,6 +323,30 @@ describe("PlayPage", () => {
     expect(await screen.findByText("Lobby page")).toBeTruthy();
   });
 
+  it("drops the question when the game ends while it is asked, showing the result", async () => {
+    const rt = setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
+    await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
+    await act(async () => {});
+    await act(() => rt.router.navigate("/"));
+    await screen.findByRole("dialog", { name: "Leave the game?" });
+    rt.serverEmit("gameOver", {
+      gameId: "g1",
+      fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+      winningColor: "white",
+      move: null,
+      reason: "resign",
+      winner: "alice",
+      timeLeft: { w: 290_000, b: 295_000 },
+      eloChange: { w: 10, b: -10 },
+      eventNo: 3,
+    });
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Leave the game?" })).toBeNull());
+    expect(screen.getByRole("dialog", { name: /Gameover! Winner is: alice/ })).toBeTruthy();
+    expect(rt.router.state.location.pathname).toBe("/play");
+    await act(() => rt.router.navigate("/"));
+    expect(await screen.findByText("Lobby page")).toBeTruthy();
+  });
+
   it("asks the browser to confirm a reload or close only while playing", async () => {
     setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
     await screen.findByRole("heading", { level: 1, name: "alice vs bob" });

@@ -22,7 +22,13 @@ export function LeaveGameGuard({ playing }: { playing: boolean }) {
     ({ currentLocation, nextLocation }) =>
       playing && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
-  if (blocker.state !== "blocked") return null;
+  // The game ended while the question was open: it no longer goes on without the player, so the question
+  // goes, and the result is on the page for the player to see before leaving.
+  const askedAfterEnd = !playing && blocker.state === "blocked";
+  useEffect(() => {
+    if (askedAfterEnd) blocker.reset?.();
+  }, [askedAfterEnd, blocker]);
+  if (blocker.state !== "blocked" || !playing) return null;
   return (
     <ConfirmModal
       title="Leave the game?"
