@@ -2,7 +2,7 @@ import type { GameStarted } from "@chess/shared";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { gameSnapshot } from "../features/game/testGame.ts";
+import { gameOverPayload, gameSnapshot } from "../features/game/testGame.ts";
 import { fakeRealtime, WithRealtime } from "../test/realtime.tsx";
 import { PlayPage } from "./PlayPage.tsx";
 
@@ -166,17 +166,7 @@ describe("PlayPage", () => {
   it("shows the game-over modal with the winner and its three buttons; Escape closes it", async () => {
     const rt = setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
     await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
-    rt.serverEmit("gameOver", {
-      gameId: "g1",
-      fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
-      winningColor: "black",
-      move: null,
-      reason: "resign",
-      winner: "bob",
-      timeLeft: { w: 290_000, b: 295_000 },
-      eloChange: { w: -10, b: 10 },
-      eventNo: 3,
-    });
+    rt.serverEmit("gameOver", gameOverPayload());
     const dialog = screen.getByRole("dialog", { name: "Gameover! Winner is: bob" });
     expect(dialog.textContent).toContain("Resignation");
     expect(dialog.textContent).toContain("0-1");
@@ -292,17 +282,7 @@ describe("PlayPage", () => {
   it("announces the end of the game", async () => {
     const rt = setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
     await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
-    rt.serverEmit("gameOver", {
-      gameId: "g1",
-      fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
-      winningColor: "black",
-      move: null,
-      reason: "resign",
-      winner: "bob",
-      timeLeft: { w: 290_000, b: 295_000 },
-      eloChange: { w: -10, b: 10 },
-      eventNo: 3,
-    });
+    rt.serverEmit("gameOver", gameOverPayload());
     expect(screen.getByTestId("game-announcer").textContent).toBe("Gameover! Winner is: bob. Resignation.");
   });
 
@@ -329,17 +309,10 @@ describe("PlayPage", () => {
     await act(async () => {});
     await act(() => rt.router.navigate("/"));
     await screen.findByRole("dialog", { name: "Leave the game?" });
-    rt.serverEmit("gameOver", {
-      gameId: "g1",
-      fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
-      winningColor: "white",
-      move: null,
-      reason: "resign",
-      winner: "alice",
-      timeLeft: { w: 290_000, b: 295_000 },
-      eloChange: { w: 10, b: -10 },
-      eventNo: 3,
-    });
+    rt.serverEmit(
+      "gameOver",
+      gameOverPayload({ winningColor: "white", winner: "alice", eloChange: { w: 10, b: -10 } }),
+    );
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Leave the game?" })).toBeNull());
     expect(screen.getByRole("dialog", { name: /Gameover! Winner is: alice/ })).toBeTruthy();
     expect(rt.router.state.location.pathname).toBe("/play");

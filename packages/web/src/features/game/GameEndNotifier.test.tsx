@@ -1,35 +1,17 @@
-import type { GameOver, LiveGame } from "@chess/shared";
+import type { GameOver } from "@chess/shared";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { ToastProvider } from "../../components/Toast.tsx";
 import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
 import { GameEndNotifier } from "./GameEndNotifier.tsx";
+import { gameOverPayload, liveGame } from "./testGame.ts";
 
 afterEach(cleanup);
 
-const game: LiveGame = {
-  gameId: "g1",
-  opponent: "bob",
-  isWhite: true,
-  variant: "standard",
-  timeClass: "blitz",
-  baseTime: 3,
-  increment: 2,
-};
-
-const over = (change: Partial<GameOver> = {}): GameOver => ({
-  gameId: "g1",
-  fen: "8/8/8/8/8/8/8/8 w - - 0 1",
-  winningColor: "white",
-  move: null,
-  reason: "resign",
-  winner: "alice",
-  timeLeft: { w: 1000, b: 1000 },
-  eloChange: { w: 8, b: -8 },
-  eventNo: 9,
-  ...change,
-});
+const game = liveGame();
+const over = (change: Partial<GameOver> = {}) =>
+  gameOverPayload({ winningColor: "white", winner: "alice", eloChange: { w: 8, b: -8 }, eventNo: 9, ...change });
 
 function Where() {
   const { pathname, search } = useLocation();

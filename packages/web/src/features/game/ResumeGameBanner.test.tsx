@@ -4,6 +4,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
 import { ResumeGameBanner } from "./ResumeGameBanner.tsx";
+import { liveGame } from "./testGame.ts";
 import { useLiveGames } from "./useLiveGames.ts";
 
 /** The lobby's use: the banner over the games the hook knows. */
@@ -11,15 +12,7 @@ function Lobby() {
   return <ResumeGameBanner games={useLiveGames()} />;
 }
 
-const live: LiveGame = {
-  gameId: "g1",
-  opponent: "bob",
-  isWhite: true,
-  variant: "standard",
-  timeClass: "blitz",
-  baseTime: 3,
-  increment: 2,
-};
+const live = liveGame();
 
 afterEach(cleanup);
 

@@ -8,6 +8,7 @@ import {
   gameTypeLabel,
   ratingChangeText,
 } from "./gameText.ts";
+import { liveGame } from "./testGame.ts";
 
 describe("formatEloDelta", () => {
   it.each([
@@ -92,15 +93,6 @@ describe("endReasonText", () => {
 });
 
 describe("endedElsewhereText", () => {
-  const white = {
-    gameId: "g1",
-    opponent: "bob",
-    isWhite: true,
-    variant: "standard",
-    timeClass: "blitz",
-    baseTime: 3,
-    increment: 2,
-  } as const;
   it.each([
     [true, "white", "resign", "You won against bob (Resignation)"],
     [true, "black", "flag", "You lost against bob (Time out)"],
@@ -109,6 +101,6 @@ describe("endedElsewhereText", () => {
     [true, "draw", "draw", "Draw against bob (Draw by agreement)"],
     [true, "none", "abort", "Your game against bob was aborted"],
   ] as const)("as White %s: %s by %s reads %s", (isWhite, winningColor, reason, text) => {
-    expect(endedElsewhereText({ ...white, isWhite }, { winningColor, reason })).toBe(text);
+    expect(endedElsewhereText(liveGame({ isWhite }), { winningColor, reason })).toBe(text);
   });
 });
