@@ -5,7 +5,7 @@ import { ToastProvider } from "../components/Toast.tsx";
 import { IdentityBadge, useIdentity } from "../features/accounts/index.ts";
 import { ClubInvitationNotifier } from "../features/clubs/index.ts";
 import { FriendNotifications, useUnreadBadge } from "../features/friends/index.ts";
-import { GameEndNotifier, GameStartListener, RematchNotifier } from "../features/game/index.ts";
+import { GameEndNotifier, GameStartListener, LiveGamesProvider, RematchNotifier } from "../features/game/index.ts";
 import { PreferencesSync, SettingsLink } from "../features/preferences/index.ts";
 
 const NAV: NavItem[] = [
@@ -22,36 +22,38 @@ export function SiteLayout() {
   const messagesBadge = useUnreadBadge();
   return (
     <ToastProvider>
-      <Layout
-        brand="Chess"
-        logoSrc="/favicon.svg"
-        nav={NAV.map((item) => (item.to === "/social" ? { ...item, ...messagesBadge } : item))}
-        aside={
-          <>
-            <SettingsLink />
-            <IdentityBadge />
-          </>
-        }
-        footer={
-          <div className="site-footer">
-            <p>Live chess for everyone: play, analyse, improve.</p>
-            <Link to="/credits">Credits</Link>
-          </div>
-        }
-      >
-        <ConnectionBanner />
-        <PreferencesSync />
-        <GameStartListener />
-        <GameEndNotifier />
-        <RematchNotifier />
-        {identity.kind === "user" ? (
-          <>
-            <FriendNotifications key={identity.username} me={identity.username} />
-            <ClubInvitationNotifier />
-          </>
-        ) : null}
-        <Outlet />
-      </Layout>
+      <LiveGamesProvider>
+        <Layout
+          brand="Chess"
+          logoSrc="/favicon.svg"
+          nav={NAV.map((item) => (item.to === "/social" ? { ...item, ...messagesBadge } : item))}
+          aside={
+            <>
+              <SettingsLink />
+              <IdentityBadge />
+            </>
+          }
+          footer={
+            <div className="site-footer">
+              <p>Live chess for everyone: play, analyse, improve.</p>
+              <Link to="/credits">Credits</Link>
+            </div>
+          }
+        >
+          <ConnectionBanner />
+          <PreferencesSync />
+          <GameStartListener />
+          <GameEndNotifier />
+          <RematchNotifier />
+          {identity.kind === "user" ? (
+            <>
+              <FriendNotifications key={identity.username} me={identity.username} />
+              <ClubInvitationNotifier />
+            </>
+          ) : null}
+          <Outlet />
+        </Layout>
+      </LiveGamesProvider>
       {/* A new page starts at its top (a game accepted from far down the lobby opened scrolled past its board);
           Back returns to where that page was left. */}
       <ScrollRestoration />

@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ToastProvider } from "../../components/Toast.tsx";
 import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
 import { GameEndNotifier } from "./GameEndNotifier.tsx";
+import { ResumeGameBanner } from "./ResumeGameBanner.tsx";
 import { gameOverPayload, liveGame } from "./testGame.ts";
+import { LiveGamesProvider, useLiveGames } from "./useLiveGames.tsx";
 
 afterEach(cleanup);
 
@@ -13,9 +15,15 @@ const game = liveGame();
 const over = (change: Partial<GameOver> = {}) =>
   gameOverPayload({ winningColor: "white", winner: "alice", eloChange: { w: 8, b: -8 }, eventNo: 9, ...change });
 
+/** The page, with the lobby's banner over the same live games. */
 function Where() {
   const { pathname, search } = useLocation();
-  return <p data-testid="where">{pathname + search}</p>;
+  return (
+    <>
+      <p data-testid="where">{pathname + search}</p>
+      <ResumeGameBanner games={useLiveGames()} />
+    </>
+  );
 }
 
 function setup(path: string) {
@@ -26,10 +34,12 @@ function setup(path: string) {
     <WithRealtime realtime={rt.realtime}>
       <MemoryRouter initialEntries={[path]}>
         <ToastProvider>
-          <GameEndNotifier />
-          <Routes>
-            <Route path="*" element={<Where />} />
-          </Routes>
+          <LiveGamesProvider>
+            <GameEndNotifier />
+            <Routes>
+              <Route path="*" element={<Where />} />
+            </Routes>
+          </LiveGamesProvider>
         </ToastProvider>
       </MemoryRouter>
     </WithRealtime>,
@@ -41,6 +51,9 @@ describe("GameEndNotifier", () => {
   it("tells a player on another page how their game ended, and opens it", async () => {
     const rt = setup("/leaderboards");
     await act(async () => {});
+    // The notifier and the page's banner share one list, asked for once.
+    expect(rt.events().filter((e) => e === "currentGame")).toHaveLength(1);
+    expect(screen.getByRole("status").textContent).toContain("You are playing bob");
     rt.serverEmit("gameOver", over());
     expect(screen.getByText("You won against bob (Resignation)")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "View" }));

@@ -4,7 +4,7 @@ import { useToasts } from "../../components/Toast.tsx";
 import { useRealtime } from "../../lib/realtime.ts";
 import { endedElsewhereText } from "./gameText.ts";
 import { playPath } from "./routeState.ts";
-import { useLiveGames } from "./useLiveGames.ts";
+import { useLiveGames } from "./useLiveGames.tsx";
 
 /**
  * A game of mine that ends while I am on another page (the opponent resigned, ran out of time, left): a toast

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
 import { ResumeGameBanner } from "./ResumeGameBanner.tsx";
 import { liveGame } from "./testGame.ts";
-import { useLiveGames } from "./useLiveGames.ts";
+import { useLiveGames } from "./useLiveGames.tsx";
 
 /** The lobby's use: the banner over the games the hook knows. */
 function Lobby() {

@@ -36,6 +36,6 @@ export { type PlayRouteState, playPath, playRouteState, snapshotFromRouteState }
 export { useGameSounds, useLowTimeSound, useSoundBlocked } from "./useGameSounds.ts";
 export { useLiveBoardWidth } from "./useLiveBoardWidth.ts";
 export { type LiveGameActions, useLiveGame } from "./useLiveGame.ts";
-export { useLiveGames } from "./useLiveGames.ts";
+export { LiveGamesProvider, useLiveGames } from "./useLiveGames.tsx";
 export { useNewRating } from "./useNewRating.ts";
 export { useNow } from "./useNow.ts";
