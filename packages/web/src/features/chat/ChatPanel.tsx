@@ -2,8 +2,9 @@ import { CHAT_MAX_LENGTH, type ChatType } from "@chess/shared";
 import { type FormEvent, useEffect, useReducer, useRef, useState } from "react";
 import { MessageComposer } from "../../components/MessageComposer.tsx";
 import { useRealtime } from "../../lib/realtime.ts";
-import { chatReducer, chatText, formatChatTime, initialChat } from "./chatStore.ts";
+import { chatReducer, chatText, initialChat } from "./chatStore.ts";
 import "./ChatPanel.css";
+import { timeOfDay } from "../../lib/dates.ts";
 
 const ERROR_MS = 4_000;
 
@@ -79,7 +80,7 @@ export function ChatPanel({ chatId, chatType, title, className, readOnly = false
               <span className="chat__meta">
                 <span className="chat__user">{m.username}</span>
                 <time className="chat__time" dateTime={new Date(m.timeSent).toISOString()}>
-                  {formatChatTime(m.timeSent)}
+                  {timeOfDay(m.timeSent)}
                 </time>
               </span>
               <span className="chat__text">{m.text}</span>

@@ -1,6 +1,6 @@
 import type { ChatMessage } from "@chess/shared";
 import { describe, expect, it } from "vitest";
-import { CHAT_KEEP, chatReducer, chatText, formatChatTime, initialChat } from "./chatStore.ts";
+import { CHAT_KEEP, chatReducer, chatText, initialChat } from "./chatStore.ts";
 
 const line = (text: string, timeSent: number, change: Partial<ChatMessage> = {}): ChatMessage => ({
   username: "alice",
@@ -55,12 +55,5 @@ describe("chatText (SPEC §5)", () => {
     ["x".repeat(200), "x".repeat(140)],
   ])("%j → %j", (draft, text) => {
     expect(chatText(draft)).toBe(text);
-  });
-});
-
-describe("formatChatTime", () => {
-  it("shows hours and minutes with leading zeros", () => {
-    const t = new Date(2024, 0, 2, 9, 5, 30).getTime();
-    expect(formatChatTime(t)).toBe("09:05");
   });
 });

@@ -48,9 +48,3 @@ export function chatText(draft: string): string | undefined {
   if (!text) return undefined;
   return text.slice(0, CHAT_MAX_LENGTH);
 }
-
-/** "14:05": the time a line was sent, in the viewer's time zone. */
-export function formatChatTime(timeSent: number): string {
-  const d = new Date(timeSent);
-  return `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
-}

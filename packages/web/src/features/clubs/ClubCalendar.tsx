@@ -7,8 +7,8 @@ import {
   addMonths,
   calendarGrid,
   eventsByDate,
+  isoLongDate,
   localIsoDate,
-  longDate,
   monthOf,
   monthTitle,
   WEEKDAYS,
@@ -95,7 +95,7 @@ export function ClubCalendar({ events, onAddNote, today = new Date() }: ClubCale
                       type="button"
                       className={classes}
                       aria-pressed={cell.date === selected}
-                      aria-label={`${longDate(cell.date)}${count ? `, ${count} note${count === 1 ? "" : "s"}` : ""}`}
+                      aria-label={`${isoLongDate(cell.date)}${count ? `, ${count} note${count === 1 ? "" : "s"}` : ""}`}
                       data-date={cell.date}
                       onClick={() => pick(cell.date, cell.inMonth)}
                     >
@@ -112,7 +112,7 @@ export function ClubCalendar({ events, onAddNote, today = new Date() }: ClubCale
         </tbody>
       </table>
       <div className="club-calendar__day-panel">
-        <h3 className="club-calendar__day-title">{longDate(selected)}</h3>
+        <h3 className="club-calendar__day-title">{isoLongDate(selected)}</h3>
         {events.error ? (
           <p className="club-error" role="alert">
             {events.error}
@@ -121,7 +121,7 @@ export function ClubCalendar({ events, onAddNote, today = new Date() }: ClubCale
         {notes.length === 0 ? (
           <p className="club-muted">No notes for this day.</p>
         ) : (
-          <ul className="club-calendar__notes" aria-label={`Notes for ${longDate(selected)}`}>
+          <ul className="club-calendar__notes" aria-label={`Notes for ${isoLongDate(selected)}`}>
             {notes.map((note) => (
               <li key={note.id} className="club-calendar__note">
                 <span className="club-calendar__note-title">{note.title}</span>

@@ -8,6 +8,7 @@ import { nonBlank, relativeTime } from "./clubText.ts";
 import type { Loaded } from "./useClubData.ts";
 import "./ClubFeed.css";
 import "./clubs.css";
+import { dateAndTime } from "../../lib/dates.ts";
 
 export interface ClubFeedProps {
   posts: Loaded<Post>;
@@ -59,7 +60,7 @@ export function ClubFeed({ posts, onPublish, onRefresh, now = Date.now }: ClubFe
                 <time
                   className="club-post__time"
                   dateTime={new Date(post.createdAt).toISOString()}
-                  title={new Date(post.createdAt).toLocaleString("en-GB")}
+                  title={dateAndTime(post.createdAt)}
                 >
                   {relativeTime(post.createdAt, at)}
                 </time>

@@ -1,3 +1,5 @@
+import { longDate } from "../../lib/dates.ts";
+
 /** The club calendar's month grid (SPEC §2, §9): 42 cells, Monday first. Pure; dates are "YYYY-MM-DD". */
 
 export const CALENDAR_CELLS = 42;
@@ -62,15 +64,9 @@ export function monthTitle({ year, month }: YearMonth): string {
 }
 
 /** "Friday 7 March 2025" of "2025-03-07". */
-export function longDate(iso: string): string {
+export function isoLongDate(iso: string): string {
   const [y, m, d] = iso.split("-").map(Number);
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)).toLocaleDateString("en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  return longDate(new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1).getTime());
 }
 
 /** Events grouped by their date (the first 10 characters of event_date, SPEC §3). */

@@ -1,4 +1,5 @@
 import { ApiRequestError, errorMessage } from "../../lib/api.ts";
+import { shortDate } from "../../lib/dates.ts";
 
 /** SPEC §5: a name, post, note or invitee after trimming; undefined when blank. */
 export function nonBlank(draft: string): string | undefined {
@@ -28,5 +29,5 @@ export function relativeTime(then: number, now: number): string {
   if (ago < HOUR) return `${Math.floor(ago / MINUTE)} min ago`;
   if (ago < DAY) return `${Math.floor(ago / HOUR)} h ago`;
   if (ago < 7 * DAY) return `${Math.floor(ago / DAY)} d ago`;
-  return new Date(then).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" });
+  return shortDate(then);
 }

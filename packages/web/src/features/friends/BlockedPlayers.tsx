@@ -1,7 +1,7 @@
 import type { BlockedPlayer } from "@chess/shared";
 import { useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import { friendsSince } from "./friendsStore.ts";
+import { shortDate } from "../../lib/dates.ts";
 
 /** Players I blocked, each with Unblock; nothing at all when I blocked no one. */
 export function BlockedPlayers({
@@ -39,7 +39,7 @@ function BlockedRow({ player, onUnblock }: { player: BlockedPlayer; onUnblock: (
     <li className="friends__blocked-row" data-testid="blocked-player" data-player={player.username}>
       <span id={id} className="friends__blocked-name">
         <strong>{player.username}</strong>
-        <span className="friends__muted"> · blocked {friendsSince(player.blockedAt)}</span>
+        <span className="friends__muted"> · blocked {shortDate(player.blockedAt)}</span>
       </span>
       <Button aria-describedby={id} busy={busy} onClick={unblock}>
         Unblock

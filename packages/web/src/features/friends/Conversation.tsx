@@ -8,15 +8,11 @@ import { groupByDay } from "./conversationStore.ts";
 import { sameName } from "./friendsStore.ts";
 import { useConversation } from "./useConversation.ts";
 import "./Conversation.css";
+import { timeOfDay } from "../../lib/dates.ts";
 import { PlayerAvatar } from "../profile/index.ts";
 
 /** Closer than this to the bottom counts as "reading the newest": new messages scroll into view. */
 const STICK_PX = 80;
-
-const timeOf = (t: number) => {
-  const d = new Date(t);
-  return `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
-};
 
 /** My private conversation with a friend (SPEC §2 Friend messages). */
 export function Conversation({ friendName, me }: { friendName: string; me: string }) {
@@ -143,7 +139,7 @@ export function Conversation({ friendName, me }: { friendName: string; me: strin
                       <span className="visually-hidden">{mine ? "You" : m.senderName}: </span>
                       <span className="conversation__text">{m.message}</span>
                       <time className="conversation__time" dateTime={new Date(m.timeSent).toISOString()}>
-                        {timeOf(m.timeSent)}
+                        {timeOfDay(m.timeSent)}
                       </time>
                     </li>
                   );

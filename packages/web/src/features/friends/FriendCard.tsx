@@ -3,9 +3,10 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { PresenceDot } from "../../components/PresenceDot.tsx";
+import { shortDate } from "../../lib/dates.ts";
 import { PlayerAvatar } from "../profile/index.ts";
 import type { ChallengeState } from "./challengeStore.ts";
-import { friendsSince, sameName } from "./friendsStore.ts";
+import { sameName } from "./friendsStore.ts";
 import { unreadLabel } from "./unreadStore.ts";
 
 export interface FriendCardProps {
@@ -38,7 +39,7 @@ export function FriendCard({ friend, unread, challenge, onChallenge, onCancelCha
           </span>
         </div>
       </div>
-      <p className="friend-card__since">Friends since {friendsSince(friend.friendSince)}</p>
+      <p className="friend-card__since">Friends since {shortDate(friend.friendSince)}</p>
       <div className="friend-card__actions">
         <Link
           className="btn btn--secondary friend-card__action"

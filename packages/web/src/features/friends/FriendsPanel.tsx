@@ -8,11 +8,12 @@ import { errorMessage, successMessage } from "../../lib/api.ts";
 import { BlockedPlayers } from "./BlockedPlayers.tsx";
 import { ChallengeModal } from "./ChallengeModal.tsx";
 import { FriendCard } from "./FriendCard.tsx";
-import { friendsSince, sortFriends } from "./friendsStore.ts";
+import { sortFriends } from "./friendsStore.ts";
 import { useFriendChallenge } from "./useFriendChallenge.ts";
 import { useFriends } from "./useFriends.ts";
 import { useUnread } from "./useUnread.ts";
 import "./FriendsPanel.css";
+import { shortDate } from "../../lib/dates.ts";
 
 /** How long an outcome ("Friend Request Sent", an error) stays on screen. */
 export const FRIENDS_STATUS_MS = 6_000;
@@ -198,7 +199,7 @@ function SentRow({ request, onWithdraw }: { request: SentFriendRequest; onWithdr
   return (
     <li className="friends__request friends__request--sent">
       <span id={id} className="friends__request-text">
-        Asked <strong>{request.friendName}</strong> on {friendsSince(request.sentAt)}
+        Asked <strong>{request.friendName}</strong> on {shortDate(request.sentAt)}
       </span>
       <span className="friends__request-actions">
         <Button

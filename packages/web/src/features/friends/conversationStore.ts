@@ -1,4 +1,5 @@
 import { FRIEND_MESSAGES_PAGE, type FriendMessage } from "@chess/shared";
+import { longDate } from "../../lib/dates.ts";
 import { sameName } from "./friendsStore.ts";
 
 /** One private conversation (SPEC §2 Friend messages). Pure: no I/O, tested without a DOM. */
@@ -98,7 +99,7 @@ export function dayLabel(t: number, now: number): string {
   const yesterday = new Date(now);
   yesterday.setDate(yesterday.getDate() - 1);
   if (dayKey(t) === dayKey(yesterday.getTime())) return "Yesterday";
-  return new Date(t).toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric" });
+  return longDate(t);
 }
 
 export interface MessageDay {

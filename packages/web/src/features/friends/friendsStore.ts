@@ -74,8 +74,3 @@ export function sortFriends(friends: readonly Friend[]): Friend[] {
     (a, b) => Number(b.isActive) - Number(a.isActive) || a.friendName.localeCompare(b.friendName, "en"),
   );
 }
-
-/** "3 Mar 2025": the date a friendship began. */
-export function friendsSince(epochMs: number): string {
-  return new Date(epochMs).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" });
-}

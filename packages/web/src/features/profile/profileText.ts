@@ -1,4 +1,5 @@
 import { type HistoryRow, VARIANT_LABELS } from "@chess/shared";
+import { shortDate } from "../../lib/dates.ts";
 
 /** The variants a profile can be filtered by (SPEC §2: the game variant dropdown). */
 export type ProfileVariant = "standard" | "jumpstart" | "fun";
@@ -52,10 +53,10 @@ export function eloTrend(change: number | null): "up" | "down" | "none" {
   return change > 0 ? "up" : "down";
 }
 
-/** When a game ended, as a short date in the viewer's locale; "–" when unknown. */
-export function formatDate(endedAt: number | null, locale?: string): string {
+/** When a game ended ("3 Mar 2025", lib/dates.ts); "–" when unknown. */
+export function formatDate(endedAt: number | null): string {
   if (endedAt === null || !Number.isFinite(endedAt)) return "–";
-  return new Intl.DateTimeFormat(locale, { year: "numeric", month: "short", day: "numeric" }).format(endedAt);
+  return shortDate(endedAt);
 }
 
 /** Up to two initials: "magnus_carlsen" → "MC", "alice" → "AL", "" → "?". */
