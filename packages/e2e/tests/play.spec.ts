@@ -199,6 +199,19 @@ test("a spectator follows a game live without the players' buttons", async ({ br
   await expect(moveList(watcher).getByRole("button", { name: "d6", exact: true })).toBeVisible();
   await expect(watcher.locator('[id="live-board-square-d6"] [data-piece="bP"]')).toBeVisible();
 
+  // A draw offer the opponent answers by playing on: declined, and its maker is told.
+  await white.page.getByRole("button", { name: "Suggest Draw" }).click();
+  await expect(white.page.getByText("Draw offer sent")).toBeVisible();
+  const drawPrompt = black.page.getByRole("alertdialog", { name: "A draw has been offered. Accept?" });
+  await expect(drawPrompt).toBeVisible();
+  await drag(white.page, "d2", "d4");
+  await expect(moveList(black.page).getByRole("button", { name: "d4", exact: true })).toBeVisible();
+  await expect(white.page.getByText("Draw offer sent")).toBeVisible();
+  await drag(black.page, "c5", "d4");
+  await expect(white.page.getByText("Your opponent played on - draw offer declined")).toBeVisible();
+  await expect(white.page.getByText("Draw offer sent")).toBeHidden();
+  await expect(drawPrompt).toBeHidden();
+
   // Give Up asks first: Keep playing leaves the game on, the second click resigns.
   await white.page.getByRole("button", { name: "Give Up" }).click();
   const question = white.page.getByRole("alertdialog", { name: "Give up this game?" });

@@ -13,7 +13,7 @@ import {
   shownPosition,
   sideToMove,
 } from "./gameSelectors.ts";
-import { type GameAction, type GameState, gameReducer } from "./gameStore.ts";
+import { declinesMyDrawOffer, type GameAction, type GameState, gameReducer } from "./gameStore.ts";
 import { gameSnapshot, START_FEN } from "./testGame.ts";
 
 const START = START_FEN;
@@ -446,6 +446,21 @@ describe("draw offers", () => {
     const afterMine = play(s, ["Nf3"]);
     expect(afterMine.drawOffer).toBe("fromMe");
     expect(play(afterMine, ["Nc6"]).drawOffer).toBeNull();
+  });
+
+  describe("declinesMyDrawOffer: the opponent played on", () => {
+    const offered = must(gameReducer(play(start(), ["e4", "e5"]), { type: "drawSent" }));
+    const waiting = play(offered, ["Nf3"]);
+    it.each<[string, GameState, (s: GameState) => GameUpdate, boolean]>([
+      ["their next move, my offer waiting", waiting, (s) => updateAfter(s, "Nc6"), true],
+      ["my own move", offered, (s) => updateAfter(s, "Nf3"), false],
+      ["their move with no offer of mine", play(start(), ["e4"]), (s) => updateAfter(s, "e5"), false],
+      ["a move already applied (an echo)", waiting, (s) => updateAfter(s, "Nc6", { ply: 3 }), false],
+      ["a move of another game", waiting, (s) => updateAfter(s, "Nc6", { gameId: "other" }), false],
+      ["a spectator's view", { ...waiting, myColor: null }, (s) => updateAfter(s, "Nc6"), false],
+    ])("%s", (_, state, update, declines) => {
+      expect(declinesMyDrawOffer(state, update(state))).toBe(declines);
+    });
   });
 });
 

@@ -292,8 +292,7 @@ function applyUpdate(state: GameState, update: GameUpdate, now: number): GameSta
   };
   const mover = other(update.currentTurn);
   const offerWithdrawn =
-    (state.drawOffer === "fromOpponent" && mover === state.myColor) ||
-    (state.drawOffer === "fromMe" && state.myColor !== null && mover !== state.myColor);
+    (state.drawOffer === "fromOpponent" && mover === state.myColor) || declinesMyDrawOffer(state, update);
   return {
     ...state,
     history: [...state.history, played],
@@ -305,6 +304,21 @@ function applyUpdate(state: GameState, update: GameUpdate, now: number): GameSta
     viewPly: null,
     drawOffer: offerWithdrawn ? null : state.drawOffer,
   };
+}
+
+/**
+ * Whether `update` is my opponent's next move while my draw offer waits: playing on declines it (as on
+ * lichess), and I am told so as if they had pressed Decline.
+ */
+export function declinesMyDrawOffer(state: GameState, update: GameUpdate): boolean {
+  return (
+    update.gameId === state.gameId &&
+    state.status === "active" &&
+    state.drawOffer === "fromMe" &&
+    state.myColor !== null &&
+    update.ply === state.history.length + 1 &&
+    other(update.currentTurn) !== state.myColor
+  );
 }
 
 function applyGameOver(state: GameState, over: GameOver, now: number): GameState {

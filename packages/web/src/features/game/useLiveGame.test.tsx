@@ -124,6 +124,27 @@ describe("useLiveGame", () => {
     expect(rt.events()).not.toContain("move");
   });
 
+  it("tells me when my opponent plays on instead of answering my draw offer", async () => {
+    // Black to move after 1. e4; I am White and my offer waits.
+    const afterE4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    const { rt, hook } = setup(
+      snapshot({ moves: ["e4"], ply: 1, currentTurn: "b", fen: afterE4, eventNo: 2, drawOfferBy: "w" }),
+    );
+    await waitFor(() => expect(hook.result.current.state?.drawOffer).toBe("fromMe"));
+    rt.serverEmit(
+      "update",
+      update({
+        fen: "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+        currentTurn: "w",
+        move: { from: "e7", to: "e5", san: "e5" },
+        ply: 2,
+        eventNo: 3,
+      }),
+    );
+    await waitFor(() => expect(hook.result.current.state?.drawOffer).toBeNull());
+    expect(hook.result.current.notice).toBe("Your opponent played on - draw offer declined");
+  });
+
   it("offers a rematch over HTTP, and withdraws it over the socket", async () => {
     const api: GameApi = {
       offerRematch: vi.fn(async () => ({ successMsg: "Rematch offered", offerId: "r1" })),

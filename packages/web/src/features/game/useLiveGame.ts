@@ -5,9 +5,10 @@ import { useRealtime } from "../../lib/realtime.ts";
 import { gameApi as defaultGameApi, type GameApi } from "./gameApi.ts";
 import { isPromotion, tryMove } from "./gameRules.ts";
 import { canMoveNow, liveLine, playerNames, playsComputer } from "./gameSelectors.ts";
-import { type GameState, gameFromSnapshot, gameReducer } from "./gameStore.ts";
+import { declinesMyDrawOffer, type GameState, gameFromSnapshot, gameReducer } from "./gameStore.ts";
 
 const NOTICE_MS = 4_000;
+const DRAW_DECLINED_BY_MOVE = "Your opponent played on - draw offer declined";
 
 /** The live game `gameId`: its state from the server's events, and the player's actions. */
 export function useLiveGame(
@@ -39,7 +40,11 @@ export function useLiveGame(
 
   useEffect(() => {
     const offs = [
-      realtime.on("update", (update) => dispatch({ type: "update", update, now: Date.now() })),
+      realtime.on("update", (update) => {
+        const before = stateRef.current;
+        if (before && declinesMyDrawOffer(before, update)) setNotice(DRAW_DECLINED_BY_MOVE);
+        dispatch({ type: "update", update, now: Date.now() });
+      }),
       realtime.on("gameOver", (over) => dispatch({ type: "gameOver", over, now: Date.now() })),
       realtime.on("offerDraw", (offer) => dispatch({ type: "drawOffered", gameId: offer.gameId })),
       realtime.on("drawDeclined", ({ gameId: id }) => {
