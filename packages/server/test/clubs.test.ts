@@ -36,6 +36,19 @@ describe("clubs", () => {
     const blank = await call(admin, "POST", "/club/create", { clubName: "   " });
     expect(blank.status).toBe(400);
     expect(blank.json.message).toBe(CLUB_MESSAGES.emptyName);
+    // A name of invisible characters is blank; hidden inside a name they are dropped, so it cannot pass for
+    // another club's.
+    for (const invisible of ["\u200B", "\u2060\uFEFF", "\u3164 \u2800"]) {
+      const answer = await call(admin, "POST", "/club/create", { clubName: invisible });
+      expect(answer.status).toBe(400);
+      expect(answer.json.message).toBe(CLUB_MESSAGES.emptyName);
+    }
+    const lookalike = await call(admin, "POST", "/club/create", {
+      clubName: `\u200B${clubName.slice(0, 2)}\u200B${clubName.slice(2)}`,
+    });
+    expect(lookalike.status).toBe(409);
+    const spaced = await call(admin, "POST", "/club/create", { clubName: " Knights\u00A0\u00A0 of\u200B e4 " });
+    expect(spaced.json.clubName).toBe("Knights of e4");
     admin.socket.close();
   });
 
@@ -97,6 +110,14 @@ describe("clubs", () => {
       { id: event.json.id, title: "Blitz night", event_date: "2026-12-05", author: admin.name },
     ]);
     expect((await call(member, "POST", "/post/create", { clubId, text: "   " })).status).toBe(400);
+    expect((await call(member, "POST", "/post/create", { clubId, text: "\u200B" })).json.message).toBe(
+      "A post cannot be empty",
+    );
+    const note = { clubId, title: "\u200B\u200B", eventDate: "2026-12-01" };
+    expect((await call(member, "POST", "/event/create", note)).json.message).toBe("A note cannot be empty");
+    expect(
+      (await member.emit("chatMessage", { text: "\u200B", chatType: "club", chatId: `club:${clubId}` })).code,
+    ).toBe("validation");
     expect((await call(member, "POST", "/event/create", { clubId, title: "x", eventDate: "soon" })).status).toBe(400);
 
     for (const [method, path, body] of [

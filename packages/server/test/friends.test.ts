@@ -166,6 +166,10 @@ describe("messages", () => {
     expect(peek.status).toBe(403);
     expect((await stranger.emit("friendMessage", { message: "hello", friendName: a.name })).code).toBe("forbidden");
     expect((await a.emit("friendMessage", { message: "   ", friendName: b.name })).code).toBe("validation");
+    // Invisible characters are blank too: a zero-width space, a byte-order mark, the Hangul filler.
+    for (const message of ["\u200B", "\uFEFF \u200B", "\u3164"]) {
+      expect((await a.emit("friendMessage", { message, friendName: b.name })).code).toBe("validation");
+    }
     for (const p of [a, b, stranger]) p.socket.close();
   });
 

@@ -21,6 +21,7 @@ export * from "./domain/clock.ts";
 export * from "./domain/computer.ts";
 export * from "./domain/jumpstart.ts";
 export * from "./domain/rating.ts";
+export * from "./domain/text.ts";
 export * from "./domain/timeControl.ts";
 export * from "./domain/variant.ts";
 export * from "./protocol/index.ts";

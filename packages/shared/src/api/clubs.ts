@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tidyName, trimInvisible } from "../domain/text.ts";
 import { MAX_ROW_ID } from "./http.ts";
 
 export const CLUB_NAME_MAX = 40;
@@ -42,14 +43,14 @@ const clubId = z.coerce
 export const createClubBody = z.object({
   clubName: z
     .string({ error: CLUB_MESSAGES.emptyName })
-    .trim()
+    .overwrite(tidyName)
     .min(1, CLUB_MESSAGES.emptyName)
     .max(CLUB_NAME_MAX, `Club names are at most ${CLUB_NAME_MAX} characters`),
 });
 export const clubIdBody = z.object({ clubId });
 export const clubIdQuery = z.object({ clubId });
 export const clubNameQuery = z.object({
-  clubName: z.string().trim().min(1, CLUB_MESSAGES.unknownClub).max(CLUB_NAME_MAX),
+  clubName: z.string().overwrite(tidyName).min(1, CLUB_MESSAGES.unknownClub).max(CLUB_NAME_MAX),
 });
 export const handleInvitationBody = z.object({
   clubId,
@@ -65,7 +66,7 @@ export const inviteBody = z.object({
 });
 /** GET /club/search: public clubs (open or by request) whose name contains `q`; all of them, largest first, without. */
 export const clubSearchQuery = z.object({
-  q: z.string().trim().max(CLUB_NAME_MAX, `Searches are at most ${CLUB_NAME_MAX} characters`).default(""),
+  q: z.string().overwrite(tidyName).max(CLUB_NAME_MAX, `Searches are at most ${CLUB_NAME_MAX} characters`).default(""),
   pageNo: z.coerce.number({ error: "pageNo must be a number" }).int().min(1).max(500).default(1),
 });
 export const joinClubBody = z.object({ clubId });
@@ -86,7 +87,7 @@ export const createPostBody = z.object({
   clubId,
   text: z
     .string({ error: "text is required" })
-    .trim()
+    .overwrite(trimInvisible)
     .min(1, "A post cannot be empty")
     .max(POST_MAX, `Posts are at most ${POST_MAX} characters`),
 });
@@ -94,7 +95,7 @@ export const createEventBody = z.object({
   clubId,
   title: z
     .string({ error: "title is required" })
-    .trim()
+    .overwrite(trimInvisible)
     .min(1, "A note cannot be empty")
     .max(EVENT_TITLE_MAX, `Notes are at most ${EVENT_TITLE_MAX} characters`),
   /** A date; the first 10 characters (YYYY-MM-DD) are used. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { trimInvisible } from "../domain/text.ts";
 import { createGameOfferPayload } from "../protocol/lobby.ts";
 import { MAX_ROW_ID } from "./http.ts";
 
@@ -46,7 +47,7 @@ export const friendNameParams = z.object({ friendName: name });
 export const friendMessagePayload = z.object({
   message: z
     .string({ error: "message must be text" })
-    .trim()
+    .overwrite(trimInvisible)
     .min(1, "Message is empty")
     .max(FRIEND_MESSAGE_MAX, `Messages are at most ${FRIEND_MESSAGE_MAX} characters`),
   friendName: name,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { trimInvisible } from "../domain/text.ts";
 
 export const CHAT_MAX_LENGTH = 140;
 /** "club" (chatId = the club id) is an addition to the spec's game and global chats. */
@@ -11,7 +12,7 @@ export const GLOBAL_CHAT_ID = "global";
 export const chatMessagePayload = z.object({
   text: z
     .string({ error: "text must be a string" })
-    .trim()
+    .overwrite(trimInvisible)
     .min(1, "Message is empty")
     .max(CHAT_MAX_LENGTH, `Messages are at most ${CHAT_MAX_LENGTH} characters`),
   chatType: z.enum(CHAT_TYPES),

@@ -2,6 +2,7 @@ import type { FormEvent } from "react";
 import { Button } from "./Button.tsx";
 import "./TextField.css";
 import "./MessageComposer.css";
+import { trimInvisible } from "@chess/shared";
 
 export interface MessageComposerProps {
   /** The input's id (its label points at it): unique on the page. */
@@ -39,7 +40,7 @@ export function MessageComposer({
         autoComplete="off"
         onChange={(e) => onChange(e.target.value)}
       />
-      <Button type="submit" variant="primary" disabled={!value.trim()} busy={sending}>
+      <Button type="submit" variant="primary" disabled={!trimInvisible(value)} busy={sending}>
         Send
       </Button>
     </form>

@@ -51,6 +51,7 @@ describe("chatText (SPEC §5)", () => {
     ["  hello  ", "hello"],
     ["", undefined],
     ["   ", undefined],
+    ["\u200B\u2060", undefined],
     ["\n\t", undefined],
     ["x".repeat(200), "x".repeat(140)],
   ])("%j → %j", (draft, text) => {

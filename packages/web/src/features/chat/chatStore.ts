@@ -1,4 +1,4 @@
-import { CHAT_MAX_LENGTH, type ChatMessage } from "@chess/shared";
+import { CHAT_MAX_LENGTH, type ChatMessage, trimInvisible } from "@chess/shared";
 
 /** One chat (global or a game's) as this tab sees it. Pure: no I/O, tested without a DOM. */
 export interface ChatState {
@@ -44,7 +44,7 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
 
 /** SPEC §5: the text to send (trimmed), or undefined when there is nothing to send. */
 export function chatText(draft: string): string | undefined {
-  const text = draft.trim();
+  const text = trimInvisible(draft);
   if (!text) return undefined;
   return text.slice(0, CHAT_MAX_LENGTH);
 }

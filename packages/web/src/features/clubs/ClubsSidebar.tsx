@@ -65,7 +65,7 @@ export function ClubsSidebar({
                   onClick={() => onSelect(club.clubId)}
                 >
                   <span className="clubs-sidebar__avatar" aria-hidden="true">
-                    {club.clubName.trim().charAt(0).toUpperCase() || "#"}
+                    {[...club.clubName.trim()][0]?.toUpperCase() || "#"}
                   </span>
                   <span className="clubs-sidebar__text">
                     <span className="clubs-sidebar__name">{club.clubName}</span>

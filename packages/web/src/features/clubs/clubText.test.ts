@@ -7,6 +7,8 @@ describe("nonBlank (SPEC §5)", () => {
     ["  Knights  ", "Knights"],
     ["", undefined],
     ["   \t", undefined],
+    ["\u200B", undefined],
+    ["\u200B Knights \uFEFF", "Knights"],
   ])("%j → %j", (draft, value) => expect(nonBlank(draft)).toBe(value));
 });
 

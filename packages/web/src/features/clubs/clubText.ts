@@ -1,9 +1,10 @@
+import { trimInvisible } from "@chess/shared";
 import { ApiRequestError, errorMessage } from "../../lib/api.ts";
 import { shortDate } from "../../lib/dates.ts";
 
-/** SPEC §5: a name, post, note or invitee after trimming; undefined when blank. */
+/** SPEC §5: a name, post, note or invitee after trimming; undefined when blank (invisible characters too). */
 export function nonBlank(draft: string): string | undefined {
-  const text = draft.trim();
+  const text = trimInvisible(draft);
   return text ? text : undefined;
 }
 

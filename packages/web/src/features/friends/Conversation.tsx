@@ -8,6 +8,7 @@ import { groupByDay } from "./conversationStore.ts";
 import { sameName } from "./friendsStore.ts";
 import { useConversation } from "./useConversation.ts";
 import "./Conversation.css";
+import { trimInvisible } from "@chess/shared";
 import { timeOfDay } from "../../lib/dates.ts";
 import { PlayerAvatar } from "../profile/index.ts";
 
@@ -51,7 +52,7 @@ export function Conversation({ friendName, me }: { friendName: string; me: strin
     await loadOlder();
   }
 
-  const text = draft.trim();
+  const text = trimInvisible(draft);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
