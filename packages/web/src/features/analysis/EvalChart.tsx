@@ -1,6 +1,16 @@
 import type { Division, MoveQuality } from "@chess/shared";
 import type { MouseEvent } from "react";
-import { areaPath, CHART_BOX, chartPoints, linePath, plyAt, yOf } from "./evalChart.ts";
+import {
+  areaPath,
+  CHART_BOX,
+  chartPoints,
+  linePath,
+  PHASE_TITLE,
+  type Phase,
+  phaseLabels,
+  plyAt,
+  yOf,
+} from "./evalChart.ts";
 import { formatEval } from "./evalDisplay.ts";
 import "./EvalChart.css";
 
@@ -32,6 +42,12 @@ export function EvalChart({ evals, labels, qualities, currentPly, division, onSe
   const { width, height } = CHART_BOX;
   const points = chartPoints(evals);
   const current = currentPly === null ? undefined : points[currentPly];
+  const dividers: Partial<Record<Phase, number>> = {};
+  for (const phase of ["middlegame", "endgame"] as const) {
+    const at = division?.[phase];
+    const p = at === null || at === undefined ? undefined : points[at];
+    if (p) dividers[phase] = p.x;
+  }
 
   const onClick = (event: MouseEvent<SVGSVGElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -52,19 +68,14 @@ export function EvalChart({ evals, labels, qualities, currentPly, division, onSe
         <path className="eval-chart__area" d={areaPath(points)} />
         <line className="eval-chart__zero" x1="0" x2={width} y1={yOf(0)} y2={yOf(0)} />
         <path className="eval-chart__line" d={linePath(points)} />
-        {(["middlegame", "endgame"] as const).map((phase) => {
-          const at = division?.[phase];
-          const p = at === null || at === undefined ? undefined : points[at];
-          if (!p) return null;
-          return (
-            <g key={phase} className="eval-chart__phase" data-phase={phase}>
-              <line x1={p.x} x2={p.x} y1="0" y2={height} />
-              <text x={p.x > width * 0.75 ? p.x - 4 : p.x + 4} y="14" textAnchor={p.x > width * 0.75 ? "end" : "start"}>
-                {phase === "middlegame" ? "Middlegame" : "Endgame"}
-              </text>
-            </g>
-          );
-        })}
+        {phaseLabels(dividers).map((l) => (
+          <g key={l.phase} className="eval-chart__phase" data-phase={l.phase}>
+            <line x1={l.x} x2={l.x} y1="0" y2={height} />
+            <text x={l.textX} y={l.y} textAnchor={l.anchor}>
+              {PHASE_TITLE[l.phase]}
+            </text>
+          </g>
+        ))}
         {current ? <line className="eval-chart__cursor" x1={current.x} x2={current.x} y1="0" y2={height} /> : null}
         {points.map((p) => {
           const quality = qualities[p.ply];

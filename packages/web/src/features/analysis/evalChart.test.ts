@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { areaPath, CHART_BOX, CHART_RANGE, chartPoints, linePath, plyAt, xOf, yOf } from "./evalChart.ts";
+import {
+  areaPath,
+  CHART_BOX,
+  CHART_RANGE,
+  chartPoints,
+  linePath,
+  PHASE_TITLE,
+  phaseLabels,
+  plyAt,
+  xOf,
+  yOf,
+} from "./evalChart.ts";
 
 const box = { width: 220, height: 220 + 20, pad: 10 };
 
@@ -41,4 +52,66 @@ describe("eval chart mapping (SPEC §9: range -110..110)", () => {
     expect(plyAt((xOf(3, 8) + 10) / CHART_BOX.width, 8)).toBe(3);
     expect(plyAt(0.5, 1)).toBe(0);
   });
+});
+
+describe("phaseLabels: the dividers' labels never overlap", () => {
+  const W = CHART_BOX.width;
+  it.each<[string, { middlegame?: number; endgame?: number }, Array<[string, "start" | "end", number]>]>([
+    [
+      "far apart: each right of its line",
+      { middlegame: 100, endgame: 400 },
+      [
+        ["middlegame", "start", 14],
+        ["endgame", "start", 14],
+      ],
+    ],
+    [
+      "near the right edge: left of its line",
+      { middlegame: 100, endgame: W - 20 },
+      [
+        ["middlegame", "start", 14],
+        ["endgame", "end", 14],
+      ],
+    ],
+    [
+      "close together with room on the left: the middlegame's goes left",
+      { middlegame: 200, endgame: 240 },
+      [
+        ["middlegame", "end", 14],
+        ["endgame", "start", 14],
+      ],
+    ],
+    [
+      "close together at the very start: the endgame's goes a row lower",
+      { middlegame: 20, endgame: 60 },
+      [
+        ["middlegame", "start", 14],
+        ["endgame", "start", 34],
+      ],
+    ],
+    ["only an endgame", { endgame: 300 }, [["endgame", "start", 14]]],
+    ["no phases", {}, []],
+  ])("%s", (_, at, expected) => {
+    const labels = phaseLabels(at);
+    expect(labels.map((l) => [l.phase, l.anchor, l.y])).toEqual(expected);
+  });
+});
+
+it("places every pair of dividers across the chart without overlap, inside it", () => {
+  const W = CHART_BOX.width;
+  const extent = (l: ReturnType<typeof phaseLabels>[number]) => {
+    const w = PHASE_TITLE[l.phase].length * 0.62 * 18;
+    return l.anchor === "start" ? [l.textX, l.textX + w] : [l.textX - w, l.textX];
+  };
+  for (let mid = 6; mid <= W - 6; mid += 7) {
+    for (let end = mid; end <= W - 6; end += 7) {
+      const [m, e] = phaseLabels({ middlegame: mid, endgame: end });
+      if (!m || !e) throw new Error("two labels expected");
+      const [m0, m1] = extent(m);
+      const [e0, e1] = extent(e);
+      expect(Math.min(m0!, e0!)).toBeGreaterThanOrEqual(0);
+      expect(Math.max(m1!, e1!)).toBeLessThanOrEqual(W);
+      if (m.y === e.y) expect(m1! <= e0! || e1! <= m0!).toBe(true);
+    }
+  }
 });

@@ -68,3 +68,64 @@ export function plyAt(fraction: number, count: number, box: ChartBox = CHART_BOX
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
+
+export type Phase = "middlegame" | "endgame";
+export const PHASE_TITLE: Record<Phase, string> = { middlegame: "Middlegame", endgame: "Endgame" };
+
+export interface PhaseLabel {
+  phase: Phase;
+  /** The divider's x. */
+  x: number;
+  /** Where the label's text is anchored, and on which side of the divider. */
+  textX: number;
+  anchor: "start" | "end";
+  /** The label's baseline: the second row when the first has no room for both. */
+  y: number;
+}
+
+/** The labels' font size in viewBox units (EvalChart.css), and a letter's width at it, generously. */
+const PHASE_FONT = 18;
+const LETTER = 0.62 * PHASE_FONT;
+const GAP = 4;
+
+function label(phase: Phase, x: number, side: "right" | "left", row = 0): PhaseLabel {
+  const right = side === "right";
+  return {
+    phase,
+    x,
+    textX: right ? x + GAP : x - GAP,
+    anchor: right ? "start" : "end",
+    y: 14 + row * (PHASE_FONT + 2),
+  };
+}
+
+/** The x-range a label's text covers. */
+function span(l: PhaseLabel): [number, number] {
+  const w = PHASE_TITLE[l.phase].length * LETTER;
+  return l.anchor === "start" ? [l.textX, l.textX + w] : [l.textX - w, l.textX];
+}
+
+const overlap = (a: PhaseLabel, b: PhaseLabel) => {
+  const [a0, a1] = span(a);
+  const [b0, b1] = span(b);
+  return a.y === b.y && a0 < b1 + GAP && b0 < a1 + GAP;
+};
+
+/**
+ * Where the phase dividers' labels go: beside their line on the side with room, and never over each other
+ * (a game whose middlegame began on move 3 and endgame on move 12 drew "Endgame" over "Middlegame"). The
+ * middlegame's label moves left of its line when that clears them; else the endgame's goes a row lower.
+ */
+export function phaseLabels(at: Partial<Record<Phase, number>>, box: ChartBox = CHART_BOX): PhaseLabel[] {
+  const natural = (phase: Phase, x: number) => {
+    const right = label(phase, x, "right");
+    return span(right)[1] > box.width ? label(phase, x, "left") : right;
+  };
+  const mid = at.middlegame === undefined ? undefined : natural("middlegame", at.middlegame);
+  const end = at.endgame === undefined ? undefined : natural("endgame", at.endgame);
+  if (!mid || !end) return mid ? [mid] : end ? [end] : [];
+  if (!overlap(mid, end)) return [mid, end];
+  const midLeft = label("middlegame", mid.x, "left");
+  if (span(midLeft)[0] >= 0 && !overlap(midLeft, end)) return [midLeft, end];
+  return [mid, label("endgame", end.x, end.anchor === "start" ? "right" : "left", 1)];
+}
