@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { io, type Socket } from "socket.io-client";
 import { drag, moveList } from "../support/board.ts";
 import { baseURL, newPage, registeredUser } from "../support/players.ts";
@@ -158,6 +158,11 @@ test("TV shows the top game live and moves on to the next when it ends", async (
   // The rated game comes before the guests' game, although it is newer.
   await expect(viewer.getByRole("heading", { level: 2, name: `${u1.name} (1200) vs ${u2.name} (1200)` })).toBeVisible();
   await expect(viewer.getByText("Rapid 10+0 · Rated")).toBeVisible();
+  // On a wide screen the board takes a wider page, but the heading lines up with the site's bar.
+  await viewer.setViewportSize({ width: 1920, height: 1080 });
+  const left = async (l: Locator) => (await l.boundingBox())?.x ?? Number.NaN;
+  const brand = await left(viewer.getByRole("link", { name: "Chess" }).first());
+  expect(Math.abs((await left(viewer.getByRole("heading", { level: 1, name: "TV" }))) - brand)).toBeLessThan(2);
 
   await rated.move("e2e4");
   await expect(viewer.locator('[id="live-board-square-e4"] [data-piece="wP"]')).toBeVisible();
