@@ -28,7 +28,7 @@ test("a player's profile shows the game won, and the rapid statistics", async ({
   await expect(row).toHaveCount(1);
   await expect(row.getByText("Win", { exact: true })).toBeAttached();
   await expect(row.locator("[data-result='win']")).toBeVisible();
-  await expect(row.getByRole("cell", { name: "Rapid", exact: true })).toBeVisible();
+  await expect(row.getByRole("cell", { name: "Rapid 10+0", exact: true })).toBeVisible();
   // 4 plies: 2 moves.
   await expect(row.getByRole("cell", { name: "2", exact: true })).toBeVisible();
   await expect(row.getByRole("link", { name: /Download PGN/ })).toHaveAttribute("href", `/history/${game.gameId}/pgn`);
@@ -63,7 +63,7 @@ test("the leaderboard ranks the winner above the loser and leads to the profile 
   await historyTable(page)
     .getByRole("row")
     .filter({ hasText: game.loser })
-    .getByRole("cell", { name: "Rapid", exact: true })
+    .getByRole("cell", { name: "Rapid 10+0", exact: true })
     .click();
   await expect(page).toHaveURL(`/analysis?gameId=${game.gameId}`);
   await expect(page).toHaveTitle("Analysis · Chess");

@@ -65,6 +65,8 @@ describe("GET /history/list/{username}", () => {
         player1Color: "black",
         player2Color: "white",
         timeVariant: "rapid",
+        baseTime: 10,
+        increment: 0,
         result: true,
         moves: "f3 e5 g4 Qh4#",
         initialFen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

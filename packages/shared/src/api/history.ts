@@ -23,6 +23,9 @@ export interface HistoryRow {
   player1Color: "white" | "black";
   player2Color: "white" | "black";
   timeVariant: TimeClass;
+  /** The clock (an addition): minutes each, and seconds added per move; meaningless when `untimed`. */
+  baseTime: number;
+  increment: number;
   /** true for a game played without a clock (against the computer): shown as "Unlimited". */
   untimed?: boolean;
   /** true: username1 won; false: lost; null: draw. */

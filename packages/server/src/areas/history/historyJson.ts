@@ -15,6 +15,8 @@ export function historyRowJson(g: HistoryGame, userId: number): HistoryRow {
     player1Color: mine,
     player2Color: white ? "black" : "white",
     timeVariant: g.timeClass as TimeClass,
+    baseTime: g.baseMs / 60_000,
+    increment: g.incrementMs / 1000,
     ...(g.untimed ? { untimed: true } : {}),
     result,
     moves: g.moves,

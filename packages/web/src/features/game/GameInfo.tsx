@@ -1,6 +1,7 @@
+import { formatEloDelta } from "../../lib/ratingText.ts";
 import { playerNames } from "./gameSelectors.ts";
 import type { GameState } from "./gameStore.ts";
-import { formatEloDelta, gameTypeLabel } from "./gameText.ts";
+import { gameTypeLabel } from "./gameText.ts";
 import "./GamePanels.css";
 
 /** Left panel head (SPEC §2): "me vs opponent" (white vs black for spectators) and the rating stakes. */

@@ -2,23 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   endedElsewhereText,
   endReasonText,
-  formatEloDelta,
   gameOverHeadline,
   gameScore,
   gameTypeLabel,
   ratingChangeText,
 } from "./gameText.ts";
 import { liveGame } from "./testGame.ts";
-
-describe("formatEloDelta", () => {
-  it.each([
-    [10, "+10"],
-    [-8, "\u22128"],
-    [0, "±0"],
-  ])("%d → %s", (delta, text) => {
-    expect(formatEloDelta(delta)).toBe(text);
-  });
-});
 
 describe("gameTypeLabel", () => {
   it("names speed, time control and whether it is rated", () => {

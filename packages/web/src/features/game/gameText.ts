@@ -8,15 +8,10 @@ import {
   UNLIMITED_LABEL,
   VARIANT_LABELS,
 } from "@chess/shared";
+import { formatEloDelta } from "../../lib/ratingText.ts";
 import type { GameResult, GameState } from "./gameStore.ts";
 
 /** Words the game page shows, kept apart from the components so they are tested as plain functions. */
-
-/** "+10", "−10" (a real minus sign), "±0". */
-export function formatEloDelta(delta: number): string {
-  if (delta === 0) return "±0";
-  return delta > 0 ? `+${delta}` : `\u2212${Math.abs(delta)}`;
-}
 
 /** "Blitz 5+3 · Rated" / "Bullet 1+0 · Casual" / "Chess960 · Blitz 3+2 · Rated" / "Jumpstart · Rapid 10+0 · Rated". */
 export function gameTypeLabel(

@@ -1,5 +1,5 @@
 import type { HistoryRow } from "@chess/shared";
-import { TIME_CLASS_LABEL, UNLIMITED_LABEL } from "@chess/shared";
+import { formatTimeControl, TIME_CLASS_LABEL, UNLIMITED_LABEL } from "@chess/shared";
 import type { MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { pgnHref } from "./profileApi.ts";
@@ -99,7 +99,7 @@ export function HistoryTable({ rows, busy }: { rows: HistoryRow[]; busy: boolean
   );
 }
 
-/** "Blitz · 12 moves · 22 Nov 2026", or "Rapid · casual · 1 move · …". */
+/** "Blitz 3+2 · 12 moves · 22 Nov 2026", or "Rapid 10+0 · casual · 1 move · …". */
 function subline(row: HistoryRow): string {
   const moves = moveCount(row.moves);
   const casual = row.rated ? [] : ["casual"];
@@ -107,8 +107,9 @@ function subline(row: HistoryRow): string {
   return [speedOf(row), ...casual, count, formatDate(row.endedAt)].join(" · ");
 }
 
-/** "Blitz", or "Unlimited" for a game played without a clock. */
-const speedOf = (row: HistoryRow) => (row.untimed ? UNLIMITED_LABEL : TIME_CLASS_LABEL[row.timeVariant]);
+/** "Blitz 3+2", or "Unlimited" for a game played without a clock. */
+const speedOf = (row: HistoryRow) =>
+  row.untimed ? UNLIMITED_LABEL : `${TIME_CLASS_LABEL[row.timeVariant]} ${formatTimeControl(row)}`;
 
 function ColorDot({ color }: { color: "white" | "black" }) {
   return (

@@ -17,6 +17,8 @@ const row = (i: number, change: Partial<HistoryRow> = {}): HistoryRow => ({
   player1Color: "white",
   player2Color: "black",
   timeVariant: "rapid",
+  baseTime: 10,
+  increment: 0,
   result: true,
   moves: "f3 e5 g4 Qh4#",
   initialFen: "start",
@@ -87,11 +89,11 @@ describe("ProfileView", () => {
     await waitFor(() => expect(within(table()).getAllByRole("row")).toHaveLength(4));
     const [, first, second, third] = within(table()).getAllByRole("row");
     expect(within(first!).getByText("Win")).toBeTruthy();
-    expect(within(first!).getByText("Rapid")).toBeTruthy();
+    expect(within(first!).getByText("Rapid 10+0")).toBeTruthy();
     expect(within(first!).getByText("2")).toBeTruthy(); // 4 plies = 2 moves
     expect(within(first!).getByText("+8")).toBeTruthy();
     // The line under the opponent's name that stands for the hidden columns on a phone.
-    expect(within(first!).getByText(/^Rapid · 2 moves · /)).toBeTruthy();
+    expect(within(first!).getByText(/^Rapid 10\+0 · 2 moves · /)).toBeTruthy();
     expect(within(third!).getByText(/ · casual · \d+ moves? · /)).toBeTruthy();
     expect(within(second!).getByText("Loss")).toBeTruthy();
     expect(within(second!).getByText("−7")).toBeTruthy();
@@ -106,7 +108,7 @@ describe("ProfileView", () => {
   it("opens the analysis of a clicked row with the route state it expects", async () => {
     const { router } = renderView(fakeClient(async () => [row(1, { player1Color: "black", player2Color: "white" })]));
     await waitFor(() => expect(within(table()).getAllByRole("row")).toHaveLength(2));
-    fireEvent.click(within(table()).getByText("Rapid"));
+    fireEvent.click(within(table()).getByText("Rapid 10+0"));
     await waitFor(() => expect(router.state.location.pathname).toBe("/analysis"));
     expect(router.state.location.search).toBe("?gameId=g1");
     expect(router.state.location.state).toEqual({

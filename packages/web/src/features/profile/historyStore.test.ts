@@ -18,6 +18,8 @@ const row = (gameId: string): HistoryRow => ({
   player1Color: "white",
   player2Color: "black",
   timeVariant: "rapid",
+  baseTime: 10,
+  increment: 0,
   result: true,
   moves: "e4",
   initialFen: "start",

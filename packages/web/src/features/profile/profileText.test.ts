@@ -58,8 +58,8 @@ describe("rating change", () => {
   it.each([
     [8, "+8", "up"],
     [-8, "−8", "down"],
-    [0, "0", "none"],
-    [0.4, "0", "none"],
+    [0, "±0", "none"],
+    [0.4, "±0", "none"],
     [7.6, "+8", "up"],
     [null, "–", "none"],
   ] as const)("%s → %s (%s)", (change, text, trend) => {
@@ -101,6 +101,8 @@ describe("analysis route state", () => {
     player1Color: "black",
     player2Color: "white",
     timeVariant: "rapid",
+    baseTime: 10,
+    increment: 0,
     result: true,
     moves: "f3 e5 g4 Qh4#",
     initialFen: "start",

@@ -1,5 +1,6 @@
 import { type HistoryRow, VARIANT_LABELS } from "@chess/shared";
 import { shortDate } from "../../lib/dates.ts";
+import { formatEloDelta } from "../../lib/ratingText.ts";
 
 /** The variants a profile can be filtered by (SPEC §2: the game variant dropdown). */
 export type ProfileVariant = "standard" | "jumpstart" | "fun";
@@ -38,13 +39,9 @@ export function formatWinrate(fraction: number): string {
   return `${Math.round(value * 100)}%`;
 }
 
-/** A rating change with its sign: 8 → "+8", -8 → "−8", 0 → "0", null (unrated) → "–". */
+/** A rating change with its sign: 8 → "+8", -8 → "−8", 0 → "±0" (as the game page writes it), unrated → "–". */
 export function formatEloChange(change: number | null): string {
-  if (change === null) return "–";
-  const rounded = Math.round(change);
-  if (rounded > 0) return `+${rounded}`;
-  if (rounded < 0) return `−${Math.abs(rounded)}`;
-  return "0";
+  return change === null ? "–" : formatEloDelta(change);
 }
 
 /** "up" | "down" | "none": colours a rating change. */
