@@ -94,12 +94,15 @@ test("friends: request, accept, messages in real time, and a challenge that star
   await a.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My Profile" }).click();
   await friendCard(a.page, b.name).getByRole("button", { name: "Challenge" }).click();
   const dialog = a.page.getByRole("dialog", { name: `Challenge ${b.name}` });
-  await dialog.getByRole("button", { name: "3+2", exact: true }).click();
+  // The choices of Create Game: a custom time control here.
+  await dialog.getByRole("button", { name: "Custom", exact: true }).click();
+  await dialog.getByLabel(/Minutes per side/).fill("4");
+  await dialog.getByLabel(/Increment in seconds/).fill("2");
   await dialog.getByText("White", { exact: true }).click();
   await dialog.getByRole("button", { name: "Send challenge" }).click();
   await expect(friendCard(a.page, b.name)).toContainText(`Waiting for ${b.name}…`);
   const prompt = b.page.getByRole("alertdialog", { name: "Accept challenge?" });
-  await expect(prompt).toContainText(`${a.name} challenges you: 3+2 Standard, you play Black.`);
+  await expect(prompt).toContainText(`${a.name} challenges you: 4+2 Standard, you play Black.`);
   await prompt.getByRole("button", { name: "Accept" }).click();
   await a.page.waitForURL(/\/play\?gameId=/);
   await b.page.waitForURL(/\/play\?gameId=/);

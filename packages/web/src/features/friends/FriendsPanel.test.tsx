@@ -161,6 +161,8 @@ describe("FriendsPanel", () => {
       increment: 0,
       variant: "standard",
       selectedColor: "random",
+      isCreatorsHandicap: false,
+      clubId: null,
       friendName: "bob",
     });
     expect(within(card("bob")).getByRole("status").textContent).toContain("Waiting for bob…");

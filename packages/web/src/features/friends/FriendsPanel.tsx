@@ -137,7 +137,7 @@ export function FriendsPanel() {
       {challenging ? (
         <ChallengeModal
           friendName={challenging}
-          onSend={(tc, color) => void challenge.challenge(challenging, tc, color)}
+          onSend={(offer) => void challenge.challenge(challenging, offer)}
           onClose={() => setChallenging(undefined)}
         />
       ) : null}

@@ -84,7 +84,7 @@ export function PlayerActions({ username }: { username: string }) {
       {challenging && friend ? (
         <ChallengeModal
           friendName={friend.friendName}
-          onSend={(tc, color) => void challenge.challenge(friend.friendName, tc, color)}
+          onSend={(offer) => void challenge.challenge(friend.friendName, offer)}
           onClose={() => setChallenging(false)}
         />
       ) : null}

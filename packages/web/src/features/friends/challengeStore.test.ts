@@ -66,13 +66,28 @@ describe("texts and payload", () => {
     expect(describeChallenge(offer(color), "ann")).toBe(text);
   });
 
+  it("names the variant as the lobby does", () => {
+    expect(describeChallenge({ ...offer("random"), variant: "fun" }, "ann")).toBe(
+      "ann challenges you: 5+3 Chess960, random colours.",
+    );
+    expect(describeChallenge({ ...offer("random"), variant: "jumpstart", isCreatorsHandicap: true }, "ann")).toBe(
+      "ann challenges you: 5+3 Jumpstart, you play White, the better side.",
+    );
+    expect(describeChallenge({ ...offer("random"), variant: "jumpstart", isCreatorsHandicap: false }, "ann")).toBe(
+      "ann challenges you: 5+3 Jumpstart, you play Black, the worse side.",
+    );
+  });
+
   it("builds the createFriendChallenge payload", () => {
-    expect(challengePayload("bob", { baseTime: 10, increment: 5 }, "white")).toEqual({
-      baseTime: 10,
-      increment: 5,
-      variant: "standard",
-      selectedColor: "white",
-      friendName: "bob",
-    });
+    const offer = {
+      baseTime: 2.5,
+      increment: 7,
+      variant: "fun" as const,
+      selectedColor: "white" as const,
+      isCreatorsHandicap: false,
+      clubId: 3,
+    };
+    // A challenge is for one friend, never a club's.
+    expect(challengePayload("bob", offer)).toEqual({ ...offer, clubId: null, friendName: "bob" });
   });
 });

@@ -1,4 +1,11 @@
-import { type ColorChoice, FRIEND_MESSAGES, formatTimeControl, type GameOffer, type TimeControl } from "@chess/shared";
+import {
+  type ColorChoice,
+  type CreateGameOfferPayload,
+  FRIEND_MESSAGES,
+  formatTimeControl,
+  type GameOffer,
+  VARIANT_LABELS,
+} from "@chess/shared";
 import { sameName } from "./friendsStore.ts";
 
 /** My outgoing friend challenge (SPEC §4 Friend challenge). Pure: no I/O, tested without a DOM. */
@@ -55,13 +62,22 @@ export function yourColour(creatorChoice: ColorChoice): string {
   return "random colours";
 }
 
-/** "alice challenges you: 5+3 Standard, you play Black". */
+/**
+ * "alice challenges you: 5+3 Standard, you play Black". In jumpstart the side is the handicap's: whoever takes
+ * the worse position plays Black.
+ */
 export function describeChallenge(offer: GameOffer, from: string): string {
-  const variant = offer.variant.charAt(0).toUpperCase() + offer.variant.slice(1);
-  return `${from} challenges you: ${formatTimeControl(offer)} ${variant}, ${yourColour(offer.selectedColor)}.`;
+  const variant = VARIANT_LABELS[offer.variant];
+  const colour =
+    offer.variant === "jumpstart"
+      ? offer.isCreatorsHandicap
+        ? "you play White, the better side"
+        : "you play Black, the worse side"
+      : yourColour(offer.selectedColor);
+  return `${from} challenges you: ${formatTimeControl(offer)} ${variant}, ${colour}.`;
 }
 
-/** The createFriendChallenge payload (SPEC §3 Friend challenge). */
-export function challengePayload(friendName: string, tc: TimeControl, selectedColor: ColorChoice) {
-  return { baseTime: tc.baseTime, increment: tc.increment, variant: "standard" as const, selectedColor, friendName };
+/** The createFriendChallenge payload (SPEC §3 Friend challenge): an offer's fields, for one friend, in no club. */
+export function challengePayload(friendName: string, offer: CreateGameOfferPayload) {
+  return { ...offer, clubId: null, friendName };
 }

@@ -1,4 +1,4 @@
-import type { ColorChoice, TimeControl } from "@chess/shared";
+import type { CreateGameOfferPayload } from "@chess/shared";
 import { useCallback, useEffect, useReducer } from "react";
 import { useRealtime } from "../../lib/realtime.ts";
 import { CHALLENGE_NOTICE_MS, challengePayload, challengeReducer, initialChallenge } from "./challengeStore.ts";
@@ -20,9 +20,9 @@ export function useFriendChallenge() {
   }, [state.notice]);
 
   const challenge = useCallback(
-    async (friendName: string, tc: TimeControl, color: ColorChoice) => {
+    async (friendName: string, choices: CreateGameOfferPayload) => {
       dispatch({ type: "sent", friendName });
-      const answer = await realtime.request("createFriendChallenge", challengePayload(friendName, tc, color));
+      const answer = await realtime.request("createFriendChallenge", challengePayload(friendName, choices));
       const offer = answer.ok ? answer.data?.offer : null;
       if (answer.ok && offer) dispatch({ type: "created", friendName, offerId: offer.offerId });
       else dispatch({ type: "failed", friendName, message: answer.ok ? "Failed" : answer.message });

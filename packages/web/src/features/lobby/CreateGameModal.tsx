@@ -26,6 +26,9 @@ import "../../components/TextField.css";
 import "./CreateGameModal.css";
 
 export interface CreateGameModalProps {
+  /** "Create Game", or "Challenge bob" when the same choices make a friend challenge. */
+  title?: string;
+  submitLabel?: string;
   onClose: () => void;
   /** Sends the offer; resolves with an error message to show, or undefined when it was created. */
   onCreate: (payload: ReturnType<typeof createGamePayload>) => Promise<string | undefined>;
@@ -37,10 +40,17 @@ export interface CreateGameModalProps {
 
 /**
  * SPEC §2 Create Game: variant, a preset or custom time control, the colour; closes on Escape, X or Cancel.
+ * A friend challenge offers the same choices (SPEC §3: the offer's fields plus the friend's name).
  * Jumpstart adds the game stage and handicap (or custom ranges) and who takes the worse side, instead of
  * the colour: the handicapped player plays Black.
  */
-export function CreateGameModal({ onClose, onCreate, liveGames = [] }: CreateGameModalProps) {
+export function CreateGameModal({
+  title = "Create Game",
+  submitLabel = "Create",
+  onClose,
+  onCreate,
+  liveGames = [],
+}: CreateGameModalProps) {
   const [values, setValues] = useState<CreateGameValues>(DEFAULT_CREATE_GAME);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -68,7 +78,7 @@ export function CreateGameModal({ onClose, onCreate, liveGames = [] }: CreateGam
   }
 
   return (
-    <Modal title="Create Game" onClose={onClose}>
+    <Modal title={title} onClose={onClose}>
       <form className="create-game" onSubmit={submit} noValidate>
         <div className="field">
           <label className="field__label" htmlFor={`${ids}-variant`}>
@@ -219,7 +229,7 @@ export function CreateGameModal({ onClose, onCreate, liveGames = [] }: CreateGam
             Cancel
           </Button>
           <Button type="submit" variant="primary" busy={busy}>
-            Create
+            {submitLabel}
           </Button>
         </div>
       </form>
