@@ -51,10 +51,17 @@ test("friends: request, accept, messages in real time, and a challenge that star
   await expect(b.page.getByRole("status", { name: "Friend request" })).toContainText(
     `${a.name} wants to be your friend.`,
   );
+  // The toast goes; the navigation keeps the request in sight, across a reload, until it is answered.
+  const profileLink = (p: Page) =>
+    p.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^My Profile/ });
+  await expect(profileLink(b.page)).toHaveAccessibleName("My Profile, 1 friend request");
+  await b.page.reload();
+  await expect(profileLink(b.page)).toHaveAccessibleName("My Profile, 1 friend request");
   const requests = b.page.getByRole("region", { name: "Friend requests" });
   await expect(requests).toContainText(a.name);
   await requests.getByRole("button", { name: "Accept" }).click();
   await expect(b.page.getByText("You are now friends")).toBeVisible();
+  await expect(profileLink(b.page)).toHaveAccessibleName("My Profile");
   await expect(friendCard(b.page, a.name)).toContainText("Online");
 
   // A is told at once, and sees B among their friends without reloading; an error shows in the red box.

@@ -4,7 +4,7 @@ import { Layout, type NavItem } from "../components/Layout.tsx";
 import { ToastProvider } from "../components/Toast.tsx";
 import { IdentityBadge, useIdentity } from "../features/accounts/index.ts";
 import { ClubInvitationNotifier } from "../features/clubs/index.ts";
-import { FriendNotifications, useUnreadBadge } from "../features/friends/index.ts";
+import { FriendNotifications, useRequestsBadge, useUnreadBadge } from "../features/friends/index.ts";
 import { GameEndNotifier, GameStartListener, LiveGamesProvider, RematchNotifier } from "../features/game/index.ts";
 import { PreferencesSync, SettingsLink } from "../features/preferences/index.ts";
 
@@ -19,14 +19,18 @@ const NAV: NavItem[] = [
 /** The common layout of every route (SPEC §2), with the toasts and the app-wide social listeners. */
 export function SiteLayout() {
   const { identity } = useIdentity();
-  const messagesBadge = useUnreadBadge();
+  // Unread messages lead to Social (the conversations), friend requests to My Profile (the friends panel).
+  const badges: Record<string, { badge?: number; badgeLabel?: string }> = {
+    "/social": useUnreadBadge(),
+    "/my-profile": useRequestsBadge(),
+  };
   return (
     <ToastProvider>
       <LiveGamesProvider>
         <Layout
           brand="Chess"
           logoSrc="/favicon.svg"
-          nav={NAV.map((item) => (item.to === "/social" ? { ...item, ...messagesBadge } : item))}
+          nav={NAV.map((item) => ({ ...item, ...badges[item.to] }))}
           aside={
             <>
               <SettingsLink />

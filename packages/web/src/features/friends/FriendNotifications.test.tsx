@@ -6,9 +6,11 @@ import { ToastProvider } from "../../components/Toast.tsx";
 import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
 import { FriendNotifications, isConversationPath } from "./FriendNotifications.tsx";
 import type { FriendsApi } from "./friendsApi.ts";
+import { createRequestsBadgeStore } from "./requestsBadgeStore.ts";
 import { fakeFriendsApi } from "./testFriendsApi.ts";
 import { createUnreadStore, unreadFrom, unreadTotal } from "./unreadStore.ts";
 import { FriendsApiContext } from "./useFriends.ts";
+import { RequestsBadgeContext } from "./useRequestsBadge.ts";
 import { UnreadStoreContext } from "./useUnread.ts";
 
 afterEach(cleanup);
@@ -20,23 +22,26 @@ function Where() {
 function setup(path = "/", respond?: Parameters<typeof fakeRealtime>[0], client: FriendsApi = fakeFriendsApi()) {
   const rt = fakeRealtime(respond);
   const unread = createUnreadStore();
+  const requestsBadge = createRequestsBadgeStore();
   const view = render(
     <WithRealtime realtime={rt.realtime}>
       <FriendsApiContext.Provider value={client}>
-        <UnreadStoreContext.Provider value={unread}>
-          <MemoryRouter initialEntries={[path]}>
-            <ToastProvider>
-              <FriendNotifications me="ann" />
-              <Routes>
-                <Route path="*" element={<Where />} />
-              </Routes>
-            </ToastProvider>
-          </MemoryRouter>
-        </UnreadStoreContext.Provider>
+        <RequestsBadgeContext.Provider value={requestsBadge}>
+          <UnreadStoreContext.Provider value={unread}>
+            <MemoryRouter initialEntries={[path]}>
+              <ToastProvider>
+                <FriendNotifications me="ann" />
+                <Routes>
+                  <Route path="*" element={<Where />} />
+                </Routes>
+              </ToastProvider>
+            </MemoryRouter>
+          </UnreadStoreContext.Provider>
+        </RequestsBadgeContext.Provider>
       </FriendsApiContext.Provider>
     </WithRealtime>,
   );
-  return Object.assign(rt, { unread, client, unmount: view.unmount });
+  return Object.assign(rt, { unread, requestsBadge, client, unmount: view.unmount });
 }
 
 const offer: GameOffer = {
@@ -146,6 +151,26 @@ describe("unread counts behind the navigation badge", () => {
     await waitFor(() => expect(rt.client.unread).toHaveBeenCalled());
     rt.serverEmit("friendMessage", { message: "hi", senderName: "bob", friendName: "ann", timeSent: 1 });
     expect(unreadTotal(rt.unread.getState())).toBe(0);
+  });
+});
+
+describe("friend requests behind the navigation badge", () => {
+  it("reads them on connection, follows new, withdrawn and denied ones, and reads again on a new friend", async () => {
+    const rt = setup();
+    const names = () => rt.requestsBadge.getState().waiting.map((r) => r.inviterName);
+    await waitFor(() => expect(names()).toEqual(["dave"]));
+    rt.serverEmit("friendRequestReceived", { inviterId: 7, inviterName: "eve" });
+    rt.serverEmit("friendRequestReceived", { inviterId: 8, inviterName: "finn" });
+    expect(names()).toEqual(["dave", "eve", "finn"]);
+    rt.serverEmit("friendRequestWithdrawn", { inviterId: 7 });
+    rt.serverEmit("friendRequestDenied", { friendName: "Finn" });
+    expect(names()).toEqual(["dave"]);
+    // Accepted in another tab: the server's list is read again.
+    vi.mocked(rt.client.requests).mockResolvedValueOnce([]);
+    rt.serverEmit("friendAdded", { friendName: "dave", acceptedBy: "ann" });
+    await waitFor(() => expect(names()).toEqual([]));
+    rt.unmount();
+    expect(rt.requestsBadge.getState().waiting).toEqual([]);
   });
 });
 

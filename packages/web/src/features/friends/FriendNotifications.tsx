@@ -5,6 +5,7 @@ import { useRealtime } from "../../lib/realtime.ts";
 import { describeChallenge } from "./challengeStore.ts";
 import { sameName } from "./friendsStore.ts";
 import { conversationFriend } from "./unreadStore.ts";
+import { useRequestsBadgeSync } from "./useRequestsBadge.ts";
 import { useUnreadSync } from "./useUnread.ts";
 
 /** The longest message preview in a toast. */
@@ -19,7 +20,7 @@ export function isConversationPath(pathname: string, friendName: string): boolea
 /**
  * App-wide friend events for a logged-in user: toasts for requests and for messages outside their
  * conversation, the "Accept challenge?" prompt wherever the user is (SPEC §4 Friend challenge), and the
- * unread counts behind the navigation badge.
+ * unread messages and waiting requests behind the navigation's badges.
  */
 export function FriendNotifications({ me }: { me: string }) {
   const realtime = useRealtime();
@@ -29,6 +30,7 @@ export function FriendNotifications({ me }: { me: string }) {
   const path = useRef(pathname);
   path.current = pathname;
   useUnreadSync(me);
+  useRequestsBadgeSync();
 
   useEffect(() => {
     const challengeToast = (offerId: string) => `friend-challenge-${offerId}`;

@@ -4,4 +4,5 @@ export { FriendsPanel } from "./FriendsPanel.tsx";
 export { PlayerActions } from "./PlayerActions.tsx";
 export { UnreadConversations } from "./UnreadConversations.tsx";
 export { FriendsApiContext } from "./useFriends.ts";
+export { RequestsBadgeContext, useRequestsBadge } from "./useRequestsBadge.ts";
 export { UnreadStoreContext, useUnreadBadge } from "./useUnread.ts";

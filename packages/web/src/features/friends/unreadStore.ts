@@ -1,4 +1,5 @@
 import type { FriendMessage, UnreadCounts } from "@chess/shared";
+import { createExternalStore, type ExternalStore } from "../../lib/externalStore.ts";
 import { sameName } from "./friendsStore.ts";
 
 /** Unread private messages per friend, for the navigation badge and the friend cards. Pure: no I/O. */
@@ -87,27 +88,7 @@ export function conversationFriend(pathname: string): string | null {
 }
 
 /** One unread state for the whole page, shared by the badge, the friend cards and the conversation. */
-export interface UnreadStore {
-  getState(): UnreadState;
-  dispatch(event: UnreadEvent): void;
-  /** Calls `listener` after each change; returns the function that stops it. */
-  subscribe(listener: () => void): () => void;
-}
+export type UnreadStore = ExternalStore<UnreadState, UnreadEvent>;
 
-export function createUnreadStore(initial: UnreadState = initialUnread): UnreadStore {
-  let state = initial;
-  const listeners = new Set<() => void>();
-  return {
-    getState: () => state,
-    dispatch(event) {
-      const next = unreadReducer(state, event);
-      if (next === state) return;
-      state = next;
-      for (const listener of listeners) listener();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
+export const createUnreadStore = (initial: UnreadState = initialUnread): UnreadStore =>
+  createExternalStore(unreadReducer, initial);
