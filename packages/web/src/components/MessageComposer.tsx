@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
 import { Button } from "./Button.tsx";
+import { LengthCount, showsCount } from "./LengthCount.tsx";
 import "./TextField.css";
 import "./MessageComposer.css";
 import { trimInvisible } from "@chess/shared";
@@ -26,6 +27,7 @@ export function MessageComposer({
   placeholder,
   sending,
 }: MessageComposerProps) {
+  const countId = `${inputId}-count`;
   return (
     <form className="composer" onSubmit={onSubmit}>
       <label className="visually-hidden" htmlFor={inputId}>
@@ -38,11 +40,13 @@ export function MessageComposer({
         maxLength={maxLength}
         placeholder={placeholder}
         autoComplete="off"
+        aria-describedby={showsCount(value.length, maxLength) ? countId : undefined}
         onChange={(e) => onChange(e.target.value)}
       />
       <Button type="submit" variant="primary" disabled={!trimInvisible(value)} busy={sending}>
         Send
       </Button>
+      <LengthCount id={countId} length={value.length} max={maxLength} ownRow />
     </form>
   );
 }

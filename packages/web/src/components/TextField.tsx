@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, useId } from "react";
+import { LengthCount, showsCount } from "./LengthCount.tsx";
 import "./TextField.css";
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
@@ -7,9 +8,6 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   /** A problem with the value, shown under the input and announced. */
   error?: string | undefined;
 }
-
-/** How full a field may get before it shows how many characters are left of its `maxLength`. */
-const COUNT_FROM = 0.8;
 
 /**
  * A labelled input with its error message. A controlled field with a `maxLength` shows its count once it
@@ -21,7 +19,7 @@ export function TextField({ label, error, className, ...rest }: TextFieldProps) 
   const countId = `${id}-count`;
   const { maxLength, value } = rest;
   const length = typeof value === "string" ? value.length : undefined;
-  const counted = maxLength !== undefined && length !== undefined && length >= maxLength * COUNT_FROM;
+  const counted = maxLength !== undefined && length !== undefined && showsCount(length, maxLength);
   const describedBy = [error ? errorId : null, counted ? countId : null].filter(Boolean).join(" ");
   return (
     <div className={["field", className].filter(Boolean).join(" ")}>
@@ -40,11 +38,7 @@ export function TextField({ label, error, className, ...rest }: TextFieldProps) 
           {error}
         </p>
       ) : null}
-      {counted ? (
-        <p className="field__count" id={countId}>
-          {length} / {maxLength} characters
-        </p>
-      ) : null}
+      {counted ? <LengthCount id={countId} length={length} max={maxLength} /> : null}
     </div>
   );
 }

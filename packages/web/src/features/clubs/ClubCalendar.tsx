@@ -19,6 +19,7 @@ import { nonBlank } from "./clubText.ts";
 import type { Loaded } from "./useClubData.ts";
 import "./ClubCalendar.css";
 import "./clubs.css";
+import { LengthCount, showsCount } from "../../components/LengthCount.tsx";
 
 export interface ClubCalendarProps {
   events: Loaded<ClubEvent>;
@@ -167,6 +168,7 @@ function NoteForm({ onAdd }: { onAdd: (title: string) => Promise<void> }) {
         className="club-input"
         value={draft}
         maxLength={EVENT_TITLE_MAX}
+        aria-describedby={showsCount(draft.length, EVENT_TITLE_MAX) ? "club-note-input-count" : undefined}
         placeholder="Add a note for this day…"
         autoComplete="off"
         onChange={(e) => setDraft(e.target.value)}
@@ -174,6 +176,7 @@ function NoteForm({ onAdd }: { onAdd: (title: string) => Promise<void> }) {
       <Button type="submit" variant="primary" disabled={!title} busy={busy}>
         Add
       </Button>
+      <LengthCount id="club-note-input-count" length={draft.length} max={EVENT_TITLE_MAX} ownRow />
       {error ? (
         <p className="club-error club-calendar__form-error" role="alert">
           {error}

@@ -8,6 +8,7 @@ import { nonBlank, relativeTime } from "./clubText.ts";
 import type { Loaded } from "./useClubData.ts";
 import "./ClubFeed.css";
 import "./clubs.css";
+import { LengthCount, showsCount } from "../../components/LengthCount.tsx";
 import { dateAndTime } from "../../lib/dates.ts";
 
 export interface ClubFeedProps {
@@ -118,6 +119,7 @@ function PostComposer({ onPublish, onDone }: { onPublish: (text: string) => Prom
         className="club-input"
         value={draft}
         maxLength={POST_MAX}
+        aria-describedby={showsCount(draft.length, POST_MAX) ? "club-post-input-count" : undefined}
         placeholder="Write a post…"
         autoComplete="off"
         onChange={(e) => setDraft(e.target.value)}
@@ -129,6 +131,7 @@ function PostComposer({ onPublish, onDone }: { onPublish: (text: string) => Prom
       <IconButton label="Cancel post" onClick={onDone}>
         <CloseIcon />
       </IconButton>
+      <LengthCount id="club-post-input-count" length={draft.length} max={POST_MAX} ownRow />
       {error ? (
         <p className="club-error club-composer__error" role="alert">
           {error}
