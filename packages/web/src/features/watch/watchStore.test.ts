@@ -89,5 +89,6 @@ describe("words of the Watch list", () => {
     );
     expect(matchTitle(game)).toBe("alice (1520) vs Guest-7");
     expect([ratingText(game.white), ratingText(game.black)]).toEqual(["1520", "Guest"]);
+    expect(ratingText({ ...game.black, name: "Stockfish level 3" })).toBe("Computer");
   });
 });

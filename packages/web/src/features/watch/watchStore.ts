@@ -1,5 +1,6 @@
 import {
   type Color,
+  computerLevelOfName,
   formatTimeControl,
   TIME_CLASS_LABEL,
   UNLIMITED_LABEL,
@@ -103,9 +104,10 @@ export function gameLine(
   return `${speed} · ${game.rated ? "Rated" : "Casual"} · ${VARIANT_LABELS[game.variant]}`;
 }
 
-/** "1520" for an account, "Guest" for a guest. */
+/** "1520" for an account, "Computer" for Stockfish, "Guest" for a guest. */
 export function ratingText(player: WatchPlayer): string {
-  return player.rating === null ? "Guest" : String(player.rating);
+  if (player.rating !== null) return String(player.rating);
+  return computerLevelOfName(player.name) === undefined ? "Guest" : "Computer";
 }
 
 /** "No moves yet", "1 move", "12 moves" (moves by both sides count as one, as chess counts them). */
