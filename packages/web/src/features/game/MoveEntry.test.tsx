@@ -6,24 +6,29 @@ import { gameSnapshot } from "./testGame.ts";
 
 afterEach(cleanup);
 
+/** The game after `moves` (SAN), as the page would pass it. */
+const gameAfter = (moves: string[]) =>
+  gameFromSnapshot(gameSnapshot({ moves, ply: moves.length, currentTurn: moves.length % 2 ? "b" : "w" }), 0);
+
 function setup() {
   const onMove = vi.fn(() => true);
-  render(
+  const page = (state: ReturnType<typeof gameAfter>) => (
     <div>
       <button type="button">Suggest Draw</button>
       <input aria-label="Chat message" />
       <MoveEntry
-        state={gameFromSnapshot(gameSnapshot(), 0)}
+        state={state}
         onMove={onMove}
         onPremove={vi.fn()}
         onCancelPremove={vi.fn()}
         onStep={vi.fn()}
         onView={vi.fn()}
       />
-    </div>,
+    </div>
   );
+  const view = render(page(gameAfter([])));
   const field = screen.getByRole("textbox", { name: "Type a move" }) as HTMLInputElement;
-  return { onMove, field };
+  return { onMove, field, showGame: (moves: string[]) => view.rerender(page(gameAfter(moves))) };
 }
 
 describe("MoveEntry: typing a move anywhere", () => {
@@ -38,7 +43,18 @@ describe("MoveEntry: typing a move anywhere", () => {
     fireEvent.change(field, { target: { value: "Nf3" } });
     fireEvent.submit(field);
     expect(onMove).toHaveBeenCalledWith({ from: "g1", to: "f3" });
+  });
+
+  it("says which move was played until the game moves on or takes it back", () => {
+    const { field, showGame } = setup();
+    fireEvent.change(field, { target: { value: "Nf3" } });
+    fireEvent.submit(field);
+    showGame(["Nf3"]);
     expect(screen.getByText("You played Nf3.")).toBeTruthy();
+    showGame(["Nf3", "d5"]);
+    expect(screen.queryByText("You played Nf3.")).toBeNull();
+    showGame([]);
+    expect(screen.queryByText("You played Nf3.")).toBeNull();
   });
 
   it("starts over from the key typed, whatever the field held", () => {

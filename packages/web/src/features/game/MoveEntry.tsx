@@ -1,6 +1,7 @@
 import type { MoveInput } from "@chess/shared";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
+import { liveLine } from "./gameSelectors.ts";
 import type { GameState } from "./gameStore.ts";
 import { isMoveStartKey, typedMove } from "./moveEntry.ts";
 import "./MoveEntry.css";
@@ -17,7 +18,8 @@ export interface MoveEntryProps {
   onView: (ply: number | null) => void;
 }
 
-type Feedback = { kind: "error" | "done"; text: string } | null;
+/** `atPly`: said of the move that made the game this long; it goes once the game moves on or takes it back. */
+type Feedback = { kind: "error" | "done"; text: string; atPly?: number } | null;
 
 /** Where typing belongs to the element itself, not to the move field. */
 const TEXT_FIELDS = "input, textarea, select, [contenteditable='true']";
@@ -61,7 +63,7 @@ export function MoveEntry({ state, onMove, onPremove, onCancelPremove, onStep, o
       onPremove(typed.move);
       setFeedback({ kind: "done", text: `Premove ${typed.san} set: it is played when your turn comes.` });
     } else if (onMove(typed.move)) {
-      setFeedback({ kind: "done", text: `You played ${typed.san}.` });
+      setFeedback({ kind: "done", text: `You played ${typed.san}.`, atPly: liveLine(state).length + 1 });
     } else {
       setFeedback({ kind: "error", text: `${typed.san} could not be played.` });
       return;
@@ -93,7 +95,8 @@ export function MoveEntry({ state, onMove, onPremove, onCancelPremove, onStep, o
     }
   }
 
-  const error = feedback?.kind === "error";
+  const shown = feedback?.atPly === undefined || feedback.atPly === liveLine(state).length ? feedback : null;
+  const error = shown?.kind === "error";
   const premove = state.premove ? `Premove: ${state.premove.from}-${state.premove.to}. Escape cancels it.` : null;
   return (
     <form className="move-entry" onSubmit={submit} aria-label="Keyboard move">
@@ -130,7 +133,7 @@ export function MoveEntry({ state, onMove, onPremove, onCancelPremove, onStep, o
         className={`move-entry__feedback${error ? " move-entry__feedback--error" : ""}`}
         aria-live="polite"
       >
-        {feedback?.text ?? premove ?? ""}
+        {shown?.text ?? premove ?? ""}
       </p>
       <p id={`${id}-hint`} className="visually-hidden">
         SAN like Nf3, exd5, O-O or e8=Q, or UCI like g1f3. Press Enter to play. Typing a move anywhere on the page
