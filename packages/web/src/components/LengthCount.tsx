@@ -8,7 +8,8 @@ export const showsCount = (length: number, max: number) => length >= max * COUNT
 
 /**
  * "38 / 40 characters" under a field nearing its limit, so that a long name or message is not cut without a
- * word (the input's maxLength stops the typing); nothing before. Point the input's aria-describedby at `id`.
+ * word (the input's maxLength stops the typing); nothing before. Point the input's aria-describedby at `id`:
+ * a screen reader reads it with the field, not at every keystroke (so it is not a live region).
  */
 export function LengthCount({
   id,
@@ -24,7 +25,7 @@ export function LengthCount({
 }) {
   if (!showsCount(length, max)) return null;
   return (
-    <p className={ownRow ? "field__count field__count--row" : "field__count"} id={id} aria-live="polite">
+    <p className={ownRow ? "field__count field__count--row" : "field__count"} id={id}>
       {length} / {max} characters
     </p>
   );
