@@ -62,6 +62,27 @@ test("jumpstart without a stage or handicap names the missing fields and creates
   await expect(page.getByRole("button", { name: /^Cancel offer/ })).toHaveCount(0);
 });
 
+test("a custom range no position meets is refused when the offer is made, with a reason", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const page = await guest(browser);
+  const dialog = await openJumpstart(page);
+  await dialog.getByRole("button", { name: "Custom ranges" }).click();
+  // Exactly +5.0 pawns at move 64 or later: no endgame there is worth exactly five pawns.
+  await slide(dialog.getByRole("slider", { name: "Lowest handicap (pawns)" }), { start: "End" });
+  await slide(dialog.getByRole("slider", { name: "Lowest move count" }), { start: "Home", right: 54 });
+  await dialog.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(dialog.getByText("5.0–5.0")).toBeVisible();
+  await expect(dialog.getByText("64–100")).toBeVisible();
+  const finding = dialog.getByRole("status").filter({ hasText: "Finding a starting position in your range…" });
+  await expect(finding).toBeVisible();
+  await expect(dialog.getByRole("alert")).toHaveText("No position in that range could be found - try a wider range", {
+    timeout: 30_000,
+  });
+  await expect(finding).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Cancel offer/ })).toHaveCount(0);
+  await page.context().close();
+});
+
 test("a jumpstart offer: the card shows its ranges and swords, and both players start from the same position", async ({
   browser,
 }) => {

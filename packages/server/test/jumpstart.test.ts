@@ -108,7 +108,7 @@ describe("jumpstart games", () => {
   }, async () => {
     const creator = await registered(base, "jsA");
     const opponent = await guest(base);
-    const offer = await creator.emit<{ offerId: string; lower_move_limit: number }>("createGameOffer", {
+    const payload = {
       baseTime: 5,
       increment: 3,
       variant: "jumpstart",
@@ -117,20 +117,22 @@ describe("jumpstart games", () => {
       upper_eval_limit: 1,
       lower_move_limit: 10,
       upper_move_limit: 12,
-    });
+    };
+    // A custom range's position is searched for when the offer is made (8 s); on a loaded machine it can
+    // miss and say so ("no_position", try again), as a player would.
+    let offer = await creator.emit<{ offerId: string; lower_move_limit: number }>("createGameOffer", payload, 30_000);
+    for (let retry = 0; retry < 3 && !offer.ok && offer.code === "no_position"; retry++) {
+      offer = await creator.emit("createGameOffer", payload, 30_000);
+    }
     expect(offer.ok).toBe(true);
     expect(offer.data?.lower_move_limit).toBe(10);
-    const started = [creator.next("gameStarted", 120_000), opponent.next("gameStarted", 120_000)];
-    // The position is searched for on accept (8 s); on a loaded machine it can miss, keep the offer open and
-    // say so ("no_position", try again), as a player would.
-    let accepted = await opponent.emit("acceptGameOffer", { offerId: offer.data?.offerId }, 30_000).catch(() => ({
-      ok: false,
-      code: "timeout",
-    }));
-    for (let retry = 0; retry < 3 && !accepted.ok && accepted.code === "no_position"; retry++) {
-      accepted = await opponent.emit("acceptGameOffer", { offerId: offer.data?.offerId }, 30_000);
-    }
+    expect(offer.data).not.toHaveProperty("initialFen");
+    const started = [creator.next("gameStarted", 30_000), opponent.next("gameStarted", 30_000)];
+    // Found already: accepting starts the game without a search.
+    const acceptedAt = Date.now();
+    const accepted = await opponent.emit("acceptGameOffer", { offerId: offer.data?.offerId }, 30_000);
     expect(accepted.ok).toBe(true);
+    expect(Date.now() - acceptedAt).toBeLessThan(5_000);
     const [mine, theirs] = await Promise.all(started);
     expect(mine?.initialFen).toBe(theirs?.initialFen);
     expect(mine?.initialFen).not.toBe(new Chess().fen());
@@ -139,6 +141,33 @@ describe("jumpstart games", () => {
     await expectWithin(String(mine?.fen), 0, 1, 10, 12);
     creator.socket.close();
     opponent.socket.close();
+  });
+
+  it("refuses, when it is made, a custom range no position meets, and posts nothing", { timeout: 60_000 }, async () => {
+    const creator = await guest(base);
+    const watcher = await guest(base);
+    await watcher.emit("refreshLobby");
+    // Exactly +5.00 at move 64 or later: the endgames there are won or level, never a five-pawn edge.
+    const answer = await creator.emit(
+      "createGameOffer",
+      {
+        baseTime: 5,
+        increment: 0,
+        variant: "jumpstart",
+        isCreatorsHandicap: false,
+        lower_eval_limit: 5,
+        upper_eval_limit: 5,
+        lower_move_limit: 64,
+        upper_move_limit: 100,
+      },
+      30_000,
+    );
+    expect(answer).toMatchObject({ ok: false, code: "no_position" });
+    expect(answer.message).toBe("No position in that range could be found - try a wider range");
+    const lobby = await watcher.emit<{ offers: unknown[] }>("refreshLobby");
+    expect(lobby.data?.offers).toEqual([]);
+    creator.socket.close();
+    watcher.socket.close();
   });
 
   it("refuses a jumpstart offer without its limits", async () => {

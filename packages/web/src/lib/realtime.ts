@@ -8,8 +8,15 @@ export type AckData<E extends keyof ClientToServerEvents> =
 
 /** How long a request waits for the server's acknowledgement. */
 export const REQUEST_TIMEOUT_MS = 8_000;
-/** Accepting a jumpstart offer may wait for a position to be generated (the server allows ~8 s of search). */
-const SLOW_REQUESTS: Partial<Record<keyof ClientToServerEvents, number>> = { acceptGameOffer: 20_000 };
+/**
+ * A jumpstart offer may wait for its position to be generated (the server allows ~8 s of search): a custom
+ * range when it is made, a preset when it is accepted and the pool is empty.
+ */
+const SLOW_REQUESTS: Partial<Record<keyof ClientToServerEvents, number>> = {
+  acceptGameOffer: 20_000,
+  createGameOffer: 20_000,
+  createFriendChallenge: 20_000,
+};
 
 /** What an unanswered request resolves with. */
 export const TIMEOUT_ACK = {

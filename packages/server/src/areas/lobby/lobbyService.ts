@@ -6,6 +6,7 @@ import {
   JUMPSTART_CUSTOM,
   type LobbyUpdate,
   PLAYABLE_VARIANTS,
+  presetOf,
   type RandomPositionQuery,
   timeClassOf,
 } from "@chess/shared";
@@ -13,6 +14,7 @@ import { addressKey } from "../../http/addressKey.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
 import { shortId } from "../../util/ids.ts";
 import type { Actor, GamesRepo, GamesService, PlayerRef } from "../games/index.ts";
+import { NoPositionError } from "../jumpstart/index.ts";
 import { type LobbyStore, offersShownTo, type StoredOffer, visibleTo } from "./lobbyStore.ts";
 
 export const LOBBY_ROOM = "lobby";
@@ -61,6 +63,21 @@ function jumpstartLimitsProblem(p: CreateGameOfferPayload): string | undefined {
   if (lm < m.min || um > m.max || lm > um) return `Move limits must satisfy ${m.min} <= lower <= upper <= ${m.max}`;
   return undefined;
 }
+
+/** The jumpstart limits of an offer, as a position query. */
+function limitsOf(o: CreateGameOfferPayload | GameOffer): RandomPositionQuery {
+  return {
+    lower_eval_limit: o.lower_eval_limit ?? 0,
+    upper_eval_limit: o.upper_eval_limit ?? 5,
+    lower_move_limit: o.lower_move_limit ?? 10,
+    upper_move_limit: o.upper_move_limit ?? 100,
+  };
+}
+
+const noPosition = (error: unknown) =>
+  error instanceof NoPositionError
+    ? fail("no_position", "No position in that range could be found - try a wider range")
+    : fail("no_position", "The starting position could not be prepared - please try again");
 
 /** The lobby: open offers, their creation, cancellation and acceptance (SPEC §4 Offer). */
 export function createLobbyService(deps: {
@@ -147,6 +164,17 @@ export function createLobbyService(deps: {
       const key = keyOf(actor);
       const limited = await offerLimitProblem(actor, key, privateTo);
       if (limited) return limited;
+      // A custom range may hold no position at all (eval 5.0 to 5.0 at move 64 or later): its position is
+      // found now, so its creator hears at once and nobody accepts an offer that cannot start. Presets come
+      // from the pool when accepted.
+      let initialFen: string | undefined;
+      if (p.variant === "jumpstart" && !presetOf(limitsOf(p))) {
+        try {
+          initialFen = (await jumpstartPosition(limitsOf(p))).fen;
+        } catch (error) {
+          return noPosition(error);
+        }
+      }
       const timeClass = timeClassOf(p);
       const rating = actor.userId !== null ? await gamesRepo.rating(actor.userId, p.variant, timeClass) : undefined;
       const offer: GameOffer = {
@@ -176,6 +204,7 @@ export function createLobbyService(deps: {
         ownerKey: key,
         ...(actor.address !== undefined ? { ownerNetwork: addressKey(actor.address) } : {}),
         ...(privateTo !== undefined ? { privateTo } : {}),
+        ...(initialFen !== undefined ? { initialFen } : {}),
       };
       // The new lobby offer replaces the player's open one for the same audience (challenges stay).
       const replaced =
@@ -241,21 +270,14 @@ export function createLobbyService(deps: {
       }
       const o = taken.offer;
       // Chess960 ("fun"): a new shuffled setup for each game, the same for both players.
-      let initialFen: string | undefined = o.variant === "fun" ? chess960GameFen() : undefined;
-      if (o.variant === "jumpstart") {
+      let initialFen: string | undefined = o.variant === "fun" ? chess960GameFen() : taken.initialFen;
+      if (o.variant === "jumpstart" && initialFen === undefined) {
         try {
-          initialFen = (
-            await jumpstartPosition({
-              lower_eval_limit: o.lower_eval_limit ?? 0,
-              upper_eval_limit: o.upper_eval_limit ?? 5,
-              lower_move_limit: o.lower_move_limit ?? 10,
-              upper_move_limit: o.upper_move_limit ?? 100,
-            })
-          ).fen;
-        } catch {
+          initialFen = (await jumpstartPosition(limitsOf(o))).fen;
+        } catch (error) {
           // Taken out of the store but never announced as gone: back it goes, with nothing to tell.
           await store.add(taken);
-          return fail("no_position", "The starting position could not be prepared - please try again");
+          return noPosition(error);
         }
       }
       removed([taken, ...(await store.removeByOwner(taken.ownerKey)), ...(await store.removeByOwner(keyOf(actor)))]);

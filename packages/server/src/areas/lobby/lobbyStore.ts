@@ -12,6 +12,8 @@ export interface StoredOffer {
   ownerNetwork?: string;
   /** A friend challenge: only this user sees and may accept it. */
   privateTo?: number;
+  /** A custom jumpstart range's start position, found when the offer was made (never shown before the game). */
+  initialFen?: string;
 }
 
 /** Who may see an offer: public ones, their club's to members, a challenge to its addressee (and owner). */

@@ -213,6 +213,11 @@ export function CreateGameModal({
           <ColorChoiceField name={`${ids}-color`} value={values.color} onChange={(color) => set({ color })} />
         )}
 
+        {busy && values.variant === "jumpstart" && values.jumpstartMode === "custom" ? (
+          <p className="create-game__hint" role="status">
+            Finding a starting position in your range…
+          </p>
+        ) : null}
         {error ? (
           <p className="create-game__error" role="alert">
             {error}
