@@ -1047,8 +1047,8 @@ const events: EventCase[] = [
     event: "playComputer",
     what: "start a game against the computer from an impossible position",
     payload: () => ({ level: 1, baseTime: 5, increment: 0, fen: "8/8/8/8/8/8/8/4K3 w - - 0 1" }),
-    guest: { refused: "invalid_fen", message: "Invalid FEN: 8/8/8/8/8/8/8/4K3 w - - 0 1" },
-    stranger: { refused: "invalid_fen", message: "Invalid FEN: 8/8/8/8/8/8/8/4K3 w - - 0 1" },
+    guest: { refused: "invalid_fen", message: "Invalid FEN: Black has no king" },
+    stranger: { refused: "invalid_fen", message: "Invalid FEN: Black has no king" },
   },
   {
     event: "resync",

@@ -182,7 +182,13 @@ describe("playing the computer", () => {
       "a position already mated",
       { level: 3, baseTime: 5, increment: 0, fen: "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3" },
       "invalid_fen",
-      /^Invalid FEN:/,
+      /^Invalid FEN: the game is already over in this position$/,
+    ],
+    [
+      "a position where the side not to move is in check",
+      { level: 3, baseTime: 5, increment: 0, fen: "4k2R/8/8/8/8/8/8/4K3 w - - 0 1" },
+      "invalid_fen",
+      /^Invalid FEN: Black is in check with White to move$/,
     ],
   ])("refuses %s and starts nothing", async (_name, payload, code, message) => {
     const g = await guest(app.url);

@@ -261,19 +261,23 @@ describe("Board moves", () => {
     expect(pinned.legalMoves()).not.toContain("f4e3");
   });
 
-  it("rejects malformed FENs", () => {
-    for (const fen of [
-      "",
-      "8/8/8/8 w - - 0 1",
-      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
-      "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w KQkq - 0 1",
-      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1",
-      "4k3/8/8/8/8/8/8/4K2R w XY - 0 1",
-      "4k2R/8/8/8/8/8/8/4K3 w - - 0 1",
-    ]) {
-      expect(() => Board.fromFen(fen), fen).toThrow(/Invalid FEN/);
-    }
+  it.each([
+    ["", "it needs 4 to 6 fields"],
+    ["8/8/8/8 w - - 0 1", "the board needs 8 ranks"],
+    ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", 'the side to move must be "w" or "b"'],
+    ["rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 6 is not 8 squares of pieces and digits"],
+    ["rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 7 is not 8 squares of pieces and digits"],
+    ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w KQkq - 0 1", "White has no king"],
+    ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w KQkq - 0 1", "White has 2 kings"],
+    ["8/8/8/8/8/8/8/4K3 w - - 0 1", "Black has no king"],
+    ["P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "a pawn stands on rank 8"],
+    ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1", "e4 cannot be an en passant square"],
+    ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "the move counters must be whole numbers"],
+    ["4k3/8/8/8/8/8/8/4K2R w XY - 0 1", "the castling rights are malformed"],
+    ["4k2R/8/8/8/8/8/8/4K3 w - - 0 1", "Black is in check with White to move"],
+    ["4k3/8/8/8/8/8/8/4K2r b - - 0 1", "White is in check with Black to move"],
+  ])("refuses the FEN %j: %s", (fen, reason) => {
+    expect(() => Board.fromFen(fen)).toThrow(`Invalid FEN: ${reason}`);
   });
 
   it("names squares", () => {

@@ -65,6 +65,14 @@ const flagsOf = (m: number) => m >> 17;
 
 /** Where the king and rook of a castle (king takes own rook) land: the g- and f-files, or c and d. */
 const castleKingTo = (m: number) => (fromOf(m) & 0x70) | (toOf(m) > fromOf(m) ? 6 : 2);
+
+/** A FEN that cannot be played from: the reason, for a player to read ("Invalid FEN: White has no king"). */
+function invalidFen(reason: string): never {
+  throw new Error(`Invalid FEN: ${reason}`);
+}
+
+const kingsProblem = (side: string, count: number) =>
+  count === 0 ? `${side} has no king` : `${side} has ${count} kings`;
 const castleRookTo = (m: number) => (fromOf(m) & 0x70) | (toOf(m) > fromOf(m) ? 5 : 3);
 
 const squareName = (sq: number) => String.fromCharCode(97 + (sq & 7)) + String.fromCharCode(49 + (sq >> 4));
@@ -189,10 +197,10 @@ export class Board {
 
   private constructor(fen: string, options: BoardOptions) {
     const fields = fen.trim().split(/\s+/);
-    if (fields.length < 4 || fields.length > 6) throw new Error(`Invalid FEN: ${fen}`);
+    if (fields.length < 4 || fields.length > 6) invalidFen("it needs 4 to 6 fields");
     const [placement = "", turn, castling = "", ep = "", half = "0", full = "1"] = fields;
     const rows = placement.split("/");
-    if (rows.length !== 8) throw new Error(`Invalid FEN: ${fen}`);
+    if (rows.length !== 8) invalidFen("the board needs 8 ranks");
     let whiteKings = 0;
     let blackKings = 0;
     rows.forEach((row, i) => {
@@ -203,7 +211,7 @@ export class Board {
           continue;
         }
         const type = LETTERS.indexOf(ch.toLowerCase());
-        if (type < 1 || file > 7) throw new Error(`Invalid FEN: ${fen}`);
+        if (type < 1 || file > 7) invalidFen(`rank ${8 - i} is not 8 squares of pieces and digits`);
         const black = ch === ch.toLowerCase();
         const sq = (7 - i) * 16 + file;
         this.squares[sq] = type | (black ? BLACK : 0);
@@ -212,20 +220,21 @@ export class Board {
           if (black) blackKings++;
           else whiteKings++;
         }
-        if (type === PAWN && (i === 0 || i === 7)) throw new Error(`Invalid FEN: ${fen}`);
+        if (type === PAWN && (i === 0 || i === 7)) invalidFen(`a pawn stands on rank ${8 - i}`);
         file += 1;
       }
-      if (file !== 8) throw new Error(`Invalid FEN: ${fen}`);
+      if (file !== 8) invalidFen(`rank ${8 - i} is not 8 squares of pieces and digits`);
     });
-    if (whiteKings !== 1 || blackKings !== 1) throw new Error(`Invalid FEN: ${fen}`);
-    if (turn !== "w" && turn !== "b") throw new Error(`Invalid FEN: ${fen}`);
+    if (whiteKings !== 1) invalidFen(kingsProblem("White", whiteKings));
+    if (blackKings !== 1) invalidFen(kingsProblem("Black", blackKings));
+    if (turn !== "w" && turn !== "b") invalidFen('the side to move must be "w" or "b"');
     this.white = turn === "w";
     this.chess960 = options.chess960 ?? isChess960Fen(fen);
     if (this.chess960) {
       this.rooks = [...STANDARD_ROOKS];
-      this.kept = this.readChess960Castling(castling, fen);
+      this.kept = this.readChess960Castling(castling);
     } else {
-      if (!/^(-|K?Q?k?q?)$/.test(castling) || castling === "") throw new Error(`Invalid FEN: ${fen}`);
+      if (!/^(-|K?Q?k?q?)$/.test(castling) || castling === "") invalidFen("the castling rights are malformed");
       // A right whose king or rook is not at home could never be used: dropped, as if never given.
       const rights: Array<[string, number, number, number]> = [
         ["K", WK, 0x04, 0x07],
@@ -241,13 +250,15 @@ export class Board {
     }
     if (ep !== "-") {
       const sq = squareIndex(ep);
-      if (sq < 0 || sq >> 4 !== (this.white ? 5 : 2)) throw new Error(`Invalid FEN: ${fen}`);
+      if (sq < 0 || sq >> 4 !== (this.white ? 5 : 2)) invalidFen(`${ep} cannot be an en passant square`);
       this.ep = sq;
     }
-    if (!/^\d+$/.test(half) || !/^\d+$/.test(full)) throw new Error(`Invalid FEN: ${fen}`);
+    if (!/^\d+$/.test(half) || !/^\d+$/.test(full)) invalidFen("the move counters must be whole numbers");
     this.halfmoves = Number(half);
     this.fullmoves = Math.max(1, Number(full));
-    if (this.attacked(this.kings[this.white ? 1 : 0]!, this.white)) throw new Error(`Invalid FEN: ${fen}`);
+    if (this.attacked(this.kings[this.white ? 1 : 0]!, this.white)) {
+      invalidFen(`${this.white ? "Black" : "White"} is in check with ${this.white ? "White" : "Black"} to move`);
+    }
     this.hash();
   }
 
@@ -256,8 +267,8 @@ export class Board {
    * that file's rook. A right without its king on the back rank or its rook is dropped, as in standard.
    * Returns the table of rights a move touching each square keeps.
    */
-  private readChess960Castling(field: string, fen: string): Int8Array {
-    if (!/^(-|[KQkqA-Ha-h]{1,4})$/.test(field)) throw new Error(`Invalid FEN: ${fen}`);
+  private readChess960Castling(field: string): Int8Array {
+    if (!/^(-|[KQkqA-Ha-h]{1,4})$/.test(field)) invalidFen("the castling rights are malformed");
     const sq = this.squares;
     for (const ch of field === "-" ? "" : field) {
       const black = ch !== ch.toUpperCase();
