@@ -70,6 +70,37 @@ describe("FreeBoard", () => {
     });
   });
 
+  it("explains a position no game can start from, and plays it once the side to move is chosen", async () => {
+    // White to move with Black's king in check from h8: Black must be the side to move.
+    stubFetch(() => json(200, { fen: "4k2R/8/8/8/8/8/8/4K3 w - - 0 30", eval: 9 }));
+    const rt = fakeRealtime();
+    const { container } = render(
+      <WithRealtime realtime={rt.realtime}>
+        <FreeBoard />
+      </WithRealtime>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Randomize" }));
+    await waitFor(() => expect(pieceOn(container, "h8")).toBe("wR"));
+    const continueButton = screen.getByRole("button", { name: "Continue from here against the computer" });
+    fireEvent.click(continueButton);
+    expect(screen.getByRole("alert").textContent).toBe(
+      "This position cannot be played: Black is in check with White to move.",
+    );
+    expect(screen.queryByRole("dialog")).toBeNull();
+
+    const black = screen.getByRole("button", { name: "Black" });
+    expect(screen.getByRole("button", { name: "White" }).getAttribute("aria-pressed")).toBe("true");
+    fireEvent.click(black);
+    expect(black.getAttribute("aria-pressed")).toBe("true");
+    expect(screen.queryByRole("alert")).toBeNull();
+    fireEvent.click(continueButton);
+    fireEvent.click(screen.getByRole("button", { name: "Play" }));
+    await waitFor(() => expect(rt.events()).toContain("playComputer"));
+    expect(rt.requests.find((r) => r.event === "playComputer")?.payload).toMatchObject({
+      fen: "4k2R/8/8/8/8/8/8/4K3 b KQkq - 0 30",
+    });
+  });
+
   it("has the randomization sliders of SPEC §9", () => {
     render(<FreeBoard />);
     const attrs = (name: RegExp) => {

@@ -139,7 +139,26 @@ export function FreeBoard() {
           ) : null}
         </div>
       </fieldset>
-      <PlayComputerButton label="Continue from here against the computer" fen={() => freeBoardFen(state)} />
+      <div className="free-board__continue">
+        <fieldset className="free-board__turn" aria-labelledby={`${ids}-turn`}>
+          <span id={`${ids}-turn`} className="free-board__turn-label">
+            Side to move
+          </span>
+          {(["w", "b"] as const).map((turn) => (
+            <button
+              key={turn}
+              type="button"
+              className="free-board__turn-choice"
+              aria-pressed={state.turn === turn}
+              onClick={() => dispatch({ type: "setTurn", turn })}
+            >
+              <ColorIcon color={turn === "w" ? "white" : "black"} size={16} />
+              {turn === "w" ? "White" : "Black"}
+            </button>
+          ))}
+        </fieldset>
+        <PlayComputerButton label="Continue from here against the computer" fen={() => freeBoardFen(state)} />
+      </div>
     </div>
   );
 }

@@ -165,7 +165,20 @@ describe("freeBoardFen", () => {
     let s = freeBoardReducer(initialFreeBoard, { type: "fetched", fen: "4k3/8/8/8/8/8/4P3/4K3 b - - 0 23" });
     expect(freeBoardFen(s)).toBe("4k3/8/8/8/8/8/4P3/4K3 b KQkq - 0 23");
     s = freeBoardReducer(s, { type: "move", from: "e2", to: "e4" });
-    expect(freeBoardFen(s).split(" ")[0]).toBe("4k3/8/8/8/4P3/8/8/4K3");
+    // An edit keeps who moves (it once fell back to White): the move number goes with the eval.
+    expect(freeBoardFen(s)).toBe("4k3/8/8/8/4P3/8/8/4K3 b KQkq - 0 1");
+  });
+
+  it("has the side to move the player chose, until a reset or a fetched position says otherwise", () => {
+    let s = freeBoardReducer(initialFreeBoard, { type: "setTurn", turn: "b" });
+    expect(freeBoardFen(s)).toBe("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+    expect(freeBoardReducer(s, { type: "reset" }).turn).toBe("w");
+    s = freeBoardReducer(s, { type: "fetched", fen: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 23", eval: 1.2 });
+    expect(s.turn).toBe("w");
+    // The eval was for White to move: choosing Black keeps the move number, not the eval.
+    s = freeBoardReducer(s, { type: "setTurn", turn: "b" });
+    expect(s.info).toEqual({ turn: "b", moveNumber: 23 });
+    expect(freeBoardFen(s)).toBe("4k3/8/8/8/8/8/4P3/4K3 b KQkq - 0 23");
   });
 });
 

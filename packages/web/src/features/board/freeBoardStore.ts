@@ -6,6 +6,8 @@ import { makePlacement, type Orientation, type PositionMap, parsePosition, type 
 export interface FreeBoardState {
   position: PositionMap;
   orientation: Orientation;
+  /** The side to move when play continues from the board: a fetched position's, or the player's choice. */
+  turn: "w" | "b";
   /** Randomize's sliders (SPEC §9): eval in pawns from White's side, moves as the move number. */
   randomEval: Range;
   randomMoves: Range;
@@ -56,14 +58,13 @@ export function positionInfoText(info: PositionInfo): string {
 }
 
 /**
- * The board as a FEN to play on from: the side to move and move number when known (White, 1 otherwise);
+ * The board as a FEN to play on from: the side to move, and the move number when known (1 otherwise);
  * a dealt Chess960 setup's own castling rights (rook files, which the server reads as Chess960), else every
  * standard right, of which the server keeps those whose king and rook are at home; no en passant.
  */
-export function freeBoardFen(state: Pick<FreeBoardState, "position" | "info" | "castling">): string {
-  const turn = state.info?.turn ?? "w";
+export function freeBoardFen(state: Pick<FreeBoardState, "position" | "turn" | "info" | "castling">): string {
   const castling = state.castling === null ? "KQkq" : state.castling || "-";
-  return `${makePlacement(state.position)} ${turn} ${castling} - 0 ${state.info?.moveNumber ?? 1}`;
+  return `${makePlacement(state.position)} ${state.turn} ${castling} - 0 ${state.info?.moveNumber ?? 1}`;
 }
 
 /**
@@ -87,6 +88,8 @@ export type FreeBoardAction =
   /** A drag from `from` to `to`; `to` is null when the piece was dropped off the board. */
   | { type: "move"; from: Square; to: Square | null }
   | { type: "reset" }
+  /** The player chose who moves next. */
+  | { type: "setTurn"; turn: "w" | "b" }
   | { type: "setPosition"; position: PositionMap }
   /** One end of a Randomize slider moved. */
   | { type: "setRandomRange"; range: "eval" | "moves"; end: "min" | "max"; value: number }
@@ -102,6 +105,7 @@ export type FreeBoardAction =
 export const initialFreeBoard: FreeBoardState = {
   position: parsePosition("start"),
   orientation: "white",
+  turn: "w",
   // The widest ranges: any position the server finds quickly.
   randomEval: { min: FREE_BOARD_RANDOM.eval.min, max: FREE_BOARD_RANDOM.eval.max },
   randomMoves: { min: FREE_BOARD_RANDOM.moves.min, max: FREE_BOARD_RANDOM.moves.max },
@@ -135,7 +139,15 @@ export function freeBoardReducer(state: FreeBoardState, action: FreeBoardAction)
     }
     case "reset":
       // Reset also wins over a position still on its way (the caller abandons that request).
-      return { ...state, position: initialFreeBoard.position, busy: undefined, info: null, castling: null };
+      return { ...state, position: initialFreeBoard.position, turn: "w", busy: undefined, info: null, castling: null };
+    case "setTurn":
+      // The eval shown was for the other side to move: it goes, the move number stays.
+      if (action.turn === state.turn) return state;
+      return {
+        ...state,
+        turn: action.turn,
+        info: state.info && { turn: action.turn, moveNumber: state.info.moveNumber },
+      };
     case "setPosition":
       return { ...state, position: action.position, info: null, castling: null };
     case "setRandomRange":
@@ -149,7 +161,8 @@ export function freeBoardReducer(state: FreeBoardState, action: FreeBoardAction)
       // A position the board cannot read changes nothing, like a failed call.
       if (Object.keys(position).length === 0) return { ...state, busy: undefined };
       const castling = action.chess960 ? chess960Castling(action.fen) : null;
-      return { ...state, position, busy: undefined, info: positionInfo(action.fen, action.eval), castling };
+      const info = positionInfo(action.fen, action.eval);
+      return { ...state, position, turn: info.turn, busy: undefined, info, castling };
     }
     case "fetchFailed":
       return { ...state, busy: undefined };

@@ -1,6 +1,12 @@
 import { playComputerPayload as schema } from "@chess/shared";
 import { describe, expect, it } from "vitest";
-import { COMPUTER_PRESET_GROUPS, DEFAULT_PLAY_COMPUTER, playComputerPayload, UNLIMITED } from "./playComputerForm.ts";
+import {
+  COMPUTER_PRESET_GROUPS,
+  DEFAULT_PLAY_COMPUTER,
+  playComputerPayload,
+  UNLIMITED,
+  unplayableReason,
+} from "./playComputerForm.ts";
 
 describe("playComputerPayload", () => {
   it("starts a level-1 10+0 game with a random colour by default, which the server accepts", () => {
@@ -34,5 +40,23 @@ describe("playComputerPayload", () => {
 
   it("offers the spec's 12 presets", () => {
     expect(COMPUTER_PRESET_GROUPS.flatMap((g) => g.presets)).toHaveLength(12);
+  });
+});
+
+describe("unplayableReason", () => {
+  it.each([
+    ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", undefined],
+    ["4k3/8/8/8/8/8/8/4K2R b K - 0 1", undefined],
+    ["4k2R/8/8/8/8/8/8/4K3 w - - 0 1", "This position cannot be played: Black is in check with White to move."],
+    ["8/8/8/8/8/8/8/4K3 w - - 0 1", "This position cannot be played: Black has no king."],
+    ["4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "This position cannot be played: White has 2 kings."],
+    ["4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "This position cannot be played: a pawn stands on rank 1."],
+    [
+      "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+      "The game is already over in this position (checkmate).",
+    ],
+    ["7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "The game is already over in this position (stalemate)."],
+  ])("%s → %s", (fen, reason) => {
+    expect(unplayableReason(fen)).toBe(reason);
   });
 });

@@ -1,10 +1,13 @@
 import {
+  Board,
   COMPUTER_LEVELS,
   type ColorChoice,
   type ComputerLevel,
+  END_REASON_TEXT,
   formatTimeControl,
   type PlayComputerPayload,
   PRESETS,
+  positionEnd,
   TIME_CLASS_LABEL,
   TIME_CLASSES,
   type TimeControl,
@@ -45,4 +48,20 @@ export function playComputerPayload(values: PlayComputerValues, fen?: string): P
     color: values.color,
     ...from,
   };
+}
+
+/**
+ * Why a game cannot start from `fen`, in a player's words, or undefined when it can: the server's own check
+ * (Board.fromFen), asked before the dialog opens rather than after its Play.
+ */
+export function unplayableReason(fen: string): string | undefined {
+  let board: Board;
+  try {
+    board = Board.fromFen(fen);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.replace(/^Invalid FEN:\s*/, "") : "";
+    return `This position cannot be played: ${reason || "it is not a legal position"}.`;
+  }
+  const end = positionEnd(board);
+  return end ? `The game is already over in this position (${END_REASON_TEXT[end.reason].toLowerCase()}).` : undefined;
 }
