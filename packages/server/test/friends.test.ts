@@ -176,7 +176,11 @@ describe("messages", () => {
   it("blocking ends the friendship and stops messages, requests and challenges", async () => {
     const [a, b] = [await registered(app.url, "bA"), await registered(app.url, "bB")];
     await befriend(a, b);
+    // The blocker's tabs drop the friendship; the blocked player is not told.
+    const toBlocker = b.next("friendBlocked");
     expect((await call(b, "POST", "/friend/block", { friendName: a.name })).status).toBe(200);
+    expect(await toBlocker).toEqual({ friendName: a.name });
+    expect(a.seen.get("friendBlocked")).toBeUndefined();
     expect((await a.emit("friendMessage", { message: "still there?", friendName: b.name })).code).toBe("forbidden");
     expect((await call(a, "POST", "/friend/send-request", { friendName: b.name })).status).toBe(403);
     expect((await call(a, "GET", "/friend/list")).json).toEqual([]);

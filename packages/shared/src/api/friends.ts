@@ -89,6 +89,11 @@ export interface FriendRequestDenied {
   friendName: string;
 }
 
+/** friendBlocked: to the blocker's tabs; the friendship and any request between the two are gone. */
+export interface FriendBlocked {
+  friendName: string;
+}
+
 /** To both players of a new friendship: the other one's name, and who said yes (the invitee, or the one whose
  * request met the other's). */
 export interface FriendAdded {

@@ -255,6 +255,11 @@ export const SERVER_EVENTS = {
     when: "To both players when a friend request is denied, each with the other's name (no news: the lists change).",
     spec: false,
   },
+  friendBlocked: {
+    payload: "FriendBlocked",
+    when: "To the blocker's sockets: the friendship and any request between the two are gone (the blocked player is not told).",
+    spec: false,
+  },
   friendMessagesRead: {
     payload: "FriendMessagesRead",
     when: "To the reader's sockets: a conversation was read.",

@@ -1,6 +1,7 @@
 import type { ClubInvitation } from "../api/clubs.ts";
 import type {
   FriendAdded,
+  FriendBlocked,
   FriendMessage,
   FriendRequest,
   FriendRequestDenied,
@@ -81,6 +82,8 @@ export interface ServerToClientEvents {
   friendAdded: (payload: FriendAdded) => void;
   /** A friend request was denied: to both players, each told the other's name. */
   friendRequestDenied: (payload: FriendRequestDenied) => void;
+  /** I blocked `friendName` (in this tab or another): no friendship or request with them is left. */
+  friendBlocked: (payload: FriendBlocked) => void;
   clubInvitationReceived: (invitation: ClubInvitation) => void;
   /** My conversation with a friend was read (in this tab or another): its unread count is 0. */
   friendMessagesRead: (payload: FriendMessagesRead) => void;

@@ -38,6 +38,8 @@ export interface FriendsLive {
   /** To all of the reader's tabs: that conversation is read. */
   read(readerId: number, friendName: string): void;
   challenge(friendId: number, offer: GameOffer, from: string): void;
+  /** To the blocker's tabs only: the blocked player is not told. */
+  blocked(blockerId: number, blockedName: string): void;
 }
 
 export function createFriendsService(deps: {
@@ -190,6 +192,7 @@ export function createFriendsService(deps: {
       if (!other) throw notFound(FRIEND_MESSAGES.unknownUser);
       if (other.id === user.userId) throw badRequest("You cannot block yourself");
       await repo.block(user.userId, other.id);
+      notify.blocked(user.userId, other.username);
     },
 
     async unblock(user: FriendUser, name: string): Promise<void> {

@@ -21,6 +21,7 @@ export function friendsBroadcaster(io: AppServer): FriendsLive {
     message: (userIds, message) => io.to(userIds.map(rooms.user)).emit("friendMessage", message),
     read: (readerId, friendName) => to(readerId).emit("friendMessagesRead", { friendName }),
     challenge: (friendId, offer, from) => to(friendId).emit("friendChallengeReceived", { offer, from }),
+    blocked: (blockerId, blockedName) => to(blockerId).emit("friendBlocked", { friendName: blockedName }),
   };
 }
 

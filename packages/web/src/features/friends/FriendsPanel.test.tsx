@@ -134,6 +134,20 @@ describe("FriendsPanel", () => {
     expect(screen.queryByRole("status")).toBeNull();
   });
 
+  it("drops a friend blocked in another tab, and lists them as blocked", async () => {
+    let blocked: Array<{ username: string; blockedAt: number }> = [];
+    const client = fakeFriendsApi({
+      list: vi.fn(async () => [{ friendName: "eve", friendSince: Date.UTC(2024, 10, 2), isActive: true }]),
+      blocked: vi.fn(async () => blocked),
+    });
+    const { rt } = setup(client);
+    await waitFor(() => expect(card("eve")).toBeTruthy());
+    blocked = [{ username: "eve", blockedAt: Date.now() }];
+    rt.serverEmit("friendBlocked", { friendName: "eve" });
+    await waitFor(() => expect(screen.queryAllByTestId("friend-card")).toHaveLength(0));
+    expect(client.blocked).toHaveBeenCalledTimes(2);
+  });
+
   it("shows a new friend as soon as my request is accepted elsewhere", async () => {
     let friends = [{ friendName: "bob", friendSince: Date.UTC(2024, 10, 2), isActive: true }];
     const { rt } = setup(fakeFriendsApi({ list: vi.fn(async () => friends) }));

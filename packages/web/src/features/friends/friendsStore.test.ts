@@ -45,10 +45,14 @@ describe("friendsReducer (SPEC §4 Friend request)", () => {
     expect(friendsReducer(initialFriends, { type: "requestDenied", friendName: "x" })).toEqual(initialFriends);
   });
 
-  it("removes a blocked friend, whatever the case of the name", () => {
+  it("removes a blocked player's friendship and requests either way, whatever the case of the name", () => {
     let s = friendsReducer(initialFriends, { type: "friendsLoaded", friends: [friend("Ann"), friend("bob")] });
-    s = friendsReducer(s, { type: "friendRemoved", friendName: "ann" });
+    s = friendsReducer(s, { type: "requestsLoaded", requests: [{ inviterId: 1, inviterName: "ANN" }] });
+    s = friendsReducer(s, { type: "sentLoaded", sent: [{ friendName: "ann", sentAt: 1 }] });
+    s = friendsReducer(s, { type: "blocked", friendName: "ann" });
     expect(s.friends?.map((f) => f.friendName)).toEqual(["bob"]);
+    expect(s.requests).toEqual([]);
+    expect(s.sent).toEqual([]);
   });
 });
 

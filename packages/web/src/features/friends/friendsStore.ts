@@ -24,8 +24,8 @@ export type FriendsEvent =
   | { type: "sentWithdrawn"; friendName: string }
   /** A request between me and this player was denied (by them, or by me in another tab). */
   | { type: "requestDenied"; friendName: string }
-  /** Blocked: the friendship is over. */
-  | { type: "friendRemoved"; friendName: string }
+  /** Blocked (here or in another tab): the friendship and any request either way are over. */
+  | { type: "blocked"; friendName: string }
   | { type: "blockedLoaded"; blocked: BlockedPlayer[] }
   | { type: "unblocked"; username: string };
 
@@ -59,8 +59,11 @@ export function friendsReducer(state: FriendsState, event: FriendsEvent): Friend
         sent: state.sent?.filter((r) => !sameName(r.friendName, event.friendName)) ?? null,
         requests: state.requests?.filter((r) => !sameName(r.inviterName, event.friendName)) ?? null,
       };
-    case "friendRemoved":
-      return { ...state, friends: state.friends?.filter((f) => !sameName(f.friendName, event.friendName)) ?? null };
+    case "blocked":
+      return {
+        ...friendsReducer(state, { type: "requestDenied", friendName: event.friendName }),
+        friends: state.friends?.filter((f) => !sameName(f.friendName, event.friendName)) ?? null,
+      };
     case "blockedLoaded":
       return { ...state, blocked: event.blocked };
     case "unblocked":

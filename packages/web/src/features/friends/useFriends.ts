@@ -61,6 +61,10 @@ export function useFriends() {
       realtime.on("friendRequestReceived", (request) => dispatch({ type: "requestReceived", request })),
       realtime.on("friendRequestWithdrawn", ({ inviterId }) => dispatch({ type: "requestAnswered", inviterId })),
       realtime.on("friendRequestDenied", ({ friendName }) => dispatch({ type: "requestDenied", friendName })),
+      realtime.on("friendBlocked", ({ friendName }) => {
+        dispatch({ type: "blocked", friendName });
+        void loadBlocked();
+      }),
       // Whatever was sent while the socket was away (or before it first connected) comes with the lists; a
       // socket already connected here was there for the first loads.
       realtime.onConnect(() => {
@@ -80,7 +84,7 @@ export function useFriends() {
     return () => {
       for (const off of offs) off();
     };
-  }, [realtime, loadFriends, loadRequests, loadSent]);
+  }, [realtime, loadFriends, loadRequests, loadSent, loadBlocked]);
 
   /** Resolves with the server's successMsg; a new friendship reloads the list. */
   const sendRequest = useCallback(
@@ -117,7 +121,7 @@ export function useFriends() {
   const block = useCallback(
     async (friendName: string) => {
       const answer = await client.block(friendName);
-      dispatch({ type: "friendRemoved", friendName });
+      dispatch({ type: "blocked", friendName });
       void loadBlocked();
       return answer;
     },

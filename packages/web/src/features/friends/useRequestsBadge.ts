@@ -37,6 +37,7 @@ export function useRequestsBadgeSync() {
       realtime.on("friendRequestReceived", (request) => store.dispatch({ type: "received", request })),
       realtime.on("friendRequestWithdrawn", ({ inviterId }) => store.dispatch({ type: "withdrawn", inviterId })),
       realtime.on("friendRequestDenied", ({ friendName }) => store.dispatch({ type: "denied", friendName })),
+      realtime.on("friendBlocked", ({ friendName }) => store.dispatch({ type: "denied", friendName })),
       // Accepted here or in another tab (or a request of mine met theirs): read again.
       realtime.on("friendAdded", () => void load()),
     ];
