@@ -79,15 +79,16 @@ test("a player analyses their game: bar, chart, move quality, best line, steppin
 
   // A point on the chart jumps to its move.
   await page.getByTestId("eval-chart").locator('[data-ply="2"]').click();
-  await expect(shownMove(page)).toHaveText("e5");
+  // The move shown, with its six-tier mark after it ("e5★ (Best)").
+  await expect(shownMove(page)).toHaveText(/^e5\b/);
   await expect(piece(page, "e5", "bP")).toBeVisible();
   await expect(piece(page, "g8", "bN")).toBeVisible();
   await page.keyboard.press("ArrowRight");
-  await expect(shownMove(page)).toHaveText("Qh5");
+  await expect(shownMove(page)).toHaveText(/^Qh5\b/);
   await expect(piece(page, "h5", "wQ")).toBeVisible();
   await page.keyboard.press("ArrowLeft");
   await page.keyboard.press("ArrowLeft");
-  await expect(shownMove(page)).toHaveText("e4");
+  await expect(shownMove(page)).toHaveText(/^e4\b/);
 
   // An own variation after 3. Bc4: 3...g6 instead of the blunder, evaluated by the engine.
   await page.getByRole("button", { name: "Bc4" }).click();
@@ -100,7 +101,7 @@ test("a player analyses their game: bar, chart, move quality, best line, steppin
   await expect(page.getByTestId("variation")).toBeVisible();
   await page.keyboard.press("ArrowLeft");
   await expect(page.getByTestId("variation")).toHaveCount(0);
-  await expect(shownMove(page)).toHaveText("Bc4");
+  await expect(shownMove(page)).toHaveText(/^Bc4\b/);
   await expect(piece(page, "g7", "bP")).toBeVisible();
 
   await page.getByRole("button", { name: "Swap orientation" }).click();
@@ -111,7 +112,7 @@ test("a player analyses their game: bar, chart, move quality, best line, steppin
   await expect(shownMove(page)).toHaveCount(0);
   await expect(piece(page, "d1", "wQ")).toBeVisible();
   await page.keyboard.press("ArrowDown");
-  await expect(shownMove(page)).toHaveText("Qxf7#");
+  await expect(shownMove(page)).toHaveText(/^Qxf7#/);
   await page.context().close();
 });
 

@@ -10,12 +10,10 @@ export interface AnalysisMoveListProps {
   /** The game ply on the board (the branch point while a variation is shown). */
   ply: number;
   inVariation: boolean;
-  /** Quality of move i (index 0 unused); the list marks inaccuracies, mistakes and blunders. */
+  /** Mark of move i (index 0 unused), as the board shows it: lichess's three bad ones, or all six tiers. */
   qualities?: ReadonlyArray<MoveQuality | null>;
   onSelect: (ply: number) => void;
 }
-
-const ANNOTATED: ReadonlySet<MoveQuality> = new Set(["inaccuracy", "mistake", "blunder"]);
 
 /** The game's moves as a turn-by-turn table (SPEC §2); a click jumps to a move, the shown one is highlighted. */
 export function AnalysisMoveList({ initialFen, sans, ply, inVariation, qualities, onSelect }: AnalysisMoveListProps) {
@@ -34,8 +32,7 @@ export function AnalysisMoveList({ initialFen, sans, ply, inVariation, qualities
 
   const cell = (move: { san: string; ply: number } | undefined) => {
     if (!move) return <span className="analysis-moves__empty">…</span>;
-    const quality = qualities?.[move.ply];
-    const annotated = quality && ANNOTATED.has(quality) ? quality : undefined;
+    const annotated = qualities?.[move.ply] ?? undefined;
     const shown = move.ply === ply;
     return (
       <button

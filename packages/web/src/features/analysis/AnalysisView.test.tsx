@@ -102,7 +102,7 @@ describe("AnalysisView", () => {
 
     // A click on the chart jumps to the nearest move: the right end is the last one.
     fireEvent.click(screen.getByRole("img", { name: /Evaluation chart/ }), { clientX: 600 });
-    expect(shownMove()).toBe("Qxf7#");
+    expect(shownMove()).toBe("Qxf7#★ (Best)");
     fireEvent.click(screen.getByRole("img", { name: /Evaluation chart/ }), { clientX: 0 });
     expect(shownMove()).toBeUndefined();
 
@@ -186,8 +186,15 @@ describe("useLineEval (own variations, SPEC §4)", () => {
     fireEvent.click(screen.getByRole("checkbox", { name: "Enable Analysis" }));
     const table = await screen.findByRole("table", { name: "Move quality" });
     expect(within(table).getByText("Best")).toBeTruthy();
+    // The list marks what the board marks: in six tiers every move has one, in lichess's only the bad ones.
+    const listed = () =>
+      [...document.querySelectorAll<HTMLElement>(".analysis-moves__move")].map((m) => m.textContent?.trim());
+    const tiered = listed();
+    expect(tiered).toHaveLength(7);
+    for (const move of tiered) expect(move).toMatch(/ \((Best|Good|Alright|Inaccuracy|Mistake|Blunder)\)$/);
     fireEvent.click(screen.getByRole("radio", { name: "lichess" }));
     expect(within(table).queryByText("Best")).toBeNull();
+    expect(listed().filter((m) => m?.includes("("))).toEqual(["Nf6?? (Blunder)"]);
     expect(screen.getByTestId("mark-thresholds").textContent).toContain("Win% drops by 10 points or more");
     expect(localStorage.getItem("analysisMarks")).toBe("lichess");
 
