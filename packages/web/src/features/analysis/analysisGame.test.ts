@@ -75,6 +75,13 @@ describe("route state and records (SPEC §2 /analysis)", () => {
     expect(gameSummary(game)).toBe("alice vs bob · Blitz 5+3 · Rated · Black wins · Checkmate");
   });
 
+  it("does not call an aborted game rated: no rating changed", () => {
+    const aborted = { ...record, status: "aborted", result: null, reason: "abort" };
+    expect(gameSummary(analysisGame(undefined, aborted as GameRecord, "bob"))).toBe(
+      "alice vs bob · Blitz 5+3 · Aborted",
+    );
+  });
+
   it("writes a game played without a clock as unlimited", () => {
     const untimed = { ...record, untimed: true, timeClass: "classical", baseTime: 0, increment: 0, rated: false };
     const game = analysisGame(undefined, untimed as GameRecord, "bob");

@@ -275,7 +275,7 @@ export function checkedKing(fen: string): string | undefined {
   }
 }
 
-/** "alice vs bob · Blitz 5+0 · Rated · White wins · Checkmate", from what is known. */
+/** "alice vs bob · Blitz 5+0 · Rated · White wins · Checkmate", from what is known ("… · Blitz 5+0 · Aborted"). */
 export function gameSummary(game: AnalysisGame): string {
   const names = game.white || game.black ? `${game.white ?? "?"} vs ${game.black ?? "?"}` : "";
   const clock =
@@ -284,7 +284,8 @@ export function gameSummary(game: AnalysisGame): string {
       : "";
   const speed = game.untimed ? UNLIMITED_LABEL : game.timeClass ? capitalize(game.timeClass) : "";
   const variant = game.variant && game.variant !== "standard" ? VARIANT_LABELS[game.variant] : "";
-  const rated = game.rated === null ? "" : game.rated ? "Rated" : "Casual";
+  // An aborted game changed no rating: "Rated" there would say otherwise (the game-over box says so too).
+  const rated = game.rated === null || game.status === "aborted" ? "" : game.rated ? "Rated" : "Casual";
   return [names, [variant, speed, clock].filter(Boolean).join(" "), rated, resultText(game)]
     .filter(Boolean)
     .join(" · ");
