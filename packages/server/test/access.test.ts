@@ -336,6 +336,13 @@ const routes: RouteCase[] = [
     stranger: { allowed: "own", check: (u) => expect(u.username).toBe(w.S.name) },
   },
   {
+    route: "POST /user/password",
+    what: "change a password: only the caller's own (no field names another account), and only knowing it",
+    req: () => ({ path: "/user/password", body: { currentPassword: "wrong password", newPassword: "another horse" } }),
+    guest: notLoggedIn,
+    stranger: { refused: 401, message: MESSAGES.wrongCurrentPassword },
+  },
+  {
     route: "GET /user/temp-username",
     what: "the name of the session in the Session-ID header",
     req: (me) => ({

@@ -178,3 +178,90 @@ describe("realtime identity", () => {
     ours.socket.close();
   });
 });
+
+describe("POST /user/password", () => {
+  const change = (cookie: string, body: unknown) =>
+    http(app.url, "POST", "/user/password", { headers: { cookie }, body });
+  const login = (username: string, password: string) =>
+    http(app.url, "POST", "/user/login", { body: { username, password } });
+
+  it("refuses a wrong current password with 401 and changes nothing", async () => {
+    const { cookie } = await signupAndLogin(app.url, "Lena");
+    const res = await change(cookie, { currentPassword: "not-my-pass", newPassword: "brand-new-pass" });
+    expect([res.status, res.json.message]).toEqual([401, MESSAGES.wrongCurrentPassword]);
+    expect((await login("Lena", "brand-new-pass")).status).toBe(401);
+    expect((await login("Lena", "correct horse")).status).toBe(200);
+    expect((await http(app.url, "GET", "/user", { headers: { cookie } })).status).toBe(200);
+  });
+
+  it("holds the new password to sign-up's rules, and to differ from the current one", async () => {
+    const { cookie } = await signupAndLogin(app.url, "Mona");
+    for (const [newPassword, message] of [
+      ["short", MESSAGES.passwordTooShort],
+      ["         ", MESSAGES.passwordTooShort],
+      ["correct horse", MESSAGES.samePassword],
+    ]) {
+      const res = await change(cookie, { currentPassword: "correct horse", newPassword });
+      expect([res.status, res.json.message]).toEqual([400, message]);
+    }
+    expect((await login("Mona", "correct horse")).status).toBe(200);
+  });
+
+  it("answers 400 to a malformed body", async () => {
+    const { cookie } = await signupAndLogin(app.url, "Nina");
+    for (const body of [
+      {},
+      { currentPassword: "correct horse" },
+      { currentPassword: 1, newPassword: "brand-new-pass" },
+    ]) {
+      expect((await change(cookie, body)).status).toBe(400);
+    }
+    const raw = await http(app.url, "POST", "/user/password", {
+      headers: { cookie, "content-type": "application/json" },
+      rawBody: "{not json",
+    });
+    expect(raw.status).toBe(400);
+  });
+
+  it("answers 401 to a guest and to nobody", async () => {
+    const { session, socket } = await connect(app.url);
+    socket.close();
+    const body = { currentPassword: "correct horse", newPassword: "brand-new-pass" };
+    const asGuest = await http(app.url, "POST", "/user/password", {
+      headers: { "session-id": session.sessionId },
+      body,
+    });
+    expect([asGuest.status, asGuest.json.message]).toEqual([401, MESSAGES.notLoggedIn]);
+    expect((await http(app.url, "POST", "/user/password", { body })).status).toBe(401);
+  });
+
+  it("changes the password, ends the account's other sessions and keeps the caller's", async () => {
+    const { cookie } = await signupAndLogin(app.url, "Omar");
+    const other = await login("Omar", "correct horse");
+    const otherCookie = `sid=${other.json.sessionId}`;
+    const { socket } = await connect(app.url, { cookie: otherCookie });
+    const gone = new Promise<string>((resolve) => socket.once("disconnect", (reason) => resolve(reason)));
+
+    const res = await change(cookie, { currentPassword: "correct horse", newPassword: "brand-new-pass" });
+    expect([res.status, res.json]).toEqual([200, { successMsg: MESSAGES.passwordChanged }]);
+    expect(await gone).toBe("io server disconnect");
+    expect((await http(app.url, "GET", "/user", { headers: { cookie: otherCookie } })).status).toBe(401);
+    expect((await http(app.url, "GET", "/user", { headers: { cookie } })).json.username).toBe("Omar");
+    expect((await login("Omar", "correct horse")).status).toBe(401);
+    expect((await login("Omar", "brand-new-pass")).status).toBe(200);
+  });
+
+  it("counts wrong current passwords like wrong logins, and a right one starts the count again", async () => {
+    const { cookie } = await signupAndLogin(app.url, "Pia");
+    const wrong = () => change(cookie, { currentPassword: "not-my-pass", newPassword: "brand-new-pass" });
+    for (let i = 0; i < 9; i++) expect((await wrong()).status).toBe(401);
+    const right = await change(cookie, { currentPassword: "correct horse", newPassword: "brand-new-pass" });
+    expect(right.status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await wrong()).status).toBe(401);
+    const limited = await wrong();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The allowance is the login's: guessing here leaves no fresh guesses there.
+    expect((await login("Pia", "brand-new-pass")).status).toBe(429);
+  });
+});

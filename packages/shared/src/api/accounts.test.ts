@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../domain/account.ts";
-import { createUserBody, loginBody } from "./accounts.ts";
+import { changePasswordBody, createUserBody, loginBody } from "./accounts.ts";
 import { describeZodError } from "./http.ts";
 
 const valid = { username: "magnus_c", email: "magnus@example.no", password: "12345678" };
@@ -71,5 +71,29 @@ describe("loginBody", () => {
       const r = loginBody.safeParse(body);
       expect(r.success ? undefined : describeZodError(r.error)).toBe(MESSAGES.badCredentials);
     }
+  });
+});
+
+describe("changePasswordBody", () => {
+  const error = (body: unknown) => {
+    const r = changePasswordBody.safeParse(body);
+    return r.success ? undefined : describeZodError(r.error);
+  };
+
+  it("accepts any current password and a new one that passes sign-up's rules", () => {
+    expect(error({ currentPassword: "x", newPassword: "12345678" })).toBeUndefined();
+  });
+
+  it.each([
+    [{ newPassword: "12345678" }, "Current password is required"],
+    [{ currentPassword: "", newPassword: "12345678" }, "Current password is required"],
+    [{ currentPassword: "y".repeat(129), newPassword: "12345678" }, MESSAGES.wrongCurrentPassword],
+    [{ currentPassword: "x" }, "Password is required"],
+    [{ currentPassword: "x", newPassword: "1234567" }, MESSAGES.passwordTooShort],
+    [{ currentPassword: "x", newPassword: "        " }, MESSAGES.passwordTooShort],
+    [{ currentPassword: "x", newPassword: "x".repeat(129) }, MESSAGES.passwordTooLong],
+    [{ currentPassword: "12345678", newPassword: "12345678" }, MESSAGES.samePassword],
+  ])("refuses %j", (body, message) => {
+    expect(error(body)).toBe(message);
   });
 });

@@ -15,6 +15,13 @@ const username = z
   .regex(USERNAME_PATTERN, MESSAGES.invalidUsername)
   .refine((name) => !isReservedUsername(name), MESSAGES.reservedUsername);
 
+/** A password being chosen, at sign-up or when changing it. */
+const newPassword = z
+  .string({ error: "Password is required" })
+  .min(PASSWORD_MIN, MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX, MESSAGES.passwordTooLong)
+  .refine((p) => p.trim().length > 0, MESSAGES.passwordTooShort);
+
 /** POST /user/create */
 export const createUserBody = z.object({
   username,
@@ -23,11 +30,7 @@ export const createUserBody = z.object({
     .trim()
     .max(EMAIL_MAX, MESSAGES.invalidEmail)
     .regex(EMAIL_PATTERN, MESSAGES.invalidEmail),
-  password: z
-    .string({ error: "Password is required" })
-    .min(PASSWORD_MIN, MESSAGES.passwordTooShort)
-    .max(PASSWORD_MAX, MESSAGES.passwordTooLong)
-    .refine((p) => p.trim().length > 0, MESSAGES.passwordTooShort),
+  password: newPassword,
 });
 export type CreateUserBody = z.infer<typeof createUserBody>;
 
@@ -44,6 +47,18 @@ export const loginBody = z.object({
     .max(PASSWORD_MAX, MESSAGES.badCredentials),
 });
 export type LoginBody = z.infer<typeof loginBody>;
+
+/** POST /user/password. The current password is checked like a login's; the new one follows sign-up's rules. */
+export const changePasswordBody = z
+  .object({
+    currentPassword: z
+      .string({ error: "Current password is required" })
+      .min(1, "Current password is required")
+      .max(PASSWORD_MAX, MESSAGES.wrongCurrentPassword),
+    newPassword,
+  })
+  .refine((b) => b.newPassword !== b.currentPassword, { message: MESSAGES.samePassword, path: ["newPassword"] });
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 /** Answer of POST /user/create. */
 export interface CreateUserResponse {

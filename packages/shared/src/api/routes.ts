@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { randomPositionQuery } from "../domain/jumpstart.ts";
 import { handleRematchBody, offerRematchBody } from "../protocol/game.ts";
-import { createUserBody, loginBody } from "./accounts.ts";
+import { changePasswordBody, createUserBody, loginBody } from "./accounts.ts";
 import { singleMoveBody } from "./analysis.ts";
 import {
   clubIdBody,
@@ -52,6 +52,13 @@ export const HTTP_ROUTES: RouteDoc[] = [
   },
   { route: "POST /user/logout", auth: "session", returns: "{successMsg}", spec: true },
   { route: "GET /user", auth: "account", returns: "CurrentUser", spec: true },
+  {
+    route: "POST /user/password",
+    auth: "account",
+    body: changePasswordBody,
+    returns: "{successMsg} (the account's other sessions are ended)",
+    spec: false,
+  },
   {
     route: "GET /user/temp-username",
     auth: "session",

@@ -27,6 +27,9 @@ export const MESSAGES = {
   unknownSession: "Unknown or expired session",
   accountCreated: "Account created",
   loggedOut: "Logged out",
+  wrongCurrentPassword: "Your current password is not right",
+  samePassword: "Your new password must differ from your current one",
+  passwordChanged: "Your password has been changed",
 } as const;
 
 /** Names that would pass for a guest or for the "Anonymous" label of the lobby. */

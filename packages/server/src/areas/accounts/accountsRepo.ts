@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, ne, sql } from "drizzle-orm";
 import { type Db, runStatement } from "../../storage/db.ts";
 import { allOrEachAlone, GroupCommit } from "../../storage/groupCommit.ts";
 import { sessions, users } from "../../storage/schema.ts";
@@ -68,6 +68,27 @@ export function createAccountsRepo(db: Db) {
         .where(sql`lower(${users.username}) = lower(${username})`)
         .limit(1);
       return row;
+    },
+
+    async findUserById(id: number): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
+      return row;
+    },
+
+    /** Stores a new password hash and deletes the account's sessions but `keepSessionId`; returns their ids. */
+    setPassword(userId: number, passwordHash: string, keepSessionId: string): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+        const ended = await tx
+          .delete(sessions)
+          .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+          .returning({ id: sessions.id });
+        return ended.map((s) => s.id);
+      });
     },
 
     async usernameOrEmailTaken(username: string, email: string): Promise<"username" | "email" | undefined> {

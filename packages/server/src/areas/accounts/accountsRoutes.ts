@@ -1,4 +1,4 @@
-import { createUserBody, loginBody, MESSAGES, SESSION_COOKIE, SESSION_HEADER } from "@chess/shared";
+import { changePasswordBody, createUserBody, loginBody, MESSAGES, SESSION_COOKIE, SESSION_HEADER } from "@chess/shared";
 import type { FastifyInstance } from "fastify";
 import { badRequest, parseInput, unauthorized } from "../../http/errors.ts";
 import type { RequestAuth } from "./accountsAuth.ts";
@@ -36,6 +36,13 @@ export function registerAccountsRoutes(
   });
 
   app.get("/user", async (req) => currentUserJson(await auth.requireUser(req)));
+
+  app.post("/user/password", async (req) => {
+    const user = await auth.requireUser(req);
+    const body = parseInput(changePasswordBody, req.body);
+    await service.changePassword(user, body, req.ip);
+    return { successMsg: MESSAGES.passwordChanged };
+  });
 
   app.get("/user/temp-username", async (req) => {
     const header = req.headers[SESSION_HEADER];

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
-import { type CreateUserBody, type LoginBody, MESSAGES } from "@chess/shared";
+import { type ChangePasswordBody, type CreateUserBody, type LoginBody, MESSAGES } from "@chess/shared";
 import { hash, verify } from "@node-rs/argon2";
 import type { Bus } from "../../bus.ts";
 import { addressKey } from "../../http/addressKey.ts";
@@ -66,6 +66,20 @@ export function createAccountsService(deps: AccountsDeps) {
     if (!decision.ok) throw tooManyRequests(decision.retryAfterMs, what);
   }
 
+  /**
+   * Counts one password check against the login allowances, whether it is a login or a password change:
+   * a second way to test a password must not double the guesses. Returns the key a success resets.
+   */
+  async function passwordCheck(username: string, ip: string): Promise<string> {
+    const account = username.toLowerCase();
+    const network = addressKey(ip);
+    const accountKey = `login:user:${account}:ip:${network}`;
+    await limit(`login:ip:${network}`, LOGIN_PER_IP);
+    await limit(accountKey, LOGIN_PER_ACCOUNT_AND_IP);
+    await limit(`login:user:${account}`, LOGIN_PER_ACCOUNT);
+    return accountKey;
+  }
+
   function toIdentity(row: {
     id: string;
     userId: number | null;
@@ -109,12 +123,7 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /** Checks the password and opens a fresh session (never reusing the caller's id: no fixation). */
     async login(input: LoginBody, ip: string, previous?: Identity): Promise<{ sessionId: string; username: string }> {
-      const account = input.username.toLowerCase();
-      const network = addressKey(ip);
-      const accountKey = `login:user:${account}:ip:${network}`;
-      await limit(`login:ip:${network}`, LOGIN_PER_IP);
-      await limit(accountKey, LOGIN_PER_ACCOUNT_AND_IP);
-      await limit(`login:user:${account}`, LOGIN_PER_ACCOUNT);
+      const accountKey = await passwordCheck(input.username, ip);
       const user = await repo.findUserByName(input.username);
       const valid = await verify(user?.passwordHash ?? (await dummy()), input.password).catch(() => false);
       if (!user || !valid) throw unauthorized(MESSAGES.badCredentials);
@@ -125,6 +134,21 @@ export function createAccountsService(deps: AccountsDeps) {
       const sessionId = newSessionId();
       await repo.insertSession({ id: sessionId, userId: user.id, guestName: newGuestName() });
       return { sessionId, username: user.username };
+    },
+
+    /**
+     * Replaces the password of the caller's account once the current one is proven, and ends the account's
+     * other sessions (whoever knew the old password may hold one); the caller's session goes on.
+     */
+    async changePassword(caller: Identity & { userId: number }, input: ChangePasswordBody, ip: string): Promise<void> {
+      const accountKey = await passwordCheck(caller.username, ip);
+      const user = await repo.findUserById(caller.userId);
+      if (!user) throw unauthorized(MESSAGES.notLoggedIn);
+      const valid = await verify(user.passwordHash, input.currentPassword).catch(() => false);
+      if (!valid) throw unauthorized(MESSAGES.wrongCurrentPassword);
+      await limiter.reset(accountKey);
+      const ended = await repo.setPassword(user.id, await hash(input.newPassword), caller.sessionId);
+      for (const sessionId of ended) bus.publish("sessionEnded", { sessionId });
     },
 
     async logout(sessionId: string): Promise<void> {
