@@ -2,7 +2,7 @@ import { DEFAULT_PREFERENCES } from "@chess/shared";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { preferences } from "../features/preferences/index.ts";
-import { renderWithIdentity } from "../test/identity.tsx";
+import { fakeIdentity, renderWithIdentity } from "../test/identity.tsx";
 import { SettingsPage } from "./SettingsPage.tsx";
 
 afterEach(() => {
@@ -51,5 +51,15 @@ describe("SettingsPage", () => {
     fireEvent.click(screen.getByRole("radio", { name: /Simple/ }));
     fireEvent.click(screen.getByRole("button", { name: "Reset to defaults" }));
     expect(preferences.get().prefs).toEqual(DEFAULT_PREFERENCES);
+  });
+
+  it("has a Password section for a logged-in player only", () => {
+    renderWithIdentity(<SettingsPage />);
+    expect(screen.queryByRole("heading", { name: "Password" })).toBeNull();
+    cleanup();
+    renderWithIdentity(<SettingsPage />, fakeIdentity({ identity: { kind: "user", username: "alice" } }));
+    const section = screen.getByRole("region", { name: "Password" });
+    expect(section.querySelectorAll("input[type='password']")).toHaveLength(3);
+    expect(screen.getByRole("button", { name: "Change password" })).toBeTruthy();
   });
 });

@@ -11,6 +11,7 @@ import {
 } from "@chess/shared";
 import { type ReactNode, useId, useState } from "react";
 import { Button } from "../components/Button.tsx";
+import { ChangePasswordForm, useIdentity } from "../features/accounts/index.ts";
 import {
   BOARD_COLOR_SCHEMES,
   Board,
@@ -33,8 +34,9 @@ const ANIMATION_LABELS: Record<AnimationSpeed, string> = { off: "Off", fast: "Fa
 
 const PREVIEW_MOVED = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
 
-/** `/settings`: theme, board, pieces, animation and sound, applied as they are chosen. */
+/** `/settings`: theme, board, pieces, animation and sound, applied as they are chosen; a player's password. */
 export function SettingsPage() {
+  const { identity } = useIdentity();
   const state = usePreferencesState();
   const { prefs } = state;
   const update = preferences.update;
@@ -170,6 +172,13 @@ export function SettingsPage() {
               Reset to defaults
             </Button>
           </div>
+
+          {identity.kind === "user" ? (
+            <section className="card settings__section" aria-labelledby={`${ids}-password`}>
+              <h2 id={`${ids}-password`}>Password</h2>
+              <ChangePasswordForm />
+            </section>
+          ) : null}
         </div>
 
         <aside className="settings__preview" aria-label="Preview">

@@ -14,6 +14,7 @@ function fakeClient(overrides: Partial<AccountsApi> = {}): AccountsApi {
     login: vi.fn(async ({ username }) => ({ sessionId: "new-session", username })),
     logout: vi.fn(async () => ({ successMsg: "Logged out" })),
     createUser: vi.fn(async ({ username }) => ({ successMsg: "Account created", username })),
+    changePassword: vi.fn(async () => ({ successMsg: "Your password has been changed" })),
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import type {
   ApiSuccess,
+  ChangePasswordBody,
   CreateUserBody,
   CreateUserResponse,
   CurrentUser,
@@ -17,6 +18,8 @@ export const accountsApi = {
   login: (body: LoginBody) => api.post<LoginResponse>("/user/login", body),
   /** POST /user/logout: ends the session on the server. */
   logout: () => api.post<ApiSuccess>("/user/logout"),
+  /** POST /user/password → {successMsg}; ends the account's other sessions, keeps this one. */
+  changePassword: (body: ChangePasswordBody) => api.post<ApiSuccess>("/user/password", body),
   /** GET /user → {username, isLoggedIn}; rejects with 401 when nobody is logged in. */
   currentUser: (signal?: AbortSignal) => api.get<CurrentUser>("/user", signal),
   /** GET /user/temp-username (Session-ID header) → the guest name of the stored session. */

@@ -1,6 +1,12 @@
 import { MESSAGES } from "@chess/shared";
 import { describe, expect, it } from "vitest";
-import { type CreateUserValues, validateCreateUser, validateLogin } from "./accountsForms.ts";
+import {
+  type ChangePasswordValues,
+  type CreateUserValues,
+  validateChangePassword,
+  validateCreateUser,
+  validateLogin,
+} from "./accountsForms.ts";
 
 const good: CreateUserValues = {
   username: "alice",
@@ -57,5 +63,49 @@ describe("validateLogin", () => {
       ok: false,
       errors: { username: "Enter your username", password: "Enter your password" },
     });
+  });
+});
+
+describe("validateChangePassword", () => {
+  const filled: ChangePasswordValues = {
+    currentPassword: "correct horse",
+    newPassword: "battery staple",
+    repeatPassword: "battery staple",
+  };
+
+  it("sends both passwords as typed, without the repeat", () => {
+    expect(validateChangePassword(filled)).toEqual({
+      ok: true,
+      value: { currentPassword: "correct horse", newPassword: "battery staple" },
+    });
+  });
+
+  const rows: Array<[string, Partial<ChangePasswordValues>, Partial<Record<keyof ChangePasswordValues, string>>]> = [
+    ["no current password", { currentPassword: "" }, { currentPassword: "Enter your current password" }],
+    ["different repeat", { repeatPassword: "battery staplE" }, { repeatPassword: MESSAGES.passwordsMustMatch }],
+    [
+      "blank new password, equal repeat",
+      { newPassword: "        ", repeatPassword: "        " },
+      { repeatPassword: MESSAGES.passwordsMustMatch },
+    ],
+    [
+      "short new password",
+      { newPassword: "short", repeatPassword: "short" },
+      { newPassword: MESSAGES.passwordTooShort },
+    ],
+    [
+      "the current password again",
+      { newPassword: "correct horse", repeatPassword: "correct horse" },
+      { newPassword: MESSAGES.samePassword },
+    ],
+    [
+      "several problems at once",
+      { currentPassword: "", repeatPassword: "other" },
+      { currentPassword: "Enter your current password", repeatPassword: MESSAGES.passwordsMustMatch },
+    ],
+  ];
+
+  it.each(rows)("%s", (_name, change, errors) => {
+    expect(validateChangePassword({ ...filled, ...change })).toEqual({ ok: false, errors });
   });
 });

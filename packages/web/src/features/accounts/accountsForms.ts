@@ -1,4 +1,11 @@
-import { type CreateUserBody, createUserBody, EMAIL_PATTERN, MESSAGES } from "@chess/shared";
+import {
+  type ChangePasswordBody,
+  type CreateUserBody,
+  changePasswordBody,
+  createUserBody,
+  EMAIL_PATTERN,
+  MESSAGES,
+} from "@chess/shared";
 
 /** What the Create User form holds. */
 export interface CreateUserValues {
@@ -58,4 +65,39 @@ export function validateLogin(values: LoginValues): Validation<LoginValues, keyo
   if (!values.password) errors.password = "Enter your password";
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, value: { username: values.username.trim(), password: values.password } };
+}
+
+/** What the Password form of Settings holds. */
+export interface ChangePasswordValues {
+  currentPassword: string;
+  newPassword: string;
+  repeatPassword: string;
+}
+
+export type ChangePasswordField = keyof ChangePasswordValues;
+
+/**
+ * The Password form: the current password present, the new one non-blank and equal to its repeat (the
+ * sign-up form's rule and wording), then the shared schema's length rule and "must differ".
+ */
+export function validateChangePassword(
+  values: ChangePasswordValues,
+): Validation<ChangePasswordBody, ChangePasswordField> {
+  const errors: FieldErrors<ChangePasswordField> = {};
+  if (!values.currentPassword) errors.currentPassword = "Enter your current password";
+  if (values.newPassword.trim() === "" || values.newPassword !== values.repeatPassword) {
+    errors.repeatPassword = MESSAGES.passwordsMustMatch;
+  }
+  const parsed = changePasswordBody.safeParse({
+    currentPassword: values.currentPassword,
+    newPassword: values.newPassword,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues.find((i) => i.path[0] === "newPassword");
+    // The spec's wording wins where both apply.
+    if (issue && !errors.repeatPassword) errors.newPassword = issue.message;
+    if (Object.keys(errors).length === 0) errors.currentPassword = parsed.error.issues[0]?.message ?? "Invalid input";
+  }
+  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, value: parsed.data };
 }

@@ -1,4 +1,5 @@
 export { accountsApi } from "./accountsApi.ts";
+export { ChangePasswordForm } from "./ChangePasswordForm.tsx";
 export { CreateUserModal } from "./CreateUserModal.tsx";
 export { IdentityBadge } from "./IdentityBadge.tsx";
 export {
