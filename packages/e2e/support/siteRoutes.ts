@@ -151,7 +151,14 @@ export const SITE_ROUTES: SiteRoute[] = [
     controls: (p) => [p.getByRole("button", { name: "Get Leaderboards" })],
   },
   { name: "credits", path: () => "/credits", controls: (p) => [main(p).getByRole("heading", { name: "Credits" })] },
-  { name: "settings", path: () => "/settings", controls: (p) => [main(p).getByRole("heading", { name: "Settings" })] },
+  {
+    name: "settings",
+    path: () => "/settings",
+    controls: (p) => [
+      main(p).getByRole("heading", { name: "Settings" }),
+      main(p).getByRole("button", { name: "Change password" }),
+    ],
+  },
   {
     name: "not-found",
     path: () => "/no-such-page",

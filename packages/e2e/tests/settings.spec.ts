@@ -110,3 +110,36 @@ test("a guest's settings are kept in the browser, and carry over to an account t
   expect(await a8(elsewhere, "Board preview")).toBe(PURPLE_LIGHT);
   await elsewhere.context().close();
 });
+
+test("a player changes the password in Settings, then logs in with the new one", async ({ browser }) => {
+  const me = await registeredUser("pw");
+  const page = await newPage(browser, me.sessionId);
+  await page.goto("/settings");
+  const section = page.getByRole("region", { name: "Password" });
+  const change = async (current: string, next: string) => {
+    await section.getByLabel("Current password").fill(current);
+    await section.getByLabel("New password", { exact: true }).fill(next);
+    await section.getByLabel("Repeat new password").fill(next);
+    await section.getByRole("button", { name: "Change password" }).click();
+  };
+
+  await change("not-my-password", "a-better-password");
+  await expect(section.getByRole("alert")).toHaveText("Your current password is not right");
+  await change("a-good-password", "a-better-password");
+  await expect(section.getByRole("status")).toHaveText("Your password has been changed");
+  await expect(section.getByLabel("Current password")).toHaveValue("");
+
+  await page.goto("/my-profile");
+  await page.getByRole("button", { name: "Logout" }).click();
+  await page.getByRole("button", { name: "Login" }).click();
+  const login = page.getByRole("dialog", { name: "Login" });
+  await login.getByLabel("Username").fill(me.name);
+  await login.getByLabel("Password").fill("a-good-password");
+  await login.getByRole("button", { name: "Log in" }).click();
+  await expect(login).toContainText("Invalid username or password");
+  await login.getByLabel("Password").fill("a-better-password");
+  await login.getByRole("button", { name: "Log in" }).click();
+  await expect(login).toBeHidden();
+  await expect(page.getByTestId("identity")).toContainText(me.name);
+  await page.context().close();
+});
