@@ -28,6 +28,21 @@ describe("Modal", () => {
     expect(document.activeElement).toBe(screen.getByLabelText("Name"));
   });
 
+  it("focuses a radio group at its checked choice, not at its first", () => {
+    render(
+      <Modal title="Play" onClose={() => {}}>
+        <button type="button">Level 1</button>
+        <fieldset>
+          <legend>Your colour</legend>
+          <input type="radio" name="color" aria-label="White" onChange={() => {}} />
+          <input type="radio" name="color" aria-label="Random" checked onChange={() => {}} />
+          <input type="radio" name="color" aria-label="Black" onChange={() => {}} />
+        </fieldset>
+      </Modal>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole("radio", { name: "Random" }));
+  });
+
   it("closes on Escape", () => {
     const onClose = renderModal();
     fireEvent.keyDown(document, { key: "Escape" });

@@ -20,7 +20,7 @@ const FIELDS = "input:not([disabled]), select:not([disabled]), textarea:not([dis
 // Open dialogs, innermost last: Escape closes only the top one.
 const openDialogs: symbol[] = [];
 
-/** A modal dialog: focus moves to its first field, stays inside while open, and returns on close. */
+/** A modal dialog: focus moves to its first field (a radio group's checked choice), stays inside while open, and returns on close. */
 export function Modal({ title, onClose, children, cancelButton = false }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -35,8 +35,7 @@ export function Modal({ title, onClose, children, cancelButton = false }: ModalP
     openDialogs.push(key);
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const dialog = dialogRef.current;
-    const first = dialog?.querySelector<HTMLElement>(FIELDS) ?? dialog?.querySelector<HTMLElement>(FOCUSABLE);
-    (first ?? dialog)?.focus();
+    if (dialog) initialFocus(dialog).focus();
     const overflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
 
@@ -94,6 +93,17 @@ export function Modal({ title, onClose, children, cancelButton = false }: ModalP
     </div>,
     document.body,
   );
+}
+
+/** The first field, else the first control, else the dialog itself. */
+function initialFocus(dialog: HTMLElement): HTMLElement {
+  const first = dialog.querySelector<HTMLElement>(FIELDS) ?? dialog.querySelector<HTMLElement>(FOCUSABLE);
+  // A radio group is entered at its checked choice, as Tab enters it: not at "White" when "Random" is chosen.
+  if (first instanceof HTMLInputElement && first.type === "radio" && !first.checked && first.name) {
+    const radios = Array.from(dialog.querySelectorAll<HTMLInputElement>('input[type="radio"]:not([disabled])'));
+    return radios.find((r) => r.name === first.name && r.checked) ?? first;
+  }
+  return first ?? dialog;
 }
 
 function keepFocusInside(dialog: HTMLElement, event: KeyboardEvent) {
