@@ -26,6 +26,8 @@ test("a guest alone plays the computer from the lobby in two clicks, moves, sees
 
   await page.waitForURL(/\/play\?gameId=/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("vs Stockfish level 1");
+  // The dialog went with the lobby: the focus goes to the game's heading, not to the page's body.
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
   await expect(page.getByTestId("player-bar-top")).toContainText("Stockfish level 1");
   // The computer does not chat: the page does not invite the player to.
   await expect(page.getByRole("region", { name: "Game chat" })).toHaveCount(0);

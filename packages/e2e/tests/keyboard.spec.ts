@@ -76,6 +76,8 @@ test("two players play a whole game and a rematch with the keyboard only", async
   for (const p of [white.page, black.page]) await p.waitForURL(/\/play\?gameId=/);
   await expect(white.page.getByRole("region", { name: "Chess board, you play White" })).toBeVisible();
   await expect(black.page.getByRole("region", { name: "Chess board, you play Black" })).toBeVisible();
+  // What had the focus went with the lobby: each player starts on the game's heading, not on the body.
+  for (const p of [white.page, black.page]) await expect(p.getByRole("heading", { level: 1 })).toBeFocused();
 
   // A wrong move is explained inline, Escape empties the field, then fool's mate.
   await expect(moveField(white.page)).not.toBeFocused();
@@ -114,6 +116,7 @@ test("two players play a whole game and a rematch with the keyboard only", async
   for (const p of [white.page, black.page]) await expect(p).not.toHaveURL(firstUrl);
   await expect(black.page.getByRole("region", { name: "Chess board, you play White" })).toBeVisible();
   await expect(white.page.getByRole("region", { name: "Chess board, you play Black" })).toBeVisible();
+  for (const p of [white.page, black.page]) await expect(p.getByRole("heading", { level: 1 })).toBeFocused();
 
   // A premove typed before the opponent moved is played as soon as the turn comes.
   await typeMove(white.page, "e5");

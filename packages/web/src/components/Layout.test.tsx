@@ -1,5 +1,5 @@
-import { cleanup, render, screen } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter, Route, Routes, useNavigate } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { Layout, type NavItem } from "./Layout.tsx";
 
@@ -32,5 +32,48 @@ describe("Layout navigation badges", () => {
   it("shows nothing for a count of 0", () => {
     renderNav([{ to: "/social", label: "Social", badge: 0 }]);
     expect(screen.getByRole("link", { name: "Social" }).textContent).toBe("Social");
+  });
+});
+
+describe("Layout focus after a route change", () => {
+  /** A lobby whose Play button leaves with the page, as a dialog that starts a game does. */
+  function Lobby() {
+    const navigate = useNavigate();
+    return (
+      <button type="button" onClick={() => void navigate("/play?gameId=g1")}>
+        Play
+      </button>
+    );
+  }
+
+  function renderSite() {
+    render(
+      <MemoryRouter initialEntries={["/"]}>
+        <Layout brand="Chess" logoSrc="/x.svg" nav={[{ to: "/other", label: "Other" }]}>
+          <Routes>
+            <Route index element={<Lobby />} />
+            <Route path="play" element={<h1>alice vs bob</h1>} />
+            <Route path="other" element={<h1>Other</h1>} />
+          </Routes>
+        </Layout>
+      </MemoryRouter>,
+    );
+  }
+
+  it("goes to the new page's heading when it went with the old page", () => {
+    renderSite();
+    const play = screen.getByRole("button", { name: "Play" });
+    play.focus();
+    fireEvent.click(play);
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "alice vs bob" }));
+  });
+
+  it("stays where it is when it survived the change", () => {
+    renderSite();
+    const link = screen.getByRole("link", { name: "Other" });
+    link.focus();
+    fireEvent.click(link);
+    expect(screen.getByRole("heading", { name: "Other" })).toBeTruthy();
+    expect(document.activeElement).toBe(link);
   });
 });

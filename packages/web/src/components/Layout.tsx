@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { useRouteFocus } from "../lib/useRouteFocus.ts";
 import "./Layout.css";
 
 export interface NavItem {
@@ -27,6 +28,8 @@ export interface LayoutProps {
 /** The page frame: top bar with navigation, main content, footer. */
 export function Layout({ brand, logoSrc, nav, aside, footer, children }: LayoutProps) {
   const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  useRouteFocus(main);
   return (
     <div className="layout">
       <a className="skip-link" href="#main">
@@ -66,7 +69,7 @@ export function Layout({ brand, logoSrc, nav, aside, footer, children }: LayoutP
           {aside ? <div className="topbar__aside">{aside}</div> : null}
         </div>
       </header>
-      <main id="main" className="main" tabIndex={-1}>
+      <main id="main" className="main" tabIndex={-1} ref={main}>
         {children}
       </main>
       {footer ? <footer className="footer">{footer}</footer> : null}
