@@ -97,7 +97,8 @@ test("two guests play Chess960: a castle made by dragging the king shows on both
 
   const card = opponent.getByRole("listitem").filter({ hasText: "Chess960" });
   await expect(card).toHaveCount(1);
-  await card.getByRole("button", { name: /^Accept / }).click();
+  // The button's name says the variant, as the card shows it.
+  await card.getByRole("button", { name: /^Accept Anonymous \/ \S+ · Chess960$/ }).click();
   await creator.waitForURL(/\/play\?gameId=/);
   await opponent.waitForURL(/\/play\?gameId=/);
   for (const p of [creator, opponent]) await expect(p.getByText(/^Chess960 · /)).toBeVisible();

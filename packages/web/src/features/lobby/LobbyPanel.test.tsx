@@ -80,15 +80,16 @@ describe("LobbyPanel", () => {
         offer("s", { username: "carol" }),
       ],
     });
-    const card = (title: string) => screen.getByRole("button", { name: `Accept ${title}` });
-    const bob = within(card("bob / 5+3"));
+    const card = (name: string) => screen.getByRole("button", { name: `Accept ${name}` });
+    // A jumpstart card's name says so; a standard card's is its title alone.
+    const bob = within(card("bob / 5+3 · Jumpstart"));
     expect(bob.getByText("Jumpstart")).toBeTruthy();
     expect(bob.getByText("eval 1\u20133")).toBeTruthy();
     expect(bob.getByText("moves 20\u201340")).toBeTruthy();
     expect(bob.getByRole("img", { name: "Creator takes the handicap" }).getAttribute("title")).toBe(
       "Creator takes the handicap",
     );
-    const anon = within(card("Anonymous / 5+3"));
+    const anon = within(card("Anonymous / 5+3 · Jumpstart"));
     expect(anon.getByText("eval 0\u20131")).toBeTruthy();
     expect(anon.getByRole("img", { name: "Creator plays the favoured side" })).toBeTruthy();
     expect(anon.queryByText("Creator plays white")).toBeNull();

@@ -2,7 +2,7 @@ import type { ColorChoice, GameOffer } from "@chess/shared";
 import { TIME_CLASS_LABEL } from "@chess/shared";
 import { useId } from "react";
 import { Button } from "../../components/Button.tsx";
-import { CARD_VARIANT_LABEL, jumpstartRanges, jumpstartSide, offerTitle } from "./lobbyStore.ts";
+import { CARD_VARIANT_LABEL, jumpstartRanges, jumpstartSide, offerName, offerTitle } from "./lobbyStore.ts";
 
 const COLOR_TITLE: Record<ColorChoice, string> = {
   white: "Creator plays white",
@@ -109,6 +109,7 @@ export interface OfferCardProps {
  */
 export function OfferCard({ offer, mine, onAccept, onCancel }: OfferCardProps) {
   const title = offerTitle(offer);
+  const name = offerName(offer);
   const ranges = jumpstartRanges(offer);
   const side = jumpstartSide(offer);
   const details = (
@@ -146,7 +147,7 @@ export function OfferCard({ offer, mine, onAccept, onCancel }: OfferCardProps) {
         <span className="offer__body">{details}</span>
         <span className="offer__side">
           <span className="offer__tag">Your offer</span>
-          <Button variant="ghost" className="offer__cancel" onClick={onCancel} aria-label={`Cancel offer ${title}`}>
+          <Button variant="ghost" className="offer__cancel" onClick={onCancel} aria-label={`Cancel offer ${name}`}>
             Cancel
           </Button>
         </span>
@@ -155,7 +156,7 @@ export function OfferCard({ offer, mine, onAccept, onCancel }: OfferCardProps) {
   }
   return (
     <li className="offer" data-offer-id={offer.offerId}>
-      <button type="button" className="offer__accept" onClick={onAccept} aria-label={`Accept ${title}`}>
+      <button type="button" className="offer__accept" onClick={onAccept} aria-label={`Accept ${name}`}>
         <span className="offer__body">{details}</span>
         <span className="offer__side">
           <span className="offer__action" aria-hidden="true">

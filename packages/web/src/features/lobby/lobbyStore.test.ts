@@ -9,6 +9,7 @@ import {
   type LobbyEvent,
   type LobbyState,
   lobbyReducer,
+  offerName,
   offerTitle,
   visibleOffers,
 } from "./lobbyStore.ts";
@@ -146,6 +147,16 @@ describe("offerTitle (SPEC §2)", () => {
     [offer("c", { username: "bob", baseTime: 120, increment: 60 }), "bob / 120+60"],
   ])("%#: %s", (o, title) => {
     expect(offerTitle(o)).toBe(title);
+  });
+});
+
+describe("offerName", () => {
+  it.each([
+    [offer("s"), "Anonymous / 5+3"],
+    [offer("f", { variant: "fun", baseTime: 10, increment: 0 }), "Anonymous / 10+0 · Chess960"],
+    [offer("j", { variant: "jumpstart", username: "bob" }), "bob / 5+3 · Jumpstart"],
+  ])("%#: %s", (o, name) => {
+    expect(offerName(o)).toBe(name);
   });
 });
 

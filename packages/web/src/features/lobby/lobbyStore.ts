@@ -114,6 +114,15 @@ export const VARIANT_LABEL: Record<Variant, string> = {
 /** The variant as an offer card names it: "Jumpstart" is short enough for the card's meta line. */
 export const CARD_VARIANT_LABEL: Record<Variant, string> = { ...VARIANT_LABEL, jumpstart: "Jumpstart" };
 
+/**
+ * The card's accessible name after "Accept" or "Cancel offer": the title, then the variant unless standard,
+ * e.g. "Anonymous / 10+0 · Chess960", so a screen reader tells the offers apart without reading each card.
+ */
+export function offerName(offer: GameOffer): string {
+  const title = offerTitle(offer);
+  return offer.variant === "standard" ? title : `${title} · ${CARD_VARIANT_LABEL[offer.variant]}`;
+}
+
 /** A jumpstart offer's ranges, e.g. { eval: "eval 0–1", moves: "moves 10–20" }; undefined for other offers. */
 export function jumpstartRanges(offer: GameOffer): { eval: string; moves: string } | undefined {
   const { lower_eval_limit: le, upper_eval_limit: ue, lower_move_limit: lm, upper_move_limit: um } = offer;
