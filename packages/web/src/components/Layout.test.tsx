@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { useEffect, useState } from "react";
 import { MemoryRouter, Route, Routes, useNavigate } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { Layout, type NavItem } from "./Layout.tsx";
@@ -40,10 +41,25 @@ describe("Layout focus after a route change", () => {
   function Lobby() {
     const navigate = useNavigate();
     return (
-      <button type="button" onClick={() => void navigate("/play?gameId=g1")}>
-        Play
-      </button>
+      <>
+        <button type="button" onClick={() => void navigate("/play?gameId=g1")}>
+          Play
+        </button>
+        <button type="button" onClick={() => void navigate("/analysis?gameId=g1")}>
+          View Analysis
+        </button>
+      </>
     );
+  }
+
+  /** A page whose placeholder heading is replaced once it has loaded, as the analysis page's is. */
+  function LoadingPage() {
+    const [loaded, setLoaded] = useState(false);
+    useEffect(() => {
+      const t = setTimeout(() => setLoaded(true), 20);
+      return () => clearTimeout(t);
+    }, []);
+    return loaded ? <h1 key="page">Analysis</h1> : <h1 key="placeholder">Loading the game…</h1>;
   }
 
   function renderSite() {
@@ -53,6 +69,7 @@ describe("Layout focus after a route change", () => {
           <Routes>
             <Route index element={<Lobby />} />
             <Route path="play" element={<h1>alice vs bob</h1>} />
+            <Route path="analysis" element={<LoadingPage />} />
             <Route path="other" element={<h1>Other</h1>} />
           </Routes>
         </Layout>
@@ -66,6 +83,15 @@ describe("Layout focus after a route change", () => {
     play.focus();
     fireEvent.click(play);
     expect(document.activeElement).toBe(screen.getByRole("heading", { name: "alice vs bob" }));
+  });
+
+  it("follows a placeholder's heading to the loaded page's", async () => {
+    renderSite();
+    const view = screen.getByRole("button", { name: "View Analysis" });
+    view.focus();
+    fireEvent.click(view);
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Loading the game…" }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Analysis" })));
   });
 
   it("stays where it is when it survived the change", () => {
