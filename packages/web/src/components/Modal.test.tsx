@@ -31,7 +31,7 @@ describe("Modal", () => {
   it("focuses a radio group at its checked choice, not at its first", () => {
     render(
       <Modal title="Play" onClose={() => {}}>
-        <button type="button">Level 1</button>
+        <button type="button">Rules</button>
         <fieldset>
           <legend>Your colour</legend>
           <input type="radio" name="color" aria-label="White" onChange={() => {}} />
@@ -41,6 +41,21 @@ describe("Modal", () => {
       </Modal>,
     );
     expect(document.activeElement).toBe(screen.getByRole("radio", { name: "Random" }));
+  });
+
+  it("opens on a choice already made among toggle buttons when it comes first", () => {
+    render(
+      <Modal title="Play" onClose={() => {}}>
+        <button type="button" aria-pressed="false">
+          Level 1
+        </button>
+        <button type="button" aria-pressed="true">
+          Level 2
+        </button>
+        <input type="radio" name="color" aria-label="Random" checked onChange={() => {}} />
+      </Modal>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Level 2" }));
   });
 
   it("closes on Escape", () => {

@@ -15,12 +15,17 @@ export interface ModalProps {
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-const FIELDS = "input:not([disabled]), select:not([disabled]), textarea:not([disabled])";
+/** What a dialog opens on: a field, or a choice already made among toggle buttons (the computer's level). */
+const FIELDS =
+  'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button[aria-pressed="true"]:not([disabled])';
 
 // Open dialogs, innermost last: Escape closes only the top one.
 const openDialogs: symbol[] = [];
 
-/** A modal dialog: focus moves to its first field (a radio group's checked choice), stays inside while open, and returns on close. */
+/**
+ * A modal dialog: focus moves to its first field or chosen toggle (a radio group's checked choice), stays
+ * inside while open, and returns on close.
+ */
 export function Modal({ title, onClose, children, cancelButton = false }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
