@@ -92,6 +92,8 @@ it("on SIGTERM mid-move: the move is kept or refused, players are dropped, clock
   // Both players see the connection drop: that is what tells them (the web shows its reconnecting banner).
   // A transport close, not a server disconnect: any Socket.IO client reconnects by itself after it.
   expect(await Promise.all(drops)).toEqual(["transport close", "transport close"]);
+  // A stopping node is no player leaving: neither was told their opponent went (and given a countdown).
+  for (const p of [white, black]) expect(p.seen.get("opponentPresence") ?? []).toEqual([]);
   const answer = await inFlight;
 
   // Down for a while, as a deploy is (the restart itself takes seconds): none of it may be charged.

@@ -132,6 +132,8 @@ export function createGamesService(deps: {
     writeFailed: (round) => void ownership.letGoIfTaken(round),
   });
   const shared = deps.leases?.shared ?? false;
+  /** The node is stopping: its sockets all close, which is no player leaving (they reconnect to the next). */
+  let stopping = false;
 
   /** Ends the game if its clock or an end not yet stored says so. Serialized on the game's writer. */
   function check(gameId: string): Promise<void> {
@@ -335,6 +337,7 @@ export function createGamesService(deps: {
 
     /** A player's last socket left or one came back: start or stop the opponent's countdown. */
     presenceChanged(key: string, online: boolean): void {
+      if (stopping) return;
       const id = rounds.gameOf(key);
       const round = id ? rounds.get(id) : undefined;
       if (!round) return;
@@ -366,6 +369,7 @@ export function createGamesService(deps: {
     },
 
     stop(): void {
+      stopping = true;
       rounds.stopTimers();
     },
 
