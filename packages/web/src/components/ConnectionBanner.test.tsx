@@ -47,6 +47,9 @@ describe("connectionNotice", () => {
     [{ everConnected: false }, "unreachable"],
     [{ online: false }, "offline"],
     [{ online: false, everConnected: false }, "offline"],
+    // The browser knows first: the socket still looks connected, or has just dropped.
+    [{ online: false, connected: true }, "offline"],
+    [{ online: false, downLongEnough: false }, "offline"],
     [{ refused: true }, "refused"],
     [{ refused: true, downLongEnough: false, everConnected: false }, "refused"],
     [{ refused: true, connected: true }, "none"],
@@ -115,6 +118,23 @@ describe("ConnectionBanner", () => {
     });
     act(() => vi.advanceTimersByTime(DROP_GRACE_MS));
     expect(banner()).toContain("You are offline.");
+    onLine.mockRestore();
+  });
+
+  it("says so at once when the network goes while the socket still looks connected", () => {
+    act(() => fake.set(true));
+    render(<ConnectionBanner />);
+    expect(banner()).toBe("");
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    act(() => {
+      window.dispatchEvent(new Event("offline"));
+    });
+    expect(banner()).toContain("You are offline.");
+    onLine.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event("online"));
+    });
+    expect(banner()).toBe("");
     onLine.mockRestore();
   });
 });

@@ -46,10 +46,11 @@ export function connectionNotice(s: {
   /** The server refused the last attempt and said why: shown at once, with no grace period. */
   refused: boolean;
 }): ConnectionNotice {
+  // At once: the socket itself only notices a dead network at its next missed ping, 10-20 s on.
+  if (!s.online) return "offline";
   if (s.connected) return s.restored ? "restored" : "none";
   if (s.refused) return "refused";
   if (!s.downLongEnough) return "none";
-  if (!s.online) return "offline";
   return s.everConnected ? "reconnecting" : "unreachable";
 }
 
