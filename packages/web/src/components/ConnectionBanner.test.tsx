@@ -134,6 +134,8 @@ describe("ConnectionBanner", () => {
     act(() => {
       window.dispatchEvent(new Event("online"));
     });
+    expect(banner()).toContain("Connected again.");
+    act(() => vi.advanceTimersByTime(RESTORED_MS));
     expect(banner()).toBe("");
     onLine.mockRestore();
   });

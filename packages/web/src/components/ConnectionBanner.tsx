@@ -81,25 +81,28 @@ export function useConnectionNotice(): ConnectionNotice {
   const [everConnected, setEverConnected] = useState(connected);
   const [downLongEnough, setDownLongEnough] = useState(false);
   const [restored, setRestored] = useState(false);
-  const shown = useRef<ConnectionNotice>("none");
+  /** A notice was shown since the connection was last up with the network: its return is worth a word. */
+  const hadNotice = useRef(false);
 
   useEffect(() => {
-    if (connected) {
+    if (connected && online) {
       setEverConnected(true);
       setDownLongEnough(false);
-      if (shown.current === "none" || shown.current === "restored") return;
+      if (!hadNotice.current) return;
+      hadNotice.current = false;
       setRestored(true);
       const t = setTimeout(() => setRestored(false), RESTORED_MS);
       return () => clearTimeout(t);
     }
     setRestored(false);
+    if (connected) return;
     const t = setTimeout(() => setDownLongEnough(true), everConnected ? DROP_GRACE_MS : FIRST_CONNECT_GRACE_MS);
     return () => clearTimeout(t);
-  }, [connected, everConnected]);
+  }, [connected, everConnected, online]);
 
   const notice = connectionNotice({ connected, online, everConnected, downLongEnough, restored, refused });
   useEffect(() => {
-    shown.current = notice;
+    if (notice !== "none" && notice !== "restored") hadNotice.current = true;
   }, [notice]);
   return notice;
 }

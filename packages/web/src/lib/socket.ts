@@ -50,6 +50,11 @@ export function getSocket(): ChessSocket {
       if (!created.connected && !created.active) created.connect();
     }, SERVER_DROP_RECONNECT_MS);
   });
+  // The network is back: the connection open when it went may be dead without knowing it (it finds out at a
+  // missed ping, 10-20 s on). A new one at once; what the old one left unanswered is sent again on it.
+  window.addEventListener("online", () => {
+    if (created.connected) created.io.engine.close();
+  });
   socket = created;
   return created;
 }
