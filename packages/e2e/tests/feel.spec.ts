@@ -285,6 +285,39 @@ test("a dropped connection shows over the board until it is back, and the game g
   }
 });
 
+test("a move made while the network is down stays played, and reaches the game once it is back", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  const game = await socketGame(alice.sessionId, bob.sessionId);
+  try {
+    const page = await newPage(browser, alice.sessionId);
+    await page.goto(`/play?gameId=${game.gameId}`);
+    await expect(page.getByRole("button", { name: "Give Up" })).toBeVisible();
+    const moves = page.getByRole("table", { name: "Moves" });
+
+    await page.context().setOffline(true);
+    await expect(page.getByTestId("game-connection")).toContainText("You are offline");
+    await page.keyboard.type("e4");
+    await page.keyboard.press("Enter");
+    await expect(moves.getByRole("button", { name: "e4" })).toBeVisible();
+    // Unanswered past the request's 8 s: said so, and still shown as played (it was once taken back here).
+    await expect(page.getByText("Your move has not reached the server yet")).toBeVisible({ timeout: 15_000 });
+    await expect(moves.getByRole("button", { name: "e4" })).toBeVisible();
+
+    await page.context().setOffline(false);
+    await expect(page.getByTestId("game-connection")).toHaveCount(0, { timeout: 30_000 });
+    // The server has it: Black answers at ply 1, and the answer shows.
+    await expect(async () => game.move(1, "e7e5")).toPass({ timeout: 30_000 });
+    await expect(moves.getByRole("button", { name: "e5" })).toBeVisible();
+    await expect(moves.getByRole("button", { name: "e4" })).toBeVisible();
+    await page.context().close();
+  } finally {
+    game.close();
+  }
+});
+
 test("phones: the top menu is one row even at 320 px, and the message input is on the screen", async ({ browser }) => {
   const fixture = await createSiteFixture();
   const page = await newPage(browser, fixture.me.sessionId);

@@ -97,6 +97,72 @@ describe("useLiveGame", () => {
     expect(hook.result.current.state?.pending).toBeNull();
   });
 
+  describe("a move that gets no answer (a stalled connection)", () => {
+    const TIMEOUT = { ok: false, code: "timeout", message: "The server did not answer - please try again" } as const;
+    const e4 = { gameId: "g1", move: { from: "e2", to: "e4", promotion: undefined }, ply: 0 };
+    const shown = (hook: ReturnType<typeof setup>["hook"]) => {
+      const state = hook.result.current.state;
+      return state ? liveLine(state).map((p) => p.san) : [];
+    };
+    const moves = (rt: ReturnType<typeof setup>["rt"]) => rt.requests.filter((r) => r.event === "move");
+
+    it("stays shown, is never taken back, and goes again on the next connection", async () => {
+      let stalled = false;
+      const { rt, hook } = setup(snapshot(), () => (stalled ? TIMEOUT : undefined));
+      await waitFor(() => expect(hook.result.current.state).not.toBeNull());
+      stalled = true;
+      act(() => {
+        hook.result.current.actions.move({ from: "e2", to: "e4" });
+      });
+      await waitFor(() => expect(rt.events().filter((e) => e === "resync")).toHaveLength(2));
+      expect(shown(hook)).toEqual(["e4"]);
+      expect(hook.result.current.notice).toBe(
+        "Your move has not reached the server yet - it goes again when the connection is back",
+      );
+      stalled = false;
+      rt.reconnect();
+      await waitFor(() => expect(moves(rt)).toHaveLength(2));
+      expect(moves(rt)[1]?.payload).toEqual(e4);
+      expect(shown(hook)).toEqual(["e4"]);
+      rt.serverEmit("update", update({ ply: 1, currentTurn: "b" }));
+      expect(hook.result.current.state?.pending).toBeNull();
+      expect(shown(hook)).toEqual(["e4"]);
+    });
+
+    it("goes again at once when the server answers a resync without it", async () => {
+      let first = true;
+      const { rt, hook } = setup(snapshot(), (event) => {
+        if (event === "move" && first) {
+          first = false;
+          return TIMEOUT;
+        }
+        return undefined;
+      });
+      await waitFor(() => expect(hook.result.current.state).not.toBeNull());
+      act(() => {
+        hook.result.current.actions.move({ from: "e2", to: "e4" });
+      });
+      await waitFor(() => expect(moves(rt)).toHaveLength(2));
+      expect(moves(rt)[1]?.payload).toEqual(e4);
+      expect(shown(hook)).toEqual(["e4"]);
+    });
+
+    it("is settled by its echo: a later connection sends nothing again", async () => {
+      let stalled = false;
+      const { rt, hook } = setup(snapshot(), (event) => (event === "move" || stalled ? TIMEOUT : undefined));
+      await waitFor(() => expect(hook.result.current.state).not.toBeNull());
+      stalled = true;
+      act(() => {
+        hook.result.current.actions.move({ from: "e2", to: "e4" });
+      });
+      await waitFor(() => expect(rt.events().filter((e) => e === "resync")).toHaveLength(2));
+      rt.serverEmit("update", update({ ply: 1, currentTurn: "b" }));
+      rt.reconnect();
+      await waitFor(() => expect(rt.events().filter((e) => e === "resync")).toHaveLength(3));
+      expect(moves(rt)).toHaveLength(1);
+    });
+  });
+
   it("plays a stored premove when my turn comes, if it is still legal", async () => {
     const { rt, hook } = setup(snapshot({ isWhite: false, opponent: "alice" }));
     await waitFor(() => expect(hook.result.current.state).not.toBeNull());

@@ -1,4 +1,4 @@
-import { computerLevelOfName, type GameStarted, type MoveInput } from "@chess/shared";
+import { computerLevelOfName, type GameStarted, type MoveInput, type MovePayload } from "@chess/shared";
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from "react";
 import { errorMessage } from "../../lib/api.ts";
 import { useRealtime } from "../../lib/realtime.ts";
@@ -9,6 +9,7 @@ import { declinesMyDrawOffer, type GameState, gameFromSnapshot, gameReducer } fr
 
 const NOTICE_MS = 4_000;
 const DRAW_DECLINED_BY_MOVE = "Your opponent played on - draw offer declined";
+const MOVE_UNANSWERED = "Your move has not reached the server yet - it goes again when the connection is back";
 
 /** The live game `gameId`: its state from the server's events, and the player's actions. */
 export function useLiveGame(
@@ -27,20 +28,61 @@ export function useLiveGame(
     stateRef.current = state;
   });
 
-  const resync = useCallback(async () => {
+  /**
+   * My move sent and not answered: over a stalled connection it may still reach the server, so it stays
+   * shown as played and goes again on the next connection (the server takes a resent move once), until an
+   * answer, its echo or a snapshot settles it. Never taken back and then played after all.
+   */
+  const unanswered = useRef<MovePayload | undefined>(undefined);
+  const settled = useCallback((ply: number) => {
+    const sent = unanswered.current;
+    if (sent?.ply !== undefined && ply > sent.ply) unanswered.current = undefined;
+  }, []);
+
+  /** Reads the whole game again; resolves with whether the server answered. */
+  const resync = useCallback(async (): Promise<boolean> => {
     dispatch({ type: "resyncRequested" });
     const answer = await realtime.request("resync", { gameId });
     if (answer.ok && answer.data) {
+      settled(answer.data.moves.length);
       dispatch({ type: "snapshot", game: answer.data, now: Date.now() });
       setLoadError(undefined);
     } else if (!answer.ok && !stateRef.current) {
       setLoadError(answer.code === "not_found" ? "Game not found" : answer.message);
     }
-  }, [realtime, gameId]);
+    return answer.ok;
+  }, [realtime, gameId, settled]);
+
+  const send = useCallback(
+    (payload: MovePayload) => {
+      unanswered.current = payload;
+      void realtime.request("move", payload).then((answer) => {
+        if (unanswered.current !== payload) return;
+        if (answer.ok) {
+          unanswered.current = undefined;
+          return;
+        }
+        if (answer.code === "timeout") {
+          setNotice(MOVE_UNANSWERED);
+          void resync().then((answered) => {
+            // The server answers again and has not got it: lost rather than stalled, so it goes again.
+            if (answered && unanswered.current === payload) send(payload);
+          });
+          return;
+        }
+        unanswered.current = undefined;
+        console.log(answer.message);
+        dispatch({ type: "moveFailed" });
+        if (answer.code === "resync") void resync();
+      });
+    },
+    [realtime, resync],
+  );
 
   useEffect(() => {
     const offs = [
       realtime.on("update", (update) => {
+        if (update.gameId === gameId) settled(update.ply);
         const before = stateRef.current;
         if (before && declinesMyDrawOffer(before, update)) setNotice(DRAW_DECLINED_BY_MOVE);
         dispatch({ type: "update", update, now: Date.now() });
@@ -63,13 +105,18 @@ export function useLiveGame(
       realtime.on("rematchOfferCancelled", (o) =>
         dispatch({ type: "rematchCancelled", previousGameId: o.previousGameId }),
       ),
-      // On load, and after every reconnection: the full game, whatever was missed.
-      realtime.onConnect(() => void resync()),
+      // On load, and after every reconnection: the full game, whatever was missed, and my move again if it
+      // got no answer on the connection that went.
+      realtime.onConnect(() => {
+        const sent = unanswered.current;
+        if (sent) send(sent);
+        void resync();
+      }),
     ];
     return () => {
       for (const off of offs) off();
     };
-  }, [realtime, gameId, resync]);
+  }, [realtime, gameId, resync, send, settled]);
 
   // Leaving the page withdraws my rematch offer (SPEC §4), unless a new game has just started from it.
   const newGameStarted = useRef(false);
@@ -115,16 +162,10 @@ export function useLiveGame(
       dispatch({ type: "moveSent", ply: played });
       stateRef.current = gameReducer(s, { type: "moveSent", ply: played });
       // As played: a Chess960 castle goes as king takes rook however it was dragged.
-      const payload = { gameId, move: { from: played.from, to: played.to, promotion: input.promotion }, ply };
-      void realtime.request("move", payload).then((answer) => {
-        if (answer.ok) return;
-        console.log(answer.message);
-        dispatch({ type: "moveFailed" });
-        if (answer.code === "resync" || answer.code === "timeout") void resync();
-      });
+      send({ gameId, move: { from: played.from, to: played.to, promotion: input.promotion }, ply });
       return true;
     },
-    [realtime, gameId, resync],
+    [gameId, send],
   );
 
   // A stored premove is tried as soon as my turn comes; dropped if no longer legal.
