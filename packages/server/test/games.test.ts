@@ -108,6 +108,8 @@ describe("games", () => {
     const overB = black.next("gameOver");
     const updates = await play(white, black, game.gameId, FOOLS_MATE);
     expect(updates[0]).toMatchObject({ currentTurn: "b", move: { from: "f2", to: "f3", san: "f3" }, ply: 1 });
+    // When its clocks were read, on the server's clock: a client runs the clock from then, however late it hears.
+    for (const u of updates) expect(Math.abs(Date.now() - Number(u.serverTime))).toBeLessThan(10_000);
     expect(updates[3]?.move.san).toBe("Qh4#");
     const [over] = await Promise.all([overW, overB]);
     expect(over).toMatchObject({ winningColor: "black", reason: "checkmate", winner: black.name });

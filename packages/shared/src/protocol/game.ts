@@ -142,6 +142,11 @@ export interface GameUpdate {
   firstMoveDeadline?: number;
   /** true in a game without a clock (as its snapshot says): timeLeft means nothing there. */
   untimed?: boolean;
+  /**
+   * The server's clock (epoch ms) when timeLeft was read: the running clock ran from then, however late
+   * the update arrives (a stalled connection delivers it seconds on).
+   */
+  serverTime?: number;
 }
 
 /** gameOver (SPEC §3 Game over). */

@@ -74,6 +74,7 @@ export function updateJson(round: GameRound, move: PlayedMove, now: number): Gam
     clockRunning: round.clock.runningSince !== null,
     ...(round.firstMoveDeadline !== null ? { firstMoveDeadline: round.firstMoveDeadline } : {}),
     ...(round.untimed ? { untimed: true } : {}),
+    serverTime: now,
   };
 }
 

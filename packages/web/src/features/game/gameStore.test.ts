@@ -346,6 +346,26 @@ describe("clocks", () => {
     expect(clockTimes(s, T0 + 5_000)).toEqual({ w: 297_000, b: 298_000 });
   });
 
+  it("runs the side to move from when the server read the clocks, not from a late update's arrival", () => {
+    // The server's clock is 5 s behind ours; the update was made at our T0 + 1 s and arrives 7 s late.
+    let s = play(start({ serverTime: T0 - 5_000 }), ["e4"], T0);
+    const late = updateAfter(s, "e5", {
+      timeLeft: { w: 300_000, b: 299_000 },
+      clockRunning: true,
+      serverTime: T0 - 4_000,
+    });
+    s = must(gameReducer(s, { type: "update", update: late, now: T0 + 8_000 }));
+    expect(clockTimes(s, T0 + 8_000)).toEqual({ w: 293_000, b: 299_000 });
+    // An offset gone stale (the server's clock now reads later than ours would say): never ahead of now.
+    const early = updateAfter(s, "Nf3", {
+      timeLeft: { w: 293_000, b: 299_000 },
+      clockRunning: true,
+      serverTime: T0 + 60_000,
+    });
+    s = must(gameReducer(s, { type: "update", update: early, now: T0 + 9_000 }));
+    expect(clockTimes(s, T0 + 10_000)).toEqual({ w: 293_000, b: 298_000 });
+  });
+
   it("goes below zero for a flagged side (shown as 0m 0s) and stops at the end", () => {
     let s = play(start({ timeLeft: { w: 1_000, b: 1_000 } }), ["e4"], T0);
     s = must(

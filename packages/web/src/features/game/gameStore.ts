@@ -298,7 +298,13 @@ function applyUpdate(state: GameState, update: GameUpdate, now: number): GameSta
     history: [...state.history, played],
     turn: update.currentTurn,
     eventNo: Math.max(state.eventNo, update.eventNo),
-    clock: { timeLeft: { ...update.timeLeft }, running: update.clockRunning, at: now },
+    // When the server read the clocks, on our clock: a late update (a stalled connection) does not hand the
+    // side to move the time it spent in transit. Never later than now: the offset may be stale.
+    clock: {
+      timeLeft: { ...update.timeLeft },
+      running: update.clockRunning,
+      at: update.serverTime !== undefined ? Math.min(now, update.serverTime + state.serverOffset) : now,
+    },
     firstMoveDeadline: update.firstMoveDeadline !== undefined ? update.firstMoveDeadline + state.serverOffset : null,
     pending: null,
     viewPly: null,
