@@ -1037,6 +1037,7 @@ const events: EventCase[] = [
     },
   ]),
   liveAction("claimVictory", "claim the live B–D game"),
+  liveAction("claimDraw", "claim a draw in the live B–D game"),
   liveAction("takeback", "take back a move in the live B–D game", [
     {
       who: "D",

@@ -65,23 +65,34 @@ describe.concurrent("deadlines the server enforces by itself", () => {
     watcher.socket.close();
   });
 
-  it("shows a leaver's countdown to the opponent, who may then claim the win", { timeout: 60_000 }, async () => {
-    const { white, black, game } = await startGame(await guest(app.url), await guest(app.url), {
-      baseTime: 3,
-      increment: 2,
-      selectedColor: "white",
-    });
-    await play(white, black, game.gameId, ["d2d4", "d7d5"]);
-    const gone = white.next("opponentPresence");
-    black.socket.close();
-    const presence = await gone;
-    expect(presence).toMatchObject({ gameId: game.gameId, connected: false });
-    expect(presence.claimableAt).toBeGreaterThan(Date.now() + 20_000);
-    expect((await white.emit("claimVictory")).code).toBe("too_soon");
-    await new Promise((r) => setTimeout(r, (presence.claimableAt ?? 0) - Date.now() + 200));
-    const over = white.next("gameOver");
-    expect((await white.emit("claimVictory")).ok).toBe(true);
-    expect(await over).toMatchObject({ winningColor: "white", reason: "abandon" });
-    white.socket.close();
+  it("shows a leaver's countdown to the opponent, who may then claim the win or a draw", {
+    timeout: 60_000,
+  }, async () => {
+    const left = async () => {
+      const { white, black, game } = await startGame(await guest(app.url), await guest(app.url), {
+        baseTime: 3,
+        increment: 2,
+        selectedColor: "white",
+      });
+      await play(white, black, game.gameId, ["d2d4", "d7d5"]);
+      const gone = white.next("opponentPresence");
+      black.socket.close();
+      const presence = await gone;
+      expect(presence).toMatchObject({ gameId: game.gameId, connected: false });
+      expect(presence.claimableAt).toBeGreaterThan(Date.now() + 20_000);
+      return { white, claimableAt: presence.claimableAt ?? 0 };
+    };
+    // Two games side by side, one countdown's wait: one claims the win, the other a draw.
+    const [win, draw] = await Promise.all([left(), left()]);
+    expect((await win.white.emit("claimVictory")).code).toBe("too_soon");
+    expect((await draw.white.emit("claimDraw")).code).toBe("too_soon");
+    await new Promise((r) => setTimeout(r, Math.max(win.claimableAt, draw.claimableAt) - Date.now() + 200));
+    const overs = [win.white.next("gameOver"), draw.white.next("gameOver")];
+    expect((await win.white.emit("claimVictory")).ok).toBe(true);
+    expect((await draw.white.emit("claimDraw")).ok).toBe(true);
+    expect(await overs[0]).toMatchObject({ winningColor: "white", reason: "abandon" });
+    expect(await overs[1]).toMatchObject({ winningColor: "draw", reason: "abandon", winner: "draw" });
+    win.white.socket.close();
+    draw.white.socket.close();
   });
 });

@@ -88,6 +88,10 @@ export const CLIENT_EVENTS = {
   declineDraw: action("Declines the opponent's draw offer: they get `drawDeclined`.", false),
   abort: action("Aborts the game before both sides moved: `gameOver`.", false),
   claimVictory: action("Claims the win once the opponent has been gone for the countdown (`opponentPresence`).", false),
+  claimDraw: action(
+    "Ends the game as a draw once the opponent has been gone for the countdown, instead of claiming the win.",
+    false,
+  ),
   resync: {
     payload: resyncPayload,
     ack: "GameStarted",

@@ -122,6 +122,8 @@ export interface ClientToServerEvents {
   declineDraw: (payload?: unknown, ack?: AckFn) => void;
   abort: (payload?: unknown, ack?: AckFn) => void;
   claimVictory: (payload?: unknown, ack?: AckFn) => void;
+  /** As claimVictory, for a draw (lichess's force draw). */
+  claimDraw: (payload?: unknown, ack?: AckFn) => void;
   resync: (payload: unknown, ack?: AckFn<GameStarted>) => void;
   watch: (payload: unknown, ack?: AckFn<GameStarted>) => void;
   /** The game this player is in now, if any (another tab or device finds its game). */

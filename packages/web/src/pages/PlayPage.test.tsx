@@ -158,6 +158,9 @@ describe("PlayPage", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Claim victory" }));
     expect(screen.getByText("Opponent left the game")).toBeTruthy();
     await waitFor(() => expect(rt.requests.at(-1)?.event).toBe("claimVictory"));
+    // Or a draw, as lichess's force draw.
+    fireEvent.click(screen.getByRole("button", { name: "Claim a draw" }));
+    await waitFor(() => expect(rt.requests.at(-1)?.event).toBe("claimDraw"));
     rt.serverEmit("opponentPresence", { gameId: "g1", connected: true });
     expect(screen.queryByText("Opponent left the game")).toBeNull();
     expect(screen.queryByText("Opponent disconnected")).toBeNull();

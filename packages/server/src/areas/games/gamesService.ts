@@ -64,6 +64,7 @@ const GAME_OPS = [
   "acceptDraw",
   "declineDraw",
   "claimVictory",
+  "claimDraw",
   "takeback",
 ] as const;
 export type GameOp = (typeof GAME_OPS)[number];
@@ -296,6 +297,7 @@ export function createGamesService(deps: {
     acceptDraw: (actor: Actor, gameId?: string): Promise<Ack> => act(actor, gameId, "acceptDraw") as Promise<Ack>,
     declineDraw: (actor: Actor, gameId?: string): Promise<Ack> => act(actor, gameId, "declineDraw") as Promise<Ack>,
     claimVictory: (actor: Actor, gameId?: string): Promise<Ack> => act(actor, gameId, "claimVictory") as Promise<Ack>,
+    claimDraw: (actor: Actor, gameId?: string): Promise<Ack> => act(actor, gameId, "claimDraw") as Promise<Ack>,
     /** Takes the caller's last move (and the reply) back; whether they may is the caller's to decide. */
     takeback: (actor: Actor, gameId: string): Promise<Ack<{ ply: number }>> =>
       act(actor, gameId, "takeback") as Promise<Ack<{ ply: number }>>,

@@ -42,6 +42,7 @@ export function gamesSocketEvents(deps: { games: GamesService; rematches: Rematc
     acceptDraw: socketEvent(gameActionPayload, (s, p) => games.acceptDraw(s.data.owner, p?.gameId)),
     declineDraw: socketEvent(gameActionPayload, (s, p) => games.declineDraw(s.data.owner, p?.gameId)),
     claimVictory: socketEvent(gameActionPayload, (s, p) => games.claimVictory(s.data.owner, p?.gameId)),
+    claimDraw: socketEvent(gameActionPayload, (s, p) => games.claimDraw(s.data.owner, p?.gameId)),
     resync: socketEvent(resyncPayload, (s, p) => follow(s, p.gameId)),
     watch: socketEvent(watchPayload, (s, p) => follow(s, p.gameId)),
     currentGame: socketEvent(noPayload, async (s): Promise<Ack<{ gameId: string | null } & LiveGames>> => {

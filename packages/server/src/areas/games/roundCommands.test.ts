@@ -111,6 +111,23 @@ describe("decide", () => {
       ["ended"],
       undefined,
     ],
+    ["the opponent is here: no draw to claim", () => opened(), "w", { type: "claimDraw" }, "refused", "not_gone"],
+    [
+      "a draw before the countdown is over",
+      () => opened({ goneSince: { w: null, b: 0 } }),
+      "w",
+      { type: "claimDraw" },
+      "refused",
+      "too_soon",
+    ],
+    [
+      "the opponent is gone long enough: a draw if asked",
+      () => opened({ goneSince: { w: null, b: -60_000 } }),
+      "w",
+      { type: "claimDraw" },
+      ["ended"],
+      undefined,
+    ],
   ])("%s", (_name, make, color, command, expected, code) => {
     const d = decide(make(), color, command, 3_000);
     expect(events(d)).toEqual(expected);

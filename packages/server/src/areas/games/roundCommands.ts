@@ -21,6 +21,8 @@ export type RoundCommand =
   | { type: "acceptDraw" }
   | { type: "declineDraw" }
   | { type: "claimVictory" }
+  /** lichess's force draw: the present player ends the game of a gone opponent as a draw instead. */
+  | { type: "claimDraw" }
   /** The caller's last move and the reply to it go (see takebackPlies); who may ask is the caller's to decide. */
   | { type: "takeback" };
 
@@ -134,14 +136,14 @@ export function decide(round: GameRound, color: Color, command: RoundCommand, no
       // the game back (the publisher marks it uncertain).
       return { kind: "applied", events: [{ type: "takenBack", plies }], revert() {} };
     }
-    case "claimVictory": {
-      // The opponent has been gone long enough: the present player takes the win.
+    case "claimVictory":
+    case "claimDraw": {
+      // The opponent has been gone long enough: the present player takes the win, or settles for a draw.
       const gone = round.goneSince[other(color)];
       if (gone === null) return refused("not_gone", "Your opponent is still here");
       if (now < gone + GONE_CLAIM_MS[round.timeClass]) return refused("too_soon", "Wait for the countdown to end");
-      return ended(
-        round.ply < 2 ? { winningColor: "none", reason: "abort" } : { winningColor: winner(color), reason: "abandon" },
-      );
+      if (round.ply < 2) return ended({ winningColor: "none", reason: "abort" });
+      return ended({ winningColor: command.type === "claimDraw" ? "draw" : winner(color), reason: "abandon" });
     }
   }
 }

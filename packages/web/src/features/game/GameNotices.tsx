@@ -10,10 +10,12 @@ export interface GameNoticesProps {
   notice: string | undefined;
   onAnswerDraw: (accept: boolean) => void;
   onClaimVictory: () => void;
+  /** Ends the game of a gone opponent as a draw instead (lichess's force draw). */
+  onClaimDraw: () => void;
 }
 
 /** What needs the player's eye now: the draw offer, the first-move and opponent-left countdowns. */
-export function GameNotices({ state, now, notice, onAnswerDraw, onClaimVictory }: GameNoticesProps) {
+export function GameNotices({ state, now, notice, onAnswerDraw, onClaimVictory, onClaimDraw }: GameNoticesProps) {
   const active = state.status === "active";
   const myFirstMove =
     active && state.myColor !== null && state.firstMoveDeadline !== null && state.turn === state.myColor;
@@ -49,9 +51,12 @@ export function GameNotices({ state, now, notice, onAnswerDraw, onClaimVictory }
           ) : (
             <>
               <p>Opponent left the game</p>
-              <Button variant="primary" onClick={onClaimVictory}>
-                Claim victory
-              </Button>
+              <div className="game-notice__buttons">
+                <Button variant="primary" onClick={onClaimVictory}>
+                  Claim victory
+                </Button>
+                <Button onClick={onClaimDraw}>Claim a draw</Button>
+              </div>
             </>
           )}
         </div>

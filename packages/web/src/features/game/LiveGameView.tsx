@@ -197,6 +197,7 @@ export function LiveGameView({
           notice={notice}
           onAnswerDraw={actions.answerDraw}
           onClaimVictory={actions.claimVictory}
+          onClaimDraw={actions.claimDraw}
         />
         <section className="play__moves card" aria-labelledby="moves-title">
           <h2 id="moves-title">Moves</h2>

@@ -180,7 +180,7 @@ export function useLiveGame(
   }, [state, move]);
 
   const act = useCallback(
-    async (event: "forfeit" | "abort" | "claimVictory" | "acceptDraw" | "declineDraw" | "offerDraw") => {
+    async (event: "forfeit" | "abort" | "claimVictory" | "claimDraw" | "acceptDraw" | "declineDraw" | "offerDraw") => {
       const answer = await realtime.request(event, { gameId });
       if (!answer.ok) setNotice(answer.message);
       return answer.ok;
@@ -208,6 +208,7 @@ export function useLiveGame(
     },
     abort: () => void act("abort"),
     claimVictory: () => void act("claimVictory"),
+    claimDraw: () => void act("claimDraw"),
     offerDraw: async () => {
       if (await act("offerDraw")) dispatch({ type: "drawSent" });
     },
