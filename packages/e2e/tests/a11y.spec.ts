@@ -88,7 +88,7 @@ test("a guest's pages and dialogs have no serious accessibility violations", asy
 });
 
 test("a dropped connection is announced, and so is its return", async ({ browser }) => {
-  // Noticing a silent drop takes Socket.IO's ping timeout (up to 20 s), then a reconnection backoff.
+  // Noticing a silent drop takes Socket.IO's ping timeout (up to 10 s), then a reconnection backoff.
   test.setTimeout(180_000);
   const guest = await newPage(browser);
   await guest.goto("/");
