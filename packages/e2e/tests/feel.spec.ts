@@ -312,6 +312,10 @@ test("a move made while the network is down stays played, and reaches the game o
     await expect(async () => game.move(1, "e7e5")).toPass({ timeout: 30_000 });
     await expect(moves.getByRole("button", { name: "e5" })).toBeVisible();
     await expect(moves.getByRole("button", { name: "e4" })).toBeVisible();
+    // Ended, not left running on the clock: a rated game both sides moved in would lead TV for other tests.
+    await page.getByRole("button", { name: "Give Up" }).click();
+    await page.getByRole("button", { name: "Yes, give up" }).click();
+    await expect(page.getByRole("dialog", { name: /^Gameover!/ })).toBeVisible();
     await page.context().close();
   } finally {
     game.close();
