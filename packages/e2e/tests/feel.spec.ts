@@ -111,7 +111,10 @@ test("a game that ends while its player is on another page is told in a toast, w
   const game = await socketGame(alice.sessionId, bob.sessionId);
   const page = await newPage(browser, alice.sessionId);
   try {
-    await page.goto("/leaderboards");
+    // Once the page knows the game (the lobby offers to resume it), Alice goes to another page of the site.
+    await page.goto("/");
+    await expect(page.getByText(`You are playing ${bob.name}`)).toBeVisible();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leaderboards" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Leaderboards" })).toBeVisible();
     // Fool's mate, Alice (White) mated by Bob.
     for (const [ply, uci] of ["f2f3", "e7e5", "g2g4", "d8h4"].entries()) await game.move(ply, uci);
