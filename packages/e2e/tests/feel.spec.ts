@@ -325,6 +325,51 @@ test("a move made while the network is down stays played, and reaches the game o
   }
 });
 
+test("an opponent who closes the tab may be claimed against after 10 s, with nothing said for the first 5", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  const game = await socketGame(alice.sessionId, bob.sessionId);
+  try {
+    await game.move(0, "e2e4");
+    await game.move(1, "e7e5");
+    const [page, bobPage] = [await newPage(browser, alice.sessionId), await newPage(browser, bob.sessionId)];
+    for (const p of [page, bobPage]) {
+      await p.goto(`/play?gameId=${game.gameId}`);
+      await expect(p.getByRole("button", { name: "Give Up" })).toBeVisible();
+    }
+    // From here only the pages are connected. Bob reloads: Alice is told nothing at any moment.
+    game.close();
+    await page.evaluate(() => {
+      const seen = { gone: false };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new MutationObserver(() => {
+        if (document.body.textContent?.includes("Opponent disconnected")) seen.gone = true;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await bobPage.reload();
+    await expect(bobPage.getByRole("button", { name: "Give Up" })).toBeVisible();
+    await page.waitForTimeout(6_000);
+    expect(await page.evaluate(() => (window as unknown as { seen: { gone: boolean } }).seen.gone)).toBe(false);
+
+    const closedAt = Date.now();
+    await bobPage.context().close();
+    await expect(page.getByText("Opponent disconnected")).toBeVisible({ timeout: 10_000 });
+    expect(Date.now() - closedAt).toBeGreaterThanOrEqual(4_000);
+    await expect(page.getByText(/you can claim victory in [1-6]s/)).toBeVisible();
+    // A dropped connection waits 40 s; a closed tab 10.
+    await expect(page.getByRole("button", { name: "Claim victory" })).toBeVisible({ timeout: 15_000 });
+    expect(Date.now() - closedAt).toBeLessThan(20_000);
+    await expect(page.getByText("Opponent left the game")).toBeVisible();
+    await page.getByRole("button", { name: "Claim victory" }).click();
+    await expect(page.getByRole("dialog", { name: /^Gameover!/ })).toContainText("Opponent left the game");
+    await page.context().close();
+  } finally {
+    game.close();
+  }
+});
+
 test("phones: the top menu is one row even at 320 px, and the message input is on the screen", async ({ browser }) => {
   const fixture = await createSiteFixture();
   const page = await newPage(browser, fixture.me.sessionId);

@@ -399,8 +399,8 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   realtime.addEvents(watchSocketEvents({ feed: watchFeed }));
   realtime.addEvents(pairingSocketEvents({ pairing }));
   realtime.onConnection(followActiveGame({ games, logger: app.log }));
-  presence.onChange((key, online) => {
-    games.presenceChanged(key, online);
+  presence.onChange((key, online, departure) => {
+    games.presenceChanged(key, online, departure);
     lobby.presenceChanged(key, online);
     showCounts.poke();
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { GONE_CLAIM_MS, GONE_LEFT_MS } from "../src/areas/games/gameRound.ts";
 import { OFFER_GRACE_MS } from "../src/areas/lobby/lobbyService.ts";
 import { http, useTestServer } from "./harness.ts";
 import { guest, play, reconnect, startGame } from "./players.ts";
@@ -76,10 +77,11 @@ describe.concurrent("deadlines the server enforces by itself", () => {
       });
       await play(white, black, game.gameId, ["d2d4", "d7d5"]);
       const gone = white.next("opponentPresence");
+      // Said goodbye, as a closed tab does: the short countdown.
       black.socket.close();
       const presence = await gone;
       expect(presence).toMatchObject({ gameId: game.gameId, connected: false });
-      expect(presence.claimableAt).toBeGreaterThan(Date.now() + 20_000);
+      expect(presence.claimableAt).toBeGreaterThan(Date.now() + GONE_LEFT_MS - 3_000);
       return { white, claimableAt: presence.claimableAt ?? 0 };
     };
     // Two games side by side, one countdown's wait: one claims the win, the other a draw.
@@ -94,5 +96,29 @@ describe.concurrent("deadlines the server enforces by itself", () => {
     expect(await overs[1]).toMatchObject({ winningColor: "draw", reason: "abandon", winner: "draw" });
     win.white.socket.close();
     draw.white.socket.close();
+  });
+
+  it("gives a player whose connection dropped the long countdown, and the one back no countdown", async () => {
+    const { white, black, game } = await startGame(await guest(app.url), await guest(app.url), {
+      baseTime: 3,
+      increment: 2,
+      selectedColor: "white",
+    });
+    await play(white, black, game.gameId, ["d2d4", "d7d5"]);
+    const gone = white.next("opponentPresence");
+    const at = Date.now();
+    // The connection ends without a goodbye (socket.io's disconnect packet), as a dropped network does.
+    black.socket.io.engine.close();
+    const presence = await gone;
+    expect(presence).toMatchObject({ gameId: game.gameId, connected: false });
+    expect(presence.claimableAt).toBeGreaterThan(at + GONE_CLAIM_MS.blitz - 3_000);
+    expect(presence.claimableAt).toBeLessThanOrEqual(Date.now() + GONE_CLAIM_MS.blitz + 1_000);
+    expect((await white.emit("claimVictory")).code).toBe("too_soon");
+    const back = white.next("opponentPresence");
+    const returned = await reconnect(app.url, black);
+    expect(await back).toMatchObject({ gameId: game.gameId, connected: true });
+    expect((await white.emit("claimVictory")).code).toBe("not_gone");
+    white.socket.close();
+    returned.socket.close();
   });
 });

@@ -1,5 +1,6 @@
 import type { ChatHistory, WatchList } from "@chess/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GONE_CLAIM_MS, GONE_LEFT_MS } from "../src/areas/games/gameRound.ts";
 import { createTestDatabase, http, redisEnv, signupAndLogin, startTestServer, type TestServer } from "./harness.ts";
 import { guest, play, registered, startGame } from "./players.ts";
 
@@ -168,14 +169,26 @@ describe.runIf(scaled)("two nodes on PostgreSQL and Redis", () => {
     for (const p of [white, black, watcher]) p.socket.close();
   });
 
-  it("tell a player when the opponent on the other node leaves", async () => {
+  it("tell a player when the opponent on the other node leaves, and whether they closed the tab", async () => {
     const [a, b] = nodes as [TestServer, TestServer];
-    const { white, black, game } = await startGame(await guest(a.url), await guest(b.url));
-    await play(white, black, game.gameId, ["d2d4", "d7d5"]);
-    const gone = white.next("opponentPresence", 10_000, (p) => !p.connected);
-    black.socket.close();
-    expect(await gone).toMatchObject({ gameId: game.gameId, connected: false });
-    white.socket.close();
+    const leave = async (how: "closed" | "dropped") => {
+      const { white, black, game } = await startGame(await guest(a.url), await guest(b.url));
+      await play(white, black, game.gameId, ["d2d4", "d7d5"]);
+      const gone = white.next("opponentPresence", 10_000, (p) => !p.connected);
+      const at = Date.now();
+      // A goodbye (socket.io's disconnect packet, what a closed tab sends) or a connection that just ends.
+      if (how === "closed") black.socket.close();
+      else black.socket.io.engine.close();
+      const presence = await gone;
+      expect(presence).toMatchObject({ gameId: game.gameId, connected: false });
+      white.socket.close();
+      return (presence.claimableAt ?? 0) - at;
+    };
+    const [closed, dropped] = await Promise.all([leave("closed"), leave("dropped")]);
+    expect(closed).toBeGreaterThan(GONE_LEFT_MS - 3_000);
+    expect(closed).toBeLessThanOrEqual(GONE_LEFT_MS + 1_000);
+    expect(dropped).toBeGreaterThan(GONE_CLAIM_MS.blitz - 3_000);
+    expect(dropped).toBeLessThanOrEqual(GONE_CLAIM_MS.blitz + 1_000);
   });
 });
 

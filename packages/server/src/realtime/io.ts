@@ -147,7 +147,10 @@ export function createRealtime(httpServer: HttpServer, opts: RealtimeOptions) {
     for (const hook of connectHooks) hook(socket);
     const key = presenceKey(owner);
     presence.connected(key);
-    socket.on("disconnect", () => presence.disconnected(key));
+    // A client that says goodbye (a closed tab) has left; a connection that drops or goes silent is lost.
+    socket.on("disconnect", (reason) =>
+      presence.disconnected(key, reason === "client namespace disconnect" ? "left" : "lost"),
+    );
   });
 
   return {

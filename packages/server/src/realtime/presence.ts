@@ -8,7 +8,13 @@ export interface PresenceOwner {
 export const presenceKey = (owner: PresenceOwner): string =>
   owner.userId !== null ? `u:${owner.userId}` : `s:${owner.sessionId}`;
 
-type Listener = (key: string, online: boolean) => void;
+/**
+ * How a person's last connection went: `left` when the client said goodbye (a closed tab or a page left:
+ * socket.io's disconnect packet), `lost` when it dropped or went silent, or nobody can say (a node died).
+ */
+export type Departure = "left" | "lost";
+
+type Listener = (key: string, online: boolean, departure: Departure) => void;
 
 /**
  * Online keys of this node (socket counts) and of the other nodes of the site (what they last said).
@@ -23,17 +29,17 @@ export class Presence {
   connected(key: string): void {
     const n = (this.counts.get(key) ?? 0) + 1;
     this.counts.set(key, n);
-    if (n === 1) this.localFlip(key, true);
+    if (n === 1) this.localFlip(key, true, "lost");
   }
 
-  disconnected(key: string): void {
+  disconnected(key: string, departure: Departure = "lost"): void {
     const n = (this.counts.get(key) ?? 0) - 1;
     if (n > 0) {
       this.counts.set(key, n);
       return;
     }
     this.counts.delete(key);
-    this.localFlip(key, false);
+    this.localFlip(key, false, departure);
   }
 
   isOnline(key: string): boolean {
@@ -63,12 +69,12 @@ export class Presence {
   }
 
   /** Another node says a key came or went there. */
-  remoteChanged(node: string, key: string, online: boolean, at: number): void {
+  remoteChanged(node: string, key: string, online: boolean, at: number, departure: Departure = "lost"): void {
     const entry = this.nodeEntry(node, at);
     const before = this.isOnline(key);
     if (online) entry.keys.add(key);
     else entry.keys.delete(key);
-    this.fireIfChanged(key, before);
+    this.fireIfChanged(key, before, departure);
   }
 
   /** Another node's full list (sent now and then, and when a node starts). */
@@ -107,13 +113,13 @@ export class Presence {
     return false;
   }
 
-  private localFlip(key: string, online: boolean): void {
-    for (const l of this.localListeners) l(key, online);
-    if (!this.onOtherNode(key)) for (const l of this.listeners) l(key, online);
+  private localFlip(key: string, online: boolean, departure: Departure): void {
+    for (const l of this.localListeners) l(key, online, departure);
+    if (!this.onOtherNode(key)) for (const l of this.listeners) l(key, online, departure);
   }
 
-  private fireIfChanged(key: string, before: boolean): void {
+  private fireIfChanged(key: string, before: boolean, departure: Departure = "lost"): void {
     const after = this.isOnline(key);
-    if (after !== before) for (const l of this.listeners) l(key, after);
+    if (after !== before) for (const l of this.listeners) l(key, after, departure);
   }
 }

@@ -11,10 +11,13 @@ const SILENT_MS = 16_000;
  */
 export function syncPresence(presence: Presence, bus: NodeBus): { stop(): void } {
   const sendAll = () => bus.broadcast("presenceAll", { keys: presence.localKeys() });
-  presence.onLocalChange((key, online) => bus.broadcast("presence", { key, online }));
+  presence.onLocalChange((key, online, departure) =>
+    bus.broadcast("presence", online ? { key, online } : { key, online, departure }),
+  );
   bus.on("presence", (p, from) => {
-    const { key, online } = (p ?? {}) as { key?: unknown; online?: unknown };
-    if (typeof key === "string" && typeof online === "boolean") presence.remoteChanged(from, key, online, Date.now());
+    const { key, online, departure } = (p ?? {}) as { key?: unknown; online?: unknown; departure?: unknown };
+    if (typeof key === "string" && typeof online === "boolean")
+      presence.remoteChanged(from, key, online, Date.now(), departure === "left" ? "left" : "lost");
   });
   bus.on("presenceAll", (p, from) => {
     const { keys } = (p ?? {}) as { keys?: unknown };

@@ -59,6 +59,8 @@ export interface PersistedRoundState {
   /** Epoch ms, untimed games only (absent in states written before them); applies while `atPly` is the game's ply. */
   idleDeadline?: number | null;
   goneSince: { w: number | null; b: number | null };
+  /** Whether a gone player closed the tab (absent in states written before the distinction: a lost connection). */
+  goneLeft?: { w: boolean; b: boolean };
 }
 
 export const games = pgTable(

@@ -174,7 +174,10 @@ export interface DrawOffered {
 export interface OpponentPresence {
   gameId: string;
   connected: boolean;
-  /** When the opponent left, the time (epoch ms) after which the win may be claimed. */
+  /**
+   * When the opponent left, the time (epoch ms) after which the win or a draw may be claimed: 10 s after a
+   * closed tab (the client sent socket.io's disconnect), 40 s (×2 rapid, ×3 classical) after a lost connection.
+   */
   claimableAt?: number;
 }
 

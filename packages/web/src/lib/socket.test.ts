@@ -107,6 +107,20 @@ describe("socket", () => {
     expect(fake.socket.connect).toHaveBeenCalledTimes(1);
   });
 
+  it("says goodbye when the page goes, and connects again when it comes back from the back/forward cache", () => {
+    getSocket();
+    fake.socket.connected = true;
+    // The test DOM's PageTransitionEvent drops `persisted`: an event that carries it.
+    const transition = (type: string, persisted: boolean) => Object.assign(new Event(type), { persisted });
+    window.dispatchEvent(transition("pagehide", true));
+    expect(fake.socket.disconnect).toHaveBeenCalledTimes(1);
+    fake.socket.connected = false;
+    window.dispatchEvent(transition("pageshow", false));
+    expect(fake.socket.connect).not.toHaveBeenCalled();
+    window.dispatchEvent(transition("pageshow", true));
+    expect(fake.socket.connect).toHaveBeenCalledTimes(1);
+  });
+
   it("reports the connection opening and dropping until told to stop", () => {
     const seen: boolean[] = [];
     const off = onConnectionChange(() => seen.push(isSocketConnected()));

@@ -2,6 +2,7 @@ import type { GameStarted } from "@chess/shared";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { GONE_NOTICE_DELAY_MS } from "../features/game/gameStore.ts";
 import { gameOverPayload, gameSnapshot } from "../features/game/testGame.ts";
 import { fakeRealtime, WithRealtime } from "../test/realtime.tsx";
 import { PlayPage } from "./PlayPage.tsx";
@@ -151,7 +152,12 @@ describe("PlayPage", () => {
     const rt = setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
     await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
     rt.serverEmit("opponentPresence", { gameId: "g1", connected: false, claimableAt: Date.now() + 30_000 });
-    expect(screen.getByText("Opponent disconnected")).toBeTruthy();
+    // Not a word for the first seconds: a reload or a blip is back by then.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByText("Opponent disconnected")).toBeNull();
+    const realNow = Date.now.bind(Date);
+    const later = vi.spyOn(Date, "now").mockImplementation(() => realNow() + GONE_NOTICE_DELAY_MS);
+    expect(await screen.findByText("Opponent disconnected")).toBeTruthy();
     expect(screen.getByText(/If they do not come back, you can claim victory in \d+s/)).toBeTruthy();
     expect(screen.queryByText("Opponent left the game")).toBeNull();
     rt.serverEmit("opponentPresence", { gameId: "g1", connected: false, claimableAt: Date.now() - 1 });
@@ -164,6 +170,7 @@ describe("PlayPage", () => {
     rt.serverEmit("opponentPresence", { gameId: "g1", connected: true });
     expect(screen.queryByText("Opponent left the game")).toBeNull();
     expect(screen.queryByText("Opponent disconnected")).toBeNull();
+    later.mockRestore();
   });
 
   it("shows the game-over modal with the winner and its three buttons; Escape closes it", async () => {

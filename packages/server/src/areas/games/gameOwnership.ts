@@ -76,6 +76,7 @@ export function createGameOwnership(deps: {
     for (const c of ["w", "b"] as const) {
       const gone = round.goneSince[c];
       round.goneSince[c] = deps.isOnline(playerKey(round.players[c])) ? null : gone !== null ? gone + outage : t;
+      if (gone === null) round.goneLeft[c] = false;
     }
   }
 

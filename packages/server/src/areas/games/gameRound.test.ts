@@ -2,6 +2,7 @@ import { Board, START_FEN } from "@chess/shared";
 import { describe, expect, it } from "vitest";
 import {
   canMate,
+  claimableAt,
   colorOf,
   FIRST_MOVE_MS,
   firstMoveDeadlineAt,
@@ -142,6 +143,23 @@ describe("colorOf", () => {
     expect(colorOf(r, { sessionId: "sw", userId: null })).toBe("w");
     expect(colorOf(r, { sessionId: "another-session", userId: 7 })).toBe("b");
     expect(colorOf(r, { sessionId: "sb", userId: null })).toBeUndefined();
+  });
+});
+
+describe("claimableAt", () => {
+  // REFERENCE.md: gone after 10 s when the tab was closed, else 40 s (×2 rapid, ×3 classical).
+  it.each([
+    ["nobody gone", null, false, "blitz", null],
+    ["a closed tab, blitz", 1_000, true, "blitz", 11_000],
+    ["a closed tab, classical", 1_000, true, "classical", 11_000],
+    ["a lost connection, bullet", 1_000, false, "bullet", 41_000],
+    ["a lost connection, blitz", 1_000, false, "blitz", 41_000],
+    ["a lost connection, rapid", 1_000, false, "rapid", 81_000],
+    ["a lost connection, classical", 1_000, false, "classical", 121_000],
+  ] as const)("%s", (_name, since, left, timeClass, expected) => {
+    const r = { ...round(), timeClass, goneSince: { w: null, b: since }, goneLeft: { w: false, b: left } };
+    expect(claimableAt(r, "b")).toBe(expected);
+    expect(claimableAt(r, "w")).toBeNull();
   });
 });
 

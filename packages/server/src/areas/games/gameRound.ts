@@ -59,6 +59,8 @@ export interface GameRound {
   idleDeadline: number | null;
   /** When each player's last socket left (null while connected). */
   goneSince: ByColor<number | null>;
+  /** Whether that socket said goodbye (a closed tab) rather than dropped: the opponent waits less (GONE_LEFT_MS). */
+  goneLeft: ByColor<boolean>;
   eventNo: number;
   createdAt: number;
   /** This writer's fence (games.owner_epoch when it took the game): its writes hold only while it is the game's. */
@@ -107,13 +109,23 @@ export function idleDeadlineAt(
   return round.untimed || (round.againstComputer && round.ply < 2) ? now + IDLE_UNTIMED_MS : null;
 }
 
-/** How long a player may be gone before the opponent may claim the win. */
+/** How long a player whose connection was lost may be gone before the opponent may claim the win (lichess). */
 export const GONE_CLAIM_MS: Record<TimeClass, number> = {
-  bullet: 30_000,
-  blitz: 30_000,
-  rapid: 60_000,
-  classical: 90_000,
+  bullet: 40_000,
+  blitz: 40_000,
+  rapid: 80_000,
+  classical: 120_000,
 };
+
+/** The same for a player who closed the game's tab (lichess: 10 s): they said goodbye, nothing was lost. */
+export const GONE_LEFT_MS = 10_000;
+
+/** When the opponent of `color` may claim the win or a draw, while `color` is gone. */
+export function claimableAt(round: Pick<GameRound, "goneSince" | "goneLeft" | "timeClass">, color: Color) {
+  const since = round.goneSince[color];
+  if (since === null) return null;
+  return since + (round.goneLeft[color] ? GONE_LEFT_MS : GONE_CLAIM_MS[round.timeClass]);
+}
 
 export function colorOf(round: GameRound, who: { sessionId: string; userId: number | null }): Color | undefined {
   for (const c of ["w", "b"] as const) {

@@ -53,6 +53,7 @@ export function roundFromRow(
     firstMoveDeadline: null,
     idleDeadline: null,
     goneSince: { w: null, b: null },
+    goneLeft: { w: false, b: false },
     eventNo: moves.length + (row.status === "active" ? 0 : 1),
     createdAt: row.createdAt.getTime(),
     epoch: row.ownerEpoch,

@@ -13,14 +13,15 @@ import {
   type Variant,
   type WinningColor,
 } from "@chess/shared";
-import { clocksNow, colorWord, type GameRound, GONE_CLAIM_MS } from "./gameRound.ts";
+import { claimableAt, clocksNow, colorWord, type GameRound } from "./gameRound.ts";
 import type { GameRow } from "./gamesRepo.ts";
 
 /** gameStarted / resync / watch: the whole game as `viewer` sees it. */
 export function gameStartedJson(round: GameRound, viewer: Color | "spectator", now: number): GameStarted {
   const side: Color = viewer === "spectator" ? "w" : viewer;
   const opponent = round.players[side === "w" ? "b" : "w"].name;
-  const opponentGone = viewer === "spectator" || round.status !== "active" ? null : round.goneSince[other(side)];
+  const opponentClaimableAt =
+    viewer === "spectator" || round.status !== "active" ? null : claimableAt(round, other(side));
   return {
     gameId: round.id,
     gameLength: { w: round.baseMs, b: round.baseMs },
@@ -56,9 +57,7 @@ export function gameStartedJson(round: GameRound, viewer: Color | "spectator", n
       : {}),
     serverTime: now,
     ...(round.status === "active" && round.drawOfferBy !== null ? { drawOfferBy: round.drawOfferBy } : {}),
-    ...(opponentGone !== null && opponentGone !== undefined
-      ? { opponentClaimableAt: opponentGone + GONE_CLAIM_MS[round.timeClass] }
-      : {}),
+    ...(opponentClaimableAt !== null ? { opponentClaimableAt } : {}),
   };
 }
 

@@ -14,16 +14,17 @@ import {
 } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Bus } from "../../bus.ts";
+import type { Departure } from "../../realtime/presence.ts";
 import { shortId } from "../../util/ids.ts";
 import { KeyedQueue } from "../../util/keyedQueue.ts";
 import { type GameLeases, localLeases } from "./gameLeases.ts";
 import { createGameOwnership } from "./gameOwnership.ts";
 import {
+  claimableAt,
   clocksNow,
   colorOf,
   firstMoveDeadlineAt,
   type GameRound,
-  GONE_CLAIM_MS,
   idleDeadlineAt,
   type PlayerRef,
 } from "./gameRound.ts";
@@ -238,6 +239,7 @@ export function createGamesService(deps: {
         firstMoveDeadline: null,
         idleDeadline: null,
         goneSince: { w: null, b: null },
+        goneLeft: { w: false, b: false },
         eventNo: 0,
         createdAt: t,
         epoch: 1,
@@ -338,7 +340,7 @@ export function createGamesService(deps: {
     },
 
     /** A player's last socket left or one came back: start or stop the opponent's countdown. */
-    presenceChanged(key: string, online: boolean): void {
+    presenceChanged(key: string, online: boolean, departure: Departure = "lost"): void {
       if (stopping) return;
       const id = rounds.gameOf(key);
       const round = id ? rounds.get(id) : undefined;
@@ -346,12 +348,13 @@ export function createGamesService(deps: {
       const color = playerKey(round.players.w) === key ? "w" : "b";
       const t = now();
       round.goneSince[color] = online ? null : t;
+      round.goneLeft[color] = !online && departure === "left";
       // On the game's writer, so that states are written in the order they were made.
       void queue.run(round.id, () => publisher.saveState(round));
       notifier.toPlayer(round.players[other(color)], "opponentPresence", {
         gameId: round.id,
         connected: online,
-        ...(online ? {} : { claimableAt: t + GONE_CLAIM_MS[round.timeClass] }),
+        ...(online ? {} : { claimableAt: claimableAt(round, color) ?? t }),
       });
     },
 

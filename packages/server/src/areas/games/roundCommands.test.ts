@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type GameRound, IDLE_UNTIMED_MS } from "./gameRound.ts";
+import { type GameRound, GONE_LEFT_MS, IDLE_UNTIMED_MS } from "./gameRound.ts";
 import { type Decision, decide, dueEnd, type RoundCommand } from "./roundCommands.ts";
 import { testRound } from "./testRound.ts";
 
@@ -110,6 +110,22 @@ describe("decide", () => {
       { type: "claimVictory" },
       ["ended"],
       undefined,
+    ],
+    [
+      "a closed tab: the win after GONE_LEFT_MS",
+      () => opened({ goneSince: { w: null, b: 3_000 - GONE_LEFT_MS }, goneLeft: { w: false, b: true } }),
+      "w",
+      { type: "claimVictory" },
+      ["ended"],
+      undefined,
+    ],
+    [
+      "a lost connection, as long ago: still too soon",
+      () => opened({ goneSince: { w: null, b: 3_000 - GONE_LEFT_MS } }),
+      "w",
+      { type: "claimVictory" },
+      "refused",
+      "too_soon",
     ],
     ["the opponent is here: no draw to claim", () => opened(), "w", { type: "claimDraw" }, "refused", "not_gone"],
     [

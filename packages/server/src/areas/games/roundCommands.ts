@@ -1,11 +1,11 @@
 import { type Color, type MoveInput, other, type PlayedMove } from "@chess/shared";
 import type { Result } from "./gameFinisher.ts";
 import {
+  claimableAt,
   DRAW_OFFER_EVERY_PLIES,
   flaggedSide,
   flagResult,
   type GameRound,
-  GONE_CLAIM_MS,
   playMove,
   takeBack,
   takebackPlies,
@@ -139,9 +139,9 @@ export function decide(round: GameRound, color: Color, command: RoundCommand, no
     case "claimVictory":
     case "claimDraw": {
       // The opponent has been gone long enough: the present player takes the win, or settles for a draw.
-      const gone = round.goneSince[other(color)];
-      if (gone === null) return refused("not_gone", "Your opponent is still here");
-      if (now < gone + GONE_CLAIM_MS[round.timeClass]) return refused("too_soon", "Wait for the countdown to end");
+      const claimable = claimableAt(round, other(color));
+      if (claimable === null) return refused("not_gone", "Your opponent is still here");
+      if (now < claimable) return refused("too_soon", "Wait for the countdown to end");
       if (round.ply < 2) return ended({ winningColor: "none", reason: "abort" });
       return ended({ winningColor: command.type === "claimDraw" ? "draw" : winner(color), reason: "abandon" });
     }

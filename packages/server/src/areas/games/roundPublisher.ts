@@ -250,6 +250,7 @@ export function createRoundPublisher(deps: {
     rounds.unregister(old);
     if (fresh?.status !== "active") return true;
     fresh.goneSince = old.goneSince;
+    fresh.goneLeft = old.goneLeft;
     fresh.epoch = old.epoch;
     const t = deps.now();
     if (fresh.ply === old.ply) {

@@ -110,11 +110,18 @@ describe("restoreRoundState", () => {
     expect(round.idleDeadline).toBeNull();
   });
 
-  it("keeps when each player left and their last draw offer", () => {
+  it("keeps when each player left, whether they closed the tab, and their last draw offer", () => {
+    const round = rebuilt(2);
+    restoreRoundState(round, state({ goneLeft: { w: false, b: true } }), undefined);
+    expect(round.goneSince).toEqual({ w: null, b: 50_000 });
+    expect(round.goneLeft).toEqual({ w: false, b: true });
+    expect(round.lastDrawOfferPly).toEqual({ w: 2, b: -100 });
+  });
+
+  it("reads a state written before closed tabs were told apart as lost connections", () => {
     const round = rebuilt(2);
     restoreRoundState(round, state({}), undefined);
-    expect(round.goneSince).toEqual({ w: null, b: 50_000 });
-    expect(round.lastDrawOfferPly).toEqual({ w: 2, b: -100 });
+    expect(round.goneLeft).toEqual({ w: false, b: false });
   });
 
   it("reads back what it wrote", () => {
@@ -123,6 +130,7 @@ describe("restoreRoundState", () => {
       eventNo: 7,
       drawOfferBy: "b",
       goneSince: { w: 5, b: null },
+      goneLeft: { w: true, b: false },
       lastDrawOfferPly: { w: -100, b: 2 },
     });
     const copy = rebuilt(2);

@@ -12,6 +12,7 @@ export function roundStateOf(round: GameRound): PersistedRoundState {
     firstMoveDeadline: round.firstMoveDeadline,
     idleDeadline: round.idleDeadline,
     goneSince: { ...round.goneSince },
+    goneLeft: { ...round.goneLeft },
   };
 }
 
@@ -33,6 +34,7 @@ export function restoreRoundState(
     round.lastDrawOfferPly = { ...state.lastDrawOfferPly };
     round.drawOfferBy = since === 0 ? state.drawOfferBy : null;
     round.goneSince = { ...state.goneSince };
+    round.goneLeft = { ...(state.goneLeft ?? { w: false, b: false }) };
   }
   if (round.status !== "active" || firstMoveDeadlineAt(round, 0) === null) round.firstMoveDeadline = null;
   else if (state && since === 0) round.firstMoveDeadline = state.firstMoveDeadline;

@@ -32,6 +32,7 @@ export function testRound(change: Partial<GameRound> & { fen?: string } = {}): G
     firstMoveDeadline: null,
     idleDeadline: null,
     goneSince: { w: null, b: null },
+    goneLeft: { w: false, b: false },
     eventNo: 0,
     createdAt: 0,
     epoch: 1,

@@ -19,7 +19,10 @@ export function GameNotices({ state, now, notice, onAnswerDraw, onClaimVictory, 
   const active = state.status === "active";
   const myFirstMove =
     active && state.myColor !== null && state.firstMoveDeadline !== null && state.turn === state.myColor;
-  const gone = active && state.myColor !== null ? state.opponentGone : null;
+  const gone =
+    active && state.myColor !== null && state.opponentGone && now >= state.opponentGone.showFrom
+      ? state.opponentGone
+      : null;
   return (
     <div className="game-notices">
       {active && state.drawOffer === "fromOpponent" ? (

@@ -13,7 +13,13 @@ import {
   shownPosition,
   sideToMove,
 } from "./gameSelectors.ts";
-import { declinesMyDrawOffer, type GameAction, type GameState, gameReducer } from "./gameStore.ts";
+import {
+  declinesMyDrawOffer,
+  type GameAction,
+  type GameState,
+  GONE_NOTICE_DELAY_MS,
+  gameReducer,
+} from "./gameStore.ts";
 import { gameSnapshot, START_FEN } from "./testGame.ts";
 
 const START = START_FEN;
@@ -125,7 +131,7 @@ describe("snapshot", () => {
     [
       "the opponent gone, in local time",
       { opponentClaimableAt: T0 + 30_000, serverTime: T0 - 2_000 },
-      { opponentGone: { claimableAt: T0 + 32_000 } },
+      { opponentGone: { showFrom: T0, claimableAt: T0 + 32_000 } },
     ],
     [
       "the opponent's rematch offer after the end",
@@ -485,12 +491,12 @@ describe("draw offers", () => {
 });
 
 describe("opponent presence", () => {
-  it("starts a countdown in local time when the opponent leaves and ends it when they return", () => {
+  it("starts a countdown in local time when the opponent leaves, shown after a few seconds, and ends it when they return", () => {
     const s = start({ serverTime: T0 - 2_000 });
     const gone = must(
       gameReducer(s, { type: "presence", gameId: "g1", connected: false, claimableAt: T0 + 30_000, now: T0 }),
     );
-    expect(gone.opponentGone).toEqual({ claimableAt: T0 + 32_000 });
+    expect(gone.opponentGone).toEqual({ showFrom: T0 + GONE_NOTICE_DELAY_MS, claimableAt: T0 + 32_000 });
     const back = must(gameReducer(gone, { type: "presence", gameId: "g1", connected: true, now: T0 + 1 }));
     expect(back.opponentGone).toBeNull();
   });

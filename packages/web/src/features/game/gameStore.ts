@@ -62,8 +62,11 @@ export interface GameState {
   viewPly: number | null;
   /** A draw offer waiting: made by the opponent to me, or by me. */
   drawOffer: "fromOpponent" | "fromMe" | null;
-  /** The opponent left: local time from which the win may be claimed. */
-  opponentGone: { claimableAt: number } | null;
+  /**
+   * The opponent left: local times from which that is shown (a reload or a blip of a few seconds is not
+   * worth a word) and from which the win may be claimed.
+   */
+  opponentGone: { showFrom: number; claimableAt: number } | null;
   rematch: RematchState;
   /** Something was missed (a gap in plies): the page asks the server for a snapshot. */
   needsResync: boolean;
@@ -137,6 +140,9 @@ function resultOfSnapshot(game: GameStarted, myColor: Color | null): GameResult 
   };
 }
 
+/** After this long gone, the opponent's absence is shown (lichess: ~5 s); a reload takes less. */
+export const GONE_NOTICE_DELAY_MS = 5_000;
+
 /** The state of a game from a full snapshot (gameStarted, resync or watch). */
 export function gameFromSnapshot(game: GameStarted, now: number): GameState {
   const myColor: Color | null = game.spectator ? null : game.isWhite ? "w" : "b";
@@ -168,9 +174,10 @@ export function gameFromSnapshot(game: GameStarted, now: number): GameState {
     premove: null,
     viewPly: null,
     drawOffer: drawOfferOf(game, myColor),
+    // How long the opponent has been gone the snapshot does not say: shown at once.
     opponentGone:
       game.opponentClaimableAt !== undefined && game.status === "active"
-        ? { claimableAt: game.opponentClaimableAt + serverOffset }
+        ? { showFrom: now, claimableAt: game.opponentClaimableAt + serverOffset }
         : null,
     rematch: rematchOf(game),
     needsResync: false,
@@ -227,15 +234,13 @@ export function gameReducer(state: GameState | null, action: GameAction): GameSt
       return state.drawOffer === "fromMe" ? { ...state, drawOffer: null } : state;
     case "drawAnswered":
       return { ...state, drawOffer: null };
-    case "presence":
+    case "presence": {
       if (action.gameId !== state.gameId) return state;
       if (action.connected || state.status !== "active") return { ...state, opponentGone: null };
-      return {
-        ...state,
-        opponentGone: {
-          claimableAt: action.claimableAt !== undefined ? action.claimableAt + state.serverOffset : action.now,
-        },
-      };
+      const claimableAt = action.claimableAt !== undefined ? action.claimableAt + state.serverOffset : action.now;
+      const showFrom = Math.min(action.now + GONE_NOTICE_DELAY_MS, claimableAt);
+      return { ...state, opponentGone: { showFrom, claimableAt } };
+    }
     case "rematchSent":
       return { ...state, rematch: { kind: "sent", offerId: action.offerId } };
     case "rematchReceived":
