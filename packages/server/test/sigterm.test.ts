@@ -113,6 +113,9 @@ it("on SIGTERM mid-move: the move is kept or refused, players are dropped, clock
   // The side to move was charged only while a server ran: before the stop and since the restart.
   const downtime = upAt - exitedAt;
   const tolerance = 1_000;
+  // And the players are told: the restart, and how long nobody served the game.
+  expect(snapshot.resumed?.awayMs).toBeGreaterThanOrEqual(downtime - tolerance);
+  expect(snapshot.resumed?.awayMs).toBeLessThanOrEqual(upAt - signalledAt + tolerance);
   if (kept) {
     // White moved at the latest when the signal was sent; black's clock ran from then.
     expect(snapshot.timeLeft.w).toBeLessThanOrEqual(before.w);

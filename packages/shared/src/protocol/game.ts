@@ -100,6 +100,12 @@ export interface GameStarted {
   opponentClaimableAt?: number;
   /** To a player of a finished game: a rematch offer waiting for an answer, and whether it is theirs. */
   rematchOffer?: { offerId: string; by: string; mine: boolean };
+  /**
+   * The game's server restarted, or another server took the game over, in the last minutes (live games):
+   * when the game was taken up again (server clock) and how long nobody served it, time counted on neither
+   * clock (the side to move was charged only until the server's last sign of life).
+   */
+  resumed?: { at: number; awayMs: number };
 }
 
 /** A game the player is in now, as `liveGames` lists it: enough for a lobby's "Resume" link. */

@@ -61,6 +61,7 @@ export function createGameOwnership(deps: {
   /** A restarted or adopted round: the side to move is charged only until `lastSeen`, the outage is not theirs. */
   function resume(round: GameRound, lastSeen: number, t: number) {
     const outage = Math.max(0, t - lastSeen);
+    round.resumed = { at: t, awayMs: outage };
     if (round.clock.runningSince !== null) {
       const charged = Math.max(0, lastSeen - round.clock.runningSince);
       const mover = round.clock.turn;

@@ -65,7 +65,12 @@ export interface GameRound {
   createdAt: number;
   /** This writer's fence (games.owner_epoch when it took the game): its writes hold only while it is the game's. */
   epoch: number;
+  /** This writer took the game up after a restart or from a dead node: when, and how long nobody served it. */
+  resumed?: { at: number; awayMs: number };
 }
+
+/** How long after a restart or a takeover snapshots tell players about it (`GameStarted.resumed`). */
+export const RESUMED_TOLD_MS = 120_000;
 
 export const DRAW_OFFER_EVERY_PLIES = 20;
 

@@ -13,7 +13,7 @@ import {
   type Variant,
   type WinningColor,
 } from "@chess/shared";
-import { claimableAt, clocksNow, colorWord, type GameRound } from "./gameRound.ts";
+import { claimableAt, clocksNow, colorWord, type GameRound, RESUMED_TOLD_MS } from "./gameRound.ts";
 import type { GameRow } from "./gamesRepo.ts";
 
 /** gameStarted / resync / watch: the whole game as `viewer` sees it. */
@@ -58,6 +58,9 @@ export function gameStartedJson(round: GameRound, viewer: Color | "spectator", n
     serverTime: now,
     ...(round.status === "active" && round.drawOfferBy !== null ? { drawOfferBy: round.drawOfferBy } : {}),
     ...(opponentClaimableAt !== null ? { opponentClaimableAt } : {}),
+    ...(round.resumed && round.status === "active" && now - round.resumed.at < RESUMED_TOLD_MS
+      ? { resumed: { ...round.resumed } }
+      : {}),
   };
 }
 

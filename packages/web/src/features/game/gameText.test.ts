@@ -6,6 +6,7 @@ import {
   gameScore,
   gameTypeLabel,
   ratingChangeText,
+  resumedText,
 } from "./gameText.ts";
 import { liveGame } from "./testGame.ts";
 
@@ -91,5 +92,15 @@ describe("endedElsewhereText", () => {
     [true, "none", "abort", "Your game against bob was aborted"],
   ] as const)("as White %s: %s by %s reads %s", (isWhite, winningColor, reason, text) => {
     expect(endedElsewhereText(liveGame({ isWhite }), { winningColor, reason })).toBe(text);
+  });
+});
+
+describe("resumedText", () => {
+  it.each([
+    [14_200, "The server restarted - the 14 s it was away were not counted on the clocks"],
+    [1_000, "The server restarted - the 1 s it was away was not counted on the clocks"],
+    [120, "The server restarted - the 1 s it was away was not counted on the clocks"],
+  ])("%i ms", (awayMs, text) => {
+    expect(resumedText(awayMs)).toBe(text);
   });
 });

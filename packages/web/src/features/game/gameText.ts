@@ -86,3 +86,12 @@ export function endedElsewhereText(game: LiveGame, over: Pick<GameOver, "winning
   const won = over.winningColor === (game.isWhite ? "white" : "black");
   return `You ${won ? "won" : "lost"} against ${game.opponent} (${why})`;
 }
+
+/**
+ * After a restart of the game's server (or a takeover by another): "The server restarted - the 12 s it was
+ * away were not counted on the clocks". It is charged only until the server's last sign of life.
+ */
+export function resumedText(awayMs: number): string {
+  const seconds = Math.max(1, Math.round(awayMs / 1000));
+  return `The server restarted - the ${seconds} s it was away ${seconds === 1 ? "was" : "were"} not counted on the clocks`;
+}

@@ -163,6 +163,31 @@ describe("useLiveGame", () => {
     });
   });
 
+  it("tells once that the server restarted and how long it was away, from the snapshot after it", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let game = snapshot();
+    const { rt, hook } = setup(snapshot(), (event) => (event === "resync" ? { ok: true, data: game } : undefined));
+    await waitFor(() => expect(hook.result.current.state).not.toBeNull());
+    expect(hook.result.current.notice).toBeUndefined();
+    game = snapshot({ resumed: { at: 5_000, awayMs: 12_400 } });
+    rt.reconnect();
+    await waitFor(() =>
+      expect(hook.result.current.notice).toBe(
+        "The server restarted - the 12 s it was away were not counted on the clocks",
+      ),
+    );
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(hook.result.current.notice).toBeUndefined();
+    // The same restart in the next snapshot is not told twice.
+    rt.reconnect();
+    await waitFor(() => expect(rt.events().filter((e) => e === "resync")).toHaveLength(3));
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(hook.result.current.notice).toBeUndefined();
+    vi.useRealTimers();
+  });
+
   it("plays a stored premove when my turn comes, if it is still legal", async () => {
     const { rt, hook } = setup(snapshot({ isWhite: false, opponent: "alice" }));
     await waitFor(() => expect(hook.result.current.state).not.toBeNull());

@@ -6,8 +6,11 @@ import { gameApi as defaultGameApi, type GameApi } from "./gameApi.ts";
 import { isPromotion, tryMove } from "./gameRules.ts";
 import { canMoveNow, liveLine, playerNames, playsComputer } from "./gameSelectors.ts";
 import { declinesMyDrawOffer, type GameState, gameFromSnapshot, gameReducer } from "./gameStore.ts";
+import { resumedText } from "./gameText.ts";
 
 const NOTICE_MS = 4_000;
+/** A longer notice stays until it can be read (~3 words a second). */
+const noticeMs = (text: string) => Math.max(NOTICE_MS, text.split(" ").length * 350);
 const DRAW_DECLINED_BY_MOVE = "Your opponent played on - draw offer declined";
 const MOVE_UNANSWERED = "Your move has not reached the server yet - it goes again when the connection is back";
 
@@ -39,6 +42,9 @@ export function useLiveGame(
     if (sent?.ply !== undefined && ply > sent.ply) unanswered.current = undefined;
   }, []);
 
+  /** The restart of the game's server last told (its `resumed.at`): said once, on the snapshot after it. */
+  const toldResumed = useRef<number | undefined>(undefined);
+
   /** Reads the whole game again; resolves with whether the server answered. */
   const resync = useCallback(async (): Promise<boolean> => {
     dispatch({ type: "resyncRequested" });
@@ -47,6 +53,11 @@ export function useLiveGame(
       settled(answer.data.moves.length);
       dispatch({ type: "snapshot", game: answer.data, now: Date.now() });
       setLoadError(undefined);
+      const resumed = answer.data.resumed;
+      if (resumed && toldResumed.current !== resumed.at) {
+        toldResumed.current = resumed.at;
+        setNotice(resumedText(resumed.awayMs));
+      }
     } else if (!answer.ok && !stateRef.current) {
       setLoadError(answer.code === "not_found" ? "Game not found" : answer.message);
     }
@@ -140,7 +151,7 @@ export function useLiveGame(
 
   useEffect(() => {
     if (!notice) return;
-    const t = setTimeout(() => setNotice(undefined), NOTICE_MS);
+    const t = setTimeout(() => setNotice(undefined), noticeMs(notice));
     return () => clearTimeout(t);
   }, [notice]);
 
