@@ -131,7 +131,12 @@ describe("snapshot", () => {
     [
       "the opponent gone, in local time",
       { opponentClaimableAt: T0 + 30_000, serverTime: T0 - 2_000 },
-      { opponentGone: { showFrom: T0, claimableAt: T0 + 32_000 } },
+      { opponentGone: { showFrom: T0 + GONE_NOTICE_DELAY_MS, claimableAt: T0 + 32_000 } },
+    ],
+    [
+      "the opponent gone long enough to claim: shown at once",
+      { opponentClaimableAt: T0 - 4_000, serverTime: T0 - 2_000 },
+      { opponentGone: { showFrom: T0 - 2_000, claimableAt: T0 - 2_000 } },
     ],
     [
       "the opponent's rematch offer after the end",

@@ -143,6 +143,15 @@ function resultOfSnapshot(game: GameStarted, myColor: Color | null): GameResult 
 /** After this long gone, the opponent's absence is shown (lichess: ~5 s); a reload takes less. */
 export const GONE_NOTICE_DELAY_MS = 5_000;
 
+/**
+ * The opponent's absence as learnt at `now` (local time), shown a few seconds on, or at once once the claim
+ * is open. A snapshot does not say since when: all players reconnecting after a restart are absent at first.
+ */
+const goneNotice = (claimableAt: number, now: number) => ({
+  showFrom: Math.min(now + GONE_NOTICE_DELAY_MS, claimableAt),
+  claimableAt,
+});
+
 /** The state of a game from a full snapshot (gameStarted, resync or watch). */
 export function gameFromSnapshot(game: GameStarted, now: number): GameState {
   const myColor: Color | null = game.spectator ? null : game.isWhite ? "w" : "b";
@@ -174,10 +183,9 @@ export function gameFromSnapshot(game: GameStarted, now: number): GameState {
     premove: null,
     viewPly: null,
     drawOffer: drawOfferOf(game, myColor),
-    // How long the opponent has been gone the snapshot does not say: shown at once.
     opponentGone:
       game.opponentClaimableAt !== undefined && game.status === "active"
-        ? { showFrom: now, claimableAt: game.opponentClaimableAt + serverOffset }
+        ? goneNotice(game.opponentClaimableAt + serverOffset, now)
         : null,
     rematch: rematchOf(game),
     needsResync: false,
@@ -238,8 +246,7 @@ export function gameReducer(state: GameState | null, action: GameAction): GameSt
       if (action.gameId !== state.gameId) return state;
       if (action.connected || state.status !== "active") return { ...state, opponentGone: null };
       const claimableAt = action.claimableAt !== undefined ? action.claimableAt + state.serverOffset : action.now;
-      const showFrom = Math.min(action.now + GONE_NOTICE_DELAY_MS, claimableAt);
-      return { ...state, opponentGone: { showFrom, claimableAt } };
+      return { ...state, opponentGone: goneNotice(claimableAt, action.now) };
     }
     case "rematchSent":
       return { ...state, rematch: { kind: "sent", offerId: action.offerId } };
