@@ -1,4 +1,5 @@
 import type { ChildProcess } from "node:child_process";
+import type { GameStarted, WatchList } from "@chess/shared";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, http, redisEnv } from "./harness.ts";
 import { guest, type Player, play, reconnect, startGame } from "./players.ts";
@@ -65,4 +66,50 @@ it("loses no acknowledged move when the server is killed with SIGKILL mid-game",
   expect(record.json.moves).toBe("e4 e5 Nf3 Nc6 Bb5 a6");
   white.socket.close();
   black.socket.close();
+});
+
+it("charges the side to move only while a server ran, through two crashes in a row, and lists that clock", {
+  timeout: 90_000,
+}, async () => {
+  // One server at a time on the test's database.
+  if (child && child.exitCode === null) {
+    child.kill("SIGKILL");
+    await new Promise((r) => child?.once("exit", r));
+  }
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  child = await spawnCrashable(port);
+  const started = await startGame(await guest(base), await guest(base), {
+    baseTime: 5,
+    increment: 0,
+    selectedColor: "white",
+  });
+  const { gameId } = started.game;
+  await play(started.white, started.black, gameId, ["e2e4", "e7e5", "g1f3", "b8c6"]);
+  // White thinks from here on, charged only while a server runs (up to a heartbeat more before each crash).
+  const before = (await started.white.emit<GameStarted>("resync", { gameId })).data?.timeLeft.w ?? 0;
+  let ran = 0;
+  let upAt = Date.now();
+  started.white.socket.close();
+  started.black.socket.close();
+  for (let crash = 0; crash < 2; crash++) {
+    // Long enough for the restart to store what it credited.
+    await new Promise((r) => setTimeout(r, 1_000));
+    child.kill("SIGKILL");
+    await new Promise((r) => child?.once("exit", r));
+    ran += Date.now() - upAt;
+    await new Promise((r) => setTimeout(r, 3_000));
+    child = await spawnCrashable(port);
+    upAt = Date.now();
+  }
+  const watcher = await guest(base);
+  const listed = (await watcher.emit<WatchList>("followWatchList")).data?.games.find((g) => g.gameId === gameId);
+  const snapshot = (await watcher.emit<GameStarted>("resync", { gameId })).data;
+  ran += Date.now() - upAt;
+  const charged = before - (snapshot?.timeLeft.w ?? 0);
+  expect(charged).toBeLessThanOrEqual(ran + 1_000);
+  expect(charged).toBeGreaterThanOrEqual(ran - 2_000);
+  // The Watch list shows the same clock (it read the time a move row holds, the outages charged).
+  expect(Math.abs((listed?.timeLeft.w ?? 0) - (snapshot?.timeLeft.w ?? 0))).toBeLessThan(1_000);
+  watcher.socket.close();
 });

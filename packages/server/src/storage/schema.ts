@@ -61,6 +61,11 @@ export interface PersistedRoundState {
   goneSince: { w: number | null; b: number | null };
   /** Whether a gone player closed the tab (absent in states written before the distinction: a lost connection). */
   goneLeft?: { w: boolean; b: boolean };
+  /**
+   * The clock as the round held it; applies while `atPly` is the game's ply. It differs from the last move's
+   * only by the time credited after a restart or a takeover, which a second one must not charge again.
+   */
+  clock?: ClockState;
 }
 
 export const games = pgTable(

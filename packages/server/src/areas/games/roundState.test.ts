@@ -124,6 +124,16 @@ describe("restoreRoundState", () => {
     expect(round.goneLeft).toEqual({ w: false, b: false });
   });
 
+  it("keeps the clock as credited after a restart while no move was played since, and only then", () => {
+    const credited = { ...newClock(180_000, 2_000), remaining: { w: 170_000, b: 175_000 }, runningSince: 40_000 };
+    const same = rebuilt(2);
+    restoreRoundState(same, state({ clock: credited }), undefined);
+    expect(same.clock).toEqual(credited);
+    const moved = rebuilt(3);
+    restoreRoundState(moved, state({ clock: credited }), undefined);
+    expect(moved.clock).toEqual(rebuilt(3).clock);
+  });
+
   it("reads back what it wrote", () => {
     const round = rebuilt(2);
     Object.assign(round, {

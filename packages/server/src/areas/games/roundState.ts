@@ -13,6 +13,7 @@ export function roundStateOf(round: GameRound): PersistedRoundState {
     idleDeadline: round.idleDeadline,
     goneSince: { ...round.goneSince },
     goneLeft: { ...round.goneLeft },
+    clock: { ...round.clock, remaining: { ...round.clock.remaining }, lagQuota: { ...round.clock.lagQuota } },
   };
 }
 
@@ -35,6 +36,9 @@ export function restoreRoundState(
     round.drawOfferBy = since === 0 ? state.drawOfferBy : null;
     round.goneSince = { ...state.goneSince };
     round.goneLeft = { ...(state.goneLeft ?? { w: false, b: false }) };
+  }
+  if (state && since === 0 && state.clock) {
+    round.clock = { ...state.clock, remaining: { ...state.clock.remaining }, lagQuota: { ...state.clock.lagQuota } };
   }
   if (round.status !== "active" || firstMoveDeadlineAt(round, 0) === null) round.firstMoveDeadline = null;
   else if (state && since === 0) round.firstMoveDeadline = state.firstMoveDeadline;

@@ -40,7 +40,14 @@ export function watchedGameJson(entry: WatchEntry, position: LivePosition | unde
   const { row } = entry;
   const fen = position?.fen ?? row.initialFen;
   const turn = turnOfFen(fen);
-  const clock = position ? clockOfMove(position.clock, row.clock, turn) : row.clock;
+  const ply = position?.ply ?? 0;
+  // The round's own clock where it has one for this ply: a restart's credit is in it, not in the move row.
+  const clock =
+    row.stateClock?.atPly === ply
+      ? row.stateClock.clock
+      : position
+        ? clockOfMove(position.clock, row.clock, turn)
+        : row.clock;
   const left = timeLeft(clock, now);
   return {
     gameId: row.id,
@@ -54,7 +61,7 @@ export function watchedGameJson(entry: WatchEntry, position: LivePosition | unde
     black: entry.black,
     fen,
     lastMove: position?.uci ?? null,
-    ply: position?.ply ?? 0,
+    ply,
     turn,
     timeLeft: { w: Math.max(0, Math.round(left.w)), b: Math.max(0, Math.round(left.b)) },
     clockRunning: clock.runningSince !== null,

@@ -24,6 +24,8 @@ export interface LiveGameRow {
   whiteElo: number | null;
   blackElo: number | null;
   createdAt: Date;
+  /** The clock as the game's writer last stored it with the round's state (games/roundState.ts), and at which ply. */
+  stateClock: { atPly: number; clock: ClockState } | null;
 }
 
 /** Where a live game stands: its last move (none before the first). */
@@ -63,6 +65,7 @@ export function createWatchRepo(db: Db) {
           whiteCurrent: whiteRating.elo,
           blackCurrent: blackRating.elo,
           createdAt: games.createdAt,
+          roundState: games.roundState,
         })
         .from(games)
         .leftJoin(
@@ -82,10 +85,11 @@ export function createWatchRepo(db: Db) {
           ),
         )
         .where(eq(games.status, "active"));
-      return rows.map(({ whiteCurrent, blackCurrent, ...r }) => ({
+      return rows.map(({ whiteCurrent, blackCurrent, roundState, ...r }) => ({
         ...r,
         whiteElo: r.whiteElo ?? whiteCurrent,
         blackElo: r.blackElo ?? blackCurrent,
+        stateClock: roundState?.clock ? { atPly: roundState.atPly, clock: roundState.clock } : null,
       }));
     },
 
