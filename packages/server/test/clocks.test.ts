@@ -80,7 +80,7 @@ describe.concurrent("deadlines the server enforces by itself", () => {
       // Said goodbye, as a closed tab does: the short countdown.
       black.socket.close();
       const presence = await gone;
-      expect(presence).toMatchObject({ gameId: game.gameId, connected: false });
+      expect(presence).toMatchObject({ gameId: game.gameId, connected: false, left: true });
       expect(presence.claimableAt).toBeGreaterThan(Date.now() + GONE_LEFT_MS - 3_000);
       return { white, claimableAt: presence.claimableAt ?? 0 };
     };
@@ -110,7 +110,7 @@ describe.concurrent("deadlines the server enforces by itself", () => {
     // The connection ends without a goodbye (socket.io's disconnect packet), as a dropped network does.
     black.socket.io.engine.close();
     const presence = await gone;
-    expect(presence).toMatchObject({ gameId: game.gameId, connected: false });
+    expect(presence).toMatchObject({ gameId: game.gameId, connected: false, left: false });
     expect(presence.claimableAt).toBeGreaterThan(at + GONE_CLAIM_MS.blitz - 3_000);
     expect(presence.claimableAt).toBeLessThanOrEqual(Date.now() + GONE_CLAIM_MS.blitz + 1_000);
     expect((await white.emit("claimVictory")).code).toBe("too_soon");

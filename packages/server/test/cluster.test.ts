@@ -180,7 +180,7 @@ describe.runIf(scaled)("two nodes on PostgreSQL and Redis", () => {
       if (how === "closed") black.socket.close();
       else black.socket.io.engine.close();
       const presence = await gone;
-      expect(presence).toMatchObject({ gameId: game.gameId, connected: false });
+      expect(presence).toMatchObject({ gameId: game.gameId, connected: false, left: how === "closed" });
       white.socket.close();
       return (presence.claimableAt ?? 0) - at;
     };

@@ -185,6 +185,11 @@ export interface OpponentPresence {
    * closed tab (the client sent socket.io's disconnect), 40 s (×2 rapid, ×3 classical) after a lost connection.
    */
   claimableAt?: number;
+  /**
+   * The opponent said goodbye (closed the tab, left or reloaded the page) rather than losing the connection:
+   * the short countdown, and likely a reload that is back within seconds.
+   */
+  left?: boolean;
 }
 
 /** rematchOffered / rematchOfferDeclined / rematchOfferCancelled (SPEC §3 Rematch offer). */

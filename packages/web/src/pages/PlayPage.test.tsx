@@ -151,8 +151,8 @@ describe("PlayPage", () => {
   it("says a disconnected opponent may come back, then that they left, and offers to claim the victory", async () => {
     const rt = setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
     await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
-    rt.serverEmit("opponentPresence", { gameId: "g1", connected: false, claimableAt: Date.now() + 30_000 });
-    // Not a word for the first seconds: a reload or a blip is back by then.
+    rt.serverEmit("opponentPresence", { gameId: "g1", connected: false, claimableAt: Date.now() + 10_000, left: true });
+    // A closed tab: not a word for the first seconds, a reload is back by then.
     await new Promise((r) => setTimeout(r, 300));
     expect(screen.queryByText("Opponent disconnected")).toBeNull();
     const realNow = Date.now.bind(Date);

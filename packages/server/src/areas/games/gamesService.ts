@@ -357,7 +357,7 @@ export function createGamesService(deps: {
       notifier.toPlayer(round.players[other(color)], "opponentPresence", {
         gameId: round.id,
         connected: online,
-        ...(online ? {} : { claimableAt: claimableAt(round, color) ?? t }),
+        ...(online ? {} : { claimableAt: claimableAt(round, color) ?? t, left: round.goneLeft[color] }),
       });
     },
 

@@ -496,14 +496,29 @@ describe("draw offers", () => {
 });
 
 describe("opponent presence", () => {
-  it("starts a countdown in local time when the opponent leaves, shown after a few seconds, and ends it when they return", () => {
+  it("starts a countdown in local time when the opponent's connection is lost, and ends it when they return", () => {
     const s = start({ serverTime: T0 - 2_000 });
     const gone = must(
       gameReducer(s, { type: "presence", gameId: "g1", connected: false, claimableAt: T0 + 30_000, now: T0 }),
     );
-    expect(gone.opponentGone).toEqual({ showFrom: T0 + GONE_NOTICE_DELAY_MS, claimableAt: T0 + 32_000 });
+    expect(gone.opponentGone).toEqual({ showFrom: T0, claimableAt: T0 + 32_000 });
     const back = must(gameReducer(gone, { type: "presence", gameId: "g1", connected: true, now: T0 + 1 }));
     expect(back.opponentGone).toBeNull();
+  });
+
+  it("shows an opponent who closed the tab after a few seconds: a reload is back by then", () => {
+    const s = start({ serverTime: T0 - 2_000 });
+    const left = must(
+      gameReducer(s, {
+        type: "presence",
+        gameId: "g1",
+        connected: false,
+        claimableAt: T0 + 8_000,
+        left: true,
+        now: T0,
+      }),
+    );
+    expect(left.opponentGone).toEqual({ showFrom: T0 + GONE_NOTICE_DELAY_MS, claimableAt: T0 + 10_000 });
   });
 });
 

@@ -110,7 +110,7 @@ export type GameAction =
   | { type: "drawDeclined"; gameId: string }
   /** I answered the opponent's draw offer. */
   | { type: "drawAnswered" }
-  | { type: "presence"; gameId: string; connected: boolean; claimableAt?: number; now: number }
+  | { type: "presence"; gameId: string; connected: boolean; claimableAt?: number; left?: boolean; now: number }
   | { type: "rematchSent"; offerId: string }
   | { type: "rematchReceived"; previousGameId: string; offerId: string; by: string }
   | { type: "rematchDeclined"; previousGameId: string }
@@ -140,7 +140,7 @@ function resultOfSnapshot(game: GameStarted, myColor: Color | null): GameResult 
   };
 }
 
-/** After this long gone, the opponent's absence is shown (lichess: ~5 s); a reload takes less. */
+/** After this long gone (a closed tab, a snapshot), the opponent's absence is shown (lichess: ~5 s); a reload takes less. */
 export const GONE_NOTICE_DELAY_MS = 5_000;
 
 /**
@@ -246,7 +246,11 @@ export function gameReducer(state: GameState | null, action: GameAction): GameSt
       if (action.gameId !== state.gameId) return state;
       if (action.connected || state.status !== "active") return { ...state, opponentGone: null };
       const claimableAt = action.claimableAt !== undefined ? action.claimableAt + state.serverOffset : action.now;
-      return { ...state, opponentGone: goneNotice(claimableAt, action.now) };
+      // A lost connection is told at once: it was silent for seconds before the server gave up on it.
+      return {
+        ...state,
+        opponentGone: action.left ? goneNotice(claimableAt, action.now) : { showFrom: action.now, claimableAt },
+      };
     }
     case "rematchSent":
       return { ...state, rematch: { kind: "sent", offerId: action.offerId } };
