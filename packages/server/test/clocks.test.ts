@@ -66,16 +66,22 @@ describe.concurrent("deadlines the server enforces by itself", () => {
     watcher.socket.close();
   });
 
+  /** A 3+2 game between two guests after 1. d4 d5, so that leaving it is no abort. */
+  const openedGame = async () => {
+    const started = await startGame(await guest(app.url), await guest(app.url), {
+      baseTime: 3,
+      increment: 2,
+      selectedColor: "white",
+    });
+    await play(started.white, started.black, started.game.gameId, ["d2d4", "d7d5"]);
+    return started;
+  };
+
   it("shows a leaver's countdown to the opponent, who may then claim the win or a draw", {
     timeout: 60_000,
   }, async () => {
     const left = async () => {
-      const { white, black, game } = await startGame(await guest(app.url), await guest(app.url), {
-        baseTime: 3,
-        increment: 2,
-        selectedColor: "white",
-      });
-      await play(white, black, game.gameId, ["d2d4", "d7d5"]);
+      const { white, black, game } = await openedGame();
       const gone = white.next("opponentPresence");
       // Said goodbye, as a closed tab does: the short countdown.
       black.socket.close();
@@ -99,12 +105,7 @@ describe.concurrent("deadlines the server enforces by itself", () => {
   });
 
   it("gives a player whose connection dropped the long countdown, and the one back no countdown", async () => {
-    const { white, black, game } = await startGame(await guest(app.url), await guest(app.url), {
-      baseTime: 3,
-      increment: 2,
-      selectedColor: "white",
-    });
-    await play(white, black, game.gameId, ["d2d4", "d7d5"]);
+    const { white, black, game } = await openedGame();
     const gone = white.next("opponentPresence");
     const at = Date.now();
     // The connection ends without a goodbye (socket.io's disconnect packet), as a dropped network does.
