@@ -38,6 +38,7 @@ const envSchema = z.object({
     .regex(/^[\w:-]{1,40}$/, "letters, digits, '_', '-' or ':' (1-40)")
     .default("chess"),
   JUMPSTART_POOL_SIZE: z.coerce.number().int().min(0).max(1000).default(4),
+  JUMPSTART_SEARCH_MS: z.coerce.number().int().min(1).max(60_000).default(8_000),
   WORKERS: z.enum(["local", "external"]).default("local"),
   JOB_LOCK_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -74,6 +75,8 @@ export interface Config {
   analysisNodes: number;
   /** Pre-generated jumpstart positions kept per preset (0: generate on demand only). */
   jumpstartPoolSize: number;
+  /** How long a search for a custom jumpstart range may take before the offer is refused. */
+  jumpstartSearchMs: number;
   /**
    * Scaled mode: "local" lets each web node work the job queue with its own engines besides any
    * `npm run worker`; "external" leaves engine jobs to worker processes alone.
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     enginesAtStart: e.ENGINES_AT_START === "true" || e.ENGINES_AT_START === "1",
     analysisNodes: e.ANALYSIS_NODES,
     jumpstartPoolSize: e.JUMPSTART_POOL_SIZE,
+    jumpstartSearchMs: e.JUMPSTART_SEARCH_MS,
     workers: e.WORKERS,
     jobLockMs: e.JOB_LOCK_MS,
     logLevel: e.LOG_LEVEL,

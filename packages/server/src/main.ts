@@ -221,6 +221,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     repo: createJumpstartRepo(database.db),
     jobs: engineJobs.runner,
     poolSize: config.jumpstartPoolSize,
+    searchMs: config.jumpstartSearchMs,
     logger: app.log,
   });
 

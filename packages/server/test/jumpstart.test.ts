@@ -143,11 +143,15 @@ describe("jumpstart games", () => {
     opponent.socket.close();
   });
 
-  it("refuses, when it is made, a custom range no position meets, and posts nothing", { timeout: 60_000 }, async () => {
-    const creator = await guest(base);
-    const watcher = await guest(base);
+  it("refuses, when it is made, a custom range no position is found for, and posts nothing", {
+    timeout: 60_000,
+  }, async () => {
+    // A search with no time finds nothing, whatever the range: any real range is met now and then.
+    const ownDb = await createTestDatabase();
+    const impatient = await startTestServer({ ...ownDb.env, JUMPSTART_POOL_SIZE: "0", JUMPSTART_SEARCH_MS: "1" });
+    const creator = await guest(impatient.url);
+    const watcher = await guest(impatient.url);
     await watcher.emit("refreshLobby");
-    // Exactly +5.00 at move 64 or later: the endgames there are won or level, never a five-pawn edge.
     const answer = await creator.emit(
       "createGameOffer",
       {
@@ -168,6 +172,8 @@ describe("jumpstart games", () => {
     expect(lobby.data?.offers).toEqual([]);
     creator.socket.close();
     watcher.socket.close();
+    await impatient.close();
+    await ownDb.drop();
   });
 
   it("refuses a jumpstart offer without its limits", async () => {

@@ -4,9 +4,10 @@ import { type JobRunner, JobsUnavailableError } from "../../jobs/index.ts";
 import { type JumpstartJobs, jumpstartJobIds, PRESETS } from "./jumpstartJobs.ts";
 import type { JumpstartRepo } from "./jumpstartRepo.ts";
 
-const ON_DEMAND_MS = 8_000;
+/** How long an on-demand search for a custom range may take (JUMPSTART_SEARCH_MS). */
+export const JUMPSTART_SEARCH_MS = 8_000;
 /** Waits for a worker: an on-demand search gets a little beyond its own time, a refill its two minutes and more. */
-const ON_DEMAND_WAIT_MS = ON_DEMAND_MS + 10_000;
+const WORKER_WAIT_MS = 10_000;
 const FILL_WAIT_MS = 5 * 60_000;
 /** Pauses of the refill after a miss, and when no worker is there to do it. */
 const MISSED_PAUSE_MS = 5_000;
@@ -29,9 +30,12 @@ export function createJumpstartService(deps: {
   repo: JumpstartRepo;
   jobs: JobRunner<JumpstartJobs>;
   poolSize: number;
+  /** How long an on-demand search may take before "no position" (JUMPSTART_SEARCH_MS by default). */
+  searchMs?: number;
   logger: FastifyBaseLogger;
 }) {
   const { repo, jobs, poolSize, logger } = deps;
+  const searchMs = deps.searchMs ?? JUMPSTART_SEARCH_MS;
   let stopped = false;
   let filling: Promise<void> | undefined;
 
@@ -86,9 +90,9 @@ export function createJumpstartService(deps: {
             moveMin: q.lower_move_limit,
             moveMax: q.upper_move_limit,
           },
-          withinMs: ON_DEMAND_MS,
+          withinMs: searchMs,
         },
-        { lane: "players", timeoutMs: ON_DEMAND_WAIT_MS },
+        { lane: "players", timeoutMs: searchMs + WORKER_WAIT_MS },
       );
       if (!found) throw new NoPositionError();
       return { ...found, fromPool: false };
