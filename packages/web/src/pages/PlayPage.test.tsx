@@ -173,6 +173,18 @@ describe("PlayPage", () => {
     later.mockRestore();
   });
 
+  it("offers to abort, not to claim, when an opponent leaves before both sides have moved", async () => {
+    const rt = setup(snapshot({ moves: ["e4"], ply: 1, eventNo: 1 }));
+    await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
+    rt.serverEmit("opponentPresence", { gameId: "g1", connected: false, claimableAt: Date.now() + 10_000 });
+    expect(await screen.findByText(/If they do not come back, you can abort the game in \d+s/)).toBeTruthy();
+    rt.serverEmit("opponentPresence", { gameId: "g1", connected: false, claimableAt: Date.now() - 1 });
+    fireEvent.click(await screen.findByRole("button", { name: "Abort game" }));
+    expect(screen.queryByRole("button", { name: "Claim victory" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Claim a draw" })).toBeNull();
+    await waitFor(() => expect(rt.requests.at(-1)?.event).toBe("claimVictory"));
+  });
+
   it("shows the game-over modal with the winner and its three buttons; Escape closes it", async () => {
     const rt = setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
     await screen.findByRole("heading", { level: 1, name: "alice vs bob" });

@@ -19,6 +19,7 @@ export function GameNotices({ state, now, notice, onAnswerDraw, onClaimVictory, 
   const active = state.status === "active";
   const myFirstMove =
     active && state.myColor !== null && state.firstMoveDeadline !== null && state.turn === state.myColor;
+  const beforeBothMoved = state.history.length < 2;
   const gone =
     active && state.myColor !== null && state.opponentGone && now >= state.opponentGone.showFrom
       ? state.opponentGone
@@ -48,8 +49,19 @@ export function GameNotices({ state, now, notice, onAnswerDraw, onClaimVictory, 
             <>
               <p>Opponent disconnected</p>
               <p className="game-notice__detail">
-                If they do not come back, you can claim victory in {secondsUntil(gone.claimableAt, now)}s
+                If they do not come back, you can {beforeBothMoved ? "abort the game" : "claim victory"} in{" "}
+                {secondsUntil(gone.claimableAt, now)}s
               </p>
+            </>
+          ) : beforeBothMoved ? (
+            <>
+              <p>Opponent left the game</p>
+              {/* Before both sides have moved, a claim aborts the game (no result, no rating). */}
+              <div className="game-notice__buttons">
+                <Button variant="primary" onClick={onClaimVictory}>
+                  Abort game
+                </Button>
+              </div>
             </>
           ) : (
             <>

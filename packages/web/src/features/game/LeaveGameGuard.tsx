@@ -38,7 +38,7 @@ export function LeaveGameGuard({ playing }: { playing: boolean }) {
       onConfirm={() => blocker.proceed()}
       onClose={() => blocker.reset()}
     >
-      <p>The game goes on without you: your clock keeps running, and your opponent may claim the win.</p>
+      <p>The game goes on without you: your clock keeps running.</p>
     </ConfirmModal>
   );
 }

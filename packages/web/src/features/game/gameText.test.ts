@@ -76,6 +76,7 @@ describe("endReasonText", () => {
     ["the player who stayed", abandoned, "w", "Opponent left the game"],
     ["the player who went", abandoned, "b", "You left the game"],
     ["a spectator", abandoned, null, "Game abandoned"],
+    ["a draw claimed, to either player", { ...abandoned, winningColor: "draw", winner: "draw" }, "w", "Game abandoned"],
     ["any other end, to a player", { ...abandoned, reason: "checkmate" }, "b", "Checkmate"],
   ] as const)("an end as %s reads it", (_who, result, myColor, text) => {
     expect(endReasonText(result, myColor)).toBe(text);

@@ -38,7 +38,13 @@ export function gameOverHeadline(result: GameResult): string {
  * neutral words.
  */
 export function endReasonText(result: GameResult, myColor: Color | null = null): string {
-  if (result.reason === "abandon" && myColor !== null && result.winningColor !== "none") {
+  // A draw claimed against a player who left does not say who left: the neutral words.
+  if (
+    result.reason === "abandon" &&
+    myColor !== null &&
+    result.winningColor !== "none" &&
+    result.winningColor !== "draw"
+  ) {
     const won = result.winningColor === (myColor === "w" ? "white" : "black");
     return won ? "Opponent left the game" : "You left the game";
   }
