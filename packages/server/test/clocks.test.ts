@@ -1,8 +1,11 @@
+import type { GameStarted } from "@chess/shared";
 import { describe, expect, it } from "vitest";
 import { GONE_CLAIM_MS, GONE_LEFT_MS } from "../src/areas/games/gameRound.ts";
 import { OFFER_GRACE_MS } from "../src/areas/lobby/lobbyService.ts";
+import { PING_TIMEOUT_MS } from "../src/realtime/presence.ts";
 import { http, useTestServer } from "./harness.ts";
 import { guest, play, reconnect, startGame } from "./players.ts";
+import { startTcpProxy } from "./tcpProxy.ts";
 
 const app = useTestServer();
 
@@ -112,14 +115,49 @@ describe.concurrent("deadlines the server enforces by itself", () => {
     black.socket.io.engine.close();
     const presence = await gone;
     expect(presence).toMatchObject({ gameId: game.gameId, connected: false, left: false });
+    // It went when the connection closed (it did not go silent first).
+    expect(Math.abs((presence.since ?? 0) - at)).toBeLessThan(1_000);
     expect(presence.claimableAt).toBeGreaterThan(at + GONE_CLAIM_MS.blitz - 3_000);
     expect(presence.claimableAt).toBeLessThanOrEqual(Date.now() + GONE_CLAIM_MS.blitz + 1_000);
     expect((await white.emit("claimVictory")).code).toBe("too_soon");
+    // A reloaded page learns the same from its snapshot.
+    const view = (await white.emit<GameStarted>("resync", { gameId: game.gameId })).data;
+    expect(view).toMatchObject({ opponentClaimableAt: presence.claimableAt, opponentGoneSince: presence.since });
     const back = white.next("opponentPresence");
     const returned = await reconnect(app.url, black);
     expect(await back).toMatchObject({ gameId: game.gameId, connected: true });
     expect((await white.emit("claimVictory")).code).toBe("not_gone");
     white.socket.close();
     returned.socket.close();
+  });
+
+  it("counts a player whose connection went silent as gone from when it did, not from when the ping noticed", {
+    timeout: 30_000,
+  }, async () => {
+    const port = Number(new URL(app.url).port);
+    const proxy = await startTcpProxy({ host: "127.0.0.1", port });
+    try {
+      const { white, black, game } = await startGame(
+        await guest(app.url),
+        await guest(`http://127.0.0.1:${proxy.port}`),
+        { baseTime: 3, increment: 2, selectedColor: "white" },
+      );
+      await play(white, black, game.gameId, ["d2d4", "d7d5"]);
+      const gone = white.next("opponentPresence", 20_000);
+      // Nothing crosses any more, no error either: the server finds out at an unanswered ping.
+      const stalledAt = Date.now();
+      proxy.stall();
+      const presence = await gone;
+      const noticedAt = Date.now();
+      expect(presence).toMatchObject({ connected: false, left: false });
+      expect(noticedAt - stalledAt).toBeGreaterThanOrEqual(PING_TIMEOUT_MS - 500);
+      expect(presence.since).toBeGreaterThanOrEqual(stalledAt - 1_000);
+      expect(presence.since).toBeLessThanOrEqual(noticedAt - PING_TIMEOUT_MS + 500);
+      expect(presence.claimableAt).toBe((presence.since ?? 0) + GONE_CLAIM_MS.blitz);
+      white.socket.close();
+      black.socket.close();
+    } finally {
+      await proxy.close();
+    }
   });
 });

@@ -6,7 +6,7 @@ import { addressKey } from "../http/addressKey.ts";
 import { isAllowedOrigin } from "../http/origin.ts";
 import { CONNECT_REFUSALS, ConnectLimiter, type ConnectLimits } from "./connectLimiter.ts";
 import { dispatchEvents, type SocketEvent, type SocketEvents } from "./handlers.ts";
-import { Presence, presenceKey } from "./presence.ts";
+import { PING_TIMEOUT_MS, Presence, presenceKey } from "./presence.ts";
 import { batchTurnWrites } from "./turnWrites.ts";
 
 /** What the connection layer knows of a socket's owner: ids, a display name and its address, nothing of chess. */
@@ -97,7 +97,7 @@ export function createRealtime(httpServer: HttpServer, opts: RealtimeOptions) {
     // A dead connection is noticed within 5-10 s: its player's opponent sees the countdown about as soon as
     // on lichess (REFERENCE: ~5 s), not 20 s on. A ping is a few bytes each way.
     pingInterval: 5_000,
-    pingTimeout: 5_000,
+    pingTimeout: PING_TIMEOUT_MS,
     // Runs on the handshake's first request only, before engine.io sets anything up: a refused storm costs
     // a header read and a map lookup each. The refusal is the body of the HTTP 403 (polling) or 400 (websocket).
     allowRequest(req, callback) {
@@ -147,9 +147,13 @@ export function createRealtime(httpServer: HttpServer, opts: RealtimeOptions) {
     for (const hook of connectHooks) hook(socket);
     const key = presenceKey(owner);
     presence.connected(key);
-    // A client that says goodbye (a closed tab) has left; a connection that drops or goes silent is lost.
+    // A client that says goodbye (a closed tab) has left; a connection that breaks is lost, one that went
+    // silent (its ping unanswered) was lost for seconds already.
     socket.on("disconnect", (reason) =>
-      presence.disconnected(key, reason === "client namespace disconnect" ? "left" : "lost"),
+      presence.disconnected(
+        key,
+        reason === "client namespace disconnect" ? "left" : reason === "ping timeout" ? "silent" : "lost",
+      ),
     );
   });
 

@@ -10,9 +10,14 @@ export const presenceKey = (owner: PresenceOwner): string =>
 
 /**
  * How a person's last connection went: `left` when the client said goodbye (a closed tab or a page left:
- * socket.io's disconnect packet), `lost` when it dropped or went silent, or nobody can say (a node died).
+ * socket.io's disconnect packet), `silent` when it stopped answering pings (gone for PING_TIMEOUT_MS
+ * already), `lost` when it broke or nobody can say (a node died).
  */
-export type Departure = "left" | "lost";
+export type Departure = "left" | "silent" | "lost";
+export const DEPARTURES: readonly Departure[] = ["left", "silent", "lost"];
+
+/** A connection that misses its ping's answer this long is dropped: it was silent at least this long. */
+export const PING_TIMEOUT_MS = 5_000;
 
 type Listener = (key: string, online: boolean, departure: Departure) => void;
 

@@ -1,5 +1,5 @@
 import type { NodeBus } from "./nodeBus.ts";
-import type { Presence } from "./presence.ts";
+import { DEPARTURES, type Presence } from "./presence.ts";
 
 const SNAPSHOT_MS = 5_000;
 /** A node silent this long (three snapshots) is taken for dead. */
@@ -17,7 +17,7 @@ export function syncPresence(presence: Presence, bus: NodeBus): { stop(): void }
   bus.on("presence", (p, from) => {
     const { key, online, departure } = (p ?? {}) as { key?: unknown; online?: unknown; departure?: unknown };
     if (typeof key === "string" && typeof online === "boolean")
-      presence.remoteChanged(from, key, online, Date.now(), departure === "left" ? "left" : "lost");
+      presence.remoteChanged(from, key, online, Date.now(), DEPARTURES.find((d) => d === departure) ?? "lost");
   });
   bus.on("presenceAll", (p, from) => {
     const { keys } = (p ?? {}) as { keys?: unknown };

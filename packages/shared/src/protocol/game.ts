@@ -98,6 +98,8 @@ export interface GameStarted {
   drawOfferBy?: Color;
   /** To a player whose opponent is gone: when the win may be claimed (server clock), as `opponentPresence` says. */
   opponentClaimableAt?: number;
+  /** And since when the opponent is gone (server clock), as `opponentPresence` says. */
+  opponentGoneSince?: number;
   /** To a player of a finished game: a rematch offer waiting for an answer, and whether it is theirs. */
   rematchOffer?: { offerId: string; by: string; mine: boolean };
   /**
@@ -190,6 +192,11 @@ export interface OpponentPresence {
    * the short countdown, and likely a reload that is back within seconds.
    */
   left?: boolean;
+  /**
+   * When the opponent went (server clock): when the connection closed, or when it went silent for one that
+   * stopped answering pings. Clients show the countdown once the opponent has been gone ~5 s (lichess).
+   */
+  since?: number;
 }
 
 /** rematchOffered / rematchOfferDeclined / rematchOfferCancelled (SPEC §3 Rematch offer). */

@@ -176,7 +176,12 @@ describe("PlayPage", () => {
   it("offers to abort, not to claim, when an opponent leaves before both sides have moved", async () => {
     const rt = setup(snapshot({ moves: ["e4"], ply: 1, eventNo: 1 }));
     await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
-    rt.serverEmit("opponentPresence", { gameId: "g1", connected: false, claimableAt: Date.now() + 10_000 });
+    rt.serverEmit("opponentPresence", {
+      gameId: "g1",
+      connected: false,
+      claimableAt: Date.now() + 10_000,
+      since: Date.now() - 30_000,
+    });
     expect(await screen.findByText(/If they do not come back, you can abort the game in \d+s/)).toBeTruthy();
     rt.serverEmit("opponentPresence", { gameId: "g1", connected: false, claimableAt: Date.now() - 1 });
     fireEvent.click(await screen.findByRole("button", { name: "Abort game" }));

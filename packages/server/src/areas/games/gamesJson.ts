@@ -57,7 +57,9 @@ export function gameStartedJson(round: GameRound, viewer: Color | "spectator", n
       : {}),
     serverTime: now,
     ...(round.status === "active" && round.drawOfferBy !== null ? { drawOfferBy: round.drawOfferBy } : {}),
-    ...(opponentClaimableAt !== null ? { opponentClaimableAt } : {}),
+    ...(opponentClaimableAt !== null
+      ? { opponentClaimableAt, opponentGoneSince: round.goneSince[other(side)] ?? undefined }
+      : {}),
     ...(round.resumed && round.status === "active" && now - round.resumed.at < RESUMED_TOLD_MS
       ? { resumed: { ...round.resumed } }
       : {}),

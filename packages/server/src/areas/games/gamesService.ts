@@ -14,7 +14,7 @@ import {
 } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Bus } from "../../bus.ts";
-import type { Departure } from "../../realtime/presence.ts";
+import { type Departure, PING_TIMEOUT_MS } from "../../realtime/presence.ts";
 import { shortId } from "../../util/ids.ts";
 import { KeyedQueue } from "../../util/keyedQueue.ts";
 import { type GameLeases, localLeases } from "./gameLeases.ts";
@@ -349,7 +349,7 @@ export function createGamesService(deps: {
       const round = id ? rounds.get(id) : undefined;
       if (!round) return;
       const color = playerKey(round.players.w) === key ? "w" : "b";
-      const t = now();
+      const t = now() - (departure === "silent" ? PING_TIMEOUT_MS : 0);
       round.goneSince[color] = online ? null : t;
       round.goneLeft[color] = !online && departure === "left";
       // On the game's writer, so that states are written in the order they were made.
@@ -357,7 +357,7 @@ export function createGamesService(deps: {
       notifier.toPlayer(round.players[other(color)], "opponentPresence", {
         gameId: round.id,
         connected: online,
-        ...(online ? {} : { claimableAt: claimableAt(round, color) ?? t, left: round.goneLeft[color] }),
+        ...(online ? {} : { claimableAt: claimableAt(round, color) ?? t, left: round.goneLeft[color], since: t }),
       });
     },
 

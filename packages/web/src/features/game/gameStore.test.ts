@@ -134,6 +134,11 @@ describe("snapshot", () => {
       { opponentGone: { showFrom: T0 + GONE_NOTICE_DELAY_MS, claimableAt: T0 + 32_000 } },
     ],
     [
+      "the opponent gone for a while: shown 5 s after they went",
+      { opponentClaimableAt: T0 + 30_000, opponentGoneSince: T0 - 5_000, serverTime: T0 - 2_000 },
+      { opponentGone: { showFrom: T0 + 2_000, claimableAt: T0 + 32_000 } },
+    ],
+    [
       "the opponent gone long enough to claim: shown at once",
       { opponentClaimableAt: T0 - 4_000, serverTime: T0 - 2_000 },
       { opponentGone: { showFrom: T0 - 2_000, claimableAt: T0 - 2_000 } },
@@ -498,15 +503,18 @@ describe("draw offers", () => {
 describe("opponent presence", () => {
   it("starts a countdown in local time when the opponent's connection is lost, and ends it when they return", () => {
     const s = start({ serverTime: T0 - 2_000 });
-    const gone = must(
-      gameReducer(s, { type: "presence", gameId: "g1", connected: false, claimableAt: T0 + 30_000, now: T0 }),
-    );
+    // Silent for 7 s by the server's clock when it noticed: gone long enough to be shown at once.
+    const presence = { type: "presence", gameId: "g1", connected: false, claimableAt: T0 + 30_000, now: T0 } as const;
+    const gone = must(gameReducer(s, { ...presence, since: T0 - 7_000 }));
     expect(gone.opponentGone).toEqual({ showFrom: T0, claimableAt: T0 + 32_000 });
+    // Just gone: shown 5 s after they went.
+    const justGone = must(gameReducer(s, { ...presence, since: T0 - 2_000 }));
+    expect(justGone.opponentGone).toEqual({ showFrom: T0 + GONE_NOTICE_DELAY_MS, claimableAt: T0 + 32_000 });
     const back = must(gameReducer(gone, { type: "presence", gameId: "g1", connected: true, now: T0 + 1 }));
     expect(back.opponentGone).toBeNull();
   });
 
-  it("shows an opponent who closed the tab after a few seconds: a reload is back by then", () => {
+  it("without a time of departure, shows the absence a few seconds after it is learnt", () => {
     const s = start({ serverTime: T0 - 2_000 });
     const left = must(
       gameReducer(s, {

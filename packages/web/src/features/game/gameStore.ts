@@ -110,7 +110,15 @@ export type GameAction =
   | { type: "drawDeclined"; gameId: string }
   /** I answered the opponent's draw offer. */
   | { type: "drawAnswered" }
-  | { type: "presence"; gameId: string; connected: boolean; claimableAt?: number; left?: boolean; now: number }
+  | {
+      type: "presence";
+      gameId: string;
+      connected: boolean;
+      claimableAt?: number;
+      left?: boolean;
+      since?: number;
+      now: number;
+    }
   | { type: "rematchSent"; offerId: string }
   | { type: "rematchReceived"; previousGameId: string; offerId: string; by: string }
   | { type: "rematchDeclined"; previousGameId: string }
@@ -140,15 +148,17 @@ function resultOfSnapshot(game: GameStarted, myColor: Color | null): GameResult 
   };
 }
 
-/** After this long gone (a closed tab, a snapshot), the opponent's absence is shown (lichess: ~5 s); a reload takes less. */
+/** After this long gone, the opponent's absence is shown (lichess: ~5 s); a reload takes less. */
 export const GONE_NOTICE_DELAY_MS = 5_000;
 
 /**
- * The opponent's absence as learnt at `now` (local time), shown a few seconds on, or at once once the claim
- * is open. A snapshot does not say since when: all players reconnecting after a restart are absent at first.
+ * The opponent's absence (local times): shown once they have been gone a few seconds, counted from when
+ * they went (`since`, when the server says; else from when it is learnt), and at the latest when the claim
+ * opens. A reload, or players coming back after a restart, pass unseen; a connection that went silent was
+ * gone for seconds before the server noticed, and shows at once.
  */
-const goneNotice = (claimableAt: number, now: number) => ({
-  showFrom: Math.min(now + GONE_NOTICE_DELAY_MS, claimableAt),
+const goneNotice = (claimableAt: number, since: number) => ({
+  showFrom: Math.min(since + GONE_NOTICE_DELAY_MS, claimableAt),
   claimableAt,
 });
 
@@ -185,7 +195,10 @@ export function gameFromSnapshot(game: GameStarted, now: number): GameState {
     drawOffer: drawOfferOf(game, myColor),
     opponentGone:
       game.opponentClaimableAt !== undefined && game.status === "active"
-        ? goneNotice(game.opponentClaimableAt + serverOffset, now)
+        ? goneNotice(
+            game.opponentClaimableAt + serverOffset,
+            game.opponentGoneSince !== undefined ? Math.min(game.opponentGoneSince + serverOffset, now) : now,
+          )
         : null,
     rematch: rematchOf(game),
     needsResync: false,
@@ -246,11 +259,8 @@ export function gameReducer(state: GameState | null, action: GameAction): GameSt
       if (action.gameId !== state.gameId) return state;
       if (action.connected || state.status !== "active") return { ...state, opponentGone: null };
       const claimableAt = action.claimableAt !== undefined ? action.claimableAt + state.serverOffset : action.now;
-      // A lost connection is told at once: it was silent for seconds before the server gave up on it.
-      return {
-        ...state,
-        opponentGone: action.left ? goneNotice(claimableAt, action.now) : { showFrom: action.now, claimableAt },
-      };
+      const since = action.since !== undefined ? Math.min(action.since + state.serverOffset, action.now) : action.now;
+      return { ...state, opponentGone: goneNotice(claimableAt, since) };
     }
     case "rematchSent":
       return { ...state, rematch: { kind: "sent", offerId: action.offerId } };
