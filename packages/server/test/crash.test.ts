@@ -86,30 +86,40 @@ it("charges the side to move only while a server ran, through two crashes in a r
   });
   const { gameId } = started.game;
   await play(started.white, started.black, gameId, ["e2e4", "e7e5", "g1f3", "b8c6"]);
-  // White thinks from here on, charged only while a server runs (up to a heartbeat more before each crash).
+  // White thinks from here on. Both players go: after each restart White's clock waits RECONNECT_GRACE_MS for
+  // them, longer than each server below runs, so only the first run is charged (up to a heartbeat less).
   const before = (await started.white.emit<GameStarted>("resync", { gameId })).data?.timeLeft.w ?? 0;
-  let ran = 0;
-  let upAt = Date.now();
+  const firstUpAt = Date.now();
   started.white.socket.close();
   started.black.socket.close();
+  let firstRun = 0;
   for (let crash = 0; crash < 2; crash++) {
     // Long enough for the restart to store what it credited.
     await new Promise((r) => setTimeout(r, 1_000));
     child.kill("SIGKILL");
     await new Promise((r) => child?.once("exit", r));
-    ran += Date.now() - upAt;
+    if (crash === 0) firstRun = Date.now() - firstUpAt;
     await new Promise((r) => setTimeout(r, 3_000));
     child = await spawnCrashable(port);
-    upAt = Date.now();
   }
   const watcher = await guest(base);
   const listed = (await watcher.emit<WatchList>("followWatchList")).data?.games.find((g) => g.gameId === gameId);
   const snapshot = (await watcher.emit<GameStarted>("resync", { gameId })).data;
-  ran += Date.now() - upAt;
   const charged = before - (snapshot?.timeLeft.w ?? 0);
-  expect(charged).toBeLessThanOrEqual(ran + 1_000);
-  expect(charged).toBeGreaterThanOrEqual(ran - 2_000);
+  expect(charged).toBeLessThanOrEqual(firstRun + 500);
+  expect(charged).toBeGreaterThanOrEqual(firstRun - 1_500);
+  expect(snapshot?.clockRunning).toBe(false);
   // The Watch list shows the same clock (it read the time a move row holds, the outages charged).
   expect(Math.abs((listed?.timeLeft.w ?? 0) - (snapshot?.timeLeft.w ?? 0))).toBeLessThan(1_000);
+
+  // White comes back: the clock runs from then.
+  const white = await reconnect(base, started.white);
+  await new Promise((r) => setTimeout(r, 1_500));
+  const later = (await white.emit<GameStarted>("resync", { gameId })).data;
+  expect(later?.clockRunning).toBe(true);
+  const since = (snapshot?.timeLeft.w ?? 0) - (later?.timeLeft.w ?? 0);
+  expect(since).toBeGreaterThanOrEqual(1_000);
+  expect(since).toBeLessThanOrEqual(2_500);
+  white.socket.close();
   watcher.socket.close();
 });

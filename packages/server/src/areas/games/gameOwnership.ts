@@ -2,7 +2,7 @@ import { creditClock } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { KeyedQueue } from "../../util/keyedQueue.ts";
 import { type GameLeases, LEASE_MS } from "./gameLeases.ts";
-import { firstMoveDeadlineAt, type GameRound } from "./gameRound.ts";
+import { firstMoveDeadlineAt, type GameRound, RECONNECT_GRACE_MS } from "./gameRound.ts";
 import { roundFromRow } from "./gameRows.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
@@ -67,6 +67,8 @@ export function createGameOwnership(deps: {
       const mover = round.clock.turn;
       const left = { ...round.clock.remaining, [mover]: round.clock.remaining[mover] - charged };
       round.clock = creditClock({ ...round.clock, remaining: left, runningSince: t }, t, { w: 0, b: 0 });
+      // Nor is the time it takes to come back: the clock waits for the mover (gamesService.presenceChanged).
+      if (!deps.isOnline(playerKey(round.players[mover]))) round.clock.runningSince = t + RECONNECT_GRACE_MS;
     } else if (round.firstMoveDeadline !== null) {
       round.firstMoveDeadline += outage;
     } else {

@@ -69,6 +69,12 @@ export interface GameRound {
   resumed?: { at: number; awayMs: number };
 }
 
+/**
+ * After a restart or a takeover, the side to move has this long to reconnect before their clock runs again
+ * (socket.io-client retries every 2.5-7.5 s by then); it runs from their return if that is sooner.
+ */
+export const RECONNECT_GRACE_MS = 10_000;
+
 /** How long after a restart or a takeover snapshots tell players about it (`GameStarted.resumed`). */
 export const RESUMED_TOLD_MS = 120_000;
 

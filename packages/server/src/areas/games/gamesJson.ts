@@ -42,7 +42,8 @@ export function gameStartedJson(round: GameRound, viewer: Color | "spectator", n
     increment: round.incrementMs / 1000,
     ...(round.untimed ? { untimed: true } : {}),
     timeLeft: clocksNow(round, now),
-    clockRunning: round.status === "active" && round.clock.runningSince !== null,
+    // A clock waiting for its player to reconnect after a restart shows stopped.
+    clockRunning: round.status === "active" && round.clock.runningSince !== null && round.clock.runningSince <= now,
     ply: round.ply,
     status: round.status,
     ...(round.result

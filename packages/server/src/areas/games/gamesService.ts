@@ -352,6 +352,11 @@ export function createGamesService(deps: {
       const t = now() - (departure === "silent" ? PING_TIMEOUT_MS : 0);
       round.goneSince[color] = online ? null : t;
       round.goneLeft[color] = !online && departure === "left";
+      // The mover back after a restart, while their clock waited for them: it runs from now.
+      if (online && round.clock.turn === color && round.clock.runningSince !== null && round.clock.runningSince > t) {
+        round.clock = { ...round.clock, runningSince: t };
+        rounds.schedule(round);
+      }
       // On the game's writer, so that states are written in the order they were made.
       void queue.run(round.id, () => publisher.saveState(round));
       notifier.toPlayer(round.players[other(color)], "opponentPresence", {

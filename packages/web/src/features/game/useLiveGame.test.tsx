@@ -188,6 +188,26 @@ describe("useLiveGame", () => {
     vi.useRealTimers();
   });
 
+  it("reads the game again when the opponent is back while the clock waited for them (after a restart)", async () => {
+    const paused = snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2, clockRunning: false });
+    const { rt, hook } = setup(paused);
+    await waitFor(() => expect(hook.result.current.state).not.toBeNull());
+    const resyncs = () => rt.events().filter((e) => e === "resync").length;
+    const before = resyncs();
+    rt.serverEmit("opponentPresence", { gameId: "g1", connected: true });
+    await waitFor(() => expect(resyncs()).toBe(before + 1));
+  });
+
+  it("does not read the game again when the opponent comes back to a running clock", async () => {
+    const running = snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2, clockRunning: true });
+    const { rt, hook } = setup(running);
+    await waitFor(() => expect(hook.result.current.state).not.toBeNull());
+    const before = rt.events().filter((e) => e === "resync").length;
+    rt.serverEmit("opponentPresence", { gameId: "g1", connected: true });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(rt.events().filter((e) => e === "resync")).toHaveLength(before);
+  });
+
   it("plays a stored premove when my turn comes, if it is still legal", async () => {
     const { rt, hook } = setup(snapshot({ isWhite: false, opponent: "alice" }));
     await waitFor(() => expect(hook.result.current.state).not.toBeNull());

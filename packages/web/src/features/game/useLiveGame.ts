@@ -104,7 +104,14 @@ export function useLiveGame(
         if (id === gameId && stateRef.current?.drawOffer === "fromMe") setNotice("Your draw offer was declined");
         dispatch({ type: "drawDeclined", gameId: id });
       }),
-      realtime.on("opponentPresence", (p) => dispatch({ type: "presence", ...p, now: Date.now() })),
+      realtime.on("opponentPresence", (p) => {
+        dispatch({ type: "presence", ...p, now: Date.now() });
+        // After a restart the clock of a player who had to reconnect waits for them: it runs again now.
+        const s = stateRef.current;
+        if (p.connected && p.gameId === gameId && s?.status === "active" && s.history.length >= 2 && !s.clock.running) {
+          void resync();
+        }
+      }),
       // Moves were taken back (a game against the computer): the whole game again.
       realtime.on("takenBack", ({ gameId: id }) => {
         if (id === gameId) void resync();
