@@ -108,7 +108,9 @@ it("charges the side to move only while a server ran, through two crashes in a r
   const charged = before - (snapshot?.timeLeft.w ?? 0);
   expect(charged).toBeLessThanOrEqual(firstRun + 500);
   expect(charged).toBeGreaterThanOrEqual(firstRun - 1_500);
+  // Stopped while White is away, until RECONNECT_GRACE_MS after the restart at the latest.
   expect(snapshot?.clockRunning).toBe(false);
+  expect(snapshot?.clockStartsAt).toBeGreaterThan(snapshot?.serverTime ?? 0);
   // The Watch list shows the same clock (it read the time a move row holds, the outages charged).
   expect(Math.abs((listed?.timeLeft.w ?? 0) - (snapshot?.timeLeft.w ?? 0))).toBeLessThan(1_000);
 

@@ -98,6 +98,11 @@ export interface GameStarted {
   drawOfferBy?: Color;
   /** To a player whose opponent is gone: when the win may be claimed (server clock), as `opponentPresence` says. */
   opponentClaimableAt?: number;
+  /**
+   * After a restart, the side to move's clock waits for that player to reconnect: it runs from this time
+   * (server clock) at the latest, from their return if sooner (`opponentPresence` says when they are back).
+   */
+  clockStartsAt?: number;
   /** And since when the opponent is gone (server clock), as `opponentPresence` says. */
   opponentGoneSince?: number;
   /** To a player of a finished game: a rematch offer waiting for an answer, and whether it is theirs. */

@@ -42,8 +42,11 @@ export function gameStartedJson(round: GameRound, viewer: Color | "spectator", n
     increment: round.incrementMs / 1000,
     ...(round.untimed ? { untimed: true } : {}),
     timeLeft: clocksNow(round, now),
-    // A clock waiting for its player to reconnect after a restart shows stopped.
+    // A clock waiting for its player to reconnect after a restart is stopped until then.
     clockRunning: round.status === "active" && round.clock.runningSince !== null && round.clock.runningSince <= now,
+    ...(round.status === "active" && round.clock.runningSince !== null && round.clock.runningSince > now
+      ? { clockStartsAt: round.clock.runningSince }
+      : {}),
     ply: round.ply,
     status: round.status,
     ...(round.result

@@ -134,6 +134,11 @@ describe("snapshot", () => {
       { opponentGone: { showFrom: T0 + GONE_NOTICE_DELAY_MS, claimableAt: T0 + 32_000 } },
     ],
     [
+      "a clock waiting for its player after a restart: runs from its start time",
+      { clockRunning: false, clockStartsAt: T0 + 6_000, serverTime: T0 - 2_000 },
+      { clock: { timeLeft: { w: 300_000, b: 300_000 }, running: true, at: T0 + 8_000 } },
+    ],
+    [
       "the opponent gone for a while: shown 5 s after they went",
       { opponentClaimableAt: T0 + 30_000, opponentGoneSince: T0 - 5_000, serverTime: T0 - 2_000 },
       { opponentGone: { showFrom: T0 + 2_000, claimableAt: T0 + 32_000 } },

@@ -183,7 +183,11 @@ export function gameFromSnapshot(game: GameStarted, now: number): GameState {
     history,
     turn: game.currentTurn,
     eventNo: game.eventNo,
-    clock: { timeLeft: { ...game.timeLeft }, running: game.clockRunning && game.status === "active", at: now },
+    // A clock that waits for its player after a restart runs from its start time (clockTimes counts from `at`).
+    clock:
+      game.clockStartsAt !== undefined && game.status === "active"
+        ? { timeLeft: { ...game.timeLeft }, running: true, at: game.clockStartsAt + serverOffset }
+        : { timeLeft: { ...game.timeLeft }, running: game.clockRunning && game.status === "active", at: now },
     serverOffset,
     firstMoveDeadline:
       game.firstMoveDeadline !== undefined && game.status === "active" ? game.firstMoveDeadline + serverOffset : null,

@@ -189,7 +189,13 @@ describe("useLiveGame", () => {
   });
 
   it("reads the game again when the opponent is back while the clock waited for them (after a restart)", async () => {
-    const paused = snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2, clockRunning: false });
+    const paused = snapshot({
+      moves: ["e4", "e5"],
+      ply: 2,
+      eventNo: 2,
+      clockRunning: false,
+      clockStartsAt: Date.now() + 8_000,
+    });
     const { rt, hook } = setup(paused);
     await waitFor(() => expect(hook.result.current.state).not.toBeNull());
     const resyncs = () => rt.events().filter((e) => e === "resync").length;

@@ -108,7 +108,8 @@ export function useLiveGame(
         dispatch({ type: "presence", ...p, now: Date.now() });
         // After a restart the clock of a player who had to reconnect waits for them: it runs again now.
         const s = stateRef.current;
-        if (p.connected && p.gameId === gameId && s?.status === "active" && s.history.length >= 2 && !s.clock.running) {
+        const waiting = s ? !s.clock.running || s.clock.at > Date.now() : false;
+        if (p.connected && p.gameId === gameId && s?.status === "active" && s.history.length >= 2 && waiting) {
           void resync();
         }
       }),
