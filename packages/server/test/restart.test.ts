@@ -1,5 +1,6 @@
-import { Board } from "@chess/shared";
+import { Board, type GameStarted } from "@chess/shared";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { RECONNECT_GRACE_MS } from "../src/areas/games/gameRound.ts";
 import { kingToDestination, towardsCastling } from "./chess960Play.ts";
 import { createTestDatabase, http, signupAndLogin, startTestServer } from "./harness.ts";
 import { guest, play, reconnect, startGame } from "./players.ts";
@@ -62,6 +63,32 @@ it("resumes a game's event number, draw offer and presence across a restart, so 
     expect(await over).toMatchObject({ winningColor: "draw", eventNo: 8 });
     w.socket.close();
     b.socket.close();
+  } finally {
+    await second?.close();
+  }
+});
+
+it("gives the side to make the first move the outage and the time to reconnect, after a restart", {
+  timeout: 60_000,
+}, async () => {
+  const first = await startTestServer(db.env);
+  let second: Awaited<ReturnType<typeof startTestServer>> | undefined;
+  try {
+    const { white, black, game } = await startGame(await guest(first.url), await guest(first.url));
+    const deadline = game.firstMoveDeadline ?? 0;
+    white.socket.close();
+    black.socket.close();
+    const downAt = Date.now();
+    await first.close();
+    await new Promise((r) => setTimeout(r, 1_000));
+    second = await startTestServer(db.env);
+    const upAt = Date.now();
+    const w = await reconnect(second.url, white);
+    const snapshot = (await w.emit<GameStarted>("resync", { gameId: game.gameId })).data;
+    // Stretched by the outage (at least the second's wait here) and the grace to reconnect, no more.
+    expect(snapshot?.firstMoveDeadline).toBeGreaterThanOrEqual(deadline + 1_000 + RECONNECT_GRACE_MS);
+    expect(snapshot?.firstMoveDeadline).toBeLessThanOrEqual(deadline + (upAt - downAt) + RECONNECT_GRACE_MS + 1_000);
+    w.socket.close();
   } finally {
     await second?.close();
   }

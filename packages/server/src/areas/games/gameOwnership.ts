@@ -69,10 +69,12 @@ export function createGameOwnership(deps: {
       round.clock = creditClock({ ...round.clock, remaining: left, runningSince: t }, t, { w: 0, b: 0 });
       // Nor is the time it takes to come back: the clock waits for the mover (gamesService.presenceChanged).
       if (!deps.isOnline(playerKey(round.players[mover]))) round.clock.runningSince = t + RECONNECT_GRACE_MS;
-    } else if (round.firstMoveDeadline !== null) {
-      round.firstMoveDeadline += outage;
     } else {
-      round.firstMoveDeadline = firstMoveDeadlineAt(round, t);
+      // Before the clocks run, the side to move's first-move limit is stretched the same way.
+      const away = !deps.isOnline(playerKey(round.players[round.board.turn()]));
+      const grace = away ? RECONNECT_GRACE_MS : 0;
+      if (round.firstMoveDeadline !== null) round.firstMoveDeadline += outage + grace;
+      else round.firstMoveDeadline = firstMoveDeadlineAt(round, t + grace);
     }
     if (round.idleDeadline !== null) round.idleDeadline += outage;
     // A player gone before the outage stays gone since then (the outage credited); one back is here.
