@@ -173,7 +173,7 @@ describe("PlayPage", () => {
     later.mockRestore();
   });
 
-  it("offers to abort, not to claim, when an opponent leaves before both sides have moved", async () => {
+  it("points to Abort, not to a claim, when an opponent leaves before both sides have moved", async () => {
     const rt = setup(snapshot({ moves: ["e4"], ply: 1, eventNo: 1 }));
     await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
     rt.serverEmit("opponentPresence", {
@@ -182,12 +182,15 @@ describe("PlayPage", () => {
       claimableAt: Date.now() + 10_000,
       since: Date.now() - 30_000,
     });
-    expect(await screen.findByText(/If they do not come back, you can abort the game in \d+s/)).toBeTruthy();
+    expect(await screen.findByText("The game has not started yet: you can abort it.")).toBeTruthy();
     rt.serverEmit("opponentPresence", { gameId: "g1", connected: false, claimableAt: Date.now() - 1 });
-    fireEvent.click(await screen.findByRole("button", { name: "Abort game" }));
+    expect(await screen.findByText("The game has not started yet: you can abort it.")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Claim victory" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Claim a draw" })).toBeNull();
-    await waitFor(() => expect(rt.requests.at(-1)?.event).toBe("claimVictory"));
+    // The page's one Abort button, not a second way to the same end.
+    expect(screen.getAllByRole("button", { name: /Abort/ })).toHaveLength(1);
+    fireEvent.click(screen.getByRole("button", { name: "Abort" }));
+    await waitFor(() => expect(rt.requests.at(-1)?.event).toBe("abort"));
   });
 
   it("shows the game-over modal with the winner and its three buttons; Escape closes it", async () => {

@@ -44,24 +44,19 @@ export function GameNotices({ state, now, notice, onAnswerDraw, onClaimVictory, 
       ) : null}
       {gone ? (
         <div className="game-notice" role="status">
-          {/* A connection that drops for a moment is not a player who left: that is said once the wait is over. */}
-          {now < gone.claimableAt ? (
+          {/* Before both sides have moved there is nothing to claim: the page's Abort button ends the game. */}
+          {beforeBothMoved ? (
+            <>
+              <p>Opponent disconnected</p>
+              <p className="game-notice__detail">The game has not started yet: you can abort it.</p>
+            </>
+          ) : /* A connection that drops for a moment is not a player who left: said once the wait is over. */
+          now < gone.claimableAt ? (
             <>
               <p>Opponent disconnected</p>
               <p className="game-notice__detail">
-                If they do not come back, you can {beforeBothMoved ? "abort the game" : "claim victory"} in{" "}
-                {secondsUntil(gone.claimableAt, now)}s
+                If they do not come back, you can claim victory in {secondsUntil(gone.claimableAt, now)}s
               </p>
-            </>
-          ) : beforeBothMoved ? (
-            <>
-              <p>Opponent left the game</p>
-              {/* Before both sides have moved, a claim aborts the game (no result, no rating). */}
-              <div className="game-notice__buttons">
-                <Button variant="primary" onClick={onClaimVictory}>
-                  Abort game
-                </Button>
-              </div>
             </>
           ) : (
             <>
