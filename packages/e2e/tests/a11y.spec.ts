@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { newPage } from "../support/players.ts";
 import { createSiteFixture, endSiteFixture, SITE_ROUTES, type SiteFixture } from "../support/siteRoutes.ts";
+import { expect, test } from "../support/test.ts";
 import { variant } from "../support/variants.ts";
 
 // One fixture for every page, made again only if a failure restarts the worker.

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/test.ts";
 
 const unique = () => `p${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const nav = (page: Page) => page.getByTestId("identity");

@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { drag as dragOn } from "../support/board.ts";
 import { newPage, playGame, registeredUser } from "../support/players.ts";
+import { expect, test } from "../support/test.ts";
 
 // Every test here analyses the same finished game, played once over the real socket (not the play page).
 test.describe.configure({ mode: "serial" });

@@ -1,8 +1,9 @@
 import { Board } from "@chess/shared";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { io, type Socket } from "socket.io-client";
 import { drag } from "../support/board.ts";
 import { baseURL, newPage, registeredUser } from "../support/players.ts";
+import { expect, test } from "../support/test.ts";
 
 // The lobby is shared by everyone on the server: these tests take turns so one's offers never show in another's.
 test.describe.configure({ mode: "serial" });

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { drag, square } from "../support/board.ts";
 import { baseURL } from "../support/players.ts";
+import { expect, test } from "../support/test.ts";
 
 const moves = (page: Page) => page.getByRole("table", { name: "Moves" }).getByRole("button");
 

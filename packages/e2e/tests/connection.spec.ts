@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test.ts";
 
 const TOO_MANY = "Too many new connections from your address - wait a few seconds and try again";
 

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { newPage, registeredUser, socketGame } from "../support/players.ts";
 import { createSiteFixture, endSiteFixture } from "../support/siteRoutes.ts";
+import { expect, test } from "../support/test.ts";
 
 // The feel of play (issue 20): what a player meets in the first hour, clicked through as a person would.
 

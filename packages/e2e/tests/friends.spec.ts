@@ -1,5 +1,6 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { baseURL, newPage as loggedInPage, registeredUser } from "../support/players.ts";
+import { expect, test } from "../support/test.ts";
 
 const unique = () => `p${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 

@@ -1,5 +1,6 @@
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { newPage } from "../support/players.ts";
+import { expect, test } from "../support/test.ts";
 
 // Games go through the shared lobby: one test at a time.
 test.describe.configure({ mode: "serial" });

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { io, type Socket } from "socket.io-client";
 import { baseURL, newPage, unique } from "../support/players.ts";
+import { expect, test } from "../support/test.ts";
 
 type Ack<T> = { ok: true; data?: T } | { ok: false; code: string; message: string };
 

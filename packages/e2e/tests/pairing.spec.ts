@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { baseURL, newPage, registeredUser } from "../support/players.ts";
+import { expect, test } from "../support/test.ts";
 
 // The pools are shared by everyone on the server: these tests take turns.
 test.describe.configure({ mode: "serial", timeout: 240_000 });

@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { drag, moveList } from "../support/board.ts";
 import { baseURL } from "../support/players.ts";
+import { expect, test } from "../support/test.ts";
 
 // The lobby is shared by everyone on the server: these tests take turns so one's offers never show in another's.
 test.describe.configure({ mode: "serial" });

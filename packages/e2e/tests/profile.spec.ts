@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { newPage, playGame, registeredUser } from "../support/players.ts";
+import { expect, test } from "../support/test.ts";
 
 // One rated rapid game, played once over the real socket, feeds every test here.
 test.describe.configure({ mode: "serial" });

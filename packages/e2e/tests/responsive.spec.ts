@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { newPage } from "../support/players.ts";
 import {
   createSiteFixture,
@@ -7,6 +7,7 @@ import {
   type SiteFixture,
   sendFriendMessage,
 } from "../support/siteRoutes.ts";
+import { expect, test } from "../support/test.ts";
 import { variant } from "../support/variants.ts";
 
 // One fixture (users, games) for every page and size, made again only if a failure restarts the worker.

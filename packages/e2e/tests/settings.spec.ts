@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { newPage, registeredUser } from "../support/players.ts";
+import { expect, test } from "../support/test.ts";
 
 const BLUE_LIGHT = "rgb(222, 227, 230)";
 const GREEN_LIGHT = "rgb(235, 236, 208)";

@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { newPage, playGame, registeredUser } from "../support/players.ts";
+import { expect, test } from "../support/test.ts";
 
 // Games go through the shared lobby: one test at a time.
 test.describe.configure({ mode: "serial" });

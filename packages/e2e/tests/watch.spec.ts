@@ -1,7 +1,8 @@
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { io, type Socket } from "socket.io-client";
 import { drag, moveList } from "../support/board.ts";
 import { baseURL, newPage, registeredUser } from "../support/players.ts";
+import { expect, test } from "../support/test.ts";
 
 // The live games are everyone's on the server: these tests take turns.
 test.describe.configure({ mode: "serial" });

@@ -1,6 +1,7 @@
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { io } from "socket.io-client";
 import { baseURL, playGame, registeredUser, unique } from "../support/players.ts";
+import { expect, test } from "../support/test.ts";
 
 /**
  * XSS (issue 7 part 4): script-shaped text in every field a player can fill — global, game and club chat,

@@ -214,6 +214,23 @@ describe("CreateGameModal", () => {
       );
     });
 
+    it("says a position is being found while a custom-range offer waits, and shows the refusal after", async () => {
+      let answer: (refusal: string | undefined) => void = () => {};
+      const onCreate = vi.fn(() => new Promise<string | undefined>((resolve) => (answer = resolve)));
+      const { onClose } = setup(onCreate);
+      chooseJumpstart();
+      fireEvent.click(screen.getByRole("button", { name: "Custom ranges" }));
+      fireEvent.click(screen.getByRole("button", { name: "Create" }));
+      const finding = await screen.findByText("Finding a starting position in your range…");
+      expect(finding.getAttribute("role")).toBe("status");
+      answer("No position in that range could be found - try a wider range");
+      expect((await screen.findByRole("alert")).textContent).toBe(
+        "No position in that range could be found - try a wider range",
+      );
+      expect(screen.queryByText("Finding a starting position in your range…")).toBeNull();
+      expect(onClose).not.toHaveBeenCalled();
+    });
+
     it("reopening custom ranges starts again from 0–5 and 10–100", () => {
       setup();
       chooseJumpstart();
