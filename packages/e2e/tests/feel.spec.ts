@@ -346,7 +346,7 @@ test("an opponent who closes the tab may be claimed against after 10 s, with not
       const seen = { gone: false };
       (window as unknown as { seen: typeof seen }).seen = seen;
       new MutationObserver(() => {
-        if (document.body.textContent?.includes("Opponent disconnected")) seen.gone = true;
+        if (document.body.textContent?.includes("Opponent is away")) seen.gone = true;
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     await bobPage.reload();
@@ -356,7 +356,7 @@ test("an opponent who closes the tab may be claimed against after 10 s, with not
 
     const closedAt = Date.now();
     await bobPage.context().close();
-    await expect(page.getByText("Opponent disconnected")).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText("Opponent is away")).toBeVisible({ timeout: 10_000 });
     expect(Date.now() - closedAt).toBeGreaterThanOrEqual(4_000);
     await expect(page.getByText(/you can claim victory in [1-6]s/)).toBeVisible();
     // A dropped connection waits 40 s; a closed tab 10.
@@ -366,6 +366,48 @@ test("an opponent who closes the tab may be claimed against after 10 s, with not
     await page.getByRole("button", { name: "Claim victory" }).click();
     await expect(page.getByRole("dialog", { name: /^Gameover!/ })).toContainText("Opponent left the game");
     await page.context().close();
+  } finally {
+    game.close();
+  }
+});
+
+test("an opponent who leaves the game page for another page of the site is gone, and back when they return", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  const game = await socketGame(alice.sessionId, bob.sessionId);
+  try {
+    await game.move(0, "e2e4");
+    await game.move(1, "e7e5");
+    const [page, bobPage] = [await newPage(browser, alice.sessionId), await newPage(browser, bob.sessionId)];
+    for (const p of [page, bobPage]) {
+      await p.goto(`/play?gameId=${game.gameId}`);
+      await expect(p.getByRole("button", { name: "Give Up" })).toBeVisible();
+    }
+    // From here only the pages are connected (a client that never says where it is counts as at the board).
+    game.close();
+    const leave = async () => {
+      await bobPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leaderboards" }).click();
+      const dialog = bobPage.getByRole("dialog", { name: "Leave the game?" });
+      await expect(dialog).toContainText("10 seconds after you leave your opponent may claim the game");
+      await dialog.getByRole("button", { name: "Leave" }).click();
+      await expect(bobPage).toHaveURL(/\/leaderboards/);
+      return Date.now();
+    };
+    await leave();
+    await expect(page.getByText("Opponent is away")).toBeVisible({ timeout: 10_000 });
+    // Back on the game page: still connected all along, and now at the board again.
+    await bobPage.goBack();
+    await expect(bobPage.getByRole("button", { name: "Give Up" })).toBeVisible();
+    await expect(page.getByText("Opponent is away")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Claim victory" })).toHaveCount(0);
+
+    const leftAt = await leave();
+    await expect(page.getByRole("button", { name: "Claim victory" })).toBeVisible({ timeout: 15_000 });
+    expect(Date.now() - leftAt).toBeGreaterThanOrEqual(9_000);
+    await page.getByRole("button", { name: "Claim victory" }).click();
+    await expect(page.getByRole("dialog", { name: /^Gameover!/ })).toContainText("Opponent left the game");
   } finally {
     game.close();
   }

@@ -168,7 +168,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     identify: (handshake) => identifySocket(accounts, handshake),
     logger: app.log,
   });
-  const { io, presence } = realtime;
+  const { io, presence, seats } = realtime;
   const drain = drainConnections(app.server, { upgradedGraceMs: UPGRADED_GRACE_MS });
   const stopping = createStopping();
   // The adapter blocks on XREAD (5 s), so it gets a connection of its own, without a command timeout.
@@ -194,7 +194,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
         )
       : undefined;
   await nodeBus?.start();
-  const presenceSync = nodeBus ? syncPresence(presence, nodeBus) : undefined;
+  const presenceSync = nodeBus ? syncPresence(nodeBus, { presence, seats }) : undefined;
   const userOnline = (userId: number) => presence.isOnline(`u:${userId}`);
   const toUser = rooms.user;
 
@@ -230,8 +230,9 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   const games = createGamesService({
     repo: gamesRepo,
     notifier,
-    // The computer never connects and never leaves: no "opponent left" countdown in a game against it.
-    isOnline: (key) => isComputerPresenceKey(key) || presence.isOnline(key),
+    // A player counts as there while at the board (boards.ts). The computer never connects and never
+    // leaves: no "opponent left" countdown in a game against it.
+    isOnline: (key) => isComputerPresenceKey(key) || seats.isOnline(key),
     logger: app.log,
     bus,
     leases: redis ? redisLeases(redis, config.redisPrefix, nodeId) : localLeases(nodeId),
@@ -400,8 +401,8 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   realtime.addEvents(watchSocketEvents({ feed: watchFeed }));
   realtime.addEvents(pairingSocketEvents({ pairing }));
   realtime.onConnection(followActiveGame({ games, logger: app.log }));
-  presence.onChange((key, online, departure) => {
-    games.presenceChanged(key, online, departure);
+  seats.onChange((key, online, departure) => games.presenceChanged(key, online, departure));
+  presence.onChange((key, online) => {
     lobby.presenceChanged(key, online);
     showCounts.poke();
   });

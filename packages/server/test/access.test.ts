@@ -1075,6 +1075,15 @@ const events: EventCase[] = [
     stranger: { allowed: "public", check: (g) => expect(g.spectator).toBe(true) },
   },
   {
+    // Says only where the caller's own page is: it can make the caller present at, or away from, their own
+    // games alone (a stranger naming A's game is still only the stranger at a board).
+    event: "board",
+    what: "say which game's board the caller's page shows",
+    payload: () => ({ gameId: w.live }),
+    guest: { allowed: "own" },
+    stranger: { allowed: "own" },
+  },
+  {
     event: "currentGame",
     what: "the caller's own current game",
     guest: { allowed: "own", check: (d) => expect(d).toEqual({ gameId: null, games: [] }) },

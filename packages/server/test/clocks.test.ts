@@ -131,6 +131,46 @@ describe.concurrent("deadlines the server enforces by itself", () => {
     returned.socket.close();
   });
 
+  it("counts a player whose pages all show other parts of the site as gone, and back at the board", async () => {
+    const { white, black, game } = await openedGame();
+    const presence = (connected: boolean) =>
+      white.next("opponentPresence", 5_000, (p) => p.gameId === game.gameId && p.connected === connected);
+    // Another tab of Black's, on another page: it does not take Black to the board.
+    const otherTab = await guest(app.url, { sessionId: black.sessionId, board: null });
+    let gone = presence(false);
+    // Black's game page goes to another page of the site: as a closed tab, the short countdown.
+    expect(await black.emit("board", { gameId: null })).toEqual({ ok: true });
+    const away = await gone;
+    expect(away).toMatchObject({ left: true });
+    expect(Math.abs((away.claimableAt ?? 0) - (Date.now() + GONE_LEFT_MS))).toBeLessThan(1_000);
+    expect((await white.emit("claimVictory")).code).toBe("too_soon");
+    // Bad payloads are refused and change nothing.
+    for (const bad of [{}, { gameId: 5 }, { gameId: "x".repeat(65) }, "g"]) {
+      expect((await black.emit("board", bad)).code).toBe("validation");
+    }
+    expect((await white.emit<GameStarted>("resync", { gameId: game.gameId })).data?.opponentClaimableAt).toBe(
+      away.claimableAt,
+    );
+    // The other tab opens the game.
+    let back = presence(true);
+    expect(await otherTab.emit("board", { gameId: game.gameId })).toEqual({ ok: true });
+    await back;
+    expect((await white.emit("claimVictory")).code).toBe("not_gone");
+    // Closing the tab at the board while the other shows another page: gone again.
+    gone = presence(false);
+    expect(await black.emit("board", { gameId: game.gameId })).toEqual({ ok: true });
+    otherTab.socket.close();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(white.seen.get("opponentPresence")?.at(-1)).toMatchObject({ connected: true });
+    expect(await black.emit("board", { gameId: null })).toEqual({ ok: true });
+    await gone;
+    // A client that never says where it is (the spec's) is at the board while connected.
+    back = presence(true);
+    const specClient = await guest(app.url, { sessionId: black.sessionId });
+    await back;
+    for (const p of [white, black, specClient]) p.socket.close();
+  });
+
   it("counts a player whose connection went silent as gone from when it did, not from when the ping noticed", {
     timeout: 30_000,
   }, async () => {

@@ -190,6 +190,26 @@ describe.runIf(scaled)("two nodes on PostgreSQL and Redis", () => {
     expect(dropped).toBeGreaterThan(GONE_CLAIM_MS.blitz - 3_000);
     expect(dropped).toBeLessThanOrEqual(GONE_CLAIM_MS.blitz + 1_000);
   });
+
+  it("count a player at the game's board on either node, and away when neither shows it", async () => {
+    const [a, b] = nodes as [TestServer, TestServer];
+    const { white, black, game } = await startGame(await guest(a.url), await guest(b.url));
+    await play(white, black, game.gameId, ["d2d4", "d7d5"]);
+    const presence = (connected: boolean) =>
+      white.next("opponentPresence", 10_000, (p) => p.gameId === game.gameId && p.connected === connected);
+    const gone = presence(false);
+    expect(await black.emit("board", { gameId: null })).toEqual({ ok: true });
+    expect(await gone).toMatchObject({ connected: false, left: true });
+    // Black opens the game in a tab on the other node.
+    const back = presence(true);
+    const tab = await guest(a.url, { sessionId: black.sessionId, board: game.gameId });
+    await back;
+    black.socket.close();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(white.seen.get("opponentPresence")?.at(-1)).toMatchObject({ connected: true });
+    expect((await white.emit("claimVictory")).code).toBe("not_gone");
+    for (const p of [white, tab]) p.socket.close();
+  });
 });
 
 it.skipIf(scaled)("needs DATABASE_URL and REDIS_URL for the two-node tests (CI sets both)", () => {});

@@ -119,6 +119,8 @@ export function connect(
     transports?: Array<"polling" | "websocket">;
     /** More handshake headers, e.g. X-Forwarded-For for a server behind a proxy. */
     headers?: Record<string, string>;
+    /** `auth.board`: the game whose board the client shows, null for none; absent, as the spec's clients. */
+    board?: string | null;
   } = {},
 ): Promise<{ socket: TestSocket; session: SessionEvent }> {
   const extraHeaders: Record<string, string> = { ...opts.headers };
@@ -126,7 +128,10 @@ export function connect(
   if (opts.origin) extraHeaders.origin = opts.origin;
   const socket: TestSocket = io(base, {
     transports: opts.transports ?? ["websocket"],
-    auth: opts.sessionId ? { sessionId: opts.sessionId } : {},
+    auth: {
+      ...(opts.sessionId ? { sessionId: opts.sessionId } : {}),
+      ...(opts.board !== undefined ? { board: opts.board } : {}),
+    },
     extraHeaders,
     reconnection: false,
     forceNew: true,

@@ -10,6 +10,7 @@ import { gamesSocketEvents } from "../src/areas/games/index.ts";
 import { lobbySocketEvents } from "../src/areas/lobby/index.ts";
 import { pairingSocketEvents } from "../src/areas/pairing/index.ts";
 import { watchSocketEvents } from "../src/areas/watch/index.ts";
+import { boardSocketEvents } from "../src/realtime/boards.ts";
 import type { SocketEvents } from "../src/realtime/handlers.ts";
 import { registeredRoutes } from "./routes.ts";
 
@@ -26,6 +27,7 @@ describe("the protocol catalogue is the server's", () => {
     computerSocketEvents({ computer: none }),
     watchSocketEvents({ feed: none }),
     pairingSocketEvents({ pairing: none }),
+    boardSocketEvents(none),
   ];
   const served = Object.assign({}, ...tables) as SocketEvents;
 

@@ -4,9 +4,10 @@ import type { FastifyBaseLogger } from "fastify";
 import { Server, type Socket } from "socket.io";
 import { addressKey } from "../http/addressKey.ts";
 import { isAllowedOrigin } from "../http/origin.ts";
+import { boardSocketEvents, seatedAtConnect } from "./boards.ts";
 import { CONNECT_REFUSALS, ConnectLimiter, type ConnectLimits } from "./connectLimiter.ts";
 import { dispatchEvents, type SocketEvent, type SocketEvents } from "./handlers.ts";
-import { PING_TIMEOUT_MS, Presence, presenceKey } from "./presence.ts";
+import { type Departure, PING_TIMEOUT_MS, Presence, presenceKey } from "./presence.ts";
 import { batchTurnWrites } from "./turnWrites.ts";
 
 /** What the connection layer knows of a socket's owner: ids, a display name and its address, nothing of chess. */
@@ -35,6 +36,8 @@ export interface SocketData {
   clubIds?: number[];
   /** The lobby watcher asked for changes rather than whole lists. */
   lobbyChanges?: boolean;
+  /** The socket shows its player's board (boards.ts); counted in `seats`. */
+  seated?: boolean;
 }
 export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -136,7 +139,10 @@ export function createRealtime(httpServer: HttpServer, opts: RealtimeOptions) {
   const connectHooks: Array<(socket: AppSocket) => void> = [];
   const events = new Map<string, SocketEvent>();
   const presence = new Presence();
+  /** Who is at their game's board: a socket that shows it, or one whose client never says (boards.ts). */
+  const seats = new Presence();
   const counters = { unknownEvents: 0, throttled: 0 };
+  for (const [name, entry] of Object.entries(boardSocketEvents(seats))) if (entry) events.set(name, entry);
 
   io.on("connection", (socket) => {
     const { owner } = socket.data;
@@ -147,19 +153,22 @@ export function createRealtime(httpServer: HttpServer, opts: RealtimeOptions) {
     for (const hook of connectHooks) hook(socket);
     const key = presenceKey(owner);
     presence.connected(key);
+    socket.data.seated = seatedAtConnect(socket.handshake.auth);
+    if (socket.data.seated) seats.connected(key);
     // A client that says goodbye (a closed tab) has left; a connection that breaks is lost, one that went
     // silent (its ping unanswered) was lost for seconds already.
-    socket.on("disconnect", (reason) =>
-      presence.disconnected(
-        key,
-        reason === "client namespace disconnect" ? "left" : reason === "ping timeout" ? "silent" : "lost",
-      ),
-    );
+    socket.on("disconnect", (reason) => {
+      const departure: Departure =
+        reason === "client namespace disconnect" ? "left" : reason === "ping timeout" ? "silent" : "lost";
+      presence.disconnected(key, departure);
+      if (socket.data.seated) seats.disconnected(key, departure);
+    });
   });
 
   return {
     io,
     presence,
+    seats,
     counters,
     /** Each area adds its client events here, once for all sockets. */
     addEvents(table: SocketEvents) {

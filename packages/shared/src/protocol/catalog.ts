@@ -3,7 +3,14 @@ import { createFriendChallengePayload, friendMessagePayload } from "../api/frien
 import { chatMessagePayload, getChatHistoryPayload } from "./chat.ts";
 import { watchClubPayload } from "./clubs.ts";
 import { playComputerPayload, takebackPayload } from "./computer.ts";
-import { cancelRematchPayload, gameActionPayload, movePayload, resyncPayload, watchPayload } from "./game.ts";
+import {
+  boardPayload,
+  cancelRematchPayload,
+  gameActionPayload,
+  movePayload,
+  resyncPayload,
+  watchPayload,
+} from "./game.ts";
 import type { ClientToServerEvents, ServerToClientEvents } from "./index.ts";
 import { cancelOfferPayload, createGameOfferPayload, offerIdPayload, refreshLobbyPayload } from "./lobby.ts";
 import { joinPoolPayload, leavePoolPayload, lobbyCountsPayload } from "./pairing.ts";
@@ -102,6 +109,11 @@ export const CLIENT_EVENTS = {
     payload: watchPayload,
     ack: "GameStarted",
     does: "Follows a game as a spectator.",
+    spec: false,
+  },
+  board: {
+    payload: boardPayload,
+    does: "Says which game's board this client shows its player (`gameId`), or `null` while it shows another page. A player none of whose clients shows their game's board is gone from it, as after a closed tab: the opponent gets `opponentPresence` and may claim after 10 s; showing it again brings them back. `auth.board` says the same when the socket connects. A client that never says is at its player's board while connected (the spec's clients).",
     spec: false,
   },
   currentGame: {

@@ -42,6 +42,13 @@ export const resyncPayload = z.object({ gameId, lastEventNo: z.number().int().mi
 /** watch {gameId}: follow a game as a spectator. */
 export const watchPayload = z.object({ gameId });
 
+/**
+ * board {gameId}: the game whose board this client shows its player now, or null when it shows none (another
+ * page of the site). Also `auth.board` at connect. A client that never says is at its games' boards.
+ */
+export const boardPayload = z.object({ gameId: gameId.nullable() });
+export type BoardPayload = z.infer<typeof boardPayload>;
+
 /** A move as the server reports it. */
 export interface PlayedMove {
   from: string;

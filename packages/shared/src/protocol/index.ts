@@ -13,6 +13,7 @@ import type { ClubEventCreated, ClubMembersChanged, ClubPostCreated } from "./cl
 import type { TakenBack } from "./computer.ts";
 import type { FriendMessagesRead } from "./friends.ts";
 import type {
+  BoardPayload,
   DrawOffered,
   GameOver,
   GameStarted,
@@ -43,6 +44,8 @@ export type AckFn<T = undefined> = (answer: Ack<T>) => void;
 /** Handshake auth payload: `io(url, { auth: { sessionId } })`. */
 export interface SocketAuth {
   sessionId?: string;
+  /** As the `board` event: the game whose board this tab shows its player, or null; absent: any board. */
+  board?: string | null;
 }
 
 /** Events the server emits (SPEC §7 received events, plus additions). */
@@ -126,6 +129,8 @@ export interface ClientToServerEvents {
   claimDraw: (payload?: unknown, ack?: AckFn) => void;
   resync: (payload: unknown, ack?: AckFn<GameStarted>) => void;
   watch: (payload: unknown, ack?: AckFn<GameStarted>) => void;
+  /** Which game's board this client shows its player now (null: none): a player away from it is gone. */
+  board: (payload: BoardPayload, ack?: AckFn) => void;
   /** The game this player is in now, if any (another tab or device finds its game). */
   currentGame: (payload?: unknown, ack?: AckFn<{ gameId: string | null } & LiveGames>) => void;
   cancelRematchOffer: (payload: unknown, ack?: AckFn) => void;

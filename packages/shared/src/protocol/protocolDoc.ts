@@ -30,6 +30,9 @@ contract: its events and fields are here unchanged; rows marked "addition" are o
 
 - Connect Socket.IO with \`auth: { sessionId }\` (and the \`sid\` cookie after login). Without a valid session the
   socket gets a new guest session and a \`session\` event with its id.
+- A player is at their game while connected, unless their client says otherwise: \`auth.board\` and the \`board\`
+  event tell which game's board a client shows (\`null\`: another page). The web app says so; a client that
+  never does counts as at the board. A player away from the board, or disconnected, may be claimed against.
 - **Acknowledgement callbacks are optional.** An event sent without one is handled exactly the same. Its answer
   is then not sent back; a refusal comes as an \`eventRefused\` event (\`{event, code, message}\`) instead.
 - With a callback, the answer is \`{ok: true, data?}\` or \`{ok: false, code, message}\` (codes below).

@@ -1,6 +1,6 @@
 import type { Ack, AckFn, ClientToServerEvents, ServerToClientEvents } from "@chess/shared";
 import { createContext, useContext } from "react";
-import { getSocket } from "./socket.ts";
+import { getSocket, showBoard } from "./socket.ts";
 
 /** The data an event's acknowledgement carries, e.g. GameStarted for `resync`. */
 export type AckData<E extends keyof ClientToServerEvents> =
@@ -36,6 +36,8 @@ export interface Realtime {
   on<E extends keyof ServerToClientEvents>(event: E, handler: ServerToClientEvents[E]): () => void;
   /** Calls `handler` now when connected, and again on every later (re)connection. */
   onConnect(handler: () => void): () => void;
+  /** Says this tab shows its player's board of `gameId` now, or (null) none (the `board` event). */
+  showBoard(gameId: string | null): void;
 }
 
 type Emit = (event: string, ...args: unknown[]) => Promise<unknown>;
@@ -68,6 +70,7 @@ export const socketRealtime: Realtime = {
       s.off("connect", handler);
     };
   },
+  showBoard,
 };
 
 export const RealtimeContext = createContext<Realtime>(socketRealtime);

@@ -17,6 +17,7 @@ const fake = vi.hoisted(() => {
     }),
     connect: vi.fn(() => socket),
     disconnect: vi.fn(() => socket),
+    emit: vi.fn(() => socket),
   };
   const emit = (event: string, ...args: unknown[]) => {
     for (const handler of handlers.get(event) ?? []) handler(...args);
@@ -36,6 +37,7 @@ const {
   REFUSED_RETRY_MAX_MS,
   reconnectSocket,
   resetSocketForTests,
+  showBoard,
 } = await import("./socket.ts");
 
 beforeEach(() => {
@@ -69,7 +71,47 @@ describe("socket", () => {
     options.auth((data) => seen.push(data));
     sessionStorage.setItem("sessionId", "abc");
     options.auth((data) => seen.push(data));
-    expect(seen).toEqual([{ sessionId: undefined }, { sessionId: "abc" }]);
+    expect(seen).toEqual([
+      { sessionId: undefined, board: null },
+      { sessionId: "abc", board: null },
+    ]);
+  });
+
+  it("says which board the tab shows: in the handshake, then once per settled change while connected", async () => {
+    getSocket();
+    const options = fake.io.mock.calls[0]?.[0] as { auth: (cb: (data: object) => void) => void };
+    const auth = () => {
+      let sent: object = {};
+      options.auth((data) => {
+        sent = data;
+      });
+      return sent;
+    };
+    const settle = () => new Promise<void>((resolve) => queueMicrotask(resolve));
+    showBoard("g1");
+    await settle();
+    expect(fake.socket.emit).not.toHaveBeenCalled();
+    expect(auth()).toMatchObject({ board: "g1" });
+    fake.socket.connected = true;
+    fake.emit("connect");
+    expect(fake.socket.emit).not.toHaveBeenCalled();
+    // One game page replaced by the next (a rematch) is one change, not a departure and a return.
+    showBoard(null);
+    showBoard("g2");
+    await settle();
+    expect(fake.socket.emit.mock.calls).toEqual([["board", { gameId: "g2" }]]);
+    showBoard(null);
+    await settle();
+    expect(fake.socket.emit.mock.calls.at(-1)).toEqual(["board", { gameId: null }]);
+    // Changed while the handshake was on its way: told once connected.
+    fake.socket.connected = false;
+    auth();
+    showBoard("g3");
+    await settle();
+    fake.socket.connected = true;
+    fake.emit("connect");
+    expect(fake.socket.emit.mock.calls.at(-1)).toEqual(["board", { gameId: "g3" }]);
+    expect(fake.socket.emit).toHaveBeenCalledTimes(3);
   });
 
   it("stores the session id the server announces", () => {

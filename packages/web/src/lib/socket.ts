@@ -7,6 +7,10 @@ import { readSessionId, storeSessionId } from "./session.ts";
 export type ChessSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: ChessSocket | undefined;
+/** The game whose board this tab shows its player, or null on any other page (the `board` event). */
+let board: string | null = null;
+/** What the server was last told of it: by the handshake's auth, or a `board` event. */
+let boardTold: string | null | undefined;
 /** Why the server refused the last connection attempt, until one succeeds or fails for another reason. */
 let refusal: string | undefined;
 let detachFromWindow = () => {};
@@ -21,8 +25,11 @@ export const REFUSED_RETRY_MAX_MS = 30_000;
 export function getSocket(): ChessSocket {
   if (socket) return socket;
   const created: ChessSocket = io({
-    // Read on every (re)connect so the server sees the identity this tab has now.
-    auth: (cb) => cb({ sessionId: readSessionId() } satisfies SocketAuth),
+    // Read on every (re)connect so the server sees the identity this tab has now, and where it is.
+    auth: (cb) => {
+      boardTold = board;
+      cb({ sessionId: readSessionId(), board } satisfies SocketAuth);
+    },
     withCredentials: true,
   });
   created.on("session", (event: SessionEvent) => storeSessionId(event.sessionId));
@@ -30,6 +37,8 @@ export function getSocket(): ChessSocket {
   created.on("connect", () => {
     refusal = undefined;
     refusedInARow = 0;
+    // The page changed between the handshake and its answer.
+    tellBoard();
   });
   created.on("connect_error", (error) => {
     refusal = connectRefusal(error, created.active);
@@ -72,6 +81,22 @@ export function getSocket(): ChessSocket {
   };
   socket = created;
   return created;
+}
+
+function tellBoard(): void {
+  if (!socket?.connected || boardTold === board) return;
+  boardTold = board;
+  socket.emit("board", { gameId: board });
+}
+
+/**
+ * This tab now shows its player's board of `gameId`, or (null) no board: a player whose tabs all show other
+ * pages is gone from the game, as after closing it (lichess). Told once the page settled (a game page
+ * replaced by the next, e.g. a rematch, is not a departure).
+ */
+export function showBoard(gameId: string | null): void {
+  board = gameId;
+  queueMicrotask(tellBoard);
 }
 
 /**
@@ -127,4 +152,6 @@ export function resetSocketForTests(): void {
   socket?.disconnect();
   socket = undefined;
   refusal = undefined;
+  board = null;
+  boardTold = undefined;
 }

@@ -154,10 +154,10 @@ describe("PlayPage", () => {
     rt.serverEmit("opponentPresence", { gameId: "g1", connected: false, claimableAt: Date.now() + 10_000, left: true });
     // A closed tab: not a word for the first seconds, a reload is back by then.
     await new Promise((r) => setTimeout(r, 300));
-    expect(screen.queryByText("Opponent disconnected")).toBeNull();
+    expect(screen.queryByText("Opponent is away")).toBeNull();
     const realNow = Date.now.bind(Date);
     const later = vi.spyOn(Date, "now").mockImplementation(() => realNow() + GONE_NOTICE_DELAY_MS);
-    expect(await screen.findByText("Opponent disconnected")).toBeTruthy();
+    expect(await screen.findByText("Opponent is away")).toBeTruthy();
     expect(screen.getByText(/If they do not come back, you can claim victory in \d+s/)).toBeTruthy();
     expect(screen.queryByText("Opponent left the game")).toBeNull();
     rt.serverEmit("opponentPresence", { gameId: "g1", connected: false, claimableAt: Date.now() - 1 });
@@ -169,7 +169,7 @@ describe("PlayPage", () => {
     await waitFor(() => expect(rt.requests.at(-1)?.event).toBe("claimDraw"));
     rt.serverEmit("opponentPresence", { gameId: "g1", connected: true });
     expect(screen.queryByText("Opponent left the game")).toBeNull();
-    expect(screen.queryByText("Opponent disconnected")).toBeNull();
+    expect(screen.queryByText("Opponent is away")).toBeNull();
     later.mockRestore();
   });
 

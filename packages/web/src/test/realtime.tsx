@@ -19,6 +19,8 @@ export function fakeRealtime(respond: Responder = () => undefined) {
   const handlers = new Map<string, Set<Handler>>();
   const connectHandlers = new Set<() => void>();
   const requests: Array<{ event: keyof ClientToServerEvents; payload: unknown }> = [];
+  /** Every board the code said it shows, in order (showBoard). */
+  const boards: Array<string | null> = [];
   const realtime: Realtime = {
     request: vi.fn(async (event: keyof ClientToServerEvents, payload?: unknown) => {
       requests.push({ event, payload });
@@ -34,10 +36,14 @@ export function fakeRealtime(respond: Responder = () => undefined) {
       handler();
       return () => connectHandlers.delete(handler);
     },
+    showBoard(gameId) {
+      boards.push(gameId);
+    },
   };
   return {
     realtime,
     requests,
+    boards,
     /** The events requested so far, in order. */
     events: () => requests.map((r) => r.event),
     serverEmit<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>) {

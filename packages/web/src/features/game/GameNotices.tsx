@@ -44,16 +44,17 @@ export function GameNotices({ state, now, notice, onAnswerDraw, onClaimVictory, 
       ) : null}
       {gone ? (
         <div className="game-notice" role="status">
-          {/* Before both sides have moved there is nothing to claim: the page's Abort button ends the game. */}
+          {/* Away: disconnected, or on other pages of the site. Before both sides have moved there is nothing */}
+          {/* to claim: the page's Abort button ends the game. */}
           {beforeBothMoved ? (
             <>
-              <p>Opponent disconnected</p>
+              <p>Opponent is away</p>
               <p className="game-notice__detail">The game has not started yet: you can abort it.</p>
             </>
           ) : /* A connection that drops for a moment is not a player who left: said once the wait is over. */
           now < gone.claimableAt ? (
             <>
-              <p>Opponent disconnected</p>
+              <p>Opponent is away</p>
               <p className="game-notice__detail">
                 If they do not come back, you can claim victory in {secondsUntil(gone.claimableAt, now)}s
               </p>

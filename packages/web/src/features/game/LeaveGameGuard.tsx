@@ -38,7 +38,10 @@ export function LeaveGameGuard({ playing }: { playing: boolean }) {
       onConfirm={() => blocker.proceed()}
       onClose={() => blocker.reset()}
     >
-      <p>The game goes on without you: your clock keeps running.</p>
+      <p>
+        The game goes on without you: your clock keeps running, and 10 seconds after you leave your opponent may claim
+        the game.
+      </p>
     </ConfirmModal>
   );
 }

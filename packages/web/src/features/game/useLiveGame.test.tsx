@@ -214,6 +214,20 @@ describe("useLiveGame", () => {
     expect(rt.events().filter((e) => e === "resync")).toHaveLength(before);
   });
 
+  it("says this tab shows the player's board once the game is read, and no board when the page goes", async () => {
+    const { rt, hook } = setup(snapshot());
+    await waitFor(() => expect(rt.boards).toEqual(["g1"]));
+    hook.unmount();
+    expect(rt.boards).toEqual(["g1", null]);
+  });
+
+  it("does not say a spectator is at a board", async () => {
+    const { rt, hook } = setup(snapshot({ spectator: true }));
+    await waitFor(() => expect(hook.result.current.state?.myColor).toBeNull());
+    hook.unmount();
+    expect(rt.boards).toEqual([]);
+  });
+
   it("plays a stored premove when my turn comes, if it is still legal", async () => {
     const { rt, hook } = setup(snapshot({ isWhite: false, opponent: "alice" }));
     await waitFor(() => expect(hook.result.current.state).not.toBeNull());

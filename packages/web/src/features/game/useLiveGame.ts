@@ -152,6 +152,14 @@ export function useLiveGame(
     };
   }, [realtime]);
 
+  // A player is at the game while this page shows it: leaving it for another page is leaving the game.
+  const mine = state ? state.myColor !== null : false;
+  useEffect(() => {
+    if (!mine) return;
+    realtime.showBoard(gameId);
+    return () => realtime.showBoard(null);
+  }, [realtime, gameId, mine]);
+
   const needsResync = state?.needsResync ?? false;
   useEffect(() => {
     if (needsResync) void resync();
