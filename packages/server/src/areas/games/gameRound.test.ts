@@ -15,6 +15,7 @@ import {
   takeBack,
   takebackPlies,
   undoLastMove,
+  wentSilentAt,
 } from "./gameRound.ts";
 import { dueEnd } from "./roundCommands.ts";
 import { testRound } from "./testRound.ts";
@@ -160,6 +161,21 @@ describe("claimableAt", () => {
     const r = { ...round(), timeClass, goneSince: { w: null, b: since }, goneLeft: { w: false, b: left } };
     expect(claimableAt(r, "b")).toBe(expected);
     expect(claimableAt(r, "w")).toBeNull();
+  });
+});
+
+describe("wentSilentAt", () => {
+  // Noticed at 10 000 after 5 000 of silence; White to move.
+  it.each([
+    ["the side to move: the whole silence", "w", 4_000, 5_000],
+    ["who moved long before: the whole silence", "b", 1_000, 5_000],
+    ["who moved within the silence: from the move", "b", 8_000, 8_000],
+    ["who moved, while their clock waits after a restart: never later than noticed", "b", 12_000, 10_000],
+    ["before the clocks run: the whole silence", "b", null, 5_000],
+  ] as const)("%s", (_name, color, runningSince, expected) => {
+    const r = round();
+    r.clock = { ...r.clock, turn: "w", runningSince };
+    expect(wentSilentAt(r, color, 10_000, 5_000)).toBe(expected);
   });
 });
 

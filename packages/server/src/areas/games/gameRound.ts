@@ -138,6 +138,21 @@ export function claimableAt(round: Pick<GameRound, "goneSince" | "goneLeft" | "t
   return since + (round.goneLeft[color] ? GONE_LEFT_MS : GONE_CLAIM_MS[round.timeClass]);
 }
 
+/**
+ * When `color` went silent, as the server noticed at `noticedAt`: `silenceMs` before (their connection had not
+ * answered that long), but never before their last move, when they were there (the opponent's clock started).
+ */
+export function wentSilentAt(
+  round: Pick<GameRound, "clock">,
+  color: Color,
+  noticedAt: number,
+  silenceMs: number,
+): number {
+  const { turn, runningSince } = round.clock;
+  const movedAt = turn !== color && runningSince !== null ? runningSince : Number.NEGATIVE_INFINITY;
+  return Math.min(noticedAt, Math.max(noticedAt - silenceMs, movedAt));
+}
+
 export function colorOf(round: GameRound, who: { sessionId: string; userId: number | null }): Color | undefined {
   for (const c of ["w", "b"] as const) {
     const p = round.players[c];

@@ -27,6 +27,7 @@ import {
   type GameRound,
   idleDeadlineAt,
   type PlayerRef,
+  wentSilentAt,
 } from "./gameRound.ts";
 import { gameStartedJson } from "./gamesJson.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
@@ -349,7 +350,7 @@ export function createGamesService(deps: {
       const round = id ? rounds.get(id) : undefined;
       if (!round) return;
       const color = playerKey(round.players.w) === key ? "w" : "b";
-      const t = now() - (departure === "silent" ? PING_TIMEOUT_MS : 0);
+      const t = departure === "silent" ? wentSilentAt(round, color, now(), PING_TIMEOUT_MS) : now();
       round.goneSince[color] = online ? null : t;
       round.goneLeft[color] = !online && departure === "left";
       // The mover back after a restart, while their clock waited for them: it runs from now.
