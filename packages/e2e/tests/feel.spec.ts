@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
-import { newPage, registeredUser, socketGame } from "../support/players.ts";
+import type { Browser, Page } from "@playwright/test";
+import { newPage, registeredUser, type SocketGame, socketGame } from "../support/players.ts";
 import { createSiteFixture, endSiteFixture } from "../support/siteRoutes.ts";
 import { expect, test } from "../support/test.ts";
 
@@ -326,10 +326,11 @@ test("a move made while the network is down stays played, and reaches the game o
   }
 });
 
-test("an opponent who closes the tab may be claimed against after 10 s, with nothing said for the first 5", async ({
-  browser,
-}) => {
-  test.setTimeout(60_000);
+/**
+ * Alice and Bob on their game's page after 1. e4 e5, played over sockets that are then closed: only the pages
+ * are connected (a client that never says where it is counts as at the board).
+ */
+async function bothAtTheBoard(browser: Browser): Promise<{ game: SocketGame; page: Page; bobPage: Page }> {
   const [alice, bob] = [await registeredUser(), await registeredUser()];
   const game = await socketGame(alice.sessionId, bob.sessionId);
   try {
@@ -340,8 +341,19 @@ test("an opponent who closes the tab may be claimed against after 10 s, with not
       await p.goto(`/play?gameId=${game.gameId}`);
       await expect(p.getByRole("button", { name: "Give Up" })).toBeVisible();
     }
-    // From here only the pages are connected. Bob reloads: Alice is told nothing at any moment.
+    return { game, page, bobPage };
+  } finally {
     game.close();
+  }
+}
+
+test("an opponent who closes the tab may be claimed against after 10 s, with nothing said for the first 5", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const { game, page, bobPage } = await bothAtTheBoard(browser);
+  try {
+    // Bob reloads: Alice is told nothing at any moment.
     await page.evaluate(() => {
       const seen = { gone: false };
       (window as unknown as { seen: typeof seen }).seen = seen;
@@ -375,18 +387,8 @@ test("an opponent who leaves the game page for another page of the site is gone,
   browser,
 }) => {
   test.setTimeout(90_000);
-  const [alice, bob] = [await registeredUser(), await registeredUser()];
-  const game = await socketGame(alice.sessionId, bob.sessionId);
+  const { game, page, bobPage } = await bothAtTheBoard(browser);
   try {
-    await game.move(0, "e2e4");
-    await game.move(1, "e7e5");
-    const [page, bobPage] = [await newPage(browser, alice.sessionId), await newPage(browser, bob.sessionId)];
-    for (const p of [page, bobPage]) {
-      await p.goto(`/play?gameId=${game.gameId}`);
-      await expect(p.getByRole("button", { name: "Give Up" })).toBeVisible();
-    }
-    // From here only the pages are connected (a client that never says where it is counts as at the board).
-    game.close();
     const leave = async () => {
       await bobPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leaderboards" }).click();
       const dialog = bobPage.getByRole("dialog", { name: "Leave the game?" });
