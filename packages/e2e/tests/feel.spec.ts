@@ -389,6 +389,8 @@ test("an opponent who leaves the game page for another page of the site is gone,
   test.setTimeout(90_000);
   const { game, page, bobPage } = await bothAtTheBoard(browser);
   try {
+    // Alice plays on a phone: what she is told must be on the screen, not below the board.
+    await page.setViewportSize({ width: 375, height: 667 });
     const leave = async () => {
       await bobPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leaderboards" }).click();
       const dialog = bobPage.getByRole("dialog", { name: "Leave the game?" });
@@ -398,7 +400,7 @@ test("an opponent who leaves the game page for another page of the site is gone,
       return Date.now();
     };
     await leave();
-    await expect(page.getByText("Opponent is away")).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText("Opponent is away")).toBeInViewport({ timeout: 10_000 });
     // Back on the game page: still connected all along, and now at the board again.
     await bobPage.goBack();
     await expect(bobPage.getByRole("button", { name: "Give Up" })).toBeVisible();
@@ -406,7 +408,7 @@ test("an opponent who leaves the game page for another page of the site is gone,
     await expect(page.getByRole("button", { name: "Claim victory" })).toHaveCount(0);
 
     const leftAt = await leave();
-    await expect(page.getByRole("button", { name: "Claim victory" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("button", { name: "Claim victory" })).toBeInViewport({ timeout: 15_000 });
     expect(Date.now() - leftAt).toBeGreaterThanOrEqual(9_000);
     await page.getByRole("button", { name: "Claim victory" }).click();
     await expect(page.getByRole("dialog", { name: /^Gameover!/ })).toContainText("Opponent left the game");

@@ -39,7 +39,7 @@ interface Problem {
 
 /**
  * In `scope` ("content": everything but the top bar; "topbar": only it), the elements that stick out of
- * the viewport sideways and the visible controls (buttons, links, fields) that overlap one another.
+ * the viewport sideways and the visible controls (buttons, links, fields) that overlap one another in one layer.
  * Rectangles are clipped by scrolling ancestors, so a move scrolled out of its list does not count.
  */
 function layoutProblems(scope: "content" | "topbar"): Problem[] {
@@ -63,6 +63,12 @@ function layoutProblems(scope: "content" | "topbar"): Problem[] {
       r = new DOMRect(left, top, right - left, bottom - top);
     }
     return r;
+  };
+  // What floats over the page (a toast, a phone's game notices) is a layer of its own: its controls may
+  // cover the page's, not one another.
+  const layerOf = (el: Element): Element | null => {
+    for (let a: Element | null = el; a; a = a.parentElement) if (getComputedStyle(a).position === "fixed") return a;
+    return null;
   };
   const problems: Problem[] = [];
   for (const el of Array.from(document.querySelectorAll("body *")).filter(inScope)) {
@@ -91,7 +97,7 @@ function layoutProblems(scope: "content" | "topbar"): Problem[] {
     for (let j = i + 1; j < controls.length; j++) {
       const a = controls[i];
       const b = controls[j];
-      if (!a || !b || a.el.contains(b.el) || b.el.contains(a.el)) continue;
+      if (!a || !b || a.el.contains(b.el) || b.el.contains(a.el) || layerOf(a.el) !== layerOf(b.el)) continue;
       // A two-thumb range slider stacks its two range inputs on purpose.
       const range = (el: Element) => el instanceof HTMLInputElement && el.type === "range";
       if (range(a.el) && range(b.el) && a.el.parentElement === b.el.parentElement) continue;

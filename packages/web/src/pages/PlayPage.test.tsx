@@ -323,6 +323,7 @@ describe("PlayPage", () => {
     await act(async () => {});
     await act(() => rt.router.navigate("/"));
     const dialog = await screen.findByRole("dialog", { name: "Leave the game?" });
+    expect(dialog.textContent).toContain("10 seconds after you leave your opponent may claim the game");
     fireEvent.click(within(dialog).getByRole("button", { name: "Stay" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(rt.router.state.location.pathname).toBe("/play");
@@ -331,6 +332,18 @@ describe("PlayPage", () => {
       within(screen.getByRole("dialog", { name: "Leave the game?" })).getByRole("button", { name: "Leave" }),
     );
     expect(await screen.findByText("Lobby page")).toBeTruthy();
+  });
+
+  it("says before both sides moved that leaving lets the opponent abort, not claim", async () => {
+    const rt = setup(snapshot({ moves: ["e4"], ply: 1, currentTurn: "b", eventNo: 1 }));
+    await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
+    await act(async () => {});
+    await act(() => rt.router.navigate("/"));
+    const dialog = await screen.findByRole("dialog", { name: "Leave the game?" });
+    expect(dialog.textContent).toContain(
+      "The game has not started yet: your opponent may abort it while you are away.",
+    );
+    expect(dialog.textContent).not.toContain("claim");
   });
 
   it("drops the question when the game ends while it is asked, showing the result", async () => {

@@ -3,10 +3,11 @@ import { useBlocker } from "react-router";
 import { ConfirmModal } from "../../components/ConfirmModal.tsx";
 
 /**
- * While `playing`, asks before the page is left: the browser's own prompt on reload or close, and a
- * dialog for links inside the site. The game goes on without the player, so leaving is a real choice.
+ * While `playing`, asks before the page is left: the browser's own prompt on reload or close, and a dialog for
+ * links inside the site. The game goes on without the player, and the opponent may claim it (abort it, before
+ * both sides moved: `started` false), so leaving is a real choice.
  */
-export function LeaveGameGuard({ playing }: { playing: boolean }) {
+export function LeaveGameGuard({ playing, started }: { playing: boolean; started: boolean }) {
   useEffect(() => {
     if (!playing) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -38,10 +39,14 @@ export function LeaveGameGuard({ playing }: { playing: boolean }) {
       onConfirm={() => blocker.proceed()}
       onClose={() => blocker.reset()}
     >
-      <p>
-        The game goes on without you: your clock keeps running, and 10 seconds after you leave your opponent may claim
-        the game.
-      </p>
+      {started ? (
+        <p>
+          The game goes on without you: your clock keeps running, and 10 seconds after you leave your opponent may claim
+          the game.
+        </p>
+      ) : (
+        <p>The game has not started yet: your opponent may abort it while you are away.</p>
+      )}
     </ConfirmModal>
   );
 }

@@ -231,7 +231,7 @@ export function LiveGameView({
       </div>
 
       <GameAnnouncer state={state} />
-      <LeaveGameGuard playing={playing} />
+      <LeaveGameGuard playing={playing} started={state.history.length >= 2} />
     </div>
   );
 }
