@@ -401,8 +401,10 @@ test("an opponent who leaves the game page for another page of the site is gone,
     };
     await leave();
     await expect(page.getByText("Opponent is away")).toBeInViewport({ timeout: 10_000 });
-    // Back on the game page: still connected all along, and now at the board again.
-    await bobPage.goBack();
+    // Every page shows Bob the way back; back on the game page he is at the board again.
+    const resume = bobPage.getByRole("status").filter({ hasText: "You are playing" });
+    await expect(resume).toBeVisible();
+    await resume.getByRole("link", { name: "Resume" }).click();
     await expect(bobPage.getByRole("button", { name: "Give Up" })).toBeVisible();
     await expect(page.getByText("Opponent is away")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Claim victory" })).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { FreeBoard } from "../features/board/index.ts";
 import { ChatPanel } from "../features/chat/index.ts";
-import { ResumeGameBanner, useLiveGames } from "../features/game/index.ts";
+import { useLiveGames } from "../features/game/index.ts";
 import { LobbyPanel, LobbyStart } from "../features/lobby/index.ts";
 import { QuickPairing } from "../features/pairing/index.ts";
 import { Page } from "./Page.tsx";
@@ -16,7 +16,6 @@ export function LobbyPage() {
   const liveGames = useLiveGames();
   return (
     <Page title="Play" aside={<Link to="/watch">Watch live games</Link>}>
-      <ResumeGameBanner games={liveGames} />
       <div className="lobby">
         <div className="lobby__main">
           <div className="lobby__play">

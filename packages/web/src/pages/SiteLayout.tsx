@@ -5,7 +5,13 @@ import { ToastProvider } from "../components/Toast.tsx";
 import { IdentityBadge, useIdentity } from "../features/accounts/index.ts";
 import { ClubInvitationNotifier } from "../features/clubs/index.ts";
 import { FriendNotifications, useRequestsBadge, useUnreadBadge } from "../features/friends/index.ts";
-import { GameEndNotifier, GameStartListener, LiveGamesProvider, RematchNotifier } from "../features/game/index.ts";
+import {
+  GameEndNotifier,
+  GameStartListener,
+  LiveGamesProvider,
+  RematchNotifier,
+  ResumeGameBanner,
+} from "../features/game/index.ts";
 import { PreferencesSync, SettingsLink } from "../features/preferences/index.ts";
 
 const NAV: NavItem[] = [
@@ -55,6 +61,7 @@ export function SiteLayout() {
               <ClubInvitationNotifier />
             </>
           ) : null}
+          <ResumeGameBanner />
           <Outlet />
         </Layout>
       </LiveGamesProvider>

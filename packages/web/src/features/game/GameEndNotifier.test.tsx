@@ -7,7 +7,7 @@ import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
 import { GameEndNotifier } from "./GameEndNotifier.tsx";
 import { ResumeGameBanner } from "./ResumeGameBanner.tsx";
 import { gameOverPayload, liveGame } from "./testGame.ts";
-import { LiveGamesProvider, useLiveGames } from "./useLiveGames.tsx";
+import { LiveGamesProvider } from "./useLiveGames.tsx";
 
 afterEach(cleanup);
 
@@ -15,13 +15,13 @@ const game = liveGame();
 const over = (change: Partial<GameOver> = {}) =>
   gameOverPayload({ winningColor: "white", winner: "alice", eloChange: { w: 8, b: -8 }, eventNo: 9, ...change });
 
-/** The page, with the lobby's banner over the same live games. */
+/** The page, with the site's banner over the same live games. */
 function Where() {
   const { pathname, search } = useLocation();
   return (
     <>
       <p data-testid="where">{pathname + search}</p>
-      <ResumeGameBanner games={useLiveGames()} />
+      <ResumeGameBanner />
     </>
   );
 }

@@ -1,29 +1,23 @@
 import type { LiveGame } from "@chess/shared";
-import { cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
 import { ResumeGameBanner } from "./ResumeGameBanner.tsx";
 import { liveGame } from "./testGame.ts";
-import { useLiveGames } from "./useLiveGames.tsx";
-
-/** The lobby's use: the banner over the games the hook knows. */
-function Lobby() {
-  return <ResumeGameBanner games={useLiveGames()} />;
-}
 
 const live = liveGame();
 
 afterEach(cleanup);
 
-function setup(games: LiveGame[]) {
+function setup(games: LiveGame[], at = "/leaderboards") {
   const rt = fakeRealtime((event) =>
     event === "currentGame" ? { ok: true, data: { gameId: games[0]?.gameId ?? null, games } } : undefined,
   );
   render(
     <WithRealtime realtime={rt.realtime}>
-      <MemoryRouter>
-        <Lobby />
+      <MemoryRouter initialEntries={[at]}>
+        <ResumeGameBanner />
       </MemoryRouter>
     </WithRealtime>,
   );
@@ -43,6 +37,15 @@ describe("ResumeGameBanner", () => {
     const link = await screen.findByRole("link", { name: "Resume" });
     expect(link.getAttribute("href")).toBe("/play?gameId=g1");
     expect(screen.getByRole("status").textContent).toBe("You are playing bob (3+2, White) — Resume");
+  });
+
+  it("is not shown on the game's own page, and is on another game's", async () => {
+    setup([live], "/play?gameId=g1");
+    await act(async () => {});
+    expect(screen.queryByRole("status")).toBeNull();
+    cleanup();
+    setup([live], "/play?gameId=someone-elses");
+    expect(await screen.findByRole("link", { name: "Resume" })).toBeTruthy();
   });
 
   it("follows liveGames pushed on connect and drops a game once it is over", async () => {
