@@ -37,8 +37,15 @@ export function GameOverPanel({
   onCloseRef.current = onClose;
 
   useEffect(() => {
-    // The box takes the focus (without scrolling the board away) so its buttons are a Tab away.
-    panel.current?.focus({ preventScroll: true });
+    // The box takes the focus (without scrolling the board away) so its buttons are a Tab away. In one column
+    // (phones) it is below the board, out of sight: the result is what the player looks for now, so it comes
+    // into view ("nearest": a box seen whole does not move).
+    const box = panel.current;
+    box?.focus({ preventScroll: true });
+    const rect = box?.getBoundingClientRect();
+    if (box && rect && rect.height > 0 && (rect.bottom > window.innerHeight || rect.top < 0)) {
+      box.scrollIntoView({ block: "nearest", behavior: "smooth" });
+    }
     function onKey(event: KeyboardEvent) {
       if (event.key !== "Escape" || event.defaultPrevented) return;
       if (document.querySelector('[aria-modal="true"]')) return;

@@ -17,8 +17,9 @@ export function ResumeGameBanner() {
     <div className="resume-game" role="status">
       {games.map((g) => (
         <p key={g.gameId} className="resume-game__game">
-          <span className="resume-game__text">
-            You are playing <strong>{g.opponent}</strong> ({liveGameControl(g)}, {g.isWhite ? "White" : "Black"}) —
+          <span>You are playing</span> <strong className="resume-game__name">{g.opponent}</strong>{" "}
+          <span className="resume-game__details">
+            ({liveGameControl(g)}, {g.isWhite ? "White" : "Black"}) —
           </span>{" "}
           <Link to={playPath(g.gameId)}>Resume</Link>
         </p>
