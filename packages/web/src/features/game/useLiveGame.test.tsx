@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
 import type { GameApi } from "./gameApi.ts";
 import { liveLine } from "./gameSelectors.ts";
-import { gameSnapshot, START_FEN } from "./testGame.ts";
+import { gameOverPayload, gameSnapshot, START_FEN } from "./testGame.ts";
 import { useLiveGame } from "./useLiveGame.ts";
 
 const START = START_FEN;
@@ -218,6 +218,17 @@ describe("useLiveGame", () => {
     const { rt, hook } = setup(snapshot());
     await waitFor(() => expect(rt.boards).toEqual(["g1"]));
     hook.unmount();
+    expect(rt.boards).toEqual(["g1", null]);
+  });
+
+  it("does not say a finished game's page is at a board, and leaves the board when the game ends", async () => {
+    const finished = setup(snapshot({ status: "finished" }));
+    await waitFor(() => expect(finished.hook.result.current.state?.status).toBe("finished"));
+    finished.hook.unmount();
+    expect(finished.rt.boards).toEqual([]);
+    const { rt } = setup(snapshot());
+    await waitFor(() => expect(rt.boards).toEqual(["g1"]));
+    rt.serverEmit("gameOver", gameOverPayload({ winningColor: "white", winner: "alice", eloChange: { w: 8, b: -8 } }));
     expect(rt.boards).toEqual(["g1", null]);
   });
 

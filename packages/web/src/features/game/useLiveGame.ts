@@ -152,8 +152,9 @@ export function useLiveGame(
     };
   }, [realtime]);
 
-  // A player is at the game while this page shows it: leaving it for another page is leaving the game.
-  const mine = state ? state.myColor !== null : false;
+  // A player is at the game while this page shows it: leaving it for another page is leaving the game. A
+  // finished game of theirs (opened from the history) is no board: it would keep them at their live one.
+  const mine = state ? state.myColor !== null && state.status === "active" : false;
   useEffect(() => {
     if (!mine) return;
     realtime.showBoard(gameId);
