@@ -15,6 +15,31 @@ afterAll(async () => {
   await db?.drop();
 });
 
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+
+/**
+ * Runs `test` on a server over the test database; `restart()` closes it (the test closes its sockets first)
+ * and, `pauseMs` later, starts another over the same data. The one up at the end is closed, passed or failed.
+ */
+async function acrossRestart(
+  test: (first: Server, restart: (pauseMs?: number) => Promise<Server>) => Promise<void>,
+): Promise<void> {
+  let up: Server | undefined = await startTestServer(db.env);
+  const first = up;
+  const restart = async (pauseMs = 0) => {
+    await up?.close();
+    up = undefined;
+    await new Promise((r) => setTimeout(r, pauseMs));
+    up = await startTestServer(db.env);
+    return up;
+  };
+  try {
+    await test(first, restart);
+  } finally {
+    await up?.close();
+  }
+}
+
 it("keeps accounts and sessions across a restart", async () => {
   const first = await startTestServer(db.env);
   const { cookie } = await signupAndLogin(first.url, "Persistent");
@@ -35,9 +60,7 @@ it("keeps accounts and sessions across a restart", async () => {
 it("resumes a game's event number, draw offer and presence across a restart, so no tab ignores a newer move", {
   timeout: 60_000,
 }, async () => {
-  const first = await startTestServer(db.env);
-  let second: Awaited<ReturnType<typeof startTestServer>> | undefined;
-  try {
+  await acrossRestart(async (first, restart) => {
     const { white, black, game } = await startGame(await guest(first.url), await guest(first.url));
     await play(white, black, game.gameId, ["e2e4", "e7e5"]);
     // Events 3 and 4: a draw offered and declined; then event 5: offered again, left pending.
@@ -49,9 +72,7 @@ it("resumes a game's event number, draw offer and presence across a restart, so 
     expect((await black.emit("offerDraw")).ok).toBe(true);
     white.socket.close();
     black.socket.close();
-    await first.close();
-
-    second = await startTestServer(db.env);
+    const second = await restart();
     const w = await reconnect(second.url, white);
     const b = await reconnect(second.url, black);
     const snapshot = await w.emit<{ eventNo: number; ply: number }>("resync", { gameId: game.gameId });
@@ -63,24 +84,18 @@ it("resumes a game's event number, draw offer and presence across a restart, so 
     expect(await over).toMatchObject({ winningColor: "draw", eventNo: 8 });
     w.socket.close();
     b.socket.close();
-  } finally {
-    await second?.close();
-  }
+  });
 });
 
 it("gives the side to make the first move the outage and the time to reconnect, after a restart", {
   timeout: 60_000,
 }, async () => {
-  const first = await startTestServer(db.env);
-  let second: Awaited<ReturnType<typeof startTestServer>> | undefined;
-  try {
+  await acrossRestart(async (first, restart) => {
     const { white, black, game } = await startGame(await guest(first.url), await guest(first.url));
     const deadline = game.firstMoveDeadline ?? 0;
     white.socket.close();
     black.socket.close();
-    await first.close();
-    await new Promise((r) => setTimeout(r, 1_000));
-    second = await startTestServer(db.env);
+    const second = await restart(1_000);
     // Read by a third party, so that White is still away when the game is taken up (at the start, or on this
     // read when scaled): stretched by the time nobody served the game and the grace to reconnect, no more.
     const watcher = await guest(second.url);
@@ -89,17 +104,13 @@ it("gives the side to make the first move the outage and the time to reconnect, 
     expect(away).toBeGreaterThanOrEqual(1_000);
     expect(Math.abs((snapshot?.firstMoveDeadline ?? 0) - (deadline + away + RECONNECT_GRACE_MS))).toBeLessThan(100);
     watcher.socket.close();
-  } finally {
-    await second?.close();
-  }
+  });
 });
 
 it("keeps a pending rematch offer across a restart: the opponent accepts it afterwards", {
   timeout: 60_000,
 }, async () => {
-  const first = await startTestServer(db.env);
-  let second: Awaited<ReturnType<typeof startTestServer>> | undefined;
-  try {
+  await acrossRestart(async (first, restart) => {
     const { white, black, game } = await startGame(await guest(first.url), await guest(first.url));
     await play(white, black, game.gameId, ["e2e4", "e7e5"]);
     expect((await white.emit("forfeit", { gameId: game.gameId })).ok).toBe(true);
@@ -111,9 +122,7 @@ it("keeps a pending rematch offer across a restart: the opponent accepts it afte
     expect((await offered).offerId).toBe(offer.json.offerId);
     white.socket.close();
     black.socket.close();
-    await first.close();
-
-    second = await startTestServer(db.env);
+    const second = await restart();
     const w = await reconnect(second.url, white);
     const b = await reconnect(second.url, black);
     // A reloaded page of the finished game shows the offer to both.
@@ -137,17 +146,13 @@ it("keeps a pending rematch offer across a restart: the opponent accepts it afte
     expect(again.status).toBe(404);
     w.socket.close();
     b.socket.close();
-  } finally {
-    await second?.close();
-  }
+  });
 });
 
 it("resumes a Chess960 game after a restart: its setup, rights and castles, played either way", {
   timeout: 60_000,
 }, async () => {
-  const first = await startTestServer(db.env);
-  let second: Awaited<ReturnType<typeof startTestServer>> | undefined;
-  try {
+  await acrossRestart(async (first, restart) => {
     const offer = { baseTime: 5, increment: 3, variant: "fun", selectedColor: "white" };
     const { white, black, game } = await startGame(await guest(first.url), await guest(first.url), offer);
     const board = Board.fromFen(game.initialFen);
@@ -164,9 +169,7 @@ it("resumes a Chess960 game after a restart: its setup, rights and castles, play
     expect(castles).toBe(2);
     white.socket.close();
     black.socket.close();
-    await first.close();
-
-    second = await startTestServer(db.env);
+    const second = await restart();
     const w = await reconnect(second.url, white);
     const b = await reconnect(second.url, black);
     const snapshot = await w.emit<{ fen: string; initialFen: string; ply: number }>("resync", { gameId: game.gameId });
@@ -175,7 +178,5 @@ it("resumes a Chess960 game after a restart: its setup, rights and castles, play
     await play(w, b, game.gameId, [towardsCastling(board)], ply);
     w.socket.close();
     b.socket.close();
-  } finally {
-    await second?.close();
-  }
+  });
 });
