@@ -422,6 +422,63 @@ test("an opponent who leaves the game page for another page of the site is gone,
   }
 });
 
+test("a player with the game open in two tabs leaves either without a question, and is never away", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const { game, page, bobPage } = await bothAtTheBoard(browser);
+  try {
+    await page.evaluate(() => {
+      const seen = { gone: false };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new MutationObserver(() => {
+        if (document.body.textContent?.includes("Opponent is away")) seen.gone = true;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    const second = await bobPage.context().newPage();
+    await second.goto(`/play?gameId=${game.gameId}`);
+    await expect(second.getByRole("button", { name: "Give Up" })).toBeVisible();
+
+    // To another page of the site: nothing to ask, the first tab keeps Bob at the board.
+    await second.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leaderboards" }).click();
+    await expect(second).toHaveURL(/\/leaderboards/);
+    await expect(second.getByRole("dialog", { name: "Leave the game?" })).toHaveCount(0);
+    await page.waitForTimeout(6_000);
+    await second
+      .getByRole("status")
+      .filter({ hasText: "You are playing" })
+      .getByRole("link", { name: "Resume" })
+      .click();
+    await expect(second.getByRole("button", { name: "Give Up" })).toBeVisible();
+
+    // Closing the first tab: no prompt (the browser's is only shown after the user did something on the page).
+    const prompts: string[] = [];
+    bobPage.on("dialog", (dialog) => {
+      prompts.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await bobPage.getByRole("heading", { level: 1 }).click();
+    const closed = bobPage.waitForEvent("close", { timeout: 5_000 });
+    await bobPage.close({ runBeforeUnload: true });
+    await closed;
+    expect(prompts).toEqual([]);
+
+    // The last tab showing the game asks, both on closing and for a link.
+    await second.getByRole("heading", { level: 1 }).click();
+    const prompt = second.waitForEvent("dialog");
+    await second.close({ runBeforeUnload: true });
+    const asked = await prompt;
+    expect(asked.type()).toBe("beforeunload");
+    await asked.dismiss();
+    expect(second.isClosed()).toBe(false);
+    await second.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leaderboards" }).click();
+    await expect(second.getByRole("dialog", { name: "Leave the game?" })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { seen: { gone: boolean } }).seen.gone)).toBe(false);
+  } finally {
+    game.close();
+  }
+});
+
 test("phones: the top menu is one row even at 320 px, and the message input is on the screen", async ({ browser }) => {
   const fixture = await createSiteFixture();
   const page = await newPage(browser, fixture.me.sessionId);

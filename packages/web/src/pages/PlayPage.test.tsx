@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { GONE_NOTICE_DELAY_MS } from "../features/game/gameStore.ts";
 import { gameOverPayload, gameSnapshot } from "../features/game/testGame.ts";
+import { BoardTabs, boardTabs, type TabChannel } from "../lib/boardTabs.ts";
 import { fakeRealtime, WithRealtime } from "../test/realtime.tsx";
 import { PlayPage } from "./PlayPage.tsx";
 
@@ -332,6 +333,38 @@ describe("PlayPage", () => {
       within(screen.getByRole("dialog", { name: "Leave the game?" })).getByRole("button", { name: "Leave" }),
     );
     expect(await screen.findByText("Lobby page")).toBeTruthy();
+  });
+
+  it("leaves without asking while another tab of mine shows the game", async () => {
+    const channel = new BroadcastChannel("chess-board-tabs");
+    const otherTab = new BoardTabs(channel as unknown as TabChannel, "other tab");
+    try {
+      const rt = setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
+      await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
+      await act(async () => {});
+      otherTab.show({ gameId: "g1", color: "w" });
+      await waitFor(() => expect(boardTabs().elsewhere({ gameId: "g1", color: "w" })).toBe(true));
+      await act(() => rt.router.navigate("/"));
+      expect(await screen.findByText("Lobby page")).toBeTruthy();
+      expect(screen.queryByRole("dialog")).toBeNull();
+    } finally {
+      otherTab.show(null);
+      channel.close();
+    }
+  });
+
+  it("asks when the other tab that showed the game is gone without a word", async () => {
+    const channel = new BroadcastChannel("chess-board-tabs");
+    const otherTab = new BoardTabs(channel as unknown as TabChannel, "crashed tab");
+    const rt = setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
+    await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
+    await act(async () => {});
+    otherTab.show({ gameId: "g1", color: "w" });
+    await waitFor(() => expect(boardTabs().elsewhere({ gameId: "g1", color: "w" })).toBe(true));
+    channel.close();
+    await act(() => rt.router.navigate("/"));
+    expect(await screen.findByRole("dialog", { name: "Leave the game?" })).toBeTruthy();
+    expect(rt.router.state.location.pathname).toBe("/play");
   });
 
   it("says before both sides moved that leaving lets the opponent abort, not claim", async () => {

@@ -231,7 +231,10 @@ export function LiveGameView({
       </div>
 
       <GameAnnouncer state={state} />
-      <LeaveGameGuard playing={playing} started={state.history.length >= 2} />
+      <LeaveGameGuard
+        seat={playing && state.myColor ? { gameId: state.gameId, color: state.myColor } : null}
+        started={state.history.length >= 2}
+      />
     </div>
   );
 }
