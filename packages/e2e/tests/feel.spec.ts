@@ -472,8 +472,12 @@ test("a player with the game open in two tabs leaves either without a question, 
     await asked.dismiss();
     expect(second.isClosed()).toBe(false);
     await second.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leaderboards" }).click();
-    await expect(second.getByRole("dialog", { name: "Leave the game?" })).toBeVisible();
+    await second.getByRole("dialog", { name: "Leave the game?" }).getByRole("button", { name: "Stay" }).click();
     expect(await page.evaluate(() => (window as unknown as { seen: { gone: boolean } }).seen.gone)).toBe(false);
+    // Ended, not left running: a rated game both sides moved in would lead TV for other tests.
+    await second.getByRole("button", { name: "Give Up" }).click();
+    await second.getByRole("button", { name: "Yes, give up" }).click();
+    await expect(page.getByRole("dialog", { name: /^Gameover!/ })).toBeVisible();
   } finally {
     game.close();
   }
