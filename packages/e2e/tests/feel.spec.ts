@@ -208,6 +208,28 @@ test("on a 1440x900 laptop the board is large, and its resize handle's size is k
   }
 });
 
+test("on a phone held sideways the whole board and both clocks fit the screen's height", async ({ browser }) => {
+  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  const game = await socketGame(alice.sessionId, bob.sessionId);
+  try {
+    const page = await newPage(browser, alice.sessionId);
+    await page.setViewportSize({ width: 667, height: 375 });
+    await page.goto(`/play?gameId=${game.gameId}`);
+    await expect(page.getByRole("region", { name: "Chess board, you play White" })).toBeVisible();
+    const top = await page.getByTestId("player-bar-top").boundingBox();
+    const bottom = await page.getByTestId("player-bar-bottom").boundingBox();
+    if (!top || !bottom) throw new Error("no player bars");
+    expect(bottom.y + bottom.height - top.y).toBeLessThanOrEqual(375);
+    await page.getByTestId("player-bar-top").evaluate((bar) => bar.scrollIntoView({ block: "start" }));
+    for (const clock of await page.getByRole("timer").all()) await expect(clock).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole("region", { name: "Chess board, you play White" })).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: "test-results/screens/phone-sideways-board.png" });
+    await page.context().close();
+  } finally {
+    game.close();
+  }
+});
+
 const FOOLS_MATE = ["f2f3", "e7e5", "g2g4", "d8h4"];
 
 for (const { size, width, height } of [

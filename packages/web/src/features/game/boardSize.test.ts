@@ -14,6 +14,10 @@ describe("defaultBoardWidth", () => {
     [390, 844, 366],
     [320, 568, 296],
     [800, 1280, 640],
+    // Phones held sideways: the board and both players' bars fit the height.
+    [667, 375, 255],
+    [844, 390, 270],
+    [568, 320, 240],
   ])("%d x %d → %d px", (width, height, board) => {
     expect(defaultBoardWidth({ width, height })).toBe(board);
   });

@@ -1,6 +1,6 @@
 /** The live board's size: what fits the window, the default, and the player's own choice. Pure. */
 
-/** Below this viewport width the page is one column and the board takes the whole width. */
+/** Below this viewport width the page is one column and the board takes the whole width (if the height allows). */
 export const ONE_COLUMN_BELOW = 900;
 /** From this viewport width the game info, the board and the moves stand side by side. */
 const THREE_COLUMNS_FROM = 1200;
@@ -15,6 +15,10 @@ const CHROME_HEIGHT = 236;
 /** Page padding kept on each side of a full-width board on a phone. */
 const SIDE_MARGIN = 12;
 export const MIN_BOARD_WIDTH = 280;
+/** On a phone: the two player bars (3rem each), the gaps beside the board, and a little room to spare. */
+const PHONE_BARS_HEIGHT = 2 * 48 + 2 * 8 + 8;
+/** The smallest board a short screen (a phone held sideways) gets to keep both clocks on the screen with it. */
+const MIN_PHONE_BOARD = 240;
 const MAX_BOARD_WIDTH = 1100;
 
 export interface Viewport {
@@ -32,7 +36,9 @@ export function maxBoardWidth({ width }: Viewport): number {
 /** The board before the player resizes it: as large as fits both the width and the height, players bars included. */
 export function defaultBoardWidth(viewport: Viewport): number {
   const max = maxBoardWidth(viewport);
-  if (viewport.width < ONE_COLUMN_BELOW) return max;
+  // A phone held sideways: the screen's width would make a board taller than the screen, its clocks off it.
+  if (viewport.width < ONE_COLUMN_BELOW)
+    return Math.floor(Math.min(max, Math.max(MIN_PHONE_BOARD, viewport.height - PHONE_BARS_HEIGHT)));
   return Math.floor(Math.max(MIN_BOARD_WIDTH, Math.min(max, viewport.height - CHROME_HEIGHT)));
 }
 
