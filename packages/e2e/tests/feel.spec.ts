@@ -208,7 +208,9 @@ test("on a 1440x900 laptop the board is large, and its resize handle's size is k
   }
 });
 
-test("on a phone held sideways the whole board and both clocks fit the screen's height", async ({ browser }) => {
+test("on a phone held sideways the whole board and both clocks fit the screen's height, notices beside them", async ({
+  browser,
+}) => {
   const [alice, bob] = [await registeredUser(), await registeredUser()];
   const game = await socketGame(alice.sessionId, bob.sessionId);
   try {
@@ -223,6 +225,24 @@ test("on a phone held sideways the whole board and both clocks fit the screen's 
     await page.getByTestId("player-bar-top").evaluate((bar) => bar.scrollIntoView({ block: "start" }));
     for (const clock of await page.getByRole("timer").all()) await expect(clock).toBeInViewport({ ratio: 1 });
     await expect(page.getByRole("region", { name: "Chess board, you play White" })).toBeInViewport({ ratio: 1 });
+    // Notices stand beside the board, on the screen, covering neither it nor a clock.
+    const notice = page.getByText(/Make your first move/);
+    await expect(notice).toBeInViewport({ ratio: 1 });
+    const noticeBox = await notice.boundingBox();
+    if (!noticeBox) throw new Error("no notice");
+    for (const covered of [
+      page.getByRole("region", { name: "Chess board, you play White" }),
+      ...(await page.getByRole("timer").all()),
+    ]) {
+      const box = await covered.boundingBox();
+      if (!box) throw new Error("not laid out");
+      const apart =
+        noticeBox.x >= box.x + box.width ||
+        box.x >= noticeBox.x + noticeBox.width ||
+        noticeBox.y >= box.y + box.height ||
+        box.y >= noticeBox.y + noticeBox.height;
+      expect(apart, "the notice covers the board or a clock").toBe(true);
+    }
     await page.screenshot({ path: "test-results/screens/phone-sideways-board.png" });
     await page.context().close();
   } finally {
@@ -369,6 +389,18 @@ async function bothAtTheBoard(browser: Browser): Promise<{ game: SocketGame; pag
   }
 }
 
+/** Watches `page` for "Opponent is away" from now on: the function returned says whether it was ever shown. */
+async function watchForAway(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => {
+    const seen = { gone: false };
+    (window as unknown as { seen: typeof seen }).seen = seen;
+    new MutationObserver(() => {
+      if (document.body.textContent?.includes("Opponent is away")) seen.gone = true;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { seen: { gone: boolean } }).seen.gone);
+}
+
 test("an opponent who closes the tab may be claimed against after 10 s, with nothing said for the first 5", async ({
   browser,
 }) => {
@@ -376,17 +408,11 @@ test("an opponent who closes the tab may be claimed against after 10 s, with not
   const { game, page, bobPage } = await bothAtTheBoard(browser);
   try {
     // Bob reloads: Alice is told nothing at any moment.
-    await page.evaluate(() => {
-      const seen = { gone: false };
-      (window as unknown as { seen: typeof seen }).seen = seen;
-      new MutationObserver(() => {
-        if (document.body.textContent?.includes("Opponent is away")) seen.gone = true;
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    const everAway = await watchForAway(page);
     await bobPage.reload();
     await expect(bobPage.getByRole("button", { name: "Give Up" })).toBeVisible();
     await page.waitForTimeout(6_000);
-    expect(await page.evaluate(() => (window as unknown as { seen: { gone: boolean } }).seen.gone)).toBe(false);
+    expect(await everAway()).toBe(false);
 
     const closedAt = Date.now();
     await bobPage.context().close();
@@ -450,13 +476,7 @@ test("a player with the game open in two tabs leaves either without a question, 
   test.setTimeout(60_000);
   const { game, page, bobPage } = await bothAtTheBoard(browser);
   try {
-    await page.evaluate(() => {
-      const seen = { gone: false };
-      (window as unknown as { seen: typeof seen }).seen = seen;
-      new MutationObserver(() => {
-        if (document.body.textContent?.includes("Opponent is away")) seen.gone = true;
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    const everAway = await watchForAway(page);
     const second = await bobPage.context().newPage();
     await second.goto(`/play?gameId=${game.gameId}`);
     await expect(second.getByRole("button", { name: "Give Up" })).toBeVisible();
@@ -495,7 +515,7 @@ test("a player with the game open in two tabs leaves either without a question, 
     expect(second.isClosed()).toBe(false);
     await second.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leaderboards" }).click();
     await second.getByRole("dialog", { name: "Leave the game?" }).getByRole("button", { name: "Stay" }).click();
-    expect(await page.evaluate(() => (window as unknown as { seen: { gone: boolean } }).seen.gone)).toBe(false);
+    expect(await everAway()).toBe(false);
     // Ended, not left running: a rated game both sides moved in would lead TV for other tests.
     await second.getByRole("button", { name: "Give Up" }).click();
     await second.getByRole("button", { name: "Yes, give up" }).click();
