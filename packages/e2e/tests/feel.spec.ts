@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { newPage, registeredUser, type SocketGame, socketGame } from "../support/players.ts";
 import { createSiteFixture, endSiteFixture } from "../support/siteRoutes.ts";
 import { expect, test } from "../support/test.ts";
@@ -215,35 +215,41 @@ test("on a phone held sideways the whole board and both clocks fit the screen's 
   const game = await socketGame(alice.sessionId, bob.sessionId);
   try {
     const page = await newPage(browser, alice.sessionId);
-    await page.setViewportSize({ width: 667, height: 375 });
-    await page.goto(`/play?gameId=${game.gameId}`);
-    await expect(page.getByRole("region", { name: "Chess board, you play White" })).toBeVisible();
-    const top = await page.getByTestId("player-bar-top").boundingBox();
-    const bottom = await page.getByTestId("player-bar-bottom").boundingBox();
-    if (!top || !bottom) throw new Error("no player bars");
-    expect(bottom.y + bottom.height - top.y).toBeLessThanOrEqual(375);
-    await page.getByTestId("player-bar-top").evaluate((bar) => bar.scrollIntoView({ block: "start" }));
-    for (const clock of await page.getByRole("timer").all()) await expect(clock).toBeInViewport({ ratio: 1 });
-    await expect(page.getByRole("region", { name: "Chess board, you play White" })).toBeInViewport({ ratio: 1 });
-    // Notices stand beside the board, on the screen, covering neither it nor a clock.
-    const notice = page.getByText(/Make your first move/);
-    await expect(notice).toBeInViewport({ ratio: 1 });
-    const noticeBox = await notice.boundingBox();
-    if (!noticeBox) throw new Error("no notice");
-    for (const covered of [
-      page.getByRole("region", { name: "Chess board, you play White" }),
-      ...(await page.getByRole("timer").all()),
-    ]) {
-      const box = await covered.boundingBox();
-      if (!box) throw new Error("not laid out");
-      const apart =
-        noticeBox.x >= box.x + box.width ||
-        box.x >= noticeBox.x + noticeBox.width ||
-        noticeBox.y >= box.y + box.height ||
-        box.y >= noticeBox.y + noticeBox.height;
-      expect(apart, "the notice covers the board or a clock").toBe(true);
+    const board = page.getByRole("region", { name: "Chess board, you play White" });
+    /** Whether the points `inset` px inside `target`'s corners show `target` itself, not something over it. */
+    const uncovered = (target: Locator, inset = 4) =>
+      target.evaluate((el, d) => {
+        const r = el.getBoundingClientRect();
+        const corners: Array<[number, number]> = [
+          [r.left + d, r.top + d],
+          [r.right - d, r.top + d],
+          [r.left + d, r.bottom - d],
+          [r.right - d, r.bottom - d],
+        ];
+        return corners.every(([x, y]) => {
+          const hit = document.elementFromPoint(x, y);
+          return hit !== null && (el === hit || el.contains(hit));
+        });
+      }, inset);
+    for (const [width, height] of [
+      [667, 375],
+      [844, 390],
+      [568, 320],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`/play?gameId=${game.gameId}`);
+      await expect(board).toBeVisible();
+      // As it opens: the board and both clocks on the screen, nothing over them (the site's header scrolled off).
+      const targets = [board, ...(await page.getByRole("timer").all())];
+      for (const target of targets) {
+        await expect(target).toBeInViewport({ ratio: 1 });
+        expect(await uncovered(target), `${width}x${height}`).toBe(true);
+      }
+      // Notices stand beside the board, on the screen, covering neither it nor a clock.
+      await expect(page.getByText(/Make your first move/)).toBeInViewport({ ratio: 1 });
+      for (const target of targets) expect(await uncovered(target), `${width}x${height} with a notice`).toBe(true);
+      await page.screenshot({ path: `test-results/screens/phone-sideways-board-${width}.png` });
     }
-    await page.screenshot({ path: "test-results/screens/phone-sideways-board.png" });
     await page.context().close();
   } finally {
     game.close();

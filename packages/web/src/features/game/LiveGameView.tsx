@@ -1,5 +1,5 @@
 import { type Color, other } from "@chess/shared";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { FlipIcon } from "../../components/FlipIcon.tsx";
@@ -7,6 +7,7 @@ import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { ChatPanel } from "../chat/index.ts";
 import { usePreferences } from "../preferences/index.ts";
 import { BoardResizeHandle } from "./BoardResizeHandle.tsx";
+import { PHONE_SIDEWAYS } from "./boardSize.ts";
 import { GameActions } from "./GameActions.tsx";
 import { GameAnnouncer } from "./GameAnnouncer.tsx";
 import { GameConnectionNotice } from "./GameConnectionNotice.tsx";
@@ -57,6 +58,12 @@ export function LiveGameView({
   useGameSounds(state);
   const soundBlocked = useSoundBlocked();
   const newRating = useNewRating(state);
+
+  // A phone held sideways has room for the board and both clocks, not for the site's header above them too.
+  const center = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (window.matchMedia?.(PHONE_SIDEWAYS).matches) center.current?.scrollIntoView({ block: "start" });
+  }, []);
 
   const ended = !active;
   useEffect(() => {
@@ -122,7 +129,7 @@ export function LiveGameView({
         )}
       </div>
 
-      <div className="play__center" style={{ maxWidth: board.width }}>
+      <div className="play__center" style={{ maxWidth: board.width }} ref={center}>
         <GamePlayerBar state={state} color={other(bottom)} place="top" now={now} />
         <div className="play__board">
           <LiveBoard

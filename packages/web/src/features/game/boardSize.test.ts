@@ -17,7 +17,8 @@ describe("defaultBoardWidth", () => {
     // Phones held sideways: the board and both players' bars fit the height.
     [667, 375, 255],
     [844, 390, 270],
-    [568, 320, 240],
+    [568, 320, 200],
+    [480, 240, 200],
   ])("%d x %d → %d px", (width, height, board) => {
     expect(defaultBoardWidth({ width, height })).toBe(board);
   });
