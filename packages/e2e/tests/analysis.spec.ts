@@ -243,3 +243,21 @@ test("a visitor who is not logged in is told to log in to view the analysis, and
   await expect(page.getByTestId("eval-bar")).toBeVisible({ timeout: 30_000 });
   await page.context().close();
 });
+
+test("on a phone held sideways the board stands beside the panels, whole on the screen with its move buttons", async ({
+  browser,
+}) => {
+  const page = await openAnalysis(browser);
+  await page.setViewportSize({ width: 667, height: 375 });
+  const top = page.getByTestId("player-top");
+  const next = page.getByRole("button", { name: "Next Move" });
+  await expect(next).toBeVisible();
+  await top.evaluate((row) => row.scrollIntoView({ block: "start" }));
+  const square = (name: string) => page.locator(`[id="analysis-board-square-${name}"]`);
+  for (const part of [top, square("a1"), square("h8"), next]) await expect(part).toBeInViewport({ ratio: 0.95 });
+  // The moves are beside the board, not below it.
+  const board = await square("a1").boundingBox();
+  const moves = await page.getByRole("table", { name: "Moves" }).boundingBox();
+  expect((moves?.x ?? 0) > (board?.x ?? 0) + 8 * (board?.width ?? 0) - 1).toBe(true);
+  await page.context().close();
+});
