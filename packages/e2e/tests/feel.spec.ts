@@ -107,6 +107,22 @@ test("a game that starts while the lobby is scrolled down opens at the top, its 
   }
 });
 
+test("a page opened afresh opens at its top, wherever the tab's last page was left", async ({ browser }) => {
+  const page = await newPage(browser);
+  await page.setViewportSize({ width: 390, height: 500 });
+  await page.goto("/credits");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  // An address typed into the same tab: a new load, whose first page once took the old page's position.
+  await page.goto("/leaderboards");
+  await expect(page.getByRole("button", { name: "Get Leaderboards" })).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(800);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.context().close();
+});
+
 test("a game that ends while its player is on another page is told in a toast, with View", async ({ browser }) => {
   const [alice, bob] = [await registeredUser(), await registeredUser()];
   const game = await socketGame(alice.sessionId, bob.sessionId);

@@ -1,4 +1,4 @@
-import { Link, Outlet, ScrollRestoration } from "react-router";
+import { Link, type Location, Outlet, ScrollRestoration } from "react-router";
 import { ConnectionBanner } from "../components/ConnectionBanner.tsx";
 import { Layout, type NavItem } from "../components/Layout.tsx";
 import { ToastProvider } from "../components/Toast.tsx";
@@ -67,7 +67,15 @@ export function SiteLayout() {
       </LiveGamesProvider>
       {/* A new page starts at its top (a game accepted from far down the lobby opened scrolled past its board);
           Back returns to where that page was left. */}
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </ToastProvider>
   );
 }
+
+/**
+ * The first page of every load of a tab has the key "default": under it, a page opened afresh (an address
+ * typed, a link from elsewhere) took the scroll position the tab's last page had when it was left. This
+ * load's first page gets a key of its own; later pages keep theirs, which outlive a reload.
+ */
+const FIRST_PAGE_KEY = `first-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+const scrollKey = (location: Location) => (location.key === "default" ? FIRST_PAGE_KEY : location.key);
