@@ -547,13 +547,19 @@ test("a player with the game open in two tabs leaves either without a question, 
   }
 });
 
-test("phones: the top menu is one row even at 320 px, and the message input is on the screen", async ({ browser }) => {
+test("phones: the top menu is one row even at 320 px, and the message input is on the screen held either way", async ({
+  browser,
+}) => {
   const fixture = await createSiteFixture();
   const page = await newPage(browser, fixture.me.sessionId);
   for (const size of [
     { width: 320, height: 568 },
     { width: 375, height: 667 },
     { width: 390, height: 844 },
+    // Sideways: the page opens at the conversation, its name and the input both on the screen.
+    { width: 568, height: 320 },
+    { width: 667, height: 375 },
+    { width: 844, height: 390 },
   ]) {
     await page.setViewportSize(size);
     await page.goto(`/messages/${fixture.friend.name}`);
@@ -566,17 +572,22 @@ test("phones: the top menu is one row even at 320 px, and the message input is o
       expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= size.width, "link on screen").toBe(true);
     }
 
-    // Without scrolling, the input and Send are on the screen, and a message goes.
+    // Without scrolling, the friend's name, the input and Send are on the screen, and a message goes.
     const input = page.getByRole("textbox", { name: /Message/ });
     const send = page.getByRole("button", { name: "Send" });
-    for (const control of [input, send]) {
-      const box = await control.boundingBox();
-      expect(
-        (box?.y ?? size.height) + (box?.height ?? 0),
-        `bottom at ${size.width}x${size.height}`,
-      ).toBeLessThanOrEqual(size.height);
-    }
-    await page.screenshot({ path: `test-results/screens/messages-${size.width}.png` });
+    await expect(input).toBeVisible();
+    // (Sideways, the page scrolls there once shown.)
+    await expect(async () => {
+      for (const control of [page.getByRole("heading", { level: 2, name: fixture.friend.name }), input, send]) {
+        const box = await control.boundingBox();
+        expect(box?.y ?? -1, `top at ${size.width}x${size.height}`).toBeGreaterThanOrEqual(0);
+        expect(
+          (box?.y ?? size.height) + (box?.height ?? 0),
+          `bottom at ${size.width}x${size.height}`,
+        ).toBeLessThanOrEqual(size.height);
+      }
+    }).toPass({ timeout: 5_000 });
+    await page.screenshot({ path: `test-results/screens/messages-${size.width}x${size.height}.png` });
   }
   await page.getByRole("textbox", { name: /Message/ }).fill("See you at the board");
   await page.getByRole("button", { name: "Send" }).click();

@@ -10,6 +10,7 @@ import { useConversation } from "./useConversation.ts";
 import "./Conversation.css";
 import { trimInvisible } from "@chess/shared";
 import { timeOfDay } from "../../lib/dates.ts";
+import { useSidewaysStart } from "../../lib/phoneSideways.ts";
 import { PlayerAvatar } from "../profile/index.ts";
 
 /** Closer than this to the bottom counts as "reading the newest": new messages scroll into view. */
@@ -25,6 +26,8 @@ export function Conversation({ friendName, me }: { friendName: string; me: strin
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string>();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const card = useRef<HTMLElement>(null);
+  useSidewaysStart(card);
   const stickToBottom = useRef(true);
   // Set while older messages load: the distance from the bottom to restore afterwards.
   const keepFromBottom = useRef<number | null>(null);
@@ -69,7 +72,7 @@ export function Conversation({ friendName, me }: { friendName: string; me: strin
   const days = groupByDay(state.messages, Date.now());
 
   return (
-    <section className="conversation card" aria-labelledby="conversation-title">
+    <section ref={card} className="conversation card" aria-labelledby="conversation-title">
       <header className="conversation__head">
         {unknown ? null : <PlayerAvatar username={friendName} size="md" />}
         <div className="conversation__who">

@@ -3,11 +3,11 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { FlipIcon } from "../../components/FlipIcon.tsx";
+import { useSidewaysStart } from "../../lib/phoneSideways.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { ChatPanel } from "../chat/index.ts";
 import { usePreferences } from "../preferences/index.ts";
 import { BoardResizeHandle } from "./BoardResizeHandle.tsx";
-import { PHONE_SIDEWAYS } from "./boardSize.ts";
 import { GameActions } from "./GameActions.tsx";
 import { GameAnnouncer } from "./GameAnnouncer.tsx";
 import { GameConnectionNotice } from "./GameConnectionNotice.tsx";
@@ -59,11 +59,8 @@ export function LiveGameView({
   const soundBlocked = useSoundBlocked();
   const newRating = useNewRating(state);
 
-  // A phone held sideways has room for the board and both clocks, not for the site's header above them too.
   const center = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (window.matchMedia?.(PHONE_SIDEWAYS).matches) center.current?.scrollIntoView({ block: "start" });
-  }, []);
+  useSidewaysStart(center);
 
   const ended = !active;
   useEffect(() => {

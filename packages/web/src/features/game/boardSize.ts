@@ -19,8 +19,6 @@ export const MIN_BOARD_WIDTH = 280;
 const PHONE_BARS_HEIGHT = 2 * 48 + 2 * 8 + 8;
 /** The smallest board a short screen (a phone held sideways) gets to keep both clocks on the screen with it. */
 const MIN_PHONE_BOARD = 200;
-/** A phone held sideways, as the CSS says it (GamePanels.css, Layout.css). */
-export const PHONE_SIDEWAYS = "(max-width: 899px) and (max-height: 500px) and (orientation: landscape)";
 const MAX_BOARD_WIDTH = 1100;
 
 export interface Viewport {
