@@ -13,6 +13,7 @@ import { variant } from "../support/variants.ts";
 // One fixture (users, games) for every page and size, made again only if a failure restarts the worker.
 const SIZES = [
   { name: "phone", width: 375, height: 667 },
+  { name: "phone-sideways", width: 667, height: 375 },
   { name: "tablet", width: 768, height: 1024 },
   { name: "desktop", width: 1920, height: 1080 },
 ] as const;
@@ -153,8 +154,9 @@ for (const size of SIZES) {
   });
 }
 
-// A table in a card may scroll inside it without the page scrolling: the games table must not need to.
-for (const size of SIZES) {
+// A table in a card may scroll inside it without the page scrolling: the games table must not need to, at
+// any width its columns give way at (a wider phone held sideways too).
+for (const size of [...SIZES, { name: "phone-sideways", width: 844, height: 390 }]) {
   const title = `the games table at ${size.width}×${size.height} shows every game's result, rating and PGN without scrolling`;
   test(title, variant(size.name !== "desktop"), async () => {
     await page.setViewportSize({ width: size.width, height: size.height });
