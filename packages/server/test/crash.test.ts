@@ -94,7 +94,8 @@ it("charges the side to move only while a server ran, through two crashes in a r
   started.black.socket.close();
   let firstRun = 0;
   for (let crash = 0; crash < 2; crash++) {
-    // Long enough for the restart to store what it credited.
+    // What the restart credited is stored before it answers (with its claim on the game), so a crash
+    // right after cannot undo it.
     await new Promise((r) => setTimeout(r, 1_000));
     child.kill("SIGKILL");
     await new Promise((r) => child?.once("exit", r));

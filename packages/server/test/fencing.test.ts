@@ -46,11 +46,22 @@ const finish = (gameId: string, epoch: number) => ({
   blackEloChange: null,
 });
 
+const resumed = {
+  eventNo: 0,
+  atPly: 0,
+  drawOfferBy: null,
+  lastDrawOfferPly: { w: -100, b: -100 },
+  firstMoveDeadline: 1_000,
+  goneSince: { w: 500, b: null },
+};
+
 describe("fenced game writers", () => {
   it("refuses the moves, state and end of an owner whose game was taken over", async () => {
     await newGame("fence1");
-    const taken = await repo.takeOwnership("fence1");
+    const taken = await repo.takeOwnership("fence1", resumed);
     expect(taken).toBe(2);
+    // The state the new owner resumes in is stored with its epoch, in the same write.
+    expect((await repo.game("fence1"))?.roundState).toEqual(resumed);
 
     // The old owner (epoch 1) is refused, alone or in a statement with others; the new one (epoch 2) writes.
     await expect(repo.appendMoves([move("fence1", 1, 1, "d2d4")])).rejects.toBeInstanceOf(StaleOwnerError);
@@ -61,7 +72,7 @@ describe("fenced game writers", () => {
     expect((await repo.moves("fence1")).map((m) => m.uci)).toEqual(["e2e4"]);
 
     // A later takeover carries the game's stored moves over to the new epoch, and fences out the one before.
-    expect(await repo.takeOwnership("fence1")).toBe(3);
+    expect(await repo.takeOwnership("fence1", resumed)).toBe(3);
     await expect(repo.appendMoves([move("fence1", 2, 2, "e7e5")])).rejects.toBeInstanceOf(StaleOwnerError);
     await repo.appendMoves([move("fence1", 3, 2, "e7e5")]);
     expect((await repo.moves("fence1")).map((m) => m.uci)).toEqual(["e2e4", "e7e5"]);
@@ -81,7 +92,7 @@ describe("fenced game writers", () => {
     await repo.saveRoundState("fence1", 3, state);
     expect(await repo.finishGame(finish("fence1", 3))).toBe(true);
     // A finished game is nobody's to take, and ending it again is a no-op, not a stale owner.
-    expect(await repo.takeOwnership("fence1")).toBeUndefined();
+    expect(await repo.takeOwnership("fence1", resumed)).toBeUndefined();
     expect(await repo.finishGame(finish("fence1", 3))).toBe(false);
   });
 });

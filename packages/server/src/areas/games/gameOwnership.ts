@@ -7,6 +7,7 @@ import { roundFromRow } from "./gameRows.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
 import { type LiveRounds, playerKey } from "./liveRounds.ts";
+import { roundStateOf } from "./roundState.ts";
 
 /** Games nobody holds are taken over only when still so this long later (a holder may be renewing). */
 const ORPHAN_CONFIRM_MS = 2_500;
@@ -32,7 +33,7 @@ export function createGameOwnership(deps: {
   isNodeAlive?: (node: string) => Promise<boolean>;
   /** This node stops writing the game (called before its players are sent to reconnect). */
   forget: (gameId: string) => void;
-  /** This node writes a live game it did not start (reloaded or taken over). */
+  /** This node writes a live game it did not start (reloaded or taken over), its resumed state stored. */
   adopted: (round: GameRound) => void;
 }) {
   const { repo, leases, rounds, queue, logger } = deps;
@@ -151,21 +152,19 @@ export function createGameOwnership(deps: {
         return "not_live";
       }
       const round = roundFromRow(row, await repo.moves(id));
+      // Charged until the last sign of life of the node before: its hand-over, else its last heartbeat
+      // (every HEARTBEAT_MS), else the last moment its lease can have been renewed.
+      const heartbeat = deadHolder ? await repo.heartbeatOf(deadHolder).catch(() => undefined) : undefined;
+      const released = await leases.releasedAt(id).catch(() => undefined);
+      const t = now();
+      resume(round, released ?? Math.max(heartbeat?.getTime() ?? Number.NEGATIVE_INFINITY, t - LEASE_MS), t);
       // From here on the previous owner's writes are refused by the database, whatever it still believes.
-      const epoch = await repo.takeOwnership(id);
+      const epoch = await repo.takeOwnership(id, roundStateOf(round));
       if (epoch === undefined) {
         await leases.release([id], now()).catch(() => {});
         return "not_live";
       }
       round.epoch = epoch;
-      const t = now();
-      // Charged until the last sign of life of the node before: its hand-over, else its last heartbeat
-      // (every HEARTBEAT_MS), else the last moment its lease can have been renewed.
-      const heartbeat = deadHolder ? await repo.heartbeatOf(deadHolder).catch(() => undefined) : undefined;
-      const lastSeen =
-        (await leases.releasedAt(id).catch(() => undefined)) ??
-        Math.max(heartbeat?.getTime() ?? Number.NEGATIVE_INFINITY, t - LEASE_MS);
-      resume(round, lastSeen, t);
       rounds.register(round);
       orphanSince.delete(id);
       logger.info({ gameId: id }, "took over a live game");
@@ -221,10 +220,10 @@ export function createGameOwnership(deps: {
       const t = now();
       const reload = async (row: (typeof rows)[number]) => {
         const round = roundFromRow(row, await repo.moves(row.id));
-        const epoch = await repo.takeOwnership(row.id);
+        resume(round, lastAlive ?? round.clock.runningSince ?? t, t);
+        const epoch = await repo.takeOwnership(row.id, roundStateOf(round));
         if (epoch === undefined) return;
         round.epoch = epoch;
-        resume(round, lastAlive ?? round.clock.runningSince ?? t, t);
         rounds.register(round);
         deps.adopted(round);
       };

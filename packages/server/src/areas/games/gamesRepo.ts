@@ -233,11 +233,15 @@ export function createGamesRepo(db: Db) {
       });
     },
 
-    /** Makes this node the game's owner: the next epoch, or undefined when the game is not live. */
-    async takeOwnership(gameId: string): Promise<number | undefined> {
+    /**
+     * Makes this node the game's owner: the next epoch, or undefined when the game is not live. The state it
+     * resumes the game in (what the outage credited) is stored in the same write, so no later restart can
+     * find this node alive without it.
+     */
+    async takeOwnership(gameId: string, state: PersistedRoundState): Promise<number | undefined> {
       const [row] = await db
         .update(games)
-        .set({ ownerEpoch: sql`${games.ownerEpoch} + 1` })
+        .set({ ownerEpoch: sql`${games.ownerEpoch} + 1`, roundState: state })
         .where(and(eq(games.id, gameId), eq(games.status, "active")))
         .returning({ epoch: games.ownerEpoch });
       return row?.epoch;

@@ -121,8 +121,6 @@ export function createGamesService(deps: {
     isNodeAlive: deps.isNodeAlive,
     forget: (id) => publisher.forget(id),
     adopted: (round) => {
-      // What the restart credited (clock, deadlines, absences) is stored, so that another one does not undo it.
-      void queue.run(round.id, () => publisher.saveState(round));
       deps.bus.publish("gameAdopted", { gameId: round.id, players: [round.players.w, round.players.b] });
     },
   });
