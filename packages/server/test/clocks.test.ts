@@ -7,12 +7,19 @@ import { http, useTestServer } from "./harness.ts";
 import { guest, play, reconnect, startGame } from "./players.ts";
 import { startTcpProxy } from "./tcpProxy.ts";
 
-const app = useTestServer();
+const app = useTestServer({ TRUST_PROXY: "true" });
+// Side by side, the tests' open offers would count against one address (LOBBY_OFFERS_PER_ADDRESS): each
+// guest comes from an address of its own, as behind a proxy.
+let guests = 0;
+const newGuest = () => {
+  guests += 1;
+  return guest(app.url, { headers: { "x-forwarded-for": `10.0.${guests >> 8}.${guests & 255}` } });
+};
 
 // These wait for real deadlines (30 s clocks, 15 s first move), so they run side by side.
 describe.concurrent("deadlines the server enforces by itself", () => {
   it("flags a player whose clock runs out, even with nobody connected", { timeout: 60_000 }, async () => {
-    const { white, black, game } = await startGame(await guest(app.url), await guest(app.url), {
+    const { white, black, game } = await startGame(await newGuest(), await newGuest(), {
       baseTime: 0.5,
       increment: 0,
       selectedColor: "white",
@@ -29,7 +36,7 @@ describe.concurrent("deadlines the server enforces by itself", () => {
   });
 
   it("aborts a game whose first move does not come in time", { timeout: 40_000 }, async () => {
-    const { white, black } = await startGame(await guest(app.url), await guest(app.url), {
+    const { white, black } = await startGame(await newGuest(), await newGuest(), {
       baseTime: 1,
       increment: 0,
       selectedColor: "white",
@@ -43,8 +50,8 @@ describe.concurrent("deadlines the server enforces by itself", () => {
   it("withdraws the offers of a player who left, after a grace of OFFER_GRACE_MS that survives a reload", {
     timeout: 30_000,
   }, async () => {
-    const leaver = await guest(app.url);
-    const watcher = await guest(app.url);
+    const leaver = await newGuest();
+    const watcher = await newGuest();
     const created = await leaver.emit<{ offerId: string }>("createGameOffer", { baseTime: 10, increment: 0 });
     const reloaded = await reconnect(app.url, leaver);
     await new Promise((r) => setTimeout(r, 6_000));
@@ -71,7 +78,7 @@ describe.concurrent("deadlines the server enforces by itself", () => {
 
   /** A 3+2 game between two guests after 1. d4 d5, so that leaving it is no abort. */
   const openedGame = async () => {
-    const started = await startGame(await guest(app.url), await guest(app.url), {
+    const started = await startGame(await newGuest(), await newGuest(), {
       baseTime: 3,
       increment: 2,
       selectedColor: "white",
@@ -177,11 +184,11 @@ describe.concurrent("deadlines the server enforces by itself", () => {
     const port = Number(new URL(app.url).port);
     const proxy = await startTcpProxy({ host: "127.0.0.1", port });
     try {
-      const { white, black, game } = await startGame(
-        await guest(app.url),
-        await guest(`http://127.0.0.1:${proxy.port}`),
-        { baseTime: 3, increment: 2, selectedColor: "white" },
-      );
+      const { white, black, game } = await startGame(await newGuest(), await guest(`http://127.0.0.1:${proxy.port}`), {
+        baseTime: 3,
+        increment: 2,
+        selectedColor: "white",
+      });
       await play(white, black, game.gameId, ["d2d4", "d7d5"]);
       const gone = white.next("opponentPresence", 20_000);
       // Nothing crosses any more, no error either: the server finds out at an unanswered ping.
