@@ -203,6 +203,9 @@ test("on a 1440x900 laptop the board is large, and its resize handle's size is k
     const handle = page.getByRole("slider", { name: "Board size" });
     const grip = await handle.boundingBox();
     if (!grip) throw new Error("no resize handle");
+    // Beside the board, not over its corner square (and the "h" written there).
+    expect(grip.x).toBeGreaterThanOrEqual(before.x + before.width);
+    expect(grip.y + grip.height).toBeLessThanOrEqual(before.y + before.height + 1);
     await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
     await page.mouse.down();
     for (let i = 1; i <= 5; i++)
