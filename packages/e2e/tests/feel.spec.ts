@@ -264,6 +264,17 @@ test("on a phone held sideways the whole board and both clocks fit the screen's 
         await expect(target).toBeInViewport({ ratio: 1 });
         expect(await uncovered(target), `${width}x${height}`).toBe(true);
       }
+      // Each bar is one line: the colour's dot beside the name (a long name ends in "…"), not above it.
+      for (const place of ["top", "bottom"]) {
+        const bar = page.getByTestId(`player-bar-${place}`);
+        const [dot, name] = [
+          await bar.locator(".player-bar__dot").boundingBox(),
+          await bar.getByText(/\w/).first().boundingBox(),
+        ];
+        expect(
+          Math.abs((dot?.y ?? 0) + (dot?.height ?? 0) / 2 - ((name?.y ?? 0) + (name?.height ?? 0) / 2)),
+        ).toBeLessThan(4);
+      }
       // Notices stand beside the board, on the screen, covering neither it nor a clock.
       await expect(page.getByText(/Make your first move/)).toBeInViewport({ ratio: 1 });
       for (const target of targets) expect(await uncovered(target), `${width}x${height} with a notice`).toBe(true);

@@ -36,8 +36,10 @@ export function PlayerBar({ name, color, timeMs, ticking, toMove, lowMs, materia
   return (
     <div className={`player-bar player-bar--${place}`} data-testid={`player-bar-${place}`}>
       <div className="player-bar__who">
-        <span className={`player-bar__dot player-bar__dot--${color}`} aria-hidden="true" />
-        <span className="player-bar__name">{name}</span>
+        <span className="player-bar__id">
+          <span className={`player-bar__dot player-bar__dot--${color}`} aria-hidden="true" />
+          <span className="player-bar__name">{name}</span>
+        </span>
         <CapturedPieces pieces={material.captured} capturedColor={color === "w" ? "b" : "w"} />
         {material.advantage > 0 ? <span className="player-bar__advantage">+{material.advantage}</span> : null}
       </div>
