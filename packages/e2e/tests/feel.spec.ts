@@ -561,6 +561,37 @@ test("a player with the game open in two tabs leaves either without a question, 
   }
 });
 
+test("a rematch offered in one of a player's tabs shows as offered in the other, and withdrawn there too", async ({
+  browser,
+}) => {
+  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  const game = await socketGame(alice.sessionId, bob.sessionId);
+  try {
+    const page = await newPage(browser, alice.sessionId);
+    const other = await page.context().newPage();
+    for (const p of [page, other]) {
+      await p.goto(`/play?gameId=${game.gameId}`);
+      await expect(p.getByRole("button", { name: "Abort" })).toBeVisible();
+    }
+    await page.getByRole("button", { name: "Abort" }).click();
+    const dialogs = [page, other].map((p) => p.getByRole("dialog", { name: /^Gameover!|aborted/i }));
+    for (const d of dialogs) await expect(d).toBeVisible();
+    const [here, there] = dialogs as [Locator, Locator];
+
+    await here.getByRole("button", { name: "Rematch" }).click();
+    await expect(there.getByRole("status").filter({ hasText: "Rematch offered" })).toBeVisible();
+    await expect(there.getByRole("button", { name: "Rematch" })).toBeDisabled();
+
+    // Closing the box withdraws the offer (SPEC §4): the other tab may offer again.
+    await page.keyboard.press("Escape");
+    await expect(there.getByRole("status").filter({ hasText: "Rematch offered" })).toHaveCount(0);
+    await expect(there.getByRole("button", { name: "Rematch" })).toBeEnabled();
+    await page.context().close();
+  } finally {
+    game.close();
+  }
+});
+
 test("phones: the top menu is one row even at 320 px, and the message input is on the screen held either way", async ({
   browser,
 }) => {

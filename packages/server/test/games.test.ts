@@ -247,12 +247,17 @@ describe("rematch", () => {
     await white.emit("forfeit");
     await over;
 
+    // White's other tab learns of the offer the first one made, and of its withdrawal.
+    const whiteTab = await guest(app.url, { sessionId: white.sessionId });
     const offered = black.next("rematchOffered");
+    const sent = whiteTab.next("rematchOfferSent");
     const offer = await http(app.url, "POST", "/game/offer-rematch", {
       body: { previousGameId: game.gameId, sessionId: white.sessionId },
     });
     expect(offer.json.successMsg).toBe("Rematch offered");
     expect((await offered).offerId).toBe(offer.json.offerId);
+    expect(await sent).toMatchObject({ offerId: offer.json.offerId, previousGameId: game.gameId });
+    expect(black.seen.get("rematchOfferSent")).toBeUndefined();
 
     const declined = white.next("rematchOfferDeclined");
     const decline = await http(app.url, "POST", "/game/handle-rematch-offer", {
@@ -265,8 +270,10 @@ describe("rematch", () => {
       body: { previousGameId: game.gameId, sessionId: white.sessionId },
     });
     const cancelled = black.next("rematchOfferCancelled");
+    const withdrawn = whiteTab.next("rematchOfferCancelled");
     expect((await white.emit("cancelRematchOffer", { offerId: second.json.offerId })).ok).toBe(true);
     await cancelled;
+    expect((await withdrawn).offerId).toBe(second.json.offerId);
 
     const third = await http(app.url, "POST", "/game/offer-rematch", {
       body: { previousGameId: game.gameId, sessionId: white.sessionId },
@@ -286,6 +293,6 @@ describe("rematch", () => {
     expect(gw.isWhite).toBe(false);
     expect(gb.isWhite).toBe(true);
     await black.emit("abort");
-    for (const p of [white, black, stranger]) p.socket.close();
+    for (const p of [white, whiteTab, black, stranger]) p.socket.close();
   });
 });

@@ -242,6 +242,11 @@ export const SERVER_EVENTS = {
     when: "To the opponent of the player who asked for a rematch.",
     spec: true,
   },
+  rematchOfferSent: {
+    payload: "RematchOffer",
+    when: "To every tab and device of the player who asked for a rematch, so that each shows it as sent.",
+    spec: false,
+  },
   rematchOfferDeclined: {
     payload: "RematchOffer",
     when: "To the player whose rematch offer was declined.",
@@ -249,7 +254,7 @@ export const SERVER_EVENTS = {
   },
   rematchOfferCancelled: {
     payload: "RematchOffer",
-    when: "To the opponent when a rematch offer is withdrawn.",
+    when: "To the opponent when a rematch offer is withdrawn, and to the offerer's tabs and devices.",
     spec: true,
   },
   chatMessage: { payload: "ChatMessage", when: "To everyone in the chat.", spec: true },

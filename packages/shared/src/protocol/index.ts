@@ -67,6 +67,8 @@ export interface ServerToClientEvents {
   /** On connect: the games this account (or guest session) is playing, from whichever tab or device. */
   liveGames: (payload: LiveGames) => void;
   rematchOffered: (offer: RematchOffer) => void;
+  /** To the offerer's tabs and devices: their rematch offer is out (another of them made it). */
+  rematchOfferSent: (offer: RematchOffer) => void;
   rematchOfferDeclined: (offer: RematchOffer) => void;
   rematchOfferCancelled: (offer: RematchOffer) => void;
   chatMessage: (message: ChatMessage) => void;

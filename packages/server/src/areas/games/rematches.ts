@@ -88,6 +88,7 @@ export function createRematches(deps: {
         return started.ok ? { ok: true, data: { offerId: theirs.offerId, gameId: started.data?.gameId } } : started;
       }
       notifier.toPlayer(to, "rematchOffered", json(offer));
+      notifier.toPlayer(from, "rematchOfferSent", json(offer));
       return { ok: true, data: { offerId: offer.offerId } };
     },
 
@@ -107,6 +108,7 @@ export function createRematches(deps: {
       if (!o || !isPlayer(o.from, actor)) return fail("not_found", "This rematch offer is no longer available");
       if (!(await offers.take(offerId))) return fail("not_found", "This rematch offer is no longer available");
       notifier.toPlayer(o.to, "rematchOfferCancelled", json(o));
+      notifier.toPlayer(o.from, "rematchOfferCancelled", json(o));
       return { ok: true };
     },
 

@@ -548,6 +548,14 @@ describe("rematch", () => {
     });
   });
 
+  it("clears my offer once withdrawn from another of my tabs", () => {
+    const sent = must(gameReducer(finished(), { type: "rematchSent", offerId: "r1" }));
+    expect(gameReducer(sent, { type: "rematchCancelled", previousGameId: "other" })).toBe(sent);
+    expect(must(gameReducer(sent, { type: "rematchCancelled", previousGameId: "g1" })).rematch).toEqual({
+      kind: "none",
+    });
+  });
+
   it("follows the opponent's offer: received, then withdrawn", () => {
     const received = must(
       gameReducer(finished(), { type: "rematchReceived", previousGameId: "g1", offerId: "r2", by: "bob" }),

@@ -275,7 +275,10 @@ export function gameReducer(state: GameState | null, action: GameAction): GameSt
       if (action.previousGameId !== state.gameId || state.rematch.kind !== "sent") return state;
       return { ...state, rematch: { kind: "declined" } };
     case "rematchCancelled":
-      if (action.previousGameId !== state.gameId || state.rematch.kind !== "received") return state;
+      if (action.previousGameId !== state.gameId) return state;
+      // My own offer, withdrawn from another of my tabs: nothing is out any more.
+      if (state.rematch.kind === "sent") return { ...state, rematch: { kind: "none" } };
+      if (state.rematch.kind !== "received") return state;
       return { ...state, rematch: { kind: "cancelled" } };
     case "rematchCleared":
       return { ...state, rematch: { kind: "none" } };

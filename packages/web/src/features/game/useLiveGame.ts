@@ -118,6 +118,10 @@ export function useLiveGame(
         if (id === gameId) void resync();
       }),
       realtime.on("rematchOffered", (o) => dispatch({ type: "rematchReceived", ...o })),
+      // Made in another of my tabs or devices: this one shows it as sent too.
+      realtime.on("rematchOfferSent", (o) => {
+        if (o.previousGameId === gameId) dispatch({ type: "rematchSent", offerId: o.offerId });
+      }),
       realtime.on("rematchOfferDeclined", (o) =>
         dispatch({ type: "rematchDeclined", previousGameId: o.previousGameId }),
       ),
