@@ -1,6 +1,7 @@
 import type { Club, ClubMember, Post } from "@chess/shared";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { OPEN_INVITATIONS } from "../features/clubs/ClubInvitationNotifier.tsx";
 import type { ClubsApi } from "../features/clubs/clubsApi.ts";
 import { ClubsApiContext } from "../features/clubs/index.ts";
 import { UnreadStoreContext } from "../features/friends/index.ts";
@@ -65,6 +66,7 @@ function renderSocial(
   client = fakeClubsApi(),
   identity = fakeIdentity({ identity: { kind: "user", username: "ann" } }),
   unread = createUnreadStore(),
+  at: string | { pathname: string; state: unknown } = "/social",
 ) {
   const rt = fakeRealtime();
   renderWithIdentity(
@@ -76,7 +78,7 @@ function renderSocial(
       </ClubsApiContext.Provider>
     </WithRealtime>,
     identity,
-    "/social",
+    at,
   );
   return { client, rt };
 }
@@ -125,6 +127,25 @@ describe("SocialPage", () => {
       ).toEqual(["1Offlinecarl1900", "2OnlineannAdmin1500", "3Offlinebob1200"]),
     );
     expect(within(ranking).getAllByRole("link")[0]?.getAttribute("href")).toBe("/profile?username=carl");
+  });
+
+  it("says in words that invitations wait, and opens them from there", async () => {
+    renderSocial();
+    const sidebar = screen.getByRole("navigation", { name: "My clubs" });
+    expect(await within(sidebar).findByText("A club invited you")).toBeTruthy();
+    fireEvent.click(within(sidebar).getByRole("button", { name: "See the invitation" }));
+    const dialog = screen.getByRole("dialog", { name: "Your club-invitations" });
+    expect(await within(dialog).findByText(/Bishops/)).toBeTruthy();
+  });
+
+  it("opens the invitations at once when an invitation's toast sent the player here", async () => {
+    const { client } = renderSocial(fakeClubsApi(), undefined, undefined, {
+      pathname: "/social",
+      state: OPEN_INVITATIONS,
+    });
+    const dialog = await screen.findByRole("dialog", { name: "Your club-invitations" });
+    expect(await within(dialog).findByText(/Bishops/)).toBeTruthy();
+    expect(client.invitations).toHaveBeenCalled();
   });
 
   it("switches clubs and counts invitations", async () => {

@@ -1,4 +1,5 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { AccessDenied } from "../components/AccessDenied.tsx";
 import { useIdentity } from "../features/accounts/index.ts";
 import {
@@ -9,6 +10,7 @@ import {
   CreateClubModal,
   FindClubsModal,
   InvitationsModal,
+  opensInvitations,
   useClubData,
   useClubs,
 } from "../features/clubs/index.ts";
@@ -38,8 +40,20 @@ function Clubs() {
   const clubs = useClubs();
   const { state, club, reload } = clubs;
   const data = useClubData(club);
+  const location = useLocation();
+  const navigate = useNavigate();
   const [modal, setModal] = useState<OpenModal>(null);
   const close = useCallback(() => setModal(null), []);
+  // Sent here by an invitation's toast (from this page too): its dialog opens at once.
+  const { reloadInvitations } = clubs;
+  const invited = opensInvitations(location.state);
+  useEffect(() => {
+    if (!invited) return;
+    void reloadInvitations();
+    setModal("invitations");
+    // Once: a reload or Back does not open it again.
+    void navigate(".", { replace: true, state: null });
+  }, [invited, reloadInvitations, navigate]);
   const onCreated = useCallback(
     (clubId: number) => {
       setModal(null);

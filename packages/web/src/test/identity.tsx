@@ -16,8 +16,12 @@ export function fakeIdentity(overrides: Partial<IdentityContextValue> = {}): Ide
   };
 }
 
-/** Renders `ui` under a router and the given identity. */
-export function renderWithIdentity(ui: ReactElement, identity = fakeIdentity(), path = "/") {
+/** Renders `ui` under a router and the given identity, at `path` (a string, or with a history state). */
+export function renderWithIdentity(
+  ui: ReactElement,
+  identity = fakeIdentity(),
+  path: string | { pathname: string; state: unknown } = "/",
+) {
   return {
     identity,
     ...render(

@@ -3,6 +3,12 @@ import { useNavigate } from "react-router";
 import { useToasts } from "../../components/Toast.tsx";
 import { useRealtime } from "../../lib/realtime.ts";
 
+/** What the Social page is sent with to open its invitations dialog at once (SocialPage reads it). */
+export const OPEN_INVITATIONS = { clubInvitations: true } as const;
+
+export const opensInvitations = (state: unknown): boolean =>
+  typeof state === "object" && state !== null && (state as { clubInvitations?: unknown }).clubInvitations === true;
+
 /** Shows a toast for every club invitation that arrives, wherever the user is (mounted for logged-in users). */
 export function ClubInvitationNotifier() {
   const realtime = useRealtime();
@@ -15,7 +21,13 @@ export function ClubInvitationNotifier() {
           id: `club-invitation-${invitation.clubId}`,
           title: "Club invitation",
           body: `${invitation.inviter} invited you to join ${invitation.clubName}.`,
-          actions: [{ label: "View", variant: "primary", onAction: () => void navigate("/social") }],
+          actions: [
+            {
+              label: "View",
+              variant: "primary",
+              onAction: () => void navigate("/social", { state: OPEN_INVITATIONS }),
+            },
+          ],
           durationMs: 10_000,
         });
       }),

@@ -1,4 +1,5 @@
 import type { Club } from "@chess/shared";
+import { Button } from "../../components/Button.tsx";
 import { IconButton } from "../../components/IconButton.tsx";
 import { GearIcon, MailIcon, PlusIcon, SearchIcon } from "./clubIcons.tsx";
 import "./ClubsSidebar.css";
@@ -45,6 +46,14 @@ export function ClubsSidebar({
           </IconButton>
         </div>
       </div>
+      {invitationCount > 0 ? (
+        <div className="clubs-sidebar__invited">
+          <span>{invitationCount === 1 ? "A club invited you" : `${invitationCount} clubs invited you`}</span>
+          <Button variant="primary" onClick={onInvitations}>
+            {invitationCount === 1 ? "See the invitation" : "See the invitations"}
+          </Button>
+        </div>
+      ) : null}
       {clubs === null ? (
         <p className="clubs-sidebar__empty">Loading your clubs…</p>
       ) : clubs.length === 0 ? (

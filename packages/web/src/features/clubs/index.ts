@@ -1,4 +1,4 @@
-export { ClubInvitationNotifier } from "./ClubInvitationNotifier.tsx";
+export { ClubInvitationNotifier, opensInvitations } from "./ClubInvitationNotifier.tsx";
 export { ClubSettingsModal } from "./ClubSettingsModal.tsx";
 export { ClubsSidebar } from "./ClubsSidebar.tsx";
 export { ClubView } from "./ClubView.tsx";
