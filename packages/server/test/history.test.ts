@@ -119,9 +119,11 @@ describe("statistics and rating history", () => {
     });
     const history = (await http(base, "GET", `/history/ratings/${a.name}`)).json as unknown as Record<
       string,
-      Array<{ elo: number }>
+      Array<{ elo: number; change: number }>
     >;
     expect(history.rapid?.map((p) => p.elo)).toEqual([1220, rapid?.eloPoints]);
+    // Each with its change: the rating before the first game is there too.
+    expect(history.rapid?.map((p) => p.elo - p.change)).toEqual([1200, 1220]);
   });
 
   it("serves a game as PGN", async () => {

@@ -50,7 +50,10 @@ export interface Statistic {
   winrate: number;
 }
 
-/** GET /history/ratings/{username}: rating after each rated game, per time variant. */
-export type RatingHistory = Record<TimeClass, Array<{ t: number; elo: number }>>;
+/**
+ * GET /history/ratings/{username}: rating after each rated game, per time variant, and the change that game
+ * made (so the first game's rating before it is `elo - change`).
+ */
+export type RatingHistory = Record<TimeClass, Array<{ t: number; elo: number; change: number }>>;
 
 export const HISTORY_ERROR = (status: number) => `Cannot retrieve history, error returned: ${status}`;

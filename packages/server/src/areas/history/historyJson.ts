@@ -47,15 +47,13 @@ export function statisticsJson(rows: RatingRow[]): Statistic[] {
 type RatedGame = Awaited<ReturnType<HistoryRepo["ratedGames"]>>[number];
 
 export function ratingHistoryJson(rows: RatedGame[], userId: number): RatingHistory {
-  const out = Object.fromEntries(
-    TIME_CLASSES.map((tc) => [tc, [] as Array<{ t: number; elo: number }>]),
-  ) as RatingHistory;
+  const out = Object.fromEntries(TIME_CLASSES.map((tc) => [tc, [] as RatingHistory[TimeClass]])) as RatingHistory;
   for (const g of rows) {
     const white = g.whiteUserId === userId;
     const before = white ? g.whiteElo : g.blackElo;
     const change = white ? g.whiteEloChange : g.blackEloChange;
     if (before === null || change === null || !g.endedAt) continue;
-    out[g.timeClass as TimeClass]?.push({ t: g.endedAt.getTime(), elo: before + change });
+    out[g.timeClass as TimeClass]?.push({ t: g.endedAt.getTime(), elo: before + change, change });
   }
   return out;
 }

@@ -39,9 +39,9 @@ const ratings: RatingHistory = {
   bullet: [],
   blitz: [],
   rapid: [
-    { t: 1, elo: 1508 },
-    { t: 2, elo: 1500 },
-    { t: 3, elo: 1512 },
+    { t: 1, elo: 1508, change: 8 },
+    { t: 2, elo: 1500, change: -8 },
+    { t: 3, elo: 1512, change: 12 },
   ],
   classical: [],
 };
@@ -168,7 +168,7 @@ describe("ProfileView", () => {
     const rapid = await screen.findByTestId("stat-card-rapid");
     await waitFor(() => expect(within(rapid).getByTestId("winrate").textContent).toBe("67%"));
     expect(within(rapid).getByTestId("games-played").textContent).toBe("3");
-    expect(within(rapid).getByRole("img", { name: "Rapid rating: 1508 → 1512 over 3 rated games" })).toBeTruthy();
+    expect(within(rapid).getByRole("img", { name: "Rapid rating: 1500 → 1512 over 3 rated games" })).toBeTruthy();
     const toggle = within(rapid).getByRole("button");
     expect(toggle.getAttribute("aria-expanded")).toBe("true");
     fireEvent.click(toggle);

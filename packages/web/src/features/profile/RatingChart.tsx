@@ -1,4 +1,4 @@
-import { chartGeometry, chartSummary, type RatingPoint } from "./ratingChart.ts";
+import { chartGeometry, chartPoints, chartSummary, type RatingPoint } from "./ratingChart.ts";
 import "./RatingChart.css";
 
 const BOX = { width: 280, height: 96, pad: 8 };
@@ -9,7 +9,7 @@ export function RatingChart({ label, points }: { label: string; points: readonly
   if (points.length === 0) {
     return <p className="rating-chart__empty">No rated games yet</p>;
   }
-  const { path, dots, marks } = chartGeometry(points, BOX);
+  const { path, dots, marks } = chartGeometry(chartPoints(points), BOX);
   const baseline = BOX.height - BOX.pad;
   const last = dots.at(-1);
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chartGeometry, chartSummary, MIN_SPAN } from "./ratingChart.ts";
+import { chartGeometry, chartPoints, chartSummary, MIN_SPAN } from "./ratingChart.ts";
 
 const box = { width: 100, height: 50, pad: 5 };
 
@@ -76,7 +76,24 @@ describe("chartGeometry's axis marks", () => {
   });
 });
 
+describe("chartPoints", () => {
+  it("starts from the rating before the first game when its change is known", () => {
+    expect(chartPoints([{ t: 5, elo: 1180, change: -20 }])).toEqual([
+      { t: 5, elo: 1200 },
+      { t: 5, elo: 1180, change: -20 },
+    ]);
+    expect(chartPoints([{ t: 5, elo: 1180 }])).toEqual([{ t: 5, elo: 1180 }]);
+    expect(chartPoints([])).toEqual([]);
+  });
+});
+
 describe("chartSummary", () => {
+  it("counts from the rating before the first game", () => {
+    expect(chartSummary("Blitz", [{ t: 1, elo: 1180, change: -20 }])).toBe(
+      "Blitz rating: 1200 → 1180 over 1 rated game",
+    );
+  });
+
   it("says where the rating went", () => {
     expect(chartSummary("Rapid", [])).toBe("Rapid rating: no rated games yet");
     expect(chartSummary("Rapid", [{ t: 1, elo: 1508 }])).toBe("Rapid rating: 1508 → 1508 over 1 rated game");

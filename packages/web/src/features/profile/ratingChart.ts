@@ -1,7 +1,18 @@
-/** One point of a rating history: when (ms) and the rating after that game. */
+/** One point of a rating history: when (ms), the rating after that game, and the change it made. */
 export interface RatingPoint {
   t: number;
   elo: number;
+  change?: number;
+}
+
+/**
+ * What the chart draws: the rating before the first game (when its change is known), then after each one,
+ * so one game is a line from where the player started, not a lone dot.
+ */
+export function chartPoints(points: readonly RatingPoint[]): RatingPoint[] {
+  const first = points[0];
+  if (first?.change === undefined) return [...points];
+  return [{ t: first.t, elo: first.elo - first.change }, ...points];
 }
 
 export interface ChartBox {
@@ -59,9 +70,9 @@ export function chartGeometry(points: readonly RatingPoint[], box: ChartBox): Ch
   return { path, dots, min: lo, max: hi, marks };
 }
 
-/** The chart's accessible summary: "Rapid rating: 1500 → 1512 over 3 rated games". */
+/** The chart's accessible summary: "Rapid rating: 1500 → 1512 over 3 rated games" (from before the first). */
 export function chartSummary(label: string, points: readonly RatingPoint[]): string {
-  const first = points[0];
+  const first = chartPoints(points)[0];
   const last = points.at(-1);
   if (!first || !last) return `${label} rating: no rated games yet`;
   const games = points.length === 1 ? "1 rated game" : `${points.length} rated games`;
