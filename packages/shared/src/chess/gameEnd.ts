@@ -35,5 +35,5 @@ export const END_REASON_TEXT: Record<EndReason, string> = {
   draw: "Draw by agreement",
   flag: "Time out",
   abandon: "Game abandoned",
-  abort: "Game aborted",
+  abort: "Ended before both sides had moved",
 };

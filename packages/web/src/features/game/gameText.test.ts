@@ -41,10 +41,10 @@ describe("game over texts", () => {
     );
   });
 
-  it("says when the game was aborted", () => {
-    expect(gameOverHeadline({ ...result, winningColor: "none", winner: "none", reason: "abort" })).toBe(
-      "Gameover! The game was aborted",
-    );
+  it("says when the game was aborted, and why without saying it twice", () => {
+    const aborted = { ...result, winningColor: "none" as const, winner: "none", reason: "abort" as const };
+    expect(gameOverHeadline(aborted)).toBe("Gameover! The game was aborted");
+    expect(endReasonText(aborted)).toBe("Ended before both sides had moved");
   });
 
   it("states my rating change, or that the game was casual", () => {
