@@ -48,7 +48,11 @@ test("the leaderboard ranks the winner above the loser and leads to the profile 
   const page = await newPage(browser);
   await page.goto("/leaderboards");
   await expect(page).toHaveTitle("Leaderboards · Chess");
+  // A filter chosen shows its board at once; Get Leaderboards asks again.
+  await page.getByLabel("Time Variant").selectOption("classical");
+  await expect(page.getByText("Standard · Classical · Global")).toBeVisible();
   await page.getByLabel("Time Variant").selectOption("rapid");
+  await expect(page.getByText("Standard · Rapid · Global")).toBeVisible();
   await page.getByRole("button", { name: "Get Leaderboards" }).click();
 
   const rows = page.getByTestId("leaderboard-row");

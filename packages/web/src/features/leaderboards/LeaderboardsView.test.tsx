@@ -66,7 +66,7 @@ describe("LeaderboardsView", () => {
     await waitFor(() => expect(screen.getByText("p1-0")).toBeTruthy());
   });
 
-  it("applies the filters with Get Leaderboards, from page 1, and offers my clubs", async () => {
+  it("applies the filters as they change and with Get Leaderboards, from page 1, and offers my clubs", async () => {
     const client = fakeClient({
       clubs: vi.fn(async () => [
         { clubId: 5, clubName: "Knights", isAdministrator: true, administratorId: 1, joinPolicy: "invite" as const },
@@ -81,6 +81,14 @@ describe("LeaderboardsView", () => {
     await waitFor(() => expect(screen.getByText("p2-0")).toBeTruthy());
 
     fireEvent.change(screen.getByLabelText("Time Variant"), { target: { value: "blitz" } });
+    // Shown at once, without the button.
+    await waitFor(() =>
+      expect(client.board).toHaveBeenLastCalledWith(
+        expect.objectContaining({ filters: expect.objectContaining({ timeClass: "blitz" }), pageNo: 1 }),
+        expect.anything(),
+      ),
+    );
+    expect(screen.getByText("Standard · Blitz · Global")).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Filter"), { target: { value: "5" } });
     const eloType = screen.getByLabelText("Elo Type") as HTMLSelectElement;
     expect(eloType.disabled).toBe(false);

@@ -36,21 +36,20 @@ describe("filters", () => {
     expect(state.status).toBe("loading");
   });
 
-  it("change only the draft until Get Leaderboards applies them from page 1", () => {
+  it("apply as soon as they change, from page 1; Get Leaderboards asks again", () => {
     let state = loaded(initialLeaderboards(), 3);
     state = loaded(run(state, { type: "pageRequested", pageNo: 2 }), 3);
-    state = run(state, { type: "draftChanged", change: { timeClass: "blitz", variant: "jumpstart" } });
-    expect(state.request.filters.timeClass).toBe("rapid");
-    expect(state.request.pageNo).toBe(2);
-
     const seq = state.request.seq;
-    state = run(state, { type: "applied" });
+    state = run(state, { type: "draftChanged", change: { timeClass: "blitz", variant: "jumpstart" } });
     expect(state.request).toEqual({
       filters: { variant: "jumpstart", timeClass: "blitz", clubId: null, eloType: "global" },
       pageNo: 1,
       seq: seq + 1,
     });
     expect(state.status).toBe("loading");
+    // The same choice again asks nothing; the button does.
+    expect(run(state, { type: "draftChanged", change: { timeClass: "blitz" } })).toBe(state);
+    expect(run(state, { type: "applied" }).request).toMatchObject({ filters: state.request.filters, seq: seq + 2 });
   });
 
   it("makes a repeated Get Leaderboards a new request", () => {
@@ -108,11 +107,11 @@ describe("paging", () => {
     expect(showNext(last)).toBe(false);
   });
 
-  it("keeps the applied filters and stays between page 1 and the last page", () => {
-    let state = loaded(initialLeaderboards(), 2);
-    state = run(state, { type: "draftChanged", change: { timeClass: "bullet" } }, { type: "pageRequested", pageNo: 9 });
+  it("keeps the filters and stays between page 1 and the last page", () => {
+    let state = loaded(run(initialLeaderboards(), { type: "draftChanged", change: { timeClass: "bullet" } }), 2);
+    state = run(state, { type: "pageRequested", pageNo: 9 });
     expect(state.request.pageNo).toBe(2);
-    expect(state.request.filters.timeClass).toBe("rapid");
+    expect(state.request.filters.timeClass).toBe("bullet");
     expect(run(state, { type: "pageRequested", pageNo: 0 }).request.pageNo).toBe(1);
   });
 

@@ -29,7 +29,7 @@ export interface BoardRequest {
 
 /** The leaderboards page (pure: tested without a DOM). */
 export interface LeaderboardsState {
-  /** What the filter controls show; applied by Get Leaderboards. */
+  /** What the filter controls show: applied as soon as it changes (Get Leaderboards asks again). */
   draft: LeaderboardFilters;
   request: BoardRequest;
   /** The clubs the Filter offers; [] for a guest. */
@@ -66,6 +66,9 @@ export function normalizeFilters(filters: LeaderboardFilters): LeaderboardFilter
   return filters.clubId === null && filters.eloType !== "global" ? { ...filters, eloType: "global" } : filters;
 }
 
+const sameFilters = (a: LeaderboardFilters, b: LeaderboardFilters) =>
+  a.variant === b.variant && a.timeClass === b.timeClass && a.clubId === b.clubId && a.eloType === b.eloType;
+
 function withRequest(state: LeaderboardsState, filters: LeaderboardFilters, pageNo: number): LeaderboardsState {
   return {
     ...state,
@@ -77,8 +80,13 @@ function withRequest(state: LeaderboardsState, filters: LeaderboardFilters, page
 
 export function leaderboardsReducer(state: LeaderboardsState, event: LeaderboardsEvent): LeaderboardsState {
   switch (event.type) {
-    case "draftChanged":
-      return { ...state, draft: normalizeFilters({ ...state.draft, ...event.change }) };
+    case "draftChanged": {
+      // A filter chosen is the board shown, from page 1: a heading that still named the old board, until a
+      // button was pressed, read as if the new choice had no players.
+      const draft = normalizeFilters({ ...state.draft, ...event.change });
+      if (sameFilters(draft, state.draft)) return state;
+      return withRequest({ ...state, draft }, draft, 1);
+    }
     case "applied":
       return withRequest(state, state.draft, 1);
     case "pageRequested": {
