@@ -129,8 +129,12 @@ test("a game that ends while its player is on another page is told in a toast, w
   const page = await newPage(browser, alice.sessionId);
   try {
     // Once the page knows the game (the lobby offers to resume it), Alice goes to another page of the site.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
     await expect(page.getByText(`You are playing ${bob.name}`)).toBeVisible();
+    // On a phone the line gives way in its details first: the opponent's name stays whole.
+    const name = page.locator(".resume-game__name");
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leaderboards" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Leaderboards" })).toBeVisible();
     // Fool's mate, Alice (White) mated by Bob.
