@@ -126,6 +126,8 @@ test("a user and a guest play fool's mate, then a rematch with colours swapped",
   await expect(alice.page.getByRole("dialog")).toHaveCount(0);
   await drag(guestPlayer.page, "e2", "e4");
   await expect(moveList(alice.page).getByRole("button", { name: "e4", exact: true })).toBeVisible();
+  // A screen reader hears the move from the game's announcer, not the drag library's words for the drop.
+  await expect(guestPlayer.page.getByRole("status").filter({ hasText: /Draggable item/ })).toHaveCount(0);
   // Leave the lobby clean for the next test.
   await alice.page.getByRole("button", { name: "Abort" }).click();
   await expect(alice.page.getByRole("dialog", { name: "Gameover! The game was aborted" })).toBeVisible();
