@@ -133,6 +133,18 @@ describe("PlayPage", () => {
     await waitFor(() => expect(rt.requests.at(-1)).toEqual({ event: "declineDraw", payload: { gameId: "g1" } }));
   });
 
+  it("says my draw offer was declined, and drops that word once the game is over", async () => {
+    const rt = setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
+    await screen.findByRole("heading", { level: 1, name: "alice vs bob" });
+    fireEvent.click(screen.getByRole("button", { name: "Suggest Draw" }));
+    expect(await screen.findByText("Draw offer sent")).toBeTruthy();
+    rt.serverEmit("drawDeclined", { gameId: "g1" });
+    expect(await screen.findByText("Your draw offer was declined")).toBeTruthy();
+    rt.serverEmit("gameOver", gameOverPayload());
+    expect(screen.getByRole("dialog", { name: "Gameover! Winner is: bob" })).toBeTruthy();
+    expect(screen.queryByText("Your draw offer was declined")).toBeNull();
+  });
+
   it("Give Up asks once more before resigning, and Keep playing takes it back", async () => {
     const rt = setup(snapshot({ moves: ["e4", "e5"], ply: 2, eventNo: 2 }));
     await screen.findByRole("heading", { level: 1, name: "alice vs bob" });

@@ -77,7 +77,8 @@ export function GameNotices({ state, now, notice, onAnswerDraw, onClaimVictory, 
           Draw offer sent
         </p>
       ) : null}
-      {notice ? (
+      {/* A passing word about the game in play (a draw declined, a move unanswered): its end says the rest. */}
+      {notice && active ? (
         <p className="game-notice game-notice--quiet" role="alert">
           {notice}
         </p>
