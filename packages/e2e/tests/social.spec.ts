@@ -73,16 +73,20 @@ test("a club: create, invite, accept, post, calendar note, chat, and leave", asy
   await a.page.keyboard.press("Escape");
   await expect(admin).toBeHidden();
 
-  // B gets a toast wherever they are; View opens the invitations dialog on the Social page.
+  // B gets a toast wherever they are, and the menu's Social counts the invitation; View opens the
+  // invitations dialog on the Social page.
   const toast = b.page.getByRole("status", { name: "Club invitation" });
   await expect(toast).toContainText(`${a.name} invited you to join ${clubName}.`);
+  const social = b.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Social/ });
+  await expect(social).toHaveAccessibleName("Social, 1 club invitation");
   await toast.getByRole("button", { name: "View" }).click();
   await expect(b.page).toHaveURL(/\/social$/);
   const invitations = b.page.getByRole("dialog", { name: "Your club-invitations" });
   await expect(invitations).toContainText(clubName);
   await invitations.getByRole("button", { name: "Accept" }).click();
-  // Accepting closes the dialog and opens the new club.
+  // Accepting closes the dialog and opens the new club; nothing waits any more.
   await expect(invitations).toBeHidden();
+  await expect(social).toHaveAccessibleName("Social");
   await expect(b.page.getByRole("heading", { level: 2, name: clubName })).toBeVisible();
   // A, on the club's page all along, sees B join without a refresh.
   await expect(a.page.getByRole("region", { name: /^Members/ }).getByRole("link")).toHaveCount(2);

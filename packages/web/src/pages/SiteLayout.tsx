@@ -3,7 +3,7 @@ import { ConnectionBanner } from "../components/ConnectionBanner.tsx";
 import { Layout, type NavItem } from "../components/Layout.tsx";
 import { ToastProvider } from "../components/Toast.tsx";
 import { IdentityBadge, useIdentity } from "../features/accounts/index.ts";
-import { ClubInvitationNotifier } from "../features/clubs/index.ts";
+import { ClubInvitationNotifier, useInvitationsBadge } from "../features/clubs/index.ts";
 import { FriendNotifications, useRequestsBadge, useUnreadBadge } from "../features/friends/index.ts";
 import {
   GameEndNotifier,
@@ -25,9 +25,10 @@ const NAV: NavItem[] = [
 /** The common layout of every route (SPEC §2), with the toasts and the app-wide social listeners. */
 export function SiteLayout() {
   const { identity } = useIdentity();
-  // Unread messages lead to Social (the conversations), friend requests to My Profile (the friends panel).
-  const badges: Record<string, { badge?: number; badgeLabel?: string }> = {
-    "/social": useUnreadBadge(),
+  // Unread messages and club invitations lead to Social (the conversations, the clubs), friend requests to
+  // My Profile (the friends panel).
+  const badges: Record<string, Badge> = {
+    "/social": together(useUnreadBadge(), useInvitationsBadge()),
     "/my-profile": useRequestsBadge(),
   };
   return (
@@ -79,3 +80,18 @@ export function SiteLayout() {
  */
 const FIRST_PAGE_KEY = `first-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 const scrollKey = (location: Location) => (location.key === "default" ? FIRST_PAGE_KEY : location.key);
+
+interface Badge {
+  badge?: number;
+  badgeLabel?: string;
+}
+
+/** Two counts on one menu item: their sum, each said ("2 unread messages, 1 club invitation"). */
+function together(...badges: Badge[]): Badge {
+  const shown = badges.filter((b) => (b.badge ?? 0) > 0);
+  if (shown.length === 0) return {};
+  return {
+    badge: shown.reduce((sum, b) => sum + (b.badge ?? 0), 0),
+    badgeLabel: shown.map((b) => b.badgeLabel).join(", "),
+  };
+}

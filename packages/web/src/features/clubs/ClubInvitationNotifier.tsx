@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { useToasts } from "../../components/Toast.tsx";
 import { useRealtime } from "../../lib/realtime.ts";
+import { useInvitationsBadgeSync } from "./useInvitationsBadge.ts";
 
 /** What the Social page is sent with to open its invitations dialog at once (SocialPage reads it). */
 export const OPEN_INVITATIONS = { clubInvitations: true } as const;
@@ -9,8 +10,12 @@ export const OPEN_INVITATIONS = { clubInvitations: true } as const;
 export const opensInvitations = (state: unknown): boolean =>
   typeof state === "object" && state !== null && (state as { clubInvitations?: unknown }).clubInvitations === true;
 
-/** Shows a toast for every club invitation that arrives, wherever the user is (mounted for logged-in users). */
+/**
+ * Shows a toast for every club invitation that arrives, wherever the user is, and keeps the navigation's
+ * count of those waiting (mounted for logged-in users).
+ */
 export function ClubInvitationNotifier() {
+  useInvitationsBadgeSync();
   const realtime = useRealtime();
   const toasts = useToasts();
   const navigate = useNavigate();

@@ -7,4 +7,5 @@ export { CreateClubModal } from "./CreateClubModal.tsx";
 export { FindClubsModal } from "./FindClubsModal.tsx";
 export { InvitationsModal } from "./InvitationsModal.tsx";
 export { useClubData } from "./useClubData.ts";
-export { ClubsApiContext, useClubs } from "./useClubs.ts";
+export { ClubsApiContext, InvitationsBadgeContext, useClubs } from "./useClubs.ts";
+export { useInvitationsBadge } from "./useInvitationsBadge.ts";

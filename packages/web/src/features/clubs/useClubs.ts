@@ -4,9 +4,13 @@ import { ApiRequestError, errorMessage, successMessage } from "../../lib/api.ts"
 import { useRealtime } from "../../lib/realtime.ts";
 import { type ClubsApi, clubsApi } from "./clubsApi.ts";
 import { clubsReducer, initialClubs, selectedClub } from "./clubsStore.ts";
+import { createInvitationsBadgeStore, type InvitationsBadgeStore } from "./invitationsBadgeStore.ts";
 
 /** The club calls; the real ones by default, fakes in tests. */
 export const ClubsApiContext = createContext<ClubsApi>(clubsApi);
+
+/** The page's waiting club invitations, for the navigation's badge; tests give each render a store of their own. */
+export const InvitationsBadgeContext = createContext<InvitationsBadgeStore>(createInvitationsBadgeStore());
 
 export function useClubsApi(): ClubsApi {
   return useContext(ClubsApiContext);
@@ -44,13 +48,16 @@ export function useClubs() {
     [client],
   );
 
+  const badge = useContext(InvitationsBadgeContext);
   const reloadInvitations = useCallback(async () => {
     try {
-      dispatch({ type: "invitationsLoaded", invitations: await client.invitations() });
+      const invitations = await client.invitations();
+      dispatch({ type: "invitationsLoaded", invitations });
+      badge.dispatch({ type: "loaded", clubIds: invitations.map((i) => i.clubId) });
     } catch (error) {
       if (isDenied(error)) dispatch({ type: "denied" });
     }
-  }, [client]);
+  }, [client, badge]);
 
   useEffect(() => {
     void reload();
@@ -80,13 +87,15 @@ export function useClubs() {
         // Gone already (answered in another tab): drop it from the list as well.
         if (error instanceof ApiRequestError && error.status === 404) {
           dispatch({ type: "invitationAnswered", clubId: invitation.clubId });
+          badge.dispatch({ type: "answered", clubId: invitation.clubId });
         }
         throw error;
       }
       dispatch({ type: "invitationAnswered", clubId: invitation.clubId });
+      badge.dispatch({ type: "answered", clubId: invitation.clubId });
       if (accepted) await reload(invitation.clubId);
     },
-    [client, reload],
+    [client, reload, badge],
   );
 
   const club = selectedClub(state);
