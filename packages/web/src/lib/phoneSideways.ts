@@ -3,7 +3,7 @@ import { type RefObject, useEffect } from "react";
 /** A phone held sideways, as the CSS says it (Layout.css, GamePanels.css, Conversation.css). */
 export const PHONE_SIDEWAYS = "(max-width: 899px) and (max-height: 500px) and (orientation: landscape)";
 
-export function isPhoneSideways(): boolean {
+function isPhoneSideways(): boolean {
   return window.matchMedia?.(PHONE_SIDEWAYS).matches ?? false;
 }
 

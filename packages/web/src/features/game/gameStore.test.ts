@@ -551,6 +551,8 @@ describe("rematch", () => {
   it("clears my offer once withdrawn from another of my tabs", () => {
     const sent = must(gameReducer(finished(), { type: "rematchSent", offerId: "r1" }));
     expect(gameReducer(sent, { type: "rematchCancelled", previousGameId: "other" })).toBe(sent);
+    // The withdrawal of an older offer, arriving late, leaves the newer one out.
+    expect(gameReducer(sent, { type: "rematchCancelled", previousGameId: "g1", offerId: "r0" })).toBe(sent);
     expect(must(gameReducer(sent, { type: "rematchCancelled", previousGameId: "g1" })).rematch).toEqual({
       kind: "none",
     });

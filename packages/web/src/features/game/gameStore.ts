@@ -122,7 +122,7 @@ export type GameAction =
   | { type: "rematchSent"; offerId: string }
   | { type: "rematchReceived"; previousGameId: string; offerId: string; by: string }
   | { type: "rematchDeclined"; previousGameId: string }
-  | { type: "rematchCancelled"; previousGameId: string }
+  | { type: "rematchCancelled"; previousGameId: string; offerId?: string }
   /** My offer was withdrawn or the opponent's answered. */
   | { type: "rematchCleared" }
   | { type: "resyncRequested" };
@@ -276,8 +276,11 @@ export function gameReducer(state: GameState | null, action: GameAction): GameSt
       return { ...state, rematch: { kind: "declined" } };
     case "rematchCancelled":
       if (action.previousGameId !== state.gameId) return state;
-      // My own offer, withdrawn from another of my tabs: nothing is out any more.
-      if (state.rematch.kind === "sent") return { ...state, rematch: { kind: "none" } };
+      // My own offer, withdrawn from another of my tabs: nothing is out any more (unless a newer one is).
+      if (state.rematch.kind === "sent")
+        return action.offerId === undefined || action.offerId === state.rematch.offerId
+          ? { ...state, rematch: { kind: "none" } }
+          : state;
       if (state.rematch.kind !== "received") return state;
       return { ...state, rematch: { kind: "cancelled" } };
     case "rematchCleared":

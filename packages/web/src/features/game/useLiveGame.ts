@@ -126,7 +126,7 @@ export function useLiveGame(
         dispatch({ type: "rematchDeclined", previousGameId: o.previousGameId }),
       ),
       realtime.on("rematchOfferCancelled", (o) =>
-        dispatch({ type: "rematchCancelled", previousGameId: o.previousGameId }),
+        dispatch({ type: "rematchCancelled", previousGameId: o.previousGameId, offerId: o.offerId }),
       ),
       // On load, and after every reconnection: the full game, whatever was missed, and my move again if it
       // got no answer on the connection that went.
