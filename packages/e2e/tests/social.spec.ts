@@ -62,6 +62,12 @@ test("a club: create, invite, accept, post, calendar note, chat, and leave", asy
   await expect(aSidebar.getByRole("button", { name: clubName })).toHaveAttribute("aria-current", "true");
   await expect(a.page.getByRole("heading", { level: 2, name: clubName })).toBeVisible();
 
+  // B has the Social page open in a second tab as well.
+  const bTab = await b.page.context().newPage();
+  await bTab.goto("/social");
+  const bTabSidebar = bTab.getByRole("navigation", { name: "My clubs" });
+  await expect(bTabSidebar).toBeVisible();
+
   // A invites B.
   await a.page.getByRole("button", { name: "Club settings" }).click();
   const admin = a.page.getByRole("dialog", { name: "Administer Club" });
@@ -79,6 +85,7 @@ test("a club: create, invite, accept, post, calendar note, chat, and leave", asy
   await expect(toast).toContainText(`${a.name} invited you to join ${clubName}.`);
   const social = b.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Social/ });
   await expect(social).toHaveAccessibleName("Social, 1 club invitation");
+  await expect(bTabSidebar).toContainText("A club invited you");
   await toast.getByRole("button", { name: "View" }).click();
   await expect(b.page).toHaveURL(/\/social$/);
   const invitations = b.page.getByRole("dialog", { name: "Your club-invitations" });
@@ -88,6 +95,12 @@ test("a club: create, invite, accept, post, calendar note, chat, and leave", asy
   await expect(invitations).toBeHidden();
   await expect(social).toHaveAccessibleName("Social");
   await expect(b.page.getByRole("heading", { level: 2, name: clubName })).toBeVisible();
+  // B's other tab, told the answer, counts nothing either and lists the club it joined.
+  const bTabSocial = bTab.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Social/ });
+  await expect(bTabSocial).toHaveAccessibleName("Social");
+  await expect(bTabSidebar.getByRole("button", { name: clubName })).toBeVisible();
+  await expect(bTabSidebar).not.toContainText("A club invited you");
+  await bTab.close();
   // A, on the club's page all along, sees B join without a refresh.
   await expect(a.page.getByRole("region", { name: /^Members/ }).getByRole("link")).toHaveCount(2);
 

@@ -267,7 +267,6 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     findUser,
     isBlocked: (blocker, blocked) => friendsRepo.isBlocked(blocker, blocked),
     isOnline: userOnline,
-    notifyInvitation: (inviteeId, invitation) => io.to(toUser(inviteeId)).emit("clubInvitationReceived", invitation),
     live: clubsBroadcaster(io),
   });
   const lobbyStore = redis ? new RedisLobbyStore(redis, config.redisPrefix) : new MemoryLobbyStore();

@@ -1,6 +1,6 @@
 import { CLUB_MESSAGES } from "@chess/shared";
 import { describe, expect, it } from "vitest";
-import { http, useTestServer } from "./harness.ts";
+import { connect, http, useTestServer } from "./harness.ts";
 import { guest, type Player, play, registered, startGame } from "./players.ts";
 
 // More accounts than one address may sign up by default (throttles.test.ts checks that limit).
@@ -50,6 +50,32 @@ describe("clubs", () => {
     const spaced = await call(admin, "POST", "/club/create", { clubName: " Knights\u00A0\u00A0 of\u200B e4 " });
     expect(spaced.json.clubName).toBe("Knights of e4");
     admin.socket.close();
+  });
+
+  it("tells each of the invitee's tabs that an invitation was answered, declined or accepted", async () => {
+    const [admin, bob] = [await registered(app.url, "aAdm"), await registered(app.url, "aBob")];
+    const { clubId } = await clubWith(admin);
+    // A second tab of Bob: another socket of the same session.
+    const { socket: otherTab } = await connect(app.url, { sessionId: bob.sessionId, cookie: bob.cookie ?? "" });
+    const answered = () => new Promise((resolve) => otherTab.once("clubInvitationAnswered", resolve));
+
+    expect((await call(admin, "POST", "/club/invite", { clubId, inviteeUsername: bob.name })).status).toBe(200);
+    let told = answered();
+    const mine = bob.next("clubInvitationAnswered");
+    expect((await call(bob, "POST", "/club/handle-invitation", { clubId, accepted: false })).status).toBe(200);
+    expect(await told).toEqual({ clubId, accepted: false });
+    expect(await mine).toEqual({ clubId, accepted: false });
+
+    expect((await call(admin, "POST", "/club/invite", { clubId, inviteeUsername: bob.name })).status).toBe(200);
+    told = answered();
+    expect((await call(bob, "POST", "/club/handle-invitation", { clubId, accepted: true })).status).toBe(200);
+    expect(await told).toEqual({ clubId, accepted: true });
+    // An answer that finds no invitation changes nothing and tells nobody.
+    expect((await call(bob, "POST", "/club/handle-invitation", { clubId, accepted: false })).status).toBe(404);
+    expect(admin.seen.get("clubInvitationAnswered")).toBeUndefined();
+    expect(bob.seen.get("clubInvitationAnswered")).toHaveLength(2);
+    otherTab.close();
+    for (const p of [admin, bob]) p.socket.close();
   });
 
   it("lets the administrator invite; the invitee accepts once and sees members with ratings and presence", async () => {

@@ -287,6 +287,11 @@ export const SERVER_EVENTS = {
     spec: false,
   },
   clubInvitationReceived: { payload: "ClubInvitation", when: "To the invitee of a club invitation.", spec: false },
+  clubInvitationAnswered: {
+    payload: "ClubInvitationAnswered",
+    when: "To the invitee's sockets when they accept or decline a club invitation (any tab answered it).",
+    spec: false,
+  },
   clubPostCreated: { payload: "ClubPostCreated", when: "To a club's watchers.", spec: false },
   clubEventCreated: { payload: "ClubEventCreated", when: "To a club's watchers.", spec: false },
   clubMembersChanged: { payload: "ClubMembersChanged", when: "To a club's watchers.", spec: false },

@@ -30,3 +30,9 @@ export interface ClubEventCreated {
 export interface ClubMembersChanged {
   clubId: number;
 }
+
+/** clubInvitationAnswered: I accepted or declined a club's invitation (in this tab or another). */
+export interface ClubInvitationAnswered {
+  clubId: number;
+  accepted: boolean;
+}

@@ -9,7 +9,7 @@ import type {
 } from "../api/friends.ts";
 import type { WatchList } from "../api/watch.ts";
 import type { ChatHistory, ChatMessage } from "./chat.ts";
-import type { ClubEventCreated, ClubMembersChanged, ClubPostCreated } from "./clubs.ts";
+import type { ClubEventCreated, ClubInvitationAnswered, ClubMembersChanged, ClubPostCreated } from "./clubs.ts";
 import type { TakenBack } from "./computer.ts";
 import type { FriendMessagesRead } from "./friends.ts";
 import type {
@@ -90,6 +90,8 @@ export interface ServerToClientEvents {
   /** I blocked `friendName` (in this tab or another): no friendship or request with them is left. */
   friendBlocked: (payload: FriendBlocked) => void;
   clubInvitationReceived: (invitation: ClubInvitation) => void;
+  /** I answered a club's invitation (in this tab or another): it waits no more; accepted, the club is mine. */
+  clubInvitationAnswered: (payload: ClubInvitationAnswered) => void;
   /** My conversation with a friend was read (in this tab or another): its unread count is 0. */
   friendMessagesRead: (payload: FriendMessagesRead) => void;
   /** To a club's room (members who watch it). */

@@ -36,6 +36,10 @@ export interface ClubsLive {
   joinRequested(clubId: number, administratorId: number): void;
   /** Stops every socket of that user from hearing the club; called when they leave it. */
   unwatch(clubId: number, userId: number): void;
+  /** To the invitee's sockets: an invitation waits for their answer. */
+  invited(inviteeId: number, invitation: ClubInvitation): void;
+  /** To the invitee's sockets: they answered (their other tabs stop showing it as waiting). */
+  invitationAnswered(inviteeId: number, clubId: number, accepted: boolean): void;
 }
 
 export function createClubsService(deps: {
@@ -44,7 +48,6 @@ export function createClubsService(deps: {
   findUser: (username: string) => Promise<{ id: number; username: string } | undefined>;
   isBlocked: (blockerId: number, blockedId: number) => Promise<boolean>;
   isOnline: (userId: number) => boolean;
-  notifyInvitation: (inviteeId: number, invitation: ClubInvitation) => void;
   live: ClubsLive;
 }) {
   const { repo, limiter, live } = deps;
@@ -92,6 +95,7 @@ export function createClubsService(deps: {
 
     async answer(user: ClubUser, clubId: number, accepted: boolean): Promise<void> {
       if (!(await repo.answerInvitation(clubId, user.userId, accepted))) throw notFound(CLUB_MESSAGES.noInvitation);
+      live.invitationAnswered(user.userId, clubId, accepted);
       if (accepted) live.membersChanged(clubId);
     },
 
@@ -105,7 +109,7 @@ export function createClubsService(deps: {
       if (await deps.isBlocked(invitee.id, user.userId))
         throw forbidden("This player does not accept invitations from you");
       if (!(await repo.invite(clubId, invitee.id, user.userId))) throw conflict(CLUB_MESSAGES.alreadyInvited);
-      deps.notifyInvitation(invitee.id, { clubId, clubName: club.name, inviter: user.username });
+      live.invited(invitee.id, { clubId, clubName: club.name, inviter: user.username });
     },
 
     async search(user: ClubUser, q: string, pageNo: number): Promise<ClubSearchResult[]> {

@@ -3,7 +3,10 @@ import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
 import { type AppServer, rooms } from "../../realtime/io.ts";
 import type { ClubsLive, ClubsService } from "./clubsService.ts";
 
-/** Club events go to the club's room; leaving empties the leaver's sockets out of it on every node. */
+/**
+ * Club events go to the club's room, invitations to the invitee's sockets; leaving empties the leaver's
+ * sockets out of the club's room on every node.
+ */
 export function clubsBroadcaster(io: AppServer): ClubsLive {
   return {
     postCreated: (clubId, post) => io.to(clubRoom(clubId)).emit("clubPostCreated", { clubId, post }),
@@ -12,6 +15,9 @@ export function clubsBroadcaster(io: AppServer): ClubsLive {
     joinRequested: (clubId, administratorId) =>
       io.to(rooms.user(administratorId)).emit("clubJoinRequested", { clubId }),
     unwatch: (clubId, userId) => io.in(rooms.user(userId)).socketsLeave(clubRoom(clubId)),
+    invited: (inviteeId, invitation) => io.to(rooms.user(inviteeId)).emit("clubInvitationReceived", invitation),
+    invitationAnswered: (inviteeId, clubId, accepted) =>
+      io.to(rooms.user(inviteeId)).emit("clubInvitationAnswered", { clubId, accepted }),
   };
 }
 

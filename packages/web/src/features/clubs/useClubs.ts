@@ -69,6 +69,16 @@ export function useClubs() {
     [realtime],
   );
 
+  // Answered in another tab (or this one): it waits no more, and an accepted club is in the list.
+  useEffect(
+    () =>
+      realtime.on("clubInvitationAnswered", ({ clubId, accepted }) => {
+        dispatch({ type: "invitationAnswered", clubId });
+        if (accepted) void reload();
+      }),
+    [realtime, reload],
+  );
+
   // A leaving administrator hands the club on: who administers it is in the list.
   useEffect(() => realtime.on("clubMembersChanged", () => void reload()), [realtime, reload]);
 

@@ -30,6 +30,8 @@ export function useInvitationsBadgeSync() {
       realtime.on("clubInvitationReceived", (invitation) =>
         store.dispatch({ type: "received", clubId: invitation.clubId }),
       ),
+      // Answered here or in another tab.
+      realtime.on("clubInvitationAnswered", ({ clubId }) => store.dispatch({ type: "answered", clubId })),
     ];
     return () => {
       live = false;
