@@ -4,7 +4,11 @@ import { ApiRequestError, errorMessage, successMessage } from "../../lib/api.ts"
 import { useRealtime } from "../../lib/realtime.ts";
 import { type ClubsApi, clubsApi } from "./clubsApi.ts";
 import { clubsReducer, initialClubs, selectedClub } from "./clubsStore.ts";
-import { createInvitationsBadgeStore, type InvitationsBadgeStore } from "./invitationsBadgeStore.ts";
+import {
+  createInvitationsBadgeStore,
+  type InvitationsBadgeStore,
+  invitationAnswered,
+} from "./invitationsBadgeStore.ts";
 
 /** The club calls; the real ones by default, fakes in tests. */
 export const ClubsApiContext = createContext<ClubsApi>(clubsApi);
@@ -53,7 +57,7 @@ export function useClubs() {
     try {
       const invitations = await client.invitations();
       dispatch({ type: "invitationsLoaded", invitations });
-      badge.dispatch({ type: "loaded", clubIds: invitations.map((i) => i.clubId) });
+      badge.dispatch({ type: "loaded", items: invitations.map((i) => i.clubId) });
     } catch (error) {
       if (isDenied(error)) dispatch({ type: "denied" });
     }
@@ -97,12 +101,12 @@ export function useClubs() {
         // Gone already (answered in another tab): drop it from the list as well.
         if (error instanceof ApiRequestError && error.status === 404) {
           dispatch({ type: "invitationAnswered", clubId: invitation.clubId });
-          badge.dispatch({ type: "answered", clubId: invitation.clubId });
+          badge.dispatch(invitationAnswered(invitation.clubId));
         }
         throw error;
       }
       dispatch({ type: "invitationAnswered", clubId: invitation.clubId });
-      badge.dispatch({ type: "answered", clubId: invitation.clubId });
+      badge.dispatch(invitationAnswered(invitation.clubId));
       if (accepted) await reload(invitation.clubId);
     },
     [client, reload, badge],

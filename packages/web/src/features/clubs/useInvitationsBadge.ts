@@ -1,13 +1,12 @@
-import { useContext, useEffect, useSyncExternalStore } from "react";
+import { useCallback, useContext } from "react";
 import { useRealtime } from "../../lib/realtime.ts";
-import { invitationsLabel } from "./invitationsBadgeStore.ts";
+import { useWaitingBadge, useWaitingSync } from "../../lib/useWaitingBadge.ts";
+import { invitationAnswered, invitationsLabel } from "./invitationsBadgeStore.ts";
 import { InvitationsBadgeContext, useClubsApi } from "./useClubs.ts";
 
 /** The navigation's badge for Social's club invitations: `{badge, badgeLabel}` or nothing. */
 export function useInvitationsBadge(): { badge?: number; badgeLabel?: string } {
-  const store = useContext(InvitationsBadgeContext);
-  const { waiting } = useSyncExternalStore(store.subscribe, store.getState);
-  return waiting.length > 0 ? { badge: waiting.length, badgeLabel: invitationsLabel(waiting.length) } : {};
+  return useWaitingBadge(useContext(InvitationsBadgeContext), invitationsLabel);
 }
 
 /** Keeps the waiting invitations true for a logged-in user, app-wide: read on every (re)connection, followed live. */
@@ -15,28 +14,14 @@ export function useInvitationsBadgeSync() {
   const client = useClubsApi();
   const realtime = useRealtime();
   const store = useContext(InvitationsBadgeContext);
-  useEffect(() => {
-    let live = true;
-    const load = async () => {
-      try {
-        const invitations = await client.invitations();
-        if (live) store.dispatch({ type: "loaded", clubIds: invitations.map((i) => i.clubId) });
-      } catch {
-        // The badge keeps what it shows; the next connection reads again.
-      }
-    };
-    const offs = [
-      realtime.onConnect(() => void load()),
-      realtime.on("clubInvitationReceived", (invitation) =>
-        store.dispatch({ type: "received", clubId: invitation.clubId }),
-      ),
+  const load = useCallback(async () => (await client.invitations()).map((i) => i.clubId), [client]);
+  const follow = useCallback(
+    () => [
+      realtime.on("clubInvitationReceived", ({ clubId }) => store.dispatch({ type: "received", item: clubId })),
       // Answered here or in another tab.
-      realtime.on("clubInvitationAnswered", ({ clubId }) => store.dispatch({ type: "answered", clubId })),
-    ];
-    return () => {
-      live = false;
-      for (const off of offs) off();
-      store.dispatch({ type: "reset" });
-    };
-  }, [client, realtime, store]);
+      realtime.on("clubInvitationAnswered", ({ clubId }) => store.dispatch(invitationAnswered(clubId))),
+    ],
+    [realtime, store],
+  );
+  useWaitingSync(store, load, follow);
 }
