@@ -242,7 +242,7 @@ test("on a 1440x900 laptop the board is large, and its resize handle's size is k
   }
 });
 
-test("on a phone held sideways the whole board and both clocks fit the screen's height, notices beside them", async ({
+test("on a phone held sideways the board takes the screen's height, both clocks and notices beside it", async ({
   browser,
 }) => {
   const [alice, bob] = [await registeredUser(), await registeredUser()];
@@ -279,7 +279,15 @@ test("on a phone held sideways the whole board and both clocks fit the screen's 
         await expect(target).toBeInViewport({ ratio: 1 });
         expect(await uncovered(target), `${width}x${height}`).toBe(true);
       }
-      // Each bar is one line: the colour's dot beside the name (a long name ends in "…"), not above it.
+      // The board takes the screen's height, the bars stand beside it, each name whole.
+      const boardBox = await board.boundingBox();
+      expect(boardBox?.height ?? 0, `${width}x${height}`).toBeGreaterThan(height * 0.9);
+      for (const place of ["top", "bottom"]) {
+        const bar = page.getByTestId(`player-bar-${place}`);
+        expect((await bar.boundingBox())?.x ?? 0).toBeGreaterThanOrEqual((boardBox?.x ?? 0) + (boardBox?.width ?? 0));
+        expect(await bar.locator(".player-bar__name").evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      }
+      // Each bar's colour dot stands beside the name (a long name ends in "…"), not above it.
       for (const place of ["top", "bottom"]) {
         const bar = page.getByTestId(`player-bar-${place}`);
         const [dot, name] = [

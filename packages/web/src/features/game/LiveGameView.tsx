@@ -1,5 +1,5 @@
 import { type Color, other } from "@chess/shared";
-import { useEffect, useRef, useState } from "react";
+import { type CSSProperties, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { FlipIcon } from "../../components/FlipIcon.tsx";
@@ -111,7 +111,12 @@ export function LiveGameView({
   }
 
   return (
-    <div className="play">
+    // Sideways, the bars stand in a column beside the board and the notices over it: the CSS places both from
+    // the board's width.
+    <div
+      className="play"
+      style={board.sideways ? ({ "--board-width": `${board.width}px` } as CSSProperties) : undefined}
+    >
       <div className="play__info">
         <GameInfo state={state} />
         {/* The computer does not chat: no panel inviting the player to say hello to it. */}
@@ -126,7 +131,7 @@ export function LiveGameView({
         )}
       </div>
 
-      <div className="play__center" style={{ maxWidth: board.width }} ref={center}>
+      <div className="play__center" style={board.sideways ? undefined : { maxWidth: board.width }} ref={center}>
         <GamePlayerBar state={state} color={other(bottom)} place="top" now={now} />
         <div className="play__board">
           <LiveBoard

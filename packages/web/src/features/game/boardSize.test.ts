@@ -14,11 +14,13 @@ describe("defaultBoardWidth", () => {
     [390, 844, 366],
     [320, 568, 296],
     [800, 1280, 640],
-    // Phones held sideways: the board and both players' bars fit the height.
-    [667, 375, 255],
-    [844, 390, 270],
-    [568, 320, 200],
-    [480, 240, 200],
+    // Phones held sideways: the board takes the height, the players' bars stand beside it (12rem at least).
+    [667, 375, 359],
+    [844, 390, 374],
+    [568, 320, 304],
+    [480, 240, 224],
+    [500, 420, 260],
+    [420, 300, 200],
   ])("%d x %d → %d px", (width, height, board) => {
     expect(defaultBoardWidth({ width, height })).toBe(board);
   });

@@ -17,13 +17,25 @@ const SIDE_MARGIN = 12;
 export const MIN_BOARD_WIDTH = 280;
 /** On a phone: the two player bars (3rem each), the gaps beside the board, and a little room to spare. */
 const PHONE_BARS_HEIGHT = 2 * 48 + 2 * 8 + 8;
-/** The smallest board a short screen (a phone held sideways) gets to keep both clocks on the screen with it. */
+/** The smallest board a short screen gets to keep both clocks on the screen with it. */
 const MIN_PHONE_BOARD = 200;
+/**
+ * A phone held sideways: the player bars stand in a column right of the board (LiveGameView.css), at least
+ * 12rem wide, beside the page's padding and the gap to the board (3rem in all); the board keeps a little of
+ * the height free above and below it.
+ */
+const SIDEWAYS_BARS = 12 * 16 + 3 * 16;
+const SIDEWAYS_MARGIN = 8;
 const MAX_BOARD_WIDTH = 1100;
 
 export interface Viewport {
   width: number;
   height: number;
+}
+
+/** A phone held sideways, as PHONE_SIDEWAYS (lib/phoneSideways.ts) says it in CSS. */
+export function isSideways({ width, height }: Viewport): boolean {
+  return width < ONE_COLUMN_BELOW && height <= 500 && width > height;
 }
 
 /** The widest board that fits beside the side panels (on a phone: the screen's width). */
@@ -36,7 +48,12 @@ export function maxBoardWidth({ width }: Viewport): number {
 /** The board before the player resizes it: as large as fits both the width and the height, players bars included. */
 export function defaultBoardWidth(viewport: Viewport): number {
   const max = maxBoardWidth(viewport);
-  // A phone held sideways: the screen's width would make a board taller than the screen, its clocks off it.
+  // Sideways, the bars beside the board: it takes the screen's height.
+  if (isSideways(viewport))
+    return Math.floor(
+      Math.max(MIN_PHONE_BOARD, Math.min(viewport.height - 2 * SIDEWAYS_MARGIN, viewport.width - SIDEWAYS_BARS)),
+    );
+  // A short screen otherwise: the screen's width would make a board taller than the screen, its clocks off it.
   if (viewport.width < ONE_COLUMN_BELOW)
     return Math.floor(Math.min(max, Math.max(MIN_PHONE_BOARD, viewport.height - PHONE_BARS_HEIGHT)));
   return Math.floor(Math.max(MIN_BOARD_WIDTH, Math.min(max, viewport.height - CHROME_HEIGHT)));

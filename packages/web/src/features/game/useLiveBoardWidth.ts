@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useState } from "react";
 import { browserStorage } from "../preferences/preferencesStorage.ts";
-import { boardResizable, liveBoardWidth, MIN_BOARD_WIDTH, maxBoardWidth, type Viewport } from "./boardSize.ts";
+import {
+  boardResizable,
+  isSideways,
+  liveBoardWidth,
+  MIN_BOARD_WIDTH,
+  maxBoardWidth,
+  type Viewport,
+} from "./boardSize.ts";
 
 /** localStorage key of the board width this device's player chose with the resize handle (px). */
 export const BOARD_WIDTH_KEY = "boardWidth";
@@ -32,6 +39,8 @@ export interface LiveBoardSize {
   max: number;
   /** Whether the resize handle is offered (not on a phone). */
   resizable: boolean;
+  /** A phone held sideways: the player bars stand beside the board, not above and below it. */
+  sideways: boolean;
   /** Sets the width while dragging; `save` keeps it for this device. null goes back to the default. */
   resize: (width: number | null, save?: boolean) => void;
 }
@@ -58,6 +67,7 @@ export function useLiveBoardWidth(): LiveBoardSize {
     min: MIN_BOARD_WIDTH,
     max: maxBoardWidth(view),
     resizable: boardResizable(view),
+    sideways: isSideways(view),
     resize,
   };
 }
