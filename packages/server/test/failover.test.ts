@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { connect as tcpConnect } from "node:net";
+import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, http } from "./harness.ts";
@@ -160,6 +161,43 @@ describe.runIf(runs)("a two-node cluster under faults", () => {
     // all the seconds the game had no node.
     expect(after?.w).toBeLessThanOrEqual((before?.w ?? 0) - 2_400);
     expect(after?.w).toBeGreaterThan((before?.w ?? 0) - 11_000);
+    expect(after?.b).toBeLessThanOrEqual(before?.b ?? 0);
+    white.socket.close();
+    black.socket.close();
+    await stop(one.proc);
+  });
+
+  it("charges only until the last node that wrote the game, not one that took its lease and died", {
+    timeout: 90_000,
+  }, async () => {
+    const { one, two, white, black, gameId } = await twoNodesWithGame();
+    await moveUntilAccepted(white, gameId, "f2f3", 0);
+    await moveUntilAccepted(black, gameId, "e7e5", 1);
+    const asked = Date.now();
+    const before = (await white.emit<{ timeLeft: { w: number; b: number } }>("resync", { gameId })).data?.timeLeft;
+    const told = Date.now();
+    // White thinks for 2 s before the node writing the game dies.
+    await new Promise((r) => setTimeout(r, 2_000));
+    const killing = Date.now();
+    await stop(two.proc, "SIGKILL");
+    const killed = Date.now();
+    // A third node takes the dead node's lease and dies before its takeover is stored: the lease names a
+    // node that never served the game, and no heartbeat of it says when the game was last served.
+    const redisClient = new Redis(redisPort, "127.0.0.1");
+    try {
+      await redisClient.set(`failover:game:${gameId}:node`, "ghost-node", "PX", 30_000);
+    } finally {
+      redisClient.disconnect();
+    }
+
+    // White's move makes node one take the game over from the ghost.
+    await moveUntilAccepted(white, gameId, "g2g4", 2);
+    const after = (await white.emit<{ timeLeft: { w: number; b: number } }>("resync", { gameId })).data?.timeLeft;
+    const charged = (before?.w ?? 0) - (after?.w ?? 0);
+    // White's thinking until the writer died is charged (its last heartbeat is at most 0.5 s old), not
+    // refunded for want of a heartbeat of the ghost's.
+    expect(charged).toBeGreaterThan(killing - told - 700);
+    expect(charged).toBeLessThan(killed - asked + 1_500);
     expect(after?.b).toBeLessThanOrEqual(before?.b ?? 0);
     white.socket.close();
     black.socket.close();

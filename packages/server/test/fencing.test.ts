@@ -58,10 +58,10 @@ const resumed = {
 describe("fenced game writers", () => {
   it("refuses the moves, state and end of an owner whose game was taken over", async () => {
     await newGame("fence1");
-    const taken = await repo.takeOwnership("fence1", resumed);
+    const taken = await repo.takeOwnership("fence1", resumed, "node-b");
     expect(taken).toBe(2);
-    // The state the new owner resumes in is stored with its epoch, in the same write.
-    expect((await repo.game("fence1"))?.roundState).toEqual(resumed);
+    // The state the new owner resumes in, and the node, are stored with its epoch, in the same write.
+    expect(await repo.game("fence1")).toMatchObject({ roundState: resumed, ownerEpoch: 2, ownerNode: "node-b" });
 
     // The old owner (epoch 1) is refused, alone or in a statement with others; the new one (epoch 2) writes.
     await expect(repo.appendMoves([move("fence1", 1, 1, "d2d4")])).rejects.toBeInstanceOf(StaleOwnerError);
@@ -72,7 +72,7 @@ describe("fenced game writers", () => {
     expect((await repo.moves("fence1")).map((m) => m.uci)).toEqual(["e2e4"]);
 
     // A later takeover carries the game's stored moves over to the new epoch, and fences out the one before.
-    expect(await repo.takeOwnership("fence1", resumed)).toBe(3);
+    expect(await repo.takeOwnership("fence1", resumed, "node-c")).toBe(3);
     await expect(repo.appendMoves([move("fence1", 2, 2, "e7e5")])).rejects.toBeInstanceOf(StaleOwnerError);
     await repo.appendMoves([move("fence1", 3, 2, "e7e5")]);
     expect((await repo.moves("fence1")).map((m) => m.uci)).toEqual(["e2e4", "e7e5"]);
@@ -92,7 +92,8 @@ describe("fenced game writers", () => {
     await repo.saveRoundState("fence1", 3, state);
     expect(await repo.finishGame(finish("fence1", 3))).toBe(true);
     // A finished game is nobody's to take, and ending it again is a no-op, not a stale owner.
-    expect(await repo.takeOwnership("fence1", resumed)).toBeUndefined();
+    expect(await repo.takeOwnership("fence1", resumed, "node-d")).toBeUndefined();
+    expect((await repo.game("fence1"))?.ownerNode).toBe("node-c");
     expect(await repo.finishGame(finish("fence1", 3))).toBe(false);
   });
 });

@@ -109,6 +109,12 @@ export const games = pgTable(
     roundState: jsonb("round_state").$type<PersistedRoundState>(),
     /** The fence of one writer per game: each owner takes the next number, and writes only under its own. */
     ownerEpoch: integer("owner_epoch").notNull().default(0),
+    /**
+     * The node that holds `owner_epoch`: the last to write the game. A takeover charges the clock until that
+     * node's last heartbeat; a node that took the lease and died before its takeover was stored never wrote
+     * the game, and its lease says nothing of when the game was last served.
+     */
+    ownerNode: text("owner_node"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
   },

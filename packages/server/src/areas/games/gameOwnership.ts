@@ -135,6 +135,23 @@ export function createGameOwnership(deps: {
     return t - since >= ORPHAN_CONFIRM_MS;
   }
 
+  /**
+   * Until when a game taken over without a hand-over was served: the last heartbeat (every HEARTBEAT_MS) of
+   * the node that wrote it last, when that node is gone and is not the lease's holder: a node that took the
+   * lease and died before its takeover was stored never served the game, and its lease would charge the
+   * outage to the side to move. Else the holder's last heartbeat, or the last moment its lease can have been
+   * renewed.
+   */
+  async function lastServed(writer: string | null, holder: string | undefined, t: number): Promise<number> {
+    const heartbeatOf = (node: string) => repo.heartbeatOf(node).catch(() => undefined);
+    if (writer !== null && writer !== holder && writer !== leases.nodeId && (await nodeGone(writer))) {
+      const seen = await heartbeatOf(writer);
+      if (seen) return seen.getTime();
+    }
+    const seen = holder ? await heartbeatOf(holder) : undefined;
+    return Math.max(seen?.getTime() ?? Number.NEGATIVE_INFINITY, t - LEASE_MS);
+  }
+
   /** Takes over a live game nobody holds: loads it, charges the clock only until its last holder was seen. */
   function adopt(id: string, deadHolder?: string): Promise<"adopted" | "taken" | "not_live"> {
     return queue.run(id, async () => {
@@ -152,14 +169,11 @@ export function createGameOwnership(deps: {
         return "not_live";
       }
       const round = roundFromRow(row, await repo.moves(id));
-      // Charged until the last sign of life of the node before: its hand-over, else its last heartbeat
-      // (every HEARTBEAT_MS), else the last moment its lease can have been renewed.
-      const heartbeat = deadHolder ? await repo.heartbeatOf(deadHolder).catch(() => undefined) : undefined;
       const released = await leases.releasedAt(id).catch(() => undefined);
       const t = now();
-      resume(round, released ?? Math.max(heartbeat?.getTime() ?? Number.NEGATIVE_INFINITY, t - LEASE_MS), t);
+      resume(round, released ?? (await lastServed(row.ownerNode, deadHolder, t)), t);
       // From here on the previous owner's writes are refused by the database, whatever it still believes.
-      const epoch = await repo.takeOwnership(id, roundStateOf(round));
+      const epoch = await repo.takeOwnership(id, roundStateOf(round), leases.nodeId);
       if (epoch === undefined) {
         await leases.release([id], now()).catch(() => {});
         return "not_live";
@@ -221,7 +235,7 @@ export function createGameOwnership(deps: {
       const reload = async (row: (typeof rows)[number]) => {
         const round = roundFromRow(row, await repo.moves(row.id));
         resume(round, lastAlive ?? round.clock.runningSince ?? t, t);
-        const epoch = await repo.takeOwnership(row.id, roundStateOf(round));
+        const epoch = await repo.takeOwnership(row.id, roundStateOf(round), leases.nodeId);
         if (epoch === undefined) return;
         round.epoch = epoch;
         rounds.register(round);

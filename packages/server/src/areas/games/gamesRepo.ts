@@ -238,10 +238,10 @@ export function createGamesRepo(db: Db) {
      * resumes the game in (what the outage credited) is stored in the same write, so no later restart can
      * find this node alive without it.
      */
-    async takeOwnership(gameId: string, state: PersistedRoundState): Promise<number | undefined> {
+    async takeOwnership(gameId: string, state: PersistedRoundState, nodeId: string): Promise<number | undefined> {
       const [row] = await db
         .update(games)
-        .set({ ownerEpoch: sql`${games.ownerEpoch} + 1`, roundState: state })
+        .set({ ownerEpoch: sql`${games.ownerEpoch} + 1`, ownerNode: nodeId, roundState: state })
         .where(and(eq(games.id, gameId), eq(games.status, "active")))
         .returning({ epoch: games.ownerEpoch });
       return row?.epoch;

@@ -109,9 +109,10 @@ export function createGamesService(deps: {
   const now = deps.now ?? Date.now;
   const queue = new KeyedQueue();
   const rounds = new LiveRounds((gameId) => void check(gameId), now);
+  const leases = deps.leases ?? localLeases("local");
   const ownership = createGameOwnership({
     repo,
-    leases: deps.leases ?? localLeases("local"),
+    leases,
     rounds,
     queue,
     notifier,
@@ -275,6 +276,7 @@ export function createGamesService(deps: {
         rematchOf: g.rematchOf ?? null,
         roundState: roundStateOf(round),
         ownerEpoch: round.epoch,
+        ownerNode: leases.nodeId,
         createdAt: new Date(t),
       });
       await ownership.claimNew(round.id);

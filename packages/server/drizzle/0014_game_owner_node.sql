@@ -1,0 +1,1 @@
+ALTER TABLE "games" ADD COLUMN "owner_node" text;
