@@ -325,10 +325,15 @@ for (const { size, width, height } of [
       await page.setViewportSize({ width, height });
       await page.goto(`/play?gameId=${game.gameId}`);
       await expect(page.getByRole("button", { name: "Give Up" })).toBeVisible();
+      // While the game is on, the info card says what a win, a draw and a loss would give.
+      const stakes = page.getByRole("region", { name: "Game" }).getByLabel("Rating changes");
+      await expect(stakes).toBeVisible();
       for (const [ply, uci] of FOOLS_MATE.entries()) await game.move(ply, uci);
 
       const box = page.getByRole("dialog", { name: `Gameover! Winner is: ${bob.name}` });
       await expect(box).toBeVisible();
+      // Once it is over, the box says what the game gave: the stakes beside it go.
+      await expect(stakes).toHaveCount(0);
       await expect(box).toContainText("0-1");
       await expect(box).toContainText("Checkmate");
       await expect(box.getByTestId("game-over-rating")).toHaveText(/^Your rating: \d{3,4} \(\u2212\d+\)$/);

@@ -4,10 +4,15 @@ import type { GameState } from "./gameStore.ts";
 import { gameTypeLabel } from "./gameText.ts";
 import "./GamePanels.css";
 
-/** Left panel head (SPEC §2): "me vs opponent" (white vs black for spectators) and the rating stakes. */
+/**
+ * Left panel head (SPEC §2): "me vs opponent" (white vs black for spectators) and, while the game is on, the
+ * rating stakes. Once it is over the game-over box says the rating change itself (or that the game was not
+ * rated): what a win would have given is no longer worth a line.
+ */
 export function GameInfo({ state }: { state: GameState }) {
   const { me, opponent } = playerNames(state);
   const spectator = state.myColor === null;
+  const over = state.status !== "active";
   return (
     <section className="game-info card" aria-label="Game">
       <h1 className="game-info__title">
@@ -17,7 +22,7 @@ export function GameInfo({ state }: { state: GameState }) {
       <p className="game-info__type">{gameTypeLabel(state)}</p>
       {spectator ? (
         <p className="game-info__spectating">Spectating</p>
-      ) : state.rated ? (
+      ) : over ? null : state.rated ? (
         <dl className="game-info__deltas" aria-label="Rating changes">
           <div>
             <dt>Win</dt>
