@@ -80,10 +80,21 @@ export async function playGame(white: string, black: string, moves: string[], ba
 /** A page in a new browser context, logged in when a session id is given; page errors are printed. */
 export async function newPage(browser: Browser, sessionId?: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseURL() });
-  if (sessionId) await context.addCookies([{ name: "sid", value: sessionId, url: baseURL() }]);
+  if (sessionId) await context.addCookies(loginCookies(sessionId));
   const page = await context.newPage();
   page.on("pageerror", (e) => console.error("page error:", e.message));
   return page;
+}
+
+/**
+ * The cookies a login through the page leaves: the server's session cookie, and the page's note that this
+ * browser is logged in (without it the page does not ask GET /user, and learns who it is from the socket).
+ */
+export function loginCookies(sessionId: string) {
+  return [
+    { name: "sid", value: sessionId, url: baseURL() },
+    { name: "signedIn", value: "1", url: baseURL() },
+  ];
 }
 
 /** A game between two sessions over the real socket, kept open so a spec can play the other side's moves. */

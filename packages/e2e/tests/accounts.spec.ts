@@ -17,6 +17,27 @@ test("a guest sees a guest name and gets a session id", async ({ page }) => {
   expect(stored).toMatch(/^[\w-]{20,}$/);
 });
 
+test("a guest's page loads, and reloads, without an error in the console", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${message.text()} (${message.location().url})`);
+  });
+  const userLookups: number[] = [];
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname === "/user") userLookups.push(response.status());
+  });
+  await page.goto("/");
+  await expect(nav(page)).toContainText(/Guest-\d{4}/);
+  // A reload keeps the guest's session (its stored id names the guest).
+  const name = await nav(page).textContent();
+  await page.reload();
+  await expect(nav(page)).toHaveText(name ?? "");
+  await page.waitForLoadState("networkidle");
+  expect(errors).toEqual([]);
+  // A browser that never logged in has no account to look up: GET /user could only answer 401.
+  expect(userLookups).toEqual([]);
+});
+
 test("register, log out, log in, and a reload keeps the session", async ({ page }) => {
   const username = unique();
   const dialog = await openCreateUser(page);

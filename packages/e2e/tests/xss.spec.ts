@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { io } from "socket.io-client";
-import { baseURL, playGame, registeredUser, unique } from "../support/players.ts";
+import { baseURL, loginCookies, playGame, registeredUser, unique } from "../support/players.ts";
 import { expect, test } from "../support/test.ts";
 
 /**
@@ -32,7 +32,7 @@ interface Watched {
 async function player(browser: Browser, prefix: string): Promise<Watched> {
   const { name, sessionId } = await registeredUser(prefix);
   const context = await browser.newContext({ baseURL: baseURL(), bypassCSP: true });
-  await context.addCookies([{ name: "sid", value: sessionId, url: baseURL() }]);
+  await context.addCookies(loginCookies(sessionId));
   const page = await context.newPage();
   const dialogs: string[] = [];
   page.on("dialog", (dialog) => {

@@ -2,6 +2,7 @@ import type { SessionEvent } from "@chess/shared";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiRequestError } from "../../lib/api.ts";
+import { forgetSignedIn, mayBeSignedIn, rememberSignedIn } from "../../lib/session.ts";
 import type { AccountsApi } from "./accountsApi.ts";
 import { IdentityProvider, type IdentityRealtime, useIdentity } from "./IdentityProvider.tsx";
 
@@ -51,15 +52,20 @@ function setup(client: AccountsApi, realtime: IdentityRealtime) {
   );
 }
 
-beforeEach(() => sessionStorage.clear());
+beforeEach(() => {
+  sessionStorage.clear();
+  forgetSignedIn();
+});
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
+  forgetSignedIn();
   actions = undefined;
 });
 
 describe("IdentityProvider", () => {
   it("shows the logged-in user from GET /user", async () => {
+    rememberSignedIn();
     const client = fakeClient({ currentUser: vi.fn(async () => ({ username: "alice", isLoggedIn: true })) });
     setup(client, fakeRealtime().realtime);
     expect(who()).toBe("loading");
@@ -68,11 +74,41 @@ describe("IdentityProvider", () => {
   });
 
   it("asks for the guest name when GET /user fails and a session id is stored", async () => {
+    rememberSignedIn();
     sessionStorage.setItem("sessionId", "guest-session");
     const client = fakeClient();
     setup(client, fakeRealtime().realtime);
     await waitFor(() => expect(who()).toBe("guest:Guest-4821"));
     expect(client.tempUsername).toHaveBeenCalledTimes(1);
+    // Refused: this browser holds no login, and its next page does not ask again.
+    expect(mayBeSignedIn()).toBe(false);
+  });
+
+  it("does not ask GET /user in a browser that never logged in: a guest's page logs no 401", async () => {
+    const client = fakeClient();
+    const { realtime, announce } = fakeRealtime();
+    setup(client, realtime);
+    await waitFor(() => expect(who()).toBe("guest:null"));
+    announce({ sessionId: "s1", username: "Guest-1234", isGuest: true });
+    expect(who()).toBe("guest:Guest-1234");
+    // A guest's reload: the stored session id names the guest (SPEC §4), still without GET /user.
+    cleanup();
+    sessionStorage.setItem("sessionId", "s1");
+    setup(client, fakeRealtime().realtime);
+    await waitFor(() => expect(who()).toBe("guest:Guest-4821"));
+    expect(client.currentUser).not.toHaveBeenCalled();
+  });
+
+  it("asks GET /user again once the socket names an account (a login cookie from before, another tab)", async () => {
+    const client = fakeClient({ currentUser: vi.fn(async () => ({ username: "alice", isLoggedIn: true })) });
+    const { realtime, announce } = fakeRealtime();
+    setup(client, realtime);
+    await waitFor(() => expect(who()).toBe("guest:null"));
+    announce({ sessionId: "alice-session", username: "alice", isGuest: false });
+    expect(who()).toBe("user:alice");
+    expect(mayBeSignedIn()).toBe(true);
+    await act(() => actions?.refresh());
+    expect(client.currentUser).toHaveBeenCalledTimes(1);
   });
 
   it("waits for the socket's session event when no session id is stored", async () => {
@@ -105,6 +141,7 @@ describe("IdentityProvider", () => {
 
     expect(client.login).toHaveBeenCalledWith({ username: "alice", password: "correct horse" });
     expect(sessionStorage.getItem("sessionId")).toBe("alice-session");
+    expect(mayBeSignedIn()).toBe(true);
     expect(realtime.reconnect).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(who()).toBe("user:alice"));
   });
@@ -135,6 +172,7 @@ describe("IdentityProvider", () => {
   });
 
   it("logs out: clears the session id, reconnects, and takes the new guest name from the socket", async () => {
+    rememberSignedIn();
     sessionStorage.setItem("sessionId", "alice-session");
     const client = fakeClient({ currentUser: vi.fn(async () => ({ username: "alice", isLoggedIn: true })) });
     const { realtime, announce } = fakeRealtime();
@@ -147,6 +185,7 @@ describe("IdentityProvider", () => {
     expect(sessionStorage.getItem("sessionId")).toBeNull();
     expect(realtime.reconnect).toHaveBeenCalledTimes(1);
     expect(who()).toBe("guest:null");
+    expect(mayBeSignedIn()).toBe(false);
     announce({ sessionId: "fresh", username: "Guest-9999", isGuest: true });
     expect(who()).toBe("guest:Guest-9999");
   });

@@ -1,6 +1,14 @@
 import type { CreateUserBody, SessionEvent } from "@chess/shared";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from "react";
-import { clearSessionId, readSessionId, storeSessionId } from "../../lib/session.ts";
+import { ApiRequestError } from "../../lib/api.ts";
+import {
+  clearSessionId,
+  forgetSignedIn,
+  mayBeSignedIn,
+  readSessionId,
+  rememberSignedIn,
+  storeSessionId,
+} from "../../lib/session.ts";
 import { onSocketEvent, reconnectSocket } from "../../lib/socket.ts";
 import { type AccountsApi, accountsApi } from "./accountsApi.ts";
 import { type Identity, identityReducer, initialIdentity } from "./identityStore.ts";
@@ -52,15 +60,22 @@ export function IdentityProvider({
   const refresh = useCallback(async () => {
     const mine = ++lookup.current;
     const current = () => mine === lookup.current;
-    try {
-      const user = await client.currentUser();
-      if (!current()) return;
-      if (user.isLoggedIn) {
-        dispatch({ type: "userLoaded", username: user.username });
-        return;
+    // A browser that never logged in (or logged out since) has no account to ask for: the answer could only
+    // be a 401, an error in the console of every guest's page.
+    if (mayBeSignedIn()) {
+      try {
+        const user = await client.currentUser();
+        if (!current()) return;
+        if (user.isLoggedIn) {
+          rememberSignedIn();
+          dispatch({ type: "userLoaded", username: user.username });
+          return;
+        }
+        forgetSignedIn();
+      } catch (error) {
+        if (!current()) return;
+        if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) forgetSignedIn();
       }
-    } catch {
-      if (!current()) return;
     }
     dispatch({ type: "userMissing" });
     if (!readSessionId()) return; // the socket's `session` event will name the new guest
@@ -73,9 +88,12 @@ export function IdentityProvider({
   }, [client]);
 
   useEffect(() => {
-    const off = realtime.onSession((event) =>
-      dispatch({ type: "sessionAnnounced", username: event.username, isGuest: event.isGuest }),
-    );
+    const off = realtime.onSession((event) => {
+      // The socket carries the login cookie: its word on who we are also says whether to ask GET /user.
+      if (event.isGuest) forgetSignedIn();
+      else rememberSignedIn();
+      dispatch({ type: "sessionAnnounced", username: event.username, isGuest: event.isGuest });
+    });
     void refresh();
     return off;
   }, [realtime, refresh]);
@@ -84,6 +102,7 @@ export function IdentityProvider({
     async (username: string, password: string) => {
       const answer = await client.login({ username, password });
       storeSessionId(answer.sessionId);
+      rememberSignedIn();
       lookup.current++;
       dispatch({ type: "userLoaded", username: answer.username });
       realtime.reconnect();
@@ -103,6 +122,7 @@ export function IdentityProvider({
   const logout = useCallback(async () => {
     await client.logout();
     clearSessionId();
+    forgetSignedIn();
     lookup.current++;
     dispatch({ type: "loggedOut" });
     realtime.reconnect();
