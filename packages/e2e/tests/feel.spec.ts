@@ -161,6 +161,37 @@ test("a game that ends while its player is on another page is told in a toast, w
   }
 });
 
+test("a game that ends while its player's page reloads is still told, and only once", async ({ browser }) => {
+  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  const game = await socketGame(alice.sessionId, bob.sessionId);
+  const page = await newPage(browser, alice.sessionId);
+  try {
+    await page.goto("/");
+    await expect(page.getByText(`You are playing ${bob.name}`)).toBeVisible();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leaderboards" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Leaderboards" })).toBeVisible();
+    // The page reloads, and its connection is not back before Bob mates: no gameOver reaches it.
+    const socketIo = /\/socket\.io\//;
+    await page.route(socketIo, (route) => route.abort());
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Leaderboards" })).toBeVisible();
+    // Fool's mate, Alice (White) mated by Bob.
+    for (const [ply, uci] of ["f2f3", "e7e5", "g2g4", "d8h4"].entries()) await game.move(ply, uci);
+    await page.unroute(socketIo);
+    const toast = page.getByRole("status").filter({ hasText: "Game over" });
+    await expect(toast).toContainText(`You lost against ${bob.name} (Checkmate)`, { timeout: 15_000 });
+    await expect(page.getByText(`You are playing ${bob.name}`)).toHaveCount(0);
+    // Told once: the next load knows the game is over, as it knows any finished game.
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Leaderboards" })).toBeVisible();
+    await page.waitForTimeout(1_500);
+    await expect(toast).toHaveCount(0);
+  } finally {
+    game.close();
+    await page.context().close();
+  }
+});
+
 test("a clock under ten seconds shows tenths, turns red and ticks a warning; blocked sound says so", async ({
   browser,
 }) => {

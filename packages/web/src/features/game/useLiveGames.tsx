@@ -1,7 +1,27 @@
 import type { LiveGame } from "@chess/shared";
-import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from "react";
 import { useRealtime } from "../../lib/realtime.ts";
 import { withoutGame } from "./liveGames.ts";
+
+/** Where a tab keeps the live games it last knew, so a reload knows which of them ended while it loaded. */
+const STORAGE_KEY = "liveGames";
+
+function storedLiveGames(): LiveGame[] {
+  try {
+    const games: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "[]");
+    return Array.isArray(games) ? games.filter((g): g is LiveGame => typeof g?.gameId === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function storeLiveGames(games: LiveGame[]): void {
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(games));
+  } catch {
+    // Without storage a reload starts from the server's list alone.
+  }
+}
 
 /**
  * The games this account (or guest session) is playing, as the server knows them: asked on every
@@ -10,22 +30,32 @@ import { withoutGame } from "./liveGames.ts";
  */
 function useServerLiveGames(enabled: boolean): LiveGame[] {
   const realtime = useRealtime();
-  const [games, setGames] = useState<LiveGame[]>([]);
+  // What this tab knew before a reload, until the server answers.
+  const [games, setGames] = useState<LiveGame[]>(() => (enabled ? storedLiveGames() : []));
+  useEffect(() => {
+    if (enabled) storeLiveGames(games);
+  }, [enabled, games]);
+  // A list read before a game ended can arrive after its gameOver: an ended game is not listed again.
+  const ended = useRef(new Set<string>());
   useEffect(() => {
     if (!enabled) return;
     let current = true;
+    const fromServer = (list: LiveGame[]) => setGames(list.filter((g) => !ended.current.has(g.gameId)));
     const ask = () => {
       void realtime.request("currentGame").then((answer) => {
-        if (current && answer.ok && answer.data) setGames(answer.data.games ?? []);
+        if (current && answer.ok && answer.data) fromServer(answer.data.games ?? []);
       });
     };
     const offs = [
       realtime.onConnect(ask),
-      realtime.on("liveGames", (live) => setGames(live.games)),
+      realtime.on("liveGames", (live) => fromServer(live.games)),
       realtime.on("gameStarted", (g) => {
         if (!g.spectator) ask();
       }),
-      realtime.on("gameOver", (over) => setGames((gs) => withoutGame(gs, over.gameId))),
+      realtime.on("gameOver", (over) => {
+        ended.current.add(over.gameId);
+        setGames((gs) => withoutGame(gs, over.gameId));
+      }),
     ];
     return () => {
       current = false;
