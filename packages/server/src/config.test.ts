@@ -12,6 +12,7 @@ describe("loadConfig", () => {
     expect(c.secureCookies).toBe(false);
     expect(c.statementTimeoutMs).toBe(5_000);
     expect(c.connectLimits).toEqual({ burst: 30, perSecond: 3, open: 100 });
+    expect(c.firstMoveMs).toBeUndefined();
   });
 
   it("reads every variable", () => {
@@ -27,6 +28,7 @@ describe("loadConfig", () => {
       CONNECT_BURST_PER_IP: "10",
       CONNECT_RATE_PER_IP: "0.5",
       SOCKETS_PER_IP: "20",
+      FIRST_MOVE_LIMITS_MS: "1000,2000,3000,4000",
     });
     expect(c).toMatchObject({
       port: 8080,
@@ -38,6 +40,7 @@ describe("loadConfig", () => {
       engineWorkers: 3,
       statementTimeoutMs: 2500,
       connectLimits: { burst: 10, perSecond: 0.5, open: 20 },
+      firstMoveMs: { bullet: 1000, blitz: 2000, rapid: 3000, classical: 4000 },
       secureCookies: true,
     });
   });
@@ -61,6 +64,8 @@ describe("loadConfig", () => {
     [{ CONNECT_BURST_PER_IP: "0" }, "CONNECT_BURST_PER_IP"],
     [{ CONNECT_RATE_PER_IP: "0" }, "CONNECT_RATE_PER_IP"],
     [{ SOCKETS_PER_IP: "many" }, "SOCKETS_PER_IP"],
+    [{ FIRST_MOVE_LIMITS_MS: "15000,20000,30000" }, "FIRST_MOVE_LIMITS_MS"],
+    [{ FIRST_MOVE_LIMITS_MS: "500,20000,30000,35000" }, "FIRST_MOVE_LIMITS_MS"],
   ])("names the bad variable in %j", (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

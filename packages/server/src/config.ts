@@ -50,6 +50,14 @@ const envSchema = z.object({
   CONNECT_RATE_PER_IP: z.coerce.number().min(0.01).max(1_000_000).default(3),
   SOCKETS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(100),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  FIRST_MOVE_LIMITS_MS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || /^[1-9]\d{3,5}(,[1-9]\d{3,5}){3}$/.test(v), {
+      message: "four limits in ms, for bullet,blitz,rapid,classical (1000-999999 each)",
+    }),
 });
 
 /** Everything the process reads from its environment, parsed once at start. */
@@ -101,6 +109,11 @@ export interface Config {
   connectLimits: { burst: number; perSecond: number; open: number };
   /** A database statement that has not answered after this fails as "database unavailable". */
   statementTimeoutMs: number;
+  /**
+   * First-move limits by speed when set (FIRST_MOVE_LIMITS_MS, for tests that wait one out); undefined keeps
+   * the game rules' own (FIRST_MOVE_MS in areas/games/gameRound.ts).
+   */
+  firstMoveMs: { bullet: number; blitz: number; rapid: number; classical: number } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -146,5 +159,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     guestSessionsPerIp: e.GUEST_SESSIONS_PER_IP,
     connectLimits: { burst: e.CONNECT_BURST_PER_IP, perSecond: e.CONNECT_RATE_PER_IP, open: e.SOCKETS_PER_IP },
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    firstMoveMs: firstMoveLimits(e.FIRST_MOVE_LIMITS_MS),
   };
+}
+
+function firstMoveLimits(list: string | undefined): Config["firstMoveMs"] {
+  if (list === undefined) return undefined;
+  const [bullet, blitz, rapid, classical] = list.split(",").map(Number) as [number, number, number, number];
+  return { bullet, blitz, rapid, classical };
 }

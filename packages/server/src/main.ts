@@ -238,6 +238,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     leases: redis ? redisLeases(redis, config.redisPrefix, nodeId) : localLeases(nodeId),
     forward: nodeBus ? (node, call) => nodeBus.request(node, "game", call) : undefined,
     isNodeAlive: nodeBus ? (node) => nodeBus.isListening(node) : undefined,
+    firstMoveMs: config.firstMoveMs,
   });
   nodeBus?.on("game", (call) => games.serve(call as GameCall));
   // The computer's moves run on engines of their own, always in this process (where its games are written).

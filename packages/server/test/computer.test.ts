@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, startTestServer, useTestServer } from "./harness.ts";
 import { guest, type Player, reconnect, startGame } from "./players.ts";
 
-const app = useTestServer();
+// Games between people get first-move limits of seconds, not 15-35 s: the untimed game below outlives them.
+const app = useTestServer({ FIRST_MOVE_LIMITS_MS: "3000,3000,3000,4000" });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -228,8 +229,17 @@ describe("an untimed game against the computer", () => {
     });
     expect(game.firstMoveDeadline).toBeUndefined();
     expect(await g.emit("currentGame")).toMatchObject({ ok: true, data: { games: [{ untimed: true }] } });
-    // Past the longest first-move limit (35 s): a timed game would have been aborted by now.
-    await sleep(36_000);
+    // Past the longest first-move limit (classical): a game between people, started after it, is aborted by then.
+    const people = await startGame(await guest(app.url), await guest(app.url), {
+      baseTime: 30,
+      increment: 0,
+      variant: "standard",
+      selectedColor: "white",
+    });
+    expect(people.game).toMatchObject({ timeClass: "classical", firstMoveDeadline: expect.any(Number) });
+    expect(await people.black.next("gameOver", 20_000)).toMatchObject({ winningColor: "none", reason: "abort" });
+    people.white.socket.close();
+    people.black.socket.close();
     const board = Board.fromFen(START_FEN);
     const first = await moveAndAnswer(g, game.gameId, board, "e2e4");
     expect(first.update).toMatchObject({ untimed: true, clockRunning: false, timeLeft: { w: 0, b: 0 } });

@@ -1,4 +1,4 @@
-import { creditClock } from "@chess/shared";
+import { creditClock, type TimeClass } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { KeyedQueue } from "../../util/keyedQueue.ts";
 import { type GameLeases, LEASE_MS } from "./gameLeases.ts";
@@ -35,6 +35,8 @@ export function createGameOwnership(deps: {
   forget: (gameId: string) => void;
   /** This node writes a live game it did not start (reloaded or taken over), its resumed state stored. */
   adopted: (round: GameRound) => void;
+  /** The server's own first-move limits by speed (config FIRST_MOVE_LIMITS_MS); undefined: FIRST_MOVE_MS. */
+  firstMoveMs?: Record<TimeClass, number>;
 }) {
   const { repo, leases, rounds, queue, logger } = deps;
   const now = deps.now;
@@ -168,7 +170,7 @@ export function createGameOwnership(deps: {
         await leases.release([id], now()).catch(() => {});
         return "not_live";
       }
-      const round = roundFromRow(row, await repo.moves(id));
+      const round = roundFromRow(row, await repo.moves(id), deps.firstMoveMs);
       const released = await leases.releasedAt(id).catch(() => undefined);
       const t = now();
       resume(round, released ?? (await lastServed(row.ownerNode, deadHolder, t)), t);
@@ -233,7 +235,7 @@ export function createGameOwnership(deps: {
       const lastAlive = (await repo.lastHeartbeat())?.getTime();
       const t = now();
       const reload = async (row: (typeof rows)[number]) => {
-        const round = roundFromRow(row, await repo.moves(row.id));
+        const round = roundFromRow(row, await repo.moves(row.id), deps.firstMoveMs);
         resume(round, lastAlive ?? round.clock.runningSince ?? t, t);
         const epoch = await repo.takeOwnership(row.id, roundStateOf(round), leases.nodeId);
         if (epoch === undefined) return;

@@ -241,6 +241,13 @@ describe("takebacks", () => {
     // White's clock ran from Black's first move (2000) to the first takeback (5000): that time stays spent.
     expect(r.clock.remaining).toEqual({ w: 57_000, b: 60_000 });
   });
+
+  it("takes a first-move limit the server set for the round over its speed's", () => {
+    const r = testRound({ firstMoveMs: 3_000 });
+    expect(firstMoveDeadlineAt(r, 1_000)).toBe(4_000);
+    playMove(r, "w", { from: "e2", to: "e4" }, 0, 2_000);
+    expect(r.firstMoveDeadline).toBe(5_000);
+  });
 });
 
 describe("an untimed round (against the computer)", () => {

@@ -65,6 +65,8 @@ export interface GameRound {
   createdAt: number;
   /** This writer's fence (games.owner_epoch when it took the game): its writes hold only while it is the game's. */
   epoch: number;
+  /** This game's first-move limit when the server sets its own (config FIRST_MOVE_LIMITS_MS); else FIRST_MOVE_MS. */
+  firstMoveMs?: number;
   /** This writer took the game up after a restart or from a dead node: when, and how long nobody served it. */
   resumed?: { at: number; awayMs: number };
 }
@@ -88,6 +90,11 @@ export const FIRST_MOVE_MS: Record<TimeClass, number> = {
   classical: 35_000,
 };
 
+/** How long the side to move has for the first move of `round`. */
+export function firstMoveLimit(round: Pick<GameRound, "timeClass" | "firstMoveMs">): number {
+  return round.firstMoveMs ?? FIRST_MOVE_MS[round.timeClass];
+}
+
 /**
  * The first-move deadline of `round` at `now` (the side to move must move by then or the game is aborted):
  * until both sides have moved, in games between two people. lichess expires no game against its AI
@@ -95,10 +102,10 @@ export const FIRST_MOVE_MS: Record<TimeClass, number> = {
  * the computer always comes. An untimed game must not end under a player who is thinking either.
  */
 export function firstMoveDeadlineAt(
-  round: Pick<GameRound, "untimed" | "againstComputer" | "ply" | "timeClass">,
+  round: Pick<GameRound, "untimed" | "againstComputer" | "ply" | "timeClass" | "firstMoveMs">,
   now: number,
 ): number | null {
-  return round.untimed || round.againstComputer || round.ply >= 2 ? null : now + FIRST_MOVE_MS[round.timeClass];
+  return round.untimed || round.againstComputer || round.ply >= 2 ? null : now + firstMoveLimit(round);
 }
 
 /**

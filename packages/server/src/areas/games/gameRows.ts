@@ -4,10 +4,14 @@ import type { GameRow } from "./gamesRepo.ts";
 import { clockOfMove, type MoveClock } from "./moveClock.ts";
 import { restoreRoundState } from "./roundState.ts";
 
-/** Rebuilds a live round from its row and moves (after a restart, or for a finished game's snapshot). */
+/**
+ * Rebuilds a live round from its row and moves (after a restart, or for a finished game's snapshot), with the
+ * server's first-move limits if it sets its own.
+ */
 export function roundFromRow(
   row: GameRow,
   moves: Array<{ uci: string; san: string; clock: MoveClock; movedAt?: Date }>,
+  firstMoveMs?: Record<TimeClass, number>,
 ): GameRound {
   const board = Board.fromFen(row.initialFen);
   let lastMove: GameRound["lastMove"] = null;
@@ -57,6 +61,7 @@ export function roundFromRow(
     eventNo: moves.length + (row.status === "active" ? 0 : 1),
     createdAt: row.createdAt.getTime(),
     epoch: row.ownerEpoch,
+    ...(firstMoveMs ? { firstMoveMs: firstMoveMs[row.timeClass as TimeClass] } : {}),
   };
   if (row.status === "active") {
     restoreRoundState(round, row.roundState, moves[0]?.movedAt?.getTime(), moves.at(-1)?.movedAt?.getTime());

@@ -9,6 +9,7 @@ import {
   newClock,
   other,
   START_FEN,
+  type TimeClass,
   timeClassOf,
   type Variant,
 } from "@chess/shared";
@@ -104,6 +105,8 @@ export function createGamesService(deps: {
   /** Whether a node is alive to hear forwarded calls; a game held by a dead node is taken over. */
   isNodeAlive?: (node: string) => Promise<boolean>;
   now?: () => number;
+  /** The server's own first-move limits by speed (config FIRST_MOVE_LIMITS_MS); undefined: FIRST_MOVE_MS. */
+  firstMoveMs?: Record<TimeClass, number>;
 }) {
   const { repo, notifier, logger } = deps;
   const now = deps.now ?? Date.now;
@@ -120,6 +123,7 @@ export function createGamesService(deps: {
     now,
     isOnline: deps.isOnline,
     isNodeAlive: deps.isNodeAlive,
+    firstMoveMs: deps.firstMoveMs,
     forget: (id) => publisher.forget(id),
     adopted: (round) => {
       deps.bus.publish("gameAdopted", { gameId: round.id, players: [round.players.w, round.players.b] });
@@ -135,6 +139,7 @@ export function createGamesService(deps: {
     now,
     letGo: ownership.letGo,
     writeFailed: (round) => void ownership.letGoIfTaken(round),
+    firstMoveMs: deps.firstMoveMs,
   });
   const shared = deps.leases?.shared ?? false;
   /** The node is stopping: its sockets all close, which is no player leaving (they reconnect to the next). */
@@ -246,6 +251,7 @@ export function createGamesService(deps: {
         eventNo: 0,
         createdAt: t,
         epoch: 1,
+        ...(deps.firstMoveMs ? { firstMoveMs: deps.firstMoveMs[timeClass] } : {}),
       };
       round.firstMoveDeadline = firstMoveDeadlineAt(round, t);
       round.idleDeadline = idleDeadlineAt(round, t);

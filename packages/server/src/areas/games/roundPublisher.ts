@@ -1,4 +1,4 @@
-import { type Ack, other } from "@chess/shared";
+import { type Ack, other, type TimeClass } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Bus } from "../../bus.ts";
 import { finishing, type Result } from "./gameFinisher.ts";
@@ -36,6 +36,8 @@ export function createRoundPublisher(deps: {
   letGo: (round: GameRound) => void;
   /** A move write failed: another node may have taken the game (scaled mode). */
   writeFailed: (round: GameRound) => void;
+  /** The server's own first-move limits by speed (config FIRST_MOVE_LIMITS_MS); undefined: FIRST_MOVE_MS. */
+  firstMoveMs?: Record<TimeClass, number>;
 }) {
   const { repo, writer, notifier, rounds, logger } = deps;
   /** Games whose end (mate, stalemate, draw by rule) is known but not yet stored. */
@@ -229,7 +231,7 @@ export function createRoundPublisher(deps: {
   async function loadRound(gameId: string): Promise<GameRound | undefined> {
     const row = await repo.game(gameId);
     if (!row) return undefined;
-    return roundFromRow(row, await repo.moves(gameId));
+    return roundFromRow(row, await repo.moves(gameId), deps.firstMoveMs);
   }
 
   /**

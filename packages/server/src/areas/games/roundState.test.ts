@@ -72,6 +72,15 @@ describe("restoreRoundState", () => {
     });
   });
 
+  it("counts a missing deadline from the first-move limit the server set for the round", () => {
+    const atStart = { ...rebuilt(0), firstMoveMs: 3_000 };
+    restoreRoundState(atStart, null, undefined);
+    expect(atStart.firstMoveDeadline).toBe(1_000 + 3_000);
+    const afterOne = { ...rebuilt(1), firstMoveMs: 3_000 };
+    restoreRoundState(afterOne, null, 9_000);
+    expect(afterOne.firstMoveDeadline).toBe(9_000 + 3_000);
+  });
+
   it.each([
     // name, ply, state, last move's time → idle deadline
     ["a new game with no state: from its start", 0, null, undefined, 1_000 + IDLE_UNTIMED_MS],

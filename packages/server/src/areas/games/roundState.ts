@@ -1,6 +1,6 @@
 import type { PersistedRoundState } from "../../storage/schema.ts";
 import type { GameRound } from "./gameRound.ts";
-import { FIRST_MOVE_MS, firstMoveDeadlineAt, idleDeadlineAt } from "./gameRound.ts";
+import { firstMoveDeadlineAt, firstMoveLimit, idleDeadlineAt } from "./gameRound.ts";
 
 /** What is stored of a round besides its moves: everything a player can see that the moves do not say. */
 export function roundStateOf(round: GameRound): PersistedRoundState {
@@ -43,8 +43,8 @@ export function restoreRoundState(
   if (round.status !== "active" || firstMoveDeadlineAt(round, 0) === null) round.firstMoveDeadline = null;
   else if (state && since === 0) round.firstMoveDeadline = state.firstMoveDeadline;
   else if (round.ply === 1 && firstMovedAt !== undefined)
-    round.firstMoveDeadline = firstMovedAt + FIRST_MOVE_MS[round.timeClass];
-  else round.firstMoveDeadline = round.ply === 0 ? round.createdAt + FIRST_MOVE_MS[round.timeClass] : null;
+    round.firstMoveDeadline = firstMovedAt + firstMoveLimit(round);
+  else round.firstMoveDeadline = round.ply === 0 ? round.createdAt + firstMoveLimit(round) : null;
   if (round.status !== "active" || idleDeadlineAt(round, 0) === null) round.idleDeadline = null;
   else if (state && since === 0 && typeof state.idleDeadline === "number") round.idleDeadline = state.idleDeadline;
   else round.idleDeadline = idleDeadlineAt(round, lastMovedAt ?? round.createdAt);
