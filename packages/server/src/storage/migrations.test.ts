@@ -6,7 +6,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 
-const folder = join(import.meta.dirname, "..", "drizzle");
+const folder = join(import.meta.dirname, "..", "..", "drizzle");
 const work = mkdtempSync(join(tmpdir(), "migrations-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
