@@ -86,6 +86,9 @@ test("a club: create, invite, accept, post, calendar note, chat, and leave", asy
   const social = b.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Social/ });
   await expect(social).toHaveAccessibleName("Social, 1 club invitation");
   await expect(bTabSidebar).toContainText("A club invited you");
+  // The other tab's toast waits under the pointer (a toast does not go while hovered).
+  const bTabToast = bTab.getByRole("status", { name: "Club invitation" });
+  await bTabToast.hover();
   await toast.getByRole("button", { name: "View" }).click();
   await expect(b.page).toHaveURL(/\/social$/);
   const invitations = b.page.getByRole("dialog", { name: "Your club-invitations" });
@@ -100,6 +103,7 @@ test("a club: create, invite, accept, post, calendar note, chat, and leave", asy
   await expect(bTabSocial).toHaveAccessibleName("Social");
   await expect(bTabSidebar.getByRole("button", { name: clubName })).toBeVisible();
   await expect(bTabSidebar).not.toContainText("A club invited you");
+  await expect(bTabToast).toBeHidden();
   await bTab.close();
   // A, on the club's page all along, sees B join without a refresh.
   await expect(a.page.getByRole("region", { name: /^Members/ }).getByRole("link")).toHaveCount(2);

@@ -10,6 +10,8 @@ export const OPEN_INVITATIONS = { clubInvitations: true } as const;
 export const opensInvitations = (state: unknown): boolean =>
   typeof state === "object" && state !== null && (state as { clubInvitations?: unknown }).clubInvitations === true;
 
+const invitationToast = (clubId: number) => `club-invitation-${clubId}`;
+
 /**
  * Shows a toast for every club invitation that arrives, wherever the user is, and keeps the navigation's
  * count of those waiting (mounted for logged-in users).
@@ -19,11 +21,11 @@ export function ClubInvitationNotifier() {
   const realtime = useRealtime();
   const toasts = useToasts();
   const navigate = useNavigate();
-  useEffect(
-    () =>
+  useEffect(() => {
+    const offs = [
       realtime.on("clubInvitationReceived", (invitation) => {
         toasts.show({
-          id: `club-invitation-${invitation.clubId}`,
+          id: invitationToast(invitation.clubId),
           title: "Club invitation",
           body: `${invitation.inviter} invited you to join ${invitation.clubName}.`,
           actions: [
@@ -36,7 +38,12 @@ export function ClubInvitationNotifier() {
           durationMs: 10_000,
         });
       }),
-    [realtime, toasts, navigate],
-  );
+      // Answered (here or in another tab): its toast would offer an invitation that waits no more.
+      realtime.on("clubInvitationAnswered", ({ clubId }) => toasts.dismiss(invitationToast(clubId))),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [realtime, toasts, navigate]);
   return null;
 }
