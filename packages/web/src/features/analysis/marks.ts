@@ -8,6 +8,7 @@ import {
   MOVE_QUALITY_INFO,
   type MoveQuality,
 } from "@chess/shared";
+import { browserStorage } from "../../lib/browserStorage.ts";
 import type { LinePly } from "./analysisGame.ts";
 import { moveQualities } from "./moveQualities.ts";
 
@@ -96,23 +97,15 @@ export const THRESHOLD_NOTES: Record<MarkMode, string> = {
 const STORAGE_KEY = "analysisMarks";
 
 /** The mode this browser chose last; the spec's six tiers by default. */
-export function storedMarkMode(storage: Pick<Storage, "getItem"> | undefined = safeStorage()): MarkMode {
+export function storedMarkMode(storage: Pick<Storage, "getItem"> | undefined = browserStorage()): MarkMode {
   const value = storage?.getItem(STORAGE_KEY);
   return value === "lichess" ? "lichess" : "tiers";
 }
 
-export function storeMarkMode(mode: MarkMode, storage: Pick<Storage, "setItem"> | undefined = safeStorage()): void {
+export function storeMarkMode(mode: MarkMode, storage: Pick<Storage, "setItem"> | undefined = browserStorage()): void {
   try {
     storage?.setItem(STORAGE_KEY, mode);
   } catch {
     // private mode or a full storage: the choice lasts for the page only
-  }
-}
-
-function safeStorage(): Storage | undefined {
-  try {
-    return globalThis.localStorage ?? undefined;
-  } catch {
-    return undefined;
   }
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { browserStorage } from "../preferences/preferencesStorage.ts";
+import { browserStorage } from "../../lib/browserStorage.ts";
 import {
   boardResizable,
   isSideways,

@@ -1,7 +1,8 @@
 import type { Preferences, PreferencesUpdate } from "@chess/shared";
 import { errorMessage } from "../../lib/api.ts";
+import { browserStorage } from "../../lib/browserStorage.ts";
 import { type PreferencesApi, preferencesApi } from "./preferencesApi.ts";
-import { browserStorage, PREFERENCES_KEY, readLocalPreferences, writeLocalPreferences } from "./preferencesStorage.ts";
+import { PREFERENCES_KEY, readLocalPreferences, writeLocalPreferences } from "./preferencesStorage.ts";
 import {
   hasFields,
   initialPreferences,

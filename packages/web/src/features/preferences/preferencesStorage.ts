@@ -5,15 +5,6 @@ export const PREFERENCES_KEY = "preferences";
 /** Where the game page kept its mute switch before preferences existed ("1" = muted). */
 const LEGACY_MUTE_KEY = "soundMuted";
 
-/** The browser's storage, when the page may use it. */
-export function browserStorage(): Storage | undefined {
-  try {
-    return globalThis.localStorage ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** This browser's preferences; defaults for anything missing, unreadable or no longer valid. */
 export function readLocalPreferences(storage: Storage | undefined): Preferences {
   try {
