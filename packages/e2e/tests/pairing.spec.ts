@@ -85,6 +85,36 @@ test("a guest and an account waiting in one pool are told why no game starts, an
   for (const p of [account, visitor]) await p.context().close();
 });
 
+test("a guest alone in a pool is offered the computer at its time control, and the dialog keeps the level for next time", async ({
+  browser,
+}) => {
+  const page = await guest(browser);
+  await tile(page, "2+1 Bullet").click();
+  const alone = pairing(page).getByText("Nobody else is looking for a 2+1 game right now. The search goes on.");
+  await expect(alone).toBeVisible();
+  await pairing(page).getByRole("button", { name: "Play the computer at 2+1" }).click();
+  const dialog = page.getByRole("dialog", { name: "Play with the computer" });
+  await expect(dialog.getByRole("button", { name: "2+1", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await dialog.getByRole("button", { name: "Level 3" }).click();
+  await dialog.getByRole("button", { name: "Play", exact: true }).click();
+
+  await page.waitForURL(/\/play\?gameId=/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("vs Stockfish level 3");
+  await expect(page.getByRole("region", { name: "Game", exact: true })).toContainText("Bullet 2+1");
+  await page.getByRole("button", { name: "Abort" }).click();
+  await expect(page.getByRole("heading", { name: "Gameover! The game was aborted" })).toBeVisible();
+
+  // Back in the lobby the search is over (the game took the player out of the pool), and the computer's
+  // dialog opens on what was played last.
+  await page.goto("/");
+  await expect(tile(page, "2+1 Bullet")).toHaveAttribute("aria-pressed", "false");
+  await expect(tile(page, "2+1 Bullet")).toContainText("0 waiting");
+  await page.getByRole("button", { name: "Play with the computer" }).click();
+  await expect(dialog.getByRole("button", { name: "Level 3" })).toHaveAttribute("aria-pressed", "true");
+  await expect(dialog.getByRole("button", { name: "2+1", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await page.context().close();
+});
+
 test("the lobby with its pairing tiles fits a phone without sideways scrolling", async ({ browser }) => {
   // Each page waits in a pool of its own, so that the two are never paired with each other.
   for (const [size, pool] of [

@@ -4,7 +4,8 @@ import { PlayComputerModal } from "./PlayComputerModal.tsx";
 import { unplayableReason } from "./playComputerForm.ts";
 
 /**
- * A button that opens the Play with the computer dialog, from the start or from `fen()`. A position no
+ * A button that opens the Play with the computer dialog (on `preset` if given), from the start or from `fen()`.
+ * A position no
  * game can start from (no king, the side not to move in check, already mated) is explained beside the
  * button instead.
  */
@@ -13,12 +14,15 @@ export function PlayComputerButton({
   fen,
   variant = "secondary",
   className,
+  preset,
 }: {
   label?: string;
   /** The position to continue from, read when the button is pressed. */
   fen?: () => string | undefined;
   variant?: ButtonVariant;
   className?: string;
+  /** The time control the dialog opens on ("5+0"). */
+  preset?: string;
 }) {
   const [open, setOpen] = useState<{ fen?: string } | null>(null);
   // Shown while the position it was found in is still the one on the board.
@@ -43,7 +47,7 @@ export function PlayComputerButton({
           {shownProblem}
         </p>
       ) : null}
-      {open ? <PlayComputerModal onClose={() => setOpen(null)} {...open} /> : null}
+      {open ? <PlayComputerModal onClose={() => setOpen(null)} preset={preset} {...open} /> : null}
     </>
   );
 }

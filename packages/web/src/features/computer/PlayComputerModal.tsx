@@ -2,14 +2,16 @@ import { formatTimeControl } from "@chess/shared";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { Modal } from "../../components/Modal.tsx";
+import { browserStorage } from "../../lib/browserStorage.ts";
 import { useRealtime } from "../../lib/realtime.ts";
 import { ColorChoiceField } from "../lobby/ColorChoiceField.tsx";
 import {
   COMPUTER_PRESET_GROUPS,
-  DEFAULT_PLAY_COMPUTER,
   LEVEL_CHOICES,
   type PlayComputerValues,
   playComputerPayload,
+  readLastChoice,
+  rememberChoice,
   UNLIMITED,
 } from "./playComputerForm.ts";
 import "../lobby/CreateGameModal.css";
@@ -19,15 +21,20 @@ export interface PlayComputerModalProps {
   onClose: () => void;
   /** Continue from this position (the analysis or free board) instead of the start. */
   fen?: string;
+  /** The time control to open on ("5+0"), instead of the last one played. */
+  preset?: string;
 }
 
 /**
  * Play with the computer: level 1-8, a preset time control and a colour, then Play. The server answers
- * with gameStarted, which opens /play (GameStartListener).
+ * with gameStarted, which opens /play (GameStartListener). It opens on the last choice played.
  */
-export function PlayComputerModal({ onClose, fen }: PlayComputerModalProps) {
+export function PlayComputerModal({ onClose, fen, preset }: PlayComputerModalProps) {
   const realtime = useRealtime();
-  const [values, setValues] = useState<PlayComputerValues>(DEFAULT_PLAY_COMPUTER);
+  const [values, setValues] = useState<PlayComputerValues>(() => {
+    const last = readLastChoice(browserStorage());
+    return preset ? { ...last, preset } : last;
+  });
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const ids = useId();
@@ -40,6 +47,7 @@ export function PlayComputerModal({ onClose, fen }: PlayComputerModalProps) {
     setError(undefined);
     const answer = await realtime.request("playComputer", playComputerPayload(values, fen));
     if (answer.ok) {
+      rememberChoice(browserStorage(), values);
       onClose();
       return;
     }

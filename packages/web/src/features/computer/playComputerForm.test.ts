@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import {
   COMPUTER_PRESET_GROUPS,
   DEFAULT_PLAY_COMPUTER,
+  LAST_PLAY_COMPUTER_KEY,
   playComputerPayload,
+  readLastChoice,
+  rememberChoice,
   UNLIMITED,
   unplayableReason,
 } from "./playComputerForm.ts";
@@ -58,5 +61,44 @@ describe("unplayableReason", () => {
     ["7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "The game is already over in this position (stalemate)."],
   ])("%s → %s", (fen, reason) => {
     expect(unplayableReason(fen)).toBe(reason);
+  });
+});
+
+describe("the last choice", () => {
+  const storage = (text: string | null): Storage => {
+    const items = new Map<string, string>(text === null ? [] : [[LAST_PLAY_COMPUTER_KEY, text]]);
+    return {
+      getItem: (k) => items.get(k) ?? null,
+      setItem: (k, v) => void items.set(k, v),
+    } as Storage;
+  };
+
+  it.each([
+    ["nothing kept", null, DEFAULT_PLAY_COMPUTER],
+    ["no storage", undefined, DEFAULT_PLAY_COMPUTER],
+    ["unreadable", "{not json", DEFAULT_PLAY_COMPUTER],
+    ["not an object", "7", DEFAULT_PLAY_COMPUTER],
+    ["a whole choice", '{"level":5,"preset":"3+2","color":"black"}', { level: 5, preset: "3+2", color: "black" }],
+    ["Unlimited", '{"level":2,"preset":"Unlimited","color":"white"}', { level: 2, preset: UNLIMITED, color: "white" }],
+    [
+      "parts no longer valid",
+      '{"level":9,"preset":"4+4","color":"green"}',
+      { level: 1, preset: "10+0", color: "random" },
+    ],
+    ["a level given as text", '{"level":"5"}', DEFAULT_PLAY_COMPUTER],
+  ])("%s", (_, text, values) => {
+    expect(readLastChoice(text === undefined ? undefined : storage(text))).toEqual(values);
+  });
+
+  it("reads back what was remembered, and survives a storage that refuses", () => {
+    const s = storage(null);
+    rememberChoice(s, { level: 7, preset: "1+0", color: "white" });
+    expect(readLastChoice(s)).toEqual({ level: 7, preset: "1+0", color: "white" });
+    const full = {
+      setItem: () => {
+        throw new Error("QuotaExceededError");
+      },
+    } as unknown as Storage;
+    expect(() => rememberChoice(full, DEFAULT_PLAY_COMPUTER)).not.toThrow();
   });
 });

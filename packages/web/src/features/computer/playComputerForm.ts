@@ -1,5 +1,6 @@
 import {
   Board,
+  COLOR_CHOICES,
   COMPUTER_LEVELS,
   type ColorChoice,
   type ComputerLevel,
@@ -30,11 +31,41 @@ export const DEFAULT_PLAY_COMPUTER: PlayComputerValues = { level: 1, preset: "10
 
 export const LEVEL_CHOICES: readonly ComputerLevel[] = COMPUTER_LEVELS;
 
+/** localStorage key of the dialog's last choice: the next game starts from it, as lichess's AI dialog does. */
+export const LAST_PLAY_COMPUTER_KEY = "playComputer";
+
+/** The last choice kept in `storage`, each part that is missing or no longer valid at its default. */
+export function readLastChoice(storage: Storage | undefined): PlayComputerValues {
+  let kept: Partial<Record<keyof PlayComputerValues, unknown>> = {};
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(LAST_PLAY_COMPUTER_KEY) ?? "null");
+    if (parsed && typeof parsed === "object") kept = parsed;
+  } catch {
+    // Unreadable: the defaults.
+  }
+  const pick = <T>(value: unknown, allowed: readonly T[], fallback: T): T =>
+    allowed.includes(value as T) ? (value as T) : fallback;
+  return {
+    level: pick(kept.level, COMPUTER_LEVELS, DEFAULT_PLAY_COMPUTER.level),
+    preset: pick(kept.preset, PRESET_LABELS, DEFAULT_PLAY_COMPUTER.preset),
+    color: pick(kept.color, COLOR_CHOICES, DEFAULT_PLAY_COMPUTER.color),
+  };
+}
+
+export function rememberChoice(storage: Storage | undefined, values: PlayComputerValues): void {
+  try {
+    storage?.setItem(LAST_PLAY_COMPUTER_KEY, JSON.stringify(values));
+  } catch {
+    // Storage full or refused: the next dialog opens on the defaults.
+  }
+}
+
 /** The spec's 12 presets in their groups (SPEC §9). */
 export const COMPUTER_PRESET_GROUPS: ReadonlyArray<{ title: string; presets: readonly TimeControl[] }> =
   TIME_CLASSES.map((tc) => ({ title: TIME_CLASS_LABEL[tc], presets: PRESETS[tc] }));
 
 const ALL_PRESETS = TIME_CLASSES.flatMap((tc) => PRESETS[tc]);
+const PRESET_LABELS: readonly string[] = [...ALL_PRESETS.map(formatTimeControl), UNLIMITED];
 
 /** The playComputer payload for the dialog's values, from `fen` when given (continue from a position). */
 export function playComputerPayload(values: PlayComputerValues, fen?: string): PlayComputerPayload {

@@ -1,8 +1,9 @@
 import { type LobbyCounts, POOLS } from "@chess/shared";
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeIdentity, renderWithIdentity } from "../../test/identity.tsx";
 import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
+import { ALONE_AFTER_MS } from "./pairingStore.ts";
 import { QuickPairing } from "./QuickPairing.tsx";
 
 afterEach(cleanup);
@@ -118,5 +119,48 @@ describe("QuickPairing", () => {
     expect(tile("3+2 Blitz").textContent).toContain("3 waiting");
     rt.unmount();
     expect(rt.events().slice(-2)).toEqual(["leavePool", "unwatchLobbyCounts"]);
+  });
+
+  describe("searching alone", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      localStorage.clear();
+    });
+    const alone = () => screen.queryByText(/Nobody else is looking for a 5\+0 game/);
+
+    it("offers the computer at the pool's time control once nobody else has come for a while", async () => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+      const rt = setup();
+      rt.serverEmit("poolChanged", { poolId: "5+0", mixed: false });
+      act(() => vi.advanceTimersByTime(ALONE_AFTER_MS - 1));
+      expect(alone()).toBeNull();
+      act(() => vi.advanceTimersByTime(1));
+      expect(alone()?.textContent).toBe("Nobody else is looking for a 5+0 game right now. The search goes on.");
+
+      fireEvent.click(screen.getByRole("button", { name: "Play the computer at 5+0" }));
+      const dialog = screen.getByRole("dialog", { name: "Play with the computer" });
+      expect(within(dialog).getByRole("button", { name: "5+0" }).getAttribute("aria-pressed")).toBe("true");
+      fireEvent.click(within(dialog).getByRole("button", { name: "Play" }));
+      await act(async () => {});
+      expect(rt.requests.find((r) => r.event === "playComputer")?.payload).toEqual({
+        level: 1,
+        baseTime: 5,
+        increment: 0,
+        color: "random",
+      });
+    });
+
+    it("says nothing of the computer while another player waits in the pool, or once the search ends", () => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+      const rt = setup();
+      rt.serverEmit("poolChanged", { poolId: "5+0", mixed: false });
+      rt.serverEmit("lobbyCounts", { ...counts(0), pools: [{ poolId: "5+0", waiting: 2, playing: 0 }] });
+      act(() => vi.advanceTimersByTime(ALONE_AFTER_MS * 2));
+      expect(alone()).toBeNull();
+      rt.serverEmit("lobbyCounts", { ...counts(0), pools: [{ poolId: "5+0", waiting: 1, playing: 0 }] });
+      expect(alone()).not.toBeNull();
+      rt.serverEmit("poolChanged", { poolId: null, mixed: false, reason: "left" });
+      expect(alone()).toBeNull();
+    });
   });
 });

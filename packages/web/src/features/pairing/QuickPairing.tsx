@@ -3,7 +3,17 @@ import { useEffect, useReducer, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { useRealtime } from "../../lib/realtime.ts";
 import { useIdentity } from "../accounts/index.ts";
-import { countText, HINT_AFTER_MS, initialPairing, pairingReducer, poolTile, waitingHint } from "./pairingStore.ts";
+import { PlayComputerButton } from "../computer/index.ts";
+import {
+  ALONE_AFTER_MS,
+  countText,
+  HINT_AFTER_MS,
+  initialPairing,
+  pairingReducer,
+  poolTile,
+  searchingAlone,
+  waitingHint,
+} from "./pairingStore.ts";
 import "./QuickPairing.css";
 
 const MESSAGE_MS = 5_000;
@@ -64,7 +74,7 @@ export function QuickPairing() {
     if (state.myPool) void join(state.myPool, mixed);
   }
 
-  // When this search began, and a render once it has run long enough for waitingHint to speak.
+  // When this search began, and a render once it has run long enough for waitingHint, then searchingAlone, to speak.
   const [searchStart, setSearchStart] = useState<{ poolId: string; at: number } | null>(null);
   const [, setHintDue] = useState(0);
   useEffect(() => {
@@ -73,11 +83,14 @@ export function QuickPairing() {
       return;
     }
     setSearchStart({ poolId: state.myPool, at: Date.now() });
-    const t = setTimeout(() => setHintDue((n) => n + 1), HINT_AFTER_MS);
-    return () => clearTimeout(t);
+    const timers = [HINT_AFTER_MS, ALONE_AFTER_MS].map((ms) => setTimeout(() => setHintDue((n) => n + 1), ms));
+    return () => {
+      for (const t of timers) clearTimeout(t);
+    };
   }, [state.myPool]);
   const searchedMs = searchStart && searchStart.poolId === state.myPool ? Date.now() - searchStart.at : 0;
   const hint = waitingHint(state, isGuest, searchedMs);
+  const alone = searchingAlone(state, searchedMs);
 
   const searching = POOLS.find((p) => p.id === state.myPool);
   return (
@@ -142,6 +155,12 @@ export function QuickPairing() {
           </p>
         ) : null}
         {hint ? <p className="pairing__hint">{hint}</p> : null}
+        {alone && searching ? (
+          <div className="pairing__alone">
+            <p>Nobody else is looking for a {searching.id} game right now. The search goes on.</p>
+            <PlayComputerButton label={`Play the computer at ${searching.id}`} preset={searching.id} />
+          </div>
+        ) : null}
       </div>
       {state.message ? (
         <p className="pairing__message" role="alert">

@@ -6,6 +6,7 @@ import {
   type PairingAction,
   pairingReducer,
   poolTile,
+  searchingAlone,
   waitingHint,
 } from "./pairingStore.ts";
 
@@ -146,5 +147,26 @@ describe("waitingHint", () => {
     ],
   ])("%s", (_, state, isGuest, ms, text) => {
     expect(waitingHint(state, isGuest, ms)).toBe(text);
+  });
+});
+
+describe("searchingAlone", () => {
+  const inPool = (waiting: number | undefined) => ({
+    ...initialPairing,
+    counts:
+      waiting === undefined
+        ? null
+        : { playersOnline: 1, gamesInPlay: 0, pools: [{ poolId: "5+0", waiting, playing: 0 }] },
+    myPool: "5+0",
+  });
+
+  it.each([
+    ["alone long enough", inPool(1), 8_000, true],
+    ["alone, too early", inPool(1), 7_999, false],
+    ["the counts not known yet", inPool(undefined), 9_000, true],
+    ["someone else waits too", inPool(2), 60_000, false],
+    ["not searching", { ...inPool(1), myPool: null }, 60_000, false],
+  ])("%s", (_, state, ms, alone) => {
+    expect(searchingAlone(state, ms)).toBe(alone);
   });
 });

@@ -93,3 +93,16 @@ export function waitingHint(state: PairingState, isGuest: boolean, searchingForM
     : `tick “${isGuest ? "Also play registered players" : "Also play guests (unrated)"}” to meet ${isGuest ? "registered players" : "guests"} too`;
   return `${who} in ${state.myPool} but ${others === 1 ? "is" : "are"} not a match for you yet: ${kinds}, and ratings further apart are accepted the longer you wait.`;
 }
+
+/** How long a search runs alone before the computer is offered instead. */
+export const ALONE_AFTER_MS = 8_000;
+
+/**
+ * Searched ALONE_AFTER_MS with nobody else in the pool: the player may rather play the computer at the same
+ * time control than wait on (the search goes on meanwhile).
+ */
+export function searchingAlone(state: PairingState, searchingForMs: number): boolean {
+  if (!state.myPool || searchingForMs < ALONE_AFTER_MS) return false;
+  const waiting = state.counts?.pools.find((p) => p.poolId === state.myPool)?.waiting ?? 0;
+  return waiting <= 1;
+}
