@@ -46,7 +46,10 @@ describe("ProfilePage", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Alice" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Logout" })).toBeTruthy();
     expect(document.title).toBe("Alice · Chess");
-    expect(await screen.findByText("You have not finished a game yet.")).toBeTruthy();
+    expect((await screen.findByText(/^You have not finished a game yet\./)).textContent).toBe(
+      "You have not finished a game yet. Play one",
+    );
+    expect(screen.getByRole("link", { name: "Play one" }).getAttribute("href")).toBe("/");
   });
 
   it("has no Logout on someone else's profile", async () => {

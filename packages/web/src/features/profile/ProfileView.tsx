@@ -108,7 +108,15 @@ function ProfileContent({ username, own, headingLevel = 1, actions, client = pro
             <p className="profile__muted">Loading games…</p>
           ) : history.rows.length === 0 ? (
             <p className="profile__empty">
-              {history.pageNo > 1 ? "No more games." : own ? "You have not finished a game yet." : "No games yet."}
+              {history.pageNo > 1 ? (
+                "No more games."
+              ) : own ? (
+                <>
+                  You have not finished a game yet. <Link to="/">Play one</Link>
+                </>
+              ) : (
+                "No games yet."
+              )}
             </p>
           ) : (
             <HistoryTable rows={history.rows} busy={history.status === "loading"} />

@@ -59,7 +59,10 @@ describe("WatchView", () => {
     rt.serverEmit("watchList", watchList([watchedGame("g1", { ply: 3, lastMove: "g1f3" })]));
     expect(within(games()).getByRole("link").textContent).toContain("2 moves");
     rt.serverEmit("watchList", watchList([]));
-    expect(screen.getByText("No games are being played right now. Start one in the lobby!")).toBeTruthy();
+    expect(screen.getByText(/^No games are being played right now\./).textContent).toBe(
+      "No games are being played right now. Start one in the lobby!",
+    );
+    expect(screen.getByRole("link", { name: "Start one in the lobby!" }).getAttribute("href")).toBe("/");
   });
 
   it("follows one variant when filtered, and stops following when it goes", async () => {
@@ -72,7 +75,7 @@ describe("WatchView", () => {
       { event: "unfollowWatchList", payload: undefined },
       { event: "followWatchList", payload: { variant: "jumpstart" } },
     ]);
-    expect(await screen.findByText("No games are being played right now. Start one in the lobby!")).toBeTruthy();
+    expect(await screen.findByText(/^No games are being played right now\./)).toBeTruthy();
     view.unmount();
     expect(rt.events().at(-1)).toBe("unfollowWatchList");
   });

@@ -45,7 +45,9 @@ export function WatchView() {
         </p>
       ) : null}
       {state.status === "ready" && games.length === 0 ? (
-        <p className="watch__empty">No games are being played right now. Start one in the lobby!</p>
+        <p className="watch__empty">
+          No games are being played right now. <Link to="/">Start one in the lobby!</Link>
+        </p>
       ) : null}
       {games.length > 0 ? (
         <ul className="watch__games" aria-label="Live games">
