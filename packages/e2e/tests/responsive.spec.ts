@@ -171,3 +171,26 @@ for (const size of [...SIZES, { name: "phone-sideways", width: 844, height: 390 
     expect(box.scroll, "the table scrolls sideways in its card").toBeLessThanOrEqual(box.client);
   });
 }
+
+// A dialog taller than a short screen scrolls its choices under its buttons, which stay on the screen.
+for (const size of [
+  { name: "phone-sideways", width: 667, height: 375 },
+  { name: "phone", width: 375, height: 667 },
+]) {
+  test(`the lobby's dialogs at ${size.width}×${size.height} keep Create and Play on the screen`, async () => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.goto("/");
+    for (const [opener, title, action] of [
+      ["Create Game", "Create Game", "Create"],
+      ["Play with the computer", "Play with the computer", "Play"],
+    ] as const) {
+      await page.getByRole("button", { name: opener, exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: title });
+      await expect(dialog.getByRole("button", { name: action, exact: true })).toBeInViewport({ ratio: 1 });
+      await expect(dialog.getByRole("button", { name: "Cancel", exact: true })).toBeInViewport({ ratio: 1 });
+      await page.screenshot({ path: test.info().outputPath(`${opener}-${size.name}.png`) });
+      await page.keyboard.press("Escape");
+      await expect(dialog).toHaveCount(0);
+    }
+  });
+}
