@@ -157,7 +157,7 @@ export function QuickPairing() {
         {hint ? <p className="pairing__hint">{hint}</p> : null}
         {alone && searching ? (
           <div className="pairing__alone">
-            <p>Nobody else is looking for a {searching.id} game right now. The search goes on.</p>
+            <p role="status">Nobody else is looking for a {searching.id} game right now. The search goes on.</p>
             <PlayComputerButton label={`Play the computer at ${searching.id}`} preset={searching.id} />
           </div>
         ) : null}
