@@ -1038,6 +1038,21 @@ const events: EventCase[] = [
   ]),
   liveAction("claimVictory", "claim the live B–D game"),
   liveAction("claimDraw", "claim a draw in the live B–D game"),
+  liveAction("proposeTakeback", "propose a takeback in the live B–D game"),
+  liveAction("acceptTakeback", "accept a takeback in the live B–D game", [
+    {
+      who: "D",
+      what: "D, its player, with no proposal from B",
+      outcome: { refused: "no_offer", message: "There is no takeback proposal to accept", ghost: "differs" },
+    },
+  ]),
+  liveAction("declineTakeback", "decline a takeback in the live B–D game", [
+    {
+      who: "D",
+      what: "D, its player, with no proposal from B",
+      outcome: { refused: "no_offer", message: "There is no takeback proposal to decline", ghost: "differs" },
+    },
+  ]),
   liveAction("takeback", "take back a move in the live B–D game", [
     {
       who: "D",

@@ -174,6 +174,48 @@ describe("games", () => {
     black.socket.close();
   });
 
+  it("takes a move back when the opponent agrees: proposed, declined, lapsed with a move, accepted", async () => {
+    const { white, black, game } = await startGame(await guest(app.url), await guest(app.url));
+    const watcher = await guest(app.url);
+    await watcher.emit("watch", { gameId: game.gameId });
+    expect((await white.emit("proposeTakeback")).code).toBe("nothing_to_take_back");
+    await play(white, black, game.gameId, ["e2e4", "e7e5"]);
+
+    // White asks, Black says no: White may not ask again in this position.
+    const proposed = black.next("takebackProposed");
+    expect((await white.emit("proposeTakeback", { gameId: game.gameId })).ok).toBe(true);
+    expect(await proposed).toEqual({ gameId: game.gameId, by: white.name });
+    const snapshot = await black.emit<{ takebackProposedBy?: string }>("resync", { gameId: game.gameId });
+    expect(snapshot.data?.takebackProposedBy).toBe("w");
+    expect((await white.emit("proposeTakeback")).code).toBe("pending");
+    const declined = white.next("takebackDeclined");
+    expect((await black.emit("declineTakeback")).ok).toBe(true);
+    expect(await declined).toEqual({ gameId: game.gameId });
+    expect((await white.emit("proposeTakeback")).code).toBe("too_soon");
+    expect((await black.emit("acceptTakeback")).code).toBe("no_offer");
+
+    // Black asks after White's Nf3; White answers with a move instead: the proposal lapses.
+    await play(white, black, game.gameId, ["g1f3", "b8c6"], 2);
+    expect((await black.emit("proposeTakeback")).ok).toBe(true);
+    await play(white, black, game.gameId, ["f1c4"], 4);
+    expect((await white.emit("acceptTakeback")).code).toBe("no_offer");
+
+    // Black asks again on their turn (White has replied): Nc6 and Bc4 go, players and spectators told.
+    const toWhite = white.next("takenBack");
+    const toWatcher = watcher.next("takenBack");
+    expect((await black.emit("proposeTakeback")).ok).toBe(true);
+    const accepted = await white.emit<{ ply: number }>("acceptTakeback");
+    expect(accepted).toMatchObject({ ok: true, data: { ply: 3 } });
+    expect((await toWhite).ply).toBe(3);
+    expect((await toWatcher).ply).toBe(3);
+    const after = await black.emit<{ moves: string[]; takebackProposedBy?: string }>("resync", { gameId: game.gameId });
+    expect(after.data?.moves).toEqual(["e4", "e5", "Nf3"]);
+    expect(after.data?.takebackProposedBy).toBeUndefined();
+    // Black plays on from there with another move.
+    await play(white, black, game.gameId, ["g8f6"], 3);
+    for (const p of [white, black, watcher]) p.socket.close();
+  });
+
   it("ends by resignation (forfeit) in the opponent's favour", async () => {
     const { white, black, game } = await startGame(await guest(app.url), await guest(app.url));
     await play(white, black, game.gameId, ["d2d4", "d7d5"]);

@@ -57,7 +57,7 @@ it("keeps accounts and sessions across a restart", async () => {
   }
 });
 
-it("resumes a game's event number, draw offer and presence across a restart, so no tab ignores a newer move", {
+it("resumes a game's event number, draw offer, takeback proposal and presence across a restart, so no tab ignores a newer move", {
   timeout: 60_000,
 }, async () => {
   await acrossRestart(async (first, restart) => {
@@ -70,18 +70,21 @@ it("resumes a game's event number, draw offer and presence across a restart, so 
     expect(seen.data?.eventNo).toBe(4);
     await play(white, black, game.gameId, ["g1f3", "b8c6"], 2);
     expect((await black.emit("offerDraw")).ok).toBe(true);
+    // Event 8: Black also asks to take back Nc6, left pending.
+    expect((await black.emit("proposeTakeback")).ok).toBe(true);
     white.socket.close();
     black.socket.close();
     const second = await restart();
     const w = await reconnect(second.url, white);
     const b = await reconnect(second.url, black);
     const snapshot = await w.emit<{ eventNo: number; ply: number }>("resync", { gameId: game.gameId });
-    // A reloaded page shows the offer too: the snapshot says whose it is.
-    expect(snapshot.data).toMatchObject({ eventNo: 7, ply: 4, drawOfferBy: "b" });
-    // The pending offer survived: White may accept it.
+    // A reloaded page shows the offer and the proposal too: the snapshot says whose they are.
+    expect(snapshot.data).toMatchObject({ eventNo: 8, ply: 4, drawOfferBy: "b", takebackProposedBy: "b" });
+    // Both survived: Black may not propose again while waiting, and White may accept the draw.
+    expect((await b.emit("proposeTakeback")).code).toBe("pending");
     const over = b.next("gameOver");
     expect((await w.emit("acceptDraw")).ok).toBe(true);
-    expect(await over).toMatchObject({ winningColor: "draw", eventNo: 8 });
+    expect(await over).toMatchObject({ winningColor: "draw", eventNo: 9 });
     w.socket.close();
     b.socket.close();
   });

@@ -54,6 +54,9 @@ export interface PersistedRoundState {
   atPly: number;
   drawOfferBy: "w" | "b" | null;
   lastDrawOfferPly: { w: number; b: number };
+  /** Absent in states written before takeback proposals. */
+  takebackProposedBy?: "w" | "b" | null;
+  lastTakebackProposalPly?: { w: number; b: number };
   /** Epoch ms; applies while `atPly` is the game's ply. */
   firstMoveDeadline: number | null;
   /** Epoch ms, untimed games only (absent in states written before them); applies while `atPly` is the game's ply. */

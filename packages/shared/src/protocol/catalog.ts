@@ -99,6 +99,15 @@ export const CLIENT_EVENTS = {
     "Ends the game as a draw once the opponent has been gone for the countdown, instead of claiming the win.",
     false,
   ),
+  proposeTakeback: action(
+    "In a game against a person: proposes to take back the caller's last move (and the opponent's reply, if they made one); the opponent gets `takebackProposed`. After the opponent proposed, accepts it. Any move lets the proposal lapse; one proposal per side and position. Against the computer, `takeback` takes back at once.",
+    false,
+  ),
+  acceptTakeback: action(
+    "Accepts the opponent's takeback proposal: their last move (and the caller's reply to it) go; players and spectators get `takenBack`.",
+    false,
+  ),
+  declineTakeback: action("Declines the opponent's takeback proposal: they get `takebackDeclined`.", false),
   resync: {
     payload: resyncPayload,
     ack: "GameStarted",
@@ -227,6 +236,16 @@ export const SERVER_EVENTS = {
   gameOver: { payload: "GameOver", when: "To players and spectators when the game ends.", spec: true },
   offerDraw: { payload: "DrawOffered", when: "To the opponent of the player who offered a draw.", spec: true },
   drawDeclined: { payload: "{gameId}", when: "To the offerer when the draw offer is declined.", spec: false },
+  takebackProposed: {
+    payload: "TakebackProposed",
+    when: "To the opponent of the player who proposed a takeback (a game against a person).",
+    spec: false,
+  },
+  takebackDeclined: {
+    payload: "{gameId}",
+    when: "To the proposer when their takeback proposal is declined.",
+    spec: false,
+  },
   opponentPresence: {
     payload: "OpponentPresence",
     when: "To a player when the opponent leaves or comes back (the claim countdown).",
@@ -234,7 +253,7 @@ export const SERVER_EVENTS = {
   },
   takenBack: {
     payload: "TakenBack",
-    when: "To players and spectators when moves were taken back (a game against the computer); resync.",
+    when: "To players and spectators when moves were taken back (against the computer, or a takeback proposal accepted); resync.",
     spec: false,
   },
   rematchOffered: {

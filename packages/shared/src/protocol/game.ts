@@ -103,6 +103,8 @@ export interface GameStarted {
   serverTime: number;
   /** A draw offer waiting for an answer, by this side (live games). */
   drawOfferBy?: Color;
+  /** A takeback proposal waiting for an answer, by this side (live games against a person). */
+  takebackProposedBy?: Color;
   /** To a player whose opponent is gone: when the win may be claimed (server clock), as `opponentPresence` says. */
   opponentClaimableAt?: number;
   /**
@@ -186,6 +188,12 @@ export interface GameOver {
 
 /** offerDraw to the opponent. */
 export interface DrawOffered {
+  gameId: string;
+  by: string;
+}
+
+/** takebackProposed to the opponent: `by` (a name) asks to take back their last move. */
+export interface TakebackProposed {
   gameId: string;
   by: string;
 }

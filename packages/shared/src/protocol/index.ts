@@ -21,6 +21,7 @@ import type {
   LiveGames,
   OpponentPresence,
   RematchOffer,
+  TakebackProposed,
 } from "./game.ts";
 import type { GameOffer, LobbyChanged, LobbyUpdate } from "./lobby.ts";
 import type { LobbyCounts, LobbyCountsView, PoolMembership } from "./pairing.ts";
@@ -62,8 +63,12 @@ export interface ServerToClientEvents {
   /** The draw offer was declined or withdrawn by a move. */
   drawDeclined: (payload: { gameId: string }) => void;
   opponentPresence: (presence: OpponentPresence) => void;
-  /** Moves were taken back (a game against the computer): resync. */
+  /** Moves were taken back (against the computer, or a proposal accepted): resync. */
   takenBack: (payload: TakenBack) => void;
+  /** The opponent proposes to take back their last move (a game against a person). */
+  takebackProposed: (proposal: TakebackProposed) => void;
+  /** My takeback proposal was declined. */
+  takebackDeclined: (payload: { gameId: string }) => void;
   /** On connect: the games this account (or guest session) is playing, from whichever tab or device. */
   liveGames: (payload: LiveGames) => void;
   rematchOffered: (offer: RematchOffer) => void;
@@ -131,6 +136,10 @@ export interface ClientToServerEvents {
   claimVictory: (payload?: unknown, ack?: AckFn) => void;
   /** As claimVictory, for a draw (lichess's force draw). */
   claimDraw: (payload?: unknown, ack?: AckFn) => void;
+  /** Against a person: proposes a takeback (accepts the opponent's, if they proposed first). */
+  proposeTakeback: (payload?: unknown, ack?: AckFn) => void;
+  acceptTakeback: (payload?: unknown, ack?: AckFn<{ ply: number }>) => void;
+  declineTakeback: (payload?: unknown, ack?: AckFn) => void;
   resync: (payload: unknown, ack?: AckFn<GameStarted>) => void;
   watch: (payload: unknown, ack?: AckFn<GameStarted>) => void;
   /** Which game's board this client shows its player now (null: none): a player away from it is gone. */

@@ -110,15 +110,19 @@ describe("playMove", () => {
       clock: r.clock,
       lastMove: r.lastMove,
       drawOfferBy: r.drawOfferBy,
+      takebackProposedBy: "b" as const,
       firstMoveDeadline: r.firstMoveDeadline,
       idleDeadline: r.idleDeadline,
     };
+    r.takebackProposedBy = "b";
     playMove(r, "w", { from: "e2", to: "e4" }, 0, 500);
+    expect(r.takebackProposedBy).toBeNull();
     undoLastMove(r, before);
     expect(r.board.fen()).toBe(START_FEN);
     expect(r.ply).toBe(0);
     expect(r.sanMoves).toEqual([]);
     expect(r.clock).toBe(before.clock);
+    expect(r.takebackProposedBy).toBe("b");
   });
 });
 

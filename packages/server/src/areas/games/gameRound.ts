@@ -53,6 +53,10 @@ export interface GameRound {
   drawOfferBy: Color | null;
   /** Ply of each side's last draw offer: one offer per side every 20 plies (lichess). */
   lastDrawOfferPly: ByColor<number>;
+  /** A takeback proposal waiting for the opponent's answer (games against a person); any move lets it lapse. */
+  takebackProposedBy: Color | null;
+  /** Ply at which each side last proposed a takeback: one proposal per side and position. */
+  lastTakebackProposalPly: ByColor<number>;
   /** Until the clocks run, the side to move must move before this time or the game is aborted. */
   firstMoveDeadline: number | null;
   /** In a game without a clock, the side to move must move before this time or it is abandoned (IDLE_UNTIMED_MS). */
@@ -223,6 +227,7 @@ export function playMove(
   round.sanMoves.push(san);
   round.lastMove = played;
   if (round.drawOfferBy === other(color)) round.drawOfferBy = null;
+  round.takebackProposedBy = null;
   round.firstMoveDeadline = firstMoveDeadlineAt(round, now);
   round.idleDeadline = idleDeadlineAt(round, now);
   const end = positionEnd(round.board);
@@ -241,6 +246,7 @@ export function undoLastMove(
     clock: ClockState;
     lastMove: PlayedMove | null;
     drawOfferBy: Color | null;
+    takebackProposedBy: Color | null;
     firstMoveDeadline: number | null;
     idleDeadline: number | null;
   },
@@ -251,6 +257,7 @@ export function undoLastMove(
   round.clock = previous.clock;
   round.lastMove = previous.lastMove;
   round.drawOfferBy = previous.drawOfferBy;
+  round.takebackProposedBy = previous.takebackProposedBy;
   round.firstMoveDeadline = previous.firstMoveDeadline;
   round.idleDeadline = previous.idleDeadline;
 }
@@ -267,7 +274,7 @@ export function takebackPlies(round: GameRound, color: Color): 0 | 1 | 2 {
 /**
  * Takes `plies` back at `now`; mutates the round. Each side keeps the time it has left (lichess does the
  * same); the clock runs for the side to move from `now` if both first moves still stand, else it stops and
- * the first-move deadline applies again. The draw offer lapses. The caller persists it.
+ * the first-move deadline applies again. A draw offer or takeback proposal lapses. The caller persists it.
  */
 export function takeBack(round: GameRound, plies: number, now: number): void {
   const left = timeLeft(round.clock, now);
@@ -286,6 +293,9 @@ export function takeBack(round: GameRound, plies: number, now: number): void {
   // The move before is not kept in memory; it only serves to recognise a resent move, which cannot be one now.
   round.lastMove = null;
   round.drawOfferBy = null;
+  // A position taken back to is a new one: either side may propose a takeback in it.
+  round.takebackProposedBy = null;
+  round.lastTakebackProposalPly = { w: -1, b: -1 };
   round.firstMoveDeadline = firstMoveDeadlineAt(round, now);
   round.idleDeadline = idleDeadlineAt(round, now);
 }

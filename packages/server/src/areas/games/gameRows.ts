@@ -54,6 +54,8 @@ export function roundFromRow(
         : { winningColor: (row.winningColor as WinningColor | "none") ?? "none", reason: row.endReason as EndReason },
     drawOfferBy: null,
     lastDrawOfferPly: { w: -100, b: -100 },
+    takebackProposedBy: null,
+    lastTakebackProposalPly: { w: -1, b: -1 },
     firstMoveDeadline: null,
     idleDeadline: null,
     goneSince: { w: null, b: null },

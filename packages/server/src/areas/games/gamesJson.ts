@@ -61,6 +61,9 @@ export function gameStartedJson(round: GameRound, viewer: Color | "spectator", n
       : {}),
     serverTime: now,
     ...(round.status === "active" && round.drawOfferBy !== null ? { drawOfferBy: round.drawOfferBy } : {}),
+    ...(round.status === "active" && round.takebackProposedBy !== null
+      ? { takebackProposedBy: round.takebackProposedBy }
+      : {}),
     ...(opponentClaimableAt !== null
       ? { opponentClaimableAt, opponentGoneSince: round.goneSince[other(side)] ?? undefined }
       : {}),

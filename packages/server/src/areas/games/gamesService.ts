@@ -69,6 +69,9 @@ const GAME_OPS = [
   "claimVictory",
   "claimDraw",
   "takeback",
+  "proposeTakeback",
+  "acceptTakeback",
+  "declineTakeback",
 ] as const;
 export type GameOp = (typeof GAME_OPS)[number];
 /** A player's action passed from the node they are connected to, to the node writing the game. */
@@ -244,6 +247,8 @@ export function createGamesService(deps: {
         result: null,
         drawOfferBy: null,
         lastDrawOfferPly: { w: -100, b: -100 },
+        takebackProposedBy: null,
+        lastTakebackProposalPly: { w: -1, b: -1 },
         firstMoveDeadline: null,
         idleDeadline: null,
         goneSince: { w: null, b: null },
@@ -313,6 +318,13 @@ export function createGamesService(deps: {
     /** Takes the caller's last move (and the reply) back; whether they may is the caller's to decide. */
     takeback: (actor: Actor, gameId: string): Promise<Ack<{ ply: number }>> =>
       act(actor, gameId, "takeback") as Promise<Ack<{ ply: number }>>,
+    /** Against a person: the takeback asked of the opponent, and their answer. */
+    proposeTakeback: (actor: Actor, gameId?: string): Promise<Ack<{ ply: number } | undefined>> =>
+      act(actor, gameId, "proposeTakeback") as Promise<Ack<{ ply: number } | undefined>>,
+    acceptTakeback: (actor: Actor, gameId?: string): Promise<Ack<{ ply: number }>> =>
+      act(actor, gameId, "acceptTakeback") as Promise<Ack<{ ply: number }>>,
+    declineTakeback: (actor: Actor, gameId?: string): Promise<Ack> =>
+      act(actor, gameId, "declineTakeback") as Promise<Ack>,
 
     /** The two players of a game (live or finished). */
     async playersOf(gameId: string): Promise<PlayerRef[]> {

@@ -43,6 +43,9 @@ export function gamesSocketEvents(deps: { games: GamesService; rematches: Rematc
     declineDraw: socketEvent(gameActionPayload, (s, p) => games.declineDraw(s.data.owner, p?.gameId)),
     claimVictory: socketEvent(gameActionPayload, (s, p) => games.claimVictory(s.data.owner, p?.gameId)),
     claimDraw: socketEvent(gameActionPayload, (s, p) => games.claimDraw(s.data.owner, p?.gameId)),
+    proposeTakeback: socketEvent(gameActionPayload, (s, p) => games.proposeTakeback(s.data.owner, p?.gameId)),
+    acceptTakeback: socketEvent(gameActionPayload, (s, p) => games.acceptTakeback(s.data.owner, p?.gameId)),
+    declineTakeback: socketEvent(gameActionPayload, (s, p) => games.declineTakeback(s.data.owner, p?.gameId)),
     resync: socketEvent(resyncPayload, (s, p) => follow(s, p.gameId)),
     watch: socketEvent(watchPayload, (s, p) => follow(s, p.gameId)),
     currentGame: socketEvent(noPayload, async (s): Promise<Ack<{ gameId: string | null } & LiveGames>> => {

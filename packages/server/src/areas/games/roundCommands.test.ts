@@ -144,6 +144,72 @@ describe("decide", () => {
       ["ended"],
       undefined,
     ],
+    ["a takeback is proposed", () => opened(), "w", { type: "proposeTakeback" }, ["takebackProposed"], undefined],
+    [
+      "a second proposal waits for the answer",
+      () => opened({ takebackProposedBy: "w" }),
+      "w",
+      { type: "proposeTakeback" },
+      "refused",
+      "pending",
+    ],
+    [
+      "proposing back accepts the opponent's takeback",
+      () => opened({ takebackProposedBy: "b" }),
+      "w",
+      { type: "proposeTakeback" },
+      ["takenBack"],
+      undefined,
+    ],
+    [
+      "a takeback is not proposed again in the position it was declined in",
+      () => opened({ lastTakebackProposalPly: { w: 2, b: -1 } }),
+      "w",
+      { type: "proposeTakeback" },
+      "refused",
+      "too_soon",
+    ],
+    [
+      "nothing to propose before the first move",
+      () => testRound(),
+      "w",
+      { type: "proposeTakeback" },
+      "refused",
+      "nothing_to_take_back",
+    ],
+    [
+      "the computer is not asked",
+      () => opened({ againstComputer: true }),
+      "w",
+      { type: "proposeTakeback" },
+      "refused",
+      "computer",
+    ],
+    [
+      "a proposal accepted",
+      () => opened({ takebackProposedBy: "b" }),
+      "w",
+      { type: "acceptTakeback" },
+      ["takenBack"],
+      undefined,
+    ],
+    [
+      "no proposal to accept",
+      () => opened({ takebackProposedBy: "w" }),
+      "w",
+      { type: "acceptTakeback" },
+      "refused",
+      "no_offer",
+    ],
+    [
+      "a proposal declined",
+      () => opened({ takebackProposedBy: "b" }),
+      "w",
+      { type: "declineTakeback" },
+      ["takebackDeclined"],
+      undefined,
+    ],
+    ["no proposal to decline", () => opened(), "w", { type: "declineTakeback" }, "refused", "no_offer"],
   ])("%s", (_name, make, color, command, expected, code) => {
     const d = decide(make(), color, command, 3_000);
     expect(events(d)).toEqual(expected);
@@ -188,6 +254,42 @@ describe("decide", () => {
     const decline = decide(r, "w", { type: "declineDraw" }, 3_000);
     if (decline.kind === "applied") decline.revert();
     expect(r.drawOfferBy).toBe("b");
+  });
+
+  it.each<[string, "w" | "b", number, string]>([
+    // After 1. e4 e5 with White to move: White proposed, so White's e4 and Black's reply go.
+    ["the proposer is to move: their move and the reply go", "w", 0, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w"],
+    // Black proposed while White thinks: Black's e5 alone goes.
+    [
+      "the opponent is to move: the proposer's move alone goes",
+      "b",
+      1,
+      "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b",
+    ],
+  ])("an accepted takeback: %s", (_name, proposer, ply, fen) => {
+    const r = opened({ takebackProposedBy: proposer, drawOfferBy: proposer });
+    const d = decide(r, proposer === "w" ? "b" : "w", { type: "acceptTakeback" }, 3_000);
+    expect(d.kind === "applied" && d.events).toEqual([{ type: "takenBack", plies: 2 - ply }]);
+    expect(r.ply).toBe(ply);
+    expect(r.board.fen().split(" ").slice(0, 2).join(" ")).toBe(fen);
+    expect({ takeback: r.takebackProposedBy, draw: r.drawOfferBy }).toEqual({ takeback: null, draw: null });
+    // A new position: either side may propose in it.
+    expect(r.lastTakebackProposalPly).toEqual({ w: -1, b: -1 });
+  });
+
+  it("a proposal lapses with the next move, and a proposal or decline reverts", () => {
+    const r = opened();
+    const proposal = decide(r, "w", { type: "proposeTakeback" }, 3_000);
+    expect(r.takebackProposedBy).toBe("w");
+    if (proposal.kind === "applied") proposal.revert();
+    expect({ by: r.takebackProposedBy, last: r.lastTakebackProposalPly.w }).toEqual({ by: null, last: -1 });
+    decide(r, "w", { type: "proposeTakeback" }, 3_000);
+    const decline = decide(r, "b", { type: "declineTakeback" }, 3_000);
+    expect(r.takebackProposedBy).toBeNull();
+    if (decline.kind === "applied") decline.revert();
+    expect(r.takebackProposedBy).toBe("w");
+    decide(r, "w", { type: "move", move: { from: "g1", to: "f3" } }, 3_000);
+    expect(r.takebackProposedBy).toBeNull();
   });
 
   it("a move after the mover's flag ends the game and is refused", () => {

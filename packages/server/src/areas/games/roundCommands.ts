@@ -24,7 +24,11 @@ export type RoundCommand =
   /** lichess's force draw: the present player ends the game of a gone opponent as a draw instead. */
   | { type: "claimDraw" }
   /** The caller's last move and the reply to it go (see takebackPlies); who may ask is the caller's to decide. */
-  | { type: "takeback" };
+  | { type: "takeback" }
+  /** Against a person: asks the opponent to let the caller take back (lichess's takeback proposal). */
+  | { type: "proposeTakeback" }
+  | { type: "acceptTakeback" }
+  | { type: "declineTakeback" };
 
 /** What happened to a game, in order; the publisher numbers, commits and broadcasts each. */
 export type RoundEvent =
@@ -32,7 +36,9 @@ export type RoundEvent =
   | { type: "drawOffered"; by: Color }
   | { type: "drawDeclined"; by: Color }
   | { type: "ended"; result: Result }
-  | { type: "takenBack"; plies: number };
+  | { type: "takenBack"; plies: number }
+  | { type: "takebackProposed"; by: Color }
+  | { type: "takebackDeclined"; by: Color };
 
 export interface Refusal {
   code: string;
@@ -66,6 +72,7 @@ export function decide(round: GameRound, color: Color, command: RoundCommand, no
         clock: round.clock,
         lastMove: round.lastMove,
         drawOfferBy: round.drawOfferBy,
+        takebackProposedBy: round.takebackProposedBy,
         firstMoveDeadline: round.firstMoveDeadline,
         idleDeadline: round.idleDeadline,
       };
@@ -128,14 +135,47 @@ export function decide(round: GameRound, color: Color, command: RoundCommand, no
           round.drawOfferBy = other(color);
         },
       };
-    case "takeback": {
-      const plies = takebackPlies(round, color);
-      if (plies === 0) return refused("nothing_to_take_back", "You have no move to take back");
-      takeBack(round, plies, now);
-      // Not revertible in memory (the moves are gone): a takeback that is not stored is settled by reading
-      // the game back (the publisher marks it uncertain).
-      return { kind: "applied", events: [{ type: "takenBack", plies }], revert() {} };
+    case "takeback":
+      return takeBackFor(round, color, now);
+    case "proposeTakeback": {
+      if (round.againstComputer) return refused("computer", "Against the computer, take back with takeback");
+      if (round.takebackProposedBy === other(color)) return takeBackFor(round, other(color), now);
+      if (round.takebackProposedBy === color) {
+        return refused("pending", "Your takeback proposal is waiting for an answer");
+      }
+      if (takebackPlies(round, color) === 0) return refused("nothing_to_take_back", "You have no move to take back");
+      const last = round.lastTakebackProposalPly[color];
+      if (last === round.ply) {
+        return refused("too_soon", "Your opponent declined - you can propose a takeback again after the next move");
+      }
+      round.takebackProposedBy = color;
+      round.lastTakebackProposalPly[color] = round.ply;
+      return {
+        kind: "applied",
+        events: [{ type: "takebackProposed", by: color }],
+        revert() {
+          round.takebackProposedBy = null;
+          round.lastTakebackProposalPly[color] = last;
+        },
+      };
     }
+    case "acceptTakeback":
+      if (round.takebackProposedBy !== other(color)) {
+        return refused("no_offer", "There is no takeback proposal to accept");
+      }
+      return takeBackFor(round, other(color), now);
+    case "declineTakeback":
+      if (round.takebackProposedBy !== other(color)) {
+        return refused("no_offer", "There is no takeback proposal to decline");
+      }
+      round.takebackProposedBy = null;
+      return {
+        kind: "applied",
+        events: [{ type: "takebackDeclined", by: color }],
+        revert() {
+          round.takebackProposedBy = other(color);
+        },
+      };
     case "claimVictory":
     case "claimDraw": {
       // The opponent has been gone long enough: the present player takes the win, or settles for a draw.
@@ -146,6 +186,16 @@ export function decide(round: GameRound, color: Color, command: RoundCommand, no
       return ended({ winningColor: command.type === "claimDraw" ? "draw" : winner(color), reason: "abandon" });
     }
   }
+}
+
+/** `color`'s last move (and the reply to it) go. */
+function takeBackFor(round: GameRound, color: Color, now: number): Decision {
+  const plies = takebackPlies(round, color);
+  if (plies === 0) return refused("nothing_to_take_back", "You have no move to take back");
+  takeBack(round, plies, now);
+  // Not revertible in memory (the moves are gone): a takeback that is not stored is settled by reading
+  // the game back (the publisher marks it uncertain).
+  return { kind: "applied", events: [{ type: "takenBack", plies }], revert() {} };
 }
 
 /**

@@ -197,6 +197,23 @@ export function createRoundPublisher(deps: {
               by: round.players[event.by].name,
             });
             break;
+          case "takebackProposed":
+            if (!(await commitState(round))) {
+              decision.revert();
+              return fail({ code: "unavailable", message: "The proposal could not be saved - please try again" });
+            }
+            notifier.toPlayer(round.players[other(event.by)], "takebackProposed", {
+              gameId: round.id,
+              by: round.players[event.by].name,
+            });
+            break;
+          case "takebackDeclined":
+            if (!(await commitState(round))) {
+              decision.revert();
+              return fail({ code: "unavailable", message: "The answer could not be saved - please try again" });
+            }
+            notifier.toPlayer(round.players[other(event.by)], "takebackDeclined", { gameId: round.id });
+            break;
           case "drawDeclined":
             if (!(await commitState(round))) {
               decision.revert();

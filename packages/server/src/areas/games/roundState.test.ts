@@ -127,6 +127,25 @@ describe("restoreRoundState", () => {
     expect(round.lastDrawOfferPly).toEqual({ w: 2, b: -100 });
   });
 
+  it("keeps a takeback proposal while no move was played since, and reads a state written before them", () => {
+    const proposed = state({ takebackProposedBy: "b", lastTakebackProposalPly: { w: -1, b: 2 } });
+    const same = rebuilt(2);
+    restoreRoundState(same, proposed, undefined);
+    expect({ by: same.takebackProposedBy, last: same.lastTakebackProposalPly }).toEqual({
+      by: "b",
+      last: { w: -1, b: 2 },
+    });
+    const moved = rebuilt(3);
+    restoreRoundState(moved, proposed, undefined);
+    expect(moved.takebackProposedBy).toBeNull();
+    const old = rebuilt(2);
+    restoreRoundState(old, state({}), undefined);
+    expect({ by: old.takebackProposedBy, last: old.lastTakebackProposalPly }).toEqual({
+      by: null,
+      last: { w: -1, b: -1 },
+    });
+  });
+
   it("reads a state written before closed tabs were told apart as lost connections", () => {
     const round = rebuilt(2);
     restoreRoundState(round, state({}), undefined);
@@ -151,6 +170,8 @@ describe("restoreRoundState", () => {
       goneSince: { w: 5, b: null },
       goneLeft: { w: true, b: false },
       lastDrawOfferPly: { w: -100, b: 2 },
+      takebackProposedBy: "w",
+      lastTakebackProposalPly: { w: 2, b: 1 },
     });
     const copy = rebuilt(2);
     restoreRoundState(copy, roundStateOf(round), undefined);

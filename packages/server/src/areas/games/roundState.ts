@@ -9,6 +9,8 @@ export function roundStateOf(round: GameRound): PersistedRoundState {
     atPly: round.ply,
     drawOfferBy: round.drawOfferBy,
     lastDrawOfferPly: { ...round.lastDrawOfferPly },
+    takebackProposedBy: round.takebackProposedBy,
+    lastTakebackProposalPly: { ...round.lastTakebackProposalPly },
     firstMoveDeadline: round.firstMoveDeadline,
     idleDeadline: round.idleDeadline,
     goneSince: { ...round.goneSince },
@@ -34,6 +36,9 @@ export function restoreRoundState(
     round.eventNo = state.eventNo + since;
     round.lastDrawOfferPly = { ...state.lastDrawOfferPly };
     round.drawOfferBy = since === 0 ? state.drawOfferBy : null;
+    // Absent in states written before takeback proposals.
+    round.takebackProposedBy = since === 0 ? (state.takebackProposedBy ?? null) : null;
+    if (state.lastTakebackProposalPly) round.lastTakebackProposalPly = { ...state.lastTakebackProposalPly };
     round.goneSince = { ...state.goneSince };
     round.goneLeft = { ...(state.goneLeft ?? { w: false, b: false }) };
   }

@@ -29,6 +29,8 @@ export function testRound(change: Partial<GameRound> & { fen?: string } = {}): G
     result: null,
     drawOfferBy: null,
     lastDrawOfferPly: { w: -100, b: -100 },
+    takebackProposedBy: null,
+    lastTakebackProposalPly: { w: -1, b: -1 },
     firstMoveDeadline: null,
     idleDeadline: null,
     goneSince: { w: null, b: null },
