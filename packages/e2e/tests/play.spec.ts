@@ -133,6 +133,50 @@ test("a user and a guest play fool's mate, then a rematch with colours swapped",
   await expect(alice.page.getByRole("dialog", { name: "Gameover! The game was aborted" })).toBeVisible();
 });
 
+test("two guests take a move back by agreement: proposed, declined, proposed again and accepted", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const white = await guest(browser);
+  const black = await guest(browser);
+  await createOffer(white.page, { preset: "10+0", color: "White" });
+  await black.page.getByRole("button", { name: /^Accept Anonymous \/ 10\+0/ }).click();
+  await gameIdOf(white.page);
+  await gameIdOf(black.page);
+  await playMoves(white.page, black.page, [
+    ["e2", "e4", "e4"],
+    ["e7", "e5", "e5"],
+    ["g1", "f3", "Nf3"],
+  ]);
+
+  // White asks to take Nf3 back; Black declines.
+  await white.page.getByRole("button", { name: "Propose takeback" }).click();
+  await expect(white.page.getByRole("button", { name: "Takeback proposed" })).toBeDisabled();
+  await expect(white.page.getByText("Takeback proposal sent")).toBeVisible();
+  const prompt = black.page.getByRole("alertdialog", { name: "Your opponent proposes a takeback. Accept?" });
+  await expect(prompt).toBeVisible();
+  await black.page.screenshot({ path: test.info().outputPath("takeback-proposed.png") });
+  await prompt.getByRole("button", { name: "Decline takeback" }).click();
+  await expect(prompt).toBeHidden();
+  await expect(white.page.getByText("Your takeback proposal was declined")).toBeVisible();
+
+  // Black plays on, then White asks again on their turn: Nf3 and the reply go once Black accepts.
+  await playMoves(black.page, white.page, [["b8", "c6", "Nc6"]]);
+  await white.page.getByRole("button", { name: "Propose takeback" }).click();
+  await prompt.getByRole("button", { name: "Accept takeback" }).click();
+  for (const p of [white.page, black.page]) {
+    await expect(moveList(p).getByRole("button")).toHaveCount(2);
+    await expect(p.locator('[id="live-board-square-g1"] [data-piece]')).toBeVisible();
+    await expect(p.locator('[id="live-board-square-f3"] [data-piece]')).toHaveCount(0);
+  }
+  // White to move again, and the game goes on from there.
+  await playMoves(white.page, black.page, [["d2", "d4", "d4"]]);
+  await white.page.getByRole("button", { name: "Give Up" }).click();
+  await white.page.getByRole("button", { name: "Yes, give up" }).click();
+  await expect(black.page.getByRole("dialog", { name: `Gameover! Winner is: ${black.name}` })).toBeVisible();
+  for (const p of [white.page, black.page]) await p.context().close();
+});
+
 test("the lobby: create and cancel an offer, and chat between two visitors", async ({ browser }) => {
   const a = await guest(browser);
   const b = await guest(browser);

@@ -137,7 +137,7 @@ export interface ClientToServerEvents {
   /** As claimVictory, for a draw (lichess's force draw). */
   claimDraw: (payload?: unknown, ack?: AckFn) => void;
   /** Against a person: proposes a takeback (accepts the opponent's, if they proposed first). */
-  proposeTakeback: (payload?: unknown, ack?: AckFn) => void;
+  proposeTakeback: (payload?: unknown, ack?: AckFn<{ ply: number }>) => void;
   acceptTakeback: (payload?: unknown, ack?: AckFn<{ ply: number }>) => void;
   declineTakeback: (payload?: unknown, ack?: AckFn) => void;
   resync: (payload: unknown, ack?: AckFn<GameStarted>) => void;

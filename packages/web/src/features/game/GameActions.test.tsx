@@ -1,3 +1,4 @@
+import type { GameStarted } from "@chess/shared";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GameActions } from "./GameActions.tsx";
@@ -8,10 +9,16 @@ afterEach(cleanup);
 
 const AFTER_E4_E5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
 
-function setup(moves: string[], fen?: string) {
-  const handlers = { onResign: vi.fn(), onOfferDraw: vi.fn(), onAbort: vi.fn() };
-  const state = gameFromSnapshot(gameSnapshot({ moves, ply: moves.length, ...(fen ? { fen } : {}) }), Date.now());
-  render(<GameActions state={state} {...handlers} />);
+function setup(moves: string[], fen?: string, change: Partial<GameStarted> = {}) {
+  const handlers = {
+    onResign: vi.fn(),
+    onOfferDraw: vi.fn(),
+    onAbort: vi.fn(),
+    onTakeback: vi.fn(),
+    onProposeTakeback: vi.fn(),
+  };
+  const snapshot = gameSnapshot({ moves, ply: moves.length, ...(fen ? { fen } : {}), ...change });
+  render(<GameActions state={gameFromSnapshot(snapshot, Date.now())} {...handlers} />);
   return handlers;
 }
 
@@ -42,5 +49,30 @@ describe("GameActions", () => {
     expect(question).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Yes, give up" }));
     expect(onResign).toHaveBeenCalledOnce();
+  });
+
+  it("against a person, proposes a takeback once both have moved, and says when the proposal waits", () => {
+    const { onProposeTakeback, onTakeback } = setup(["e4", "e5"], AFTER_E4_E5);
+    fireEvent.click(screen.getByRole("button", { name: "Propose takeback" }));
+    expect(onProposeTakeback).toHaveBeenCalledOnce();
+    expect(onTakeback).not.toHaveBeenCalled();
+    expect(screen.queryByRole("button", { name: "Takeback" })).toBeNull();
+    cleanup();
+    setup(["e4", "e5"], AFTER_E4_E5, { takebackProposedBy: "w" });
+    expect((screen.getByRole("button", { name: "Takeback proposed" }) as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+    // Before both have moved the game is aborted instead.
+    setup([]);
+    expect(screen.queryByRole("button", { name: "Propose takeback" })).toBeNull();
+  });
+
+  it("against the computer, takes back at once and proposes nothing", () => {
+    const { onTakeback } = setup(["e4", "e5"], AFTER_E4_E5, {
+      opponent: "Stockfish level 2",
+      black: "Stockfish level 2",
+    });
+    expect(screen.queryByRole("button", { name: "Propose takeback" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Takeback" }));
+    expect(onTakeback).toHaveBeenCalledOnce();
   });
 });

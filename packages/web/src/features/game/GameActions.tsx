@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import { canAbort, canTakeBack, playsComputer } from "./gameSelectors.ts";
+import { canAbort, canProposeTakeback, canTakeBack, playsComputer } from "./gameSelectors.ts";
 import type { GameState } from "./gameStore.ts";
 import "./GamePanels.css";
 
@@ -11,6 +11,8 @@ export interface GameActionsProps {
   onAbort: () => void;
   /** Against the computer: take my last move back (and its reply). */
   onTakeback?: () => void;
+  /** Against a person: ask to take my last move back. */
+  onProposeTakeback?: () => void;
 }
 
 /**
@@ -19,7 +21,14 @@ export interface GameActionsProps {
  * moved a game can only be aborted (the server makes a resignation then an abort, as lichess does, so nobody
  * hands rating points over by resigning at once): Give Up waits, and says so.
  */
-export function GameActions({ state, onResign, onOfferDraw, onAbort, onTakeback }: GameActionsProps) {
+export function GameActions({
+  state,
+  onResign,
+  onOfferDraw,
+  onAbort,
+  onTakeback,
+  onProposeTakeback,
+}: GameActionsProps) {
   const [confirming, setConfirming] = useState(false);
   const keep = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -38,6 +47,11 @@ export function GameActions({ state, onResign, onOfferDraw, onAbort, onTakeback 
         {onTakeback && playsComputer(state) ? (
           <Button onClick={onTakeback} disabled={!canTakeBack(state)}>
             Takeback
+          </Button>
+        ) : null}
+        {onProposeTakeback && !playsComputer(state) && !abortable ? (
+          <Button onClick={onProposeTakeback} disabled={!canProposeTakeback(state)}>
+            {state.takeback === "fromMe" ? "Takeback proposed" : "Propose takeback"}
           </Button>
         ) : null}
         <Button onClick={onOfferDraw} disabled={state.drawOffer !== null}>

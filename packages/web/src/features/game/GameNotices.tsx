@@ -9,13 +9,22 @@ export interface GameNoticesProps {
   /** A short message, e.g. a refused action. */
   notice: string | undefined;
   onAnswerDraw: (accept: boolean) => void;
+  onAnswerTakeback: (accept: boolean) => void;
   onClaimVictory: () => void;
   /** Ends the game of a gone opponent as a draw instead (lichess's force draw). */
   onClaimDraw: () => void;
 }
 
-/** What needs the player's eye now: the draw offer, the first-move and opponent-left countdowns. */
-export function GameNotices({ state, now, notice, onAnswerDraw, onClaimVictory, onClaimDraw }: GameNoticesProps) {
+/** What needs the player's eye now: the draw offer, a takeback asked, the first-move and opponent-left countdowns. */
+export function GameNotices({
+  state,
+  now,
+  notice,
+  onAnswerDraw,
+  onAnswerTakeback,
+  onClaimVictory,
+  onClaimDraw,
+}: GameNoticesProps) {
   const active = state.status === "active";
   const myFirstMove =
     active && state.myColor !== null && state.firstMoveDeadline !== null && state.turn === state.myColor;
@@ -34,6 +43,17 @@ export function GameNotices({ state, now, notice, onAnswerDraw, onClaimVictory, 
               Accept
             </Button>
             <Button onClick={() => onAnswerDraw(false)}>Decline</Button>
+          </div>
+        </div>
+      ) : null}
+      {active && state.takeback === "fromOpponent" ? (
+        <div className="game-notice game-notice--prompt" role="alertdialog" aria-labelledby="takeback-text">
+          <p id="takeback-text">Your opponent proposes a takeback. Accept?</p>
+          <div className="game-notice__buttons">
+            <Button variant="primary" onClick={() => onAnswerTakeback(true)}>
+              Accept takeback
+            </Button>
+            <Button onClick={() => onAnswerTakeback(false)}>Decline takeback</Button>
           </div>
         </div>
       ) : null}
@@ -75,6 +95,11 @@ export function GameNotices({ state, now, notice, onAnswerDraw, onClaimVictory, 
       {state.drawOffer === "fromMe" && active ? (
         <p className="game-notice game-notice--quiet" role="status">
           Draw offer sent
+        </p>
+      ) : null}
+      {state.takeback === "fromMe" && active ? (
+        <p className="game-notice game-notice--quiet" role="status">
+          Takeback proposal sent
         </p>
       ) : null}
       {/* A passing word about the game in play (a draw declined, a move unanswered): its end says the rest. */}

@@ -205,6 +205,7 @@ export function LiveGameView({
           now={now}
           notice={notice}
           onAnswerDraw={actions.answerDraw}
+          onAnswerTakeback={(accept) => void actions.answerTakeback(accept)}
           onClaimVictory={actions.claimVictory}
           onClaimDraw={actions.claimDraw}
         />
@@ -236,6 +237,7 @@ export function LiveGameView({
           onOfferDraw={actions.offerDraw}
           onAbort={actions.abort}
           onTakeback={() => void actions.takeback()}
+          onProposeTakeback={() => void actions.proposeTakeback()}
         />
       </div>
 

@@ -74,6 +74,18 @@ export function playsComputer(state: GameState): boolean {
 
 /** Whether Takeback applies now: against the computer, game on, a move of mine on the board, none in flight. */
 export function canTakeBack(state: GameState): boolean {
-  if (!playsComputer(state) || state.status !== "active" || state.pending !== null) return false;
+  return playsComputer(state) && hasMyMoveToTakeBack(state);
+}
+
+/**
+ * Whether a takeback may be proposed now: against a person, a move of mine on the board, none in flight and
+ * no proposal waiting (the opponent's is answered in its own prompt: proposing back would accept theirs).
+ */
+export function canProposeTakeback(state: GameState): boolean {
+  return !playsComputer(state) && state.takeback === null && hasMyMoveToTakeBack(state);
+}
+
+function hasMyMoveToTakeBack(state: GameState): boolean {
+  if (state.myColor === null || state.status !== "active" || state.pending !== null) return false;
   return state.history.length >= (state.turn === state.myColor ? 2 : 1);
 }

@@ -6,6 +6,7 @@ import {
   canAbort,
   canMoveNow,
   canPremove,
+  canProposeTakeback,
   clockTimes,
   liveLine,
   playerNames,
@@ -128,6 +129,8 @@ describe("snapshot", () => {
   it.each<[string, Partial<GameStarted>, Partial<GameState>]>([
     ["the opponent's draw offer", { drawOfferBy: "b" }, { drawOffer: "fromOpponent" }],
     ["my own draw offer", { drawOfferBy: "w" }, { drawOffer: "fromMe" }],
+    ["the opponent's takeback proposal", { takebackProposedBy: "b" }, { takeback: "fromOpponent" }],
+    ["my own takeback proposal", { takebackProposedBy: "w" }, { takeback: "fromMe" }],
     [
       "the opponent gone, in local time",
       { opponentClaimableAt: T0 + 30_000, serverTime: T0 - 2_000 },
@@ -502,6 +505,66 @@ describe("draw offers", () => {
     ])("%s", (_, state, update, declines) => {
       expect(declinesMyDrawOffer(state, update(state))).toBe(declines);
     });
+  });
+});
+
+describe("takeback proposals", () => {
+  it("shows the opponent's proposal until I answer, anyone moves or the game ends", () => {
+    const s = play(start(), ["e4", "e5"]);
+    const asked = must(gameReducer(s, { type: "takebackProposed", gameId: "g1" }));
+    expect(asked.takeback).toBe("fromOpponent");
+    expect(must(gameReducer(asked, { type: "takebackAnswered" })).takeback).toBeNull();
+    expect(play(asked, ["Nf3"]).takeback).toBeNull();
+    expect(gameReducer(s, { type: "takebackProposed", gameId: "other" })).toBe(s);
+    const over = must(
+      gameReducer(asked, {
+        type: "gameOver",
+        over: {
+          gameId: "g1",
+          fen: asked.history.at(-1)?.fen ?? START,
+          winningColor: "white",
+          move: null,
+          reason: "resign",
+          winner: "A",
+          timeLeft: { w: 1, b: 1 },
+          eloChange: { w: 0, b: 0 },
+          eventNo: 9,
+        },
+        now: T0,
+      }),
+    );
+    expect(over.takeback).toBeNull();
+  });
+
+  it("keeps my proposal until declined or a move is played, and takes the server's word after a reload", () => {
+    const mine = must(gameReducer(play(start(), ["e4", "e5"]), { type: "takebackSent" }));
+    expect(mine.takeback).toBe("fromMe");
+    expect(must(gameReducer(mine, { type: "takebackDeclined", gameId: "other" })).takeback).toBe("fromMe");
+    expect(must(gameReducer(mine, { type: "takebackDeclined", gameId: "g1" })).takeback).toBeNull();
+    expect(play(mine, ["Nf3"]).takeback).toBeNull();
+    const answered = must(gameReducer(mine, { type: "snapshot", game: snapshot({ eventNo: 9 }), now: T0 }));
+    expect(answered.takeback).toBeNull();
+  });
+
+  it.each<[string, string[], GameAction[], boolean]>([
+    ["after my move and the reply", ["e4", "e5"], [], true],
+    ["after my move alone", ["e4"], [], true],
+    ["before my first move", [], [], false],
+    ["with my proposal waiting", ["e4", "e5"], [{ type: "takebackSent" }], false],
+    [
+      "with the opponent's waiting (answered in its prompt)",
+      ["e4", "e5"],
+      [{ type: "takebackProposed", gameId: "g1" }],
+      false,
+    ],
+  ])("may be proposed %s: %s", (_name, sans, actions, may) => {
+    expect(canProposeTakeback(must(run(play(start(), sans), ...actions)))).toBe(may);
+  });
+
+  it("is never proposed to the computer, nor by a spectator", () => {
+    const vsComputer = play(start({ opponent: "Stockfish level 3", black: "Stockfish level 3" }), ["e4", "e5"]);
+    expect(canProposeTakeback(vsComputer)).toBe(false);
+    expect(canProposeTakeback({ ...play(start(), ["e4", "e5"]), myColor: null })).toBe(false);
   });
 });
 

@@ -62,6 +62,8 @@ export interface GameState {
   viewPly: number | null;
   /** A draw offer waiting: made by the opponent to me, or by me. */
   drawOffer: "fromOpponent" | "fromMe" | null;
+  /** A takeback proposal waiting (games against a person): the opponent's to me, or mine. Any move ends it. */
+  takeback: "fromOpponent" | "fromMe" | null;
   /**
    * The opponent left: local times from which that is shown (a reload or a blip of a few seconds is not
    * worth a word) and from which the win may be claimed.
@@ -110,6 +112,11 @@ export type GameAction =
   | { type: "drawDeclined"; gameId: string }
   /** I answered the opponent's draw offer. */
   | { type: "drawAnswered" }
+  | { type: "takebackProposed"; gameId: string }
+  | { type: "takebackSent" }
+  | { type: "takebackDeclined"; gameId: string }
+  /** I answered the opponent's takeback proposal. */
+  | { type: "takebackAnswered" }
   | {
       type: "presence";
       gameId: string;
@@ -197,6 +204,7 @@ export function gameFromSnapshot(game: GameStarted, now: number): GameState {
     premove: null,
     viewPly: null,
     drawOffer: drawOfferOf(game, myColor),
+    takeback: takebackOf(game, myColor),
     opponentGone:
       game.opponentClaimableAt !== undefined && game.status === "active"
         ? goneNotice(
@@ -212,6 +220,11 @@ export function gameFromSnapshot(game: GameStarted, now: number): GameState {
 function drawOfferOf(game: GameStarted, me: Color | null): GameState["drawOffer"] {
   if (game.drawOfferBy === undefined || me === null || game.status !== "active") return null;
   return game.drawOfferBy === me ? "fromMe" : "fromOpponent";
+}
+
+function takebackOf(game: GameStarted, me: Color | null): GameState["takeback"] {
+  if (game.takebackProposedBy === undefined || me === null || game.status !== "active") return null;
+  return game.takebackProposedBy === me ? "fromMe" : "fromOpponent";
 }
 
 function rematchOf(game: GameStarted): RematchState {
@@ -259,6 +272,16 @@ export function gameReducer(state: GameState | null, action: GameAction): GameSt
       return state.drawOffer === "fromMe" ? { ...state, drawOffer: null } : state;
     case "drawAnswered":
       return { ...state, drawOffer: null };
+    case "takebackProposed":
+      if (action.gameId !== state.gameId || state.status !== "active") return state;
+      return { ...state, takeback: "fromOpponent" };
+    case "takebackSent":
+      return state.status === "active" ? { ...state, takeback: "fromMe" } : state;
+    case "takebackDeclined":
+      if (action.gameId !== state.gameId) return state;
+      return state.takeback === "fromMe" ? { ...state, takeback: null } : state;
+    case "takebackAnswered":
+      return { ...state, takeback: null };
     case "presence": {
       if (action.gameId !== state.gameId) return state;
       if (action.connected || state.status !== "active") return { ...state, opponentGone: null };
@@ -306,6 +329,7 @@ function applySnapshot(state: GameState | null, game: GameStarted, now: number):
     viewPly: state.viewPly !== null && state.viewPly < live ? state.viewPly : null,
     // The server's word on offers and absence, which a reload or a restart keeps; else what we knew.
     drawOffer: fresh.drawOffer,
+    takeback: fresh.takeback,
     opponentGone: active ? fresh.opponentGone : null,
     rematch: fresh.rematch.kind !== "none" ? fresh.rematch : state.rematch,
     serverOffset: fresh.serverOffset,
@@ -345,6 +369,8 @@ function applyUpdate(state: GameState, update: GameUpdate, now: number): GameSta
     pending: null,
     viewPly: null,
     drawOffer: offerWithdrawn ? null : state.drawOffer,
+    // Any move lets a takeback proposal lapse (the server's rule).
+    takeback: null,
   };
 }
 
@@ -382,6 +408,7 @@ function applyGameOver(state: GameState, over: GameOver, now: number): GameState
     pending: null,
     premove: null,
     drawOffer: null,
+    takeback: null,
     opponentGone: null,
     // The final move's update went missing: fetch the whole game.
     needsResync: state.needsResync || !samePosition(over.fen, liveFen),

@@ -104,6 +104,11 @@ export function useLiveGame(
         if (id === gameId && stateRef.current?.drawOffer === "fromMe") setNotice("Your draw offer was declined");
         dispatch({ type: "drawDeclined", gameId: id });
       }),
+      realtime.on("takebackProposed", (p) => dispatch({ type: "takebackProposed", gameId: p.gameId })),
+      realtime.on("takebackDeclined", ({ gameId: id }) => {
+        if (id === gameId && stateRef.current?.takeback === "fromMe") setNotice("Your takeback proposal was declined");
+        dispatch({ type: "takebackDeclined", gameId: id });
+      }),
       realtime.on("opponentPresence", (p) => {
         dispatch({ type: "presence", ...p, now: Date.now() });
         // After a restart the clock of a player who had to reconnect waits for them: it runs again now.
@@ -113,7 +118,7 @@ export function useLiveGame(
           void resync();
         }
       }),
-      // Moves were taken back (a game against the computer): the whole game again.
+      // Moves were taken back (against the computer, or a proposal accepted): the whole game again.
       realtime.on("takenBack", ({ gameId: id }) => {
         if (id === gameId) void resync();
       }),
@@ -247,6 +252,21 @@ export function useLiveGame(
     answerDraw: (accept: boolean) => {
       dispatch({ type: "drawAnswered" });
       void act(accept ? "acceptDraw" : "declineDraw");
+    },
+    /** Against a person: asks to take my last move back (accepts the opponent's proposal, if they made one). */
+    proposeTakeback: async () => {
+      dispatch({ type: "premoveCleared" });
+      const answer = await realtime.request("proposeTakeback", { gameId });
+      if (!answer.ok) setNotice(answer.message);
+      // An answer with a ply: the opponent had proposed first, and the moves are gone (takenBack follows).
+      else if (answer.data?.ply !== undefined) void resync();
+      else dispatch({ type: "takebackSent" });
+    },
+    answerTakeback: async (accept: boolean) => {
+      dispatch({ type: "takebackAnswered" });
+      const answer = await realtime.request(accept ? "acceptTakeback" : "declineTakeback", { gameId });
+      if (!answer.ok) setNotice(answer.message);
+      else if (accept) void resync();
     },
     offerRematch: async (): Promise<string | undefined> => {
       const s = stateRef.current;

@@ -1,0 +1,38 @@
+import type { GameStarted } from "@chess/shared";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { GameNotices } from "./GameNotices.tsx";
+import { gameFromSnapshot } from "./gameStore.ts";
+import { gameSnapshot } from "./testGame.ts";
+
+afterEach(cleanup);
+
+const AFTER_E4_E5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+
+function setup(change: Partial<GameStarted>) {
+  const handlers = { onAnswerDraw: vi.fn(), onAnswerTakeback: vi.fn(), onClaimVictory: vi.fn(), onClaimDraw: vi.fn() };
+  const now = Date.now();
+  const state = gameFromSnapshot(gameSnapshot({ moves: ["e4", "e5"], ply: 2, fen: AFTER_E4_E5, ...change }), now);
+  render(<GameNotices state={state} now={now} notice={undefined} {...handlers} />);
+  return handlers;
+}
+
+describe("GameNotices", () => {
+  it("asks me about the opponent's takeback proposal, and passes my answer on", () => {
+    const { onAnswerTakeback } = setup({ takebackProposedBy: "b" });
+    const prompt = screen.getByRole("alertdialog", { name: "Your opponent proposes a takeback. Accept?" });
+    expect(prompt).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Accept takeback" }));
+    fireEvent.click(screen.getByRole("button", { name: "Decline takeback" }));
+    expect(onAnswerTakeback.mock.calls).toEqual([[true], [false]]);
+  });
+
+  it("says my own proposal waits, and nothing once the game is over", () => {
+    setup({ takebackProposedBy: "w" });
+    expect(screen.getByRole("status").textContent).toBe("Takeback proposal sent");
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    cleanup();
+    setup({ takebackProposedBy: "b", status: "finished", winningColor: "white", reason: "resign" });
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+  });
+});
