@@ -156,14 +156,14 @@ test("two guests take a move back by agreement: proposed, declined, proposed aga
   const prompt = black.page.getByRole("alertdialog", { name: "Your opponent proposes a takeback. Accept?" });
   await expect(prompt).toBeVisible();
   await black.page.screenshot({ path: test.info().outputPath("takeback-proposed.png") });
-  await prompt.getByRole("button", { name: "Decline takeback" }).click();
+  await prompt.getByRole("button", { name: "Decline", exact: true }).click();
   await expect(prompt).toBeHidden();
   await expect(white.page.getByText("Your takeback proposal was declined")).toBeVisible();
 
   // Black plays on, then White asks again on their turn: Nf3 and the reply go once Black accepts.
   await playMoves(black.page, white.page, [["b8", "c6", "Nc6"]]);
   await white.page.getByRole("button", { name: "Propose takeback" }).click();
-  await prompt.getByRole("button", { name: "Accept takeback" }).click();
+  await prompt.getByRole("button", { name: "Accept", exact: true }).click();
   for (const p of [white.page, black.page]) {
     await expect(moveList(p).getByRole("button")).toHaveCount(2);
     await expect(p.locator('[id="live-board-square-g1"] [data-piece]')).toBeVisible();

@@ -1,5 +1,5 @@
 import type { GameStarted } from "@chess/shared";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GameNotices } from "./GameNotices.tsx";
 import { gameFromSnapshot } from "./gameStore.ts";
@@ -22,8 +22,8 @@ describe("GameNotices", () => {
     const { onAnswerTakeback } = setup({ takebackProposedBy: "b" });
     const prompt = screen.getByRole("alertdialog", { name: "Your opponent proposes a takeback. Accept?" });
     expect(prompt).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Accept takeback" }));
-    fireEvent.click(screen.getByRole("button", { name: "Decline takeback" }));
+    fireEvent.click(within(prompt).getByRole("button", { name: "Accept" }));
+    fireEvent.click(within(prompt).getByRole("button", { name: "Decline" }));
     expect(onAnswerTakeback.mock.calls).toEqual([[true], [false]]);
   });
 

@@ -51,9 +51,9 @@ export function GameNotices({
           <p id="takeback-text">Your opponent proposes a takeback. Accept?</p>
           <div className="game-notice__buttons">
             <Button variant="primary" onClick={() => onAnswerTakeback(true)}>
-              Accept takeback
+              Accept
             </Button>
-            <Button onClick={() => onAnswerTakeback(false)}>Decline takeback</Button>
+            <Button onClick={() => onAnswerTakeback(false)}>Decline</Button>
           </div>
         </div>
       ) : null}
