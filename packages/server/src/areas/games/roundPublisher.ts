@@ -20,6 +20,17 @@ export type PublishAck = Ack<{ ply: number; duplicate?: boolean } | undefined>;
 const fail = (r: Refusal): Ack<never> => ({ ok: false, code: r.code, message: r.message });
 const MOVED: Refusal = { code: "unavailable", message: MOVED_MESSAGE };
 
+type OfferEvent = Extract<
+  RoundEvent,
+  { type: "drawOffered" | "drawDeclined" | "takebackProposed" | "takebackDeclined" }
+>;
+const UNSAVED_ANSWER: Record<OfferEvent["type"], string> = {
+  drawOffered: "The draw offer could not be saved - please try again",
+  drawDeclined: "The answer could not be saved - please try again",
+  takebackProposed: "The proposal could not be saved - please try again",
+  takebackDeclined: "The answer could not be saved - please try again",
+};
+
 /**
  * The one place a game's events become real (lila's round `publish`): each is committed, numbered, then
  * broadcast, in order; a command is answered only once its events are stored. Runs on the game's writer.
@@ -133,6 +144,17 @@ export function createRoundPublisher(deps: {
     return false;
   }
 
+  /** An offer or an answer, stored: the other side is told. */
+  function tellOpponent(round: GameRound, event: OfferEvent) {
+    const to = round.players[other(event.by)];
+    const gameId = round.id;
+    const by = round.players[event.by].name;
+    if (event.type === "drawOffered") notifier.toPlayer(to, "offerDraw", { gameId, by });
+    else if (event.type === "takebackProposed") notifier.toPlayer(to, "takebackProposed", { gameId, by });
+    else if (event.type === "drawDeclined") notifier.toPlayer(to, "drawDeclined", { gameId });
+    else notifier.toPlayer(to, "takebackDeclined", { gameId });
+  }
+
   async function publish(round: GameRound, decision: Decision): Promise<PublishAck> {
     if (decision.kind === "refused") return fail(decision.refusal);
     if (decision.kind === "duplicate") return { ok: true, data: { ply: round.ply, duplicate: true } };
@@ -188,38 +210,14 @@ export function createRoundPublisher(deps: {
             break;
           }
           case "drawOffered":
-            if (!(await commitState(round))) {
-              decision.revert();
-              return fail({ code: "unavailable", message: "The draw offer could not be saved - please try again" });
-            }
-            notifier.toPlayer(round.players[other(event.by)], "offerDraw", {
-              gameId: round.id,
-              by: round.players[event.by].name,
-            });
-            break;
+          case "drawDeclined":
           case "takebackProposed":
-            if (!(await commitState(round))) {
-              decision.revert();
-              return fail({ code: "unavailable", message: "The proposal could not be saved - please try again" });
-            }
-            notifier.toPlayer(round.players[other(event.by)], "takebackProposed", {
-              gameId: round.id,
-              by: round.players[event.by].name,
-            });
-            break;
           case "takebackDeclined":
             if (!(await commitState(round))) {
               decision.revert();
-              return fail({ code: "unavailable", message: "The answer could not be saved - please try again" });
+              return fail({ code: "unavailable", message: UNSAVED_ANSWER[event.type] });
             }
-            notifier.toPlayer(round.players[other(event.by)], "takebackDeclined", { gameId: round.id });
-            break;
-          case "drawDeclined":
-            if (!(await commitState(round))) {
-              decision.revert();
-              return fail({ code: "unavailable", message: "The answer could not be saved - please try again" });
-            }
-            notifier.toPlayer(round.players[other(event.by)], "drawDeclined", { gameId: round.id });
+            tellOpponent(round, event);
             break;
           case "ended":
             if (!moved) await finish(round, event.result);
