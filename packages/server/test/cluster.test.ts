@@ -93,7 +93,7 @@ describe.runIf(scaled)("two nodes on PostgreSQL and Redis", () => {
     onB.socket.close();
   });
 
-  it("pass draw offers, resignation and the game's state between nodes, and withdraw offers when a game starts", async () => {
+  it("pass draw offers, takebacks, resignation and the game's state between nodes, and withdraw offers when a game starts", async () => {
     const [a, b] = nodes as [TestServer, TestServer];
     const x = await guest(a.url);
     const y = await guest(b.url);
@@ -105,6 +105,14 @@ describe.runIf(scaled)("two nodes on PostgreSQL and Redis", () => {
     expect((await white.emit("offerDraw", { gameId: game.gameId })).ok).toBe(true);
     await offered;
     expect((await black.emit("declineDraw", { gameId: game.gameId })).ok).toBe(true);
+    // A takeback asked on one node and accepted on the other: c5 goes, both told.
+    const proposed = white.next("takebackProposed");
+    expect((await black.emit("proposeTakeback", { gameId: game.gameId })).ok).toBe(true);
+    await proposed;
+    const takenBack = black.next("takenBack");
+    expect(await white.emit("acceptTakeback", { gameId: game.gameId })).toMatchObject({ ok: true, data: { ply: 1 } });
+    expect((await takenBack).ply).toBe(1);
+    await play(white, black, game.gameId, ["c7c5"], 1);
     // A snapshot asked on the node that does not write the game comes from the one that does.
     const view = await x.emit<{ moves: string[]; ply: number }>("resync", { gameId: game.gameId });
     expect(view.data).toMatchObject({ moves: ["e4", "c5"], ply: 2 });
