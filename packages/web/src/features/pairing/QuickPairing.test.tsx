@@ -150,6 +150,19 @@ describe("QuickPairing", () => {
       });
     });
 
+    it("keeps the computer's dialog open when someone who is no match comes to the pool meanwhile", () => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+      const rt = setup();
+      rt.serverEmit("poolChanged", { poolId: "5+0", mixed: false });
+      act(() => vi.advanceTimersByTime(ALONE_AFTER_MS));
+      fireEvent.click(screen.getByRole("button", { name: "Play the computer at 5+0" }));
+      rt.serverEmit("lobbyCounts", { ...counts(0), pools: [{ poolId: "5+0", waiting: 2, playing: 0 }] });
+      expect(alone()).toBeNull();
+      expect(screen.getByRole("dialog", { name: "Play with the computer" })).toBeTruthy();
+      rt.serverEmit("poolChanged", { poolId: null, mixed: false, reason: "left" });
+      expect(screen.queryByRole("button", { name: "Play the computer at 5+0" })).toBeNull();
+    });
+
     it("says nothing of the computer while another player waits in the pool, or once the search ends", () => {
       vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
       const rt = setup();

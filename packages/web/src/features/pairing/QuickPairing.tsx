@@ -91,6 +91,11 @@ export function QuickPairing() {
   const searchedMs = searchStart && searchStart.poolId === state.myPool ? Date.now() - searchStart.at : 0;
   const hint = waitingHint(state, isGuest, searchedMs);
   const alone = searchingAlone(state, searchedMs);
+  // Once offered in this search the computer's button stays (and its dialog open) while the search goes on,
+  // even if someone who is no match for this player comes to the pool meanwhile.
+  const [offeredIn, setOfferedIn] = useState<string | null>(null);
+  if (alone && state.myPool && offeredIn !== state.myPool) setOfferedIn(state.myPool);
+  const offered = state.myPool !== null && offeredIn === state.myPool;
 
   const searching = POOLS.find((p) => p.id === state.myPool);
   return (
@@ -155,9 +160,11 @@ export function QuickPairing() {
           </p>
         ) : null}
         {hint ? <p className="pairing__hint">{hint}</p> : null}
-        {alone && searching ? (
+        {offered && searching ? (
           <div className="pairing__alone">
-            <p role="status">Nobody else is looking for a {searching.id} game right now. The search goes on.</p>
+            {alone ? (
+              <p role="status">Nobody else is looking for a {searching.id} game right now. The search goes on.</p>
+            ) : null}
             <PlayComputerButton label={`Play the computer at ${searching.id}`} preset={searching.id} />
           </div>
         ) : null}
