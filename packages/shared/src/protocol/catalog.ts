@@ -99,14 +99,20 @@ export const CLIENT_EVENTS = {
     "Ends the game as a draw once the opponent has been gone for the countdown, instead of claiming the win.",
     false,
   ),
-  proposeTakeback: action(
-    "In a game against a person: proposes to take back the caller's last move (and the opponent's reply, if they made one); the opponent gets `takebackProposed`. After the opponent proposed, accepts it. Any move lets the proposal lapse; one proposal per side and position. Against the computer, `takeback` takes back at once.",
-    false,
-  ),
-  acceptTakeback: action(
-    "Accepts the opponent's takeback proposal: their last move (and the caller's reply to it) go; players and spectators get `takenBack`.",
-    false,
-  ),
+  proposeTakeback: {
+    ...action(
+      "In a game against a person: proposes to take back the caller's last move (and the opponent's reply, if they made one); the opponent gets `takebackProposed`. After the opponent proposed, accepts it (the ack then carries the ply left). Any move lets the proposal lapse; one proposal per side and position. Against the computer, `takeback` takes back at once.",
+      false,
+    ),
+    ack: "{ply}?",
+  },
+  acceptTakeback: {
+    ...action(
+      "Accepts the opponent's takeback proposal: their last move (and the caller's reply to it) go; players and spectators get `takenBack`.",
+      false,
+    ),
+    ack: "{ply}",
+  },
   declineTakeback: action("Declines the opponent's takeback proposal: they get `takebackDeclined`.", false),
   resync: {
     payload: resyncPayload,
