@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { newPage, registeredUser } from "../support/players.ts";
+import { newPage, registeredUser, socketGame } from "../support/players.ts";
 import { expect, test } from "../support/test.ts";
 
 const BLUE_LIGHT = "rgb(222, 227, 230)";
@@ -143,4 +143,32 @@ test("a player changes the password in Settings, then logs in with the new one",
   await expect(login).toBeHidden();
   await expect(page.getByTestId("identity")).toContainText(me.name);
   await page.context().close();
+});
+
+test("a player who takes no takebacks is never asked for one: the opponent gets no Propose takeback", async ({
+  browser,
+}) => {
+  const alice = await registeredUser("tbn");
+  const bob = await registeredUser("tbb");
+  const settings = await newPage(browser, alice.sessionId);
+  await settings.goto("/settings");
+  const games = settings.getByRole("region", { name: "Games" });
+  await games.getByRole("radio", { name: /^Never/ }).check();
+  await expect(settings.getByText("Saved to your account.")).toBeVisible();
+  await settings.context().close();
+
+  // Bob (White) plays Alice after her choice: both have moved, and Bob has nothing to propose.
+  const game = await socketGame(bob.sessionId, alice.sessionId);
+  const page = await newPage(browser, bob.sessionId);
+  try {
+    await game.move(0, "e2e4");
+    await game.move(1, "e7e5");
+    await page.goto(`/play?gameId=${game.gameId}`);
+    await expect(page.getByRole("table", { name: "Moves" }).getByRole("button")).toHaveCount(2);
+    await expect(page.getByRole("button", { name: "Suggest Draw" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Propose takeback" })).toHaveCount(0);
+  } finally {
+    game.close();
+    await page.context().close();
+  }
 });

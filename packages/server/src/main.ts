@@ -199,6 +199,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   const toUser = rooms.user;
 
   const gamesRepo = createGamesRepo(database.db);
+  const preferencesRepo = createPreferencesRepo(database.db);
   const historyRepo = createHistoryRepo(database.db);
   // Engine work runs in this process, or on the job queue in scaled mode: see engineJobs.ts.
   const engineJobs = await startEngineJobs(config, { db: database.db, logger: app.log });
@@ -239,6 +240,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     forward: nodeBus ? (node, call) => nodeBus.request(node, "game", call) : undefined,
     isNodeAlive: nodeBus ? (node) => nodeBus.isListening(node) : undefined,
     firstMoveMs: config.firstMoveMs,
+    takebackChoice: async (userId) => (await preferencesRepo.choices(userId)).takebacks,
   });
   nodeBus?.on("game", (call) => games.serve(call as GameCall));
   // The computer's moves run on engines of their own, always in this process (where its games are written).
@@ -366,7 +368,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     };
   });
   registerAccountsRoutes(app, { service: accounts, auth, secureCookies: config.secureCookies });
-  registerPreferencesRoutes(app, { repo: createPreferencesRepo(database.db), auth });
+  registerPreferencesRoutes(app, { repo: preferencesRepo, auth });
   registerAnalysisRoutes(app, { analysis, auth, limiter, stopping });
   registerClubsRoutes(app, { clubs, auth });
   registerHistoryRoutes(app, {

@@ -216,6 +216,44 @@ describe("games", () => {
     for (const p of [white, black, watcher]) p.socket.close();
   });
 
+  it("asks no takeback of a player who takes none: never, or casual in a rated game", async () => {
+    const choose = async (p: Awaited<ReturnType<typeof registered>>, takebacks: string) =>
+      expect(
+        (await http(app.url, "PUT", "/user/preferences", { body: { takebacks }, headers: { cookie: p.cookie ?? "" } }))
+          .status,
+      ).toBe(200);
+    const a = await registered(app.url, "tbA");
+    const b = await registered(app.url, "tbB");
+    await choose(a, "casual");
+    await choose(b, "never");
+    const { white, black, game, blackView } = await startGame(a, b);
+    // Rated: "casual" takes none either. Both players are told, so neither is shown the button.
+    expect(game.rated).toBe(true);
+    expect(game.takesTakebacks).toEqual({ w: false, b: false });
+    expect(blackView.takesTakebacks).toEqual({ w: false, b: false });
+    await play(white, black, game.gameId, ["e2e4", "e7e5"]);
+    const refused = await white.emit("proposeTakeback");
+    expect(refused).toMatchObject({
+      ok: false,
+      code: "takebacks_off",
+      message: "Your opponent does not accept takebacks in rated games",
+    });
+    expect((await black.emit("proposeTakeback")).code).toBe("takebacks_off");
+    const snapshot = await black.emit<{ takebackProposedBy?: string }>("resync", { gameId: game.gameId });
+    expect(snapshot.data?.takebackProposedBy).toBeUndefined();
+    expect(black.seen.get("takebackProposed")).toBeUndefined();
+    const over = black.next("gameOver");
+    expect((await white.emit("forfeit")).ok).toBe(true);
+    await over;
+
+    // Against a guest the game is casual: "casual" takes them, the guest (no choice) does too.
+    const other = await startGame(await guest(app.url), a);
+    const own = other.white === a ? other.game : other.blackView;
+    expect(own.rated).toBe(false);
+    expect(own.takesTakebacks).toEqual({ w: true, b: true });
+    for (const p of [white, black, other.white, other.black]) p.socket.close();
+  });
+
   it("ends by resignation (forfeit) in the opponent's favour", async () => {
     const { white, black, game } = await startGame(await guest(app.url), await guest(app.url));
     await play(white, black, game.gameId, ["d2d4", "d7d5"]);

@@ -57,6 +57,8 @@ export interface PersistedRoundState {
   /** Absent in states written before takeback proposals. */
   takebackProposedBy?: "w" | "b" | null;
   lastTakebackProposalPly?: { w: number; b: number };
+  /** Fixed when the game starts; absent in states written before the choice existed (both took them). */
+  takesTakebacks?: { w: boolean; b: boolean };
   /** Epoch ms; applies while `atPly` is the game's ply. */
   firstMoveDeadline: number | null;
   /** Epoch ms, untimed games only (absent in states written before them); applies while `atPly` is the game's ply. */

@@ -6,6 +6,7 @@ import {
   preferencesUpdate,
   readPreferences,
   samePreferences,
+  takesTakebacks,
 } from "./preferences.ts";
 
 function problem(input: unknown): string | undefined {
@@ -20,6 +21,7 @@ describe("preferencesUpdate", () => {
     [{ boardColors: "green", pieceSet: "glyphs", showCoordinates: false }],
     [{ animation: "off", soundEnabled: false, soundVolume: 0 }],
     [{ soundVolume: 100 }],
+    [{ takebacks: "casual" }],
   ])("accepts %j as it is", (input) => {
     expect(preferencesUpdate.parse(input)).toEqual(input);
   });
@@ -35,6 +37,8 @@ describe("preferencesUpdate", () => {
     [{ soundVolume: -1 }, "soundVolume must be 0 to 100"],
     [{ soundVolume: 5.5 }, "soundVolume must be a whole number"],
     [{ soundVolume: "50" }, "soundVolume must be a number"],
+    [{ takebacks: "sometimes" }, "takebacks must be always, casual or never"],
+    [{ takebacks: true }, "takebacks must be always, casual or never"],
     [{ theme: null }, "theme must be system, light or dark"],
     [{ colour: "red" }, "Unknown preference: colour"],
     [{ theme: "dark", a: 1, b: 2 }, "Unknown preference: a, b"],
@@ -43,6 +47,19 @@ describe("preferencesUpdate", () => {
     [null, "Preferences must be a JSON object"],
   ])("refuses %j: %s", (input, message) => {
     expect(problem(input)).toBe(message);
+  });
+});
+
+describe("takesTakebacks", () => {
+  it.each([
+    ["always", false, true],
+    ["always", true, true],
+    ["casual", false, true],
+    ["casual", true, false],
+    ["never", false, false],
+    ["never", true, false],
+  ] as const)("%s, rated %s: %s", (choice, rated, takes) => {
+    expect(takesTakebacks(choice, rated)).toBe(takes);
   });
 });
 

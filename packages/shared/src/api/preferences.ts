@@ -16,6 +16,18 @@ export type PieceSet = (typeof PIECE_SETS)[number];
 export const ANIMATION_SPEEDS = ["off", "fast", "normal", "slow"] as const;
 export type AnimationSpeed = (typeof ANIMATION_SPEEDS)[number];
 
+/**
+ * Whether opponents may propose takebacks (lichess's "Takebacks (with opponent approval)"): always, in
+ * casual games only, or never. A player who does not take them is never asked.
+ */
+export const TAKEBACK_CHOICES = ["always", "casual", "never"] as const;
+export type TakebackChoice = (typeof TAKEBACK_CHOICES)[number];
+
+/** Whether a player with this choice is asked for takebacks in a game that is (or is not) rated. */
+export function takesTakebacks(choice: TakebackChoice, rated: boolean): boolean {
+  return choice === "always" || (choice === "casual" && !rated);
+}
+
 /** Sound volume in percent. */
 export const VOLUME_RANGE = { min: 0, max: 100 } as const;
 
@@ -33,9 +45,10 @@ const fields = {
     .int("soundVolume must be a whole number")
     .min(VOLUME_RANGE.min, `soundVolume must be ${VOLUME_RANGE.min} to ${VOLUME_RANGE.max}`)
     .max(VOLUME_RANGE.max, `soundVolume must be ${VOLUME_RANGE.min} to ${VOLUME_RANGE.max}`),
+  takebacks: z.enum(TAKEBACK_CHOICES, { error: `takebacks must be ${words(TAKEBACK_CHOICES)}` }),
 };
 
-/** A player's display preferences, e.g. { theme: "dark", boardColors: "blue", soundVolume: 70, ... }. */
+/** A player's preferences, e.g. { theme: "dark", boardColors: "blue", soundVolume: 70, ... }. */
 export type Preferences = { [K in keyof typeof fields]: z.infer<(typeof fields)[K]> };
 
 /** What a player who never chose anything gets: the system theme and SPEC §9's board. */
@@ -47,6 +60,7 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   animation: "normal",
   soundEnabled: true,
   soundVolume: 70,
+  takebacks: "always",
 });
 
 /** PUT /user/preferences: any subset of the preferences; unknown keys and bad values are refused. */

@@ -105,6 +105,11 @@ export interface GameStarted {
   drawOfferBy?: Color;
   /** A takeback proposal waiting for an answer, by this side (live games against a person). */
   takebackProposedBy?: Color;
+  /**
+   * Whether each side may be asked for a takeback: its player's `takebacks` preference when the game
+   * started (guests take them). `proposeTakeback` to a side that does not is refused.
+   */
+  takesTakebacks: ByColor<boolean>;
   /** To a player whose opponent is gone: when the win may be claimed (server clock), as `opponentPresence` says. */
   opponentClaimableAt?: number;
   /**

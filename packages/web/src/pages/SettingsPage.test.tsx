@@ -62,4 +62,16 @@ describe("SettingsPage", () => {
     expect(section.querySelectorAll("input[type='password']")).toHaveLength(3);
     expect(screen.getByRole("button", { name: "Change password" })).toBeTruthy();
   });
+
+  it("lets a logged-in player choose which takebacks they may be asked for; a guest is told to log in", () => {
+    renderWithIdentity(<SettingsPage />);
+    const games = screen.getByRole("region", { name: "Games" });
+    expect(games.querySelector("input[type='radio']")).toBeNull();
+    expect(games.textContent).toMatch(/Log in to choose/);
+    cleanup();
+    renderWithIdentity(<SettingsPage />, fakeIdentity({ identity: { kind: "user", username: "alice" } }));
+    expect((screen.getByRole("radio", { name: /Always/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole("radio", { name: /In casual games/ }));
+    expect(preferences.get().prefs.takebacks).toBe("casual");
+  });
 });

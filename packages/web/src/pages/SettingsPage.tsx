@@ -5,6 +5,8 @@ import {
   DEFAULT_PREFERENCES,
   PIECE_SETS,
   type PieceSet,
+  TAKEBACK_CHOICES,
+  type TakebackChoice,
   THEMES,
   type Theme,
   VOLUME_RANGE,
@@ -28,6 +30,12 @@ const THEME_TEXT: Record<Theme, { label: string; hint: string }> = {
   system: { label: "System", hint: "Follows your device" },
   light: { label: "Light", hint: "Light background" },
   dark: { label: "Dark", hint: "Dark background" },
+};
+
+const TAKEBACK_TEXT: Record<TakebackChoice, { label: string; hint: string }> = {
+  always: { label: "Always", hint: "Your opponent may ask" },
+  casual: { label: "In casual games", hint: "Never in rated games" },
+  never: { label: "Never", hint: "Nobody asks you" },
 };
 
 const ANIMATION_LABELS: Record<AnimationSpeed, string> = { off: "Off", fast: "Fast", normal: "Normal", slow: "Slow" };
@@ -165,6 +173,37 @@ export function SettingsPage() {
                 Play a test sound
               </Button>
             </div>
+          </section>
+
+          <section className="card settings__section" aria-labelledby={`${ids}-games`}>
+            <h2 id={`${ids}-games`}>Games</h2>
+            {identity.kind === "user" ? (
+              <>
+                <Choices
+                  wide
+                  legend="Takebacks your opponent may ask you for"
+                  name="takebacks"
+                  values={TAKEBACK_CHOICES}
+                  value={prefs.takebacks}
+                  onChange={(takebacks) => update({ takebacks })}
+                >
+                  {(choice) => (
+                    <span className="settings__choice-text">
+                      <span>{TAKEBACK_TEXT[choice].label}</span>
+                      <span className="settings__hint">{TAKEBACK_TEXT[choice].hint}</span>
+                    </span>
+                  )}
+                </Choices>
+                <p className="settings__hint">
+                  You answer each request; this decides whether it comes at all. It applies from your next game.
+                </p>
+              </>
+            ) : (
+              <p className="settings__hint">
+                Your opponents may ask you to take back a move, and you may decline. Log in to choose whether they may
+                ask.
+              </p>
+            )}
           </section>
 
           <div className="settings__reset">

@@ -57,6 +57,8 @@ export interface GameRound {
   takebackProposedBy: Color | null;
   /** Ply at which each side last proposed a takeback: one proposal per side and position. */
   lastTakebackProposalPly: ByColor<number>;
+  /** Whether each side may be asked for a takeback: its player's choice (preferences) when the game started. */
+  takesTakebacks: ByColor<boolean>;
   /** Until the clocks run, the side to move must move before this time or the game is aborted. */
   firstMoveDeadline: number | null;
   /** In a game without a clock, the side to move must move before this time or it is abandoned (IDLE_UNTIMED_MS). */

@@ -56,6 +56,7 @@ export function roundFromRow(
     lastDrawOfferPly: { w: -100, b: -100 },
     takebackProposedBy: null,
     lastTakebackProposalPly: { w: -1, b: -1 },
+    takesTakebacks: { w: true, b: true },
     firstMoveDeadline: null,
     idleDeadline: null,
     goneSince: { w: null, b: null },

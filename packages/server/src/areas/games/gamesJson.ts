@@ -61,6 +61,7 @@ export function gameStartedJson(round: GameRound, viewer: Color | "spectator", n
       : {}),
     serverTime: now,
     ...(round.status === "active" && round.drawOfferBy !== null ? { drawOfferBy: round.drawOfferBy } : {}),
+    takesTakebacks: { ...round.takesTakebacks },
     ...(round.status === "active" && round.takebackProposedBy !== null
       ? { takebackProposedBy: round.takebackProposedBy }
       : {}),

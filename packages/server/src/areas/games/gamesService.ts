@@ -9,7 +9,9 @@ import {
   newClock,
   other,
   START_FEN,
+  type TakebackChoice,
   type TimeClass,
+  takesTakebacks,
   timeClassOf,
   type Variant,
 } from "@chess/shared";
@@ -110,6 +112,8 @@ export function createGamesService(deps: {
   now?: () => number;
   /** The server's own first-move limits by speed (config FIRST_MOVE_LIMITS_MS); undefined: FIRST_MOVE_MS. */
   firstMoveMs?: Record<TimeClass, number>;
+  /** An account's choice of takebacks (preferences); without it, and for guests, every player takes them. */
+  takebackChoice?: (userId: number) => Promise<TakebackChoice>;
 }) {
   const { repo, notifier, logger } = deps;
   const now = deps.now ?? Date.now;
@@ -216,6 +220,9 @@ export function createGamesService(deps: {
             repo.rating(g.black.userId as number, g.variant, timeClass),
           ])
         : [null, null];
+      const takes = async (p: PlayerRef) =>
+        p.userId === null || !deps.takebackChoice || takesTakebacks(await deps.takebackChoice(p.userId), rated);
+      const [takesW, takesB] = await Promise.all([takes(g.white), takes(g.black)]);
       const deltas = {
         w: wr && br ? eloDeltas(wr.elo, br.elo, wr.games) : NO_ELO_CHANGE,
         b: wr && br ? eloDeltas(br.elo, wr.elo, br.games) : NO_ELO_CHANGE,
@@ -249,6 +256,7 @@ export function createGamesService(deps: {
         lastDrawOfferPly: { w: -100, b: -100 },
         takebackProposedBy: null,
         lastTakebackProposalPly: { w: -1, b: -1 },
+        takesTakebacks: { w: takesW, b: takesB },
         firstMoveDeadline: null,
         idleDeadline: null,
         goneSince: { w: null, b: null },

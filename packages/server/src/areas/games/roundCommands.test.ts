@@ -178,6 +178,22 @@ describe("decide", () => {
       "nothing_to_take_back",
     ],
     [
+      "an opponent who takes no takebacks is not asked",
+      () => opened({ takesTakebacks: { w: true, b: false } }),
+      "w",
+      { type: "proposeTakeback" },
+      "refused",
+      "takebacks_off",
+    ],
+    [
+      "a player who takes none may still ask one who does",
+      () => opened({ takesTakebacks: { w: false, b: true } }),
+      "w",
+      { type: "proposeTakeback" },
+      ["takebackProposed"],
+      undefined,
+    ],
+    [
       "the computer is not asked",
       () => opened({ againstComputer: true }),
       "w",
@@ -275,6 +291,18 @@ describe("decide", () => {
     expect({ takeback: r.takebackProposedBy, draw: r.drawOfferBy }).toEqual({ takeback: null, draw: null });
     // A new position: either side may propose in it.
     expect(r.lastTakebackProposalPly).toEqual({ w: -1, b: -1 });
+  });
+
+  it.each([
+    [true, "Your opponent does not accept takebacks in rated games"],
+    [false, "Your opponent does not accept takebacks"],
+  ])("a proposal to a player who takes none, rated %s, says %s", (rated, message) => {
+    const r = opened({ rated, takesTakebacks: { w: true, b: false } });
+    expect(decide(r, "w", { type: "proposeTakeback" }, 3_000)).toEqual({
+      kind: "refused",
+      refusal: { code: "takebacks_off", message },
+    });
+    expect(r.takebackProposedBy).toBeNull();
   });
 
   it("a proposal lapses with the next move, and a proposal or decline reverts", () => {

@@ -143,6 +143,14 @@ export function decide(round: GameRound, color: Color, command: RoundCommand, no
       if (round.takebackProposedBy === color) {
         return refused("pending", "Your takeback proposal is waiting for an answer");
       }
+      if (!round.takesTakebacks[other(color)]) {
+        return refused(
+          "takebacks_off",
+          round.rated
+            ? "Your opponent does not accept takebacks in rated games"
+            : "Your opponent does not accept takebacks",
+        );
+      }
       if (takebackPlies(round, color) === 0) return refused("nothing_to_take_back", "You have no move to take back");
       const last = round.lastTakebackProposalPly[color];
       if (last === round.ply) {

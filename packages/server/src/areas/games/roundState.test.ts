@@ -146,6 +146,15 @@ describe("restoreRoundState", () => {
     });
   });
 
+  it("keeps who takes takebacks whatever was played since, and reads a state written before the choice", () => {
+    const moved = rebuilt(3);
+    restoreRoundState(moved, state({ takesTakebacks: { w: true, b: false } }), undefined);
+    expect(moved.takesTakebacks).toEqual({ w: true, b: false });
+    const old = rebuilt(2);
+    restoreRoundState(old, state({}), undefined);
+    expect(old.takesTakebacks).toEqual({ w: true, b: true });
+  });
+
   it("reads a state written before closed tabs were told apart as lost connections", () => {
     const round = rebuilt(2);
     restoreRoundState(round, state({}), undefined);
@@ -172,6 +181,7 @@ describe("restoreRoundState", () => {
       lastDrawOfferPly: { w: -100, b: 2 },
       takebackProposedBy: "w",
       lastTakebackProposalPly: { w: 2, b: 1 },
+      takesTakebacks: { w: false, b: true },
     });
     const copy = rebuilt(2);
     restoreRoundState(copy, roundStateOf(round), undefined);

@@ -11,6 +11,7 @@ export function roundStateOf(round: GameRound): PersistedRoundState {
     lastDrawOfferPly: { ...round.lastDrawOfferPly },
     takebackProposedBy: round.takebackProposedBy,
     lastTakebackProposalPly: { ...round.lastTakebackProposalPly },
+    takesTakebacks: { ...round.takesTakebacks },
     firstMoveDeadline: round.firstMoveDeadline,
     idleDeadline: round.idleDeadline,
     goneSince: { ...round.goneSince },
@@ -32,6 +33,7 @@ export function restoreRoundState(
   lastMovedAt?: number,
 ): void {
   const since = state ? round.ply - state.atPly : round.ply;
+  if (state?.takesTakebacks) round.takesTakebacks = { ...state.takesTakebacks };
   if (state && since >= 0) {
     round.eventNo = state.eventNo + since;
     round.lastDrawOfferPly = { ...state.lastDrawOfferPly };

@@ -31,6 +31,7 @@ export function testRound(change: Partial<GameRound> & { fen?: string } = {}): G
     lastDrawOfferPly: { w: -100, b: -100 },
     takebackProposedBy: null,
     lastTakebackProposalPly: { w: -1, b: -1 },
+    takesTakebacks: { w: true, b: true },
     firstMoveDeadline: null,
     idleDeadline: null,
     goneSince: { w: null, b: null },

@@ -1,4 +1,4 @@
-import type { PreferencesUpdate } from "@chess/shared";
+import { type Preferences, type PreferencesUpdate, readPreferences } from "@chess/shared";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../storage/db.ts";
 import { userPreferences } from "../../storage/schema.ts";
@@ -18,6 +18,11 @@ export function createPreferencesRepo(db: Db) {
         .from(userPreferences)
         .where(eq(userPreferences.userId, userId));
       return row;
+    },
+
+    /** An account's choices, the defaults where it made none. */
+    async choices(userId: number): Promise<Preferences> {
+      return readPreferences((await this.find(userId))?.prefs);
     },
 
     /** Writes the given fields over the stored ones in one statement, so two saves at once both land. */

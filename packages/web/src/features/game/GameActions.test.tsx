@@ -66,6 +66,12 @@ describe("GameActions", () => {
     expect(screen.queryByRole("button", { name: "Propose takeback" })).toBeNull();
   });
 
+  it("offers no takeback to propose when the opponent takes none", () => {
+    setup(["e4", "e5"], AFTER_E4_E5, { takesTakebacks: { w: true, b: false } });
+    expect(screen.queryByRole("button", { name: "Propose takeback" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Suggest Draw" })).toBeTruthy();
+  });
+
   it("against the computer, takes back at once and proposes nothing", () => {
     const { onTakeback } = setup(["e4", "e5"], AFTER_E4_E5, {
       opponent: "Stockfish level 2",

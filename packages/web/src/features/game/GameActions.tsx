@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import { canAbort, canProposeTakeback, canTakeBack, playsComputer } from "./gameSelectors.ts";
+import { canAbort, canProposeTakeback, canTakeBack, mayProposeTakeback, playsComputer } from "./gameSelectors.ts";
 import type { GameState } from "./gameStore.ts";
 import "./GamePanels.css";
 
@@ -49,7 +49,7 @@ export function GameActions({
             Takeback
           </Button>
         ) : null}
-        {onProposeTakeback && !playsComputer(state) && !abortable ? (
+        {onProposeTakeback && mayProposeTakeback(state) && !abortable ? (
           <Button onClick={onProposeTakeback} disabled={!canProposeTakeback(state)}>
             {state.takeback === "fromMe" ? "Takeback proposed" : "Propose takeback"}
           </Button>

@@ -82,7 +82,12 @@ export function canTakeBack(state: GameState): boolean {
  * no proposal waiting (the opponent's is answered in its own prompt: proposing back would accept theirs).
  */
 export function canProposeTakeback(state: GameState): boolean {
-  return !playsComputer(state) && state.takeback === null && hasMyMoveToTakeBack(state);
+  return mayProposeTakeback(state) && state.takeback === null && hasMyMoveToTakeBack(state);
+}
+
+/** Whether this game has takeback proposals at all: against a person who takes them. */
+export function mayProposeTakeback(state: GameState): boolean {
+  return !playsComputer(state) && state.opponentTakesTakebacks;
 }
 
 function hasMyMoveToTakeBack(state: GameState): boolean {

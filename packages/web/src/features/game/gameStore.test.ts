@@ -131,6 +131,9 @@ describe("snapshot", () => {
     ["my own draw offer", { drawOfferBy: "w" }, { drawOffer: "fromMe" }],
     ["the opponent's takeback proposal", { takebackProposedBy: "b" }, { takeback: "fromOpponent" }],
     ["my own takeback proposal", { takebackProposedBy: "w" }, { takeback: "fromMe" }],
+    ["an opponent who takes takebacks", { takesTakebacks: { w: false, b: true } }, { opponentTakesTakebacks: true }],
+    ["an opponent who takes none", { takesTakebacks: { w: true, b: false } }, { opponentTakesTakebacks: false }],
+    ["as a spectator, nobody to ask", { spectator: true }, { opponentTakesTakebacks: false }],
     [
       "the opponent gone, in local time",
       { opponentClaimableAt: T0 + 30_000, serverTime: T0 - 2_000 },

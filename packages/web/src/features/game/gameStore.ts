@@ -64,6 +64,8 @@ export interface GameState {
   drawOffer: "fromOpponent" | "fromMe" | null;
   /** A takeback proposal waiting (games against a person): the opponent's to me, or mine. Any move ends it. */
   takeback: "fromOpponent" | "fromMe" | null;
+  /** Whether my opponent may be asked for a takeback (their preference); false when I only watch. */
+  opponentTakesTakebacks: boolean;
   /**
    * The opponent left: local times from which that is shown (a reload or a blip of a few seconds is not
    * worth a word) and from which the win may be claimed.
@@ -205,6 +207,8 @@ export function gameFromSnapshot(game: GameStarted, now: number): GameState {
     viewPly: null,
     drawOffer: drawOfferOf(game, myColor),
     takeback: takebackOf(game, myColor),
+    // A server from before the preference sends no word: every player took them then.
+    opponentTakesTakebacks: myColor !== null && (game.takesTakebacks?.[other(myColor)] ?? true),
     opponentGone:
       game.opponentClaimableAt !== undefined && game.status === "active"
         ? goneNotice(

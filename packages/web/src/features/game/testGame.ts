@@ -29,6 +29,7 @@ export function gameSnapshot(change: Partial<GameStarted> = {}): GameStarted {
     status: "active",
     eventNo: 0,
     serverTime: Date.now(),
+    takesTakebacks: { w: true, b: true },
     ...change,
   };
 }
