@@ -45,6 +45,27 @@ test("two players clicking the same 3+2 tile land in the same game", async ({ br
   for (const p of [a, b, c]) await p.context().close();
 });
 
+test("a tile counts an open lobby offer of its time control, and clicking it plays that offer at once", async ({
+  browser,
+}) => {
+  const owner = await guest(browser);
+  const comer = await guest(browser);
+  await owner.getByRole("button", { name: "Create Game" }).click();
+  const dialog = owner.getByRole("dialog", { name: "Create Game" });
+  await dialog.getByRole("button", { name: "10+5", exact: true }).click();
+  await dialog.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(tile(comer, "10+5 Rapid")).toContainText("1 waiting");
+  await tile(comer, "10+5 Rapid").click();
+  await owner.waitForURL(/\/play\?gameId=/);
+  await comer.waitForURL(/\/play\?gameId=/);
+  expect(gameIdOf(owner)).toBe(gameIdOf(comer));
+  for (const p of [owner, comer])
+    await expect(p.getByRole("region", { name: "Game", exact: true })).toContainText("Rapid 10+5");
+  for (const p of [owner, comer]) await p.context().close();
+});
+
 test("cancelling or leaving the lobby takes a player out of the pool", async ({ browser }) => {
   const a = await guest(browser);
   const watcher = await guest(browser);

@@ -281,6 +281,8 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     broadcast: (change) => {
       showLobby.changed(change);
       nodeBus?.broadcast("lobbyChanged", change);
+      // The quick-pairing tiles count the offers of their time control.
+      showCounts.poke();
     },
     isOnline: (key) => presence.isOnline(key),
     isClubMember: (clubId, userId) => clubsRepo.isMember(clubId, userId),
@@ -294,6 +296,21 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   const pairing = createPairingService({
     store: redis ? new RedisPoolStore(redis, config.redisPrefix, nodeId) : new MemoryPoolStore(),
     games,
+    offers: {
+      list: async () =>
+        (await lobby.list()).map((o) => ({
+          offerId: o.offer.offerId,
+          ownerKey: o.ownerKey,
+          ownerUserId: o.owner.userId,
+          variant: o.offer.variant,
+          baseTime: o.offer.baseTime,
+          increment: o.offer.increment,
+          clubId: o.offer.clubId,
+          ...(o.privateTo !== undefined ? { privateTo: o.privateTo } : {}),
+          createdAt: o.offer.createdAt,
+        })),
+      accept: (player, offerId) => lobby.accept({ ...player, isGuest: player.userId === null }, offerId),
+    },
     rating: async (userId, timeClass) => (await gamesRepo.rating(userId, "standard", timeClass)).elo,
     blocksAmong: (userIds) => friendsRepo.blocksAmong(userIds),
     isOnline: (key) => presence.isOnline(key),

@@ -4,7 +4,9 @@ import { POOL_JOINS_PER_PLAYER, WAVE_MS } from "../src/areas/pairing/pairingServ
 import { createTestDatabase, http, redisEnv, startTestServer, type TestServer, useTestServer } from "./harness.ts";
 import { guest, type Player, registered, startGame } from "./players.ts";
 
-const app = useTestServer();
+// Behind a proxy, so the rate-limit test's player comes from an address of its own: the per-address
+// allowance (POOL_JOINS_PER_ADDRESS) is shared by every other test here.
+const app = useTestServer({ TRUST_PROXY: "true" });
 
 /** Long enough for two waves to have run. */
 const TWO_WAVES_MS = 2 * WAVE_MS + 500;
@@ -184,6 +186,88 @@ describe("quick pairing", () => {
     close(watcher, g);
   });
 
+  it("takes an open lobby offer of the pool's time control at once, and the tile counts it until then", async () => {
+    const watcher = await guest(app.url);
+    await watcher.emit("watchLobbyCounts");
+    const [owner, comer] = await Promise.all([guest(app.url), guest(app.url)]);
+    const offered = watcher.next("lobbyCounts", 6_000, (c) => c.pools.find((p) => p.poolId === "15+10")?.offers === 1);
+    const made = await owner.emit<{ offerId: string }>("createGameOffer", {
+      baseTime: 15,
+      increment: 10,
+      variant: "standard",
+      selectedColor: "white",
+    });
+    expect(made.ok).toBe(true);
+    expect((await offered).pools.find((p) => p.poolId === "15+10")?.waiting).toBe(0);
+
+    const started = [owner.next("gameStarted"), comer.next("gameStarted")] as const;
+    const gone = watcher.next("lobbyCounts", 6_000, (c) => c.pools.find((p) => p.poolId === "15+10")?.offers === 0);
+    // Paired at once: the answer says so, and the pool never held the player.
+    expect(await comer.emit("joinPool", { poolId: "15+10" })).toEqual({
+      ok: true,
+      data: { poolId: null, mixed: false, reason: "paired" },
+    });
+    const [go, gc] = await Promise.all(started);
+    expect(go.gameId).toBe(gc.gameId);
+    // As if the offer had been accepted in the lobby: the colour its owner chose.
+    expect(go.isWhite).toBe(true);
+    expect(gc.gameLength).toEqual({ w: 900_000, b: 900_000 });
+    expect((await gone).pools.find((p) => p.poolId === "15+10")?.waiting).toBe(0);
+    expect((await owner.emit<{ offers: unknown[] }>("refreshLobby")).ok).toBe(true);
+    close(watcher, owner, comer);
+  });
+
+  it("a player waiting in a pool takes an offer made since at the next wave: a rated game between accounts", async () => {
+    const [waiter, owner] = await Promise.all([registered(app.url, "wOffA"), registered(app.url, "wOffB")]);
+    await join(waiter, "2+1");
+    const started = [waiter.next("gameStarted", 8_000), owner.next("gameStarted", 8_000)] as const;
+    const left = waiter.next("poolChanged", 8_000, (m) => m.poolId === null);
+    const made = await owner.emit("createGameOffer", {
+      baseTime: 2,
+      increment: 1,
+      variant: "standard",
+      selectedColor: "random",
+    });
+    expect(made.ok).toBe(true);
+    const [gw, go] = await Promise.all(started);
+    expect(gw.gameId).toBe(go.gameId);
+    expect(gw.rated).toBe(true);
+    expect((await left).poolId).toBeNull();
+    close(waiter, owner);
+  });
+
+  it("leaves an offer that is not for the player: a guest's for an account, or a blocked player's", async () => {
+    const [waiter, blocker, g] = await Promise.all([
+      registered(app.url, "nOffA"),
+      registered(app.url, "nOffB"),
+      guest(app.url),
+    ]);
+    const blocked = await http(app.url, "POST", "/friend/block", {
+      headers: { cookie: blocker.cookie ?? "" },
+      body: { friendName: waiter.name },
+    });
+    expect(blocked.status).toBe(200);
+    const offer = { baseTime: 10, increment: 5, variant: "standard", selectedColor: "random" };
+    expect((await g.emit("createGameOffer", offer)).ok).toBe(true);
+    expect((await blocker.emit("createGameOffer", offer)).ok).toBe(true);
+    await join(waiter, "10+5");
+    await sleep(TWO_WAVES_MS);
+    for (const p of [waiter, blocker, g]) expect(p.seen.get("gameStarted")).toBeUndefined();
+    const view = (await waiter.emit<LobbyCountsView>("watchLobbyCounts")).data as LobbyCountsView;
+    expect(view.myPool.poolId).toBe("10+5");
+    expect(view.pools.find((p) => p.poolId === "10+5")).toMatchObject({ waiting: 1, offers: 2 });
+    // Playing guests too, the waiter takes the guest's offer (the blocker's stays out of reach).
+    const started = [waiter.next("gameStarted", 8_000), g.next("gameStarted", 8_000)] as const;
+    expect(await waiter.emit("joinPool", { poolId: "10+5", mixed: true })).toMatchObject({
+      ok: true,
+      data: { poolId: null, reason: "paired" },
+    });
+    const [gw, gg] = await Promise.all(started);
+    expect(gw.gameId).toBe(gg.gameId);
+    expect(blocker.seen.get("gameStarted")).toBeUndefined();
+    close(waiter, blocker, g);
+  });
+
   it("counts players online, games in play and each pool's players", async () => {
     const watcher = await guest(app.url);
     const before = (await watcher.emit<LobbyCountsView>("watchLobbyCounts")).data as LobbyCountsView;
@@ -251,7 +335,7 @@ describe("quick pairing", () => {
   });
 
   it("limits how fast a player joins pools, like offers", async () => {
-    const g = await guest(app.url);
+    const g = await guest(app.url, { headers: { "x-forwarded-for": "203.0.113.7" } });
     for (let i = 0; i < POOL_JOINS_PER_PLAYER.limit; i++) await join(g, i % 2 ? "90+30" : "120+60");
     expect(await g.emit("joinPool", { poolId: "90+30" })).toMatchObject({ ok: false, code: "rate_limited" });
     close(g);

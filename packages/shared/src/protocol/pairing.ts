@@ -49,6 +49,11 @@ export interface PoolCount {
   poolId: string;
   waiting: number;
   playing: number;
+  /**
+   * Open lobby offers of its time control (standard, public): a player who joins the pool takes one that
+   * suits them at once (their own kind, or `mixed`; no block either way) instead of waiting.
+   */
+  offers: number;
 }
 
 /** lobbyCounts: the site's numbers as the lobby shows them. */

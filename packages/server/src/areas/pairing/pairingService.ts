@@ -4,6 +4,7 @@ import {
   type JoinPoolPayload,
   type LobbyCounts,
   POOLS,
+  type Pool,
   type PoolMembership,
   poolById,
   type TimeClass,
@@ -14,6 +15,7 @@ import type { RateLimiter } from "../../storage/rateLimits.ts";
 import type { Actor, GamesService, PlayerRef } from "../games/index.ts";
 import type { PoolStore } from "./pairingStore.ts";
 import { type PoolEntry, pairWave, type WaveEntry } from "./pairingWave.ts";
+import { type OfferSeeker, type OpenOffer, offersFor, offersOfPool } from "./poolOffers.ts";
 
 /** How often pools are paired (lichess waves every 10-60 s on a busy site; a small one wants it sooner). */
 export const WAVE_MS = 2_000;
@@ -50,10 +52,22 @@ const left = (e: PoolEntry, reason: PoolMembership["reason"]): PoolMembership =>
   reason,
 });
 
-/** Quick pairing: players wait in the preset pools and are paired in waves into real games. */
+/** The lobby's open offers, which a player in a pool takes as if they had clicked Accept. */
+export interface PoolOfferSource {
+  list(): Promise<OpenOffer[]>;
+  /** Accepts the offer for the player: their game starts, or why not (gone, owner away, busy). */
+  accept(player: PoolActor, offerId: string): Promise<Ack<unknown>>;
+}
+
+/**
+ * Quick pairing: players wait in the preset pools and are paired in waves into real games. An open lobby
+ * offer of a pool's time control is taken by a player who comes to that pool (lichess's quick pairing joins
+ * a matching seek), and by one already waiting there at the next wave.
+ */
 export function createPairingService(deps: {
   store: PoolStore;
   games: Pick<GamesService, "start" | "activeGameOf">;
+  offers: PoolOfferSource;
   /** A player's rating in the pools' variant (standard) and `timeClass`. */
   rating: (userId: number, timeClass: TimeClass) => Promise<number>;
   /** The blocks between these accounts, as [blocker, blocked]. */
@@ -127,6 +141,28 @@ export function createPairingService(deps: {
     return true;
   }
 
+  /** Accounts among `userIds` that `userId` blocked or is blocked by. */
+  async function blockedBy(userId: number | null, userIds: Array<number | null>): Promise<Set<number>> {
+    const others = [...new Set(userIds.filter((id): id is number => id !== null && id !== userId))];
+    if (userId === null || others.length === 0) return new Set();
+    const blocks = await deps.blocksAmong([userId, ...others]);
+    return new Set(blocks.flatMap(([x, y]) => (x === userId ? [y] : y === userId ? [x] : [])));
+  }
+
+  /** Takes the first open offer of the pool that suits the player; true once their game started. */
+  async function takeOffer(seeker: OfferSeeker & PoolActor, pool: Pool, open?: OpenOffer[]): Promise<boolean> {
+    const offers = offersOfPool(open ?? (await deps.offers.list()), pool);
+    if (offers.length === 0) return false;
+    const blocked = await blockedBy(
+      seeker.userId,
+      offers.map((o) => o.ownerUserId),
+    );
+    for (const o of offersFor(seeker, pool, offers, blocked)) {
+      if ((await deps.offers.accept(seeker, o.offerId)).ok) return true;
+    }
+    return false;
+  }
+
   /** One wave over every pool: the gone are dropped, the rest paired by pairWave. */
   async function wave(): Promise<number> {
     if (running) return 0;
@@ -142,7 +178,7 @@ export function createPairingService(deps: {
           await leaveWith(await store.remove(e.key, { socketId: e.socketId }), "gone");
         }
       }
-      if (here.length < 2) return 0;
+      if (here.length === 0) return 0;
       const accounts = [...new Set(here.flatMap((e) => (e.userId !== null ? [e.userId] : [])))];
       const avoid = new Map<number, number[]>();
       for (const [x, y] of accounts.length >= 2 ? await deps.blocksAmong(accounts) : []) {
@@ -155,6 +191,14 @@ export function createPairingService(deps: {
       );
       let started = 0;
       for (const [a, b] of pairs) if (await startPair(entryOf(a), entryOf(b))) started += 1;
+      // Those left take an offer made since they came, longest waiting first; their game's start takes them
+      // out of the pool (playersStarted).
+      const paired = new Set(pairs.flat().map((e) => e.key));
+      const open = await deps.offers.list();
+      for (const e of here.filter((x) => !paired.has(x.key)).sort((x, y) => x.joinedAt - y.joinedAt)) {
+        const pool = poolById(e.poolId);
+        if (pool && (await takeOffer({ ...e, username: e.name }, pool, open))) started += 1;
+      }
       if (started > 0) deps.changed();
       return started;
     } finally {
@@ -171,6 +215,10 @@ export function createPairingService(deps: {
       const limited = await limitProblem(actor);
       if (limited) return limited;
       if (await games.activeGameOf(actor)) return fail("busy", "You are already playing a game");
+      if (await takeOffer({ ...actor, key: keyOf(actor), mixed: p.mixed }, pool)) {
+        deps.changed();
+        return { ok: true, data: { poolId: null, mixed: p.mixed, reason: "paired" } };
+      }
       const entry: PoolEntry = {
         key: keyOf(actor),
         poolId: pool.id,
@@ -211,13 +259,14 @@ export function createPairingService(deps: {
 
     /** The lobby's numbers: people online, games in play, and each pool's waiting and playing. */
     async counts(): Promise<LobbyCounts> {
-      const [entries, live] = await Promise.all([store.list(), deps.liveGames()]);
+      const [entries, live, open] = await Promise.all([store.list(), deps.liveGames(), deps.offers.list()]);
       return {
         playersOnline: deps.onlineCount(),
         gamesInPlay: live.reduce((n, g) => n + g.count, 0),
         pools: POOLS.map((pool) => ({
           poolId: pool.id,
           waiting: entries.filter((e) => e.poolId === pool.id).length,
+          offers: offersOfPool(open, pool).length,
           playing:
             2 *
             live

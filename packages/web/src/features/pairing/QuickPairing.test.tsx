@@ -11,7 +11,12 @@ afterEach(cleanup);
 const counts = (waiting32: number): LobbyCounts => ({
   playersOnline: 7,
   gamesInPlay: 1,
-  pools: POOLS.map((p) => ({ poolId: p.id, waiting: p.id === "3+2" ? waiting32 : 0, playing: p.id === "3+2" ? 2 : 0 })),
+  pools: POOLS.map((p) => ({
+    poolId: p.id,
+    waiting: p.id === "3+2" ? waiting32 : 0,
+    playing: p.id === "3+2" ? 2 : 0,
+    offers: 0,
+  })),
 });
 
 function setup(respond?: Parameters<typeof fakeRealtime>[0], kind: "guest" | "user" = "guest") {
@@ -156,7 +161,7 @@ describe("QuickPairing", () => {
       rt.serverEmit("poolChanged", { poolId: "5+0", mixed: false });
       act(() => vi.advanceTimersByTime(ALONE_AFTER_MS));
       fireEvent.click(screen.getByRole("button", { name: "Play the computer at 5+0" }));
-      rt.serverEmit("lobbyCounts", { ...counts(0), pools: [{ poolId: "5+0", waiting: 2, playing: 0 }] });
+      rt.serverEmit("lobbyCounts", { ...counts(0), pools: [{ poolId: "5+0", waiting: 2, playing: 0, offers: 0 }] });
       expect(alone()).toBeNull();
       expect(screen.getByRole("dialog", { name: "Play with the computer" })).toBeTruthy();
       rt.serverEmit("poolChanged", { poolId: null, mixed: false, reason: "left" });
@@ -167,10 +172,10 @@ describe("QuickPairing", () => {
       vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
       const rt = setup();
       rt.serverEmit("poolChanged", { poolId: "5+0", mixed: false });
-      rt.serverEmit("lobbyCounts", { ...counts(0), pools: [{ poolId: "5+0", waiting: 2, playing: 0 }] });
+      rt.serverEmit("lobbyCounts", { ...counts(0), pools: [{ poolId: "5+0", waiting: 2, playing: 0, offers: 0 }] });
       act(() => vi.advanceTimersByTime(ALONE_AFTER_MS * 2));
       expect(alone()).toBeNull();
-      rt.serverEmit("lobbyCounts", { ...counts(0), pools: [{ poolId: "5+0", waiting: 1, playing: 0 }] });
+      rt.serverEmit("lobbyCounts", { ...counts(0), pools: [{ poolId: "5+0", waiting: 1, playing: 0, offers: 0 }] });
       expect(alone()).not.toBeNull();
       rt.serverEmit("poolChanged", { poolId: null, mixed: false, reason: "left" });
       expect(alone()).toBeNull();

@@ -10,13 +10,14 @@ import {
   waitingHint,
 } from "./pairingStore.ts";
 
-const counts = (waiting32: number, playing32 = 0): LobbyCounts => ({
+const counts = (waiting32: number, playing32 = 0, offers32 = 0): LobbyCounts => ({
   playersOnline: 5,
   gamesInPlay: 2,
   pools: POOLS.map((p) => ({
     poolId: p.id,
     waiting: p.id === "3+2" ? waiting32 : 0,
     playing: p.id === "3+2" ? playing32 : 0,
+    offers: p.id === "3+2" ? offers32 : 0,
   })),
 });
 const blitz = POOLS.find((p) => p.id === "3+2") as Pool;
@@ -95,6 +96,11 @@ describe("pairingReducer", () => {
     expect(s.mixed).toBe(true);
     expect(pairingReducer(s, { type: "counts", counts: counts(0) }).mixed).toBe(true);
   });
+
+  it("counts a lobby offer of the tile's time control as someone waiting", () => {
+    const s = run({ type: "counts", counts: counts(1, 0, 2) });
+    expect(poolTile(s, blitz).waiting).toBe(3);
+  });
 });
 
 describe("countText", () => {
@@ -108,14 +114,14 @@ describe("countText", () => {
 });
 
 describe("waitingHint", () => {
-  const counts = (waiting: number) => ({
+  const counts = (waiting: number, offers = 0) => ({
     playersOnline: 3,
     gamesInPlay: 0,
-    pools: [{ poolId: "3+2", waiting, playing: 0 }],
+    pools: [{ poolId: "3+2", waiting, playing: 0, offers }],
   });
-  const searching = (waiting: number, mixed: boolean) => ({
+  const searching = (waiting: number, mixed: boolean, offers = 0) => ({
     ...initialPairing,
-    counts: counts(waiting),
+    counts: counts(waiting, offers),
     myPool: "3+2",
     mixed,
   });
@@ -139,6 +145,13 @@ describe("waitingHint", () => {
       "2 other players wait in 3+2 but are not a match for you yet: tick “Also play registered players” to meet registered players too, and ratings further apart are accepted the longer you wait.",
     ],
     [
+      "an offer in the lobby that is not for an account that does not take guests",
+      searching(1, false, 1),
+      false,
+      5_000,
+      "1 other player waits in 3+2 but is not a match for you yet: tick “Also play guests (unrated)” to meet guests too, and ratings further apart are accepted the longer you wait.",
+    ],
+    [
       "a player who takes both kinds",
       searching(2, true),
       false,
@@ -156,7 +169,7 @@ describe("searchingAlone", () => {
     counts:
       waiting === undefined
         ? null
-        : { playersOnline: 1, gamesInPlay: 0, pools: [{ poolId: "5+0", waiting, playing: 0 }] },
+        : { playersOnline: 1, gamesInPlay: 0, pools: [{ poolId: "5+0", waiting, playing: 0, offers: 0 }] },
     myPool: "5+0",
   });
 
@@ -165,6 +178,15 @@ describe("searchingAlone", () => {
     ["alone, too early", inPool(1), 7_999, false],
     ["the counts not known yet", inPool(undefined), 9_000, true],
     ["someone else waits too", inPool(2), 60_000, false],
+    [
+      "an offer of its time control in the lobby (not for me, or I would play it)",
+      {
+        ...inPool(1),
+        counts: { playersOnline: 2, gamesInPlay: 0, pools: [{ poolId: "5+0", waiting: 1, playing: 0, offers: 1 }] },
+      },
+      60_000,
+      false,
+    ],
     ["not searching", { ...inPool(1), myPool: null }, 60_000, false],
   ])("%s", (_, state, ms, alone) => {
     expect(searchingAlone(state, ms)).toBe(alone);

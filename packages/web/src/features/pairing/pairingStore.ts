@@ -54,6 +54,7 @@ export function pairingReducer(state: PairingState, action: PairingAction): Pair
 
 /** What one tile shows. */
 export interface PoolTile {
+  /** Players in the pool and open lobby offers of its time control: either is someone to play. */
   waiting: number;
   playing: number;
   searching: boolean;
@@ -63,7 +64,7 @@ export interface PoolTile {
 export function poolTile(state: PairingState, pool: Pool): PoolTile {
   const count = state.counts?.pools.find((p) => p.poolId === pool.id);
   return {
-    waiting: count?.waiting ?? 0,
+    waiting: (count?.waiting ?? 0) + (count?.offers ?? 0),
     playing: count?.playing ?? 0,
     searching: state.myPool === pool.id,
     pending: state.pending === pool.id,
@@ -84,8 +85,7 @@ export const HINT_AFTER_MS = 4_000;
  */
 export function waitingHint(state: PairingState, isGuest: boolean, searchingForMs: number): string | undefined {
   if (!state.myPool || searchingForMs < HINT_AFTER_MS) return undefined;
-  const waiting = state.counts?.pools.find((p) => p.poolId === state.myPool)?.waiting ?? 0;
-  const others = waiting - 1;
+  const others = othersIn(state);
   if (others < 1) return undefined;
   const who = others === 1 ? "1 other player waits" : `${others} other players wait`;
   const kinds = state.mixed
@@ -103,6 +103,14 @@ export const ALONE_AFTER_MS = 8_000;
  */
 export function searchingAlone(state: PairingState, searchingForMs: number): boolean {
   if (!state.myPool || searchingForMs < ALONE_AFTER_MS) return false;
-  const waiting = state.counts?.pools.find((p) => p.poolId === state.myPool)?.waiting ?? 0;
-  return waiting <= 1;
+  return othersIn(state) < 1;
+}
+
+/**
+ * Others in my pool while I search: players waiting, and lobby offers of its time control (one that suited
+ * me would have started my game).
+ */
+function othersIn(state: PairingState): number {
+  const count = state.counts?.pools.find((p) => p.poolId === state.myPool);
+  return (count?.waiting ?? 1) - 1 + (count?.offers ?? 0);
 }
