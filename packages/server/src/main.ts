@@ -286,6 +286,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     },
     isOnline: (key) => presence.isOnline(key),
     isClubMember: (clubId, userId) => clubsRepo.isMember(clubId, userId),
+    blockedEitherWay: (userId) => friendsRepo.blockedEitherWay(userId),
     jumpstartPosition: (q) => jumpstart.position(q),
     onChallengeRemoved: (o) => {
       io.to(notifierRoom(o.owner)).emit("friendChallengeRemoved", o.offer.offerId);
@@ -406,7 +407,13 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     identify: async (req, bodySessionId) => (await auth.identify(req)) ?? accounts.resolve(bodySessionId),
   });
 
-  realtime.addEvents(lobbySocketEvents({ lobby, clubIdsOf: (userId) => clubsRepo.clubIdsOf(userId) }));
+  realtime.addEvents(
+    lobbySocketEvents({
+      lobby,
+      clubIdsOf: (userId) => clubsRepo.clubIdsOf(userId),
+      blockedEitherWay: (userId) => friendsRepo.blockedEitherWay(userId),
+    }),
+  );
   realtime.addEvents(
     friendsSocketEvents({
       friends,

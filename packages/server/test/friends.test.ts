@@ -282,6 +282,47 @@ describe("blocked players", () => {
   });
 });
 
+describe("blocked players in the lobby", () => {
+  it("see none of each other's offers, and may not accept them", async () => {
+    const [a, b, c] = await Promise.all([
+      registered(app.url, "lba"),
+      registered(app.url, "lbb"),
+      registered(app.url, "lbc"),
+    ]);
+    expect((await call(a, "POST", "/friend/block", { friendName: b.name })).status).toBe(200);
+    const offer = { baseTime: 7, increment: 0, variant: "standard", selectedColor: "random" };
+    const fromA = await a.emit<{ offerId: string }>("createGameOffer", offer);
+    const fromB = await b.emit<{ offerId: string }>("createGameOffer", offer);
+    const ids = async (p: Player, changes?: boolean) => {
+      const update = await p.emit<{ offers: Array<{ offerId: string }> }>(
+        "refreshLobby",
+        changes ? { changes: true } : undefined,
+      );
+      return update.data?.offers.map((o) => o.offerId) ?? [];
+    };
+    // Either way: the blocker does not see the blocked player's offer, nor the blocked the blocker's.
+    expect(await ids(a)).not.toContain(fromB.data?.offerId);
+    expect(await ids(b, true)).not.toContain(fromA.data?.offerId);
+    expect(await ids(c, true)).toEqual(expect.arrayContaining([fromA.data?.offerId, fromB.data?.offerId]));
+    // A change made since is not sent to them either; the others see it.
+    const seen = c.next("lobbyChanged");
+    const again = await a.emit<{ offerId: string }>("createGameOffer", { ...offer, baseTime: 8 });
+    expect((await seen).added.map((o) => o.offerId)).toContain(again.data?.offerId);
+    expect(
+      (b.seen.get("lobbyChanged") ?? []).flatMap((ch) =>
+        (ch as { added: Array<{ offerId: string }> }).added.map((o) => o.offerId),
+      ),
+    ).not.toContain(again.data?.offerId);
+    // Nor can one accept the other's offer by its id.
+    const refused = await b.emit("acceptGameOffer", { offerId: again.data?.offerId });
+    expect(refused).toMatchObject({ ok: false, code: "gone" });
+    const refusedToo = await a.emit("acceptGameOffer", { offerId: fromB.data?.offerId });
+    expect(refusedToo).toMatchObject({ ok: false, code: "gone" });
+    for (const p of [a, b]) await p.emit("cancelOffer");
+    for (const p of [a, b, c]) p.socket.close();
+  });
+});
+
 describe("friend challenges", () => {
   it("reach an online friend privately; accept starts the game, deny and cancel remove it", async () => {
     const [a, b, other] = [

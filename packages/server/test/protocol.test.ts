@@ -19,7 +19,7 @@ describe("the protocol catalogue is the server's", () => {
   // The event tables only keep their dependencies for later; nothing is called while they are built.
   const none = {} as never;
   const tables: SocketEvents[] = [
-    lobbySocketEvents({ lobby: none, clubIdsOf: none }),
+    lobbySocketEvents({ lobby: none, clubIdsOf: none, blockedEitherWay: none }),
     friendsSocketEvents({ friends: none, denyChallenge: none }),
     gamesSocketEvents({ games: none, rematches: none }),
     chatSocketEvents({ chat: none }),

@@ -34,6 +34,8 @@ export class HandshakeRefused extends Error {}
 export interface SocketData {
   owner: SocketOwner;
   clubIds?: number[];
+  /** Accounts this socket's account blocked or is blocked by: the lobby shows none of their offers. */
+  blockedEitherWay?: number[];
   /** The lobby watcher asked for changes rather than whole lists. */
   lobbyChanges?: boolean;
   /** The socket shows its player's board (boards.ts); counted in `seats`. */

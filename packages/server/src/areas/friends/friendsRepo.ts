@@ -186,6 +186,15 @@ export function createFriendsRepo(db: Db) {
       return row !== undefined;
     },
 
+    /** The accounts this one blocked or was blocked by. */
+    async blockedEitherWay(userId: number): Promise<number[]> {
+      const rows = await db
+        .select({ blocker: blocks.blockerId, blocked: blocks.blockedId })
+        .from(blocks)
+        .where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
+      return [...new Set(rows.map((r) => (r.blocker === userId ? r.blocked : r.blocker)))];
+    },
+
     /** The blocks between any two of these accounts, as [blocker, blocked] (quick pairing keeps them apart). */
     async blocksAmong(userIds: number[]): Promise<Array<[number, number]>> {
       if (userIds.length < 2) return [];

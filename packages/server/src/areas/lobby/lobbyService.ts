@@ -15,7 +15,7 @@ import type { RateLimiter } from "../../storage/rateLimits.ts";
 import { shortId } from "../../util/ids.ts";
 import type { Actor, GamesRepo, GamesService, PlayerRef } from "../games/index.ts";
 import { NoPositionError } from "../jumpstart/index.ts";
-import { type LobbyStore, offersShownTo, type StoredOffer, visibleTo } from "./lobbyStore.ts";
+import { type LobbyStore, type LobbyViewer, offersShownTo, type StoredOffer, visibleTo } from "./lobbyStore.ts";
 
 export const LOBBY_ROOM = "lobby";
 /**
@@ -89,6 +89,8 @@ export function createLobbyService(deps: {
   limiter: RateLimiter;
   isOnline: (key: string) => boolean;
   isClubMember: (clubId: number, userId: number) => Promise<boolean>;
+  /** The accounts `userId` blocked or is blocked by: neither may accept the other's offer. */
+  blockedEitherWay: (userId: number) => Promise<number[]>;
   /** A friend challenge went away (cancelled, accepted, owner gone): both sides are told. */
   onChallengeRemoved: (o: StoredOffer) => void;
   /** A jumpstart start position for the offer's limits (pool or on demand). */
@@ -103,7 +105,7 @@ export function createLobbyService(deps: {
   const graceTimers = new Map<string, NodeJS.Timeout>();
 
   /** The offers `viewer` may see, newest first. */
-  async function snapshot(viewer: { key: string; userId: number | null; clubIds: number[] }): Promise<LobbyUpdate> {
+  async function snapshot(viewer: LobbyViewer): Promise<LobbyUpdate> {
     return { roomUid: LOBBY_ROOM, offers: offersShownTo(await store.list(), viewer) };
   }
 
@@ -248,7 +250,13 @@ export function createLobbyService(deps: {
       const existing = await store.get(offerId);
       if (!existing) return fail("gone", "This offer is no longer available");
       if (existing.ownerKey === keyOf(actor)) return fail("own_offer", "You cannot accept your own offer");
-      const viewer = { key: keyOf(actor), userId: actor.userId, clubIds: [] as number[] };
+      const viewer: LobbyViewer & { clubIds: number[] } = {
+        key: keyOf(actor),
+        userId: actor.userId,
+        clubIds: [],
+        blockedEitherWay:
+          actor.userId !== null && existing.owner.userId !== null ? await deps.blockedEitherWay(actor.userId) : [],
+      };
       if (
         existing.offer.clubId !== null &&
         actor.userId !== null &&

@@ -10,24 +10,26 @@ import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
 import type { AppServer, SocketData } from "../../realtime/io.ts";
 import { presenceKey } from "../../realtime/presence.ts";
 import { LOBBY_ROOM, type LobbyChange, type LobbyService } from "./lobbyService.ts";
-import { offersShownTo, type StoredOffer, visibleTo } from "./lobbyStore.ts";
+import { type LobbyViewer, offersShownTo, type StoredOffer, visibleTo } from "./lobbyStore.ts";
 
-/** Who is looking at the lobby from this socket: club offers are shown to members only. */
-function viewerOf(socket: { data: SocketData }) {
-  const { owner, clubIds } = socket.data;
-  return { key: presenceKey(owner), userId: owner.userId, clubIds: clubIds ?? [] };
+/** Who is looking at the lobby from this socket: club offers are shown to members only, none blocked either way. */
+function viewerOf(socket: { data: SocketData }): LobbyViewer {
+  const { owner, clubIds, blockedEitherWay } = socket.data;
+  return { key: presenceKey(owner), userId: owner.userId, clubIds: clubIds ?? [], blockedEitherWay };
 }
 
 export function lobbySocketEvents(deps: {
   lobby: LobbyService;
   clubIdsOf: (userId: number) => Promise<number[]>;
+  blockedEitherWay: (userId: number) => Promise<number[]>;
 }): SocketEvents {
   const { lobby } = deps;
   return {
     refreshLobby: socketEvent(refreshLobbyPayload, async (s, p) => {
-      // Club memberships decide which club offers this socket sees; read once per refresh.
+      // Club memberships and blocks decide which offers this socket sees; read once per refresh.
       const { userId } = s.data.owner;
-      s.data.clubIds = userId !== null ? await deps.clubIdsOf(userId) : [];
+      [s.data.clubIds, s.data.blockedEitherWay] =
+        userId !== null ? await Promise.all([deps.clubIdsOf(userId), deps.blockedEitherWay(userId)]) : [[], []];
       s.data.lobbyChanges = p?.changes === true;
       await s.join(LOBBY_ROOM);
       const update = await lobby.snapshot(viewerOf(s));

@@ -16,19 +16,29 @@ export interface StoredOffer {
   initialFen?: string;
 }
 
-/** Who may see an offer: public ones, their club's to members, a challenge to its addressee (and owner). */
-export function visibleTo(o: StoredOffer, viewer: { key: string; userId: number | null; clubIds: number[] }): boolean {
+/** Who looks at the lobby: offers are shown as far as their clubs and blocks allow. */
+export interface LobbyViewer {
+  key: string;
+  userId: number | null;
+  clubIds: number[];
+  /** Accounts the viewer blocked or is blocked by (lichess hides their seeks from each other). */
+  blockedEitherWay?: number[];
+}
+
+/**
+ * Who may see an offer: public ones, their club's to members, a challenge to its addressee (and owner);
+ * none of an account blocked either way with the viewer.
+ */
+export function visibleTo(o: StoredOffer, viewer: LobbyViewer): boolean {
   if (o.ownerKey === viewer.key) return true;
+  if (o.owner.userId !== null && viewer.blockedEitherWay?.includes(o.owner.userId)) return false;
   if (o.privateTo !== undefined) return o.privateTo === viewer.userId;
   if (o.offer.clubId !== null) return viewer.clubIds.includes(o.offer.clubId);
   return true;
 }
 
 /** The lobby list as `viewer` sees it: public offers it may see, newest first (challenges are never listed). */
-export function offersShownTo(
-  all: StoredOffer[],
-  viewer: { key: string; userId: number | null; clubIds: number[] },
-): GameOffer[] {
+export function offersShownTo(all: StoredOffer[], viewer: LobbyViewer): GameOffer[] {
   return all
     .filter((o) => o.privateTo === undefined && visibleTo(o, viewer))
     .map((o) => o.offer)
