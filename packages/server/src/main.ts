@@ -261,6 +261,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     games,
     notifier,
     store: createRematchStore(database.db),
+    blockedEitherWay: async (a, b) => (await friendsRepo.blocksAmong([a, b])).length > 0,
   });
   const clubsRepo = createClubsRepo(database.db);
   const friendsRepo = createFriendsRepo(database.db);

@@ -375,4 +375,40 @@ describe("rematch", () => {
     await black.emit("abort");
     for (const p of [white, whiteTab, black, stranger]) p.socket.close();
   });
+
+  it("is neither offered nor started between players one of whom blocked the other", async () => {
+    const { white, black, game } = await startGame(
+      await registered(app.url, "rmBlkA"),
+      await registered(app.url, "rmBlkB"),
+    );
+    const over = white.next("gameOver");
+    await white.emit("forfeit");
+    await over;
+    // An offer made before the block is not accepted after it.
+    const early = await http(app.url, "POST", "/game/offer-rematch", {
+      body: { previousGameId: game.gameId },
+      headers: { cookie: black.cookie ?? "" },
+    });
+    expect(early.status).toBe(200);
+    const block = await http(app.url, "POST", "/friend/block", {
+      body: { friendName: black.name },
+      headers: { cookie: white.cookie ?? "" },
+    });
+    expect(block.status).toBe(200);
+    const accept = await http(app.url, "POST", "/game/handle-rematch-offer", {
+      body: { offerId: early.json.offerId, accept: true },
+      headers: { cookie: white.cookie ?? "" },
+    });
+    expect(accept.status).toBe(403);
+    for (const p of [white, black]) {
+      const offer = await http(app.url, "POST", "/game/offer-rematch", {
+        body: { previousGameId: game.gameId },
+        headers: { cookie: p.cookie ?? "" },
+      });
+      expect(offer.status).toBe(403);
+      expect(offer.json.message).toBe("You cannot play this player again");
+    }
+    expect(white.seen.get("gameStarted")?.length).toBe(1);
+    for (const p of [white, black]) p.socket.close();
+  });
 });

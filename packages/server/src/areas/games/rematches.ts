@@ -15,6 +15,8 @@ export function createRematches(deps: {
   games: GamesService;
   notifier: GameNotifier;
   store: RematchStore;
+  /** Whether either of two accounts blocked the other: they get no rematch (lichess allows them no challenge). */
+  blockedEitherWay?: (a: number, b: number) => Promise<boolean>;
 }) {
   const { repo, games, notifier } = deps;
   const offers = deps.store;
@@ -24,9 +26,17 @@ export function createRematches(deps: {
     by: o.from.name,
   });
 
+  const NO_REMATCH = fail("forbidden", "You cannot play this player again");
+  async function blocked(a: PlayerRef, b: PlayerRef): Promise<boolean> {
+    if (a.userId === null || b.userId === null || !deps.blockedEitherWay) return false;
+    return deps.blockedEitherWay(a.userId, b.userId);
+  }
+
   async function startRematch(o: StoredRematch): Promise<Ack<{ gameId: string }>> {
     const previous = await repo.game(o.previousGameId);
     if (!previous) return fail("not_found", "Game not found");
+    // A block made since the offer.
+    if (await blocked(o.from, o.to)) return NO_REMATCH;
     if ((await games.activeGameOf(o.from)) || (await games.activeGameOf(o.to)))
       return fail("busy", "A player is already in a game");
     if (!(await offers.take(o.offerId))) return fail("not_found", "This rematch offer is no longer available");
@@ -71,6 +81,7 @@ export function createRematches(deps: {
       }
       if (previous.status === "active") return fail("active", "The game is still being played");
       const [from, to] = isPlayer(white, actor) ? [white, black] : [black, white];
+      if (await blocked(from, to)) return NO_REMATCH;
       const existing = await offers.forGame(previousGameId);
       if (existing && isPlayer(existing.from, actor)) return { ok: true, data: { offerId: existing.offerId } };
       if (existing) {
