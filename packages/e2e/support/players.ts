@@ -102,6 +102,8 @@ export interface SocketGame {
   gameId: string;
   /** Plays `uci` as the side to move at `ply` (White on even plies). */
   move(ply: number, uci: string): Promise<void>;
+  /** Sends `event` {gameId} as `side`, e.g. ("b", "offerDraw"). */
+  act(side: "w" | "b", event: string): Promise<void>;
   close(): void;
 }
 
@@ -126,6 +128,9 @@ export async function socketGame(white: string, black: string, baseTime = 5, inc
         move: { from: uci.slice(0, 2), to: uci.slice(2, 4) },
         ply,
       });
+    },
+    async act(side, event) {
+      await request(side === "w" ? w : b, event, { gameId });
     },
     close() {
       w.close();

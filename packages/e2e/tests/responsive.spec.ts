@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { newPage } from "../support/players.ts";
+import { newPage, registeredUser, socketGame } from "../support/players.ts";
 import {
   createSiteFixture,
   endSiteFixture,
@@ -65,8 +65,8 @@ function layoutProblems(scope: "content" | "topbar"): Problem[] {
     }
     return r;
   };
-  // What floats over the page (a toast, a phone's game notices) is a layer of its own: its controls may
-  // cover the page's, not one another.
+  // What floats over the page (a toast) is a layer of its own: its controls may cover the page's, not one
+  // another.
   const layerOf = (el: Element): Element | null => {
     for (let a: Element | null = el; a; a = a.parentElement) if (getComputedStyle(a).position === "fixed") return a;
     return null;
@@ -193,4 +193,80 @@ for (const size of [
       await expect(dialog).toHaveCount(0);
     }
   });
+}
+
+// A player decides on a draw or a takeback looking at the board: the prompts take a place of their own beside
+// it, over neither the board, a clock nor the site's header, wherever the page is scrolled.
+test("the game's notices cover neither the board, the clocks nor the header, at phone sizes as on a desktop", async ({
+  browser,
+}) => {
+  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  const game = await socketGame(alice.sessionId, bob.sessionId);
+  try {
+    for (const [ply, uci] of ["e2e4", "e7e5", "g1f3"].entries()) await game.move(ply, uci);
+    const page = await newPage(browser, alice.sessionId);
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.goto(`/play?gameId=${game.gameId}`);
+    const board = page.getByRole("region", { name: "Chess board, you play White" });
+    await expect(board).toBeVisible();
+    const boardAndClocks = async () =>
+      Promise.all([board, ...(await page.getByRole("timer").all())].map((one) => one.boundingBox()));
+    const before = await boardAndClocks();
+
+    // A prompt appearing moves neither the board nor a clock, and is on the screen whole.
+    await game.act("b", "proposeTakeback");
+    const takeback = page.getByRole("alertdialog", { name: "Your opponent proposes a takeback. Accept?" });
+    await expect(takeback).toBeInViewport({ ratio: 1 });
+    expect(await boardAndClocks()).toEqual(before);
+
+    await game.act("b", "offerDraw");
+    await expect(page.getByRole("alertdialog", { name: "A draw has been offered. Accept?" })).toBeVisible();
+    for (const [width, height] of [
+      [375, 667],
+      [390, 844],
+      [667, 375],
+      [844, 390],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.waitForTimeout(200);
+      for (const scroll of ["top", "board"] as const) {
+        await (scroll === "top"
+          ? page.evaluate(() => window.scrollTo(0, 0))
+          : board.evaluate((el) => el.scrollIntoView({ block: "start" })));
+        expect(await page.evaluate(noticesOver), `${width}x${height}, scrolled to the ${scroll}`).toEqual([]);
+      }
+      await page.screenshot({ path: test.info().outputPath(`notices-${width}x${height}.png`) });
+    }
+    await page.context().close();
+  } finally {
+    game.close();
+  }
+});
+
+/** What of the board, the clocks and the header a prompt shows over (a sticky header over a prompt is fine). */
+function noticesOver(): string[] {
+  const targets = [
+    ...Array.from(document.querySelectorAll("[aria-label^='Chess board']"), (el) => ["the board", el]),
+    ...Array.from(document.querySelectorAll("[role='timer']"), (el) => ["a clock", el]),
+    ...Array.from(document.querySelectorAll("header.topbar"), (el) => ["the header", el]),
+  ] as Array<[string, Element]>;
+  const found: string[] = [];
+  for (const notice of Array.from(document.querySelectorAll("[role='alertdialog']"))) {
+    const n = notice.getBoundingClientRect();
+    for (const [what, target] of targets) {
+      const t = target.getBoundingClientRect();
+      const [left, right] = [Math.max(n.left, t.left), Math.min(n.right, t.right)];
+      const [top, bottom] = [Math.max(n.top, t.top), Math.min(n.bottom, t.bottom)];
+      if (right - left < 2 || bottom - top < 2) continue;
+      // Where the two meet, whichever is painted on top.
+      for (const fx of [0.1, 0.5, 0.9]) {
+        for (const fy of [0.1, 0.5, 0.9]) {
+          const hit = document.elementFromPoint(left + fx * (right - left), top + fy * (bottom - top));
+          if (hit && notice.contains(hit) && !found.includes(what)) found.push(what);
+        }
+      }
+    }
+  }
+  return found;
 }

@@ -105,14 +105,26 @@ export function LiveGameView({
   const sans = [...state.history.map((p) => p.san), ...(state.pending ? [state.pending.san] : [])];
   const rows = moveTable(sans, turnOf(state.initialFen), moveNumberOf(state.initialFen));
 
+  const notices = (
+    <GameNotices
+      state={state}
+      now={now}
+      notice={notice}
+      onAnswerDraw={actions.answerDraw}
+      onAnswerTakeback={(accept) => void actions.answerTakeback(accept)}
+      onClaimVictory={actions.claimVictory}
+      onClaimDraw={actions.claimDraw}
+    />
+  );
+
   function leaveTo(path: string, routeState?: unknown) {
     actions.cancelRematch();
     void navigate(path, routeState === undefined ? undefined : { state: routeState });
   }
 
   return (
-    // Sideways, the bars stand in a column beside the board and the notices over it: the CSS places both from
-    // the board's width.
+    // Sideways, the bars and the notices stand in a column beside the board: the CSS sizes it from the board's
+    // width.
     <div
       className="play"
       style={board.sideways ? ({ "--board-width": `${board.width}px` } as CSSProperties) : undefined}
@@ -148,6 +160,10 @@ export function LiveGameView({
           ) : null}
         </div>
         <GamePlayerBar state={state} color={bottom} place="bottom" now={now} />
+        {/* One column, the side column starts below the board, out of sight: the notices stand under the
+            player's own clock instead (beside the board, between the bars, on a phone held sideways), where
+            they move neither the board nor a clock. */}
+        {board.oneColumn ? notices : null}
         <div className="play__tools">
           <Button variant="ghost" onClick={() => setOrientation((o) => (o === "white" ? "black" : "white"))}>
             <FlipIcon />
@@ -200,15 +216,7 @@ export function LiveGameView({
             Show result
           </Button>
         ) : null}
-        <GameNotices
-          state={state}
-          now={now}
-          notice={notice}
-          onAnswerDraw={actions.answerDraw}
-          onAnswerTakeback={(accept) => void actions.answerTakeback(accept)}
-          onClaimVictory={actions.claimVictory}
-          onClaimDraw={actions.claimDraw}
-        />
+        {board.oneColumn ? null : notices}
         <section className="play__moves card" aria-labelledby="moves-title">
           <h2 id="moves-title">Moves</h2>
           <MoveList rows={rows} currentPly={shownPly(state)} onSelect={(ply) => actions.viewPly(ply)} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boardResizable, defaultBoardWidth, liveBoardWidth, maxBoardWidth } from "./boardSize.ts";
+import { boardResizable, defaultBoardWidth, isOneColumn, liveBoardWidth, maxBoardWidth } from "./boardSize.ts";
 
 describe("defaultBoardWidth", () => {
   it.each([
@@ -58,5 +58,9 @@ describe("liveBoardWidth", () => {
     expect(liveBoardWidth({ width: 390, height: 844 }, 300)).toBe(366);
     expect(boardResizable({ width: 390, height: 844 })).toBe(false);
     expect(boardResizable(laptop)).toBe(true);
+  });
+
+  it("says the page is one column below 900 px, as the CSS does (max-width: 899px)", () => {
+    expect([899, 900].map((width) => isOneColumn({ width, height: 1000 }))).toEqual([true, false]);
   });
 });

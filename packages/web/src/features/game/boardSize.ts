@@ -33,6 +33,11 @@ export interface Viewport {
   height: number;
 }
 
+/** Phones and small tablets, as `max-width: 899px` says it in CSS (LiveGameView.css): the page is one column. */
+export function isOneColumn({ width }: Viewport): boolean {
+  return width < ONE_COLUMN_BELOW;
+}
+
 /** A phone held sideways, as PHONE_SIDEWAYS (lib/phoneSideways.ts) says it in CSS. */
 export function isSideways({ width, height }: Viewport): boolean {
   return width < ONE_COLUMN_BELOW && height <= 500 && width > height;
@@ -67,6 +72,6 @@ export function liveBoardWidth(viewport: Viewport, chosen?: number | null): numb
 }
 
 /** Whether the board can be resized at this width (not on a phone, where it fills the screen). */
-export function boardResizable({ width }: Viewport): boolean {
-  return width >= ONE_COLUMN_BELOW;
+export function boardResizable(viewport: Viewport): boolean {
+  return !isOneColumn(viewport);
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { browserStorage } from "../../lib/browserStorage.ts";
 import {
   boardResizable,
+  isOneColumn,
   isSideways,
   liveBoardWidth,
   MIN_BOARD_WIDTH,
@@ -39,6 +40,8 @@ export interface LiveBoardSize {
   max: number;
   /** Whether the resize handle is offered (not on a phone). */
   resizable: boolean;
+  /** Phones and small tablets: the page is one column, the board first. */
+  oneColumn: boolean;
   /** A phone held sideways: the player bars stand beside the board, not above and below it. */
   sideways: boolean;
   /** Sets the width while dragging; `save` keeps it for this device. null goes back to the default. */
@@ -67,6 +70,7 @@ export function useLiveBoardWidth(): LiveBoardSize {
     min: MIN_BOARD_WIDTH,
     max: maxBoardWidth(view),
     resizable: boardResizable(view),
+    oneColumn: isOneColumn(view),
     sideways: isSideways(view),
     resize,
   };
