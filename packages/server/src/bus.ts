@@ -27,6 +27,11 @@ export interface BusEvents {
     uci: string;
   };
   /**
+   * Moves were taken back (against the computer, or a proposal accepted) and stored: the game goes on from
+   * `ply`. Published by the game's writer; the Watch list shows the position again at once.
+   */
+  gameTakenBack: { gameId: string; ply: number };
+  /**
    * This node writes a live game it did not start: reloaded after a restart, or taken over from a node that
    * died or left. Whoever acts in its games here (the computer) picks them up.
    */

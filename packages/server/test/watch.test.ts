@@ -15,6 +15,18 @@ const close = (...players: Player[]) => {
   for (const p of players) p.socket.close();
 };
 
+/**
+ * Waits for `watcher`'s list to show `gameId` at `ply`, then runs `takeBack` and resolves with the game as the
+ * next list shows it, which must come sooner than the next refresh.
+ */
+async function heardAtOnce(watcher: Player, gameId: string, ply: number, takeBack: () => Promise<void>) {
+  // Just after a refresh the next one is WATCH_PUSH_MS away: only the takeback itself can be heard sooner.
+  await watcher.next("watchList", 8_000, (l) => l.games.some((g) => g.gameId === gameId && g.ply === ply));
+  const next = watcher.next("watchList", 1_000, (l) => l.games.some((g) => g.gameId === gameId && g.ply < ply));
+  await takeBack();
+  return (await next).games.find((g) => g.gameId === gameId);
+}
+
 describe("the Watch list", () => {
   it("shows rated games first by average rating, then an account's game, then guests'; pages and filters", async () => {
     const [p1, p2, p3, p4, p5] = await Promise.all(["wa", "wb", "wc", "wd", "we"].map((n) => registered(app.url, n)));
@@ -125,6 +137,49 @@ describe("the Watch list", () => {
     await next.white.emit("abort");
     close(white, black, watcher, next.white, next.black);
   }, 30_000);
+
+  it("shows a takeback agreed between players at once, not at the next refresh", async () => {
+    const { white, black, game } = await startGame(await guest(app.url), await guest(app.url));
+    const watcher = await guest(app.url);
+    expect((await watcher.emit("followWatchList")).ok).toBe(true);
+    await play(white, black, game.gameId, ["e2e4", "e7e5", "g1f3"]);
+    const shown = await heardAtOnce(watcher, game.gameId, 3, async () => {
+      expect((await black.emit("proposeTakeback")).ok).toBe(true);
+      expect((await white.emit("acceptTakeback")).ok).toBe(true);
+    });
+    expect(shown).toMatchObject({
+      ply: 1,
+      lastMove: "e2e4",
+      fen: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+    });
+    await black.emit("forfeit");
+    close(white, black, watcher);
+  }, 30_000);
+
+  it("shows a takeback against the computer at once", async () => {
+    const player = await guest(app.url);
+    const started = player.next("gameStarted", 10_000);
+    expect((await player.emit("playComputer", { level: 1, baseTime: 5, increment: 0, color: "white" })).ok).toBe(true);
+    const { gameId } = await started;
+    const replies: string[] = [];
+    for (const [ply, [from, to]] of [
+      ["e2", "e4"],
+      ["d2", "d4"],
+    ].entries()) {
+      const answered = player.next("update", 15_000, (u) => u.ply === 2 * ply + 2);
+      expect((await player.emit("move", { gameId, move: { from, to }, ply: 2 * ply })).ok).toBe(true);
+      const { move } = await answered;
+      replies.push(`${move.from}${move.to}${move.promotion ?? ""}`);
+    }
+    const watcher = await guest(app.url);
+    expect((await watcher.emit("followWatchList")).ok).toBe(true);
+    const shown = await heardAtOnce(watcher, gameId, 4, async () => {
+      expect((await player.emit("takeback", { gameId })).ok).toBe(true);
+    });
+    expect(shown).toMatchObject({ ply: 2, lastMove: replies[0] });
+    await player.emit("forfeit", { gameId });
+    close(player, watcher);
+  }, 60_000);
 
   it("follows one variant at a time", async () => {
     const watcher = await guest(app.url);

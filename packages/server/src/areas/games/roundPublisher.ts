@@ -207,6 +207,7 @@ export function createRoundPublisher(deps: {
               return fail({ code: "over", message: "This game is over" });
             }
             notifier.toGame(round.id, "takenBack", { gameId: round.id, ply: round.ply, eventNo: round.eventNo });
+            deps.bus.publish("gameTakenBack", { gameId: round.id, ply: round.ply });
             break;
           }
           case "drawOffered":

@@ -16,7 +16,7 @@ export interface WatchPageQuery {
 /**
  * The live games, best first, read from the database (so every node sees every game) at most once per
  * WATCH_FRESH_MS whatever the number of watchers; positions are read only for the games a page shows.
- * A game starting or ending on this node is seen at once.
+ * A game starting, ending or taking moves back on this node is seen at once.
  */
 export function createWatchFeed(deps: { repo: WatchRepo; bus?: Bus; now?: () => number; freshMs?: number }) {
   const { repo } = deps;
@@ -26,6 +26,8 @@ export function createWatchFeed(deps: { repo: WatchRepo; bus?: Bus; now?: () => 
   let loading: Promise<WatchEntry[]> | undefined;
   const positions = new Map<string, { at: number; position: LivePosition | undefined }>();
   const listeners = new Set<() => void>();
+  /** Takebacks heard so far: a read of positions that one overtook is not kept. */
+  let takebacks = 0;
 
   function entries(): Promise<WatchEntry[]> {
     if (ranked && now() - ranked.at < freshMs) return Promise.resolve(ranked.entries);
@@ -55,8 +57,10 @@ export function createWatchFeed(deps: { repo: WatchRepo; bus?: Bus; now?: () => 
     const t = now();
     const stale = shown.map((e) => e.row.id).filter((id) => t - (positions.get(id)?.at ?? -Infinity) >= freshMs);
     if (stale.length === 0) return;
+    const before = takebacks;
     const found = new Map((await repo.positions(stale)).map((p) => [p.gameId, p]));
-    for (const id of stale) positions.set(id, { at: t, position: found.get(id) });
+    // A takeback heard while this read was on its way may be missing from it: it serves, and is read again.
+    for (const id of stale) positions.set(id, { at: takebacks === before ? t : -Infinity, position: found.get(id) });
   }
 
   function changed() {
@@ -66,6 +70,13 @@ export function createWatchFeed(deps: { repo: WatchRepo; bus?: Bus; now?: () => 
   }
   deps.bus?.subscribe("gameStarted", changed);
   deps.bus?.subscribe("gameFinished", changed);
+  // Moves are seen at the next refresh; a takeback at once: until then the list would show moves the game
+  // no longer has.
+  deps.bus?.subscribe("gameTakenBack", ({ gameId }) => {
+    takebacks++;
+    positions.delete(gameId);
+    changed();
+  });
 
   return {
     /** A page of the live games, best first: all, or one variant. */
@@ -83,7 +94,7 @@ export function createWatchFeed(deps: { repo: WatchRepo; bus?: Bus; now?: () => 
         serverTime: t,
       };
     },
-    /** Calls `listener` when a game starts or ends on this node; returns the function that stops it. */
+    /** Calls `listener` when a game starts, ends or takes moves back on this node; returns the function that stops it. */
     onChange(listener: () => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
