@@ -40,9 +40,12 @@ export function watchSocketEvents(deps: { feed: WatchFeed }): SocketEvents {
   };
 }
 
-/** What a follower sees change: the games, their moves and the paging (clocks follow from the moves). */
-const signatureOf = (list: WatchList) =>
-  `${list.games.map((g) => `${g.gameId}:${g.ply}:${g.clockRunning ? 1 : 0}`).join(",")}|${list.nextCursor ?? ""}`;
+/**
+ * What a follower sees change: the games, their positions and last moves, and the paging (clocks follow from
+ * the moves). Not the ply alone: moves taken back and played again between two refreshes end at the same one.
+ */
+export const watchListSignature = (list: WatchList) =>
+  `${list.games.map((g) => `${g.gameId}:${g.ply}:${g.fen}:${g.lastMove ?? ""}:${g.clockRunning ? 1 : 0}`).join(",")}|${list.nextCursor ?? ""}`;
 
 /**
  * Sends this node's followers of each list its first page again when it changed. Every node reads the
@@ -63,7 +66,7 @@ export function watchBroadcaster(io: AppServer, feed: WatchFeed, logger: Fastify
         continue;
       }
       const list = await feed.page({ variant: variant as Variant | undefined, limit: WATCH_PAGE_SIZE });
-      const signature = signatureOf(list);
+      const signature = watchListSignature(list);
       if (sent.get(room) === signature) continue;
       sent.set(room, signature);
       io.local.to(room).emit("watchList", list);
