@@ -26,10 +26,15 @@ export const users = pgTable(
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the player closed the account (null: open). A closed account keeps its name, never its sessions. */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
   },
   (t) => [
+    // A name is never given to anyone else, even once its account is closed; an e-mail is free again.
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
-    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`).where(sql`${t.closedAt} is null`),
+    // The few closed accounts, which leaderboards leave out without reading every player's row.
+    index("users_closed_idx").on(t.id).where(sql`${t.closedAt} is not null`),
   ],
 );
 
