@@ -147,14 +147,34 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   const limiter = redis ? new RedisRateLimiter(redis, config.redisPrefix, memoryLimiter) : memoryLimiter;
 
   const accountsRepo = createAccountsRepo(database.db);
+  // A closed account is nobody to befriend, invite, message or block.
   const findUser = async (username: string) => {
     const u = await accountsRepo.findUserByName(username);
-    return u && { id: u.id, username: u.username };
+    return u && u.closedAt === null ? { id: u.id, username: u.username } : undefined;
   };
   const accounts = createAccountsService({
     repo: accountsRepo,
     limiter,
     bus,
+    closing: {
+      hasLiveGame: async (userId) => (await games.activeGameOf({ userId, sessionId: "" })) !== undefined,
+      // The account is closed whatever happens here: a step that fails is logged, and the others still run.
+      async closed({ userId, username }) {
+        const steps = {
+          offers: () => lobby.accountClosed(userId),
+          pools: () => pairing.leave({ userId, sessionId: "" }),
+          rematches: () => rematches.accountClosed(userId),
+          friends: () => friends.accountClosed({ userId, username }),
+          clubs: () => clubs.accountClosed(userId),
+        };
+        const outcomes = await Promise.allSettled(Object.values(steps).map((step) => step()));
+        outcomes.forEach((o, i) => {
+          if (o.status === "rejected")
+            app.log.warn({ err: o.reason, userId, step: Object.keys(steps)[i] }, "closed account not let go");
+        });
+        leaderboardsRepo.accountClosed();
+      },
+    },
     signupLimitPerIp: config.signupLimitPerIp,
     guestSessionsPerIp: config.guestSessionsPerIp,
   });

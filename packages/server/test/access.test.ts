@@ -343,6 +343,24 @@ const routes: RouteCase[] = [
     stranger: { refused: 401, message: MESSAGES.wrongCurrentPassword },
   },
   {
+    route: "POST /user/close",
+    what: "close an account: only the caller's own (no field names another account), and only knowing its password",
+    req: () => ({ path: "/user/close", body: { password: "wrong password" } }),
+    guest: notLoggedIn,
+    stranger: { refused: 401, message: MESSAGES.wrongCurrentPassword },
+  },
+  {
+    route: "GET /user/status/:username",
+    what: "whether A's account is closed (public, as profiles are)",
+    req: () => ({ path: `/user/status/${q(w.A.name)}` }),
+    ghost: (_, g) => ({ path: `/user/status/${q(g.user)}` }),
+    guest: {
+      allowed: "public",
+      check: (s) => expect(s).toEqual({ username: w.A.name, closed: false, closedAt: null }),
+    },
+    stranger: { allowed: "public" },
+  },
+  {
     route: "GET /user/temp-username",
     what: "the name of the session in the Session-ID header",
     req: (me) => ({

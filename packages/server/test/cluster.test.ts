@@ -152,6 +152,31 @@ describe.runIf(scaled)("two nodes on PostgreSQL and Redis", () => {
     q.socket.close();
   });
 
+  it("close an account on one node: refused while its game lives on the other, then its sockets and offers there go", async () => {
+    const [a, b] = nodes as [TestServer, TestServer];
+    const p = await registered(a.url, "byeA");
+    const q = await registered(b.url, "byeB");
+    const close = () =>
+      http(b.url, "POST", "/user/close", { headers: { cookie: p.cookie ?? "" }, body: { password: "correct horse" } });
+    // q accepts on node B, which writes the game; p is on node A.
+    const { white, black, game } = await startGame(p, q);
+    await play(white, black, game.gameId, ["e2e4"]);
+    expect((await close()).status).toBe(409);
+    const over = q.next("gameOver");
+    expect((await p.emit("forfeit", { gameId: game.gameId })).ok).toBe(true);
+    await over;
+
+    const offer = await p.emit<{ offerId: string }>("createGameOffer", { baseTime: 10, increment: 0 });
+    expect(offer.ok).toBe(true);
+    const gone = new Promise<string>((resolve) => p.socket.once("disconnect", (reason) => resolve(reason)));
+    expect((await close()).status).toBe(200);
+    expect(await gone).toBe("io server disconnect");
+    const lobby = await q.emit<{ offers: Array<{ offerId: string }> }>("refreshLobby");
+    expect(lobby.data?.offers.map((o) => o.offerId)).not.toContain(offer.data?.offerId);
+    expect((await http(a.url, "GET", `/user/status/${p.name}`)).json).toMatchObject({ closed: true });
+    q.socket.close();
+  });
+
   it("list a game played on one node to a watcher on the other, live, and show that watcher its chat", async () => {
     const [a, b] = nodes as [TestServer, TestServer];
     const { white, black, game } = await startGame(await guest(a.url), await guest(a.url));

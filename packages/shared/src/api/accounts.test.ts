@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../domain/account.ts";
-import { changePasswordBody, createUserBody, loginBody } from "./accounts.ts";
+import { changePasswordBody, closeAccountBody, createUserBody, loginBody } from "./accounts.ts";
 import { describeZodError } from "./http.ts";
 
 const valid = { username: "magnus_c", email: "magnus@example.no", password: "12345678" };
@@ -93,6 +93,28 @@ describe("changePasswordBody", () => {
     [{ currentPassword: "x", newPassword: "        " }, MESSAGES.passwordTooShort],
     [{ currentPassword: "x", newPassword: "x".repeat(129) }, MESSAGES.passwordTooLong],
     [{ currentPassword: "12345678", newPassword: "12345678" }, MESSAGES.samePassword],
+  ])("refuses %j", (body, message) => {
+    expect(error(body)).toBe(message);
+  });
+});
+
+describe("closeAccountBody", () => {
+  const error = (body: unknown) => {
+    const r = closeAccountBody.safeParse(body);
+    return r.success ? undefined : describeZodError(r.error);
+  };
+
+  it("accepts any password up to the longest an account can have, and keeps nothing else", () => {
+    expect(closeAccountBody.parse({ password: " x ", username: "someone-else" })).toEqual({ password: " x " });
+    expect(error({ password: "y".repeat(128) })).toBeUndefined();
+  });
+
+  it.each([
+    [{}, "Password is required"],
+    [{ password: "" }, "Password is required"],
+    [{ password: 12345678 }, "Password is required"],
+    [{ password: null }, "Password is required"],
+    [{ password: "y".repeat(129) }, MESSAGES.wrongCurrentPassword],
   ])("refuses %j", (body, message) => {
     expect(error(body)).toBe(message);
   });

@@ -60,6 +60,24 @@ export const changePasswordBody = z
   .refine((b) => b.newPassword !== b.currentPassword, { message: MESSAGES.samePassword, path: ["newPassword"] });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
+/** POST /user/close. The password is checked like a login's; a value no account could have reads as wrong. */
+export const closeAccountBody = z.object({
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX, MESSAGES.wrongCurrentPassword),
+});
+export type CloseAccountBody = z.infer<typeof closeAccountBody>;
+
+/** Answer of GET /user/status/{username}: whether the account is still open. */
+export interface AccountStatus {
+  /** The account's own spelling, e.g. "Magnus_C". */
+  username: string;
+  closed: boolean;
+  /** When it was closed (epoch ms), else null. */
+  closedAt: number | null;
+}
+
 /** Answer of POST /user/create. */
 export interface CreateUserResponse {
   successMsg: string;

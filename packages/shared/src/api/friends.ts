@@ -94,6 +94,11 @@ export interface FriendBlocked {
   friendName: string;
 }
 
+/** friendAccountClosed: to the friends of a closed account and to the other side of its waiting requests. */
+export interface FriendAccountClosed {
+  friendName: string;
+}
+
 /** To both players of a new friendship: the other one's name, and who said yes (the invitee, or the one whose
  * request met the other's). */
 export interface FriendAdded {

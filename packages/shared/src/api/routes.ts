@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { randomPositionQuery } from "../domain/jumpstart.ts";
 import { handleRematchBody, offerRematchBody } from "../protocol/game.ts";
-import { changePasswordBody, createUserBody, loginBody } from "./accounts.ts";
+import { changePasswordBody, closeAccountBody, createUserBody, loginBody } from "./accounts.ts";
 import { singleMoveBody } from "./analysis.ts";
 import {
   clubIdBody,
@@ -57,6 +57,21 @@ export const HTTP_ROUTES: RouteDoc[] = [
     auth: "account",
     body: changePasswordBody,
     returns: "{successMsg} (the account's other sessions are ended)",
+    spec: false,
+  },
+  {
+    route: "POST /user/close",
+    auth: "account",
+    body: closeAccountBody,
+    returns:
+      "{successMsg} (every session of the account ends; refused while it plays a live game; it leaves its clubs, friends, offers and the leaderboards)",
+    spec: false,
+  },
+  {
+    route: "GET /user/status/:username",
+    auth: "anyone",
+    params: usernameParams,
+    returns: "AccountStatus (whether the account is closed)",
     spec: false,
   },
   {

@@ -30,6 +30,13 @@ export const MESSAGES = {
   wrongCurrentPassword: "Your current password is not right",
   samePassword: "Your new password must differ from your current one",
   passwordChanged: "Your password has been changed",
+  /** Login with the right password of a closed account. */
+  accountClosed: "This account is closed",
+  /** Sign-up under the name of a closed account: names are never given to another player. */
+  usernameOfClosedAccount: "This username belonged to an account that was closed; it cannot be used again",
+  noSuchPlayer: "No player with that username",
+  closeWhilePlaying: "Finish or resign your games first",
+  closedAccount: "Your account is closed",
 } as const;
 
 /** Names that would pass for a guest or for the "Anonymous" label of the lobby. */

@@ -306,6 +306,11 @@ export const SERVER_EVENTS = {
     when: "To the blocker's sockets: the friendship and any request between the two are gone (the blocked player is not told).",
     spec: false,
   },
+  friendAccountClosed: {
+    payload: "FriendAccountClosed",
+    when: "To the friends of a player who closed their account, and to the other side of its waiting friend requests: they are gone from the lists.",
+    spec: false,
+  },
   friendMessagesRead: {
     payload: "FriendMessagesRead",
     when: "To the reader's sockets: a conversation was read.",

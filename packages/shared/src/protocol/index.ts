@@ -1,5 +1,6 @@
 import type { ClubInvitation } from "../api/clubs.ts";
 import type {
+  FriendAccountClosed,
   FriendAdded,
   FriendBlocked,
   FriendMessage,
@@ -94,6 +95,8 @@ export interface ServerToClientEvents {
   friendRequestDenied: (payload: FriendRequestDenied) => void;
   /** I blocked `friendName` (in this tab or another): no friendship or request with them is left. */
   friendBlocked: (payload: FriendBlocked) => void;
+  /** `friendName` closed their account: no friendship or request with them is left. */
+  friendAccountClosed: (payload: FriendAccountClosed) => void;
   clubInvitationReceived: (invitation: ClubInvitation) => void;
   /** I answered a club's invitation (in this tab or another): it waits no more; accepted, the club is mine. */
   clubInvitationAnswered: (payload: ClubInvitationAnswered) => void;

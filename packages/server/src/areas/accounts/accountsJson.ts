@@ -1,4 +1,10 @@
-import type { CreateUserResponse, CurrentUser, LoginResponse, TempUsernameResponse } from "@chess/shared";
+import type {
+  AccountStatus,
+  CreateUserResponse,
+  CurrentUser,
+  LoginResponse,
+  TempUsernameResponse,
+} from "@chess/shared";
 import { MESSAGES } from "@chess/shared";
 import type { Identity } from "./accountsService.ts";
 
@@ -15,3 +21,9 @@ export const createdJson = (username: string): CreateUserResponse => ({
 export const loginJson = (sessionId: string, username: string): LoginResponse => ({ sessionId, username });
 
 export const tempUsernameJson = (identity: Identity): TempUsernameResponse => ({ username: identity.username });
+
+export const accountStatusJson = (account: { username: string; closedAt: Date | null }): AccountStatus => ({
+  username: account.username,
+  closed: account.closedAt !== null,
+  closedAt: account.closedAt?.getTime() ?? null,
+});

@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import { type Db, runStatement } from "../../storage/db.ts";
 import { allOrEachAlone, GroupCommit } from "../../storage/groupCommit.ts";
 import { sessions, users } from "../../storage/schema.ts";
@@ -7,6 +7,8 @@ export interface UserRow {
   id: number;
   username: string;
   passwordHash: string;
+  /** When the account was closed; null while it is open. */
+  closedAt: Date | null;
 }
 
 export interface SessionRow {
@@ -15,6 +17,8 @@ export interface SessionRow {
   username: string | null;
   guestName: string;
   lastSeenAt: Date;
+  /** The account's closing time (null: open, or a guest). */
+  closedAt: Date | null;
 }
 
 export type InsertUserResult = { ok: true; id: number } | { ok: false; duplicate: "username" | "email" };
@@ -63,7 +67,7 @@ export function createAccountsRepo(db: Db) {
 
     async findUserByName(username: string): Promise<UserRow | undefined> {
       const [row] = await db
-        .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
+        .select({ id: users.id, username: users.username, passwordHash: users.passwordHash, closedAt: users.closedAt })
         .from(users)
         .where(sql`lower(${users.username}) = lower(${username})`)
         .limit(1);
@@ -72,7 +76,7 @@ export function createAccountsRepo(db: Db) {
 
     async findUserById(id: number): Promise<UserRow | undefined> {
       const [row] = await db
-        .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
+        .select({ id: users.id, username: users.username, passwordHash: users.passwordHash, closedAt: users.closedAt })
         .from(users)
         .where(eq(users.id, id))
         .limit(1);
@@ -91,14 +95,48 @@ export function createAccountsRepo(db: Db) {
       });
     },
 
-    async usernameOrEmailTaken(username: string, email: string): Promise<"username" | "email" | undefined> {
+    /** Whether a sign-up would clash: a name of any account (a closed one's too), or an open account's e-mail. */
+    async usernameOrEmailTaken(
+      username: string,
+      email: string,
+    ): Promise<"username" | "closedUsername" | "email" | undefined> {
       const rows = await db
-        .select({ username: users.username, email: users.email })
+        .select({ username: users.username, closedAt: users.closedAt })
         .from(users)
-        .where(sql`lower(${users.username}) = lower(${username}) or lower(${users.email}) = lower(${email})`)
+        .where(
+          sql`lower(${users.username}) = lower(${username}) or (lower(${users.email}) = lower(${email}) and ${users.closedAt} is null)`,
+        )
         .limit(2);
-      if (rows.some((r) => r.username.toLowerCase() === username.toLowerCase())) return "username";
+      const named = rows.find((r) => r.username.toLowerCase() === username.toLowerCase());
+      if (named) return named.closedAt === null ? "username" : "closedUsername";
       return rows.length > 0 ? "email" : undefined;
+    },
+
+    /**
+     * Marks the account closed and deletes all its sessions, in one transaction; returns their ids, or
+     * undefined when the account was closed already.
+     */
+    closeAccount(userId: number, at: Date): Promise<string[] | undefined> {
+      return db.transaction(async (tx) => {
+        const closed = await tx
+          .update(users)
+          .set({ closedAt: at })
+          .where(and(eq(users.id, userId), isNull(users.closedAt)))
+          .returning({ id: users.id });
+        if (closed.length === 0) return undefined;
+        const ended = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+        return ended.map((s) => s.id);
+      });
+    },
+
+    /** The account named `username` (any case) and when it was closed, if it exists. */
+    async accountStatus(username: string): Promise<{ username: string; closedAt: Date | null } | undefined> {
+      const [row] = await db
+        .select({ username: users.username, closedAt: users.closedAt })
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username})`)
+        .limit(1);
+      return row;
     },
 
     insertSession(row: NewSession): Promise<void> {
@@ -113,6 +151,7 @@ export function createAccountsRepo(db: Db) {
           username: users.username,
           guestName: sessions.guestName,
           lastSeenAt: sessions.lastSeenAt,
+          closedAt: users.closedAt,
         })
         .from(sessions)
         .leftJoin(users, eq(users.id, sessions.userId))

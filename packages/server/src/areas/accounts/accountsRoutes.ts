@@ -1,8 +1,17 @@
-import { changePasswordBody, createUserBody, loginBody, MESSAGES, SESSION_COOKIE, SESSION_HEADER } from "@chess/shared";
+import {
+  changePasswordBody,
+  closeAccountBody,
+  createUserBody,
+  loginBody,
+  MESSAGES,
+  SESSION_COOKIE,
+  SESSION_HEADER,
+  usernameParams,
+} from "@chess/shared";
 import type { FastifyInstance } from "fastify";
-import { badRequest, parseInput, unauthorized } from "../../http/errors.ts";
+import { badRequest, notFound, parseInput, unauthorized } from "../../http/errors.ts";
 import type { RequestAuth } from "./accountsAuth.ts";
-import { createdJson, currentUserJson, loginJson, tempUsernameJson } from "./accountsJson.ts";
+import { accountStatusJson, createdJson, currentUserJson, loginJson, tempUsernameJson } from "./accountsJson.ts";
 import type { AccountsService } from "./accountsService.ts";
 
 const COOKIE_MAX_AGE_S = 30 * 24 * 3600;
@@ -42,6 +51,21 @@ export function registerAccountsRoutes(
     const body = parseInput(changePasswordBody, req.body);
     await service.changePassword(user, body, req.ip);
     return { successMsg: MESSAGES.passwordChanged };
+  });
+
+  app.post("/user/close", async (req, reply) => {
+    const user = await auth.requireUser(req);
+    const body = parseInput(closeAccountBody, req.body);
+    await service.close(user, body, req.ip);
+    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    return { successMsg: MESSAGES.closedAccount };
+  });
+
+  app.get("/user/status/:username", async (req) => {
+    const { username } = parseInput(usernameParams, req.params);
+    const account = await service.accountStatus(username);
+    if (!account) throw notFound(MESSAGES.noSuchPlayer);
+    return accountStatusJson(account);
   });
 
   app.get("/user/temp-username", async (req) => {

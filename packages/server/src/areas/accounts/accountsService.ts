@@ -1,9 +1,15 @@
 import { randomBytes, randomInt } from "node:crypto";
-import { type ChangePasswordBody, type CreateUserBody, type LoginBody, MESSAGES } from "@chess/shared";
+import {
+  type ChangePasswordBody,
+  type CloseAccountBody,
+  type CreateUserBody,
+  type LoginBody,
+  MESSAGES,
+} from "@chess/shared";
 import { hash, verify } from "@node-rs/argon2";
 import type { Bus } from "../../bus.ts";
 import { addressKey } from "../../http/addressKey.ts";
-import { conflict, tooManyRequests, unauthorized } from "../../http/errors.ts";
+import { conflict, forbidden, tooManyRequests, unauthorized } from "../../http/errors.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
 import type { AccountsRepo } from "./accountsRepo.ts";
 
@@ -38,14 +44,29 @@ const SIGNUP_WINDOW = 60 * MINUTE;
  */
 const SIGNUP_TRIES_PER_ACCOUNT = 5;
 
+const takenMessage = {
+  username: MESSAGES.usernameTaken,
+  closedUsername: MESSAGES.usernameOfClosedAccount,
+  email: MESSAGES.emailTaken,
+} as const;
+
 export const newSessionId = () => randomBytes(24).toString("base64url");
 const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 export const newGuestName = () => `Guest-${randomInt(1000, 10000)}`;
+
+/** What closing an account asks of the other areas, wired in main.ts: accounts knows no games, clubs or friends. */
+export interface AccountClosing {
+  /** Whether the player is in a live game (on any node): the account may not close before it ends. */
+  hasLiveGame(userId: number): Promise<boolean>;
+  /** The account is closed and its sessions are gone: each area lets go of it (offers, friends, clubs...). */
+  closed(account: { userId: number; username: string }): Promise<void>;
+}
 
 export interface AccountsDeps {
   repo: AccountsRepo;
   limiter: RateLimiter;
   bus: Bus;
+  closing: AccountClosing;
   signupLimitPerIp: number;
   /** New guest sessions one address may open per 10 minutes. */
   guestSessionsPerIp: number;
@@ -53,7 +74,7 @@ export interface AccountsDeps {
 }
 
 export function createAccountsService(deps: AccountsDeps) {
-  const { repo, limiter, bus, signupLimitPerIp, guestSessionsPerIp, now = Date.now } = deps;
+  const { repo, limiter, bus, closing, signupLimitPerIp, guestSessionsPerIp, now = Date.now } = deps;
   // Verifying against a real hash when the user does not exist keeps both answers equally slow.
   let dummyHash: Promise<string> | undefined;
   const dummy = () => {
@@ -104,7 +125,7 @@ export function createAccountsService(deps: AccountsDeps) {
       });
       // Checked before hashing so a taken name costs no argon2 time; the unique index still decides races.
       const taken = await repo.usernameOrEmailTaken(input.username, input.email);
-      if (taken) throw conflict(taken === "email" ? MESSAGES.emailTaken : MESSAGES.usernameTaken);
+      if (taken) throw conflict(takenMessage[taken]);
       // Counted before the account is made, so a burst of sign-ups in parallel cannot pass the limit together.
       await limit(
         `signup:ip:${network}`,
@@ -128,6 +149,8 @@ export function createAccountsService(deps: AccountsDeps) {
       const valid = await verify(user?.passwordHash ?? (await dummy()), input.password).catch(() => false);
       if (!user || !valid) throw unauthorized(MESSAGES.badCredentials);
       await limiter.reset(accountKey);
+      // Said only to whoever knows the password: the profile tells the rest of the world anyway.
+      if (user.closedAt) throw forbidden(MESSAGES.accountClosed);
       if (previous && !previous.isGuest) await this.logout(previous.sessionId);
       if (previous?.isGuest)
         bus.publish("guestSignedIn", { guestSessionId: previous.sessionId, userId: user.id, username: user.username });
@@ -151,6 +174,29 @@ export function createAccountsService(deps: AccountsDeps) {
       for (const sessionId of ended) bus.publish("sessionEnded", { sessionId });
     },
 
+    /**
+     * Closes the caller's account once its password is proven (checks count as logins do), unless it is in a
+     * live game. Every session of the account ends (its sockets are dropped, as at logout), then the other
+     * areas let go of it. The name stays taken and the games keep it.
+     */
+    async close(caller: Identity & { userId: number }, input: CloseAccountBody, ip: string): Promise<void> {
+      const accountKey = await passwordCheck(caller.username, ip);
+      const user = await repo.findUserById(caller.userId);
+      if (!user || user.closedAt) throw unauthorized(MESSAGES.notLoggedIn);
+      const valid = await verify(user.passwordHash, input.password).catch(() => false);
+      if (!valid) throw unauthorized(MESSAGES.wrongCurrentPassword);
+      await limiter.reset(accountKey);
+      if (await closing.hasLiveGame(user.id)) throw conflict(MESSAGES.closeWhilePlaying);
+      const ended = await repo.closeAccount(user.id, new Date(now()));
+      // Another request closed it first, and did the rest.
+      if (!ended) throw unauthorized(MESSAGES.notLoggedIn);
+      for (const sessionId of ended) bus.publish("sessionEnded", { sessionId });
+      await closing.closed({ userId: user.id, username: user.username });
+    },
+
+    /** Whether the account named `username` exists, and whether it is closed. */
+    accountStatus: (username: string) => repo.accountStatus(username),
+
     async logout(sessionId: string): Promise<void> {
       await repo.deleteSession(sessionId);
       bus.publish("sessionEnded", { sessionId });
@@ -161,7 +207,8 @@ export function createAccountsService(deps: AccountsDeps) {
       // Ours are base64url; anything else (a NUL would fail in PostgreSQL) names no session.
       if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return undefined;
       const row = await repo.findSession(sessionId);
-      if (!row) return undefined;
+      // A login that raced the account's closing may have left a session behind: it names nobody.
+      if (!row || row.closedAt) return undefined;
       const age = now() - row.lastSeenAt.getTime();
       if (age > (row.userId === null ? GUEST_SESSION_TTL : USER_SESSION_TTL)) return undefined;
       if (age > TOUCH_EVERY) void repo.touchSession(row.id, new Date(now())).catch(() => {});

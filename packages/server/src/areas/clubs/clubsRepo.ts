@@ -1,5 +1,5 @@
 import type { JoinPolicy } from "@chess/shared";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../storage/db.ts";
 import {
   clubEvents,
@@ -225,6 +225,16 @@ export function createClubsRepo(db: Db) {
           .set({ administratorId: next.userId })
           .where(and(eq(clubs.id, clubId), eq(clubs.administratorId, userId)));
         return "left";
+      });
+    },
+
+    /** Drops the invitations a closed account sent or was sent, and its requests to join. */
+    async dropPendingOf(userId: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(clubInvitations)
+          .where(or(eq(clubInvitations.inviteeId, userId), eq(clubInvitations.inviterId, userId)));
+        await tx.delete(clubJoinRequests).where(eq(clubJoinRequests.userId, userId));
       });
     },
 

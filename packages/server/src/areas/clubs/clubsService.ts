@@ -194,6 +194,17 @@ export function createClubsService(deps: {
       return outcome === "closed" ? "You left the club; it had no other members and is closed" : CLUB_MESSAGES.left;
     },
 
+    /**
+     * The account closed: it leaves each of its clubs as Leave Club does (a club it administered passes to its
+     * longest-standing member, one it was alone in closes), and its invitations and join requests go.
+     */
+    async accountClosed(userId: number): Promise<void> {
+      for (const clubId of await repo.clubIdsOf(userId)) {
+        if ((await repo.leave(clubId, userId)) === "left") live.membersChanged(clubId);
+      }
+      await repo.dropPendingOf(userId);
+    },
+
     async posts(user: ClubUser, clubId: number): Promise<Post[]> {
       await memberClub(user, clubId);
       return (await repo.posts(clubId)).map((p) => ({ ...p, createdAt: p.createdAt.getTime() }));

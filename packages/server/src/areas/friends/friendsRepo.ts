@@ -162,12 +162,13 @@ export function createFriendsRepo(db: Db) {
       return rows.length;
     },
 
+    /** The open accounts the blocker blocked (a closed one's block stays, for its old chat lines, unlisted). */
     async blockedBy(blockerId: number) {
       return db
         .select({ username: users.username, createdAt: blocks.createdAt })
         .from(blocks)
         .innerJoin(users, eq(users.id, blocks.blockedId))
-        .where(eq(blocks.blockerId, blockerId))
+        .where(and(eq(blocks.blockerId, blockerId), isNull(users.closedAt)))
         .orderBy(desc(blocks.createdAt), users.username);
     },
 
@@ -219,6 +220,28 @@ export function createFriendsRepo(db: Db) {
               and(eq(friendRequests.inviterId, blockedId), eq(friendRequests.inviteeId, blockerId)),
             ),
           );
+      });
+    },
+
+    /**
+     * Ends every friendship and waiting request of a closed account, in one transaction; returns the other
+     * players concerned.
+     */
+    async forgetAccount(userId: number): Promise<number[]> {
+      return db.transaction(async (tx) => {
+        const friends = await tx
+          .delete(friendships)
+          .where(or(eq(friendships.userA, userId), eq(friendships.userB, userId)))
+          .returning({ userA: friendships.userA, userB: friendships.userB });
+        const requests = await tx
+          .delete(friendRequests)
+          .where(or(eq(friendRequests.inviterId, userId), eq(friendRequests.inviteeId, userId)))
+          .returning({ inviterId: friendRequests.inviterId, inviteeId: friendRequests.inviteeId });
+        const others = [
+          ...friends.map((f) => (f.userA === userId ? f.userB : f.userA)),
+          ...requests.map((r) => (r.inviterId === userId ? r.inviteeId : r.inviterId)),
+        ];
+        return [...new Set(others)];
       });
     },
 

@@ -40,6 +40,8 @@ export interface FriendsLive {
   challenge(friendId: number, offer: GameOffer, from: string): void;
   /** To the blocker's tabs only: the blocked player is not told. */
   blocked(blockerId: number, blockedName: string): void;
+  /** To the friends of a closed account and the other sides of its requests: it leaves their lists. */
+  accountClosed(userIds: number[], closedName: string): void;
 }
 
 export function createFriendsService(deps: {
@@ -202,6 +204,12 @@ export function createFriendsService(deps: {
     },
 
     isBlocked: (blockerId: number, blockedId: number) => repo.isBlocked(blockerId, blockedId),
+
+    /** The account closed: its friendships and waiting requests end, and the players concerned are told. */
+    async accountClosed(account: { userId: number; username: string }): Promise<void> {
+      const others = await repo.forgetAccount(account.userId);
+      if (others.length > 0) notify.accountClosed(others, account.username);
+    },
   };
 }
 

@@ -22,6 +22,8 @@ export function friendsBroadcaster(io: AppServer): FriendsLive {
     read: (readerId, friendName) => to(readerId).emit("friendMessagesRead", { friendName }),
     challenge: (friendId, offer, from) => to(friendId).emit("friendChallengeReceived", { offer, from }),
     blocked: (blockerId, blockedName) => to(blockerId).emit("friendBlocked", { friendName: blockedName }),
+    accountClosed: (userIds, closedName) =>
+      io.to(userIds.map(rooms.user)).emit("friendAccountClosed", { friendName: closedName }),
   };
 }
 

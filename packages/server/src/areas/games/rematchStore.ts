@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../storage/db.ts";
 import { rematchOffers } from "../../storage/schema.ts";
 import type { PlayerRef } from "./gameRound.ts";
@@ -73,6 +73,18 @@ export function createRematchStore(db: Db, now: () => number = Date.now) {
         .returning({ offerId: rematchOffers.offerId });
       return rows.length === 1;
     },
+    /** Removes and returns the offers a closed account made or was made. */
+    async removeInvolving(userId: number): Promise<StoredRematch[]> {
+      const id = String(userId);
+      const rows = await db
+        .delete(rematchOffers)
+        .where(
+          or(sql`${rematchOffers.fromPlayer}->>'userId' = ${id}`, sql`${rematchOffers.toPlayer}->>'userId' = ${id}`),
+        )
+        .returning();
+      return rows.map(stored);
+    },
+
     /** Removes expired offers (run now and then). */
     async sweep(): Promise<void> {
       await db.delete(rematchOffers).where(lt(rematchOffers.createdAt, new Date(now() - REMATCH_EXPIRES_MS)));

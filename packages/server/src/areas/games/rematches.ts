@@ -130,6 +130,14 @@ export function createRematches(deps: {
       return { offerId: o.offerId, by: o.from.name, mine: isPlayer(o.from, actor) };
     },
 
+    /** An account closed: its rematch offers either way are withdrawn, and the other players told. */
+    async accountClosed(userId: number): Promise<void> {
+      for (const o of await offers.removeInvolving(userId)) {
+        const other = o.from.userId === userId ? o.to : o.from;
+        notifier.toPlayer(other, "rematchOfferCancelled", json(o));
+      }
+    },
+
     /** Removes expired offers. */
     sweep: (): Promise<void> => offers.sweep(),
   };

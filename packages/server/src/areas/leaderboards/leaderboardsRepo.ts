@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNotNull, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../storage/db.ts";
 import { clubMembers, clubRatings, ratings, users } from "../../storage/schema.ts";
 
@@ -12,6 +12,13 @@ export interface BoardPage {
  * would make PostgreSQL sort the whole category instead of walking the index. elo is never null.
  */
 const byElo = (column: typeof ratings.elo | typeof clubRatings.elo) => sql`${column} desc nulls last`;
+
+/**
+ * Closed accounts leave the global boards. Their few ids (a partial index) are hashed once per query and each
+ * rating row of the walk is checked against them, which keeps the walk an ordered index-only scan.
+ */
+const openAccounts = (db: Db) =>
+  notInArray(ratings.userId, db.select({ id: users.id }).from(users).where(isNotNull(users.closedAt)));
 
 /** Values kept for a while and dropped early when they are known to change. */
 class TimedCache<T> {
@@ -30,10 +37,14 @@ class TimedCache<T> {
   forget(key: string): void {
     this.entries.delete(key);
   }
+
+  clear(): void {
+    this.entries.clear();
+  }
 }
 
 /**
- * Rankings: players with a rated game in the category (a rating row exists only once one was played), by
+ * Rankings: open accounts with a rated game in the category (a rating row exists only once one was played), by
  * rating, ties by account age (user id) so the order is stable. Served by the (variant, time class,
  * elo desc, user id) indexes. The number of ranked players (for lastPage) is cached for a minute and
  * refreshed when a rated game of that category ends.
@@ -48,7 +59,7 @@ export function createLeaderboardsRepo(db: Db) {
       const page = db
         .select({ userId: ratings.userId, elo: ratings.elo })
         .from(ratings)
-        .where(and(eq(ratings.variant, variant), eq(ratings.timeClass, timeClass)))
+        .where(and(eq(ratings.variant, variant), eq(ratings.timeClass, timeClass), openAccounts(db)))
         .orderBy(byElo(ratings.elo), asc(ratings.userId))
         .limit(limit)
         .offset(offset)
@@ -67,7 +78,7 @@ export function createLeaderboardsRepo(db: Db) {
           const [row] = await db
             .select({ n: count() })
             .from(ratings)
-            .where(and(eq(ratings.variant, variant), eq(ratings.timeClass, timeClass)));
+            .where(and(eq(ratings.variant, variant), eq(ratings.timeClass, timeClass), openAccounts(db)));
           return Number(row?.n ?? 0);
         }),
       ]);
@@ -77,6 +88,11 @@ export function createLeaderboardsRepo(db: Db) {
     /** A rated game ended: the category's player count may have grown. */
     ratingsChanged(variant: string, timeClass: string): void {
       counts.forget(`${variant}:${timeClass}`);
+    },
+
+    /** An account closed: every category's player count may have shrunk. */
+    accountClosed(): void {
+      counts.clear();
     },
 
     /** A club's members ranked by their global rating or by their club rating. */

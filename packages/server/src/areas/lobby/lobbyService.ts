@@ -312,6 +312,14 @@ export function createLobbyService(deps: {
       removed((await Promise.all(players.map((p) => store.removeByOwner(keyOf(p))))).flat());
     },
 
+    /** An account closed: its offers and challenges go, and the challenges made to it. */
+    async accountClosed(userId: number): Promise<void> {
+      const own = await store.removeByOwner(keyOf({ userId, sessionId: "" }));
+      const toIt = (await store.list()).filter((o) => o.privateTo === userId);
+      const taken = await Promise.all(toIt.map((o) => store.take(o.offer.offerId)));
+      removed([...own, ...taken.filter((o) => o !== undefined)]);
+    },
+
     /** Presence changed: a player gone for longer than the grace loses their offers. */
     presenceChanged(key: string, online: boolean): void {
       clearTimeout(graceTimers.get(key));
