@@ -1,5 +1,5 @@
 import { DEFAULT_PREFERENCES } from "@chess/shared";
-import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { preferences } from "../features/preferences/index.ts";
 import { fakeIdentity, renderWithIdentity } from "../test/identity.tsx";
@@ -53,14 +53,18 @@ describe("SettingsPage", () => {
     expect(preferences.get().prefs).toEqual(DEFAULT_PREFERENCES);
   });
 
-  it("has a Password section for a logged-in player only", () => {
+  it("has Password and Account sections for a logged-in player only", () => {
     renderWithIdentity(<SettingsPage />);
     expect(screen.queryByRole("heading", { name: "Password" })).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Account" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Close account" })).toBeNull();
     cleanup();
     renderWithIdentity(<SettingsPage />, fakeIdentity({ identity: { kind: "user", username: "alice" } }));
     const section = screen.getByRole("region", { name: "Password" });
     expect(section.querySelectorAll("input[type='password']")).toHaveLength(3);
     expect(screen.getByRole("button", { name: "Change password" })).toBeTruthy();
+    const account = screen.getByRole("region", { name: "Account" });
+    expect(within(account).getByRole("button", { name: "Close account" })).toBeTruthy();
   });
 
   it("lets a logged-in player choose which takebacks they may be asked for; a guest is told to log in", () => {

@@ -13,7 +13,7 @@ import {
 } from "@chess/shared";
 import { type ReactNode, useId, useState } from "react";
 import { Button } from "../components/Button.tsx";
-import { ChangePasswordForm, useIdentity } from "../features/accounts/index.ts";
+import { ChangePasswordForm, CloseAccount, useIdentity } from "../features/accounts/index.ts";
 import {
   BOARD_COLOR_SCHEMES,
   Board,
@@ -42,7 +42,10 @@ const ANIMATION_LABELS: Record<AnimationSpeed, string> = { off: "Off", fast: "Fa
 
 const PREVIEW_MOVED = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
 
-/** `/settings`: theme, board, pieces, animation and sound, applied as they are chosen; a player's password. */
+/**
+ * `/settings`: theme, board, pieces, animation and sound, applied as they are chosen; a player's password, and
+ * closing their account.
+ */
 export function SettingsPage() {
   const { identity } = useIdentity();
   const state = usePreferencesState();
@@ -213,10 +216,16 @@ export function SettingsPage() {
           </div>
 
           {identity.kind === "user" ? (
-            <section className="card settings__section" aria-labelledby={`${ids}-password`}>
-              <h2 id={`${ids}-password`}>Password</h2>
-              <ChangePasswordForm />
-            </section>
+            <>
+              <section className="card settings__section" aria-labelledby={`${ids}-password`}>
+                <h2 id={`${ids}-password`}>Password</h2>
+                <ChangePasswordForm />
+              </section>
+              <section className="card settings__section" aria-labelledby={`${ids}-account`}>
+                <h2 id={`${ids}-account`}>Account</h2>
+                <CloseAccount />
+              </section>
+            </>
           ) : null}
         </div>
 

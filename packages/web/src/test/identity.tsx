@@ -11,6 +11,7 @@ export function fakeIdentity(overrides: Partial<IdentityContextValue> = {}): Ide
     login: vi.fn(async () => {}),
     createUser: vi.fn(async () => {}),
     logout: vi.fn(async () => {}),
+    closeAccount: vi.fn(async () => "Your account is closed"),
     refresh: vi.fn(async () => {}),
     ...overrides,
   };

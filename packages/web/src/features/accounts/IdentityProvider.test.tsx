@@ -16,6 +16,7 @@ function fakeClient(overrides: Partial<AccountsApi> = {}): AccountsApi {
     logout: vi.fn(async () => ({ successMsg: "Logged out" })),
     createUser: vi.fn(async ({ username }) => ({ successMsg: "Account created", username })),
     changePassword: vi.fn(async () => ({ successMsg: "Your password has been changed" })),
+    closeAccount: vi.fn(async () => ({ successMsg: "Your account is closed" })),
     ...overrides,
   };
 }
@@ -188,5 +189,51 @@ describe("IdentityProvider", () => {
     expect(mayBeSignedIn()).toBe(false);
     announce({ sessionId: "fresh", username: "Guest-9999", isGuest: true });
     expect(who()).toBe("guest:Guest-9999");
+  });
+
+  it("closes the account: answers the server's words and goes on as a guest, as after a logout", async () => {
+    rememberSignedIn();
+    sessionStorage.setItem("sessionId", "alice-session");
+    const client = fakeClient({ currentUser: vi.fn(async () => ({ username: "alice", isLoggedIn: true })) });
+    const { realtime, announce } = fakeRealtime();
+    setup(client, realtime);
+    await waitFor(() => expect(who()).toBe("user:alice"));
+
+    let answer: string | undefined;
+    await act(async () => {
+      answer = await actions?.closeAccount("correct horse");
+    });
+
+    expect(answer).toBe("Your account is closed");
+    expect(client.closeAccount).toHaveBeenCalledWith({ password: "correct horse" });
+    expect(client.logout).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem("sessionId")).toBeNull();
+    expect(realtime.reconnect).toHaveBeenCalledTimes(1);
+    expect(mayBeSignedIn()).toBe(false);
+    expect(who()).toBe("guest:null");
+    announce({ sessionId: "fresh", username: "Guest-1234", isGuest: true });
+    expect(who()).toBe("guest:Guest-1234");
+  });
+
+  it("keeps the account when closing it is refused", async () => {
+    rememberSignedIn();
+    sessionStorage.setItem("sessionId", "alice-session");
+    const refusal = new ApiRequestError(409, "Finish or resign your games first");
+    const client = fakeClient({
+      currentUser: vi.fn(async () => ({ username: "alice", isLoggedIn: true })),
+      closeAccount: vi.fn(async () => Promise.reject(refusal)),
+    });
+    const { realtime } = fakeRealtime();
+    setup(client, realtime);
+    await waitFor(() => expect(who()).toBe("user:alice"));
+
+    await act(async () => {
+      await expect(actions?.closeAccount("correct horse")).rejects.toBe(refusal);
+    });
+
+    expect(who()).toBe("user:alice");
+    expect(sessionStorage.getItem("sessionId")).toBe("alice-session");
+    expect(realtime.reconnect).not.toHaveBeenCalled();
+    expect(mayBeSignedIn()).toBe(true);
   });
 });

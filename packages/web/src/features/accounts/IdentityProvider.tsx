@@ -20,6 +20,8 @@ export interface IdentityContextValue {
   /** Creates the account, then logs in with it. */
   createUser(body: CreateUserBody): Promise<void>;
   logout(): Promise<void>;
+  /** Closes the account (its password proves it is the player); this tab goes on as a guest. Resolves with the server's successMsg. */
+  closeAccount(password: string): Promise<string>;
   /** Asks the server again who we are. */
   refresh(): Promise<void>;
 }
@@ -119,18 +121,32 @@ export function IdentityProvider({
     [client, login],
   );
 
-  const logout = useCallback(async () => {
-    await client.logout();
+  /** The server ended this tab's session: forget it and reconnect, to be named a guest. */
+  const signedOut = useCallback(() => {
     clearSessionId();
     forgetSignedIn();
     lookup.current++;
     dispatch({ type: "loggedOut" });
     realtime.reconnect();
-  }, [client, realtime]);
+  }, [realtime]);
+
+  const logout = useCallback(async () => {
+    await client.logout();
+    signedOut();
+  }, [client, signedOut]);
+
+  const closeAccount = useCallback(
+    async (password: string) => {
+      const answer = await client.closeAccount({ password });
+      signedOut();
+      return answer.successMsg;
+    },
+    [client, signedOut],
+  );
 
   const value = useMemo(
-    () => ({ identity, login, createUser, logout, refresh }),
-    [identity, login, createUser, logout, refresh],
+    () => ({ identity, login, createUser, logout, closeAccount, refresh }),
+    [identity, login, createUser, logout, closeAccount, refresh],
   );
   return <IdentityContext.Provider value={value}>{children}</IdentityContext.Provider>;
 }

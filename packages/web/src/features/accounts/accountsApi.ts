@@ -1,6 +1,7 @@
 import type {
   ApiSuccess,
   ChangePasswordBody,
+  CloseAccountBody,
   CreateUserBody,
   CreateUserResponse,
   CurrentUser,
@@ -20,6 +21,8 @@ export const accountsApi = {
   logout: () => api.post<ApiSuccess>("/user/logout"),
   /** POST /user/password → {successMsg}; ends the account's other sessions, keeps this one. */
   changePassword: (body: ChangePasswordBody) => api.post<ApiSuccess>("/user/password", body),
+  /** POST /user/close → {successMsg}; ends every session of the account (409 while it plays a live game). */
+  closeAccount: (body: CloseAccountBody) => api.post<ApiSuccess>("/user/close", body),
   /** GET /user → {username, isLoggedIn}; rejects with 401 when nobody is logged in. */
   currentUser: (signal?: AbortSignal) => api.get<CurrentUser>("/user", signal),
   /** GET /user/temp-username (Session-ID header) → the guest name of the stored session. */

@@ -4,6 +4,7 @@ import {
   type ChangePasswordValues,
   type CreateUserValues,
   validateChangePassword,
+  validateCloseAccount,
   validateCreateUser,
   validateLogin,
 } from "./accountsForms.ts";
@@ -107,5 +108,15 @@ describe("validateChangePassword", () => {
 
   it.each(rows)("%s", (_name, change, errors) => {
     expect(validateChangePassword({ ...filled, ...change })).toEqual({ ok: false, errors });
+  });
+});
+
+describe("validateCloseAccount", () => {
+  it.each([
+    [" spaced out ", { ok: true, value: { password: " spaced out " } }],
+    ["", { ok: false, errors: { password: "Enter your password" } }],
+    ["x".repeat(129), { ok: false, errors: { password: MESSAGES.wrongCurrentPassword } }],
+  ])("judges %j", (password, expected) => {
+    expect(validateCloseAccount({ password })).toEqual(expected);
   });
 });

@@ -1,7 +1,9 @@
 import {
   type ChangePasswordBody,
+  type CloseAccountBody,
   type CreateUserBody,
   changePasswordBody,
+  closeAccountBody,
   createUserBody,
   EMAIL_PATTERN,
   MESSAGES,
@@ -99,5 +101,13 @@ export function validateChangePassword(
     if (Object.keys(errors).length === 0) errors.currentPassword = parsed.error.issues[0]?.message ?? "Invalid input";
   }
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, value: parsed.data };
+}
+
+/** The password that confirms closing the account: present, and no longer than any account's can be. */
+export function validateCloseAccount(values: { password: string }): Validation<CloseAccountBody, "password"> {
+  if (!values.password) return { ok: false, errors: { password: "Enter your password" } };
+  const parsed = closeAccountBody.safeParse(values);
+  if (!parsed.success) return { ok: false, errors: { password: parsed.error.issues[0]?.message ?? "Invalid input" } };
   return { ok: true, value: parsed.data };
 }

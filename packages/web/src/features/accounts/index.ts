@@ -1,5 +1,6 @@
 export { accountsApi } from "./accountsApi.ts";
 export { ChangePasswordForm } from "./ChangePasswordForm.tsx";
+export { CloseAccount } from "./CloseAccount.tsx";
 export { CreateUserModal } from "./CreateUserModal.tsx";
 export { IdentityBadge } from "./IdentityBadge.tsx";
 export {
