@@ -1,4 +1,4 @@
-import type { HistoryRow, RatingHistory, Statistic } from "@chess/shared";
+import type { AccountStatus, HistoryRow, RatingHistory, Statistic } from "@chess/shared";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -46,12 +46,20 @@ const ratings: RatingHistory = {
   classical: [],
 };
 
-function fakeClient(history: (pageNo: number) => Promise<HistoryRow[]>) {
+function fakeClient(
+  history: (pageNo: number) => Promise<HistoryRow[]>,
+  account: AccountStatus = { username: "alice", closed: false, closedAt: null },
+) {
   return {
     history: vi.fn((_u: string, _v: string, pageNo: number) => history(pageNo)),
     stats: vi.fn(async () => stats),
     ratings: vi.fn(async () => ratings),
-  } as unknown as ProfileApi & { history: ReturnType<typeof vi.fn>; stats: ReturnType<typeof vi.fn> };
+    status: vi.fn(async () => account),
+  } as unknown as ProfileApi & {
+    history: ReturnType<typeof vi.fn>;
+    stats: ReturnType<typeof vi.fn>;
+    status: ReturnType<typeof vi.fn>;
+  };
 }
 
 function renderView(
@@ -185,6 +193,42 @@ describe("ProfileView", () => {
     renderView(fakeClient(async () => Promise.reject(new ApiRequestError(404, "No player with that username"))));
     expect(await screen.findByText("No player named alice")).toBeTruthy();
     expect(screen.queryByRole("table")).toBeNull();
+  });
+
+  it("says a closed account is closed, instead of its ratings, games and actions", async () => {
+    const closedAt = Date.UTC(2026, 10, 28, 12);
+    const client = fakeClient(async () => [row(1)], { username: "Alice", closed: true, closedAt });
+    render(
+      <IdentityContext.Provider value={fakeIdentity({ identity: { kind: "user", username: "bob" } })}>
+        <RouterProvider
+          router={createMemoryRouter(
+            [
+              {
+                path: "/profile",
+                element: (
+                  <ProfileView
+                    username="alice"
+                    own={false}
+                    client={client}
+                    actions={<button type="button">Add friend</button>}
+                  />
+                ),
+              },
+            ],
+            { initialEntries: ["/profile?username=alice"] },
+          )}
+        />
+      </IdentityContext.Provider>,
+    );
+    const note = await screen.findByRole("status");
+    expect(within(note).getByRole("heading", { level: 1, name: "Alice" })).toBeTruthy();
+    expect(note.textContent).toContain(
+      "This account is closed.Closed on 28 Nov 2026. Its finished games keep its name",
+    );
+    expect(client.status).toHaveBeenCalledWith("alice", expect.anything());
+    expect(screen.queryByRole("table")).toBeNull();
+    expect(screen.queryByText("Ratings")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Add friend" })).toBeNull();
   });
 
   it("shows the history error with its status", async () => {

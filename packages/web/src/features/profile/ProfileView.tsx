@@ -3,6 +3,7 @@ import { type ReactNode, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { errorMessage } from "../../lib/api.ts";
+import { shortDate } from "../../lib/dates.ts";
 import { useIdentity } from "../accounts/index.ts";
 import { HistoryTable } from "./HistoryTable.tsx";
 import { canGoNext, canGoPrevious, showsPager } from "./historyStore.ts";
@@ -41,7 +42,7 @@ function ProfileContent({ username, own, headingLevel = 1, actions, client = pro
   const setVariant = (v: ProfileVariant) =>
     setParams((p) => withProfileQuery(p, { variant: v }), { preventScrollReset: true });
   const goToPage = (n: number) => setParams((p) => withProfileQuery(p, { page: n }), { preventScrollReset: true });
-  const { history, summary } = useProfileData(username, variant, page, client);
+  const { history, summary, account } = useProfileData(username, variant, page, client);
   const Heading = headingLevel === 1 ? "h1" : "h2";
   // The server's spelling of the name once a game shows it (the URL may say "Magnus_C" for "magnus_c").
   const shownName = history.rows[0]?.username1 ?? username;
@@ -52,6 +53,23 @@ function ProfileContent({ username, own, headingLevel = 1, actions, client = pro
         <div className="profile-missing card" role="status">
           <Heading className="profile-missing__title">No player named {username}</Heading>
           <p>Check the spelling, or find players on the leaderboards.</p>
+          <Link to="/leaderboards">Go to the leaderboards</Link>
+        </div>
+      </div>
+    );
+  }
+
+  if (account?.closed) {
+    return (
+      <div className="profile">
+        <div className="profile-missing profile-closed card" role="status">
+          <PlayerAvatar username={account.username} size="lg" />
+          <Heading className="profile-missing__title">{account.username}</Heading>
+          <p className="profile-closed__note">This account is closed.</p>
+          <p>
+            {account.closedAt !== null ? `Closed on ${shortDate(account.closedAt)}. ` : ""}Its finished games keep its
+            name, in its opponents' histories.
+          </p>
           <Link to="/leaderboards">Go to the leaderboards</Link>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { HISTORY_PAGE, type HistoryRow, type RatingHistory, type Statistic } from "@chess/shared";
+import { type AccountStatus, HISTORY_PAGE, type HistoryRow, type RatingHistory, type Statistic } from "@chess/shared";
 import { api, withQuery } from "../../lib/api.ts";
 import type { ProfileVariant } from "./profileText.ts";
 
@@ -6,6 +6,8 @@ const enc = encodeURIComponent;
 
 /** The public history calls of SPEC §7; each rejects with ApiRequestError (404 for an unknown player). */
 export const profileApi = {
+  /** GET /user/status/{username}: whether the account is closed. */
+  status: (username: string, signal?: AbortSignal) => api.get<AccountStatus>(`/user/status/${enc(username)}`, signal),
   /** GET /history/list/{username}: one page of games, newest first; [] past the last page. */
   history: (username: string, gameVariant: ProfileVariant, pageNo: number, signal?: AbortSignal) =>
     api.get<HistoryRow[]>(

@@ -1,4 +1,4 @@
-import type { RatingHistory, Statistic } from "@chess/shared";
+import type { AccountStatus, RatingHistory, Statistic } from "@chess/shared";
 import { useEffect, useReducer, useState } from "react";
 import { ApiRequestError } from "../../lib/api.ts";
 import { historyReducer, initialHistory } from "./historyStore.ts";
@@ -15,8 +15,8 @@ export interface ProfileSummary {
 const statusOf = (error: unknown) => (error instanceof ApiRequestError ? error.status : 0);
 
 /**
- * Loads a player's history at `page` (the address's: a reload or Back shows the same page), and their
- * statistics and rating history per variant.
+ * Loads a player's history at `page` (the address's: a reload or Back shows the same page), their
+ * statistics and rating history per variant, and whether their account is closed.
  */
 export function useProfileData(
   username: string,
@@ -26,6 +26,8 @@ export function useProfileData(
 ) {
   const [history, dispatch] = useReducer(historyReducer, undefined, () => initialHistory(variant, page));
   const [summary, setSummary] = useState<ProfileSummary>({ variant, stats: null, ratings: null });
+  /** Undefined until known; a failed lookup leaves the profile as an open account's. */
+  const [account, setAccount] = useState<AccountStatus>();
 
   // In this order: another variant starts at page 1, then the address's page.
   useEffect(() => dispatch({ type: "variantChanged", variant }), [variant]);
@@ -60,5 +62,11 @@ export function useProfileData(
     return () => controller.abort();
   }, [client, username, variant]);
 
-  return { history, summary };
+  useEffect(() => {
+    const controller = new AbortController();
+    client.status(username, controller.signal).then(setAccount, () => {});
+    return () => controller.abort();
+  }, [client, username]);
+
+  return { history, summary, account };
 }
