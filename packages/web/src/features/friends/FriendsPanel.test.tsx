@@ -148,6 +148,13 @@ describe("FriendsPanel", () => {
     expect(client.blocked).toHaveBeenCalledTimes(2);
   });
 
+  it("drops a friend who closed their account at once", async () => {
+    const { rt } = setup();
+    await waitFor(() => expect(card("bob")).toBeTruthy());
+    rt.serverEmit("friendAccountClosed", { friendName: "Bob" });
+    await waitFor(() => expect(screen.getAllByTestId("friend-card").map((c) => c.dataset.friend)).toEqual(["carl"]));
+  });
+
   it("shows a new friend as soon as my request is accepted elsewhere", async () => {
     let friends = [{ friendName: "bob", friendSince: Date.UTC(2024, 10, 2), isActive: true }];
     const { rt } = setup(fakeFriendsApi({ list: vi.fn(async () => friends) }));

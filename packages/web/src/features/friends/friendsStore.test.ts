@@ -54,6 +54,25 @@ describe("friendsReducer (SPEC §4 Friend request)", () => {
     expect(s.requests).toEqual([]);
     expect(s.sent).toEqual([]);
   });
+
+  it("takes a player who closed their account out of every list, blocked ones included", () => {
+    let s = friendsReducer(initialFriends, { type: "friendsLoaded", friends: [friend("Ann"), friend("bob")] });
+    s = friendsReducer(s, { type: "requestsLoaded", requests: [{ inviterId: 1, inviterName: "ANN" }] });
+    s = friendsReducer(s, { type: "sentLoaded", sent: [{ friendName: "ann", sentAt: 1 }] });
+    s = friendsReducer(s, {
+      type: "blockedLoaded",
+      blocked: [
+        { username: "Ann", blockedAt: 1 },
+        { username: "cid", blockedAt: 2 },
+      ],
+    });
+    s = friendsReducer(s, { type: "accountClosed", friendName: "ann" });
+    expect(s.friends?.map((f) => f.friendName)).toEqual(["bob"]);
+    expect(s.requests).toEqual([]);
+    expect(s.sent).toEqual([]);
+    expect(s.blocked?.map((b) => b.username)).toEqual(["cid"]);
+    expect(friendsReducer(initialFriends, { type: "accountClosed", friendName: "ann" })).toEqual(initialFriends);
+  });
 });
 
 describe("helpers", () => {

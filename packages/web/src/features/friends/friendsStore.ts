@@ -26,6 +26,8 @@ export type FriendsEvent =
   | { type: "requestDenied"; friendName: string }
   /** Blocked (here or in another tab): the friendship and any request either way are over. */
   | { type: "blocked"; friendName: string }
+  /** This player closed their account: they leave every list. */
+  | { type: "accountClosed"; friendName: string }
   | { type: "blockedLoaded"; blocked: BlockedPlayer[] }
   | { type: "unblocked"; username: string };
 
@@ -63,6 +65,11 @@ export function friendsReducer(state: FriendsState, event: FriendsEvent): Friend
       return {
         ...friendsReducer(state, { type: "requestDenied", friendName: event.friendName }),
         friends: state.friends?.filter((f) => !sameName(f.friendName, event.friendName)) ?? null,
+      };
+    case "accountClosed":
+      return {
+        ...friendsReducer(state, { type: "blocked", friendName: event.friendName }),
+        blocked: state.blocked?.filter((b) => !sameName(b.username, event.friendName)) ?? null,
       };
     case "blockedLoaded":
       return { ...state, blocked: event.blocked };

@@ -65,6 +65,7 @@ export function useFriends() {
         dispatch({ type: "blocked", friendName });
         void loadBlocked();
       }),
+      realtime.on("friendAccountClosed", ({ friendName }) => dispatch({ type: "accountClosed", friendName })),
       // Whatever was sent while the socket was away (or before it first connected) comes with the lists; a
       // socket already connected here was there for the first loads.
       realtime.onConnect(() => {

@@ -30,6 +30,7 @@ export function useRequestsBadgeSync() {
       realtime.on("friendRequestWithdrawn", ({ inviterId }) => store.dispatch(requestWithdrawn(inviterId))),
       realtime.on("friendRequestDenied", ({ friendName }) => store.dispatch(requestDenied(friendName))),
       realtime.on("friendBlocked", ({ friendName }) => store.dispatch(requestDenied(friendName))),
+      realtime.on("friendAccountClosed", ({ friendName }) => store.dispatch(requestDenied(friendName))),
       // Accepted here or in another tab (or a request of mine met theirs): read again.
       realtime.on("friendAdded", reload),
     ],

@@ -54,6 +54,8 @@ export function useUnreadSync(me: string) {
       realtime.onConnect(() => void load()),
       realtime.on("friendMessage", (message) => store.dispatch({ type: "received", message, me, viewing: viewing() })),
       realtime.on("friendMessagesRead", ({ friendName }) => store.dispatch({ type: "read", friendName })),
+      // A friend who closed their account is no friend: their messages count no more.
+      realtime.on("friendAccountClosed", () => void load()),
     ];
     return () => {
       live = false;
