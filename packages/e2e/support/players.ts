@@ -32,6 +32,15 @@ export async function registeredUser(prefix = "p"): Promise<{ name: string; sess
   return { name, sessionId };
 }
 
+/** Another session of an existing account (another browser or device): its session id. */
+export async function loginAgain(name: string): Promise<string> {
+  const { sessionId } = await post<{ sessionId: string }>("/user/login", {
+    username: name,
+    password: "a-good-password",
+  });
+  return sessionId;
+}
+
 function connect(sessionId: string): Socket {
   return io(baseURL(), {
     transports: ["websocket"],
@@ -104,6 +113,8 @@ export interface SocketGame {
   move(ply: number, uci: string): Promise<void>;
   /** Sends `event` {gameId} as `side`, e.g. ("b", "offerDraw"). */
   act(side: "w" | "b", event: string): Promise<void>;
+  /** That side gives up; resolves once the game is over. */
+  resign(color: "w" | "b"): Promise<void>;
   close(): void;
 }
 
@@ -131,6 +142,9 @@ export async function socketGame(white: string, black: string, baseTime = 5, inc
     },
     async act(side, event) {
       await request(side === "w" ? w : b, event, { gameId });
+    },
+    resign(color) {
+      return this.act(color, "forfeit");
     },
     close() {
       w.close();

@@ -157,6 +157,7 @@ export const SITE_ROUTES: SiteRoute[] = [
     controls: (p) => [
       main(p).getByRole("heading", { name: "Settings" }),
       main(p).getByRole("button", { name: "Change password" }),
+      main(p).getByRole("button", { name: "Close account" }),
     ],
   },
   {

@@ -66,6 +66,22 @@ test("the game-over dialog and the leave-game dialog have no serious accessibili
   for (const p of [live, done]) await p.context().close();
 });
 
+test("the close-account dialog, with a refusal shown, has no serious accessibility violations", async ({ browser }) => {
+  const settings = await newPage(browser, fixture.me.sessionId);
+  for (const theme of ["light", "dark"] as const) {
+    await settings.emulateMedia({ colorScheme: theme });
+    await settings.goto("/settings");
+    await settings.getByRole("button", { name: "Close account" }).click();
+    const dialog = settings.getByRole("dialog", { name: "Close your account?" });
+    await dialog.getByLabel("Current password").fill("not-the-password");
+    await dialog.getByRole("button", { name: "Close my account" }).click();
+    await expect(dialog.getByRole("alert")).toBeVisible();
+    expect(await violations(settings), theme).toEqual([]);
+    await settings.keyboard.press("Escape");
+  }
+  await settings.context().close();
+});
+
 test("a guest's pages and dialogs have no serious accessibility violations", async ({ browser }) => {
   const guest = await newPage(browser);
   await guest.goto("/");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { newPage, registeredUser, socketGame } from "../support/players.ts";
+import { loginAgain, newPage, registeredUser, socketGame } from "../support/players.ts";
 import { expect, test } from "../support/test.ts";
 
 const BLUE_LIGHT = "rgb(222, 227, 230)";
@@ -171,4 +171,59 @@ test("a player who takes no takebacks is never asked for one: the opponent gets 
     game.close();
     await page.context().close();
   }
+});
+
+test("a player closes their account in Settings: logged out everywhere, then a guest on the lobby", async ({
+  browser,
+}) => {
+  const [me, opponent] = [await registeredUser("bye"), await registeredUser("stay")];
+  const game = await socketGame(me.sessionId, opponent.sessionId, 10);
+  await game.move(0, "e2e4");
+  await game.move(1, "e7e5");
+  const page = await newPage(browser, me.sessionId);
+  const elsewhere = await newPage(browser, await loginAgain(me.name));
+  await elsewhere.goto("/my-profile");
+  await expect(elsewhere.getByRole("button", { name: "Logout" })).toBeVisible();
+
+  await page.goto("/settings");
+  await page.getByRole("region", { name: "Account" }).getByRole("button", { name: "Close account" }).click();
+  const dialog = page.getByRole("dialog", { name: "Close your account?" });
+  await expect(dialog).toContainText(`Closing ${me.name} cannot be undone`);
+  const closeWith = async (password: string) => {
+    await dialog.getByLabel("Current password").fill(password);
+    await dialog.getByRole("button", { name: "Close my account" }).click();
+  };
+  await closeWith("not-my-password");
+  await expect(dialog.getByRole("alert")).toHaveText("Your current password is not right");
+  await closeWith("a-good-password");
+  await expect(dialog.getByRole("alert")).toHaveText("Finish or resign your games first");
+
+  await game.resign("w");
+  game.close();
+  await closeWith("a-good-password");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Your account is closed")).toBeVisible();
+  await expect(page.getByTestId("identity")).toContainText(/Guest-\d{4}/);
+  // The other device is logged out too.
+  await expect(elsewhere.getByRole("button", { name: "Login" })).toBeVisible();
+  await expect(elsewhere.getByTestId("identity")).toContainText(/Guest-\d{4}/);
+
+  await page.goto("/my-profile");
+  await page.getByRole("button", { name: "Login" }).click();
+  const login = page.getByRole("dialog", { name: "Login" });
+  await login.getByLabel("Username").fill(me.name);
+  await login.getByLabel("Password").fill("a-good-password");
+  await login.getByRole("button", { name: "Log in" }).click();
+  await expect(login).toContainText("This account is closed");
+  await login.getByRole("button", { name: "Close" }).click();
+
+  await page.goto(`/profile?username=${me.name}`);
+  const closed = page.getByRole("status").filter({ hasText: "This account is closed" });
+  await expect(closed.getByRole("heading", { level: 1, name: me.name })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Game history" })).toHaveCount(0);
+  // The game keeps its name, in the opponent's history.
+  await page.goto(`/profile?username=${opponent.name}`);
+  await expect(
+    page.getByRole("table", { name: "Game history" }).getByRole("row").filter({ hasText: me.name }),
+  ).toHaveCount(1);
 });
