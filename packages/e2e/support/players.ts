@@ -143,8 +143,8 @@ export async function socketGame(white: string, black: string, baseTime = 5, inc
     async act(side, event) {
       await request(side === "w" ? w : b, event, { gameId });
     },
-    resign(color) {
-      return this.act(color, "forfeit");
+    async resign(color) {
+      await request(color === "w" ? w : b, "forfeit", { gameId });
     },
     close() {
       w.close();
