@@ -21,7 +21,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-it("loses no acknowledged move when the server is killed with SIGKILL mid-game", { timeout: 90_000 }, async () => {
+it("loses no acknowledged move when the server is killed with SIGKILL mid-game", { timeout: 240_000 }, async () => {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   child = await spawnCrashable(port);
@@ -69,7 +69,7 @@ it("loses no acknowledged move when the server is killed with SIGKILL mid-game",
 });
 
 it("charges the side to move only while a server ran, through two crashes in a row, and lists that clock", {
-  timeout: 90_000,
+  timeout: 240_000,
 }, async () => {
   // One server at a time on the test's database.
   if (child && child.exitCode === null) {

@@ -24,7 +24,9 @@ export async function freePort(): Promise<number> {
   throw new Error("no free port below the ephemeral range");
 }
 
-export async function waitFor(what: string, ok: () => Promise<boolean>, child: ChildProcess, ms = 30_000) {
+// A server spawned on a fresh embedded database migrates it first: 18 s alone on a slow machine (2026-11-29),
+// far more beside CI's other test files. The wait is the harness's, not a figure the tests check.
+export async function waitFor(what: string, ok: () => Promise<boolean>, child: ChildProcess, ms = 90_000) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${what}: exited with ${child.exitCode}`);
