@@ -115,7 +115,8 @@ export interface SocketGame {
   act(side: "w" | "b", event: string): Promise<void>;
   /** That side gives up; resolves once the game is over. */
   resign(color: "w" | "b"): Promise<void>;
-  close(): void;
+  /** Ends the game if it is still on (White gives up), then hangs up: a rated game left running would be on TV. */
+  close(): Promise<void>;
 }
 
 /** Starts a `baseTime`+`increment` game, White `white` and Black `black` (session ids), without the UI. */
@@ -146,7 +147,8 @@ export async function socketGame(white: string, black: string, baseTime = 5, inc
     async resign(color) {
       await request(color === "w" ? w : b, "forfeit", { gameId });
     },
-    close() {
+    async close() {
+      if (w.connected) await request(w, "forfeit", { gameId }).catch(() => {});
       w.close();
       b.close();
     },
