@@ -115,8 +115,10 @@ export interface SocketGame {
   act(side: "w" | "b", event: string): Promise<void>;
   /** That side gives up; resolves once the game is over. */
   resign(color: "w" | "b"): Promise<void>;
-  /** Ends the game if it is still on (White gives up), then hangs up: a rated game left running would be on TV. */
-  close(): Promise<void>;
+  /** Hangs up: the game goes on (the players may be at the board in a browser now). */
+  close(): void;
+  /** Ends the game if it is still on (White gives up), then hangs up: a rated game left running leads TV. */
+  end(): Promise<void>;
 }
 
 /** Starts a `baseTime`+`increment` game, White `white` and Black `black` (session ids), without the UI. */
@@ -132,6 +134,10 @@ export async function socketGame(white: string, black: string, baseTime = 5, inc
   await request(b, "acceptGameOffer", { offerId: offer?.offerId });
   const { gameId } = await wStarted;
   await bStarted;
+  const hangUp = () => {
+    w.close();
+    b.close();
+  };
   return {
     gameId,
     async move(ply, uci) {
@@ -147,10 +153,10 @@ export async function socketGame(white: string, black: string, baseTime = 5, inc
     async resign(color) {
       await request(color === "w" ? w : b, "forfeit", { gameId });
     },
-    async close() {
+    close: hangUp,
+    async end() {
       if (w.connected) await request(w, "forfeit", { gameId }).catch(() => {});
-      w.close();
-      b.close();
+      hangUp();
     },
   };
 }

@@ -81,7 +81,7 @@ test("on a phone Give Up sits on its own row below Abort and Suggest Draw, and a
     await expect(page.getByText("Resignation").first()).toBeVisible();
     await page.context().close();
   } finally {
-    await game.close();
+    await game.end();
   }
 });
 
@@ -102,7 +102,7 @@ test("a game that starts while the lobby is scrolled down opens at the top, its 
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await expect(page.locator(".board").first()).toBeInViewport({ ratio: 0.5 });
   } finally {
-    await game.close();
+    await game.end();
     await page.context().close();
   }
 });
@@ -156,7 +156,7 @@ test("a game that ends while its player is on another page is told in a toast, w
     await expect(page).toHaveURL(new RegExp(`/play\\?gameId=${game.gameId}$`));
     await expect(page.getByRole("dialog", { name: `Gameover! Winner is: ${bob.name}` })).toBeVisible();
   } finally {
-    await game.close();
+    await game.end();
     await page.context().close();
   }
 });
@@ -187,7 +187,7 @@ test("a game that ends while its player's page reloads is still told, and only o
     await page.waitForTimeout(1_500);
     await expect(toast).toHaveCount(0);
   } finally {
-    await game.close();
+    await game.end();
     await page.context().close();
   }
 });
@@ -225,7 +225,7 @@ test("a clock under ten seconds shows tenths, turns red and ticks a warning; blo
     await page.screenshot({ path: "test-results/screens/low-clock.png" });
     await page.context().close();
   } finally {
-    await game.close();
+    await game.end();
   }
 });
 
@@ -269,7 +269,7 @@ test("on a 1440x900 laptop the board is large, and its resize handle's size is k
     await expect.poll(async () => Math.round((await board.boundingBox())?.width ?? 0)).toBe(Math.round(before.width));
     await page.context().close();
   } finally {
-    await game.close();
+    await game.end();
   }
 });
 
@@ -336,7 +336,7 @@ test("on a phone held sideways the board takes the screen's height, both clocks 
     }
     await page.context().close();
   } finally {
-    await game.close();
+    await game.end();
   }
 });
 
@@ -394,7 +394,7 @@ for (const { size, width, height } of [
       await expect(box).toBeVisible();
       await page.context().close();
     } finally {
-      await game.close();
+      await game.end();
     }
   });
 }
@@ -422,7 +422,7 @@ test("a dropped connection shows over the board until it is back, and the game g
     await expect(page.getByRole("table", { name: "Moves" }).getByRole("button", { name: "e4" })).toBeVisible();
     await page.context().close();
   } finally {
-    await game.close();
+    await game.end();
   }
 });
 
@@ -459,7 +459,7 @@ test("a move made while the network is down stays played, and reaches the game o
     await expect(page.getByRole("dialog", { name: /^Gameover!/ })).toBeVisible();
     await page.context().close();
   } finally {
-    await game.close();
+    await game.end();
   }
 });
 
@@ -480,7 +480,8 @@ async function bothAtTheBoard(browser: Browser): Promise<{ game: SocketGame; pag
     }
     return { game, page, bobPage };
   } finally {
-    await game.close();
+    // The browsers play on from here.
+    game.close();
   }
 }
 
@@ -522,7 +523,7 @@ test("an opponent who closes the tab may be claimed against after 10 s, with not
     await expect(page.getByRole("dialog", { name: /^Gameover!/ })).toContainText("Opponent left the game");
     await page.context().close();
   } finally {
-    await game.close();
+    await game.end();
   }
 });
 
@@ -561,7 +562,7 @@ test("an opponent who leaves the game page for another page of the site is gone,
     // Below the board on a phone: brought into view, it is what she looks for now.
     await expect(over).toBeInViewport({ ratio: 0.9 });
   } finally {
-    await game.close();
+    await game.end();
   }
 });
 
@@ -616,7 +617,7 @@ test("a player with the game open in two tabs leaves either without a question, 
     await second.getByRole("button", { name: "Yes, give up" }).click();
     await expect(page.getByRole("dialog", { name: /^Gameover!/ })).toBeVisible();
   } finally {
-    await game.close();
+    await game.end();
   }
 });
 
@@ -647,7 +648,7 @@ test("a rematch offered in one of a player's tabs shows as offered in the other,
     await expect(there.getByRole("button", { name: "Rematch" })).toBeEnabled();
     await page.context().close();
   } finally {
-    await game.close();
+    await game.end();
   }
 });
 

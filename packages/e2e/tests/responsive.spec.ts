@@ -240,7 +240,7 @@ test("the game's notices cover neither the board, the clocks nor the header, at 
     }
     await page.context().close();
   } finally {
-    await game.close();
+    await game.end();
   }
 });
 

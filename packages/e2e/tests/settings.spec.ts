@@ -168,7 +168,7 @@ test("a player who takes no takebacks is never asked for one: the opponent gets 
     await expect(page.getByRole("button", { name: "Suggest Draw" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Propose takeback" })).toHaveCount(0);
   } finally {
-    await game.close();
+    await game.end();
     await page.context().close();
   }
 });
@@ -199,7 +199,7 @@ test("a player closes their account in Settings: logged out everywhere, then a g
   await expect(dialog.getByRole("alert")).toHaveText("Finish or resign your games first");
 
   await game.resign("w");
-  await game.close();
+  await game.end();
   await closeWith("a-good-password");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("Your account is closed")).toBeVisible();
