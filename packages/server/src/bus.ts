@@ -36,6 +36,11 @@ export interface BusEvents {
    * died or left. Whoever acts in its games here (the computer) picks them up.
    */
   gameAdopted: { gameId: string; players: BusPlayer[] };
+  /**
+   * A block between two accounts was made or lifted (stored): what each is shown of the other changes, the
+   * lobby's offers at once.
+   */
+  blocksChanged: { userIds: [number, number] };
   /** A game ended and its result, ratings and history are stored (published once, after the commit). */
   gameFinished: {
     gameId: string;

@@ -78,7 +78,7 @@ import {
   watchBroadcaster,
   watchSocketEvents,
 } from "./areas/watch/index.ts";
-import { Bus } from "./bus.ts";
+import { Bus, type BusEvents } from "./bus.ts";
 import type { Config } from "./config.ts";
 import { startEngineJobs } from "./engineJobs.ts";
 import { createHttpApp } from "./http/app.ts";
@@ -314,7 +314,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
       if (o.privateTo !== undefined) io.to(toUser(o.privateTo)).emit("friendChallengeRemoved", o.offer.offerId);
     },
   });
-  const showLobby = lobbyBroadcaster(io, lobby);
+  const showLobby = lobbyBroadcaster(io, lobby, (userId) => friendsRepo.blockedEitherWay(userId));
   const pairing = createPairingService({
     store: redis ? new RedisPoolStore(redis, config.redisPrefix, nodeId) : new MemoryPoolStore(),
     games,
@@ -345,12 +345,21 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   });
   const showCounts = lobbyCountsBroadcaster(io, () => pairing.counts());
   nodeBus?.on("lobbyChanged", (change) => showLobby.changed(change as LobbyChange));
+  bus.subscribe("blocksChanged", (change) => {
+    void showLobby.blocksChanged(change.userIds);
+    nodeBus?.broadcast("blocksChanged", change);
+  });
+  nodeBus?.on("blocksChanged", (change) => {
+    const { userIds } = change as BusEvents["blocksChanged"];
+    if (Array.isArray(userIds)) void showLobby.blocksChanged(userIds);
+  });
   const friends = createFriendsService({
     repo: friendsRepo,
     limiter,
     findUser,
     isOnline: userOnline,
     notify: friendsBroadcaster(io),
+    bus,
     createChallenge: (actor, payload, friendId) => lobby.create({ ...actor, isGuest: false }, payload, friendId),
   });
   const toSpectators = spectatorChat(io, { blockersOf: (userId) => friendsRepo.blockersOf(userId) });

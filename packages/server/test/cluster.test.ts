@@ -93,6 +93,31 @@ describe.runIf(scaled)("two nodes on PostgreSQL and Redis", () => {
     onB.socket.close();
   });
 
+  it("take a blocker's offers from the blocked player's lobby on the other node at once", async () => {
+    const [a, b] = nodes as [TestServer, TestServer];
+    const blocker = await registered(a.url, "blkA");
+    const blocked = await registered(b.url, "blkB");
+    const offer = await blocker.emit<{ offerId: string }>("createGameOffer", {
+      baseTime: 4,
+      increment: 1,
+      variant: "standard",
+      selectedColor: "random",
+    });
+    const ids = (u: { offers: Array<{ offerId: string }> }) => u.offers.map((o) => o.offerId);
+    const listed = await blocked.emit<{ offers: Array<{ offerId: string }> }>("refreshLobby", { changes: true });
+    expect(listed.data && ids(listed.data)).toContain(offer.data?.offerId);
+    const gone = blocked.next("updateLobby", 5000, (u) => !ids(u).includes(offer.data?.offerId ?? ""));
+    const blocking = await http(a.url, "POST", "/friend/block", {
+      headers: { cookie: blocker.cookie ?? "" },
+      body: { friendName: blocked.name },
+    });
+    expect(blocking.status).toBe(200);
+    await gone;
+    await blocker.emit("cancelOffer");
+    blocker.socket.close();
+    blocked.socket.close();
+  });
+
   it("pass draw offers, takebacks, resignation and the game's state between nodes, and withdraw offers when a game starts", async () => {
     const [a, b] = nodes as [TestServer, TestServer];
     const x = await guest(a.url);

@@ -321,6 +321,34 @@ describe("blocked players in the lobby", () => {
     for (const p of [a, b]) await p.emit("cancelOffer");
     for (const p of [a, b, c]) p.socket.close();
   });
+
+  it("lose each other's offers from a lobby already open the moment one blocks, and get them back when lifted", async () => {
+    const [a, b] = await Promise.all([registered(app.url, "lia"), registered(app.url, "lib")]);
+    const offer = { baseTime: 9, increment: 0, variant: "standard", selectedColor: "random" };
+    const fromA = (await a.emit<{ offerId: string }>("createGameOffer", offer)).data?.offerId;
+    const fromB = (await b.emit<{ offerId: string }>("createGameOffer", offer)).data?.offerId;
+    // One watches as the site's page does (changes), the other as a client of the spec alone (lists).
+    const listed = async (p: Player, changes: boolean) =>
+      (
+        await p.emit<{ offers: Array<{ offerId: string }> }>("refreshLobby", changes ? { changes: true } : undefined)
+      ).data?.offers.map((o) => o.offerId) ?? [];
+    expect(await listed(a, false)).toContain(fromB);
+    expect(await listed(b, true)).toContain(fromA);
+    const ids = (u: { offers: Array<{ offerId: string }> }) => u.offers.map((o) => o.offerId);
+    const listWithout = (p: Player, id?: string) => p.next("updateLobby", 5000, (u) => !ids(u).includes(id ?? ""));
+    const listWith = (p: Player, id?: string) => p.next("updateLobby", 5000, (u) => ids(u).includes(id ?? ""));
+
+    const [aSees, bSees] = [listWithout(a, fromB), listWithout(b, fromA)];
+    expect((await call(b, "POST", "/friend/block", { friendName: a.name })).status).toBe(200);
+    expect(ids(await aSees)).toContain(fromA);
+    expect(ids(await bSees)).toContain(fromB);
+
+    const [aSeesAgain, bSeesAgain] = [listWith(a, fromB), listWith(b, fromA)];
+    expect((await call(b, "POST", "/friend/unblock", { friendName: a.name })).status).toBe(200);
+    await Promise.all([aSeesAgain, bSeesAgain]);
+    for (const p of [a, b]) await p.emit("cancelOffer");
+    for (const p of [a, b]) p.socket.close();
+  });
 });
 
 describe("friend challenges", () => {

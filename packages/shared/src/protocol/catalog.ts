@@ -216,7 +216,7 @@ export const SERVER_EVENTS = {
   session: { payload: "SessionEvent", when: "On connect: the socket's identity; store `sessionId`.", spec: true },
   updateLobby: {
     payload: "LobbyUpdate",
-    when: "Answer to `refreshLobby`; then after lobby changes to watchers that did not ask for deltas.",
+    when: "Answer to `refreshLobby`; then after lobby changes to watchers that did not ask for deltas, and to any watcher once a block between them and another player is made or lifted (the whole list again).",
     spec: true,
   },
   lobbyChanged: {

@@ -12,6 +12,7 @@ import {
   type SentFriendRequest,
   type UnreadCounts,
 } from "@chess/shared";
+import type { Bus } from "../../bus.ts";
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from "../../http/errors.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
 import type { FriendsRepo } from "./friendsRepo.ts";
@@ -50,6 +51,7 @@ export function createFriendsService(deps: {
   findUser: (username: string) => Promise<{ id: number; username: string } | undefined>;
   isOnline: (userId: number) => boolean;
   notify: FriendsLive;
+  bus: Pick<Bus, "publish">;
   createChallenge: (actor: FriendUser, payload: CreateGameOfferPayload, friendId: number) => Promise<Ack<GameOffer>>;
 }) {
   const { repo, limiter, notify } = deps;
@@ -195,12 +197,14 @@ export function createFriendsService(deps: {
       if (other.id === user.userId) throw badRequest("You cannot block yourself");
       await repo.block(user.userId, other.id);
       notify.blocked(user.userId, other.username);
+      deps.bus.publish("blocksChanged", { userIds: [user.userId, other.id] });
     },
 
     async unblock(user: FriendUser, name: string): Promise<void> {
       const other = await deps.findUser(name);
       if (!other) throw notFound(FRIEND_MESSAGES.unknownUser);
       await repo.unblock(user.userId, other.id);
+      deps.bus.publish("blocksChanged", { userIds: [user.userId, other.id] });
     },
 
     isBlocked: (blockerId: number, blockedId: number) => repo.isBlocked(blockerId, blockedId),

@@ -52,7 +52,11 @@ export function lobbySocketEvents(deps: {
  * client of the spec alone) gets the whole list, at most every LOBBY_LIST_EVERY_MS, so a flood of offers
  * costs each watcher one list per interval, not one per offer.
  */
-export function lobbyBroadcaster(io: AppServer, lobby: Pick<LobbyService, "list">) {
+export function lobbyBroadcaster(
+  io: AppServer,
+  lobby: Pick<LobbyService, "list">,
+  blockedEitherWay: (userId: number) => Promise<number[]>,
+) {
   let listDue: NodeJS.Timeout | undefined;
   const sendLists = () => {
     listDue = undefined;
@@ -120,6 +124,30 @@ export function lobbyBroadcaster(io: AppServer, lobby: Pick<LobbyService, "list"
       if (!changesDue) {
         changesDue = setTimeout(sendChanges, LOBBY_CHANGES_EVERY_MS);
         changesDue.unref();
+      }
+    },
+    /**
+     * A block between these accounts was made or lifted: their watchers on this node read their blocks again
+     * and get the list as it now is for them (an offer of a player they just blocked goes at once).
+     */
+    async blocksChanged(userIds: number[]) {
+      const ns = io.of("/");
+      const watching = [...(ns.adapter.rooms.get(LOBBY_ROOM) ?? [])].flatMap((id) => {
+        const s = ns.sockets.get(id);
+        const userId = s?.data.owner.userId;
+        return s && userId != null && userIds.includes(userId) ? [{ s, userId }] : [];
+      });
+      if (watching.length === 0) return;
+      try {
+        const all = await lobby.list();
+        const blocks = new Map<number, Promise<number[]>>();
+        for (const { s, userId } of watching) {
+          if (!blocks.has(userId)) blocks.set(userId, blockedEitherWay(userId));
+          s.data.blockedEitherWay = await blocks.get(userId);
+          s.emit("updateLobby", { roomUid: LOBBY_ROOM, offers: offersShownTo(all, viewerOf(s)) });
+        }
+      } catch {
+        // The store or the database is away: the watchers' next refresh reads the blocks again.
       }
     },
     stop() {
