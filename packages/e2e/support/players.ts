@@ -106,6 +106,17 @@ export function loginCookies(sessionId: string) {
   ];
 }
 
+/** An open lobby offer of `sessionId` (a `baseTime`+`increment` game), up while its socket is: `close` ends both. */
+export async function lobbyOffer(sessionId: string, baseTime = 5, increment = 0) {
+  const socket = connect(sessionId);
+  const offer = await request<{ offerId: string }>(socket, "createGameOffer", {
+    baseTime,
+    increment,
+    selectedColor: "random",
+  });
+  return { offerId: offer?.offerId, close: () => socket.close() };
+}
+
 /** A game between two sessions over the real socket, kept open so a spec can play the other side's moves. */
 export interface SocketGame {
   gameId: string;

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { baseURL, newPage as loggedInPage, registeredUser } from "../support/players.ts";
+import { baseURL, lobbyOffer, newPage as loggedInPage, registeredUser } from "../support/players.ts";
 import { expect, test } from "../support/test.ts";
 
 const unique = () => `p${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -250,6 +250,34 @@ test("block a friend, find them under Blocked players, and unblock", async ({ br
   await expect(b.page.getByRole("region", { name: /^Friends/ })).toContainText("No friends yet");
   await expect(b.page.getByRole("region", { name: "Blocked players" })).toHaveCount(0);
   expect((await a.page.request.post("/friend/send-request", { data: { friendName: b.name } })).ok()).toBe(true);
+});
+
+test("a player blocked in one tab leaves the lobby open in another at once, and comes back when unblocked", async ({
+  browser,
+}) => {
+  const { a, b } = await friends(browser);
+  const offer = await lobbyOffer(a.sessionId, 7, 3);
+  try {
+    const lobby = await b.page.context().newPage();
+    await lobby.goto("/");
+    const accept = lobby.getByRole("button", { name: new RegExp(`^Accept ${a.name}\\b.*7\\+3`) });
+    await expect(accept).toBeVisible();
+
+    await b.page.goto("/my-profile");
+    await friendCard(b.page, a.name).getByRole("button", { name: "Block" }).click();
+    await b.page
+      .getByRole("dialog", { name: `Block ${a.name}?` })
+      .getByRole("button", { name: "Block" })
+      .click();
+    await expect(b.page.getByText("Player blocked")).toBeVisible();
+    await expect(accept).toHaveCount(0);
+
+    await b.page.getByRole("region", { name: "Blocked players" }).getByRole("button", { name: "Unblock" }).click();
+    await expect(b.page.getByRole("status", { name: "Player unblocked" })).toBeVisible();
+    await expect(accept).toBeVisible();
+  } finally {
+    offer.close();
+  }
 });
 
 test("a denied request leaves the asker's waiting list at once, with no news made of it", async ({ browser }) => {
