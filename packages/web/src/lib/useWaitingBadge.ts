@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
+import { latestLoads } from "./latestLoads.ts";
 import { useRealtime } from "./realtime.ts";
 import type { WaitingStore } from "./waitingBadge.ts";
 
@@ -14,7 +15,8 @@ export function useWaitingBadge<T>(
 /**
  * Keeps `store` true for a logged-in user, app-wide: `load` read on every (re)connection and whenever
  * `follow`'s events ask (`reload`), and followed live by them (`follow` returns what stops each); emptied
- * when the user goes. `load` and `follow` must be stable (useCallback).
+ * when the user goes. Only the latest read counts, so an event that changes the store should also ask for a
+ * read: one already on its way may have been answered before it. `load` and `follow` must be stable.
  */
 export function useWaitingSync<T>(
   store: WaitingStore<T>,
@@ -24,14 +26,11 @@ export function useWaitingSync<T>(
   const realtime = useRealtime();
   useEffect(() => {
     let live = true;
-    const read = async () => {
-      try {
-        const items = await load();
+    const latest = latestLoads();
+    const read = () =>
+      latest(load(), (items) => {
         if (live) store.dispatch({ type: "loaded", items });
-      } catch {
-        // The badge keeps what it shows; the next connection reads again.
-      }
-    };
+      });
     const offs = [realtime.onConnect(() => void read()), ...follow(() => void read())];
     return () => {
       live = false;

@@ -16,11 +16,17 @@ export function useInvitationsBadgeSync() {
   const store = useContext(InvitationsBadgeContext);
   const load = useCallback(async () => (await client.invitations()).map((i) => i.clubId), [client]);
   const follow = useCallback(
-    () => [
-      realtime.on("clubInvitationReceived", ({ clubId }) => store.dispatch({ type: "received", item: clubId })),
-      // Answered here or in another tab.
-      realtime.on("clubInvitationAnswered", ({ clubId }) => store.dispatch(invitationAnswered(clubId))),
-    ],
+    (reload: () => void) => {
+      const change = (event: Parameters<typeof store.dispatch>[0]) => {
+        store.dispatch(event);
+        reload();
+      };
+      return [
+        realtime.on("clubInvitationReceived", ({ clubId }) => change({ type: "received", item: clubId })),
+        // Answered here or in another tab.
+        realtime.on("clubInvitationAnswered", ({ clubId }) => change(invitationAnswered(clubId))),
+      ];
+    },
     [realtime, store],
   );
   useWaitingSync(store, load, follow);

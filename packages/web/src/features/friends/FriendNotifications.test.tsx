@@ -172,6 +172,26 @@ describe("friend requests behind the navigation badge", () => {
     rt.unmount();
     expect(rt.requestsBadge.getState().waiting).toEqual([]);
   });
+
+  it("keeps a request that came live when the answer to a read asked for before it comes after it", async () => {
+    let answerFirst: (requests: Array<{ inviterId: number; inviterName: string }>) => void = () => {};
+    const requests = vi
+      .fn()
+      .mockImplementationOnce(
+        () =>
+          new Promise((resolve) => {
+            answerFirst = resolve;
+          }),
+      )
+      .mockResolvedValue([{ inviterId: 9, inviterName: "zoe" }]);
+    const rt = setup("/", undefined, fakeFriendsApi({ requests }));
+    const names = () => rt.requestsBadge.getState().waiting.map((r) => r.inviterName);
+    await waitFor(() => expect(requests).toHaveBeenCalled());
+    rt.serverEmit("friendRequestReceived", { inviterId: 9, inviterName: "zoe" });
+    await act(async () => answerFirst([]));
+    await waitFor(() => expect(requests).toHaveBeenCalledTimes(2));
+    expect(names()).toEqual(["zoe"]);
+  });
 });
 
 it.each([

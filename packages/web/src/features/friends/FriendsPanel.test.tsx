@@ -123,6 +123,25 @@ describe("FriendsPanel", () => {
     expect((await screen.findByRole("region", { name: "Friend requests" })).textContent).toContain("zoe");
   });
 
+  it("keeps a request shown live when the answer to a load asked for before it comes after it", async () => {
+    let answerFirst: (requests: Array<{ inviterId: number; inviterName: string }>) => void = () => {};
+    const requests = vi
+      .fn()
+      .mockImplementationOnce(
+        () =>
+          new Promise((resolve) => {
+            answerFirst = resolve;
+          }),
+      )
+      .mockResolvedValue([{ inviterId: 9, inviterName: "zoe" }]);
+    const { rt } = setup(fakeFriendsApi({ requests }));
+    await screen.findByRole("list", { name: "Your friends" });
+    act(() => rt.serverEmit("friendRequestReceived", { inviterId: 9, inviterName: "zoe" }));
+    expect((await screen.findByRole("region", { name: "Friend requests" })).textContent).toContain("zoe");
+    await act(async () => answerFirst([]));
+    expect(screen.getByRole("region", { name: "Friend requests" }).textContent).toContain("zoe");
+  });
+
   it("drops my waiting request live when it is denied", async () => {
     const client = fakeFriendsApi({
       sentRequests: vi.fn(async () => [{ friendName: "eve", sentAt: Date.UTC(2026, 10, 20) }]),

@@ -1,5 +1,6 @@
 import type { FriendRequest } from "@chess/shared";
-import { createContext, useCallback, useContext, useEffect, useReducer } from "react";
+import { createContext, useCallback, useContext, useEffect, useReducer, useState } from "react";
+import { latestLoads } from "../../lib/latestLoads.ts";
 import { useRealtime } from "../../lib/realtime.ts";
 import { type FriendsApi, friendsApi } from "./friendsApi.ts";
 import { friendsReducer, initialFriends } from "./friendsStore.ts";
@@ -14,36 +15,33 @@ export function useFriendsApi(): FriendsApi {
 /** Online dots are refreshed this often (there is no presence event). */
 export const FRIENDS_REFRESH_MS = 30_000;
 
-/** Shows what a load brings; a failed one keeps what is shown, and the next refresh tries again. */
-async function keepShown<T>(loading: Promise<T>, show: (loaded: T) => void): Promise<void> {
-  try {
-    show(await loading);
-  } catch {
-    // Kept as it was.
-  }
-}
-
 /** My friends and the requests to me, kept fresh; actions reject with ApiRequestError. */
 export function useFriends() {
   const client = useFriendsApi();
   const realtime = useRealtime();
   const [state, dispatch] = useReducer(friendsReducer, initialFriends);
+  const [loads] = useState(() => ({
+    friends: latestLoads(),
+    requests: latestLoads(),
+    sent: latestLoads(),
+    blocked: latestLoads(),
+  }));
 
   const loadFriends = useCallback(
-    () => keepShown(client.list(), (friends) => dispatch({ type: "friendsLoaded", friends })),
-    [client],
+    () => loads.friends(client.list(), (friends) => dispatch({ type: "friendsLoaded", friends })),
+    [client, loads],
   );
   const loadRequests = useCallback(
-    () => keepShown(client.requests(), (requests) => dispatch({ type: "requestsLoaded", requests })),
-    [client],
+    () => loads.requests(client.requests(), (requests) => dispatch({ type: "requestsLoaded", requests })),
+    [client, loads],
   );
   const loadSent = useCallback(
-    () => keepShown(client.sentRequests(), (sent) => dispatch({ type: "sentLoaded", sent })),
-    [client],
+    () => loads.sent(client.sentRequests(), (sent) => dispatch({ type: "sentLoaded", sent })),
+    [client, loads],
   );
   const loadBlocked = useCallback(
-    () => keepShown(client.blocked(), (blocked) => dispatch({ type: "blockedLoaded", blocked })),
-    [client],
+    () => loads.blocked(client.blocked(), (blocked) => dispatch({ type: "blockedLoaded", blocked })),
+    [client, loads],
   );
 
   useEffect(() => {
@@ -58,14 +56,31 @@ export function useFriends() {
   useEffect(() => {
     let registering = true;
     const offs = [
-      realtime.on("friendRequestReceived", (request) => dispatch({ type: "requestReceived", request })),
-      realtime.on("friendRequestWithdrawn", ({ inviterId }) => dispatch({ type: "requestAnswered", inviterId })),
-      realtime.on("friendRequestDenied", ({ friendName }) => dispatch({ type: "requestDenied", friendName })),
+      // Each live change is shown at once, and its list asked for again: a load already on its way may have
+      // been answered before the change, and would take it back off.
+      realtime.on("friendRequestReceived", (request) => {
+        dispatch({ type: "requestReceived", request });
+        void loadRequests();
+      }),
+      realtime.on("friendRequestWithdrawn", ({ inviterId }) => {
+        dispatch({ type: "requestAnswered", inviterId });
+        void loadRequests();
+      }),
+      realtime.on("friendRequestDenied", ({ friendName }) => {
+        dispatch({ type: "requestDenied", friendName });
+        void loadSent();
+      }),
       realtime.on("friendBlocked", ({ friendName }) => {
         dispatch({ type: "blocked", friendName });
+        void loadFriends();
         void loadBlocked();
       }),
-      realtime.on("friendAccountClosed", ({ friendName }) => dispatch({ type: "accountClosed", friendName })),
+      realtime.on("friendAccountClosed", ({ friendName }) => {
+        dispatch({ type: "accountClosed", friendName });
+        void loadFriends();
+        void loadRequests();
+        void loadSent();
+      }),
       // Whatever was sent while the socket was away (or before it first connected) comes with the lists; a
       // socket already connected here was there for the first loads.
       realtime.onConnect(() => {

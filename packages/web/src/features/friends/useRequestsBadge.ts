@@ -25,15 +25,21 @@ export function useRequestsBadgeSync() {
   const store = useContext(RequestsBadgeContext);
   const load = useCallback(() => client.requests(), [client]);
   const follow = useCallback(
-    (reload: () => void) => [
-      realtime.on("friendRequestReceived", (request) => store.dispatch({ type: "received", item: request })),
-      realtime.on("friendRequestWithdrawn", ({ inviterId }) => store.dispatch(requestWithdrawn(inviterId))),
-      realtime.on("friendRequestDenied", ({ friendName }) => store.dispatch(requestDenied(friendName))),
-      realtime.on("friendBlocked", ({ friendName }) => store.dispatch(requestDenied(friendName))),
-      realtime.on("friendAccountClosed", ({ friendName }) => store.dispatch(requestDenied(friendName))),
-      // Accepted here or in another tab (or a request of mine met theirs): read again.
-      realtime.on("friendAdded", reload),
-    ],
+    (reload: () => void) => {
+      const change = (event: Parameters<typeof store.dispatch>[0]) => {
+        store.dispatch(event);
+        reload();
+      };
+      return [
+        realtime.on("friendRequestReceived", (request) => change({ type: "received", item: request })),
+        realtime.on("friendRequestWithdrawn", ({ inviterId }) => change(requestWithdrawn(inviterId))),
+        realtime.on("friendRequestDenied", ({ friendName }) => change(requestDenied(friendName))),
+        realtime.on("friendBlocked", ({ friendName }) => change(requestDenied(friendName))),
+        realtime.on("friendAccountClosed", ({ friendName }) => change(requestDenied(friendName))),
+        // Accepted here or in another tab (or a request of mine met theirs): read again.
+        realtime.on("friendAdded", reload),
+      ];
+    },
     [realtime, store],
   );
   useWaitingSync(store, load, follow);
