@@ -175,6 +175,17 @@ async function friends(browser: Browser) {
 
 const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
+/** Blocks `name` from the friends list on My Profile, confirming. */
+async function blockFriend(page: Page, name: string) {
+  await page.goto("/my-profile");
+  await friendCard(page, name).getByRole("button", { name: "Block" }).click();
+  await page
+    .getByRole("dialog", { name: `Block ${name}?` })
+    .getByRole("button", { name: "Block" })
+    .click();
+  await expect(page.getByText("Player blocked")).toBeVisible();
+}
+
 async function sendMessage(page: Page, text: string) {
   const input = page.getByLabel("Message", { exact: true });
   await input.fill(text);
@@ -227,13 +238,7 @@ test("unread messages: a badge in the navigation and on the card, cleared by rea
 
 test("block a friend, find them under Blocked players, and unblock", async ({ browser }) => {
   const { a, b } = await friends(browser);
-  await b.page.goto("/my-profile");
-  await friendCard(b.page, a.name).getByRole("button", { name: "Block" }).click();
-  await b.page
-    .getByRole("dialog", { name: `Block ${a.name}?` })
-    .getByRole("button", { name: "Block" })
-    .click();
-  await expect(b.page.getByText("Player blocked")).toBeVisible();
+  await blockFriend(b.page, a.name);
   await expect(friendCard(b.page, a.name)).toHaveCount(0);
   const blocked = b.page.getByRole("region", { name: "Blocked players" });
   await expect(blocked.getByTestId("blocked-player")).toHaveCount(1);
@@ -263,13 +268,7 @@ test("a player blocked in one tab leaves the lobby open in another at once, and 
     const accept = lobby.getByRole("button", { name: new RegExp(`^Accept ${a.name}\\b.*7\\+3`) });
     await expect(accept).toBeVisible();
 
-    await b.page.goto("/my-profile");
-    await friendCard(b.page, a.name).getByRole("button", { name: "Block" }).click();
-    await b.page
-      .getByRole("dialog", { name: `Block ${a.name}?` })
-      .getByRole("button", { name: "Block" })
-      .click();
-    await expect(b.page.getByText("Player blocked")).toBeVisible();
+    await blockFriend(b.page, a.name);
     await expect(accept).toHaveCount(0);
 
     await b.page.getByRole("region", { name: "Blocked players" }).getByRole("button", { name: "Unblock" }).click();
