@@ -7,7 +7,7 @@ import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
 import { FriendNotifications, isConversationPath } from "./FriendNotifications.tsx";
 import type { FriendsApi } from "./friendsApi.ts";
 import { createRequestsBadgeStore } from "./requestsBadgeStore.ts";
-import { fakeFriendsApi } from "./testFriendsApi.ts";
+import { fakeFriendsApi, requestsAnsweredLate } from "./testFriendsApi.ts";
 import { createUnreadStore, unreadFrom, unreadTotal } from "./unreadStore.ts";
 import { FriendsApiContext } from "./useFriends.ts";
 import { RequestsBadgeContext } from "./useRequestsBadge.ts";
@@ -174,16 +174,7 @@ describe("friend requests behind the navigation badge", () => {
   });
 
   it("keeps a request that came live when the answer to a read asked for before it comes after it", async () => {
-    let answerFirst: (requests: Array<{ inviterId: number; inviterName: string }>) => void = () => {};
-    const requests = vi
-      .fn()
-      .mockImplementationOnce(
-        () =>
-          new Promise((resolve) => {
-            answerFirst = resolve;
-          }),
-      )
-      .mockResolvedValue([{ inviterId: 9, inviterName: "zoe" }]);
+    const { requests, answerFirst } = requestsAnsweredLate([{ inviterId: 9, inviterName: "zoe" }]);
     const rt = setup("/", undefined, fakeFriendsApi({ requests }));
     const names = () => rt.requestsBadge.getState().waiting.map((r) => r.inviterName);
     await waitFor(() => expect(requests).toHaveBeenCalled());

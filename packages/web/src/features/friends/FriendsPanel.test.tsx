@@ -5,7 +5,7 @@ import { ApiRequestError } from "../../lib/api.ts";
 import { fakeIdentity, renderWithIdentity } from "../../test/identity.tsx";
 import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
 import { FriendsPanel } from "./FriendsPanel.tsx";
-import { fakeFriendsApi } from "./testFriendsApi.ts";
+import { fakeFriendsApi, requestsAnsweredLate } from "./testFriendsApi.ts";
 import { createUnreadStore } from "./unreadStore.ts";
 import { FriendsApiContext } from "./useFriends.ts";
 import { UnreadStoreContext } from "./useUnread.ts";
@@ -124,16 +124,7 @@ describe("FriendsPanel", () => {
   });
 
   it("keeps a request shown live when the answer to a load asked for before it comes after it", async () => {
-    let answerFirst: (requests: Array<{ inviterId: number; inviterName: string }>) => void = () => {};
-    const requests = vi
-      .fn()
-      .mockImplementationOnce(
-        () =>
-          new Promise((resolve) => {
-            answerFirst = resolve;
-          }),
-      )
-      .mockResolvedValue([{ inviterId: 9, inviterName: "zoe" }]);
+    const { requests, answerFirst } = requestsAnsweredLate([{ inviterId: 9, inviterName: "zoe" }]);
     const { rt } = setup(fakeFriendsApi({ requests }));
     await screen.findByRole("list", { name: "Your friends" });
     act(() => rt.serverEmit("friendRequestReceived", { inviterId: 9, inviterName: "zoe" }));

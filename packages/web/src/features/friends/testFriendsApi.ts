@@ -1,3 +1,4 @@
+import type { FriendRequest } from "@chess/shared";
 import { vi } from "vitest";
 import type { FriendsApi } from "./friendsApi.ts";
 
@@ -23,4 +24,22 @@ export function fakeFriendsApi(change: Partial<FriendsApi> = {}): FriendsApi {
     blocked: vi.fn(async () => []),
     ...change,
   };
+}
+
+/**
+ * `requests` whose first call is answered only when the test says (`answerFirst`), and every later one at once
+ * with `later`: a load that was on its way before a request came live, answered after it.
+ */
+export function requestsAnsweredLate(later: FriendRequest[]) {
+  let answerFirst: (requests: FriendRequest[]) => void = () => {};
+  const requests = vi
+    .fn<FriendsApi["requests"]>()
+    .mockImplementationOnce(
+      () =>
+        new Promise((resolve) => {
+          answerFirst = resolve;
+        }),
+    )
+    .mockResolvedValue(later);
+  return { requests, answerFirst: (answer: FriendRequest[]) => answerFirst(answer) };
 }
