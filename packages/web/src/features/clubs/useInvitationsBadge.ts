@@ -1,6 +1,6 @@
 import { useCallback, useContext } from "react";
 import { useRealtime } from "../../lib/realtime.ts";
-import { useWaitingBadge, useWaitingSync } from "../../lib/useWaitingBadge.ts";
+import { useWaitingBadge, useWaitingSync, type WaitingFollow } from "../../lib/useWaitingBadge.ts";
 import { invitationAnswered, invitationsLabel } from "./invitationsBadgeStore.ts";
 import { InvitationsBadgeContext, useClubsApi } from "./useClubs.ts";
 
@@ -16,18 +16,12 @@ export function useInvitationsBadgeSync() {
   const store = useContext(InvitationsBadgeContext);
   const load = useCallback(async () => (await client.invitations()).map((i) => i.clubId), [client]);
   const follow = useCallback(
-    (reload: () => void) => {
-      const change = (event: Parameters<typeof store.dispatch>[0]) => {
-        store.dispatch(event);
-        reload();
-      };
-      return [
-        realtime.on("clubInvitationReceived", ({ clubId }) => change({ type: "received", item: clubId })),
-        // Answered here or in another tab.
-        realtime.on("clubInvitationAnswered", ({ clubId }) => change(invitationAnswered(clubId))),
-      ];
-    },
-    [realtime, store],
+    ({ change }: WaitingFollow<number>) => [
+      realtime.on("clubInvitationReceived", ({ clubId }) => change({ type: "received", item: clubId })),
+      // Answered here or in another tab.
+      realtime.on("clubInvitationAnswered", ({ clubId }) => change(invitationAnswered(clubId))),
+    ],
+    [realtime],
   );
   useWaitingSync(store, load, follow);
 }

@@ -1,6 +1,7 @@
+import type { FriendRequest } from "@chess/shared";
 import { createContext, useCallback, useContext } from "react";
 import { useRealtime } from "../../lib/realtime.ts";
-import { useWaitingBadge, useWaitingSync } from "../../lib/useWaitingBadge.ts";
+import { useWaitingBadge, useWaitingSync, type WaitingFollow } from "../../lib/useWaitingBadge.ts";
 import {
   createRequestsBadgeStore,
   type RequestsBadgeStore,
@@ -25,22 +26,16 @@ export function useRequestsBadgeSync() {
   const store = useContext(RequestsBadgeContext);
   const load = useCallback(() => client.requests(), [client]);
   const follow = useCallback(
-    (reload: () => void) => {
-      const change = (event: Parameters<typeof store.dispatch>[0]) => {
-        store.dispatch(event);
-        reload();
-      };
-      return [
-        realtime.on("friendRequestReceived", (request) => change({ type: "received", item: request })),
-        realtime.on("friendRequestWithdrawn", ({ inviterId }) => change(requestWithdrawn(inviterId))),
-        realtime.on("friendRequestDenied", ({ friendName }) => change(requestDenied(friendName))),
-        realtime.on("friendBlocked", ({ friendName }) => change(requestDenied(friendName))),
-        realtime.on("friendAccountClosed", ({ friendName }) => change(requestDenied(friendName))),
-        // Accepted here or in another tab (or a request of mine met theirs): read again.
-        realtime.on("friendAdded", reload),
-      ];
-    },
-    [realtime, store],
+    ({ change, reload }: WaitingFollow<FriendRequest>) => [
+      realtime.on("friendRequestReceived", (request) => change({ type: "received", item: request })),
+      realtime.on("friendRequestWithdrawn", ({ inviterId }) => change(requestWithdrawn(inviterId))),
+      realtime.on("friendRequestDenied", ({ friendName }) => change(requestDenied(friendName))),
+      realtime.on("friendBlocked", ({ friendName }) => change(requestDenied(friendName))),
+      realtime.on("friendAccountClosed", ({ friendName }) => change(requestDenied(friendName))),
+      // Accepted here or in another tab (or a request of mine met theirs): read again.
+      realtime.on("friendAdded", reload),
+    ],
+    [realtime],
   );
   useWaitingSync(store, load, follow);
 }
