@@ -351,7 +351,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   });
   nodeBus?.on("blocksChanged", (change) => {
     const { userIds } = change as BusEvents["blocksChanged"];
-    if (Array.isArray(userIds)) void showLobby.blocksChanged(userIds);
+    if (Array.isArray(userIds)) void showLobby.blocksChanged(userIds.filter(Number.isInteger));
   });
   const friends = createFriendsService({
     repo: friendsRepo,

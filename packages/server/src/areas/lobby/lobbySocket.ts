@@ -139,11 +139,12 @@ export function lobbyBroadcaster(
       });
       if (watching.length === 0) return;
       try {
+        const ids = [...new Set(watching.map((w) => w.userId))];
+        const blocks = new Map(await Promise.all(ids.map(async (id) => [id, await blockedEitherWay(id)] as const)));
+        // The list is read last and sent at once: a change sent as a delta meanwhile is not undone by an older list.
         const all = await lobby.list();
-        const blocks = new Map<number, Promise<number[]>>();
         for (const { s, userId } of watching) {
-          if (!blocks.has(userId)) blocks.set(userId, blockedEitherWay(userId));
-          s.data.blockedEitherWay = await blocks.get(userId);
+          s.data.blockedEitherWay = blocks.get(userId);
           s.emit("updateLobby", { roomUid: LOBBY_ROOM, offers: offersShownTo(all, viewerOf(s)) });
         }
       } catch {
