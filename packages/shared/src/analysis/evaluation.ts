@@ -3,7 +3,9 @@
  * accuracy after lichess). Scores are always from White's point of view.
  */
 
-import type { Judgement } from "./judgement.ts";
+/** lichess's judgements of a move, mildest first (judgement.ts decides them). */
+export const JUDGEMENTS = ["inaccuracy", "mistake", "blunder"] as const;
+export type Judgement = (typeof JUDGEMENTS)[number];
 
 /** A score: centipawns, or mate in `mate` moves (positive: White mates). */
 export type Score = { cp: number } | { mate: number };

@@ -1,12 +1,11 @@
-import { type AnalysisEntry, type Score, scoreOf, winPercent } from "./evaluation.ts";
+import { type AnalysisEntry, type Judgement, type Score, scoreOf, winPercent } from "./evaluation.ts";
 
 /**
  * lichess's judgement of a move (lila `tree/Advice.scala`, `Analysis.infoAdvices`; scalachess `eval.scala`),
  * re-implemented from its rules, beside the spec's six tiers. Scores are from White's side.
  */
 
-export const JUDGEMENTS = ["inaccuracy", "mistake", "blunder"] as const;
-export type Judgement = (typeof JUDGEMENTS)[number];
+export { JUDGEMENTS, type Judgement } from "./evaluation.ts";
 
 /**
  * Drops of the mover's winning chances (−1..1) from which a move is judged, and the same drops in Win%

@@ -3,6 +3,7 @@ import { createFriendChallengePayload, friendMessagePayload } from "../api/frien
 import { chatMessagePayload, getChatHistoryPayload } from "./chat.ts";
 import { watchClubPayload } from "./clubs.ts";
 import { playComputerPayload, takebackPayload } from "./computer.ts";
+import type { ClientToServerEvents, ServerToClientEvents } from "./events.ts";
 import {
   boardPayload,
   cancelRematchPayload,
@@ -11,7 +12,6 @@ import {
   resyncPayload,
   watchPayload,
 } from "./game.ts";
-import type { ClientToServerEvents, ServerToClientEvents } from "./index.ts";
 import { cancelOfferPayload, createGameOfferPayload, offerIdPayload, refreshLobbyPayload } from "./lobby.ts";
 import { joinPoolPayload, leavePoolPayload, lobbyCountsPayload } from "./pairing.ts";
 import { followWatchListPayload } from "./watch.ts";
