@@ -4,7 +4,8 @@ import pino from "pino";
 import { io, type Socket } from "socket.io-client";
 import { afterAll, describe, expect, it } from "vitest";
 import { CONNECT_REFUSALS, type ConnectLimits } from "../src/realtime/connectLimiter.ts";
-import { createRealtime, type Handshake } from "../src/realtime/io.ts";
+import { createRealtime } from "../src/realtime/io.ts";
+import type { Handshake } from "../src/realtime/sockets.ts";
 import { useTestServer } from "./harness.ts";
 
 type Outcome = { ok: true; socket: Socket } | { ok: false; status: unknown; message: string };
@@ -46,11 +47,11 @@ async function frontDoor(limits: Omit<ConnectLimits, "maxAddresses">) {
     publicOrigin: undefined,
     trustProxy: true,
     connectLimits: limits,
-    identify: async (handshake) => {
-      identified.push(handshake);
-      return { sessionId: `s${identified.length}`, userId: null, username: "Guest", isGuest: true };
-    },
     logger: pino({ level: "silent" }),
+  });
+  realtime.identifyWith(async (handshake) => {
+    identified.push(handshake);
+    return { sessionId: `s${identified.length}`, userId: null, username: "Guest", isGuest: true };
   });
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   return {

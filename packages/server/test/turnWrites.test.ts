@@ -6,7 +6,8 @@ import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { socketEvent } from "../src/realtime/handlers.ts";
-import { type AppSocket, createRealtime } from "../src/realtime/io.ts";
+import { createRealtime } from "../src/realtime/io.ts";
+import type { AppSocket } from "../src/realtime/sockets.ts";
 
 /** The TCP writes made for one connection: each `_write` or `_writev` is one system call's worth. */
 interface Wire {
@@ -24,9 +25,9 @@ async function table() {
     publicOrigin: undefined,
     trustProxy: false,
     connectLimits: { burst: 1000, perSecond: 1000, open: 1000 },
-    identify: async () => ({ sessionId: `s${++id}`, userId: null, username: `Guest${id}`, isGuest: true }),
     logger: pino({ level: "silent" }),
   });
+  realtime.identifyWith(async () => ({ sessionId: `s${++id}`, userId: null, username: `Guest${id}`, isGuest: true }));
   const wires = new Map<string, Wire>();
   realtime.onConnection((socket: AppSocket) => {
     void socket.join("table");

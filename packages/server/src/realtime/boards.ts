@@ -1,7 +1,7 @@
 import { boardPayload } from "@chess/shared";
 import { type SocketEvents, socketEvent } from "./handlers.ts";
-import type { AppSocket } from "./io.ts";
 import { type Presence, presenceKey } from "./presence.ts";
+import type { AppSocket } from "./sockets.ts";
 
 /**
  * Whether a new socket is at its player's board: unless its handshake says it shows none (`auth.board: null`,

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../storage/unavailable.ts";
 import { hasNul, NUL_MESSAGE } from "../util/nul.ts";
-import type { AppSocket } from "./io.ts";
+import type { AppSocket } from "./sockets.ts";
 
 type AckFn = (answer: Ack<unknown>) => void;
 

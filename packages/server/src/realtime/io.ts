@@ -1,54 +1,23 @@
 import type { Server as HttpServer, IncomingMessage } from "node:http";
-import type { ClientToServerEvents, ServerToClientEvents } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
-import { Server, type Socket } from "socket.io";
+import { Server } from "socket.io";
 import { addressKey } from "../http/addressKey.ts";
 import { isAllowedOrigin } from "../http/origin.ts";
 import { boardSocketEvents, seatedAtConnect } from "./boards.ts";
 import { CONNECT_REFUSALS, ConnectLimiter, type ConnectLimits } from "./connectLimiter.ts";
 import { dispatchEvents, type SocketEvent, type SocketEvents } from "./handlers.ts";
 import { type Departure, PING_TIMEOUT_MS, Presence, presenceKey } from "./presence.ts";
+import {
+  type AppServer,
+  type AppSocket,
+  type Handshake,
+  HandshakeRefused,
+  rooms,
+  type SocketOwner,
+} from "./sockets.ts";
 import { batchTurnWrites } from "./turnWrites.ts";
 
-/** What the connection layer knows of a socket's owner: ids, a display name and its address, nothing of chess. */
-export interface SocketOwner {
-  sessionId: string;
-  userId: number | null;
-  username: string;
-  isGuest: boolean;
-  /** The client's address as it came (the proxy's first hop under TRUST_PROXY); limits count its `addressKey`. */
-  address: string;
-}
-
-/** The parts of a handshake an identity is read from. */
-export interface Handshake {
-  sessionId: string | undefined;
-  cookieHeader: string | undefined;
-  address: string;
-}
-
-/** A refusal of the handshake whose message the client may show (e.g. too many new guests from one address). */
-export class HandshakeRefused extends Error {}
-
-/** Per-socket data: the owner, and the clubs it belongs to once an area looked them up. */
-export interface SocketData {
-  owner: SocketOwner;
-  clubIds?: number[];
-  /** Accounts this socket's account blocked or is blocked by: the lobby shows none of their offers. */
-  blockedEitherWay?: number[];
-  /** The lobby watcher asked for changes rather than whole lists. */
-  lobbyChanges?: boolean;
-  /** The socket shows its player's board (boards.ts); counted in `seats`. */
-  seated?: boolean;
-}
-export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-
-/** Room names used to reach every socket of a session or of an account. */
-export const rooms = {
-  session: (sessionId: string) => `session:${sessionId}`,
-  user: (userId: number) => `user:${userId}`,
-};
+type Identify = (handshake: Handshake) => Promise<Omit<SocketOwner, "address">>;
 
 export interface RealtimeOptions {
   publicOrigin: string | undefined;
@@ -56,7 +25,6 @@ export interface RealtimeOptions {
   trustProxy: boolean;
   /** New connections per client address (a token bucket) and connections held open, on this node. */
   connectLimits: Omit<ConnectLimits, "maxAddresses">;
-  identify(handshake: Handshake): Promise<Omit<SocketOwner, "address">>;
   logger: FastifyBaseLogger;
 }
 
@@ -121,12 +89,14 @@ export function createRealtime(httpServer: HttpServer, opts: RealtimeOptions) {
     batchTurnWrites(conn);
   });
 
+  /** Who a handshake is: set by the area that keeps sessions (accounts), before the node listens. */
+  let identify: Identify | undefined;
   io.use((socket, next) => {
     const auth = socket.handshake.auth as { sessionId?: unknown } | undefined;
     const sessionId = typeof auth?.sessionId === "string" ? auth.sessionId : undefined;
     const address = clientAddress(socket.handshake, opts.trustProxy);
-    opts
-      .identify({ sessionId, cookieHeader: socket.handshake.headers.cookie, address })
+    if (!identify) return next(new Error("The site is briefly unavailable"));
+    identify({ sessionId, cookieHeader: socket.handshake.headers.cookie, address })
       .then((owner) => {
         socket.data.owner = { ...owner, address };
         next();
@@ -172,6 +142,10 @@ export function createRealtime(httpServer: HttpServer, opts: RealtimeOptions) {
     presence,
     seats,
     counters,
+    /** How a handshake becomes a socket's owner: the accounts area says, once. */
+    identifyWith(how: Identify) {
+      identify = how;
+    },
     /** Each area adds its client events here, once for all sockets. */
     addEvents(table: SocketEvents) {
       for (const [name, entry] of Object.entries(table)) {

@@ -1,7 +1,7 @@
 import { SESSION_COOKIE } from "@chess/shared";
 import fastifyCookie from "@fastify/cookie";
 import { HttpError } from "../../http/errors.ts";
-import { type Handshake, HandshakeRefused } from "../../realtime/io.ts";
+import { type Handshake, HandshakeRefused } from "../../realtime/sockets.ts";
 import type { AccountsService, Identity } from "./accountsService.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { type ChatMessage, chatMessagePayload, GLOBAL_CHAT_ID, getChatHistoryPayload } from "@chess/shared";
 import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
-import { type AppServer, rooms } from "../../realtime/io.ts";
+import { type AppServer, rooms } from "../../realtime/sockets.ts";
 import { type ChatActor, type ChatService, clubIdOf } from "./chatService.ts";
 
 /** Room of the lobby's global chat; club chats use their chat id. */

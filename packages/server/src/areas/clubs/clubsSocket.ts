@@ -1,6 +1,6 @@
 import { CLUB_MESSAGES, clubRoom, watchClubPayload } from "@chess/shared";
 import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
-import { type AppServer, rooms } from "../../realtime/io.ts";
+import { type AppServer, rooms } from "../../realtime/sockets.ts";
 import type { ClubsLive, ClubsService } from "./clubsService.ts";
 
 /**

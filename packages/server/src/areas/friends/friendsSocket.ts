@@ -1,6 +1,6 @@
-import { createFriendChallengePayload, friendMessagePayload, offerIdPayload } from "@chess/shared";
+import { friendMessagePayload } from "@chess/shared";
 import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
-import { type AppServer, type AppSocket, rooms } from "../../realtime/io.ts";
+import { type AppServer, type AppSocket, rooms } from "../../realtime/sockets.ts";
 import type { FriendsLive, FriendsService } from "./friendsService.ts";
 
 /** Friend events go to the players' own rooms (every tab of the account, on every node). */
@@ -20,7 +20,6 @@ export function friendsBroadcaster(io: AppServer): FriendsLive {
     },
     message: (userIds, message) => io.to(userIds.map(rooms.user)).emit("friendMessage", message),
     read: (readerId, friendName) => to(readerId).emit("friendMessagesRead", { friendName }),
-    challenge: (friendId, offer, from) => to(friendId).emit("friendChallengeReceived", { offer, from }),
     blocked: (blockerId, blockedName) => to(blockerId).emit("friendBlocked", { friendName: blockedName }),
     accountClosed: (userIds, closedName) =>
       io.to(userIds.map(rooms.user)).emit("friendAccountClosed", { friendName: closedName }),
@@ -35,31 +34,12 @@ function asUser(socket: AppSocket) {
   return userId === null ? undefined : { userId, username, sessionId };
 }
 
-export function friendsSocketEvents(deps: {
-  friends: FriendsService;
-  denyChallenge: (userId: number | null, offerId: string) => Promise<unknown>;
-}): SocketEvents {
+export function friendsSocketEvents(deps: { friends: FriendsService }): SocketEvents {
   const { friends } = deps;
   return {
     friendMessage: socketEvent(friendMessagePayload, (s, p) => {
       const u = asUser(s);
       return u ? friends.sendMessage(u, p.friendName, p.message) : loginFirst;
-    }),
-    createFriendChallenge: socketEvent(createFriendChallengePayload, async (s, p) => {
-      const u = asUser(s);
-      if (!u) return loginFirst;
-      const answer = await friends.challenge(u, p);
-      s.emit(
-        "friendChallengeCreated",
-        answer.ok && answer.data
-          ? answer.data
-          : { offer: null, isSuccessful: false, message: answer.ok ? "Failed" : answer.message },
-      );
-      return answer;
-    }),
-    denyFriendChallenge: socketEvent(offerIdPayload, async (s, p) => {
-      const answer = (await deps.denyChallenge(s.data.owner.userId, p.offerId)) as { ok: boolean };
-      return answer.ok ? { ok: true } : { ok: false, code: "not_found", message: "Challenge not found" };
     }),
   };
 }

@@ -1,5 +1,5 @@
 import type { ServerToClientEvents } from "@chess/shared";
-import { type AppServer, rooms } from "../../realtime/io.ts";
+import { type AppServer, rooms } from "../../realtime/sockets.ts";
 import type { PlayerRef } from "./gameRound.ts";
 
 type EventName = keyof ServerToClientEvents;
@@ -17,20 +17,18 @@ export interface GameNotifier {
 
 export const gameRoom = (gameId: string) => `game:${gameId}`;
 
-const playerRoom = (p: PlayerRef) => (p.userId !== null ? rooms.user(p.userId) : rooms.session(p.sessionId));
-
 export function socketNotifier(io: AppServer): GameNotifier {
   return {
     toPlayer(player, event, payload) {
       // biome-ignore lint/suspicious/noExplicitAny: typed by the signature above
-      (io.to(playerRoom(player)).emit as any)(event, payload);
+      (io.to(rooms.player(player)).emit as any)(event, payload);
     },
     toGame(gameId, event, payload) {
       // biome-ignore lint/suspicious/noExplicitAny: typed by the signature above
       (io.to(gameRoom(gameId)).emit as any)(event, payload);
     },
     joinGame(player, gameId) {
-      io.in(playerRoom(player)).socketsJoin(gameRoom(gameId));
+      io.in(rooms.player(player)).socketsJoin(gameRoom(gameId));
     },
     reconnect(gameId) {
       // Their connections close as after a network drop: any Socket.IO client reconnects by itself, through

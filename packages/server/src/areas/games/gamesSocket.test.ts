@@ -1,7 +1,7 @@
 import type { GameStarted } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { describe, expect, it } from "vitest";
-import type { AppSocket } from "../../realtime/io.ts";
+import type { AppSocket } from "../../realtime/sockets.ts";
 import { gameRoom } from "./gamesNotifier.ts";
 import type { GamesService } from "./gamesService.ts";
 import { followActiveGame } from "./gamesSocket.ts";

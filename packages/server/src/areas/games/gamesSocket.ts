@@ -11,7 +11,7 @@ import {
 } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
-import type { AppSocket } from "../../realtime/io.ts";
+import type { AppSocket } from "../../realtime/sockets.ts";
 import { gameRoom } from "./gamesNotifier.ts";
 import type { GamesService } from "./gamesService.ts";
 import type { Rematches } from "./rematches.ts";

@@ -7,8 +7,8 @@ import {
   refreshLobbyPayload,
 } from "@chess/shared";
 import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
-import type { AppServer, SocketData } from "../../realtime/io.ts";
 import { presenceKey } from "../../realtime/presence.ts";
+import type { AppServer, SocketData } from "../../realtime/sockets.ts";
 import { LOBBY_ROOM, type LobbyChange, type LobbyService } from "./lobbyService.ts";
 import { type LobbyViewer, offersShownTo, type StoredOffer, visibleTo } from "./lobbyStore.ts";
 

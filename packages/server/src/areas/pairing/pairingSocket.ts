@@ -6,7 +6,7 @@ import {
   lobbyCountsPayload,
 } from "@chess/shared";
 import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
-import type { AppServer, AppSocket } from "../../realtime/io.ts";
+import type { AppServer, AppSocket } from "../../realtime/sockets.ts";
 import type { PairingService } from "./pairingService.ts";
 
 /** The room of sockets that follow the lobby's counts. */

@@ -9,7 +9,7 @@ import {
 } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
-import type { AppServer, AppSocket } from "../../realtime/io.ts";
+import type { AppServer, AppSocket } from "../../realtime/sockets.ts";
 import type { WatchFeed } from "./watchFeed.ts";
 
 /** How often this node looks whether the lists its watchers follow changed (a move, a clock started). */
