@@ -41,6 +41,13 @@ export interface BusEvents {
    * lobby's offers at once.
    */
   blocksChanged: { userIds: [number, number] };
+  /**
+   * An account was closed and its sessions ended: each area lets go of it (offers, pools, rematches, friends,
+   * clubs, leaderboards). Published with `publishAndWait`: the closing is answered once every area has acted.
+   */
+  accountClosed: { userId: number; username: string };
+  /** The lobby's offers changed on this node (or on another, as told by the node bus): counts are out of date. */
+  offersChanged: Record<string, never>;
   /** A game ended and its result, ratings and history are stored (published once, after the commit). */
   gameFinished: {
     gameId: string;
@@ -61,14 +68,23 @@ export interface BusPlayer {
   name: string;
 }
 
+/** A subscriber; the work it starts is its own to finish and to log when it fails. */
+type Handler<P> = (payload: P) => unknown;
+
 export class Bus {
-  private readonly emitter = new EventEmitter();
+  private readonly emitter = new EventEmitter().setMaxListeners(50);
 
   publish<K extends keyof BusEvents>(name: K, payload: BusEvents[K]): void {
     this.emitter.emit(name, payload);
   }
 
-  subscribe<K extends keyof BusEvents>(name: K, handler: (payload: BusEvents[K]) => void): void {
+  /** Publishes and waits until every subscriber's work settled (for a publisher that answers once all acted). */
+  async publishAndWait<K extends keyof BusEvents>(name: K, payload: BusEvents[K]): Promise<void> {
+    const handlers = this.emitter.listeners(name) as Array<Handler<BusEvents[K]>>;
+    await Promise.allSettled(handlers.map(async (handler) => handler(payload)));
+  }
+
+  subscribe<K extends keyof BusEvents>(name: K, handler: Handler<BusEvents[K]>): void {
     this.emitter.on(name, handler);
   }
 }

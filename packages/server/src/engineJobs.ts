@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from "fastify";
 import { createAnalysisJobs, createAnalysisRepo, EnginePool, findEngine } from "./areas/analysis/index.ts";
 import { createJumpstartJobs, createJumpstartRepo } from "./areas/jumpstart/index.ts";
 import type { Config } from "./config.ts";
+import type { Core } from "./core.ts";
 import { createInProcessRunner, createQueueRunner, type JobRunner, startQueueWorkers } from "./jobs/index.ts";
+import type { AreaModule } from "./mount.ts";
 import type { Db } from "./storage/db.ts";
 import { settledWithin } from "./util/settledWithin.ts";
 
@@ -122,3 +124,29 @@ const engineHealth = (engines: EnginePool) => ({
   searches: engines.searches,
   queued: engines.queued,
 });
+
+/**
+ * The node's engine jobs as the composition root mounts them: analysis and jumpstart get `jobs`; the engines
+ * warm once the node listens (ENGINES_AT_START) and finish their jobs when it stops.
+ */
+export async function engineJobsModule(core: Core) {
+  const handle = await startEngineJobs(core.config, { db: core.db, logger: core.logger });
+  core.logger.info(
+    {
+      jobs: handle.runner.where,
+      engine: handle.engines?.command.kind,
+      workers: handle.engines?.size ?? 0,
+      nodes: core.config.analysisNodes,
+    },
+    "analysis engine",
+  );
+  const area: AreaModule = {
+    name: "engine jobs",
+    health: () => handle.health(),
+    start() {
+      if (core.config.enginesAtStart) void handle.engines?.warm();
+    },
+    release: () => handle.close(),
+  };
+  return { area, jobs: handle.runner };
+}

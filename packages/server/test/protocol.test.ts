@@ -7,7 +7,7 @@ import { clubsSocketEvents } from "../src/areas/clubs/index.ts";
 import { computerSocketEvents } from "../src/areas/computer/index.ts";
 import { friendsSocketEvents } from "../src/areas/friends/index.ts";
 import { gamesSocketEvents } from "../src/areas/games/index.ts";
-import { lobbySocketEvents } from "../src/areas/lobby/index.ts";
+import { challengeSocketEvents, lobbySocketEvents } from "../src/areas/lobby/index.ts";
 import { pairingSocketEvents } from "../src/areas/pairing/index.ts";
 import { watchSocketEvents } from "../src/areas/watch/index.ts";
 import { boardSocketEvents } from "../src/realtime/boards.ts";
@@ -20,7 +20,8 @@ describe("the protocol catalogue is the server's", () => {
   const none = {} as never;
   const tables: SocketEvents[] = [
     lobbySocketEvents({ lobby: none, clubIdsOf: none, blockedEitherWay: none }),
-    friendsSocketEvents({ friends: none, denyChallenge: none }),
+    challengeSocketEvents({ lobby: none, friends: none, io: none }),
+    friendsSocketEvents({ friends: none }),
     gamesSocketEvents({ games: none, rematches: none }),
     chatSocketEvents({ chat: none }),
     clubsSocketEvents({ clubs: none }),

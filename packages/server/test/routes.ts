@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 
-/** "METHOD /path" of every route the server registers, read from the areas' *Routes.ts and main.ts. */
+/** "METHOD /path" of every route the server registers, read from the areas' *Routes.ts and mount.ts (/health). */
 export function registeredRoutes(): string[] {
   const areas = new URL("../src/areas/", import.meta.url);
   const files = readdirSync(areas, { withFileTypes: true })
@@ -10,7 +10,7 @@ export function registeredRoutes(): string[] {
         .filter((f) => f.endsWith("Routes.ts"))
         .map((f) => new URL(`${d.name}/${f}`, areas)),
     );
-  files.push(new URL("../src/main.ts", import.meta.url));
+  files.push(new URL("../src/mount.ts", import.meta.url));
   const found = new Set<string>();
   for (const file of files) {
     for (const m of readFileSync(file, "utf8").matchAll(/\bapp\.(get|post|put|patch|delete)\(\s*"([^"]+)"/g)) {

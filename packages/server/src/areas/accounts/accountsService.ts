@@ -54,19 +54,18 @@ export const newSessionId = () => randomBytes(24).toString("base64url");
 const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 export const newGuestName = () => `Guest-${randomInt(1000, 10000)}`;
 
-/** What closing an account asks of the other areas, wired in main.ts: accounts knows no games, clubs or friends. */
-export interface AccountClosing {
-  /** Whether the player is in a live game (on any node): the account may not close before it ends. */
-  hasLiveGame(userId: number): Promise<boolean>;
-  /** The account is closed and its sessions are gone: each area lets go of it (offers, friends, clubs...). */
-  closed(account: { userId: number; username: string }): Promise<void>;
-}
+/**
+ * Another area's reason an account may not close now (a live game: the games area's guard), else undefined.
+ * Accounts knows no games, clubs or friends: they add guards, and let go of a closed account on the bus.
+ */
+export type CloseGuard = (userId: number) => Promise<string | undefined>;
 
 export interface AccountsDeps {
   repo: AccountsRepo;
   limiter: RateLimiter;
   bus: Bus;
-  closing: AccountClosing;
+  /** Asked in turn before an account closes; filled by the areas that may refuse (accountsModule's port). */
+  closeGuards: readonly CloseGuard[];
   signupLimitPerIp: number;
   /** New guest sessions one address may open per 10 minutes. */
   guestSessionsPerIp: number;
@@ -74,7 +73,7 @@ export interface AccountsDeps {
 }
 
 export function createAccountsService(deps: AccountsDeps) {
-  const { repo, limiter, bus, closing, signupLimitPerIp, guestSessionsPerIp, now = Date.now } = deps;
+  const { repo, limiter, bus, closeGuards, signupLimitPerIp, guestSessionsPerIp, now = Date.now } = deps;
   // Verifying against a real hash when the user does not exist keeps both answers equally slow.
   let dummyHash: Promise<string> | undefined;
   const dummy = () => {
@@ -186,12 +185,15 @@ export function createAccountsService(deps: AccountsDeps) {
       const valid = await verify(user.passwordHash, input.password).catch(() => false);
       if (!valid) throw unauthorized(MESSAGES.wrongCurrentPassword);
       await limiter.reset(accountKey);
-      if (await closing.hasLiveGame(user.id)) throw conflict(MESSAGES.closeWhilePlaying);
+      for (const guard of closeGuards) {
+        const refusal = await guard(user.id);
+        if (refusal) throw conflict(refusal);
+      }
       const ended = await repo.closeAccount(user.id, new Date(now()));
       // Another request closed it first, and did the rest.
       if (!ended) throw unauthorized(MESSAGES.notLoggedIn);
       for (const sessionId of ended) bus.publish("sessionEnded", { sessionId });
-      await closing.closed({ userId: user.id, username: user.username });
+      await bus.publishAndWait("accountClosed", { userId: user.id, username: user.username });
     },
 
     /** Whether the account named `username` exists, and whether it is closed. */

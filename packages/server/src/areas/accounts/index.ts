@@ -1,5 +1,3 @@
-export { createRequestAuth, type RequestAuth } from "./accountsAuth.ts";
-export { createAccountsRepo } from "./accountsRepo.ts";
-export { registerAccountsRoutes } from "./accountsRoutes.ts";
-export { type AccountsService, createAccountsService, type Identity } from "./accountsService.ts";
-export { identifySocket } from "./accountsSocket.ts";
+export type { RequestAuth } from "./accountsAuth.ts";
+export { type AccountLookup, type AccountsModule, accountsModule, type Callers } from "./accountsModule.ts";
+export type { Identity } from "./accountsService.ts";

@@ -1,3 +1,2 @@
-export { createChatRepo } from "./chatRepo.ts";
-export { type ChatActor, type ChatService, createChatService } from "./chatService.ts";
-export { chatSocketEvents, GLOBAL_CHAT_ROOM, spectatorChat, spectatorChatRoom } from "./chatSocket.ts";
+export { chatModule } from "./chatModule.ts";
+export { chatSocketEvents } from "./chatSocket.ts";

@@ -1,4 +1,2 @@
-export { createClubsRepo } from "./clubsRepo.ts";
-export { registerClubsRoutes } from "./clubsRoutes.ts";
-export { type ClubsService, createClubsService } from "./clubsService.ts";
-export { clubsBroadcaster, clubsSocketEvents } from "./clubsSocket.ts";
+export { type ClubsModule, clubsModule, type Membership } from "./clubsModule.ts";
+export { clubsSocketEvents } from "./clubsSocket.ts";

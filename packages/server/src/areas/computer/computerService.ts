@@ -15,7 +15,7 @@ import { addressKey } from "../../http/addressKey.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
 import { shortId } from "../../util/ids.ts";
 import { KeyedQueue } from "../../util/keyedQueue.ts";
-import type { Actor, GamesService, PlayerRef } from "../games/index.ts";
+import type { Actor, GamePlay, PlayerRef } from "../games/index.ts";
 import { type EngineLine, levelSettings, MOVE_TIMEOUT_MS, pickMove, searchOf, thinkTimeMs } from "./computerLevels.ts";
 import { computerLevelOf, computerPlayer } from "./computerPlayers.ts";
 
@@ -82,7 +82,7 @@ const moveOf = (uci: string): MovePayload["move"] => {
  * moves through the games service like any player, with the ply it answers.
  */
 export function createComputerService(deps: {
-  games: Pick<GamesService, "start" | "move" | "activeGameOf" | "snapshot" | "playersOf" | "takeback">;
+  games: Pick<GamePlay, "start" | "move" | "activeGameOf" | "snapshot" | "playersOf" | "takeback">;
   engine: ComputerEngine;
   logger: FastifyBaseLogger;
   /** Limits new games (see COMPUTER_GAMES_PER_PLAYER); none when absent. */

@@ -1,3 +1,3 @@
-export { computerLevelOf, isComputerPresenceKey } from "./computerPlayers.ts";
-export { type ComputerEngine, type ComputerService, createComputerService } from "./computerService.ts";
+export { computerModule } from "./computerModule.ts";
+export { computerLevelOf } from "./computerPlayers.ts";
 export { computerSocketEvents } from "./computerSocket.ts";

@@ -1,13 +1,11 @@
 import {
   type Ack,
   type BlockedPlayer,
-  type CreateGameOfferPayload,
   FRIEND_MESSAGES,
   FRIEND_MESSAGES_PAGE,
   type Friend,
   type FriendMessage,
   type FriendRequest,
-  type GameOffer,
   type MarkedRead,
   type SentFriendRequest,
   type UnreadCounts,
@@ -38,7 +36,6 @@ export interface FriendsLive {
   message(userIds: number[], message: FriendMessage): void;
   /** To all of the reader's tabs: that conversation is read. */
   read(readerId: number, friendName: string): void;
-  challenge(friendId: number, offer: GameOffer, from: string): void;
   /** To the blocker's tabs only: the blocked player is not told. */
   blocked(blockerId: number, blockedName: string): void;
   /** To the friends of a closed account and the other sides of its requests: it leaves their lists. */
@@ -52,7 +49,6 @@ export function createFriendsService(deps: {
   isOnline: (userId: number) => boolean;
   notify: FriendsLive;
   bus: Pick<Bus, "publish">;
-  createChallenge: (actor: FriendUser, payload: CreateGameOfferPayload, friendId: number) => Promise<Ack<GameOffer>>;
 }) {
   const { repo, limiter, notify } = deps;
 
@@ -176,19 +172,16 @@ export function createFriendsService(deps: {
       }));
     },
 
-    /** A game offer for one online friend; an offline friend fails with the spec's message. */
-    async challenge(
-      user: FriendUser,
-      payload: CreateGameOfferPayload & { friendName: string },
-    ): Promise<Ack<{ offer: GameOffer | null; isSuccessful: boolean }>> {
-      const friend = await friendNamed(user, payload.friendName);
+    /**
+     * Whom `user` may challenge by that name: a friend who has not blocked them and is online, or the spec's
+     * refusal. The challenge itself is a lobby offer (the lobby area makes it).
+     */
+    async challengeable(user: FriendUser, friendName: string): Promise<Ack<{ id: number; username: string }>> {
+      const friend = await friendNamed(user, friendName);
       if (!friend) return fail("forbidden", FRIEND_MESSAGES.notFriends);
       if (await repo.isBlocked(friend.id, user.userId)) return fail("forbidden", FRIEND_MESSAGES.blocked);
       if (!deps.isOnline(friend.id)) return fail("offline", FRIEND_MESSAGES.offline);
-      const created = await deps.createChallenge(user, payload, friend.id);
-      if (!created.ok || !created.data) return created.ok ? fail("failed", "Failed") : created;
-      notify.challenge(friend.id, created.data, user.username);
-      return { ok: true, data: { offer: created.data, isSuccessful: true } };
+      return { ok: true, data: friend };
     },
 
     async block(user: FriendUser, name: string): Promise<void> {

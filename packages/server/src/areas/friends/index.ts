@@ -1,4 +1,3 @@
-export { createFriendsRepo } from "./friendsRepo.ts";
-export { registerFriendsRoutes } from "./friendsRoutes.ts";
-export { createFriendsService, type FriendsService } from "./friendsService.ts";
-export { friendsBroadcaster, friendsSocketEvents } from "./friendsSocket.ts";
+export { type Blocks, type Challengeable, type FriendsModule, friendsModule } from "./friendsModule.ts";
+export type { FriendUser } from "./friendsService.ts";
+export { friendsSocketEvents } from "./friendsSocket.ts";

@@ -1,10 +1,5 @@
-export { type GameLeases, LEASE_MS, localLeases, RENEW_MS, redisLeases } from "./gameLeases.ts";
 export type { PlayerRef } from "./gameRound.ts";
-export { type GameNotifier, gameRoom, socketNotifier } from "./gamesNotifier.ts";
-export { createGamesRepo, type GamesRepo } from "./gamesRepo.ts";
-export { registerGamesRoutes } from "./gamesRoutes.ts";
-export type { GameCall } from "./gamesService.ts";
-export { type Actor, createGamesService, type GamesService } from "./gamesService.ts";
-export { followActiveGame, gamesSocketEvents } from "./gamesSocket.ts";
-export { createRematches, type Rematches } from "./rematches.ts";
-export { createRematchStore, type RematchStore } from "./rematchStore.ts";
+export { type GamePlay, type GameRecords, type GamesModule, gamesModule } from "./gamesModule.ts";
+export type { Actor } from "./gamesService.ts";
+/** The event table alone, for the protocol catalogue's test. */
+export { gamesSocketEvents } from "./gamesSocket.ts";

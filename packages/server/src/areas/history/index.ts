@@ -1,2 +1,1 @@
-export { createHistoryRepo, type HistoryRepo } from "./historyRepo.ts";
-export { registerHistoryRoutes } from "./historyRoutes.ts";
+export { historyModule } from "./historyModule.ts";

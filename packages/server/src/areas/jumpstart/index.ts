@@ -1,4 +1,4 @@
 export { CHECK_NODES, createJumpstartJobs, type JumpstartJobs } from "./jumpstartJobs.ts";
+export { type JumpstartPositions, jumpstartModule } from "./jumpstartModule.ts";
 export { createJumpstartRepo } from "./jumpstartRepo.ts";
-export { registerJumpstartRoutes } from "./jumpstartRoutes.ts";
-export { createJumpstartService, type JumpstartService, NoPositionError } from "./jumpstartService.ts";
+export { NoPositionError } from "./jumpstartService.ts";

@@ -1,2 +1,1 @@
-export { createLeaderboardsRepo } from "./leaderboardsRepo.ts";
-export { registerLeaderboardsRoutes } from "./leaderboardsRoutes.ts";
+export { leaderboardsModule } from "./leaderboardsModule.ts";

@@ -13,7 +13,7 @@ import {
 import { addressKey } from "../../http/addressKey.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
 import { shortId } from "../../util/ids.ts";
-import type { Actor, GamesRepo, GamesService, PlayerRef } from "../games/index.ts";
+import type { Actor, GamePlay, GameRecords, PlayerRef } from "../games/index.ts";
 import { NoPositionError } from "../jumpstart/index.ts";
 import { type LobbyStore, type LobbyViewer, offersShownTo, type StoredOffer, visibleTo } from "./lobbyStore.ts";
 
@@ -82,8 +82,8 @@ const noPosition = (error: unknown) =>
 /** The lobby: open offers, their creation, cancellation and acceptance (SPEC §4 Offer). */
 export function createLobbyService(deps: {
   store: LobbyStore;
-  games: GamesService;
-  gamesRepo: GamesRepo;
+  games: Pick<GamePlay, "start" | "activeGameOf">;
+  ratings: Pick<GameRecords, "rating">;
   /** Tells every lobby watcher what changed, as far as it may see. */
   broadcast: (change: LobbyChange) => void;
   limiter: RateLimiter;
@@ -96,7 +96,7 @@ export function createLobbyService(deps: {
   /** A jumpstart start position for the offer's limits (pool or on demand). */
   jumpstartPosition: (q: RandomPositionQuery) => Promise<{ fen: string }>;
 }) {
-  const { store, games, gamesRepo, broadcast, isOnline, jumpstartPosition } = deps;
+  const { store, games, ratings, broadcast, isOnline, jumpstartPosition } = deps;
   /** Offers that went: challenges are announced to both sides, lobby offers to the watchers. */
   const removed = (list: StoredOffer[]) => {
     for (const o of list) if (o.privateTo !== undefined) deps.onChallengeRemoved(o);
@@ -178,7 +178,7 @@ export function createLobbyService(deps: {
         }
       }
       const timeClass = timeClassOf(p);
-      const rating = actor.userId !== null ? await gamesRepo.rating(actor.userId, p.variant, timeClass) : undefined;
+      const rating = actor.userId !== null ? await ratings.rating(actor.userId, p.variant, timeClass) : undefined;
       const offer: GameOffer = {
         offerId: shortId(),
         ...(actor.isGuest ? {} : { username: actor.username }),

@@ -12,7 +12,7 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import { addressKey } from "../../http/addressKey.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
-import type { Actor, GamesService, PlayerRef } from "../games/index.ts";
+import type { Actor, GamePlay, PlayerRef } from "../games/index.ts";
 import type { PoolStore } from "./pairingStore.ts";
 import { type PoolEntry, pairWave, type WaveEntry } from "./pairingWave.ts";
 import { type OfferSeeker, type OpenOffer, offersFor, offersOfPool } from "./poolOffers.ts";
@@ -66,7 +66,7 @@ export interface PoolOfferSource {
  */
 export function createPairingService(deps: {
   store: PoolStore;
-  games: Pick<GamesService, "start" | "activeGameOf">;
+  games: Pick<GamePlay, "start" | "activeGameOf">;
   offers: PoolOfferSource;
   /** A player's rating in the pools' variant (standard) and `timeClass`. */
   rating: (userId: number, timeClass: TimeClass) => Promise<number>;

@@ -1,2 +1,1 @@
-export { createPreferencesRepo } from "./preferencesRepo.ts";
-export { registerPreferencesRoutes } from "./preferencesRoutes.ts";
+export { type PreferencesModule, preferencesModule } from "./preferencesModule.ts";

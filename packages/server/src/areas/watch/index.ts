@@ -1,4 +1,2 @@
-export { createWatchFeed, type WatchFeed } from "./watchFeed.ts";
-export { createWatchRepo } from "./watchRepo.ts";
-export { registerWatchRoutes } from "./watchRoutes.ts";
-export { watchBroadcaster, watchSocketEvents } from "./watchSocket.ts";
+export { watchModule } from "./watchModule.ts";
+export { watchSocketEvents } from "./watchSocket.ts";

@@ -1,0 +1,48 @@
+import type { Core } from "../../core.ts";
+import type { AreaModule } from "../../mount.ts";
+import { presenceKey } from "../../realtime/presence.ts";
+import type { AccountLookup, Callers } from "../accounts/index.ts";
+import type { Blocks } from "../friends/index.ts";
+import { createClubsRepo } from "./clubsRepo.ts";
+import { registerClubsRoutes } from "./clubsRoutes.ts";
+import { createClubsService } from "./clubsService.ts";
+import { clubsBroadcaster, clubsSocketEvents } from "./clubsSocket.ts";
+
+/** Who belongs to which club: the lobby's club offers, club chats and club leaderboards ask. */
+export interface Membership {
+  isMember(clubId: number, userId: number): Promise<boolean>;
+  clubIdsOf(userId: number): Promise<number[]>;
+}
+
+/** Clubs: members, invitations, posts, the calendar. Other areas get `membership`. */
+export function clubsModule(
+  core: Core,
+  ports: { callers: Callers; accounts: AccountLookup; blocks: Pick<Blocks, "isBlocked"> },
+) {
+  const repo = createClubsRepo(core.db);
+  const clubs = createClubsService({
+    repo,
+    limiter: core.limiter,
+    findUser: (name) => ports.accounts.findOpen(name),
+    isBlocked: (blocker, blocked) => ports.blocks.isBlocked(blocker, blocked),
+    isOnline: (userId) => core.presence.isOnline(presenceKey({ userId, sessionId: "" })),
+    live: clubsBroadcaster(core.io),
+  });
+  core.bus.subscribe("accountClosed", ({ userId }) =>
+    clubs
+      .accountClosed(userId)
+      .catch((err: unknown) => core.logger.warn({ err, userId }, "clubs: closed account kept")),
+  );
+  const membership: Membership = {
+    isMember: (clubId, userId) => repo.isMember(clubId, userId),
+    clubIdsOf: (userId) => repo.clubIdsOf(userId),
+  };
+  const area: AreaModule = {
+    name: "clubs",
+    routes: (app) => registerClubsRoutes(app, { clubs, auth: ports.callers }),
+    socketEvents: clubsSocketEvents({ clubs }),
+  };
+  return { area, membership };
+}
+
+export type ClubsModule = ReturnType<typeof clubsModule>;

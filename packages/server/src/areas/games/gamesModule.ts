@@ -1,0 +1,151 @@
+import { MESSAGES, type TimeClass, type Variant } from "@chess/shared";
+import type { Core } from "../../core.ts";
+import type { AreaModule } from "../../mount.ts";
+import { settledWithin } from "../../util/settledWithin.ts";
+import type { AccountsModule, Callers } from "../accounts/index.ts";
+import type { Blocks } from "../friends/index.ts";
+import type { PreferencesModule } from "../preferences/index.ts";
+import { localLeases, RENEW_MS, redisLeases } from "./gameLeases.ts";
+import { socketNotifier } from "./gamesNotifier.ts";
+import { createGamesRepo, type RatingInfo } from "./gamesRepo.ts";
+import { registerGamesRoutes } from "./gamesRoutes.ts";
+import { createGamesService, type GameCall, type GamesService } from "./gamesService.ts";
+import { followActiveGame, gamesSocketEvents } from "./gamesSocket.ts";
+import { createRematches } from "./rematches.ts";
+import { createRematchStore } from "./rematchStore.ts";
+
+/** What other areas may do in live games: start them, act as a player, ask who plays. */
+export type GamePlay = Pick<
+  GamesService,
+  "start" | "move" | "takeback" | "activeGameOf" | "snapshot" | "playersOf" | "isPlayer"
+>;
+
+/** What other areas may read of stored games. */
+export interface GameRecords {
+  /** A player's rating in a variant and time class, and how many rated games it rests on. */
+  rating(userId: number, variant: Variant, timeClass: TimeClass): Promise<RatingInfo>;
+  /** Games being played now, per time control: the pairing tiles show them. */
+  liveCounts: ReturnType<typeof createGamesRepo>["liveCounts"];
+  exists(gameId: string): Promise<boolean>;
+  /** A game's start position and UCI moves, and whether it is still being played (for analysis). */
+  line(gameId: string): Promise<{ initialFen: string; uciMoves: string[]; active: boolean } | undefined>;
+}
+
+/** A node's sign of life in the database: a killed node's games are charged until its last one. */
+const HEARTBEAT_MS = 500;
+const SWEEP_MS = 1_000;
+const REMATCH_SWEEP_MS = 60_000;
+/** A stopping node's last writes, bounded: it exits within its 10 s whatever Redis and the database do. */
+const HAND_OVER_MS = 3_000;
+const LAST_HEARTBEAT_MS = 1_000;
+
+/** Live games, rematches and the games' HTTP history. Other areas get `play`, `records` and `seating`. */
+export function gamesModule(
+  core: Core,
+  ports: {
+    callers: Callers;
+    closing: AccountsModule["closing"];
+    blocks: Pick<Blocks, "between">;
+    choices: PreferencesModule["choices"];
+  },
+) {
+  const { config, redis, nodeBus, nodeId, logger } = core;
+  const repo = createGamesRepo(core.db);
+  const notifier = socketNotifier(core.io);
+  /** Players who never connect and never leave (the computer): no "opponent left" countdown against them. */
+  const alwaysSeated: Array<(key: string) => boolean> = [];
+  const games = createGamesService({
+    repo,
+    notifier,
+    // A player counts as there while at the board (realtime/boards.ts).
+    isOnline: (key) => alwaysSeated.some((seated) => seated(key)) || core.seats.isOnline(key),
+    logger,
+    bus: core.bus,
+    leases: redis ? redisLeases(redis, config.redisPrefix, nodeId) : localLeases(nodeId),
+    forward: nodeBus ? (node, call) => nodeBus.request(node, "game", call) : undefined,
+    isNodeAlive: nodeBus ? (node) => nodeBus.isListening(node) : undefined,
+    firstMoveMs: config.firstMoveMs,
+    takebackChoice: (userId) => ports.choices.takebacks(userId),
+  });
+  nodeBus?.on("game", (call) => games.serve(call as GameCall));
+  core.seats.onChange((key, online, departure) => games.presenceChanged(key, online, departure));
+
+  const rematches = createRematches({
+    repo,
+    games,
+    notifier,
+    store: createRematchStore(core.db),
+    blockedEitherWay: (a, b) => ports.blocks.between(a, b),
+  });
+  ports.closing.guard(async (userId) =>
+    (await games.activeGameOf({ userId, sessionId: "" })) !== undefined ? MESSAGES.closeWhilePlaying : undefined,
+  );
+  core.bus.subscribe("accountClosed", ({ userId }) =>
+    rematches.accountClosed(userId).catch((err: unknown) => logger.warn({ err, userId }, "rematch offers kept")),
+  );
+
+  const heartbeat = () => repo.heartbeat(nodeId, new Date());
+  const area: AreaModule = {
+    name: "games",
+    routes: (app) =>
+      registerGamesRoutes(app, {
+        repo,
+        rematches,
+        identify: (req, bodySessionId) => ports.callers.identifyOrSession(req, bodySessionId),
+      }),
+    socketEvents: gamesSocketEvents({ games, rematches }),
+    onConnection: followActiveGame({ games, logger }),
+    timers: [
+      { name: "clock sweep", everyMs: SWEEP_MS, run: () => games.sweep() },
+      { name: "game lease renewal", everyMs: RENEW_MS, run: () => games.maintainLeases() },
+      { name: "heartbeat", everyMs: HEARTBEAT_MS, run: heartbeat },
+      { name: "rematch offer sweep", everyMs: REMATCH_SWEEP_MS, run: () => rematches.sweep() },
+    ],
+    health: () => ({ liveGames: games.liveCount() }),
+    async recover() {
+      const recovered = await games.recover();
+      if (recovered > 0) logger.info({ recovered }, "resumed live games");
+      await heartbeat();
+    },
+    stop: () => games.stop(),
+    // The games go to whichever node their players reach next. A node cut off from Redis or the database
+    // still exits in time: the leases it could not hand back lapse, and another node takes their games over.
+    async release() {
+      const [handedOver] = await Promise.all([
+        settledWithin(
+          games.release().then(
+            () => true,
+            (err: unknown) => {
+              logger.warn({ err }, "games not handed over");
+              return true;
+            },
+          ),
+          HAND_OVER_MS,
+        ),
+        settledWithin(heartbeat(), LAST_HEARTBEAT_MS),
+      ]);
+      if (!handedOver) logger.warn(`games not handed over within ${HAND_OVER_MS} ms; their leases will lapse`);
+    },
+  };
+
+  const records: GameRecords = {
+    rating: (userId, variant, timeClass) => repo.rating(userId, variant, timeClass),
+    liveCounts: () => repo.liveCounts(),
+    exists: async (gameId) => (await repo.game(gameId)) !== undefined,
+    async line(gameId) {
+      const row = await repo.game(gameId);
+      if (!row) return undefined;
+      const moves = await repo.moves(gameId);
+      return { initialFen: row.initialFen, uciMoves: moves.map((m) => m.uci), active: row.status === "active" };
+    },
+  };
+  return {
+    area,
+    play: games as GamePlay,
+    records,
+    /** An area whose players never connect (the computer) says which presence keys are always at the board. */
+    seating: { alwaysSeated: (isKey: (key: string) => boolean) => void alwaysSeated.push(isKey) },
+  };
+}
+
+export type GamesModule = ReturnType<typeof gamesModule>;

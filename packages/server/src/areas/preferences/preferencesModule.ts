@@ -1,0 +1,21 @@
+import type { Core } from "../../core.ts";
+import type { AreaModule } from "../../mount.ts";
+import type { Callers } from "../accounts/index.ts";
+import { createPreferencesRepo } from "./preferencesRepo.ts";
+import { registerPreferencesRoutes } from "./preferencesRoutes.ts";
+
+/** An account's own choices: the web's settings, and what other areas ask of them (takebacks). */
+export function preferencesModule(core: Core, ports: { callers: Callers }) {
+  const repo = createPreferencesRepo(core.db);
+  const area: AreaModule = {
+    name: "preferences",
+    routes: (app) => registerPreferencesRoutes(app, { repo, auth: ports.callers }),
+  };
+  return {
+    area,
+    /** Whether an account lets its opponents ask for takebacks: always, in casual games, never. */
+    choices: { takebacks: async (userId: number) => (await repo.choices(userId)).takebacks },
+  };
+}
+
+export type PreferencesModule = ReturnType<typeof preferencesModule>;
