@@ -8,7 +8,7 @@ import {
   type VacationLedger,
 } from "@chess/shared";
 import { describe, expect, it } from "vitest";
-import { comeBack, goOnVacation, type PlayerGame, vacationBeforeMove } from "./dailyPauses.ts";
+import { comeBack, goOnVacation, moveInGame, type PlayerGame, vacationBeforeMove } from "./dailyPauses.ts";
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 0, 2);
@@ -105,5 +105,26 @@ describe("vacationBeforeMove", () => {
     const resumed = r!.clocks.find((c) => c.gameId === "mine1")!.clock;
     expect(dailyTimeLeft(resumed, now)).toBe(DAY_MS - HOUR);
     expect(dailyTimeLeft(clockOf(away.games, "mine1"), now)).toBe(DAY_MS - HOUR);
+  });
+});
+
+describe("moveInGame", () => {
+  const paused = clockOf(onVacation(T0).games, "mine1");
+
+  it.each([
+    ["a running game takes the move", newDailyClock(1, T0), true, "play"],
+    ["the vacationer's move ends the vacation first", paused, true, "endsVacation"],
+    [
+      "the opponent's move waits for the vacationer",
+      paused,
+      false,
+      {
+        ok: false,
+        code: "opponent_on_vacation",
+        message: "Your opponent is on vacation: the game waits for their move",
+      },
+    ],
+  ] as const)("%s", (_name, clock, byPlayerToMove, expected) => {
+    expect(moveInGame(clock, byPlayerToMove)).toEqual(expected);
   });
 });

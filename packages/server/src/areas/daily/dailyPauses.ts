@@ -1,6 +1,7 @@
 import {
   type DailyClock,
   type DailyRefusal,
+  dailyRefusal,
   endVacation,
   isDailyClockPaused,
   pauseDailyClock,
@@ -73,6 +74,16 @@ export function vacationBeforeMove(ledger: VacationLedger, games: readonly Playe
   if (ledger.since === null) return null;
   const back = comeBack(ledger, games, now);
   return back.ok ? back : null;
+}
+
+/**
+ * A move sent in a game at a time: played as usual, played after ending the mover's vacation (the game is
+ * paused on their own turn), or refused when the game waits for an opponent on vacation.
+ */
+export function moveInGame(clock: DailyClock, byPlayerToMove: boolean): "play" | "endsVacation" | DailyRefusal {
+  if (!isDailyClockPaused(clock)) return "play";
+  if (byPlayerToMove) return "endsVacation";
+  return dailyRefusal("opponent_on_vacation", "Your opponent is on vacation: the game waits for their move");
 }
 
 function changed(games: readonly PlayerGame[], next: (clock: DailyClock) => DailyClock): ClockChange[] {

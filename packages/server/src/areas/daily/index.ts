@@ -13,6 +13,7 @@ export {
   type ClockChange,
   comeBack,
   goOnVacation,
+  moveInGame,
   type PlayerGame,
   type Return,
   vacationBeforeMove,
