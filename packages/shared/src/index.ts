@@ -19,6 +19,8 @@ export * from "./chess/gameEnd.ts";
 export * from "./domain/account.ts";
 export * from "./domain/clock.ts";
 export * from "./domain/computer.ts";
+export * from "./domain/daily.ts";
+export * from "./domain/dailyVacation.ts";
 export * from "./domain/jumpstart.ts";
 export * from "./domain/rating.ts";
 export * from "./domain/text.ts";

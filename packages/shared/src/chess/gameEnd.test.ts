@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Board, START_FEN } from "./board.ts";
-import { positionEnd } from "./gameEnd.ts";
+import { canMate, positionEnd, timeoutResult } from "./gameEnd.ts";
 
 /** The board after `moves` in UCI ("e2e4"). */
 const play = (moves: string[], fen = START_FEN) => {
@@ -31,5 +31,24 @@ describe("positionEnd", () => {
 
   it("is undefined while the game goes on", () => {
     expect(positionEnd(play(["e4", "e5"]))).toBeUndefined();
+  });
+});
+
+describe("timeoutResult", () => {
+  it.each([
+    ["the side with a queen wins on time", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "b", "white"],
+    ["a lone king cannot win on time", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "w", "draw"],
+    ["king and knight cannot win on time", "4k3/8/8/8/8/8/8/3NK3 b - - 0 1", "b", "draw"],
+    ["king and bishop cannot win on time", "4k3/8/8/8/8/8/8/2B1K3 b - - 0 1", "b", "draw"],
+    ["king and two knights can", "4k3/8/8/8/8/8/8/2NNK3 b - - 0 1", "b", "white"],
+    ["king and pawn can", "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1", "b", "white"],
+    ["black with a rook wins when white runs out", "4k2r/8/8/8/8/8/8/4K3 w - - 0 1", "w", "black"],
+  ] as const)("%s", (_name, fen, loser, winningColor) => {
+    expect(timeoutResult(Board.fromFen(fen), loser)).toEqual({ winningColor, reason: "flag" });
+  });
+
+  it("canMate needs more than a lone minor piece", () => {
+    expect(canMate(Board.fromFen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"), "w")).toBe(true);
+    expect(canMate(Board.fromFen("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"), "w")).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { type Color, other } from "../domain/clock.ts";
 import type { Board } from "./board.ts";
 
 /** How a game ended. */
@@ -22,6 +23,24 @@ export function positionEnd(board: Board): { reason: EndReason; winningColor: Wi
   if (reason === undefined) return undefined;
   if (reason === "checkmate") return { reason, winningColor: board.turn() === "w" ? "black" : "white" };
   return { reason, winningColor: "draw" };
+}
+
+/** Whether `color` has mating material left (for a time-out: the winner needs some). */
+export function canMate(board: Board, color: Color): boolean {
+  const pieces = board.pieces(color);
+  if (pieces.length === 0) return false;
+  if (pieces.length === 1 && (pieces[0] === "b" || pieces[0] === "n")) return false;
+  return true;
+}
+
+/**
+ * The result when `loser` runs out of time on `board`: a loss, or a draw if the other side cannot mate. One
+ * rule for live flags and daily time-outs.
+ */
+export function timeoutResult(board: Board, loser: Color): { winningColor: WinningColor; reason: "flag" } {
+  const winner = other(loser);
+  if (!canMate(board, winner)) return { winningColor: "draw", reason: "flag" };
+  return { winningColor: winner === "w" ? "white" : "black", reason: "flag" };
 }
 
 /** Words for the game-over modal. */

@@ -1,7 +1,6 @@
 import { Board, START_FEN } from "@chess/shared";
 import { describe, expect, it } from "vitest";
 import {
-  canMate,
   claimableAt,
   colorOf,
   FIRST_MOVE_MS,
@@ -134,11 +133,6 @@ describe("flag results", () => {
     ["king and two knights can", "4k3/8/8/8/8/8/8/2NNK3 b - - 0 1", "b", "white"],
   ] as const)("%s", (_name, fen, loser, winningColor) => {
     expect(flagResult(round(fen), loser).winningColor).toBe(winningColor);
-  });
-
-  it("canMate needs more than a lone minor piece", () => {
-    expect(canMate(Board.fromFen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"), "w")).toBe(true);
-    expect(canMate(Board.fromFen("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"), "w")).toBe(false);
   });
 });
 

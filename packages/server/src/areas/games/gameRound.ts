@@ -13,6 +13,7 @@ import {
   positionEnd,
   type TimeClass,
   timeLeft,
+  timeoutResult,
   type Variant,
   type WinningColor,
 } from "@chess/shared";
@@ -302,19 +303,9 @@ export function takeBack(round: GameRound, plies: number, now: number): void {
   round.idleDeadline = idleDeadlineAt(round, now);
 }
 
-/** Whether `color` has mating material left (for a flag: the winner needs some). */
-export function canMate(board: Board, color: Color): boolean {
-  const pieces = board.pieces(color);
-  if (pieces.length === 0) return false;
-  if (pieces.length === 1 && (pieces[0] === "b" || pieces[0] === "n")) return false;
-  return true;
-}
-
 /** The result when `loser` runs out of time: a loss, or a draw if the other side cannot mate. */
 export function flagResult(round: GameRound, loser: Color): { winningColor: WinningColor; reason: EndReason } {
-  const winner = other(loser);
-  if (!canMate(round.board, winner)) return { winningColor: "draw", reason: "flag" };
-  return { winningColor: winner === "w" ? "white" : "black", reason: "flag" };
+  return timeoutResult(round.board, loser);
 }
 
 /** What the clock says now, never below zero. */
