@@ -93,7 +93,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     leaderboards.area,
   ];
   mountAreas(core, areas);
-  registerHealth(core, areas);
+  registerHealth(core, areas, { dataDir: config.databaseUrl || opts.inMemoryDb ? undefined : config.dataDir });
   for (const area of areas) await area.recover?.();
   const stopTimers = startTimers(core, areas);
 

@@ -38,6 +38,8 @@ const REMATCH_SWEEP_MS = 60_000;
 /** A stopping node's last writes, bounded: it exits within its 10 s whatever Redis and the database do. */
 const HAND_OVER_MS = 3_000;
 const LAST_HEARTBEAT_MS = 1_000;
+/** Heartbeats failing this long (four in a row) mean the node cannot write: /health says so. */
+const WRITES_FAILING_MS = 2_000;
 
 /** Live games, rematches and the games' HTTP history. Other areas get `play`, `records` and `seating`. */
 export function gamesModule(
@@ -84,7 +86,12 @@ export function gamesModule(
     rematches.accountClosed(userId).catch((err: unknown) => logger.warn({ err, userId }, "rematch offers kept")),
   );
 
-  const heartbeat = () => repo.heartbeat(nodeId, new Date());
+  // The heartbeat is also the node's probe of its own writes: while it fails, moves cannot be stored either.
+  let lastWritten = Date.now();
+  const heartbeat = () =>
+    repo.heartbeat(nodeId, new Date()).then(() => {
+      lastWritten = Date.now();
+    });
   const area: AreaModule = {
     name: "games",
     routes: (app) =>
@@ -102,6 +109,7 @@ export function gamesModule(
       { name: "rematch offer sweep", everyMs: REMATCH_SWEEP_MS, run: () => rematches.sweep() },
     ],
     health: () => ({ liveGames: games.liveCount() }),
+    unavailable: () => (Date.now() - lastWritten > WRITES_FAILING_MS ? "moves cannot be stored" : undefined),
     async recover() {
       const recovered = await games.recover();
       if (recovered > 0) logger.info({ recovered }, "resumed live games");
