@@ -109,6 +109,52 @@ describe("single-move analysis", () => {
     black.socket.close();
   });
 
+  it("answers no player about a position one move on from their game, and nobody about a game in progress past move 10", {
+    timeout: 90_000,
+  }, async () => {
+    const { white, black, game } = await startGame(await registered(app.url, "cand"), await registered(app.url, "opp"));
+    const friend = await registered(app.url, "frnd");
+    const ask = (who: typeof white, body: unknown) =>
+      http(app.url, "POST", "/game/analysis/single-move", { headers: { cookie: who.cookie ?? "" }, body });
+    await play(white, black, game.gameId, ["e2e4", "e7e5", "g1f3"]);
+    const searchesBefore = await engineSearches();
+    // Black to move ranks its candidates by the position after each: refused, as is White's view of them.
+    const afterCandidate = { initialPosition: "start", moves: ["e4", "e5", "Nf3", "Nc6"] };
+    for (const player of [black, white]) {
+      const refused = await ask(player, afterCandidate);
+      expect(refused.status).toBe(403);
+      expect(refused.json.message).toBe("Analysis is not available for a position from a game you are playing");
+    }
+    // Before move 10 the positions are everybody's openings: another account may analyse them.
+    expect((await ask(friend, afterCandidate)).status).toBe(200);
+    const searchesAfterOpening = await engineSearches();
+    expect(searchesAfterOpening).toBeGreaterThan(searchesBefore);
+
+    const rest = ["b8c6", "f1c4", "g8f6", "d2d3", "f8c5", "c2c3", "d7d6", "b1d2", "a7a6", "h2h3", "h7h6", "a2a4"];
+    await play(white, black, game.gameId, [...rest, "a6a5", "e1g1", "e8g8"], 3);
+    const now = "r1bq1rk1/1pp2pp1/2np1n1p/p1b1p3/P1B1P3/2PP1N1P/1P1N1PP1/R1BQ1RK1 w - - 2 10";
+    const oneOn = "r1bq1rk1/1pp2pp1/2np1n1p/p1b1p3/P1B1P3/2PP1N1P/1P1NQPP1/R1B2RK1 b - - 3 10";
+    for (const body of [
+      { initialPosition: now, moves: [] },
+      { initialPosition: oneOn, moves: [] },
+      { initialPosition: now, moves: ["Qe2"] },
+    ]) {
+      const refused = await ask(friend, body);
+      expect(refused.status).toBe(403);
+      expect(refused.json.message).toBe(
+        "Analysis is not available for a position from a game in progress - try again once it has ended",
+      );
+    }
+    expect(await engineSearches()).toBe(searchesAfterOpening);
+    const over = white.next("gameOver");
+    expect((await black.emit("forfeit")).ok).toBe(true);
+    await over;
+    expect((await ask(friend, { initialPosition: now, moves: ["Qe2"] })).status).toBe(200);
+    white.socket.close();
+    black.socket.close();
+    friend.socket.close();
+  });
+
   it("is for logged-in players only", async () => {
     const res = await http(app.url, "POST", "/game/analysis/single-move", {
       body: { initialPosition: "start", moves: [] },

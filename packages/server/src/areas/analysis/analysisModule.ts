@@ -15,7 +15,7 @@ export function analysisModule(
     callers: Callers;
     jobs: JobRunner<AnalysisJobs>;
     play: Pick<GamePlay, "activeGameOf">;
-    records: Pick<GameRecords, "line">;
+    records: Pick<GameRecords, "line" | "livePositions">;
   },
 ) {
   const analysis = createAnalysisService({
@@ -25,6 +25,7 @@ export function analysisModule(
     games: {
       game: (gameId) => ports.records.line(gameId),
       activeGameOf: (player) => ports.play.activeGameOf(player),
+      livePositions: () => ports.records.livePositions(),
     },
   });
   const area: AreaModule = {

@@ -2,6 +2,7 @@ import { type AnalysisEntry, type AnalysisProgress, entryWinPercent, judgeEntrie
 import type { JobRunner } from "../../jobs/index.ts";
 import { type AnalysisJobs, analysisJobIds } from "./analysisJobs.ts";
 import type { AnalysisRepo } from "./analysisRepo.ts";
+import { helpsLiveGame, positionKey, SHARED_OPENING_PLIES } from "./liveFairPlay.ts";
 import { gamePositions, replay, terminalEval } from "./positions.ts";
 
 export interface GameSource {
@@ -9,13 +10,16 @@ export interface GameSource {
   game(gameId: string): Promise<{ initialFen: string; uciMoves: string[]; active: boolean } | undefined>;
   /** The game the player is in now, if any. */
   activeGameOf(player: { sessionId: string; userId: number | null }): Promise<string | undefined>;
+  /** Where every game in progress stands now, and at which ply. */
+  livePositions(): Promise<Array<{ fen: string; ply: number }>>;
 }
 
 /** Refused for a position of the caller's own running game: no engine on tap during play. */
 export const OWN_GAME_POSITION_MESSAGE = "Analysis is not available for a position from a game you are playing";
 
-/** A position without its move counters: the same position whatever the clocks say. */
-const positionKey = (fen: string) => fen.split(" ").slice(0, 4).join(" ");
+/** Refused for a position standing in somebody's game in progress (from move 10), or one move from it. */
+export const LIVE_GAME_POSITION_MESSAGE =
+  "Analysis is not available for a position from a game in progress - try again once it has ended";
 
 export class AnalysisError extends Error {
   constructor(
@@ -111,7 +115,8 @@ export function createAnalysisService(deps: {
     /**
      * The last position of a line a player tried on the analysis board, with its Win% and lichess's
      * judgement of the line's last move (the position before it is searched too, usually already known).
-     * Refused for a position of the caller's own running game: no engine on tap during play.
+     * Refused for a position of the caller's own running game or one move from where it stands, and for
+     * anybody a position standing in a game in progress past move 10 or one move from it (liveFairPlay.ts).
      */
     async singleMove(
       initialPosition: string,
@@ -125,14 +130,21 @@ export function createAnalysisService(deps: {
       } catch (error) {
         throw new AnalysisError(400, error instanceof Error ? error.message : "Invalid position");
       }
+      const searched = [fen, ...(last ? [last.before] : [])];
+      // The caller's own game: none of its positions, nor one move on from where it stands.
       const running = await games.activeGameOf(caller);
       const game = running ? await games.game(running) : undefined;
       if (game?.active) {
-        const searched = new Set([fen, ...(last ? [last.before] : [])].map(positionKey));
-        if (gamePositions(game.initialFen, game.uciMoves).some((p) => searched.has(positionKey(p)))) {
+        const keys = new Set(searched.map(positionKey));
+        const played = gamePositions(game.initialFen, game.uciMoves);
+        if (played.some((p) => keys.has(positionKey(p))) || helpsLiveGame(searched, played.slice(-1))) {
           throw new AnalysisError(403, OWN_GAME_POSITION_MESSAGE);
         }
       }
+      // Anybody's game past the shared openings: not where it stands, nor one move on (a friend's account
+      // asking for a player would otherwise get the line).
+      const live = (await games.livePositions()).filter((g) => g.ply >= SHARED_OPENING_PLIES).map((g) => g.fen);
+      if (helpsLiveGame(searched, live)) throw new AnalysisError(403, LIVE_GAME_POSITION_MESSAGE);
       const [entry, before] = await Promise.all([position(fen), last ? position(last.before) : undefined]);
       const judgement = before && last ? judgeMove(before, entry, last.lan) : null;
       return [{ ...entry, winPercent: entryWinPercent(entry), judgement }];

@@ -27,6 +27,8 @@ export interface GameRecords {
   /** Games being played now, per time control: the pairing tiles show them. */
   liveCounts: ReturnType<typeof createGamesRepo>["liveCounts"];
   exists(gameId: string): Promise<boolean>;
+  /** Where every game in progress stands now (fair play: the engine helps none of them). */
+  livePositions: ReturnType<typeof createGamesRepo>["livePositions"];
   /** A game's start position and UCI moves, and whether it is still being played (for analysis). */
   line(gameId: string): Promise<{ initialFen: string; uciMoves: string[]; active: boolean } | undefined>;
 }
@@ -140,6 +142,7 @@ export function gamesModule(
     rating: (userId, variant, timeClass) => repo.rating(userId, variant, timeClass),
     liveCounts: () => repo.liveCounts(),
     exists: async (gameId) => (await repo.game(gameId)) !== undefined,
+    livePositions: () => repo.livePositions(),
     async line(gameId) {
       const row = await repo.game(gameId);
       if (!row) return undefined;

@@ -334,6 +334,21 @@ export function createGamesRepo(db: Db) {
         .groupBy(games.variant, games.baseMs, games.incrementMs, games.againstComputer);
     },
 
+    /**
+     * The position each game in progress stands at now, and its ply (every node's games: a move is stored
+     * before anyone sees it). One index lookup per live game.
+     */
+    async livePositions(): Promise<Array<{ gameId: string; fen: string; ply: number }>> {
+      const rows = await runStatement<{ id: string; initial_fen: string; fen: string | null; ply: number | null }>(
+        db,
+        `select g.id, g.initial_fen, m.fen, m.ply from games g
+           left join lateral (select fen, ply from game_moves where game_id = g.id order by ply desc limit 1) m on true
+          where g.status = 'active'`,
+        [],
+      );
+      return rows.map((r) => ({ gameId: r.id, fen: r.fen ?? r.initial_fen, ply: r.ply ?? 0 }));
+    },
+
     /** The live game of a player (the account when logged in, else the guest session), wherever it is played. */
     async activeGameOf(p: { userId: number | null; sessionId: string }): Promise<string | undefined> {
       const side =
