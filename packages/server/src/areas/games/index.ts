@@ -3,3 +3,5 @@ export { type GamePlay, type GameRecords, type GamesModule, gamesModule } from "
 export type { Actor } from "./gamesService.ts";
 /** The event table alone, for the protocol catalogue's test. */
 export { gamesSocketEvents } from "./gamesSocket.ts";
+/** How a stored move's clock is read: the watch list reads the games' moves too. */
+export { clockOfMove, type MoveClock, turnOfFen, withMoveClock } from "./moveClock.ts";

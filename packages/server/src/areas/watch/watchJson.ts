@@ -7,7 +7,7 @@ import {
   type WatchPlayer,
   type WatchRank,
 } from "@chess/shared";
-import { clockOfMove, turnOfFen } from "../games/moveClock.ts";
+import { clockOfMove, turnOfFen } from "../games/index.ts";
 import { watchRankOf } from "./watchRanking.ts";
 import type { LiveGameRow, LivePosition } from "./watchRepo.ts";
 

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../storage/db.ts";
 import { gameMoveClock, gameMoves, games, ratings } from "../../storage/schema.ts";
-import { type MoveClock, withMoveClock } from "../games/moveClock.ts";
+import { type MoveClock, withMoveClock } from "../games/index.ts";
 
 /** A live game as the Watch list ranks it (no position: that is read for the games shown only). */
 export interface LiveGameRow {
