@@ -1,5 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import {
+  type AccountActor,
+  type Actor,
   type ChangePasswordBody,
   type CloseAccountBody,
   type CreateUserBody,
@@ -12,15 +14,6 @@ import { addressKey } from "../../http/addressKey.ts";
 import { conflict, forbidden, tooManyRequests, unauthorized } from "../../http/errors.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
 import type { AccountsRepo } from "./accountsRepo.ts";
-
-/** Who is behind a request or a socket. */
-export interface Identity {
-  sessionId: string;
-  userId: number | null;
-  /** The account name, or the session's guest name. */
-  username: string;
-  isGuest: boolean;
-}
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -100,12 +93,12 @@ export function createAccountsService(deps: AccountsDeps) {
     return accountKey;
   }
 
-  function toIdentity(row: {
+  function actorOfSession(row: {
     id: string;
     userId: number | null;
     username: string | null;
     guestName: string;
-  }): Identity {
+  }): Actor {
     const isGuest = row.userId === null || row.username === null;
     return {
       sessionId: row.id,
@@ -142,7 +135,7 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     /** Checks the password and opens a fresh session (never reusing the caller's id: no fixation). */
-    async login(input: LoginBody, ip: string, previous?: Identity): Promise<{ sessionId: string; username: string }> {
+    async login(input: LoginBody, ip: string, previous?: Actor): Promise<{ sessionId: string; username: string }> {
       const accountKey = await passwordCheck(input.username, ip);
       const user = await repo.findUserByName(input.username);
       const valid = await verify(user?.passwordHash ?? (await dummy()), input.password).catch(() => false);
@@ -162,7 +155,7 @@ export function createAccountsService(deps: AccountsDeps) {
      * Replaces the password of the caller's account once the current one is proven, and ends the account's
      * other sessions (whoever knew the old password may hold one); the caller's session goes on.
      */
-    async changePassword(caller: Identity & { userId: number }, input: ChangePasswordBody, ip: string): Promise<void> {
+    async changePassword(caller: AccountActor, input: ChangePasswordBody, ip: string): Promise<void> {
       const accountKey = await passwordCheck(caller.username, ip);
       const user = await repo.findUserById(caller.userId);
       if (!user) throw unauthorized(MESSAGES.notLoggedIn);
@@ -178,7 +171,7 @@ export function createAccountsService(deps: AccountsDeps) {
      * live game. Every session of the account ends (its sockets are dropped, as at logout), then the other
      * areas let go of it. The name stays taken and the games keep it.
      */
-    async close(caller: Identity & { userId: number }, input: CloseAccountBody, ip: string): Promise<void> {
+    async close(caller: AccountActor, input: CloseAccountBody, ip: string): Promise<void> {
       const accountKey = await passwordCheck(caller.username, ip);
       const user = await repo.findUserById(caller.userId);
       if (!user || user.closedAt) throw unauthorized(MESSAGES.notLoggedIn);
@@ -205,7 +198,7 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     /** The live identity of a session id, or undefined when it is unknown or expired. */
-    async resolve(sessionId: string | undefined): Promise<Identity | undefined> {
+    async resolve(sessionId: string | undefined): Promise<Actor | undefined> {
       // Ours are base64url; anything else (a NUL would fail in PostgreSQL) names no session.
       if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return undefined;
       const row = await repo.findSession(sessionId);
@@ -214,11 +207,11 @@ export function createAccountsService(deps: AccountsDeps) {
       const age = now() - row.lastSeenAt.getTime();
       if (age > (row.userId === null ? GUEST_SESSION_TTL : USER_SESSION_TTL)) return undefined;
       if (age > TOUCH_EVERY) void repo.touchSession(row.id, new Date(now())).catch(() => {});
-      return toIdentity(row);
+      return actorOfSession(row);
     },
 
     /** A new anonymous session with a stable guest name; an address opening too many is refused (429). */
-    async createGuest(address: string): Promise<Identity> {
+    async createGuest(address: string): Promise<Actor> {
       await limit(`guest:ip:${addressKey(address)}`, { limit: guestSessionsPerIp, windowMs: GUEST_WINDOW });
       const sessionId = newSessionId();
       const guestName = newGuestName();

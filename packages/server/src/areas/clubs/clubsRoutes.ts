@@ -1,4 +1,5 @@
 import {
+  type AccountActor,
   CLUB_MESSAGES,
   clubIdBody,
   clubIdQuery,
@@ -16,15 +17,15 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { parseInput, unauthorized } from "../../http/errors.ts";
 import type { RequestAuth } from "../accounts/index.ts";
-import type { ClubsService, ClubUser } from "./clubsService.ts";
+import type { ClubsService } from "./clubsService.ts";
 
 /** Clubs, posts and events (SPEC §7); every route is for logged-in members, checked in the service. */
 export function registerClubsRoutes(app: FastifyInstance, deps: { clubs: ClubsService; auth: RequestAuth }) {
   const { clubs, auth } = deps;
-  const user = async (req: FastifyRequest): Promise<ClubUser> => {
-    const identity = await auth.identify(req);
-    if (!identity || identity.isGuest || identity.userId === null) throw unauthorized(CLUB_MESSAGES.notLoggedIn);
-    return { userId: identity.userId, username: identity.username };
+  const user = async (req: FastifyRequest): Promise<AccountActor> => {
+    const actor = await auth.identify(req);
+    if (!actor || actor.isGuest || actor.userId === null) throw unauthorized(CLUB_MESSAGES.notLoggedIn);
+    return actor as AccountActor;
   };
 
   app.post("/club/create", async (req, reply) => {

@@ -1,4 +1,5 @@
 import {
+  type AccountActor,
   CLUB_MESSAGES,
   CLUB_SEARCH_PAGE,
   type Club,
@@ -17,10 +18,8 @@ import { conflict, forbidden, notFound, tooManyRequests } from "../../http/error
 import type { RateLimiter } from "../../storage/rateLimits.ts";
 import type { ClubsRepo } from "./clubsRepo.ts";
 
-export interface ClubUser {
-  userId: number;
-  username: string;
-}
+/** Who acts in clubs: an account. */
+type ClubUser = Pick<AccountActor, "userId" | "username">;
 
 /** chess.com allows 30 invitations a day; posts and notes get a per-minute cap. */
 const INVITES_PER_DAY = 30;

@@ -1,4 +1,4 @@
-import { COMPUTER_LEVELS, type ComputerLevel, computerName } from "@chess/shared";
+import { actorKey, COMPUTER_LEVELS, type ComputerLevel, computerName } from "@chess/shared";
 import type { PlayerRef } from "../games/index.ts";
 
 /**
@@ -19,5 +19,6 @@ export function computerLevelOf(p: { sessionId: string; userId: number | null })
   return (COMPUTER_LEVELS as readonly number[]).includes(level) ? (level as ComputerLevel) : undefined;
 }
 
-/** Whether a presence key (`s:<sessionId>`) is the computer's: it counts as always connected. */
-export const isComputerPresenceKey = (key: string): boolean => key.startsWith(`s:${PREFIX}`);
+/** Whether a presence key (an actorKey) is the computer's: it counts as always connected. */
+export const isComputerPresenceKey = (key: string): boolean =>
+  key.startsWith(actorKey({ sessionId: PREFIX, userId: null }));

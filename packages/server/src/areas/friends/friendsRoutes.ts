@@ -5,17 +5,14 @@ import {
   handleFriendRequestBody,
   messagesQuery,
 } from "@chess/shared";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { parseInput } from "../../http/errors.ts";
 import type { RequestAuth } from "../accounts/index.ts";
-import type { FriendsService, FriendUser } from "./friendsService.ts";
+import type { FriendsService } from "./friendsService.ts";
 
 export function registerFriendsRoutes(app: FastifyInstance, deps: { friends: FriendsService; auth: RequestAuth }) {
   const { friends, auth } = deps;
-  const user = async (req: FastifyRequest): Promise<FriendUser> => {
-    const u = await auth.requireUser(req);
-    return { userId: u.userId, username: u.username, sessionId: u.sessionId };
-  };
+  const user = auth.requireUser;
 
   app.post("/friend/send-request", async (req) => {
     const u = await user(req);

@@ -1,4 +1,5 @@
 import {
+  type AccountActor,
   type Ack,
   type BlockedPlayer,
   FRIEND_MESSAGES,
@@ -15,11 +16,8 @@ import { badRequest, conflict, forbidden, notFound, tooManyRequests } from "../.
 import type { RateLimiter } from "../../storage/rateLimits.ts";
 import type { FriendsRepo } from "./friendsRepo.ts";
 
-export interface FriendUser {
-  userId: number;
-  username: string;
-  sessionId: string;
-}
+/** Who acts on friends: an account. */
+type FriendUser = Pick<AccountActor, "userId" | "username">;
 
 const DAY = 24 * 3600_000;
 const fail = (code: string, message: string) => ({ ok: false as const, code, message });

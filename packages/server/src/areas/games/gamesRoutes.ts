@@ -1,7 +1,6 @@
-import { gameIdParams, handleRematchBody, MESSAGES, offerRematchBody } from "@chess/shared";
+import { type Actor, gameIdParams, handleRematchBody, MESSAGES, offerRematchBody } from "@chess/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HttpError, notFound, parseInput, unauthorized } from "../../http/errors.ts";
-import type { Identity } from "../accounts/index.ts";
 import { gameRecordJson } from "./gamesJson.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
 import type { Rematches } from "./rematches.ts";
@@ -19,7 +18,7 @@ export function registerGamesRoutes(
     repo: GamesRepo;
     rematches: Rematches;
     /** The caller by cookie / Session-ID header, else by a sessionId in the body (SPEC §7 rematch calls). */
-    identify(req: FastifyRequest, bodySessionId?: string): Promise<Identity | undefined>;
+    identify(req: FastifyRequest, bodySessionId?: string): Promise<Actor | undefined>;
   },
 ) {
   const { repo, rematches, identify } = deps;

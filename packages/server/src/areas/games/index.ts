@@ -1,5 +1,4 @@
 export type { PlayerRef } from "./gameRound.ts";
 export { type GamePlay, type GameRecords, type GamesModule, gamesModule } from "./gamesModule.ts";
-export type { Actor } from "./gamesService.ts";
 /** The event table alone, for the protocol catalogue's test. */
 export { gamesSocketEvents } from "./gamesSocket.ts";
