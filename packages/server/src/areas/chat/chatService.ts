@@ -6,6 +6,7 @@ import {
   type ChatHistory,
   type ChatMessage,
   type ChatMessagePayload,
+  fail,
   GLOBAL_CHAT_ID,
 } from "@chess/shared";
 import { addressKey } from "../../http/addressKey.ts";
@@ -17,8 +18,6 @@ import { RepeatGuard } from "./repeatGuard.ts";
 const CHAT_RATE = { limit: 5, windowMs: 10_000 };
 /** Guests cost nothing to make: all the guests of one address share this allowance of global chat. */
 const GUEST_GLOBAL_CHAT_PER_ADDRESS = { limit: 10, windowMs: 10_000 };
-
-const fail = (code: string, message: string) => ({ ok: false as const, code, message });
 
 /** Club chats are named "club:<clubId>". */
 export function clubIdOf(chatId: string): number | undefined {

@@ -6,6 +6,7 @@ import {
   Board,
   type Color,
   type ComputerLevel,
+  fail,
   type GameStarted,
   type MovePayload,
   type PlayComputerPayload,
@@ -57,7 +58,6 @@ const ENGINE_ATTEMPTS = 4;
 /** Every so often each game of the computer's is looked at: a move that could not be saved is tried again. */
 export const WATCH_MS = 2_000;
 
-const fail = (code: string, message: string): Ack<never> => ({ ok: false, code, message });
 const actorOf = (p: PlayerRef): ActorId => ({ sessionId: p.sessionId, userId: p.userId });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 

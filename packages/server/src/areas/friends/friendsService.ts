@@ -7,6 +7,7 @@ import {
   type Friend,
   type FriendMessage,
   type FriendRequest,
+  fail,
   type MarkedRead,
   type SentFriendRequest,
   type UnreadCounts,
@@ -20,7 +21,6 @@ import type { FriendsRepo } from "./friendsRepo.ts";
 type FriendUser = Pick<AccountActor, "userId" | "username">;
 
 const DAY = 24 * 3600_000;
-const fail = (code: string, message: string) => ({ ok: false as const, code, message });
 
 /** Friends (SPEC §7): requests, the list, private messages and challenges, with blocking. */
 /** How the friends area reaches players (friendsSocket.ts: their sockets). */

@@ -5,6 +5,7 @@ import {
   Board,
   type ByColor,
   eloDeltas,
+  fail,
   type GameStarted,
   type MovePayload,
   NO_ELO_CHANGE,
@@ -80,8 +81,6 @@ export interface GameCall {
   actor: ActorId;
   payload?: MovePayload;
 }
-
-const fail = (code: string, message: string): Ack<never> => ({ ok: false, code, message });
 
 /** The socket event's payload as a round command. */
 function commandOf(op: GameOp, payload: MovePayload | undefined): RoundCommand | undefined {

@@ -2,6 +2,7 @@ import {
   type Ack,
   type ActorId,
   chess960GameFen,
+  fail,
   type GameStarted,
   type RematchOffer,
   sameActor,
@@ -13,8 +14,6 @@ import type { GameNotifier } from "./gamesNotifier.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
 import type { GamesService } from "./gamesService.ts";
 import type { RematchStore, StoredRematch } from "./rematchStore.ts";
-
-const fail = (code: string, message: string) => ({ ok: false as const, code, message });
 
 /** Rematch offers after a finished game (SPEC §4 Rematch): offered, accepted, declined or cancelled. */
 export function createRematches(deps: {

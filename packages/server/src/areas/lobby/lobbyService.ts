@@ -5,6 +5,7 @@ import {
   actorKey,
   type CreateGameOfferPayload,
   chess960GameFen,
+  fail,
   type GameOffer,
   JUMPSTART_CUSTOM,
   type LobbyUpdate,
@@ -42,7 +43,6 @@ export interface LobbyChange {
   removed: StoredOffer[];
 }
 
-const fail = (code: string, message: string) => ({ ok: false as const, code, message });
 const ref = (a: Actor): PlayerRef => ({ sessionId: a.sessionId, userId: a.userId, name: a.username });
 
 /** The custom-range bounds of SPEC §9 (eval 0–5 pawns, moves 10–100), all four required. */

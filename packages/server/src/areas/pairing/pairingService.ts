@@ -4,6 +4,7 @@ import {
   type ActorId,
   actorKey,
   DEFAULT_ELO,
+  fail,
   type JoinPoolPayload,
   type LobbyCounts,
   POOLS,
@@ -38,7 +39,6 @@ export interface LiveGameCount {
   count: number;
 }
 
-const fail = (code: string, message: string) => ({ ok: false as const, code, message });
 const ref = (e: PoolEntry): PlayerRef => ({ sessionId: e.sessionId, userId: e.userId, name: e.name });
 const entryOf = ({ avoid: _, ...e }: WaveEntry): PoolEntry => e;
 const left = (e: PoolEntry, reason: PoolMembership["reason"]): PoolMembership => ({
