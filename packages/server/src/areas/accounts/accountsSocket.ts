@@ -1,6 +1,5 @@
 import { type Actor, SESSION_COOKIE } from "@chess/shared";
 import fastifyCookie from "@fastify/cookie";
-import { HttpError } from "../../http/errors.ts";
 import { type Handshake, HandshakeRefused } from "../../realtime/sockets.ts";
 import type { AccountsService } from "./accountsService.ts";
 
@@ -14,12 +13,8 @@ export async function identifySocket(service: AccountsService, handshake: Handsh
   if (fromCookie) return fromCookie;
   const fromAuth = await service.resolve(handshake.sessionId);
   if (fromAuth) return fromAuth;
-  try {
-    return await service.createGuest(handshake.address);
-  } catch (err) {
-    if (err instanceof HttpError && err.statusCode === 429) {
-      throw new HandshakeRefused("Too many new guest sessions from your address - log in, or try again later");
-    }
-    throw err;
-  }
+  const guest = await service.createGuest(handshake.address);
+  if (!guest.ok)
+    throw new HandshakeRefused("Too many new guest sessions from your address - log in, or try again later");
+  return guest.data;
 }
