@@ -1,9 +1,9 @@
-import type { ApiError } from "@chess/shared";
+import type { Ack, ApiError } from "@chess/shared";
 import { describeZodError } from "@chess/shared";
 import type { z } from "zod";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../storage/unavailable.ts";
 import { hasNul, NUL_MESSAGE } from "../util/nul.ts";
-import { type Refused, rateLimited } from "../util/result.ts";
+import { type Refused, type Result, rateLimited } from "../util/result.ts";
 
 /** An error whose message is safe to show to the caller. */
 export class HttpError extends Error {
@@ -46,7 +46,9 @@ export function httpErrorOf(refused: Refused): HttpError {
  * A service's answer as a route answers it: the value, or its refusal thrown as an HttpError for the one error
  * handler to send (same status, text and code as ever). Every route passes its service results through here.
  */
-export function unwrap<T extends { ok: true; data?: unknown }>(answer: T | Refused): T["data"] {
+export function unwrap<T>(answer: Result<T>): T;
+export function unwrap<T>(answer: Ack<T>): T | undefined;
+export function unwrap<T>(answer: Ack<T>): T | undefined {
   if (!answer.ok) throw httpErrorOf(answer);
   return answer.data;
 }
