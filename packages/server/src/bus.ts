@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import type { ActorId } from "@chess/shared";
 
 /** Events that cross areas (lila's "bus"): an area publishes, others react, nobody reaches into another's storage. */
 export interface BusEvents {
@@ -62,11 +63,7 @@ export interface BusEvents {
 }
 
 /** A player as bus events name them: an account, or a guest's session. */
-export interface BusPlayer {
-  sessionId: string;
-  userId: number | null;
-  name: string;
-}
+export type BusPlayer = ActorId & { name: string };
 
 /** A subscriber; the work it starts is its own to finish and to log when it fails. */
 type Handler<P> = (payload: P) => unknown;

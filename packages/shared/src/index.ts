@@ -17,6 +17,7 @@ export * from "./chess/board.ts";
 export * from "./chess/chess960.ts";
 export * from "./chess/gameEnd.ts";
 export * from "./domain/account.ts";
+export * from "./domain/actor.ts";
 export * from "./domain/clock.ts";
 export * from "./domain/computer.ts";
 export * from "./domain/daily.ts";

@@ -1,8 +1,9 @@
-import type { ApiError } from "@chess/shared";
+import type { Ack, ApiError } from "@chess/shared";
 import { describeZodError } from "@chess/shared";
 import type { z } from "zod";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../storage/unavailable.ts";
 import { hasNul, NUL_MESSAGE } from "../util/nul.ts";
+import { type Refused, type Result, rateLimited } from "../util/result.ts";
 
 /** An error whose message is safe to show to the caller. */
 export class HttpError extends Error {
@@ -21,21 +22,40 @@ export const unauthorized = (message: string) => new HttpError(401, "unauthorize
 export const forbidden = (message: string) => new HttpError(403, "forbidden", message);
 export const notFound = (message: string) => new HttpError(404, "not_found", message);
 export const conflict = (message: string) => new HttpError(409, "conflict", message);
-/** A wait as a person says it: "40 seconds", "53 minutes", "about 3 hours" (never shorter than it is). */
-export function waitInWords(seconds: number): string {
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
-  if (seconds < 60) return plural(Math.max(1, Math.ceil(seconds)), "second");
-  if (seconds <= 90 * 60) return plural(Math.ceil(seconds / 60), "minute");
-  return `about ${plural(Math.round(seconds / 3600), "hour")}`;
+
+/** The HTTP status of each kind of refusal; any other code (a game "busy", "unavailable", ...) is a conflict. */
+const STATUS_OF: Record<string, number> = {
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+};
+
+/** A service's refusal as the HTTP error answered for it: the status of its code, its text, and Retry-After. */
+export function httpErrorOf(refused: Refused): HttpError {
+  const headers: Record<string, string> =
+    refused.retryAfterMs === undefined
+      ? {}
+      : { "retry-after": String(Math.max(1, Math.ceil(refused.retryAfterMs / 1000))) };
+  return new HttpError(STATUS_OF[refused.code] ?? 409, refused.code, refused.message, headers);
+}
+
+/**
+ * A service's answer as a route answers it: the value, or its refusal thrown as an HttpError for the one error
+ * handler to send (same status, text and code as ever). Every route passes its service results through here.
+ */
+export function unwrap<T>(answer: Result<T>): T;
+export function unwrap<T>(answer: Ack<T>): T | undefined;
+export function unwrap<T>(answer: Ack<T>): T | undefined {
+  if (!answer.ok) throw httpErrorOf(answer);
+  return answer.data;
 }
 
 /** A 429 saying what was too many ("Too many attempts" unless told) and how long to wait. */
-export const tooManyRequests = (retryAfterMs: number, what = "Too many attempts") => {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new HttpError(429, "rate_limited", `${what} - try again in ${waitInWords(seconds)}`, {
-    "retry-after": String(seconds),
-  });
-};
+export const tooManyRequests = (retryAfterMs: number, what = "Too many attempts") =>
+  httpErrorOf(rateLimited(retryAfterMs, what));
 
 /** Validates `value` against `schema`, throwing a 400 with the first problem in words. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {

@@ -1,6 +1,6 @@
-import { boardPayload } from "@chess/shared";
+import { actorKey, boardPayload } from "@chess/shared";
 import { type SocketEvents, socketEvent } from "./handlers.ts";
-import { type Presence, presenceKey } from "./presence.ts";
+import type { Presence } from "./presence.ts";
 import type { AppSocket } from "./sockets.ts";
 
 /**
@@ -21,7 +21,7 @@ export function boardSocketEvents(seats: Presence): SocketEvents {
       const seated = gameId !== null;
       if (socket.data.seated === seated) return { ok: true };
       socket.data.seated = seated;
-      const key = presenceKey(socket.data.owner);
+      const key = actorKey(socket.data.owner);
       if (seated) seats.connected(key);
       else seats.disconnected(key, "left");
       return { ok: true };

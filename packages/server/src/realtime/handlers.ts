@@ -1,4 +1,4 @@
-import { type Ack, type ClientToServerEvents, describeZodError } from "@chess/shared";
+import { type Ack, type ClientToServerEvents, describeZodError, fail } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { z } from "zod";
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "../storage/unavailable.ts";
@@ -58,7 +58,7 @@ export function dispatchEvents(
     count += 1;
     if (count > SOCKET_EVENT_LIMIT.limit) {
       counters.throttled += 1;
-      const refusal = { ok: false as const, code: "rate_limited", message: "Too many messages - slow down" };
+      const refusal = fail("rate_limited", "Too many messages - slow down");
       // Without callbacks, told once per window: a flood is not answered event for event.
       if (ack || count === SOCKET_EVENT_LIMIT.limit + 1) answer(socket, event, ack, refusal);
       return;
@@ -66,7 +66,7 @@ export function dispatchEvents(
     const entry = events.get(event);
     if (!entry) {
       counters.unknownEvents += 1;
-      ack?.({ ok: false, code: "unknown_event", message: `Unknown event: ${String(event).slice(0, 40)}` });
+      ack?.(fail("unknown_event", `Unknown event: ${String(event).slice(0, 40)}`));
       return;
     }
     void run(socket, event, entry, args[0], ack, logger);
@@ -93,15 +93,15 @@ async function outcome(
   logger: FastifyBaseLogger,
 ): Promise<Ack<unknown>> {
   const parsed = entry.schema.safeParse(payload);
-  if (!parsed.success) return { ok: false, code: "validation", message: describeZodError(parsed.error) };
-  if (hasNul(parsed.data)) return { ok: false, code: "validation", message: NUL_MESSAGE };
+  if (!parsed.success) return fail("validation", describeZodError(parsed.error));
+  if (hasNul(parsed.data)) return fail("validation", NUL_MESSAGE);
   try {
     return await entry.run(socket, parsed.data);
   } catch (err) {
     logger.error({ err, event }, "socket handler failed");
     return isDatabaseUnavailable(err)
-      ? { ok: false, code: "unavailable", message: DATABASE_UNAVAILABLE_MESSAGE }
-      : { ok: false, code: "internal", message: "Something went wrong - please try again" };
+      ? fail("unavailable", DATABASE_UNAVAILABLE_MESSAGE)
+      : fail("internal", "Something went wrong - please try again");
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Server as HttpServer, IncomingMessage } from "node:http";
+import { type Actor, actorKey } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import { Server } from "socket.io";
 import { addressKey } from "../http/addressKey.ts";
@@ -6,18 +7,11 @@ import { isAllowedOrigin } from "../http/origin.ts";
 import { boardSocketEvents, seatedAtConnect } from "./boards.ts";
 import { CONNECT_REFUSALS, ConnectLimiter, type ConnectLimits } from "./connectLimiter.ts";
 import { dispatchEvents, type SocketEvent, type SocketEvents } from "./handlers.ts";
-import { type Departure, PING_TIMEOUT_MS, Presence, presenceKey } from "./presence.ts";
-import {
-  type AppServer,
-  type AppSocket,
-  type Handshake,
-  HandshakeRefused,
-  rooms,
-  type SocketOwner,
-} from "./sockets.ts";
+import { type Departure, PING_TIMEOUT_MS, Presence } from "./presence.ts";
+import { type AppServer, type AppSocket, type Handshake, HandshakeRefused, rooms } from "./sockets.ts";
 import { batchTurnWrites } from "./turnWrites.ts";
 
-type Identify = (handshake: Handshake) => Promise<Omit<SocketOwner, "address">>;
+type Identify = (handshake: Handshake) => Promise<Actor>;
 
 export interface RealtimeOptions {
   publicOrigin: string | undefined;
@@ -123,7 +117,7 @@ export function createRealtime(httpServer: HttpServer, opts: RealtimeOptions) {
     if (owner.userId !== null) void socket.join(rooms.user(owner.userId));
     socket.emit("session", { sessionId: owner.sessionId, username: owner.username, isGuest: owner.isGuest });
     for (const hook of connectHooks) hook(socket);
-    const key = presenceKey(owner);
+    const key = actorKey(owner);
     presence.connected(key);
     socket.data.seated = seatedAtConnect(socket.handshake.auth);
     if (socket.data.seated) seats.connected(key);

@@ -1,13 +1,3 @@
-/** Who is connected: counts sockets per owner key; knows nothing of what the owners do. */
-export interface PresenceOwner {
-  sessionId: string;
-  userId: number | null;
-}
-
-/** One key per person: the account when logged in, else the guest session. */
-export const presenceKey = (owner: PresenceOwner): string =>
-  owner.userId !== null ? `u:${owner.userId}` : `s:${owner.sessionId}`;
-
 /**
  * How a person's last connection went: `left` when the client said goodbye (a closed tab or a page left:
  * socket.io's disconnect packet), `silent` when it stopped answering pings (gone for PING_TIMEOUT_MS

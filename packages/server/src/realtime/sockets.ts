@@ -1,15 +1,11 @@
-import type { ClientToServerEvents, ServerToClientEvents } from "@chess/shared";
+import type { Actor, ActorId, ClientToServerEvents, ServerToClientEvents } from "@chess/shared";
 import type { Server, Socket } from "socket.io";
 
-/** What the connection layer knows of a socket's owner: ids, a display name and its address, nothing of chess. */
-export interface SocketOwner {
-  sessionId: string;
-  userId: number | null;
-  username: string;
-  isGuest: boolean;
-  /** The client's address as it came (the proxy's first hop under TRUST_PROXY); limits count its `addressKey`. */
-  address: string;
-}
+/**
+ * What the connection layer knows of a socket's owner: who acts, with the client's address as it came (the
+ * proxy's first hop under TRUST_PROXY; limits count its `addressKey`). Nothing of chess.
+ */
+export type SocketOwner = Actor & { address: string };
 
 /** The parts of a handshake an identity is read from. */
 export interface Handshake {
@@ -39,7 +35,6 @@ export type AppServer = Server<ClientToServerEvents, ServerToClientEvents, Recor
 export const rooms = {
   session: (sessionId: string) => `session:${sessionId}`,
   user: (userId: number) => `user:${userId}`,
-  /** Every socket of a player: their account's, else their guest session's. */
-  player: (p: { userId: number | null; sessionId: string }) =>
-    p.userId !== null ? `user:${p.userId}` : `session:${p.sessionId}`,
+  /** Every socket of a player: their account's, else their guest session's (the rooms beside actorKey). */
+  player: (p: ActorId) => (p.userId !== null ? `user:${p.userId}` : `session:${p.sessionId}`),
 };

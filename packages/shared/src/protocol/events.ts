@@ -28,8 +28,12 @@ import type { GameOffer, LobbyChanged, LobbyUpdate } from "./lobby.ts";
 import type { LobbyCounts, LobbyCountsView, PoolMembership } from "./pairing.ts";
 import type { SessionEvent } from "./session.ts";
 
+/** A refusal: a code to branch on ("not_found", "rate_limited", ...) and the text to show. */
+export type Failure = { ok: false; code: string; message: string };
 /** Acknowledgement of every client → server event (ARCHITECTURE §4). */
-export type Ack<T = undefined> = { ok: true; data?: T } | { ok: false; code: string; message: string };
+export type Ack<T = undefined> = { ok: true; data?: T } | Failure;
+/** The refusal `{ ok: false, code, message }`: an error ack, or a service's answer that says why not. */
+export const fail = (code: string, message: string): Failure => ({ ok: false, code, message });
 export type AckFn<T = undefined> = (answer: Ack<T>) => void;
 
 /** Handshake auth payload: `io(url, { auth: { sessionId } })`. */

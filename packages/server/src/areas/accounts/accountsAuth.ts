@@ -1,13 +1,13 @@
-import { MESSAGES, SESSION_COOKIE, SESSION_HEADER } from "@chess/shared";
+import { type AccountActor, type Actor, MESSAGES, SESSION_COOKIE, SESSION_HEADER } from "@chess/shared";
 import type { FastifyRequest } from "fastify";
 import { unauthorized } from "../../http/errors.ts";
-import type { AccountsService, Identity } from "./accountsService.ts";
+import type { AccountsService } from "./accountsService.ts";
 
 /** Reads the caller's identity from the session cookie, else the Session-ID header; once per request. */
 export function createRequestAuth(service: AccountsService) {
-  const cache = new WeakMap<FastifyRequest, Promise<Identity | undefined>>();
+  const cache = new WeakMap<FastifyRequest, Promise<Actor | undefined>>();
 
-  async function lookup(req: FastifyRequest): Promise<Identity | undefined> {
+  async function lookup(req: FastifyRequest): Promise<Actor | undefined> {
     const fromCookie = await service.resolve(req.cookies[SESSION_COOKIE]);
     if (fromCookie) return fromCookie;
     const header = req.headers[SESSION_HEADER];
@@ -16,7 +16,7 @@ export function createRequestAuth(service: AccountsService) {
 
   const auth = {
     /** The caller's session, guest or account, if any. */
-    identify(req: FastifyRequest): Promise<Identity | undefined> {
+    identify(req: FastifyRequest): Promise<Actor | undefined> {
       let found = cache.get(req);
       if (!found) {
         found = lookup(req);
@@ -26,10 +26,10 @@ export function createRequestAuth(service: AccountsService) {
     },
 
     /** The caller's account, or a 401 with the spec's text. */
-    async requireUser(req: FastifyRequest): Promise<Identity & { userId: number }> {
+    async requireUser(req: FastifyRequest): Promise<AccountActor> {
       const identity = await auth.identify(req);
       if (!identity || identity.isGuest || identity.userId === null) throw unauthorized(MESSAGES.notLoggedIn);
-      return identity as Identity & { userId: number };
+      return identity as AccountActor;
     },
   };
   return auth;

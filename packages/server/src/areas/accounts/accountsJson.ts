@@ -1,14 +1,14 @@
-import type {
-  AccountStatus,
-  CreateUserResponse,
-  CurrentUser,
-  LoginResponse,
-  TempUsernameResponse,
+import {
+  type AccountStatus,
+  type Actor,
+  type CreateUserResponse,
+  type CurrentUser,
+  type LoginResponse,
+  MESSAGES,
+  type TempUsernameResponse,
 } from "@chess/shared";
-import { MESSAGES } from "@chess/shared";
-import type { Identity } from "./accountsService.ts";
 
-export const currentUserJson = (identity: Identity): CurrentUser => ({
+export const currentUserJson = (identity: Actor): CurrentUser => ({
   username: identity.username,
   isLoggedIn: !identity.isGuest,
 });
@@ -20,7 +20,7 @@ export const createdJson = (username: string): CreateUserResponse => ({
 
 export const loginJson = (sessionId: string, username: string): LoginResponse => ({ sessionId, username });
 
-export const tempUsernameJson = (identity: Identity): TempUsernameResponse => ({ username: identity.username });
+export const tempUsernameJson = (identity: Actor): TempUsernameResponse => ({ username: identity.username });
 
 export const accountStatusJson = (account: { username: string; closedAt: Date | null }): AccountStatus => ({
   username: account.username,

@@ -1,10 +1,11 @@
+import type { Actor } from "@chess/shared";
 import type { FastifyRequest } from "fastify";
 import type { Core } from "../../core.ts";
 import type { AreaModule } from "../../mount.ts";
 import { createRequestAuth, type RequestAuth } from "./accountsAuth.ts";
 import { createAccountsRepo } from "./accountsRepo.ts";
 import { registerAccountsRoutes } from "./accountsRoutes.ts";
-import { type CloseGuard, createAccountsService, type Identity } from "./accountsService.ts";
+import { type CloseGuard, createAccountsService } from "./accountsService.ts";
 import { identifySocket } from "./accountsSocket.ts";
 
 const SESSION_SWEEP_MS = 3_600_000;
@@ -16,7 +17,7 @@ export interface AccountLookup {
 
 /** Who is behind a request: its cookie or header, else (SPEC §7's rematch calls) a session id it names. */
 export interface Callers extends RequestAuth {
-  identifyOrSession(req: FastifyRequest, sessionId: string | undefined): Promise<Identity | undefined>;
+  identifyOrSession(req: FastifyRequest, sessionId: string | undefined): Promise<Actor | undefined>;
 }
 
 /** Sessions, accounts and who a socket or a request is. Other areas get callers, lookups and close guards. */

@@ -9,7 +9,7 @@ import {
   usernameParams,
 } from "@chess/shared";
 import type { FastifyInstance } from "fastify";
-import { badRequest, notFound, parseInput, unauthorized } from "../../http/errors.ts";
+import { badRequest, notFound, parseInput, unauthorized, unwrap } from "../../http/errors.ts";
 import type { RequestAuth } from "./accountsAuth.ts";
 import { accountStatusJson, createdJson, currentUserJson, loginJson, tempUsernameJson } from "./accountsJson.ts";
 import type { AccountsService } from "./accountsService.ts";
@@ -25,14 +25,14 @@ export function registerAccountsRoutes(
 
   app.post("/user/create", async (req, reply) => {
     const body = parseInput(createUserBody, req.body);
-    const { username } = await service.signup(body, req.ip);
+    const { username } = unwrap(await service.signup(body, req.ip));
     return reply.status(201).send(createdJson(username));
   });
 
   app.post("/user/login", async (req, reply) => {
     const body = parseInput(loginBody, req.body);
     const previous = await auth.identify(req);
-    const { sessionId, username } = await service.login(body, req.ip, previous);
+    const { sessionId, username } = unwrap(await service.login(body, req.ip, previous));
     reply.setCookie(SESSION_COOKIE, sessionId, { ...cookieOptions, maxAge: COOKIE_MAX_AGE_S });
     return loginJson(sessionId, username);
   });
@@ -49,14 +49,14 @@ export function registerAccountsRoutes(
   app.post("/user/password", async (req) => {
     const user = await auth.requireUser(req);
     const body = parseInput(changePasswordBody, req.body);
-    await service.changePassword(user, body, req.ip);
+    unwrap(await service.changePassword(user, body, req.ip));
     return { successMsg: MESSAGES.passwordChanged };
   });
 
   app.post("/user/close", async (req, reply) => {
     const user = await auth.requireUser(req);
     const body = parseInput(closeAccountBody, req.body);
-    await service.close(user, body, req.ip);
+    unwrap(await service.close(user, body, req.ip));
     reply.clearCookie(SESSION_COOKIE, cookieOptions);
     return { successMsg: MESSAGES.closedAccount };
   });

@@ -1,26 +1,20 @@
 import { randomBytes, randomInt } from "node:crypto";
 import {
+  type AccountActor,
+  type Actor,
   type ChangePasswordBody,
   type CloseAccountBody,
   type CreateUserBody,
+  fail,
   type LoginBody,
   MESSAGES,
 } from "@chess/shared";
 import { hash, verify } from "@node-rs/argon2";
 import type { Bus } from "../../bus.ts";
 import { addressKey } from "../../http/addressKey.ts";
-import { conflict, forbidden, tooManyRequests, unauthorized } from "../../http/errors.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
+import { ok, type Refused, type Result, rateLimited } from "../../util/result.ts";
 import type { AccountsRepo } from "./accountsRepo.ts";
-
-/** Who is behind a request or a socket. */
-export interface Identity {
-  sessionId: string;
-  userId: number | null;
-  /** The account name, or the session's guest name. */
-  username: string;
-  isGuest: boolean;
-}
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -81,31 +75,37 @@ export function createAccountsService(deps: AccountsDeps) {
     return dummyHash;
   };
 
-  async function limit(key: string, rule: { limit: number; windowMs: number }, what?: string) {
+  /** Counts one try; the refusal when the allowance is spent. */
+  async function limit(
+    key: string,
+    rule: { limit: number; windowMs: number },
+    what?: string,
+  ): Promise<Refused | undefined> {
     const decision = await limiter.hit(key, rule.limit, rule.windowMs);
-    if (!decision.ok) throw tooManyRequests(decision.retryAfterMs, what);
+    return decision.ok ? undefined : rateLimited(decision.retryAfterMs, what);
   }
 
   /**
    * Counts one password check against the login allowances, whether it is a login or a password change:
-   * a second way to test a password must not double the guesses. Returns the key a success resets.
+   * a second way to test a password must not double the guesses. Gives the key a success resets.
    */
-  async function passwordCheck(username: string, ip: string): Promise<string> {
+  async function passwordCheck(username: string, ip: string): Promise<Result<string>> {
     const account = username.toLowerCase();
     const network = addressKey(ip);
     const accountKey = `login:user:${account}:ip:${network}`;
-    await limit(`login:ip:${network}`, LOGIN_PER_IP);
-    await limit(accountKey, LOGIN_PER_ACCOUNT_AND_IP);
-    await limit(`login:user:${account}`, LOGIN_PER_ACCOUNT);
-    return accountKey;
+    const limited =
+      (await limit(`login:ip:${network}`, LOGIN_PER_IP)) ??
+      (await limit(accountKey, LOGIN_PER_ACCOUNT_AND_IP)) ??
+      (await limit(`login:user:${account}`, LOGIN_PER_ACCOUNT));
+    return limited ?? ok(accountKey);
   }
 
-  function toIdentity(row: {
+  function actorOfSession(row: {
     id: string;
     userId: number | null;
     username: string | null;
     guestName: string;
-  }): Identity {
+  }): Actor {
     const isGuest = row.userId === null || row.username === null;
     return {
       sessionId: row.id,
@@ -116,61 +116,75 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   return {
-    async signup(input: CreateUserBody, ip: string): Promise<{ username: string }> {
+    async signup(input: CreateUserBody, ip: string): Promise<Result<{ username: string }>> {
       const network = addressKey(ip);
-      await limit(`signup:tries:ip:${network}`, {
+      const tries = await limit(`signup:tries:ip:${network}`, {
         limit: signupLimitPerIp * SIGNUP_TRIES_PER_ACCOUNT,
         windowMs: SIGNUP_WINDOW,
       });
+      if (tries) return tries;
       // Checked before hashing so a taken name costs no argon2 time; the unique index still decides races.
       const taken = await repo.usernameOrEmailTaken(input.username, input.email);
-      if (taken) throw conflict(takenMessage[taken]);
+      if (taken) return fail("conflict", takenMessage[taken]);
       // Counted before the account is made, so a burst of sign-ups in parallel cannot pass the limit together.
-      await limit(
+      const accountsMade = await limit(
         `signup:ip:${network}`,
         { limit: signupLimitPerIp, windowMs: SIGNUP_WINDOW },
         "Too many new accounts from your address",
       );
+      if (accountsMade) return accountsMade;
       const passwordHash = await hash(input.password);
       const result = await repo.insertUser({
         username: input.username,
         email: input.email.toLowerCase(),
         passwordHash,
       });
-      if (!result.ok) throw conflict(result.duplicate === "email" ? MESSAGES.emailTaken : MESSAGES.usernameTaken);
-      return { username: input.username };
+      if (!result.ok)
+        return fail("conflict", result.duplicate === "email" ? MESSAGES.emailTaken : MESSAGES.usernameTaken);
+      return ok({ username: input.username });
     },
 
     /** Checks the password and opens a fresh session (never reusing the caller's id: no fixation). */
-    async login(input: LoginBody, ip: string, previous?: Identity): Promise<{ sessionId: string; username: string }> {
-      const accountKey = await passwordCheck(input.username, ip);
+    async login(
+      input: LoginBody,
+      ip: string,
+      previous?: Actor,
+    ): Promise<Result<{ sessionId: string; username: string }>> {
+      const check = await passwordCheck(input.username, ip);
+      if (!check.ok) return check;
       const user = await repo.findUserByName(input.username);
       const valid = await verify(user?.passwordHash ?? (await dummy()), input.password).catch(() => false);
-      if (!user || !valid) throw unauthorized(MESSAGES.badCredentials);
-      await limiter.reset(accountKey);
+      if (!user || !valid) return fail("unauthorized", MESSAGES.badCredentials);
+      await limiter.reset(check.data);
       // Said only to whoever knows the password: the profile tells the rest of the world anyway.
-      if (user.closedAt) throw forbidden(MESSAGES.accountClosed);
+      if (user.closedAt) return fail("forbidden", MESSAGES.accountClosed);
       if (previous && !previous.isGuest) await this.logout(previous.sessionId);
       if (previous?.isGuest)
         bus.publish("guestSignedIn", { guestSessionId: previous.sessionId, userId: user.id, username: user.username });
       const sessionId = newSessionId();
       await repo.insertSession({ id: sessionId, userId: user.id, guestName: newGuestName() });
-      return { sessionId, username: user.username };
+      return ok({ sessionId, username: user.username });
     },
 
     /**
      * Replaces the password of the caller's account once the current one is proven, and ends the account's
      * other sessions (whoever knew the old password may hold one); the caller's session goes on.
      */
-    async changePassword(caller: Identity & { userId: number }, input: ChangePasswordBody, ip: string): Promise<void> {
-      const accountKey = await passwordCheck(caller.username, ip);
+    async changePassword(
+      caller: Pick<AccountActor, "sessionId" | "userId" | "username">,
+      input: ChangePasswordBody,
+      ip: string,
+    ): Promise<Result> {
+      const check = await passwordCheck(caller.username, ip);
+      if (!check.ok) return check;
       const user = await repo.findUserById(caller.userId);
-      if (!user) throw unauthorized(MESSAGES.notLoggedIn);
+      if (!user) return fail("unauthorized", MESSAGES.notLoggedIn);
       const valid = await verify(user.passwordHash, input.currentPassword).catch(() => false);
-      if (!valid) throw unauthorized(MESSAGES.wrongCurrentPassword);
-      await limiter.reset(accountKey);
+      if (!valid) return fail("unauthorized", MESSAGES.wrongCurrentPassword);
+      await limiter.reset(check.data);
       const ended = await repo.setPassword(user.id, await hash(input.newPassword), caller.sessionId);
       for (const sessionId of ended) bus.publish("sessionEnded", { sessionId });
+      return ok();
     },
 
     /**
@@ -178,22 +192,28 @@ export function createAccountsService(deps: AccountsDeps) {
      * live game. Every session of the account ends (its sockets are dropped, as at logout), then the other
      * areas let go of it. The name stays taken and the games keep it.
      */
-    async close(caller: Identity & { userId: number }, input: CloseAccountBody, ip: string): Promise<void> {
-      const accountKey = await passwordCheck(caller.username, ip);
+    async close(
+      caller: Pick<AccountActor, "userId" | "username">,
+      input: CloseAccountBody,
+      ip: string,
+    ): Promise<Result> {
+      const check = await passwordCheck(caller.username, ip);
+      if (!check.ok) return check;
       const user = await repo.findUserById(caller.userId);
-      if (!user || user.closedAt) throw unauthorized(MESSAGES.notLoggedIn);
+      if (!user || user.closedAt) return fail("unauthorized", MESSAGES.notLoggedIn);
       const valid = await verify(user.passwordHash, input.password).catch(() => false);
-      if (!valid) throw unauthorized(MESSAGES.wrongCurrentPassword);
-      await limiter.reset(accountKey);
+      if (!valid) return fail("unauthorized", MESSAGES.wrongCurrentPassword);
+      await limiter.reset(check.data);
       for (const guard of closeGuards) {
         const refusal = await guard(user.id);
-        if (refusal) throw conflict(refusal);
+        if (refusal) return fail("conflict", refusal);
       }
       const ended = await repo.closeAccount(user.id, new Date(now()));
       // Another request closed it first, and did the rest.
-      if (!ended) throw unauthorized(MESSAGES.notLoggedIn);
+      if (!ended) return fail("unauthorized", MESSAGES.notLoggedIn);
       for (const sessionId of ended) bus.publish("sessionEnded", { sessionId });
       await bus.publishAndWait("accountClosed", { userId: user.id, username: user.username });
+      return ok();
     },
 
     /** Whether the account named `username` exists, and whether it is closed. */
@@ -205,7 +225,7 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     /** The live identity of a session id, or undefined when it is unknown or expired. */
-    async resolve(sessionId: string | undefined): Promise<Identity | undefined> {
+    async resolve(sessionId: string | undefined): Promise<Actor | undefined> {
       // Ours are base64url; anything else (a NUL would fail in PostgreSQL) names no session.
       if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) return undefined;
       const row = await repo.findSession(sessionId);
@@ -214,16 +234,20 @@ export function createAccountsService(deps: AccountsDeps) {
       const age = now() - row.lastSeenAt.getTime();
       if (age > (row.userId === null ? GUEST_SESSION_TTL : USER_SESSION_TTL)) return undefined;
       if (age > TOUCH_EVERY) void repo.touchSession(row.id, new Date(now())).catch(() => {});
-      return toIdentity(row);
+      return actorOfSession(row);
     },
 
     /** A new anonymous session with a stable guest name; an address opening too many is refused (429). */
-    async createGuest(address: string): Promise<Identity> {
-      await limit(`guest:ip:${addressKey(address)}`, { limit: guestSessionsPerIp, windowMs: GUEST_WINDOW });
+    async createGuest(address: string): Promise<Result<Actor>> {
+      const limited = await limit(`guest:ip:${addressKey(address)}`, {
+        limit: guestSessionsPerIp,
+        windowMs: GUEST_WINDOW,
+      });
+      if (limited) return limited;
       const sessionId = newSessionId();
       const guestName = newGuestName();
       await repo.insertSession({ id: sessionId, userId: null, guestName });
-      return { sessionId, userId: null, username: guestName, isGuest: true };
+      return ok({ sessionId, userId: null, username: guestName, isGuest: true });
     },
 
     async sweepStaleSessions(): Promise<void> {

@@ -1,3 +1,2 @@
 export type { RequestAuth } from "./accountsAuth.ts";
 export { type AccountLookup, type AccountsModule, accountsModule, type Callers } from "./accountsModule.ts";
-export type { Identity } from "./accountsService.ts";

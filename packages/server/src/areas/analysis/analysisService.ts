@@ -1,4 +1,11 @@
-import { type AnalysisEntry, type AnalysisProgress, entryWinPercent, judgeEntries, judgeMove } from "@chess/shared";
+import {
+  type ActorId,
+  type AnalysisEntry,
+  type AnalysisProgress,
+  entryWinPercent,
+  judgeEntries,
+  judgeMove,
+} from "@chess/shared";
 import type { JobRunner } from "../../jobs/index.ts";
 import { type AnalysisJobs, analysisJobIds } from "./analysisJobs.ts";
 import type { AnalysisRepo } from "./analysisRepo.ts";
@@ -9,7 +16,7 @@ export interface GameSource {
   /** The game's start position and UCI moves, and whether it is still being played. */
   game(gameId: string): Promise<{ initialFen: string; uciMoves: string[]; active: boolean } | undefined>;
   /** The game the player is in now, if any. */
-  activeGameOf(player: { sessionId: string; userId: number | null }): Promise<string | undefined>;
+  activeGameOf(player: ActorId): Promise<string | undefined>;
   /** Where every game in progress stands now, and at which ply. */
   livePositions(): Promise<Array<{ fen: string; ply: number }>>;
 }
@@ -118,11 +125,7 @@ export function createAnalysisService(deps: {
      * Refused for a position of the caller's own running game or one move from where it stands, and for
      * anybody a position standing in a game in progress past move 10 or one move from it (liveFairPlay.ts).
      */
-    async singleMove(
-      initialPosition: string,
-      moves: string[],
-      caller: { sessionId: string; userId: number | null },
-    ): Promise<AnalysisEntry[]> {
+    async singleMove(initialPosition: string, moves: string[], caller: ActorId): Promise<AnalysisEntry[]> {
       let fen: string;
       let last: { before: string; lan: string } | undefined;
       try {

@@ -1,50 +1,49 @@
-import { type Ack, type ChatHistory, type ChatMessage, type ChatMessagePayload, GLOBAL_CHAT_ID } from "@chess/shared";
+import {
+  type Ack,
+  type Actor,
+  type ActorId,
+  actorKey,
+  type ChatHistory,
+  type ChatMessage,
+  type ChatMessagePayload,
+  fail,
+  GLOBAL_CHAT_ID,
+} from "@chess/shared";
 import { addressKey } from "../../http/addressKey.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
 import type { ChatRepo } from "./chatRepo.ts";
 import { RepeatGuard } from "./repeatGuard.ts";
-
-export interface ChatActor {
-  sessionId: string;
-  userId: number | null;
-  username: string;
-  /** The client's address, when known: guests are also limited per address. */
-  address?: string;
-}
 
 /** lichess: a 6th line within 10 s, or a repeat of one of the last two (repeatGuard.ts), is dropped. */
 const CHAT_RATE = { limit: 5, windowMs: 10_000 };
 /** Guests cost nothing to make: all the guests of one address share this allowance of global chat. */
 const GUEST_GLOBAL_CHAT_PER_ADDRESS = { limit: 10, windowMs: 10_000 };
 
-const fail = (code: string, message: string) => ({ ok: false as const, code, message });
-
 /** Club chats are named "club:<clubId>". */
 export function clubIdOf(chatId: string): number | undefined {
   const m = /^club:(\d{1,9})$/.exec(chatId);
   return m ? Number(m[1]) : undefined;
 }
-const keyOf = (a: ChatActor) => (a.userId !== null ? `u:${a.userId}` : `s:${a.sessionId}`);
 
 /** Global, game and club chat: who may read and write where, limits, storage and fan-out. */
 export function createChatService(deps: {
   repo: ChatRepo;
   limiter: RateLimiter;
   /** Whether the actor plays in that game (only players write in a game's chat). */
-  isPlayer: (actor: ChatActor, gameId: string) => Promise<boolean>;
+  isPlayer: (actor: ActorId, gameId: string) => Promise<boolean>;
   /** Whether there is such a game, live or finished: anyone may read its chat, as anyone may watch it. */
   gameExists: (gameId: string) => Promise<boolean>;
   /** Names of the players an account blocked: their lines are left out of the games it watches. */
   blockedNames: (userId: number) => Promise<string[]>;
   isClubMember: (clubId: number, userId: number) => Promise<boolean>;
-  deliver: (message: ChatMessage, sender: ChatActor) => void;
+  deliver: (message: ChatMessage, sender: Actor) => void;
   now?: () => number;
 }) {
   const { repo, limiter, isPlayer, deliver } = deps;
   const now = deps.now ?? Date.now;
   const repeats = new RepeatGuard();
 
-  async function mayWrite(actor: ChatActor, chatType: string, chatId: string): Promise<boolean> {
+  async function mayWrite(actor: ActorId, chatType: string, chatId: string): Promise<boolean> {
     if (chatType === "global") return chatId === GLOBAL_CHAT_ID;
     if (chatType === "club") {
       const clubId = clubIdOf(chatId);
@@ -54,15 +53,15 @@ export function createChatService(deps: {
   }
 
   /** Readers are the writers, and for a game anyone else as a spectator. */
-  async function readerOf(actor: ChatActor, chatType: string, chatId: string): Promise<"writer" | "spectator" | null> {
+  async function readerOf(actor: ActorId, chatType: string, chatId: string): Promise<"writer" | "spectator" | null> {
     if (await mayWrite(actor, chatType, chatId)) return "writer";
     return chatType === "game" && (await deps.gameExists(chatId)) ? "spectator" : null;
   }
 
   return {
-    async send(actor: ChatActor, p: ChatMessagePayload): Promise<Ack> {
+    async send(actor: Actor, p: ChatMessagePayload): Promise<Ack> {
       if (!(await mayWrite(actor, p.chatType, p.chatId))) return fail("forbidden", "You cannot write in this chat");
-      const key = keyOf(actor);
+      const key = actorKey(actor);
       if (repeats.isRepeat(key, p.chatId, p.text, now())) return fail("duplicate", "You just sent that");
       const decision = await limiter.hit(`chat:${key}`, CHAT_RATE.limit, CHAT_RATE.windowMs);
       if (!decision.ok) return fail("rate_limited", "You are sending messages too fast");
@@ -84,7 +83,7 @@ export function createChatService(deps: {
       return { ok: true };
     },
 
-    async history(actor: ChatActor, chatId: string): Promise<Ack<ChatHistory>> {
+    async history(actor: ActorId, chatId: string): Promise<Ack<ChatHistory>> {
       const chatType = chatId === GLOBAL_CHAT_ID ? "global" : clubIdOf(chatId) !== undefined ? "club" : "game";
       const reader = await readerOf(actor, chatType, chatId);
       if (!reader) return fail("forbidden", "You cannot read this chat");

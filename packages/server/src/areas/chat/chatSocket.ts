@@ -1,7 +1,7 @@
-import { type ChatMessage, chatMessagePayload, GLOBAL_CHAT_ID, getChatHistoryPayload } from "@chess/shared";
+import { type Actor, type ChatMessage, chatMessagePayload, GLOBAL_CHAT_ID, getChatHistoryPayload } from "@chess/shared";
 import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
 import { type AppServer, rooms } from "../../realtime/sockets.ts";
-import { type ChatActor, type ChatService, clubIdOf } from "./chatService.ts";
+import { type ChatService, clubIdOf } from "./chatService.ts";
 
 /** Room of the lobby's global chat; club chats use their chat id. */
 export const GLOBAL_CHAT_ROOM = "chat:global";
@@ -31,7 +31,7 @@ export function chatSocketEvents(deps: { chat: ChatService }): SocketEvents {
  * on every node, are in their account's room).
  */
 export function spectatorChat(io: AppServer, deps: { blockersOf: (userId: number) => Promise<number[]> }) {
-  return async (message: ChatMessage, sender: ChatActor): Promise<void> => {
+  return async (message: ChatMessage, sender: Pick<Actor, "userId">): Promise<void> => {
     const blockers = sender.userId !== null ? await deps.blockersOf(sender.userId) : [];
     io.to(spectatorChatRoom(message.chatId)).except(blockers.map(rooms.user)).emit("chatMessage", message);
   };

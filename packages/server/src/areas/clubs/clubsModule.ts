@@ -1,6 +1,6 @@
+import { actorKey } from "@chess/shared";
 import type { Core } from "../../core.ts";
 import type { AreaModule } from "../../mount.ts";
-import { presenceKey } from "../../realtime/presence.ts";
 import type { AccountLookup, Callers } from "../accounts/index.ts";
 import type { Blocks } from "../friends/index.ts";
 import { createClubsRepo } from "./clubsRepo.ts";
@@ -25,7 +25,7 @@ export function clubsModule(
     limiter: core.limiter,
     findUser: (name) => ports.accounts.findOpen(name),
     isBlocked: (blocker, blocked) => ports.blocks.isBlocked(blocker, blocked),
-    isOnline: (userId) => core.presence.isOnline(presenceKey({ userId, sessionId: "" })),
+    isOnline: (userId) => core.presence.isOnline(actorKey({ userId, sessionId: "" })),
     live: clubsBroadcaster(core.io),
   });
   core.bus.subscribe("accountClosed", ({ userId }) =>

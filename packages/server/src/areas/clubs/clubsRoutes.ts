@@ -1,4 +1,5 @@
 import {
+  type AccountActor,
   CLUB_MESSAGES,
   clubIdBody,
   clubIdQuery,
@@ -14,23 +15,23 @@ import {
   joinClubBody,
 } from "@chess/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { parseInput, unauthorized } from "../../http/errors.ts";
+import { parseInput, unauthorized, unwrap } from "../../http/errors.ts";
 import type { RequestAuth } from "../accounts/index.ts";
-import type { ClubsService, ClubUser } from "./clubsService.ts";
+import type { ClubsService } from "./clubsService.ts";
 
 /** Clubs, posts and events (SPEC §7); every route is for logged-in members, checked in the service. */
 export function registerClubsRoutes(app: FastifyInstance, deps: { clubs: ClubsService; auth: RequestAuth }) {
   const { clubs, auth } = deps;
-  const user = async (req: FastifyRequest): Promise<ClubUser> => {
-    const identity = await auth.identify(req);
-    if (!identity || identity.isGuest || identity.userId === null) throw unauthorized(CLUB_MESSAGES.notLoggedIn);
-    return { userId: identity.userId, username: identity.username };
+  const user = async (req: FastifyRequest): Promise<AccountActor> => {
+    const actor = await auth.identify(req);
+    if (!actor || actor.isGuest || actor.userId === null) throw unauthorized(CLUB_MESSAGES.notLoggedIn);
+    return actor as AccountActor;
   };
 
   app.post("/club/create", async (req, reply) => {
     const u = await user(req);
     const { clubName } = parseInput(createClubBody, req.body);
-    const club = await clubs.create(u, clubName);
+    const club = unwrap(await clubs.create(u, clubName));
     return reply.status(201).send({ ...club, successMsg: CLUB_MESSAGES.created });
   });
 
@@ -40,14 +41,14 @@ export function registerClubsRoutes(app: FastifyInstance, deps: { clubs: ClubsSe
   app.post("/club/handle-invitation", async (req) => {
     const u = await user(req);
     const { clubId, accepted } = parseInput(handleInvitationBody, req.body);
-    await clubs.answer(u, clubId, accepted);
+    unwrap(await clubs.answer(u, clubId, accepted));
     return { successMsg: accepted ? "Invitation accepted" : "Invitation declined" };
   });
 
   app.post("/club/invite", async (req) => {
     const u = await user(req);
     const { clubId, inviteeUsername } = parseInput(inviteBody, req.body);
-    await clubs.invite(u, clubId, inviteeUsername);
+    unwrap(await clubs.invite(u, clubId, inviteeUsername));
     return { successMsg: CLUB_MESSAGES.invited };
   });
 
@@ -60,60 +61,61 @@ export function registerClubsRoutes(app: FastifyInstance, deps: { clubs: ClubsSe
   app.post("/club/join", async (req) => {
     const u = await user(req);
     const { clubId } = parseInput(joinClubBody, req.body);
-    const { joined, message } = await clubs.join(u, clubId);
+    const { joined, message } = unwrap(await clubs.join(u, clubId));
     return { successMsg: message, joined };
   });
 
   app.get("/club/join-requests", async (req) => {
     const u = await user(req);
-    return clubs.joinRequests(u, parseInput(clubIdQuery, req.query).clubId);
+    return unwrap(await clubs.joinRequests(u, parseInput(clubIdQuery, req.query).clubId));
   });
 
   app.post("/club/handle-join-request", async (req) => {
     const u = await user(req);
     const { clubId, username, accept } = parseInput(handleJoinRequestBody, req.body);
-    await clubs.answerJoinRequest(u, clubId, username, accept);
+    unwrap(await clubs.answerJoinRequest(u, clubId, username, accept));
     return { successMsg: accept ? "Request accepted" : "Request declined" };
   });
 
   app.post("/club/settings", async (req) => {
     const u = await user(req);
     const { clubId, joinPolicy } = parseInput(clubSettingsBody, req.body);
-    await clubs.setJoinPolicy(u, clubId, joinPolicy);
+    unwrap(await clubs.setJoinPolicy(u, clubId, joinPolicy));
     return { successMsg: CLUB_MESSAGES.policySaved };
   });
 
   app.get("/club/users", async (req) => {
     const u = await user(req);
     const { clubName } = parseInput(clubNameQuery, req.query);
-    return clubs.members(u, clubName);
+    return unwrap(await clubs.members(u, clubName));
   });
 
   app.post("/club/leave", async (req) => {
     const u = await user(req);
     const { clubId } = parseInput(clubIdBody, req.body);
-    return { message: await clubs.leave(u, clubId) };
+    return { message: unwrap(await clubs.leave(u, clubId)) };
   });
 
   app.get("/post/list", async (req) => {
     const u = await user(req);
-    return clubs.posts(u, parseInput(clubIdQuery, req.query).clubId);
+    return unwrap(await clubs.posts(u, parseInput(clubIdQuery, req.query).clubId));
   });
 
   app.post("/post/create", async (req, reply) => {
     const u = await user(req);
     const { clubId, text } = parseInput(createPostBody, req.body);
-    return reply.status(201).send({ id: await clubs.addPost(u, clubId, text), successMsg: "Post published" });
+    return reply.status(201).send({ id: unwrap(await clubs.addPost(u, clubId, text)), successMsg: "Post published" });
   });
 
   app.get("/event/list", async (req) => {
     const u = await user(req);
-    return clubs.events(u, parseInput(clubIdQuery, req.query).clubId);
+    return unwrap(await clubs.events(u, parseInput(clubIdQuery, req.query).clubId));
   });
 
   app.post("/event/create", async (req, reply) => {
     const u = await user(req);
     const { clubId, title, eventDate } = parseInput(createEventBody, req.body);
-    return reply.status(201).send({ id: await clubs.addEvent(u, clubId, title, eventDate), successMsg: "Note added" });
+    const id = unwrap(await clubs.addEvent(u, clubId, title, eventDate));
+    return reply.status(201).send({ id, successMsg: "Note added" });
   });
 }

@@ -1,4 +1,5 @@
 import {
+  type AccountActor,
   CLUB_MESSAGES,
   CLUB_SEARCH_PAGE,
   type Club,
@@ -8,19 +9,19 @@ import {
   type ClubMember,
   type ClubSearchResult,
   DEFAULT_ELO,
+  fail,
   type JoinPolicy,
   PLAYABLE_VARIANTS,
   type Post,
   TIME_CLASSES,
 } from "@chess/shared";
-import { conflict, forbidden, notFound, tooManyRequests } from "../../http/errors.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
+import { ok, type Refused, type Result, rateLimited } from "../../util/result.ts";
 import type { ClubsRepo } from "./clubsRepo.ts";
 
-export interface ClubUser {
-  userId: number;
-  username: string;
-}
+/** Who acts in clubs: an account. */
+type ClubUser = Pick<AccountActor, "userId" | "username">;
+type ClubRow = NonNullable<Awaited<ReturnType<ClubsRepo["club"]>>>;
 
 /** chess.com allows 30 invitations a day; posts and notes get a per-minute cap. */
 const INVITES_PER_DAY = 30;
@@ -52,33 +53,35 @@ export function createClubsService(deps: {
 }) {
   const { repo, limiter, live } = deps;
 
-  async function limit(key: string, n: number, windowMs: number) {
+  /** Counts one write; the refusal when the allowance is spent. */
+  async function limit(key: string, n: number, windowMs: number): Promise<Refused | undefined> {
     const d = await limiter.hit(key, n, windowMs);
-    if (!d.ok) throw tooManyRequests(d.retryAfterMs);
+    return d.ok ? undefined : rateLimited(d.retryAfterMs);
   }
 
   /** The club, if the user is a member; otherwise "not found", so non-members learn nothing. */
-  async function memberClub(user: ClubUser, clubId: number) {
+  async function memberClub(user: ClubUser, clubId: number): Promise<Result<ClubRow>> {
     const club = await repo.club(clubId);
-    if (!club || !(await repo.isMember(clubId, user.userId))) throw notFound(CLUB_MESSAGES.unknownClub);
-    return club;
+    if (!club || !(await repo.isMember(clubId, user.userId))) return fail("not_found", CLUB_MESSAGES.unknownClub);
+    return ok(club);
   }
 
   /** The club, if the user administers it (members who do not are refused, others learn nothing). */
-  async function adminClub(user: ClubUser, clubId: number) {
+  async function adminClub(user: ClubUser, clubId: number): Promise<Result<ClubRow>> {
     const club = await memberClub(user, clubId);
-    if (club.administratorId !== user.userId) throw forbidden(CLUB_MESSAGES.notAdmin);
+    if (club.ok && club.data.administratorId !== user.userId) return fail("forbidden", CLUB_MESSAGES.notAdmin);
     return club;
   }
 
   const key = (variant: string, timeClass: string) => `${variant}_${timeClass}`;
 
   return {
-    async create(user: ClubUser, clubName: string): Promise<{ clubId: number; clubName: string }> {
-      await limit(`club-create:${user.userId}`, 5, DAY);
+    async create(user: ClubUser, clubName: string): Promise<Result<{ clubId: number; clubName: string }>> {
+      const limited = await limit(`club-create:${user.userId}`, 5, DAY);
+      if (limited) return limited;
       const clubId = await repo.create(clubName, user.userId);
-      if (clubId === undefined) throw conflict(CLUB_MESSAGES.nameTaken);
-      return { clubId, clubName };
+      if (clubId === undefined) return fail("conflict", CLUB_MESSAGES.nameTaken);
+      return ok({ clubId, clubName });
     },
 
     async list(user: ClubUser): Promise<Club[]> {
@@ -93,23 +96,27 @@ export function createClubsService(deps: {
       return repo.invitationsOf(user.userId);
     },
 
-    async answer(user: ClubUser, clubId: number, accepted: boolean): Promise<void> {
-      if (!(await repo.answerInvitation(clubId, user.userId, accepted))) throw notFound(CLUB_MESSAGES.noInvitation);
+    async answer(user: ClubUser, clubId: number, accepted: boolean): Promise<Result> {
+      if (!(await repo.answerInvitation(clubId, user.userId, accepted)))
+        return fail("not_found", CLUB_MESSAGES.noInvitation);
       live.invitationAnswered(user.userId, clubId, accepted);
       if (accepted) live.membersChanged(clubId);
+      return ok();
     },
 
-    async invite(user: ClubUser, clubId: number, inviteeUsername: string): Promise<void> {
-      const club = await memberClub(user, clubId);
-      if (club.administratorId !== user.userId) throw forbidden(CLUB_MESSAGES.notAdmin);
-      await limit(`club-invite:${user.userId}`, INVITES_PER_DAY, DAY);
+    async invite(user: ClubUser, clubId: number, inviteeUsername: string): Promise<Result> {
+      const club = await adminClub(user, clubId);
+      if (!club.ok) return club;
+      const limited = await limit(`club-invite:${user.userId}`, INVITES_PER_DAY, DAY);
+      if (limited) return limited;
       const invitee = await deps.findUser(inviteeUsername);
-      if (!invitee) throw notFound(CLUB_MESSAGES.unknownUser);
-      if (await repo.isMember(clubId, invitee.id)) throw conflict(CLUB_MESSAGES.alreadyMember);
+      if (!invitee) return fail("not_found", CLUB_MESSAGES.unknownUser);
+      if (await repo.isMember(clubId, invitee.id)) return fail("conflict", CLUB_MESSAGES.alreadyMember);
       if (await deps.isBlocked(invitee.id, user.userId))
-        throw forbidden("This player does not accept invitations from you");
-      if (!(await repo.invite(clubId, invitee.id, user.userId))) throw conflict(CLUB_MESSAGES.alreadyInvited);
-      live.invited(invitee.id, { clubId, clubName: club.name, inviter: user.username });
+        return fail("forbidden", "This player does not accept invitations from you");
+      if (!(await repo.invite(clubId, invitee.id, user.userId))) return fail("conflict", CLUB_MESSAGES.alreadyInvited);
+      live.invited(invitee.id, { clubId, clubName: club.data.name, inviter: user.username });
+      return ok();
     },
 
     async search(user: ClubUser, q: string, pageNo: number): Promise<ClubSearchResult[]> {
@@ -124,53 +131,62 @@ export function createClubsService(deps: {
     },
 
     /** Joins an open club at once, or asks to join one that takes requests; invite-only clubs refuse. */
-    async join(user: ClubUser, clubId: number): Promise<{ joined: boolean; message: string }> {
+    async join(user: ClubUser, clubId: number): Promise<Result<{ joined: boolean; message: string }>> {
       const club = await repo.club(clubId);
-      if (!club) throw notFound(CLUB_MESSAGES.unknownClub);
-      if (await repo.isMember(clubId, user.userId)) throw conflict("You are already a member of this club");
+      if (!club) return fail("not_found", CLUB_MESSAGES.unknownClub);
+      if (await repo.isMember(clubId, user.userId)) return fail("conflict", "You are already a member of this club");
       // An invite-only club is not listed: to anyone outside it, it does not exist.
-      if (club.joinPolicy === "invite") throw notFound(CLUB_MESSAGES.unknownClub);
-      if (await deps.isBlocked(club.administratorId, user.userId)) throw forbidden(CLUB_MESSAGES.refused);
-      await limit(`club-join:${user.userId}`, WRITES_PER_MINUTE, 60_000);
+      if (club.joinPolicy === "invite") return fail("not_found", CLUB_MESSAGES.unknownClub);
+      if (await deps.isBlocked(club.administratorId, user.userId)) return fail("forbidden", CLUB_MESSAGES.refused);
+      const limited = await limit(`club-join:${user.userId}`, WRITES_PER_MINUTE, 60_000);
+      if (limited) return limited;
       if (club.joinPolicy === "open") {
         await repo.addMember(clubId, user.userId);
         live.membersChanged(clubId);
-        return { joined: true, message: CLUB_MESSAGES.joined };
+        return ok({ joined: true, message: CLUB_MESSAGES.joined });
       }
-      if (!(await repo.requestJoin(clubId, user.userId))) throw conflict(CLUB_MESSAGES.alreadyRequested);
+      if (!(await repo.requestJoin(clubId, user.userId))) return fail("conflict", CLUB_MESSAGES.alreadyRequested);
       live.joinRequested(clubId, club.administratorId);
-      return { joined: false, message: CLUB_MESSAGES.requested };
+      return ok({ joined: false, message: CLUB_MESSAGES.requested });
     },
 
-    async joinRequests(user: ClubUser, clubId: number): Promise<ClubJoinRequest[]> {
-      await adminClub(user, clubId);
-      return (await repo.joinRequests(clubId)).map((r) => ({
-        username: r.username,
-        requestedAt: r.createdAt.getTime(),
-      }));
+    async joinRequests(user: ClubUser, clubId: number): Promise<Result<ClubJoinRequest[]>> {
+      const club = await adminClub(user, clubId);
+      if (!club.ok) return club;
+      return ok(
+        (await repo.joinRequests(clubId)).map((r) => ({
+          username: r.username,
+          requestedAt: r.createdAt.getTime(),
+        })),
+      );
     },
 
-    async answerJoinRequest(user: ClubUser, clubId: number, username: string, accept: boolean): Promise<void> {
-      await adminClub(user, clubId);
+    async answerJoinRequest(user: ClubUser, clubId: number, username: string, accept: boolean): Promise<Result> {
+      const club = await adminClub(user, clubId);
+      if (!club.ok) return club;
       const who = await deps.findUser(username);
-      if (!who || !(await repo.answerJoinRequest(clubId, who.id, accept))) throw notFound(CLUB_MESSAGES.noRequest);
+      if (!who || !(await repo.answerJoinRequest(clubId, who.id, accept)))
+        return fail("not_found", CLUB_MESSAGES.noRequest);
       if (accept) live.membersChanged(clubId);
+      return ok();
     },
 
-    async setJoinPolicy(user: ClubUser, clubId: number, joinPolicy: JoinPolicy): Promise<void> {
-      await adminClub(user, clubId);
+    async setJoinPolicy(user: ClubUser, clubId: number, joinPolicy: JoinPolicy): Promise<Result> {
+      const club = await adminClub(user, clubId);
+      if (!club.ok) return club;
       await repo.setJoinPolicy(clubId, joinPolicy);
+      return ok();
     },
 
-    async members(user: ClubUser, clubName: string): Promise<ClubMember[]> {
+    async members(user: ClubUser, clubName: string): Promise<Result<ClubMember[]>> {
       const club = await repo.clubByName(clubName);
-      if (!club || !(await repo.isMember(club.id, user.userId))) throw notFound(CLUB_MESSAGES.unknownClub);
+      if (!club || !(await repo.isMember(club.id, user.userId))) return fail("not_found", CLUB_MESSAGES.unknownClub);
       const members = await repo.members(club.id);
       const ids = members.map((m) => m.id);
       const [global, inClub] = await Promise.all([repo.ratingsOf(ids), repo.clubRatingsOf(club.id, ids)]);
       const defaults = () =>
         Object.fromEntries(PLAYABLE_VARIANTS.flatMap((v) => TIME_CLASSES.map((t) => [key(v, t), DEFAULT_ELO])));
-      return members.map((m) => {
+      const list = members.map((m): ClubMember => {
         const elos: Record<string, number> = defaults();
         const clubElos: Record<string, number> = defaults();
         for (const r of global) if (r.userId === m.id) elos[key(r.variant, r.timeClass)] = r.elo;
@@ -184,14 +200,15 @@ export function createClubsService(deps: {
           online: deps.isOnline(m.id),
         };
       });
+      return ok(list);
     },
 
-    async leave(user: ClubUser, clubId: number): Promise<string> {
+    async leave(user: ClubUser, clubId: number): Promise<Result<string>> {
       const outcome = await repo.leave(clubId, user.userId);
-      if (outcome === "not_member") throw notFound(CLUB_MESSAGES.unknownClub);
+      if (outcome === "not_member") return fail("not_found", CLUB_MESSAGES.unknownClub);
       live.unwatch(clubId, user.userId);
       if (outcome === "left") live.membersChanged(clubId);
-      return outcome === "closed" ? "You left the club; it had no other members and is closed" : CLUB_MESSAGES.left;
+      return ok(outcome === "closed" ? "You left the club; it had no other members and is closed" : CLUB_MESSAGES.left);
     },
 
     /**
@@ -205,35 +222,43 @@ export function createClubsService(deps: {
       await repo.dropPendingOf(userId);
     },
 
-    async posts(user: ClubUser, clubId: number): Promise<Post[]> {
-      await memberClub(user, clubId);
-      return (await repo.posts(clubId)).map((p) => ({ ...p, createdAt: p.createdAt.getTime() }));
+    async posts(user: ClubUser, clubId: number): Promise<Result<Post[]>> {
+      const club = await memberClub(user, clubId);
+      if (!club.ok) return club;
+      return ok((await repo.posts(clubId)).map((p) => ({ ...p, createdAt: p.createdAt.getTime() })));
     },
 
-    async addPost(user: ClubUser, clubId: number, text: string): Promise<number> {
-      await memberClub(user, clubId);
-      await limit(`club-write:${user.userId}`, WRITES_PER_MINUTE, 60_000);
+    async addPost(user: ClubUser, clubId: number, text: string): Promise<Result<number>> {
+      const club = await memberClub(user, clubId);
+      if (!club.ok) return club;
+      const limited = await limit(`club-write:${user.userId}`, WRITES_PER_MINUTE, 60_000);
+      if (limited) return limited;
       const { id, createdAt } = await repo.addPost(clubId, user.userId, text);
       live.postCreated(clubId, { id, author: user.username, text, createdAt: createdAt.getTime() });
-      return id;
+      return ok(id);
     },
 
-    async events(user: ClubUser, clubId: number): Promise<ClubEvent[]> {
-      await memberClub(user, clubId);
-      return (await repo.events(clubId)).map((e) => ({
-        id: e.id,
-        title: e.title,
-        event_date: e.eventDate,
-        author: e.author,
-      }));
+    async events(user: ClubUser, clubId: number): Promise<Result<ClubEvent[]>> {
+      const club = await memberClub(user, clubId);
+      if (!club.ok) return club;
+      return ok(
+        (await repo.events(clubId)).map((e) => ({
+          id: e.id,
+          title: e.title,
+          event_date: e.eventDate,
+          author: e.author,
+        })),
+      );
     },
 
-    async addEvent(user: ClubUser, clubId: number, title: string, eventDate: string): Promise<number> {
-      await memberClub(user, clubId);
-      await limit(`club-write:${user.userId}`, WRITES_PER_MINUTE, 60_000);
+    async addEvent(user: ClubUser, clubId: number, title: string, eventDate: string): Promise<Result<number>> {
+      const club = await memberClub(user, clubId);
+      if (!club.ok) return club;
+      const limited = await limit(`club-write:${user.userId}`, WRITES_PER_MINUTE, 60_000);
+      if (limited) return limited;
       const id = await repo.addEvent(clubId, user.userId, title, eventDate);
       live.eventCreated(clubId, { id, title, event_date: eventDate, author: user.username });
-      return id;
+      return ok(id);
     },
   };
 }

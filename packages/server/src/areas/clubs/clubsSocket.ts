@@ -1,4 +1,4 @@
-import { CLUB_MESSAGES, clubRoom, watchClubPayload } from "@chess/shared";
+import { CLUB_MESSAGES, clubRoom, fail, watchClubPayload } from "@chess/shared";
 import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
 import { type AppServer, rooms } from "../../realtime/sockets.ts";
 import type { ClubsLive, ClubsService } from "./clubsService.ts";
@@ -27,9 +27,8 @@ export function clubsSocketEvents(deps: { clubs: ClubsService }): SocketEvents {
   return {
     watchClub: socketEvent(watchClubPayload, async (socket, { clubId }) => {
       const { userId } = socket.data.owner;
-      if (userId === null) return { ok: false, code: "unauthorized", message: CLUB_MESSAGES.notLoggedIn };
-      if (!(await clubs.isMember(clubId, userId)))
-        return { ok: false, code: "not_found", message: CLUB_MESSAGES.unknownClub };
+      if (userId === null) return fail("unauthorized", CLUB_MESSAGES.notLoggedIn);
+      if (!(await clubs.isMember(clubId, userId))) return fail("not_found", CLUB_MESSAGES.unknownClub);
       await socket.join(clubRoom(clubId));
       return { ok: true };
     }),

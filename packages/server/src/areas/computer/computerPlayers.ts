@@ -1,4 +1,4 @@
-import { COMPUTER_LEVELS, type ComputerLevel, computerName } from "@chess/shared";
+import { type ActorId, actorKey, COMPUTER_LEVELS, type ComputerLevel, computerName } from "@chess/shared";
 import type { PlayerRef } from "../games/index.ts";
 
 /**
@@ -13,11 +13,12 @@ export function computerPlayer(level: ComputerLevel, nonce: string): PlayerRef {
 }
 
 /** The level of a game's player if it is the computer, else undefined. */
-export function computerLevelOf(p: { sessionId: string; userId: number | null }): ComputerLevel | undefined {
+export function computerLevelOf(p: ActorId): ComputerLevel | undefined {
   if (p.userId !== null || !p.sessionId.startsWith(PREFIX)) return undefined;
   const level = Number(p.sessionId.slice(PREFIX.length).split(":")[0]);
   return (COMPUTER_LEVELS as readonly number[]).includes(level) ? (level as ComputerLevel) : undefined;
 }
 
-/** Whether a presence key (`s:<sessionId>`) is the computer's: it counts as always connected. */
-export const isComputerPresenceKey = (key: string): boolean => key.startsWith(`s:${PREFIX}`);
+/** Whether a presence key (an actorKey) is the computer's: it counts as always connected. */
+export const isComputerPresenceKey = (key: string): boolean =>
+  key.startsWith(actorKey({ sessionId: PREFIX, userId: null }));

@@ -1,13 +1,18 @@
 import {
   type Ack,
+  type Actor,
+  type ActorId,
+  actorKey,
   Board,
   type Color,
   type ComputerLevel,
+  fail,
   type GameStarted,
   type MovePayload,
   type PlayComputerPayload,
   positionEnd,
   START_FEN,
+  sameActor,
 } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { BusEvents } from "../../bus.ts";
@@ -15,7 +20,7 @@ import { addressKey } from "../../http/addressKey.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
 import { shortId } from "../../util/ids.ts";
 import { KeyedQueue } from "../../util/keyedQueue.ts";
-import type { Actor, GamePlay, PlayerRef } from "../games/index.ts";
+import type { GamePlay, PlayerRef } from "../games/index.ts";
 import { type EngineLine, levelSettings, MOVE_TIMEOUT_MS, pickMove, searchOf, thinkTimeMs } from "./computerLevels.ts";
 import { computerLevelOf, computerPlayer } from "./computerPlayers.ts";
 
@@ -26,13 +31,6 @@ export interface ComputerEngine {
     search: () => { skill: number; depth: number; movetimeMs: number; multipv: number },
     opts: { timeoutMs: number; wanted?: () => boolean; deadline?: number },
   ): Promise<{ bestMove: string; lines: EngineLine[] }>;
-}
-
-/** Who asks for a game: a socket's owner. */
-export interface ComputerActor extends Actor {
-  username: string;
-  /** The client's address, for the per-address limit on new games. */
-  address?: string;
 }
 
 /** Each game costs engine time: new games are limited like lobby offers, per player and per address. */
@@ -60,9 +58,7 @@ const ENGINE_ATTEMPTS = 4;
 /** Every so often each game of the computer's is looked at: a move that could not be saved is tried again. */
 export const WATCH_MS = 2_000;
 
-const fail = (code: string, message: string): Ack<never> => ({ ok: false, code, message });
-const actorOf = (p: PlayerRef): Actor => ({ sessionId: p.sessionId, userId: p.userId });
-const keyOf = (a: Actor) => (a.userId !== null ? `u:${a.userId}` : `s:${a.sessionId}`);
+const actorOf = (p: PlayerRef): ActorId => ({ sessionId: p.sessionId, userId: p.userId });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 
 /** Any legal move of the position (the engines are out of reach), or undefined when there is none. */
@@ -193,7 +189,10 @@ export function createComputerService(deps: {
 
   return {
     /** Starts a game against the computer for `actor`, who is not playing one. */
-    async play(actor: ComputerActor, p: PlayComputerPayload): Promise<Ack<{ gameId: string }>> {
+    async play(
+      actor: Pick<Actor, "sessionId" | "userId" | "username" | "address">,
+      p: PlayComputerPayload,
+    ): Promise<Ack<{ gameId: string }>> {
       let board: Board;
       try {
         board = Board.fromFen(p.fen ?? START_FEN);
@@ -210,11 +209,11 @@ export function createComputerService(deps: {
       if (!clock) return fail("validation", "baseTime and increment are needed unless the game is untimed");
       const level = p.level as ComputerLevel;
       // One start at a time per player, so that two clicks never make two games.
-      return starts.run(keyOf(actor), async () => {
+      return starts.run(actorKey(actor), async () => {
         if (await games.activeGameOf(actor)) return fail("busy", "You are already playing a game");
         if (deps.limiter) {
           const { limit, windowMs } = COMPUTER_GAMES_PER_PLAYER;
-          if (!(await deps.limiter.hit(`computer:${keyOf(actor)}`, limit, windowMs)).ok) {
+          if (!(await deps.limiter.hit(`computer:${actorKey(actor)}`, limit, windowMs)).ok) {
             return fail("rate_limited", "You are starting games too fast - wait a moment");
           }
           if (actor.address !== undefined) {
@@ -246,11 +245,10 @@ export function createComputerService(deps: {
     },
 
     /** Against the computer only: the caller's last move and the computer's reply go. */
-    async takeback(actor: Actor, gameId: string): Promise<Ack<{ ply: number }>> {
+    async takeback(actor: ActorId, gameId: string): Promise<Ack<{ ply: number }>> {
       const players = await games.playersOf(gameId);
       if (players.length === 0) return fail("not_found", "Game not found");
-      const mine = (p: PlayerRef) => (p.userId !== null ? p.userId === actor.userId : p.sessionId === actor.sessionId);
-      if (!players.some(mine)) return fail("forbidden", "You are not playing this game");
+      if (!players.some((p) => sameActor(p, actor))) return fail("forbidden", "You are not playing this game");
       if (!players.some((p) => computerLevelOf(p) !== undefined)) {
         return fail("not_computer", "Takebacks are only allowed against the computer");
       }

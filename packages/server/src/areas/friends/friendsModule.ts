@@ -1,10 +1,10 @@
+import { actorKey } from "@chess/shared";
 import type { Core } from "../../core.ts";
 import type { AreaModule } from "../../mount.ts";
-import { presenceKey } from "../../realtime/presence.ts";
 import type { AccountLookup, Callers } from "../accounts/index.ts";
 import { createFriendsRepo } from "./friendsRepo.ts";
 import { registerFriendsRoutes } from "./friendsRoutes.ts";
-import { createFriendsService, type FriendUser } from "./friendsService.ts";
+import { createFriendsService } from "./friendsService.ts";
 import { friendsBroadcaster, friendsSocketEvents } from "./friendsSocket.ts";
 
 /** Who blocked whom, asked by every area that puts two players together or shows one to another. */
@@ -35,7 +35,7 @@ export function friendsModule(core: Core, ports: { callers: Callers; accounts: A
     repo,
     limiter: core.limiter,
     findUser: (name) => ports.accounts.findOpen(name),
-    isOnline: (userId) => core.presence.isOnline(presenceKey({ userId, sessionId: "" })),
+    isOnline: (userId) => core.presence.isOnline(actorKey({ userId, sessionId: "" })),
     notify: friendsBroadcaster(core.io),
     bus: core.bus,
   });
@@ -62,7 +62,7 @@ export function friendsModule(core: Core, ports: { callers: Callers; accounts: A
     area,
     blocks,
     challenges: {
-      challengeable: (user: FriendUser, friendName: string) => friends.challengeable(user, friendName),
+      challengeable: (user, friendName) => friends.challengeable(user, friendName),
     } satisfies Challengeable,
   };
 }

@@ -5,22 +5,19 @@ import {
   handleFriendRequestBody,
   messagesQuery,
 } from "@chess/shared";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { parseInput } from "../../http/errors.ts";
+import type { FastifyInstance } from "fastify";
+import { parseInput, unwrap } from "../../http/errors.ts";
 import type { RequestAuth } from "../accounts/index.ts";
-import type { FriendsService, FriendUser } from "./friendsService.ts";
+import type { FriendsService } from "./friendsService.ts";
 
 export function registerFriendsRoutes(app: FastifyInstance, deps: { friends: FriendsService; auth: RequestAuth }) {
   const { friends, auth } = deps;
-  const user = async (req: FastifyRequest): Promise<FriendUser> => {
-    const u = await auth.requireUser(req);
-    return { userId: u.userId, username: u.username, sessionId: u.sessionId };
-  };
+  const user = auth.requireUser;
 
   app.post("/friend/send-request", async (req) => {
     const u = await user(req);
     const { friendName } = parseInput(friendNameBody, req.body);
-    return { successMsg: await friends.sendRequest(u, friendName) };
+    return { successMsg: unwrap(await friends.sendRequest(u, friendName)) };
   });
 
   app.get("/friend/list-invites", async (req) => friends.invites(await user(req)));
@@ -29,21 +26,21 @@ export function registerFriendsRoutes(app: FastifyInstance, deps: { friends: Fri
   app.post("/friend/withdraw-request", async (req) => {
     const u = await user(req);
     const { friendName } = parseInput(friendNameBody, req.body);
-    return { successMsg: await friends.withdraw(u, friendName) };
+    return { successMsg: unwrap(await friends.withdraw(u, friendName)) };
   });
   app.get("/friend/list", async (req) => friends.list(await user(req)));
 
   app.post("/friend/handle-request", async (req) => {
     const u = await user(req);
     const { inviterId, accepted } = parseInput(handleFriendRequestBody, req.body);
-    return { successMsg: await friends.answer(u, inviterId, accepted) };
+    return { successMsg: unwrap(await friends.answer(u, inviterId, accepted)) };
   });
 
   app.get("/friend/messages/:friendName", async (req) => {
     const u = await user(req);
     const { friendName } = parseInput(friendNameParams, req.params);
     const { pageNo } = parseInput(messagesQuery, req.query);
-    return friends.messages(u, friendName, pageNo);
+    return unwrap(await friends.messages(u, friendName, pageNo));
   });
 
   /** Always the caller's own counts: there is no parameter naming whose. */
@@ -55,20 +52,20 @@ export function registerFriendsRoutes(app: FastifyInstance, deps: { friends: Fri
    */
   app.post("/friend/messages/:friendName/read", async (req) => {
     const u = await user(req);
-    return friends.markRead(u, parseInput(friendNameParams, req.params).friendName);
+    return unwrap(await friends.markRead(u, parseInput(friendNameParams, req.params).friendName));
   });
 
   app.get("/friend/blocked", async (req) => friends.blocked(await user(req)));
 
   app.post("/friend/block", async (req) => {
     const u = await user(req);
-    await friends.block(u, parseInput(friendNameBody, req.body).friendName);
+    unwrap(await friends.block(u, parseInput(friendNameBody, req.body).friendName));
     return { successMsg: FRIEND_MESSAGES.blockedDone };
   });
 
   app.post("/friend/unblock", async (req) => {
     const u = await user(req);
-    await friends.unblock(u, parseInput(friendNameBody, req.body).friendName);
+    unwrap(await friends.unblock(u, parseInput(friendNameBody, req.body).friendName));
     return { successMsg: FRIEND_MESSAGES.unblocked };
   });
 }

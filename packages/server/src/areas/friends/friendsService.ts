@@ -1,28 +1,25 @@
 import {
-  type Ack,
+  type AccountActor,
   type BlockedPlayer,
   FRIEND_MESSAGES,
   FRIEND_MESSAGES_PAGE,
   type Friend,
   type FriendMessage,
   type FriendRequest,
+  fail,
   type MarkedRead,
   type SentFriendRequest,
   type UnreadCounts,
 } from "@chess/shared";
 import type { Bus } from "../../bus.ts";
-import { badRequest, conflict, forbidden, notFound, tooManyRequests } from "../../http/errors.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
+import { ok, type Refused, type Result, rateLimited } from "../../util/result.ts";
 import type { FriendsRepo } from "./friendsRepo.ts";
 
-export interface FriendUser {
-  userId: number;
-  username: string;
-  sessionId: string;
-}
+/** Who acts on friends: an account. */
+type FriendUser = Pick<AccountActor, "userId" | "username">;
 
 const DAY = 24 * 3600_000;
-const fail = (code: string, message: string) => ({ ok: false as const, code, message });
 
 /** Friends (SPEC §7): requests, the list, private messages and challenges, with blocking. */
 /** How the friends area reaches players (friendsSocket.ts: their sockets). */
@@ -52,9 +49,10 @@ export function createFriendsService(deps: {
 }) {
   const { repo, limiter, notify } = deps;
 
-  async function limit(key: string, n: number, windowMs: number) {
+  /** Counts one try; the refusal when the allowance is spent. */
+  async function limit(key: string, n: number, windowMs: number): Promise<Refused | undefined> {
     const d = await limiter.hit(key, n, windowMs);
-    if (!d.ok) throw tooManyRequests(d.retryAfterMs);
+    return d.ok ? undefined : rateLimited(d.retryAfterMs);
   }
 
   /** The named friend, or an error: unknown names and strangers get the same answer. */
@@ -65,34 +63,36 @@ export function createFriendsService(deps: {
   }
 
   return {
-    async sendRequest(user: FriendUser, friendName: string): Promise<string> {
+    async sendRequest(user: FriendUser, friendName: string): Promise<Result<string>> {
       const other = await deps.findUser(friendName);
-      if (!other) throw notFound(FRIEND_MESSAGES.unknownUser);
-      if (other.id === user.userId) throw badRequest(FRIEND_MESSAGES.self);
-      if (await repo.areFriends(user.userId, other.id)) throw conflict(FRIEND_MESSAGES.alreadyFriends);
-      if (await repo.hasRequest(user.userId, other.id)) throw conflict(FRIEND_MESSAGES.alreadyRequested);
-      if (await repo.isBlocked(other.id, user.userId)) throw forbidden(FRIEND_MESSAGES.blocked);
-      await limit(`friend-request:${user.userId}`, 30, DAY);
+      if (!other) return fail("not_found", FRIEND_MESSAGES.unknownUser);
+      if (other.id === user.userId) return fail("validation", FRIEND_MESSAGES.self);
+      if (await repo.areFriends(user.userId, other.id)) return fail("conflict", FRIEND_MESSAGES.alreadyFriends);
+      if (await repo.hasRequest(user.userId, other.id)) return fail("conflict", FRIEND_MESSAGES.alreadyRequested);
+      if (await repo.isBlocked(other.id, user.userId)) return fail("forbidden", FRIEND_MESSAGES.blocked);
+      const limited = await limit(`friend-request:${user.userId}`, 30, DAY);
+      if (limited) return limited;
       // They already asked me: that is an agreement.
       if (await repo.hasRequest(other.id, user.userId)) {
         await repo.answer(user.userId, other.id, true);
         notify.befriended(other, { id: user.userId, username: user.username });
-        return FRIEND_MESSAGES.nowFriends;
+        return ok(FRIEND_MESSAGES.nowFriends);
       }
       await repo.addRequest(user.userId, other.id);
       notify.request(other.id, { inviterId: user.userId, inviterName: user.username });
-      return FRIEND_MESSAGES.requestSent;
+      return ok(FRIEND_MESSAGES.requestSent);
     },
 
     invites: (user: FriendUser): Promise<FriendRequest[]> => repo.requestsTo(user.userId),
 
     sent: (user: FriendUser): Promise<SentFriendRequest[]> => repo.requestsFrom(user.userId),
 
-    async withdraw(user: FriendUser, friendName: string): Promise<string> {
+    async withdraw(user: FriendUser, friendName: string): Promise<Result<string>> {
       const other = await deps.findUser(friendName);
-      if (!other || !(await repo.withdraw(user.userId, other.id))) throw notFound(FRIEND_MESSAGES.noSentRequest);
+      if (!other || !(await repo.withdraw(user.userId, other.id)))
+        return fail("not_found", FRIEND_MESSAGES.noSentRequest);
       notify.withdrawn(other.id, user.userId);
-      return FRIEND_MESSAGES.requestWithdrawn;
+      return ok(FRIEND_MESSAGES.requestWithdrawn);
     },
 
     async list(user: FriendUser): Promise<Friend[]> {
@@ -103,8 +103,8 @@ export function createFriendsService(deps: {
       }));
     },
 
-    async answer(user: FriendUser, inviterId: number, accepted: boolean): Promise<string> {
-      if (!(await repo.answer(user.userId, inviterId, accepted))) throw notFound(FRIEND_MESSAGES.noRequest);
+    async answer(user: FriendUser, inviterId: number, accepted: boolean): Promise<Result<string>> {
+      if (!(await repo.answer(user.userId, inviterId, accepted))) return fail("not_found", FRIEND_MESSAGES.noRequest);
       const inviterName = await repo.usernameOf(inviterId);
       if (inviterName) {
         const [inviter, invitee] = [
@@ -114,24 +114,26 @@ export function createFriendsService(deps: {
         if (accepted) notify.befriended(inviter, invitee);
         else notify.denied(inviter, invitee);
       }
-      return accepted ? FRIEND_MESSAGES.nowFriends : FRIEND_MESSAGES.denied;
+      return ok(accepted ? FRIEND_MESSAGES.nowFriends : FRIEND_MESSAGES.denied);
     },
 
-    async messages(user: FriendUser, friendName: string, pageNo: number): Promise<FriendMessage[]> {
+    async messages(user: FriendUser, friendName: string, pageNo: number): Promise<Result<FriendMessage[]>> {
       const friend = await friendNamed(user, friendName);
       // Names are public (profiles, leaderboards): a page opened for a name nobody has says so.
-      if (!friend && !(await deps.findUser(friendName))) throw notFound(FRIEND_MESSAGES.unknownUser);
-      if (!friend) throw forbidden(FRIEND_MESSAGES.notFriends);
+      if (!friend && !(await deps.findUser(friendName))) return fail("not_found", FRIEND_MESSAGES.unknownUser);
+      if (!friend) return fail("forbidden", FRIEND_MESSAGES.notFriends);
       const rows = await repo.messages(user.userId, friend.id, pageNo, FRIEND_MESSAGES_PAGE);
-      return rows.map((r) => ({
-        message: r.text,
-        friendName: friend.username,
-        senderName: r.senderId === user.userId ? user.username : friend.username,
-        timeSent: r.createdAt.getTime(),
-      }));
+      return ok(
+        rows.map((r) => ({
+          message: r.text,
+          friendName: friend.username,
+          senderName: r.senderId === user.userId ? user.username : friend.username,
+          timeSent: r.createdAt.getTime(),
+        })),
+      );
     },
 
-    async sendMessage(user: FriendUser, friendName: string, text: string): Promise<Ack<FriendMessage>> {
+    async sendMessage(user: FriendUser, friendName: string, text: string): Promise<Result<FriendMessage>> {
       const friend = await friendNamed(user, friendName);
       if (!friend) return fail("forbidden", FRIEND_MESSAGES.notFriends);
       if (await repo.isBlocked(friend.id, user.userId)) return fail("forbidden", FRIEND_MESSAGES.blocked);
@@ -145,7 +147,7 @@ export function createFriendsService(deps: {
         timeSent: at.getTime(),
       };
       notify.message([friend.id, user.userId], message);
-      return { ok: true, data: message };
+      return ok(message);
     },
 
     async unread(user: FriendUser): Promise<UnreadCounts> {
@@ -157,12 +159,12 @@ export function createFriendsService(deps: {
     },
 
     /** The recipient opened the conversation: what the friend sent is read, in every tab of the reader. */
-    async markRead(user: FriendUser, friendName: string): Promise<MarkedRead> {
+    async markRead(user: FriendUser, friendName: string): Promise<Result<MarkedRead>> {
       const friend = await friendNamed(user, friendName);
-      if (!friend) throw forbidden(FRIEND_MESSAGES.notFriends);
+      if (!friend) return fail("forbidden", FRIEND_MESSAGES.notFriends);
       const read = await repo.markRead(user.userId, friend.id);
       notify.read(user.userId, friend.username);
-      return { friendName: friend.username, read };
+      return ok({ friendName: friend.username, read });
     },
 
     async blocked(user: FriendUser): Promise<BlockedPlayer[]> {
@@ -176,28 +178,30 @@ export function createFriendsService(deps: {
      * Whom `user` may challenge by that name: a friend who has not blocked them and is online, or the spec's
      * refusal. The challenge itself is a lobby offer (the lobby area makes it).
      */
-    async challengeable(user: FriendUser, friendName: string): Promise<Ack<{ id: number; username: string }>> {
+    async challengeable(user: FriendUser, friendName: string): Promise<Result<{ id: number; username: string }>> {
       const friend = await friendNamed(user, friendName);
       if (!friend) return fail("forbidden", FRIEND_MESSAGES.notFriends);
       if (await repo.isBlocked(friend.id, user.userId)) return fail("forbidden", FRIEND_MESSAGES.blocked);
       if (!deps.isOnline(friend.id)) return fail("offline", FRIEND_MESSAGES.offline);
-      return { ok: true, data: friend };
+      return ok(friend);
     },
 
-    async block(user: FriendUser, name: string): Promise<void> {
+    async block(user: FriendUser, name: string): Promise<Result> {
       const other = await deps.findUser(name);
-      if (!other) throw notFound(FRIEND_MESSAGES.unknownUser);
-      if (other.id === user.userId) throw badRequest("You cannot block yourself");
+      if (!other) return fail("not_found", FRIEND_MESSAGES.unknownUser);
+      if (other.id === user.userId) return fail("validation", "You cannot block yourself");
       await repo.block(user.userId, other.id);
       notify.blocked(user.userId, other.username);
       deps.bus.publish("blocksChanged", { userIds: [user.userId, other.id] });
+      return ok();
     },
 
-    async unblock(user: FriendUser, name: string): Promise<void> {
+    async unblock(user: FriendUser, name: string): Promise<Result> {
       const other = await deps.findUser(name);
-      if (!other) throw notFound(FRIEND_MESSAGES.unknownUser);
+      if (!other) return fail("not_found", FRIEND_MESSAGES.unknownUser);
       await repo.unblock(user.userId, other.id);
       deps.bus.publish("blocksChanged", { userIds: [user.userId, other.id] });
+      return ok();
     },
 
     isBlocked: (blockerId: number, blockedId: number) => repo.isBlocked(blockerId, blockedId),

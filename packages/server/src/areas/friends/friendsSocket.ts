@@ -1,4 +1,4 @@
-import { friendMessagePayload } from "@chess/shared";
+import { fail, friendMessagePayload } from "@chess/shared";
 import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
 import { type AppServer, type AppSocket, rooms } from "../../realtime/sockets.ts";
 import type { FriendsLive, FriendsService } from "./friendsService.ts";
@@ -26,7 +26,7 @@ export function friendsBroadcaster(io: AppServer): FriendsLive {
   };
 }
 
-const loginFirst = { ok: false as const, code: "unauthorized", message: "Log in to do this" };
+const loginFirst = fail("unauthorized", "Log in to do this");
 
 /** The account behind a socket; guests have none. */
 function asUser(socket: AppSocket) {

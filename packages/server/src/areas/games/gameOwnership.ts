@@ -1,4 +1,4 @@
-import { creditClock, type TimeClass } from "@chess/shared";
+import { actorKey, creditClock, type TimeClass } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { KeyedQueue } from "../../util/keyedQueue.ts";
 import { type GameLeases, LEASE_MS } from "./gameLeases.ts";
@@ -6,7 +6,7 @@ import { firstMoveDeadlineAt, type GameRound, RECONNECT_GRACE_MS } from "./gameR
 import { roundFromRow } from "./gameRows.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
-import { type LiveRounds, playerKey } from "./liveRounds.ts";
+import type { LiveRounds } from "./liveRounds.ts";
 import { roundStateOf } from "./roundState.ts";
 
 /** Games nobody holds are taken over only when still so this long later (a holder may be renewing). */
@@ -71,10 +71,10 @@ export function createGameOwnership(deps: {
       const left = { ...round.clock.remaining, [mover]: round.clock.remaining[mover] - charged };
       round.clock = creditClock({ ...round.clock, remaining: left, runningSince: t }, t, { w: 0, b: 0 });
       // Nor is the time it takes to come back: the clock waits for the mover (gamesService.presenceChanged).
-      if (!deps.isOnline(playerKey(round.players[mover]))) round.clock.runningSince = t + RECONNECT_GRACE_MS;
+      if (!deps.isOnline(actorKey(round.players[mover]))) round.clock.runningSince = t + RECONNECT_GRACE_MS;
     } else {
       // Before the clocks run, the side to move's first-move limit is stretched the same way.
-      const away = !deps.isOnline(playerKey(round.players[round.board.turn()]));
+      const away = !deps.isOnline(actorKey(round.players[round.board.turn()]));
       const grace = away ? RECONNECT_GRACE_MS : 0;
       if (round.firstMoveDeadline !== null) round.firstMoveDeadline += outage + grace;
       else round.firstMoveDeadline = firstMoveDeadlineAt(round, t + grace);
@@ -83,7 +83,7 @@ export function createGameOwnership(deps: {
     // A player gone before the outage stays gone since then (the outage credited); one back is here.
     for (const c of ["w", "b"] as const) {
       const gone = round.goneSince[c];
-      round.goneSince[c] = deps.isOnline(playerKey(round.players[c])) ? null : gone !== null ? gone + outage : t;
+      round.goneSince[c] = deps.isOnline(actorKey(round.players[c])) ? null : gone !== null ? gone + outage : t;
       if (gone === null) round.goneLeft[c] = false;
     }
   }

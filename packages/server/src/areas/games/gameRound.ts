@@ -1,4 +1,5 @@
 import {
+  type ActorId,
   applyMoveToClock,
   type Board,
   type ByColor,
@@ -11,6 +12,7 @@ import {
   other,
   type PlayedMove,
   positionEnd,
+  sameActor,
   type TimeClass,
   timeLeft,
   timeoutResult,
@@ -18,12 +20,11 @@ import {
   type WinningColor,
 } from "@chess/shared";
 
-/** One side of a game: who may act for it. */
-export interface PlayerRef {
-  sessionId: string;
-  userId: number | null;
-  name: string;
-}
+/**
+ * One side of a game: who may act for it, and the name the game shows. Stored as it is (game rows, rematch
+ * offers, lobby offers in Redis), so its name stays `name`.
+ */
+export type PlayerRef = ActorId & { name: string };
 
 /** Everything a game is, in memory, for its one writer. Rebuilt from the database after a restart. */
 export interface GameRound {
@@ -167,11 +168,8 @@ export function wentSilentAt(
   return Math.min(noticedAt, Math.max(noticedAt - silenceMs, movedAt));
 }
 
-export function colorOf(round: GameRound, who: { sessionId: string; userId: number | null }): Color | undefined {
-  for (const c of ["w", "b"] as const) {
-    const p = round.players[c];
-    if (p.userId !== null ? p.userId === who.userId : p.sessionId === who.sessionId) return c;
-  }
+export function colorOf(round: GameRound, who: ActorId): Color | undefined {
+  for (const c of ["w", "b"] as const) if (sameActor(round.players[c], who)) return c;
   return undefined;
 }
 

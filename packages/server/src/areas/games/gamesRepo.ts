@@ -1,4 +1,5 @@
 import {
+  type ActorId,
   type ClockState,
   DEFAULT_ELO,
   deltaFor,
@@ -350,7 +351,7 @@ export function createGamesRepo(db: Db) {
     },
 
     /** The live game of a player (the account when logged in, else the guest session), wherever it is played. */
-    async activeGameOf(p: { userId: number | null; sessionId: string }): Promise<string | undefined> {
+    async activeGameOf(p: ActorId): Promise<string | undefined> {
       const side =
         p.userId !== null
           ? or(eq(games.whiteUserId, p.userId), eq(games.blackUserId, p.userId))

@@ -1,17 +1,9 @@
-import { gameIdParams, handleRematchBody, MESSAGES, offerRematchBody } from "@chess/shared";
+import { type Actor, gameIdParams, handleRematchBody, MESSAGES, offerRematchBody } from "@chess/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { HttpError, notFound, parseInput, unauthorized } from "../../http/errors.ts";
-import type { Identity } from "../accounts/index.ts";
+import { notFound, parseInput, unauthorized, unwrap } from "../../http/errors.ts";
 import { gameRecordJson } from "./gamesJson.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
 import type { Rematches } from "./rematches.ts";
-
-/** A failed ack becomes an HTTP error with the same message. */
-function orThrow<T>(answer: { ok: true; data?: T } | { ok: false; code: string; message: string }): T | undefined {
-  if (answer.ok) return answer.data;
-  const status = answer.code === "not_found" ? 404 : answer.code === "forbidden" ? 403 : 409;
-  throw new HttpError(status, answer.code, answer.message);
-}
 
 export function registerGamesRoutes(
   app: FastifyInstance,
@@ -19,7 +11,7 @@ export function registerGamesRoutes(
     repo: GamesRepo;
     rematches: Rematches;
     /** The caller by cookie / Session-ID header, else by a sessionId in the body (SPEC §7 rematch calls). */
-    identify(req: FastifyRequest, bodySessionId?: string): Promise<Identity | undefined>;
+    identify(req: FastifyRequest, bodySessionId?: string): Promise<Actor | undefined>;
   },
 ) {
   const { repo, rematches, identify } = deps;
@@ -37,7 +29,7 @@ export function registerGamesRoutes(
     const body = parseInput(offerRematchBody, req.body);
     const actor = await identify(req, body.sessionId);
     if (!actor) throw unauthorized(MESSAGES.unknownSession);
-    const data = orThrow(await rematches.offer(actor, body.previousGameId));
+    const data = unwrap(await rematches.offer(actor, body.previousGameId));
     return { successMsg: "Rematch offered", ...data };
   });
 
@@ -45,7 +37,7 @@ export function registerGamesRoutes(
     const body = parseInput(handleRematchBody, req.body);
     const actor = await identify(req, body.sessionId);
     if (!actor) throw unauthorized(MESSAGES.unknownSession);
-    const data = orThrow(await rematches.answer(actor, body.offerId, body.accept));
+    const data = unwrap(await rematches.answer(actor, body.offerId, body.accept));
     return { successMsg: body.accept ? "Rematch accepted" : "Offer declined", ...data };
   });
 }

@@ -1,8 +1,11 @@
 import {
   type Ack,
+  type ActorId,
+  actorKey,
   Board,
   type ByColor,
   eloDeltas,
+  fail,
   type GameStarted,
   type MovePayload,
   NO_ELO_CHANGE,
@@ -35,16 +38,11 @@ import {
 import { gameStartedJson } from "./gamesJson.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
-import { LiveRounds, playerKey } from "./liveRounds.ts";
+import { LiveRounds } from "./liveRounds.ts";
 import { MoveWriter } from "./moveWriter.ts";
 import { decide, dueEnd, type RoundCommand } from "./roundCommands.ts";
 import { createRoundPublisher, type PublishAck } from "./roundPublisher.ts";
 import { roundStateOf } from "./roundState.ts";
-
-export interface Actor {
-  sessionId: string;
-  userId: number | null;
-}
 
 export interface NewGame {
   white: PlayerRef;
@@ -80,11 +78,9 @@ export type GameOp = (typeof GAME_OPS)[number];
 export interface GameCall {
   op: GameOp | "snapshot";
   gameId: string;
-  actor: Actor;
+  actor: ActorId;
   payload?: MovePayload;
 }
-
-const fail = (code: string, message: string): Ack<never> => ({ ok: false, code, message });
 
 /** The socket event's payload as a round command. */
 function commandOf(op: GameOp, payload: MovePayload | undefined): RoundCommand | undefined {
@@ -170,7 +166,7 @@ export function createGamesService(deps: {
   }
 
   /** The actor's game (named, or their current one) on its writer: here, or the node holding it. */
-  async function act(actor: Actor, gameId: string | undefined, op: GameOp, payload?: MovePayload, relayed = false) {
+  async function act(actor: ActorId, gameId: string | undefined, op: GameOp, payload?: MovePayload, relayed = false) {
     const id = gameId ?? (await activeGameOf(actor));
     if (!id) return fail("no_game", "You are not playing a game");
     const command = commandOf(op, payload);
@@ -197,8 +193,8 @@ export function createGamesService(deps: {
     });
   }
 
-  async function activeGameOf(actor: Actor): Promise<string | undefined> {
-    const here = rounds.gameOf(playerKey(actor));
+  async function activeGameOf(actor: ActorId): Promise<string | undefined> {
+    const here = rounds.gameOf(actorKey(actor));
     if (here || !shared) return here;
     return repo.activeGameOf(actor);
   }
@@ -313,25 +309,25 @@ export function createGamesService(deps: {
       return round;
     },
 
-    move(actor: Actor, payload: MovePayload): Promise<Ack<{ ply: number; duplicate?: boolean }>> {
+    move(actor: ActorId, payload: MovePayload): Promise<Ack<{ ply: number; duplicate?: boolean }>> {
       return act(actor, payload.gameId, "move", payload) as Promise<Ack<{ ply: number; duplicate?: boolean }>>;
     },
-    resign: (actor: Actor, gameId?: string): Promise<Ack> => act(actor, gameId, "resign") as Promise<Ack>,
-    abort: (actor: Actor, gameId?: string): Promise<Ack> => act(actor, gameId, "abort") as Promise<Ack>,
-    offerDraw: (actor: Actor, gameId?: string): Promise<Ack> => act(actor, gameId, "offerDraw") as Promise<Ack>,
-    acceptDraw: (actor: Actor, gameId?: string): Promise<Ack> => act(actor, gameId, "acceptDraw") as Promise<Ack>,
-    declineDraw: (actor: Actor, gameId?: string): Promise<Ack> => act(actor, gameId, "declineDraw") as Promise<Ack>,
-    claimVictory: (actor: Actor, gameId?: string): Promise<Ack> => act(actor, gameId, "claimVictory") as Promise<Ack>,
-    claimDraw: (actor: Actor, gameId?: string): Promise<Ack> => act(actor, gameId, "claimDraw") as Promise<Ack>,
+    resign: (actor: ActorId, gameId?: string): Promise<Ack> => act(actor, gameId, "resign") as Promise<Ack>,
+    abort: (actor: ActorId, gameId?: string): Promise<Ack> => act(actor, gameId, "abort") as Promise<Ack>,
+    offerDraw: (actor: ActorId, gameId?: string): Promise<Ack> => act(actor, gameId, "offerDraw") as Promise<Ack>,
+    acceptDraw: (actor: ActorId, gameId?: string): Promise<Ack> => act(actor, gameId, "acceptDraw") as Promise<Ack>,
+    declineDraw: (actor: ActorId, gameId?: string): Promise<Ack> => act(actor, gameId, "declineDraw") as Promise<Ack>,
+    claimVictory: (actor: ActorId, gameId?: string): Promise<Ack> => act(actor, gameId, "claimVictory") as Promise<Ack>,
+    claimDraw: (actor: ActorId, gameId?: string): Promise<Ack> => act(actor, gameId, "claimDraw") as Promise<Ack>,
     /** Takes the caller's last move (and the reply) back; whether they may is the caller's to decide. */
-    takeback: (actor: Actor, gameId: string): Promise<Ack<{ ply: number }>> =>
+    takeback: (actor: ActorId, gameId: string): Promise<Ack<{ ply: number }>> =>
       act(actor, gameId, "takeback") as Promise<Ack<{ ply: number }>>,
     /** Against a person: the takeback asked of the opponent, and their answer. */
-    proposeTakeback: (actor: Actor, gameId?: string): Promise<Ack<{ ply: number } | undefined>> =>
+    proposeTakeback: (actor: ActorId, gameId?: string): Promise<Ack<{ ply: number } | undefined>> =>
       act(actor, gameId, "proposeTakeback") as Promise<Ack<{ ply: number } | undefined>>,
-    acceptTakeback: (actor: Actor, gameId?: string): Promise<Ack<{ ply: number }>> =>
+    acceptTakeback: (actor: ActorId, gameId?: string): Promise<Ack<{ ply: number }>> =>
       act(actor, gameId, "acceptTakeback") as Promise<Ack<{ ply: number }>>,
-    declineTakeback: (actor: Actor, gameId?: string): Promise<Ack> =>
+    declineTakeback: (actor: ActorId, gameId?: string): Promise<Ack> =>
       act(actor, gameId, "declineTakeback") as Promise<Ack>,
 
     /** The two players of a game (live or finished). */
@@ -341,13 +337,13 @@ export function createGamesService(deps: {
     },
 
     /** Whether the actor is one of the game's two players (live or finished). */
-    async isPlayer(actor: Actor, gameId: string): Promise<boolean> {
+    async isPlayer(actor: ActorId, gameId: string): Promise<boolean> {
       const round = rounds.get(gameId) ?? (await publisher.loadRound(gameId));
       return round !== undefined && colorOf(round, actor) !== undefined;
     },
 
     /** The game as `actor` sees it (a player, or a spectator): from its writer, else from the database. */
-    async snapshot(actor: Actor, gameId: string): Promise<GameStarted | undefined> {
+    async snapshot(actor: ActorId, gameId: string): Promise<GameStarted | undefined> {
       const holder = deps.forward ? await ownership.holderElsewhere(gameId) : undefined;
       if (holder && deps.forward) {
         const answer = (await deps.forward(holder, { op: "snapshot", gameId, actor })) as Ack<GameStarted> | undefined;
@@ -375,7 +371,7 @@ export function createGamesService(deps: {
       const id = rounds.gameOf(key);
       const round = id ? rounds.get(id) : undefined;
       if (!round) return;
-      const color = playerKey(round.players.w) === key ? "w" : "b";
+      const color = actorKey(round.players.w) === key ? "w" : "b";
       const t = departure === "silent" ? wentSilentAt(round, color, now(), PING_TIMEOUT_MS) : now();
       round.goneSince[color] = online ? null : t;
       round.goneLeft[color] = !online && departure === "left";

@@ -1,6 +1,7 @@
 import {
   type Ack,
   cancelRematchPayload,
+  fail,
   gameActionPayload,
   type LiveGames,
   liveGameOf,
@@ -28,7 +29,7 @@ export function gamesSocketEvents(deps: { games: GamesService; rematches: Rematc
     const snapshot = await games.snapshot(socket.data.owner, gameId);
     if (!snapshot) {
       if (!wasIn) await socket.leave(room);
-      return { ok: false as const, code: "not_found", message: "Game not found" };
+      return fail("not_found", "Game not found");
     }
     const rematchOffer =
       snapshot.status === "active" ? undefined : await rematches.pendingFor(socket.data.owner, gameId);

@@ -1,9 +1,6 @@
+import { actorKey } from "@chess/shared";
 import { Deadlines } from "../../util/deadlines.ts";
 import type { GameRound } from "./gameRound.ts";
-
-/** How a player is known across their sockets and games: an account, else a guest's session. */
-export const playerKey = (p: { userId: number | null; sessionId: string }) =>
-  p.userId !== null ? `u:${p.userId}` : `s:${p.sessionId}`;
 
 /**
  * The live games this node writes: each round in memory, each player's game, and each game's next deadline
@@ -38,22 +35,22 @@ export class LiveRounds {
     return this.rounds.size;
   }
 
-  /** The live game on this node of the player with `key` (see playerKey). */
+  /** The live game on this node of the player with `key` (see actorKey). */
   gameOf(key: string): string | undefined {
     return this.byPlayer.get(key);
   }
 
   register(round: GameRound): void {
     this.rounds.set(round.id, round);
-    this.byPlayer.set(playerKey(round.players.w), round.id);
-    this.byPlayer.set(playerKey(round.players.b), round.id);
+    this.byPlayer.set(actorKey(round.players.w), round.id);
+    this.byPlayer.set(actorKey(round.players.b), round.id);
     this.schedule(round);
   }
 
   unregister(round: GameRound): void {
     this.rounds.delete(round.id);
     for (const c of ["w", "b"] as const) {
-      const key = playerKey(round.players[c]);
+      const key = actorKey(round.players[c]);
       if (this.byPlayer.get(key) === round.id) this.byPlayer.delete(key);
     }
     this.deadlines.delete(round.id);

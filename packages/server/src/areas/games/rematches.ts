@@ -1,13 +1,19 @@
-import { type Ack, chess960GameFen, type GameStarted, type RematchOffer, type Variant } from "@chess/shared";
+import {
+  type Ack,
+  type ActorId,
+  chess960GameFen,
+  fail,
+  type GameStarted,
+  type RematchOffer,
+  sameActor,
+  type Variant,
+} from "@chess/shared";
 import { shortId } from "../../util/ids.ts";
 import type { PlayerRef } from "./gameRound.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
-import type { Actor, GamesService } from "./gamesService.ts";
+import type { GamesService } from "./gamesService.ts";
 import type { RematchStore, StoredRematch } from "./rematchStore.ts";
-
-const isPlayer = (p: PlayerRef, a: Actor) => (p.userId !== null ? p.userId === a.userId : p.sessionId === a.sessionId);
-const fail = (code: string, message: string) => ({ ok: false as const, code, message });
 
 /** Rematch offers after a finished game (SPEC §4 Rematch): offered, accepted, declined or cancelled. */
 export function createRematches(deps: {
@@ -41,7 +47,7 @@ export function createRematches(deps: {
       return fail("busy", "A player is already in a game");
     if (!(await offers.take(o.offerId))) return fail("not_found", "This rematch offer is no longer available");
     // Colours swap: the previous black plays white.
-    const white = isPlayer({ sessionId: previous.blackSessionId, userId: previous.blackUserId, name: "" }, o.from)
+    const white = sameActor({ sessionId: previous.blackSessionId, userId: previous.blackUserId }, o.from)
       ? o.from
       : o.to;
     const black = white === o.from ? o.to : o.from;
@@ -64,7 +70,7 @@ export function createRematches(deps: {
   }
 
   return {
-    async offer(actor: Actor, previousGameId: string): Promise<Ack<{ offerId: string; gameId?: string }>> {
+    async offer(actor: ActorId, previousGameId: string): Promise<Ack<{ offerId: string; gameId?: string }>> {
       const previous = await repo.game(previousGameId);
       const white = previous && {
         sessionId: previous.whiteSessionId,
@@ -76,14 +82,14 @@ export function createRematches(deps: {
         userId: previous.blackUserId,
         name: previous.blackName,
       };
-      if (!previous || !white || !black || !(isPlayer(white, actor) || isPlayer(black, actor))) {
+      if (!previous || !white || !black || !(sameActor(white, actor) || sameActor(black, actor))) {
         return fail("not_found", "Game not found");
       }
       if (previous.status === "active") return fail("active", "The game is still being played");
-      const [from, to] = isPlayer(white, actor) ? [white, black] : [black, white];
+      const [from, to] = sameActor(white, actor) ? [white, black] : [black, white];
       if (await blocked(from, to)) return NO_REMATCH;
       const existing = await offers.forGame(previousGameId);
-      if (existing && isPlayer(existing.from, actor)) return { ok: true, data: { offerId: existing.offerId } };
+      if (existing && sameActor(existing.from, actor)) return { ok: true, data: { offerId: existing.offerId } };
       if (existing) {
         // Both asked for a rematch: that is an agreement.
         const started = await startRematch(existing);
@@ -93,7 +99,7 @@ export function createRematches(deps: {
       if (!(await offers.add(offer))) {
         // The other player offered at the same moment: that is an agreement too.
         const theirs = await offers.forGame(previousGameId);
-        if (!theirs || isPlayer(theirs.from, actor))
+        if (!theirs || sameActor(theirs.from, actor))
           return fail("unavailable", "The rematch offer could not be made - please try again");
         const started = await startRematch(theirs);
         return started.ok ? { ok: true, data: { offerId: theirs.offerId, gameId: started.data?.gameId } } : started;
@@ -103,9 +109,9 @@ export function createRematches(deps: {
       return { ok: true, data: { offerId: offer.offerId } };
     },
 
-    async answer(actor: Actor, offerId: string, accept: boolean): Promise<Ack<{ gameId?: string }>> {
+    async answer(actor: ActorId, offerId: string, accept: boolean): Promise<Ack<{ gameId?: string }>> {
       const o = await offers.get(offerId);
-      if (!o || !isPlayer(o.to, actor)) return fail("not_found", "This rematch offer is no longer available");
+      if (!o || !sameActor(o.to, actor)) return fail("not_found", "This rematch offer is no longer available");
       if (!accept) {
         if (!(await offers.take(offerId))) return fail("not_found", "This rematch offer is no longer available");
         notifier.toPlayer(o.from, "rematchOfferDeclined", json(o));
@@ -114,9 +120,9 @@ export function createRematches(deps: {
       return startRematch(o);
     },
 
-    async cancel(actor: Actor, offerId: string): Promise<Ack> {
+    async cancel(actor: ActorId, offerId: string): Promise<Ack> {
       const o = await offers.get(offerId);
-      if (!o || !isPlayer(o.from, actor)) return fail("not_found", "This rematch offer is no longer available");
+      if (!o || !sameActor(o.from, actor)) return fail("not_found", "This rematch offer is no longer available");
       if (!(await offers.take(offerId))) return fail("not_found", "This rematch offer is no longer available");
       notifier.toPlayer(o.to, "rematchOfferCancelled", json(o));
       notifier.toPlayer(o.from, "rematchOfferCancelled", json(o));
@@ -124,10 +130,10 @@ export function createRematches(deps: {
     },
 
     /** The offer waiting after the finished game `previousGameId`, as its player `actor` sees it. */
-    async pendingFor(actor: Actor, previousGameId: string): Promise<GameStarted["rematchOffer"]> {
+    async pendingFor(actor: ActorId, previousGameId: string): Promise<GameStarted["rematchOffer"]> {
       const o = await offers.forGame(previousGameId);
-      if (!o || !(isPlayer(o.from, actor) || isPlayer(o.to, actor))) return undefined;
-      return { offerId: o.offerId, by: o.from.name, mine: isPlayer(o.from, actor) };
+      if (!o || !(sameActor(o.from, actor) || sameActor(o.to, actor))) return undefined;
+      return { offerId: o.offerId, by: o.from.name, mine: sameActor(o.from, actor) };
     },
 
     /** An account closed: its rematch offers either way are withdrawn, and the other players told. */

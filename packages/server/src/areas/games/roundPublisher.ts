@@ -1,4 +1,4 @@
-import { type Ack, other, type TimeClass } from "@chess/shared";
+import { type Ack, fail, other, type TimeClass } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Bus } from "../../bus.ts";
 import { finishing, type Result } from "./gameFinisher.ts";
@@ -17,7 +17,7 @@ export const MOVED_MESSAGE = "This game moved to another server - reconnecting";
 
 export type PublishAck = Ack<{ ply: number; duplicate?: boolean } | undefined>;
 
-const fail = (r: Refusal): Ack<never> => ({ ok: false, code: r.code, message: r.message });
+const refused = (r: Refusal) => fail(r.code, r.message);
 const MOVED: Refusal = { code: "unavailable", message: MOVED_MESSAGE };
 
 type OfferEvent = Extract<
@@ -156,7 +156,7 @@ export function createRoundPublisher(deps: {
   }
 
   async function publish(round: GameRound, decision: Decision): Promise<PublishAck> {
-    if (decision.kind === "refused") return fail(decision.refusal);
+    if (decision.kind === "refused") return refused(decision.refusal);
     if (decision.kind === "duplicate") return { ok: true, data: { ply: round.ply, duplicate: true } };
     let moved = false;
     try {
@@ -168,7 +168,7 @@ export function createRoundPublisher(deps: {
               decision.revert();
               if (refusal === MOVED) deps.letGo(round);
               else creditStall(round, event.at);
-              return fail(refusal);
+              return refused(refusal);
             }
             moved = true;
             number(round);
@@ -200,11 +200,11 @@ export function createRoundPublisher(deps: {
               // Memory is ahead of the database now: the game is read back before its next command.
               uncertain.add(round.id);
               if (err instanceof StaleOwnerError) throw err;
-              return fail({ code: "unavailable", message: "The takeback could not be saved - please try again" });
+              return fail("unavailable", "The takeback could not be saved - please try again");
             }
             if (!stored) {
               uncertain.add(round.id);
-              return fail({ code: "over", message: "This game is over" });
+              return fail("over", "This game is over");
             }
             notifier.toGame(round.id, "takenBack", { gameId: round.id, ply: round.ply, eventNo: round.eventNo });
             deps.bus.publish("gameTakenBack", { gameId: round.id, ply: round.ply });
@@ -216,7 +216,7 @@ export function createRoundPublisher(deps: {
           case "takebackDeclined":
             if (!(await commitState(round))) {
               decision.revert();
-              return fail({ code: "unavailable", message: UNSAVED_ANSWER[event.type] });
+              return fail("unavailable", UNSAVED_ANSWER[event.type]);
             }
             tellOpponent(round, event);
             break;
@@ -236,10 +236,10 @@ export function createRoundPublisher(deps: {
     } catch (err) {
       if (!(err instanceof StaleOwnerError)) throw err;
       deps.letGo(round);
-      return fail(MOVED);
+      return refused(MOVED);
     }
     if (round.status === "active") rounds.schedule(round);
-    if (decision.refusal) return fail(decision.refusal);
+    if (decision.refusal) return refused(decision.refusal);
     const plyAnswer = moved || decision.events.some((e) => e.type === "takenBack");
     return { ok: true, data: plyAnswer ? { ply: round.ply } : undefined };
   }

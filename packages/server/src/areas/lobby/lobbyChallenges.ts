@@ -1,10 +1,10 @@
-import { createFriendChallengePayload, type GameOffer, offerIdPayload } from "@chess/shared";
+import { createFriendChallengePayload, fail, type GameOffer, offerIdPayload } from "@chess/shared";
 import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
 import { type AppServer, type AppSocket, rooms } from "../../realtime/sockets.ts";
 import type { Challengeable } from "../friends/index.ts";
 import type { LobbyService } from "./lobbyService.ts";
 
-const loginFirst = { ok: false as const, code: "unauthorized", message: "Log in to do this" };
+const loginFirst = fail("unauthorized", "Log in to do this");
 
 /** The account behind a socket; guests have none. */
 function asUser(socket: AppSocket) {
@@ -37,11 +37,11 @@ export function challengeSocketEvents(deps: {
       }
       const message = created.ok ? "Failed" : created.message;
       s.emit("friendChallengeCreated", { offer: null, isSuccessful: false, message });
-      return created.ok ? { ok: false, code: "failed", message } : created;
+      return created.ok ? fail("failed", message) : created;
     }),
     denyFriendChallenge: socketEvent(offerIdPayload, async (s, p) => {
       const answer = await lobby.deny({ sessionId: "", userId: s.data.owner.userId }, p.offerId);
-      return answer.ok ? { ok: true } : { ok: false, code: "not_found", message: "Challenge not found" };
+      return answer.ok ? { ok: true } : fail("not_found", "Challenge not found");
     }),
   };
 }

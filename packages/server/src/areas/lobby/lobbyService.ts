@@ -1,7 +1,11 @@
 import {
   type Ack,
+  type Actor,
+  type ActorId,
+  actorKey,
   type CreateGameOfferPayload,
   chess960GameFen,
+  fail,
   type GameOffer,
   JUMPSTART_CUSTOM,
   type LobbyUpdate,
@@ -13,7 +17,7 @@ import {
 import { addressKey } from "../../http/addressKey.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
 import { shortId } from "../../util/ids.ts";
-import type { Actor, GamePlay, GameRecords, PlayerRef } from "../games/index.ts";
+import type { GamePlay, GameRecords, PlayerRef } from "../games/index.ts";
 import { NoPositionError } from "../jumpstart/index.ts";
 import { type LobbyStore, type LobbyViewer, offersShownTo, type StoredOffer, visibleTo } from "./lobbyStore.ts";
 
@@ -33,22 +37,13 @@ export const OFFERS_MADE_PER_ADDRESS = { limit: 30, windowMs: 60_000 };
 /** Offers of a player whose last socket left are withdrawn after this grace (a reload keeps them). */
 export const OFFER_GRACE_MS = 5_000;
 
-export interface LobbyActor extends Actor {
-  username: string;
-  isGuest: boolean;
-  /** The client's address, when known (sockets); per-address limits apply to it. */
-  address?: string;
-}
-
 /** What changed in the lobby: each watcher is sent these, not the whole list again. */
 export interface LobbyChange {
   added: StoredOffer[];
   removed: StoredOffer[];
 }
 
-const keyOf = (a: Actor) => (a.userId !== null ? `u:${a.userId}` : `s:${a.sessionId}`);
-const fail = (code: string, message: string) => ({ ok: false as const, code, message });
-const ref = (a: LobbyActor): PlayerRef => ({ sessionId: a.sessionId, userId: a.userId, name: a.username });
+const ref = (a: Actor): PlayerRef => ({ sessionId: a.sessionId, userId: a.userId, name: a.username });
 
 /** The custom-range bounds of SPEC §9 (eval 0–5 pawns, moves 10–100), all four required. */
 function jumpstartLimitsProblem(p: CreateGameOfferPayload): string | undefined {
@@ -117,7 +112,7 @@ export function createLobbyService(deps: {
   }
 
   /** Why `actor` may not put up another offer now, if they may not. */
-  async function offerLimitProblem(actor: LobbyActor, key: string, privateTo: number | undefined) {
+  async function offerLimitProblem(actor: Actor, key: string, privateTo: number | undefined) {
     const made = await deps.limiter.hit(
       `offers:made:${key}`,
       OFFERS_MADE_PER_PLAYER.limit,
@@ -153,7 +148,7 @@ export function createLobbyService(deps: {
     /** Every open offer, for watchers that are sent whole lists. */
     list: () => store.list(),
 
-    async create(actor: LobbyActor, p: CreateGameOfferPayload, privateTo?: number): Promise<Ack<GameOffer>> {
+    async create(actor: Actor, p: CreateGameOfferPayload, privateTo?: number): Promise<Ack<GameOffer>> {
       if (!PLAYABLE_VARIANTS.includes(p.variant)) {
         return fail("unavailable", `The ${p.variant} variant cannot be played yet`);
       }
@@ -163,7 +158,7 @@ export function createLobbyService(deps: {
       const limitsProblem = p.variant === "jumpstart" ? jumpstartLimitsProblem(p) : undefined;
       if (limitsProblem) return fail("validation", limitsProblem);
       if (await games.activeGameOf(actor)) return fail("busy", "You are already playing a game");
-      const key = keyOf(actor);
+      const key = actorKey(actor);
       const limited = await offerLimitProblem(actor, key, privateTo);
       if (limited) return limited;
       // A custom range may hold no position at all (eval 5.0 to 5.0 at move 64 or later): its position is
@@ -223,8 +218,8 @@ export function createLobbyService(deps: {
       return { ok: true, data: offer };
     },
 
-    async cancel(actor: Actor, offerId?: string): Promise<Ack> {
-      const key = keyOf(actor);
+    async cancel(actor: ActorId, offerId?: string): Promise<Ack> {
+      const key = actorKey(actor);
       if (offerId) {
         const o = await store.get(offerId);
         if (!o || o.ownerKey !== key) return fail("not_found", "Offer not found");
@@ -237,7 +232,7 @@ export function createLobbyService(deps: {
     },
 
     /** The addressee turns a friend challenge down. */
-    async deny(actor: Actor, offerId: string): Promise<Ack> {
+    async deny(actor: ActorId, offerId: string): Promise<Ack> {
       const o = await store.get(offerId);
       if (!o || o.privateTo === undefined || o.privateTo !== actor.userId)
         return fail("not_found", "Challenge not found");
@@ -246,12 +241,12 @@ export function createLobbyService(deps: {
       return { ok: true };
     },
 
-    async accept(actor: LobbyActor, offerId: string): Promise<Ack<{ gameId: string }>> {
+    async accept(actor: Actor, offerId: string): Promise<Ack<{ gameId: string }>> {
       const existing = await store.get(offerId);
       if (!existing) return fail("gone", "This offer is no longer available");
-      if (existing.ownerKey === keyOf(actor)) return fail("own_offer", "You cannot accept your own offer");
+      if (existing.ownerKey === actorKey(actor)) return fail("own_offer", "You cannot accept your own offer");
       const viewer: LobbyViewer & { clubIds: number[] } = {
-        key: keyOf(actor),
+        key: actorKey(actor),
         userId: actor.userId,
         clubIds: [],
         blockedEitherWay:
@@ -288,7 +283,7 @@ export function createLobbyService(deps: {
           return noPosition(error);
         }
       }
-      removed([taken, ...(await store.removeByOwner(taken.ownerKey)), ...(await store.removeByOwner(keyOf(actor)))]);
+      removed([taken, ...(await store.removeByOwner(taken.ownerKey)), ...(await store.removeByOwner(actorKey(actor)))]);
       // Jumpstart positions favour White: the handicapped player takes Black, the worse side.
       const creatorWhite =
         o.variant === "jumpstart"
@@ -308,13 +303,13 @@ export function createLobbyService(deps: {
     },
 
     /** A game started (from the lobby, a rematch or a challenge): its players' open offers go. */
-    async playersStarted(players: Actor[]): Promise<void> {
-      removed((await Promise.all(players.map((p) => store.removeByOwner(keyOf(p))))).flat());
+    async playersStarted(players: ActorId[]): Promise<void> {
+      removed((await Promise.all(players.map((p) => store.removeByOwner(actorKey(p))))).flat());
     },
 
     /** An account closed: its offers and challenges go, and the challenges made to it. */
     async accountClosed(userId: number): Promise<void> {
-      const own = await store.removeByOwner(keyOf({ userId, sessionId: "" }));
+      const own = await store.removeByOwner(actorKey({ userId, sessionId: "" }));
       const toIt = (await store.list()).filter((o) => o.privateTo === userId);
       const taken = await Promise.all(toIt.map((o) => store.take(o.offer.offerId)));
       removed([...own, ...taken.filter((o) => o !== undefined)]);

@@ -1,4 +1,5 @@
 import {
+  actorKey,
   cancelOfferPayload,
   createGameOfferPayload,
   LOBBY_CHANGES_EVERY_MS,
@@ -7,7 +8,6 @@ import {
   refreshLobbyPayload,
 } from "@chess/shared";
 import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
-import { presenceKey } from "../../realtime/presence.ts";
 import type { AppServer, SocketData } from "../../realtime/sockets.ts";
 import { LOBBY_ROOM, type LobbyChange, type LobbyService } from "./lobbyService.ts";
 import { type LobbyViewer, offersShownTo, type StoredOffer, visibleTo } from "./lobbyStore.ts";
@@ -15,7 +15,7 @@ import { type LobbyViewer, offersShownTo, type StoredOffer, visibleTo } from "./
 /** Who is looking at the lobby from this socket: club offers are shown to members only, none blocked either way. */
 function viewerOf(socket: { data: SocketData }): LobbyViewer {
   const { owner, clubIds, blockedEitherWay } = socket.data;
-  return { key: presenceKey(owner), userId: owner.userId, clubIds: clubIds ?? [], blockedEitherWay };
+  return { key: actorKey(owner), userId: owner.userId, clubIds: clubIds ?? [], blockedEitherWay };
 }
 
 export function lobbySocketEvents(deps: {

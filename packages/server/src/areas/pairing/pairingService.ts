@@ -1,6 +1,10 @@
 import {
   type Ack,
+  type Actor,
+  type ActorId,
+  actorKey,
   DEFAULT_ELO,
+  fail,
   type JoinPoolPayload,
   type LobbyCounts,
   POOLS,
@@ -12,7 +16,7 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import { addressKey } from "../../http/addressKey.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
-import type { Actor, GamePlay, PlayerRef } from "../games/index.ts";
+import type { GamePlay, PlayerRef } from "../games/index.ts";
 import type { PoolStore } from "./pairingStore.ts";
 import { type PoolEntry, pairWave, type WaveEntry } from "./pairingWave.ts";
 import { type OfferSeeker, type OpenOffer, offersFor, offersOfPool } from "./poolOffers.ts";
@@ -25,13 +29,6 @@ const GONE_AFTER_MS = 5_000;
 export const POOL_JOINS_PER_PLAYER = { limit: 10, windowMs: 60_000 };
 export const POOL_JOINS_PER_ADDRESS = { limit: 30, windowMs: 60_000 };
 
-/** A player joining a pool, as the socket knows them. */
-export interface PoolActor extends Actor {
-  username: string;
-  /** The client's address, when known; the per-address limit applies to it. */
-  address?: string;
-}
-
 /** Games being played now, grouped by variant and time control (the games area counts them). */
 export interface LiveGameCount {
   variant: string;
@@ -42,8 +39,6 @@ export interface LiveGameCount {
   count: number;
 }
 
-const keyOf = (a: Actor) => (a.userId !== null ? `u:${a.userId}` : `s:${a.sessionId}`);
-const fail = (code: string, message: string) => ({ ok: false as const, code, message });
 const ref = (e: PoolEntry): PlayerRef => ({ sessionId: e.sessionId, userId: e.userId, name: e.name });
 const entryOf = ({ avoid: _, ...e }: WaveEntry): PoolEntry => e;
 const left = (e: PoolEntry, reason: PoolMembership["reason"]): PoolMembership => ({
@@ -56,7 +51,7 @@ const left = (e: PoolEntry, reason: PoolMembership["reason"]): PoolMembership =>
 export interface PoolOfferSource {
   list(): Promise<OpenOffer[]>;
   /** Accepts the offer for the player: their game starts, or why not (gone, owner away, busy). */
-  accept(player: PoolActor, offerId: string): Promise<Ack<unknown>>;
+  accept(player: Pick<Actor, "sessionId" | "userId" | "username" | "address">, offerId: string): Promise<Ack<unknown>>;
 }
 
 /**
@@ -78,7 +73,7 @@ export function createPairingService(deps: {
   liveGames: () => Promise<LiveGameCount[]>;
   limiter: RateLimiter;
   /** Tells every socket of a player where they wait now. */
-  notify: (player: Actor, membership: PoolMembership) => void;
+  notify: (player: ActorId, membership: PoolMembership) => void;
   /** Something the lobby counts show changed. */
   changed: () => void;
   logger: FastifyBaseLogger;
@@ -97,9 +92,9 @@ export function createPairingService(deps: {
     deps.changed();
   };
 
-  async function limitProblem(actor: PoolActor) {
+  async function limitProblem(actor: Pick<Actor, "sessionId" | "userId" | "address">) {
     const { limit, windowMs } = POOL_JOINS_PER_PLAYER;
-    if (!(await deps.limiter.hit(`pools:joined:${keyOf(actor)}`, limit, windowMs)).ok) {
+    if (!(await deps.limiter.hit(`pools:joined:${actorKey(actor)}`, limit, windowMs)).ok) {
       return fail("rate_limited", "You are joining pools too fast - wait a moment");
     }
     if (actor.address !== undefined) {
@@ -150,7 +145,11 @@ export function createPairingService(deps: {
   }
 
   /** Takes the first open offer of the pool that suits the player; true once their game started. */
-  async function takeOffer(seeker: OfferSeeker & PoolActor, pool: Pool, open?: OpenOffer[]): Promise<boolean> {
+  async function takeOffer(
+    seeker: OfferSeeker & Pick<Actor, "sessionId" | "userId" | "username" | "address">,
+    pool: Pool,
+    open?: OpenOffer[],
+  ): Promise<boolean> {
     const offers = offersOfPool(open ?? (await deps.offers.list()), pool);
     if (offers.length === 0) return false;
     const blocked = await blockedBy(
@@ -209,18 +208,18 @@ export function createPairingService(deps: {
   return {
     wave,
 
-    async join(actor: PoolActor, p: JoinPoolPayload, socketId: string): Promise<Ack<PoolMembership>> {
+    async join(actor: Actor, p: JoinPoolPayload, socketId: string): Promise<Ack<PoolMembership>> {
       const pool = poolById(p.poolId);
       if (!pool) return fail("validation", "No such pool");
       const limited = await limitProblem(actor);
       if (limited) return limited;
       if (await games.activeGameOf(actor)) return fail("busy", "You are already playing a game");
-      if (await takeOffer({ ...actor, key: keyOf(actor), mixed: p.mixed }, pool)) {
+      if (await takeOffer({ ...actor, key: actorKey(actor), mixed: p.mixed }, pool)) {
         deps.changed();
         return { ok: true, data: { poolId: null, mixed: p.mixed, reason: "paired" } };
       }
       const entry: PoolEntry = {
-        key: keyOf(actor),
+        key: actorKey(actor),
         poolId: pool.id,
         sessionId: actor.sessionId,
         userId: actor.userId,
@@ -237,23 +236,23 @@ export function createPairingService(deps: {
       return { ok: true, data: membership };
     },
 
-    async leave(actor: Actor, poolId?: string): Promise<Ack> {
-      await leaveWith(await store.remove(keyOf(actor), poolId ? { poolId } : undefined), "left");
+    async leave(actor: ActorId, poolId?: string): Promise<Ack> {
+      await leaveWith(await store.remove(actorKey(actor), poolId ? { poolId } : undefined), "left");
       return { ok: true };
     },
 
     /** The socket that joined went away: its player leaves, unless they joined again from another one. */
-    async socketClosed(actor: Actor, socketId: string): Promise<void> {
-      await leaveWith(await store.remove(keyOf(actor), { socketId }), "gone");
+    async socketClosed(actor: ActorId, socketId: string): Promise<void> {
+      await leaveWith(await store.remove(actorKey(actor), { socketId }), "gone");
     },
 
     /** A game started (a pairing, an offer, a challenge, a rematch): its players wait no more. */
-    async playersStarted(players: Actor[]): Promise<void> {
-      for (const p of players) await leaveWith(await store.remove(keyOf(p)), "playing");
+    async playersStarted(players: ActorId[]): Promise<void> {
+      for (const p of players) await leaveWith(await store.remove(actorKey(p)), "playing");
     },
 
-    async membership(actor: Actor): Promise<PoolMembership> {
-      const e = await store.get(keyOf(actor));
+    async membership(actor: ActorId): Promise<PoolMembership> {
+      const e = await store.get(actorKey(actor));
       return e ? { poolId: e.poolId, mixed: e.mixed } : { poolId: null, mixed: false };
     },
 

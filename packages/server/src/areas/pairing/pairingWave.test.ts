@@ -1,3 +1,4 @@
+import { actorKey } from "@chess/shared";
 import { describe, expect, it } from "vitest";
 import { compatible, pairWave, RATING_RANGE, ratingRange, type WaveEntry } from "./pairingWave.ts";
 
@@ -10,7 +11,7 @@ function entry(
 ): WaveEntry {
   const userId = id.startsWith("u") ? Number(id.slice(1)) : null;
   return {
-    key: userId !== null ? `u:${userId}` : `s:${id}`,
+    key: actorKey({ sessionId: id, userId }),
     poolId: opts.pool ?? "3+2",
     sessionId: `sess-${id}`,
     userId,

@@ -1,6 +1,6 @@
 /** A player waiting in a pool. */
 export interface PoolEntry {
-  /** The player: `u:<userId>` or `s:<sessionId>`; one entry per player, so never paired with themselves. */
+  /** The player's actorKey; one entry per player, so never paired with themselves. */
   key: string;
   poolId: string;
   sessionId: string;

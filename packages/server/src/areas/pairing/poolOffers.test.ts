@@ -1,4 +1,4 @@
-import { type Pool, poolById } from "@chess/shared";
+import { actorKey, type Pool, poolById } from "@chess/shared";
 import { describe, expect, it } from "vitest";
 import { type OfferSeeker, type OpenOffer, offersFor, offersOfPool } from "./poolOffers.ts";
 
@@ -9,7 +9,7 @@ function offer(id: string, change: Partial<OpenOffer> = {}): OpenOffer {
   const userId = id.startsWith("u") ? Number(id.slice(1)) : null;
   return {
     offerId: id,
-    ownerKey: userId !== null ? `u:${userId}` : `s:${id}`,
+    ownerKey: actorKey({ sessionId: id, userId }),
     ownerUserId: userId,
     variant: "standard",
     baseTime: 5,
