@@ -47,7 +47,8 @@ export function arenaEntry(arena: EntryArena, c: Candidate): EntryResult {
   if (arena.clubBattle) {
     const mine = arena.clubBattle.clubIds.filter((id) => c.clubIds.includes(id));
     if (mine.length === 0) return refuse("forbidden", TOURNAMENT_MESSAGES.battleOnly);
-    battleClub = c.preferredClubId !== undefined && mine.includes(c.preferredClubId) ? c.preferredClubId : mine[0];
+    battleClub =
+      c.preferredClubId !== undefined && mine.includes(c.preferredClubId) ? c.preferredClubId : (mine[0] ?? null);
   }
   if (minRatedGames !== undefined && c.ratedGames < minRatedGames) {
     const category = `${VARIANT_LABELS[arena.variant]} ${TIME_CLASS_LABEL[arena.timeClass]}`;
