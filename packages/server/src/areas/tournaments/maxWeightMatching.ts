@@ -22,6 +22,10 @@ const BREADCRUMB = 4;
  */
 class Matcher {
   private readonly n: number;
+  /** Edge k joins ei[k] and ej[k] with weight ew[k]. */
+  private readonly ei: Int32Array;
+  private readonly ej: Int32Array;
+  private readonly ew: Float64Array;
   private readonly endpoint: Int32Array;
   private readonly neighbEnd: number[][];
   private readonly mate: Int32Array;
@@ -39,19 +43,22 @@ class Matcher {
   private readonly allowEdge: Uint8Array;
   private queue: number[] = [];
 
-  constructor(
-    n: number,
-    private readonly edges: readonly Edge[],
-  ) {
+  constructor(n: number, edges: readonly Edge[]) {
     this.n = n;
     const m = edges.length;
     let maxWeight = 0;
+    this.ei = new Int32Array(m);
+    this.ej = new Int32Array(m);
+    this.ew = new Float64Array(m);
     this.endpoint = new Int32Array(2 * m);
     this.neighbEnd = Array.from({ length: n }, () => []);
     edges.forEach(([i, j, w], k) => {
       if (i === j || i < 0 || j < 0 || i >= n || j >= n) throw new Error(`bad edge ${i}-${j}`);
       if (!Number.isInteger(w)) throw new Error(`edge weights must be integers: ${w}`);
       maxWeight = Math.max(maxWeight, w);
+      this.ei[k] = i;
+      this.ej[k] = j;
+      this.ew[k] = w;
       this.endpoint[2 * k] = i;
       this.endpoint[2 * k + 1] = j;
       this.neighbEnd[i]!.push(2 * k + 1);
@@ -75,8 +82,7 @@ class Matcher {
 
   /** Twice the edge's slack (duals are doubled). */
   private slack(k: number): number {
-    const [i, j, w] = this.edges[k]!;
-    return this.dualVar[i]! + this.dualVar[j]! - 2 * w;
+    return this.dualVar[this.ei[k]!]! + this.dualVar[this.ej[k]!]! - 2 * this.ew[k]!;
   }
 
   private leaves(b: number, out: number[] = []): number[] {
@@ -131,7 +137,8 @@ class Matcher {
 
   /** Makes a blossom of the cycle closed by edge k through `base`. */
   private addBlossom(base: number, k: number): void {
-    let [v, w] = this.edges[k]!;
+    let v = this.ei[k]!;
+    let w = this.ej[k]!;
     const bb = this.inBlossom[base]!;
     let bv = this.inBlossom[v]!;
     let bw = this.inBlossom[w]!;
@@ -175,9 +182,7 @@ class Matcher {
       const lists = own ? [own] : this.leaves(sub).map((leaf) => this.neighbEnd[leaf]!.map((p) => p >> 1));
       for (const list of lists) {
         for (const e of list) {
-          let [i, j] = this.edges[e]!;
-          if (this.inBlossom[j] === b) [i, j] = [j, i];
-          const bj = this.inBlossom[j]!;
+          const bj = this.inBlossom[this.inBlossom[this.ej[e]!] === b ? this.ei[e]! : this.ej[e]!]!;
           if (
             bj !== b &&
             this.label[bj] === S &&
@@ -302,7 +307,8 @@ class Matcher {
 
   /** Flips the augmenting path through edge k, from both its ends back to their roots. */
   private augmentMatching(k: number): void {
-    const [v, w] = this.edges[k]!;
+    const v = this.ei[k]!;
+    const w = this.ej[k]!;
     for (let [s, p] of [
       [v, 2 * k + 1],
       [w, 2 * k],
@@ -434,12 +440,11 @@ class Matcher {
         if (deltaType === 1) break;
         if (deltaType === 2) {
           this.allowEdge[deltaEdge] = 1;
-          let [i, j] = this.edges[deltaEdge]!;
-          if (this.label[this.inBlossom[i]!] === FREE) [i, j] = [j, i];
-          this.queue.push(i);
+          const i = this.ei[deltaEdge]!;
+          this.queue.push(this.label[this.inBlossom[i]!] === FREE ? this.ej[deltaEdge]! : i);
         } else if (deltaType === 3) {
           this.allowEdge[deltaEdge] = 1;
-          this.queue.push(this.edges[deltaEdge]![0]);
+          this.queue.push(this.ei[deltaEdge]!);
         } else {
           this.expandBlossom(deltaBlossom, false);
         }
