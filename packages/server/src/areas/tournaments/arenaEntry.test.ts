@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arenaEntry, type Candidate, type EntryArena } from "./arenaEntry.ts";
+import { arenaEntry, type Candidate, type EntryArena, rejoinDelayMs } from "./arenaEntry.ts";
 
 const arena: EntryArena = {
   status: "created",
@@ -65,5 +65,18 @@ describe("arena entry", () => {
     expect(arenaEntry(battle, { ...player, clubIds: [7, 2, 3] })).toMatchObject({ ok: true, clubId: 2 });
     expect(arenaEntry(battle, { ...player, clubIds: [2, 3], preferredClubId: 3 })).toMatchObject({ clubId: 3 });
     expect(arenaEntry(battle, { ...player, clubIds: [2, 3], preferredClubId: 7 })).toMatchObject({ clubId: 2 });
+  });
+});
+
+describe("rejoining after a pause", () => {
+  it.each([
+    [1, 10_000],
+    [2, 20_000],
+    [3, 40_000],
+    [4, 80_000],
+    [5, 120_000],
+    [30, 120_000],
+  ])("after pause %i: %i ms", (pauses, ms) => {
+    expect(rejoinDelayMs(pauses)).toBe(ms);
   });
 });

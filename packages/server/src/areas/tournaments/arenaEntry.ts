@@ -62,3 +62,11 @@ export function arenaEntry(arena: EntryArena, c: Candidate): EntryResult {
   }
   return { ok: true, userId: c.userId, rating: c.rating, clubId: battleClub ?? null };
 }
+
+/** Rejoining after a pause waits 10 s the first time, twice as long each time after, at most 120 s. */
+export const REJOIN_DELAY = { firstMs: 10_000, maxMs: 120_000 } as const;
+
+/** How long a player who has now paused `pauses` times (1 for the first) waits before rejoining. */
+export function rejoinDelayMs(pauses: number): number {
+  return Math.min(REJOIN_DELAY.maxMs, REJOIN_DELAY.firstMs * 2 ** Math.max(0, pauses - 1));
+}
