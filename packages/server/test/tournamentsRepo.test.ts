@@ -163,6 +163,16 @@ describe("tournaments repository", () => {
     expect(await repo.pair(id, epoch, [{ gameId: `${id}g5`, white: ids.eve!, black: ids.dee! }])).toBeUndefined();
   });
 
+  it("cancels a pairing whose game could not start, freeing both players", async () => {
+    const { id, epoch } = await running({}, ["ann", "bob"]);
+    await repo.pair(id, epoch, [{ gameId: `${id}c1`, white: ids.ann!, black: ids.bob! }]);
+    expect(await repo.cancelPairing(`${id}c1`)).toBe(true);
+    expect(await repo.cancelPairing(`${id}c1`)).toBe(false);
+    expect(Object.values(await byName(id)).map((p) => p.playingGameId)).toEqual([null, null]);
+    expect(await repo.playing(id)).toEqual([]);
+    expect(await repo.recordResult(`${id}c1`, { winner: "white", plies: 30, finishedAt: T0 + MIN })).toBeUndefined();
+  });
+
   it("never pairs a player twice when two waves race", async () => {
     const { id, epoch } = await running({}, ["ann", "bob", "cid", "dee"]);
     const [a, b] = await Promise.all([

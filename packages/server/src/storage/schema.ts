@@ -584,7 +584,8 @@ export const tournamentPairings = pgTable(
     blackRating: integer("black_rating").notNull(),
     whiteBerserk: boolean("white_berserk").notNull().default(false),
     blackBerserk: boolean("black_berserk").notNull().default(false),
-    status: text("status").$type<"playing" | "finished">().notNull().default("playing"),
+    /** "cancelled": the game could not be started; its players were freed. */
+    status: text("status").$type<"playing" | "finished" | "cancelled">().notNull().default("playing"),
     winner: text("winner").$type<"white" | "black" | "draw">(),
     plies: integer("plies"),
     /** Whether the result counted (it finished while the arena ran). */

@@ -353,6 +353,25 @@ export function createTournamentsRepo(db: Db) {
       });
     },
 
+    /** Gives up a pairing whose game could not be started: its players are free again. False if not playing. */
+    async cancelPairing(gameId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [pairing] = await tx
+          .update(tournamentPairings)
+          .set({ status: "cancelled", counted: false })
+          .where(and(eq(tournamentPairings.gameId, gameId), eq(tournamentPairings.status, "playing")))
+          .returning();
+        if (!pairing) return false;
+        await tx
+          .update(tournamentPlayers)
+          .set({ playingGameId: null })
+          .where(
+            and(eq(tournamentPlayers.tournamentId, pairing.tournamentId), eq(tournamentPlayers.playingGameId, gameId)),
+          );
+        return true;
+      });
+    },
+
     /** Arena games still being played (a new director resumes from them). */
     async playing(id: string) {
       return db
