@@ -62,14 +62,13 @@ class FakeTimers implements Timers {
   }
 }
 
-const realPause = () => new Promise((r) => setTimeout(r, 5));
-
 function setup() {
   const timers = new FakeTimers();
   const events: DirectorEvent[] = [];
   const started: ArenaGameStart[] = [];
   const failing = new Set<number>();
   const here = new Set<number>();
+  const directors: ArenaDirector[] = [];
   let n = 0;
   const ports: DirectorPorts = {
     repo,
@@ -85,23 +84,21 @@ function setup() {
     newGameId: () => `dg${++n}_${Math.random().toString(36).slice(2, 8)}`,
     publish: (e) => events.push(e),
   };
-  /** Lets fake time run in wave-sized steps (real time passing for the database) until `done`. */
-  const until = async (done: () => boolean, what: string) => {
-    for (let i = 0; i < 400; i++) {
-      if (done()) return;
-      await realPause();
-      timers.advance(WAVE_DELAY_MS);
-    }
-    throw new Error(`never: ${what}`);
+  /** Takes the direction of `id`, the director stepped by `run`. */
+  const take = async (id: string) => {
+    const d = await ArenaDirector.take(ports, id);
+    if (d) directors.push(d);
+    return d;
   };
-  /** Lets the director work for a while (fake and real time) with nothing expected to happen. */
-  const idle = async (fakeMs = 5_000) => {
-    for (let i = 0; i < 20; i++) {
-      await realPause();
-      timers.advance(fakeMs / 20);
+  /** Moves fake time on by `ms` in wave-sized steps, letting the directors finish their work after each. */
+  const run = async (ms: number) => {
+    for (let left = ms; left > 0; left -= WAVE_DELAY_MS) {
+      timers.advance(Math.min(WAVE_DELAY_MS, left));
+      await Promise.all(directors.map((d) => d.settled()));
     }
   };
-  return { timers, events, started, failing, here, ports, until, idle };
+  const saw = (type: DirectorEvent["type"]) => events.some((e) => e.type === type);
+  return { timers, events, started, failing, here, ports, take, run, saw };
 }
 
 const settings = (more: Partial<ArenaSettings> = {}): ArenaSettings => ({
@@ -135,30 +132,32 @@ describe("arena director", () => {
     const s = setup();
     const id = await arena(["ann", "bob", "cid", "dee"]);
     for (const p of ["ann", "bob", "cid", "dee"]) s.here.add(ids[p]!);
-    const director = (await ArenaDirector.take(s.ports, id))!;
+    const director = (await s.take(id))!;
     expect(director.epoch).toBe(1);
-    s.timers.advance(30_000);
-    await s.idle(1_000);
+    await s.run(MIN - 1);
     expect(s.events).toEqual([]);
 
-    await s.until(() => s.started.length === 2, "the first round");
-    expect(s.events[0]).toEqual({ type: "started", tournamentId: id, endsAt: T0 + 45 * MIN });
+    await s.run(1);
+    expect(s.events).toEqual([{ type: "started", tournamentId: id, endsAt: T0 + 45 * MIN }]);
+    await s.run(WAVE_DELAY_MS);
     expect(s.started.map(pairOf).sort()).toEqual([pair("ann", "bob"), pair("cid", "dee")].sort());
     expect(s.started[0]).toMatchObject({ tournamentId: id, settings: { timeControl: { baseTime: 3, increment: 2 } } });
     // The coin gave white to the higher rated of each pair.
     expect(s.started.map((g) => g.white).sort()).toEqual([ids.bob, ids.dee].sort());
+    expect(s.events.at(-1)).toMatchObject({ type: "paired", games: s.started });
 
     const annBob = s.started.find((g) => pairOf(g) === pair("ann", "bob"))!;
     await director.gameFinished(annBob.gameId, { winner: "black", plies: 40, finishedAt: s.timers.now() });
     expect(s.events.at(-1)).toMatchObject({ type: "result", gameId: annBob.gameId, counted: true });
     // Ann and Bob wait: they just met, and nobody else is free.
-    await s.idle();
+    await s.run(5_000);
     expect(s.started).toHaveLength(2);
 
     const cidDee = s.started.find((g) => pairOf(g) === pair("cid", "dee"))!;
     await director.gameFinished(cidDee.gameId, { winner: "draw", plies: 30, finishedAt: s.timers.now() });
-    await s.until(() => s.started.length === 4, "the second round");
+    await s.run(WAVE_DELAY_MS);
     const second = s.started.slice(2).map(pairOf);
+    expect(second).toHaveLength(2);
     expect(second).not.toContain(pair("ann", "bob"));
     expect(second).not.toContain(pair("cid", "dee"));
     director.stop();
@@ -168,14 +167,13 @@ describe("arena director", () => {
     const s = setup();
     const id = await arena(["ann", "bob", "cid"]);
     s.here.add(ids.ann!);
-    const director = (await ArenaDirector.take(s.ports, id))!;
-    s.timers.advance(MIN);
-    await s.idle();
+    const director = (await s.take(id))!;
+    await s.run(2 * MIN);
     expect(s.started).toEqual([]);
     s.here.add(ids.cid!);
     director.playerHere();
-    await s.until(() => s.started.length === 1, "ann and cid");
-    expect(pairOf(s.started[0]!)).toBe(pair("ann", "cid"));
+    await s.run(WAVE_DELAY_MS);
+    expect(s.started.map(pairOf)).toEqual([pair("ann", "cid")]);
     director.stop();
   });
 
@@ -183,17 +181,19 @@ describe("arena director", () => {
     const s = setup();
     const id = await arena(["ann", "bob"]);
     s.here.add(ids.ann!).add(ids.bob!);
+    // Taken after its start time: it starts at once, and pairs a wave later.
     s.timers.t = T0 + MIN;
-    const director = (await ArenaDirector.take(s.ports, id))!;
-    // Already past its start: it starts at once.
-    await s.until(() => s.events.some((e) => e.type === "started"), "the start");
+    const director = (await s.take(id))!;
+    await s.run(1);
+    expect(s.saw("started")).toBe(true);
     expect(await director.pause(ids.ann!)).toEqual({ rejoinAt: s.timers.now() + 10_000 });
-    await s.idle(5_000);
+    await s.run(5_000);
     expect(s.started).toEqual([]);
     expect(await director.rejoin(ids.ann!)).toMatchObject({ ok: false, reason: "wait" });
-    s.timers.advance(5_000);
+    await s.run(5_000);
     expect(await director.rejoin(ids.ann!)).toEqual({ ok: true });
-    await s.until(() => s.started.length === 1, "ann and bob");
+    await s.run(WAVE_DELAY_MS);
+    expect(s.started).toHaveLength(1);
     director.stop();
   });
 
@@ -202,13 +202,13 @@ describe("arena director", () => {
     const id = await arena(["ann", "bob"]);
     s.here.add(ids.ann!).add(ids.bob!);
     s.failing.add(ids.ann!);
-    const director = (await ArenaDirector.take(s.ports, id))!;
-    s.timers.advance(MIN);
-    await s.idle(1_000);
+    const director = (await s.take(id))!;
+    await s.run(MIN + WAVE_DELAY_MS);
     expect(s.started).toEqual([]);
     expect((await repo.players(id)).map((p) => p.playingGameId)).toEqual([null, null]);
     s.failing.clear();
-    await s.until(() => s.started.length === 1, `a new try after ${RETRY_MS} ms`);
+    await s.run(RETRY_MS + WAVE_DELAY_MS);
+    expect(s.started).toHaveLength(1);
     director.stop();
   });
 
@@ -216,19 +216,18 @@ describe("arena director", () => {
     const s = setup();
     const id = await arena(["ann", "bob", "cid", "dee"], { durationMinutes: 20 });
     for (const p of ["ann", "bob", "cid", "dee"]) s.here.add(ids[p]!);
-    const director = (await ArenaDirector.take(s.ports, id))!;
-    s.timers.advance(MIN);
-    await s.until(() => s.started.length === 2, "the first round");
+    const director = (await s.take(id))!;
+    await s.run(MIN + WAVE_DELAY_MS);
     const [g1, g2] = s.started;
+    expect(s.started).toHaveLength(2);
     await director.gameFinished(g1!.gameId, { winner: "white", plies: 50, finishedAt: s.timers.now() });
-    s.timers.advance(20 * MIN);
-    await s.until(() => s.events.some((e) => e.type === "finished"), "the end");
+    await s.run(20 * MIN);
     const finished = s.events.find((e) => e.type === "finished");
     expect(finished?.type === "finished" && finished.standings[0]?.userId).toBe(g1!.white);
     expect(director.active).toBe(false);
     await director.gameFinished(g2!.gameId, { winner: "white", plies: 50, finishedAt: s.timers.now() });
     expect(s.events.at(-1)).toMatchObject({ type: "result", gameId: g2!.gameId, counted: false });
-    await s.idle();
+    await s.run(5_000);
     expect(s.started).toHaveLength(2);
     expect(await repo.arena(id)).toMatchObject({ status: "finished", winnerId: g1!.white });
   });
@@ -237,34 +236,36 @@ describe("arena director", () => {
     const s = setup();
     const id = await arena(["ann", "bob", "cid", "dee"]);
     s.here.add(ids.ann!).add(ids.bob!);
-    const first = (await ArenaDirector.take(s.ports, id))!;
-    s.timers.advance(MIN);
-    await s.until(() => s.started.length === 1, "ann and bob");
-    const second = (await ArenaDirector.take(s.ports, id))!;
+    const first = (await s.take(id))!;
+    await s.run(MIN + WAVE_DELAY_MS);
+    expect(s.started).toHaveLength(1);
+    const second = (await s.take(id))!;
     expect(second.epoch).toBe(first.epoch + 1);
     second.stop();
     s.here.add(ids.cid!).add(ids.dee!);
     first.playerHere();
-    await s.until(() => s.events.some((e) => e.type === "deposed"), "the old director deposed");
+    await s.run(WAVE_DELAY_MS);
+    expect(s.saw("deposed")).toBe(true);
     expect(first.active).toBe(false);
     expect(s.started).toHaveLength(1);
 
-    const third = (await ArenaDirector.take(s.ports, id))!;
-    await s.until(() => s.started.length === 2, "cid and dee under the new director");
-    expect(pairOf(s.started[1]!)).toBe(pair("cid", "dee"));
+    const third = (await s.take(id))!;
+    await s.run(WAVE_DELAY_MS);
+    expect(s.started.slice(1).map(pairOf)).toEqual([pair("cid", "dee")]);
     third.stop();
   });
 
   it("a director taking over after the end finishes the arena at once", async () => {
     const s = setup();
     const id = await arena(["ann", "bob"], { durationMinutes: 20 });
-    const first = (await ArenaDirector.take(s.ports, id))!;
-    s.timers.advance(MIN);
-    await s.until(() => s.events.some((e) => e.type === "started"), "the start");
+    const first = (await s.take(id))!;
+    await s.run(MIN);
+    expect(s.saw("started")).toBe(true);
     first.stop();
     s.timers.advance(30 * MIN);
-    const next = (await ArenaDirector.take(s.ports, id))!;
-    await s.until(() => s.events.some((e) => e.type === "finished"), "the end");
+    const next = (await s.take(id))!;
+    await s.run(1);
+    expect(s.saw("finished")).toBe(true);
     expect(next.active).toBe(false);
     expect(await ArenaDirector.take(s.ports, id)).toBeUndefined();
   });

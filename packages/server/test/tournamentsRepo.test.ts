@@ -193,12 +193,12 @@ describe("tournaments repository", () => {
 
   it("records each result once, scoring the sheet with streaks and berserk", async () => {
     const { id, epoch } = await running({}, ["ann", "bob", "cid"]);
-    const play = async (n: number, white: string, black: string, winner: "white" | "black" | "draw", plies: number) => {
+    const pairGame = async (n: number, white: string, black: string) => {
       const gameId = `${id}r${n}`;
       expect(await repo.pair(id, epoch, [{ gameId, white: ids[white]!, black: ids[black]! }])).toHaveLength(1);
       return gameId;
     };
-    const g1 = await play(1, "ann", "bob", "white", 40);
+    const g1 = await pairGame(1, "ann", "bob");
     const first = await repo.recordResult(g1, { winner: "white", plies: 40, finishedAt: T0 + MIN });
     expect(first?.counted).toBe(true);
     expect(first?.players.map((p) => [p.username, p.points, p.playingGameId])).toEqual([
@@ -207,9 +207,9 @@ describe("tournaments repository", () => {
     ]);
     expect(await repo.recordResult(g1, { winner: "black", plies: 40, finishedAt: T0 + MIN })).toBeUndefined();
 
-    const g2 = await play(2, "cid", "ann", "black", 30);
+    const g2 = await pairGame(2, "cid", "ann");
     await repo.recordResult(g2, { winner: "black", plies: 30, finishedAt: T0 + 2 * MIN });
-    const g3 = await play(3, "ann", "bob", "white", 20);
+    const g3 = await pairGame(3, "ann", "bob");
     expect(await repo.berserk(g3, ids.ann!)).toBe(true);
     expect(await repo.berserk(g3, ids.cid!)).toBe(false);
     const third = await repo.recordResult(g3, {

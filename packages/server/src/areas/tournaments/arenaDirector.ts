@@ -70,6 +70,7 @@ export class ArenaDirector {
   private waving = false;
   private waveAgain = false;
   private stopped = false;
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   private constructor(
     private readonly ports: DirectorPorts,
@@ -125,10 +126,24 @@ export class ArenaDirector {
     return !this.stopped;
   }
 
+  /** Resolves once no start, wave or end is running: a shutdown waits for it (and tests step with it). */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private track(work: Promise<void>): Promise<void> {
+    this.inFlight.add(work);
+    void work.then(
+      () => this.inFlight.delete(work),
+      () => this.inFlight.delete(work),
+    );
+    return work;
+  }
+
   private at(when: number, fn: () => Promise<void>): void {
     this.ports.timers.clearTimeout(this.timer);
     const run = () => {
-      fn().catch(() => {
+      this.track(fn()).catch(() => {
         if (!this.stopped) this.at(this.ports.timers.now() + RETRY_MS, fn);
       });
     };
@@ -175,7 +190,7 @@ export class ArenaDirector {
     if (this.waveTimer !== null) return;
     this.waveTimer = this.ports.timers.setTimeout(() => {
       this.waveTimer = null;
-      this.wave().catch(() => {
+      this.track(this.wave()).catch(() => {
         this.waveAgain = false;
         if (!this.stopped) this.waveTimer = this.ports.timers.setTimeout(() => this.retryWave(), RETRY_MS);
       });
