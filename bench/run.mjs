@@ -23,6 +23,7 @@ const steps = [
       ...(passThrough.includes("--quick") ? ["--users", "10000", "--games", "100000"] : []),
     ],
   ],
+  ["arena pairing", process.execPath, ["--import", "tsx", "bench/tournament/run.ts"]],
   ["soak-lite, one node", process.execPath, ["bench/soak/run.mjs", "--lite"]],
   ...(process.env.DATABASE_URL && process.env.REDIS_URL
     ? [["soak-lite, two nodes", process.execPath, ["bench/soak/run.mjs", "--lite", "--nodes", "2"]]]

@@ -12,6 +12,7 @@ export * from "./api/http.ts";
 export * from "./api/leaderboards.ts";
 export * from "./api/preferences.ts";
 export * from "./api/routes.ts";
+export * from "./api/tournaments.ts";
 export * from "./api/watch.ts";
 export * from "./chess/board.ts";
 export * from "./chess/chess960.ts";

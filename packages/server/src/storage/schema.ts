@@ -1,4 +1,15 @@
-import type { AnalysisEntry, ClockState, EloDeltas, GameStatus, JoinPolicy } from "@chess/shared";
+import type {
+  AnalysisEntry,
+  ArenaConditions,
+  ArenaStatus,
+  ClockState,
+  ClubBattleSettings,
+  EloDeltas,
+  GameStage,
+  GameStatus,
+  Handicap,
+  JoinPolicy,
+} from "@chess/shared";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -461,4 +472,131 @@ export const rematchOffers = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("rematch_offers_game_idx").on(t.previousGameId)],
+);
+
+/** A counted game on an arena player's sheet, from the player's side (areas/tournaments/arenaScoring.ts scores them). */
+export interface StoredArenaResult {
+  gameId: string;
+  opponentId: number;
+  /** The opponent's rating when the game was paired. */
+  opponentRating: number;
+  color: "w" | "b";
+  outcome: "win" | "draw" | "loss";
+  plies: number;
+  berserk: boolean;
+}
+
+/** An arena tournament (areas/tournaments): its settings are fixed at creation. */
+export const tournaments = pgTable(
+  "tournaments",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Null: created by the site's schedule. */
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    status: text("status").$type<ArenaStatus>().notNull().default("created"),
+    variant: text("variant").notNull(),
+    timeClass: text("time_class").notNull(),
+    baseMs: integer("base_ms").notNull(),
+    incrementMs: integer("increment_ms").notNull(),
+    jumpstart: jsonb("jumpstart").$type<{ stage: GameStage; balance: Handicap }>(),
+    rated: boolean("rated").notNull(),
+    berserkable: boolean("berserkable").notNull(),
+    streaks: boolean("streaks").notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    /** Set when the arena starts: its start plus the duration. */
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** Members only of this club (a club arena); the other conditions are in `conditions`. */
+    clubId: integer("club_id").references(() => clubs.id, { onDelete: "cascade" }),
+    conditions: jsonb("conditions").$type<Omit<ArenaConditions, "clubId">>().notNull(),
+    clubBattle: jsonb("club_battle").$type<ClubBattleSettings>(),
+    /**
+     * The fence of one director per arena: each node that takes the arena over takes the next number, and
+     * pairs, starts and ends it only under its own.
+     */
+    directorEpoch: integer("director_epoch").notNull().default(0),
+    nbPlayers: integer("nb_players").notNull().default(0),
+    winnerId: integer("winner_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("tournaments_status_idx").on(t.status, t.startsAt),
+    index("tournaments_club_idx").on(t.clubId, t.startsAt).where(sql`${t.clubId} is not null`),
+  ],
+);
+
+/** A player of an arena: their sheet, points and pause state. */
+export const tournamentPlayers = pgTable(
+  "tournament_players",
+  {
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** In the arena's category; set at entry, updated after each rated game of the arena. */
+    rating: integer("rating").notNull(),
+    /** The club the player plays for in a club battle. */
+    clubId: integer("club_id"),
+    /** The counted games in the order they finished; points, fire and performance are derived from them. */
+    results: jsonb("results").$type<StoredArenaResult[]>().notNull().default([]),
+    points: integer("points").notNull().default(0),
+    onFire: boolean("on_fire").notNull().default(false),
+    /** Null until a counted game. */
+    performance: integer("performance"),
+    berserks: integer("berserks").notNull().default(0),
+    /** Paused (withdrawn): never paired until they rejoin, not before `rejoin_at`. */
+    paused: boolean("paused").notNull().default(false),
+    pauses: integer("pauses").notNull().default(0),
+    rejoinAt: timestamp("rejoin_at", { withTimezone: true }),
+    /** The arena game the player is in: never paired twice at once. */
+    playingGameId: text("playing_game_id"),
+    /** The rank in the frozen standings, once the arena is over. */
+    finalRank: integer("final_rank"),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tournamentId, t.userId] }),
+    index("tournament_players_user_idx").on(t.userId),
+    index("tournament_players_points_idx").on(t.tournamentId, t.points.desc()),
+  ],
+);
+
+/** An arena game, keyed by the game's id (the director names the game before it starts). */
+export const tournamentPairings = pgTable(
+  "tournament_pairings",
+  {
+    gameId: text("game_id").primaryKey(),
+    tournamentId: text("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    whiteId: integer("white_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blackId: integer("black_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Each side's arena rating when paired (the opponent's counts in the performance). */
+    whiteRating: integer("white_rating").notNull(),
+    blackRating: integer("black_rating").notNull(),
+    whiteBerserk: boolean("white_berserk").notNull().default(false),
+    blackBerserk: boolean("black_berserk").notNull().default(false),
+    /** "cancelled": the game could not be started; its players were freed. */
+    status: text("status").$type<"playing" | "finished" | "cancelled">().notNull().default("playing"),
+    winner: text("winner").$type<"white" | "black" | "draw">(),
+    plies: integer("plies"),
+    /** Whether the result counted (it finished while the arena ran). */
+    counted: boolean("counted"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("tournament_pairings_tournament_idx").on(t.tournamentId, t.startedAt),
+    index("tournament_pairings_playing_idx").on(t.tournamentId).where(sql`${t.status} = 'playing'`),
+    index("tournament_pairings_white_idx").on(t.whiteId),
+    index("tournament_pairings_black_idx").on(t.blackId),
+  ],
 );

@@ -1,0 +1,270 @@
+import type { Color } from "@chess/shared";
+import { type ArenaPair, type ArenaWaiting, pairArena } from "./arenaPairing.ts";
+import type { ArenaSettings } from "./arenaSettings.ts";
+import { rankStandings } from "./arenaStandings.ts";
+import type { ArenaPlayerRecord, GameResult, RejoinResult, TournamentsRepo } from "./tournamentsRepo.ts";
+
+/** A game the director asks the games area to start, under the id it chose. */
+export interface ArenaGameStart {
+  gameId: string;
+  tournamentId: string;
+  white: number;
+  black: number;
+  settings: Pick<ArenaSettings, "timeControl" | "variant" | "jumpstart" | "rated">;
+}
+
+/** What the director tells the rest (sockets, in phase 2): new games, changed standings, the start and the end. */
+export type DirectorEvent =
+  | { type: "started"; tournamentId: string; endsAt: number }
+  | { type: "paired"; tournamentId: string; games: ArenaGameStart[] }
+  | { type: "result"; tournamentId: string; gameId: string; counted: boolean; players: ArenaPlayerRecord[] }
+  | { type: "finished"; tournamentId: string; standings: Array<ArenaPlayerRecord & { rank: number }> }
+  | { type: "deposed"; tournamentId: string };
+
+export interface Timers {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** The narrow ports a director works through. */
+export interface DirectorPorts {
+  repo: Pick<
+    TournamentsRepo,
+    | "arena"
+    | "players"
+    | "takeDirection"
+    | "start"
+    | "pair"
+    | "cancelPairing"
+    | "recordResult"
+    | "finish"
+    | "pause"
+    | "rejoin"
+  >;
+  games: { start(game: ArenaGameStart): Promise<void> };
+  /** Players with the arena's page open: only they are paired. */
+  presence: { here(tournamentId: string): ReadonlySet<number> };
+  timers: Timers;
+  random: () => number;
+  newGameId: () => string;
+  publish: (event: DirectorEvent) => void;
+}
+
+/**
+ * Events that arrive together (games ending at once) are paired in one wave this long after the first: a
+ * better matching, well within the 2 s a player may wait.
+ */
+export const WAVE_DELAY_MS = 250;
+/** A start, wave or end that failed (the database away) is tried again this much later. */
+export const RETRY_MS = 2_000;
+
+/**
+ * Directs one arena under its epoch: starts it at its time, pairs whenever a game ends or a player comes
+ * (never on a fixed sweep), ends it at its time and freezes the standings. A director whose epoch was taken
+ * over (another node directs now) stops at its first refused write.
+ */
+export class ArenaDirector {
+  private timer: unknown = null;
+  private waveTimer: unknown = null;
+  private waving = false;
+  private waveAgain = false;
+  private stopped = false;
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  private constructor(
+    private readonly ports: DirectorPorts,
+    readonly tournamentId: string,
+    readonly epoch: number,
+    private settings: ArenaSettings,
+  ) {}
+
+  /** Takes the direction of an arena (a new epoch) and resumes it where it stands; undefined if it is unknown or over. */
+  static async take(ports: DirectorPorts, tournamentId: string): Promise<ArenaDirector | undefined> {
+    const epoch = await ports.repo.takeDirection(tournamentId);
+    const arena = await ports.repo.arena(tournamentId);
+    if (epoch === undefined || !arena || arena.status === "finished") return undefined;
+    const director = new ArenaDirector(ports, tournamentId, epoch, arena.settings);
+    if (arena.status === "created") director.at(arena.settings.startsAt, () => director.start());
+    else director.running(arena.endsAt ?? ports.timers.now());
+    return director;
+  }
+
+  /** A game of this arena ended: record it, tell the standings, pair its players again. */
+  async gameFinished(gameId: string, result: GameResult): Promise<void> {
+    const recorded = await this.ports.repo.recordResult(gameId, result);
+    if (!recorded || recorded.tournamentId !== this.tournamentId) return;
+    this.ports.publish({ type: "result", gameId, ...recorded });
+    this.requestWave();
+  }
+
+  /** A player joined, rejoined or opened the arena's page: they may be paired. */
+  playerHere(): void {
+    this.requestWave();
+  }
+
+  /** Pauses a player: not paired until they rejoin, after the returned time. */
+  pause(userId: number): Promise<{ rejoinAt: number } | undefined> {
+    return this.ports.repo.pause(this.tournamentId, userId, this.ports.timers.now());
+  }
+
+  /** Ends a player's pause once its delay has passed, and pairs them. */
+  async rejoin(userId: number): Promise<RejoinResult> {
+    const r = await this.ports.repo.rejoin(this.tournamentId, userId, this.ports.timers.now());
+    if (r.ok) this.requestWave();
+    return r;
+  }
+
+  /** Stops directing (a shutdown, or another node took over): no more timers or waves. */
+  stop(): void {
+    this.stopped = true;
+    this.ports.timers.clearTimeout(this.timer);
+    this.ports.timers.clearTimeout(this.waveTimer);
+  }
+
+  get active(): boolean {
+    return !this.stopped;
+  }
+
+  /** Resolves once no start, wave or end is running: a shutdown waits for it (and tests step with it). */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private track(work: Promise<void>): Promise<void> {
+    this.inFlight.add(work);
+    void work.then(
+      () => this.inFlight.delete(work),
+      () => this.inFlight.delete(work),
+    );
+    return work;
+  }
+
+  private at(when: number, fn: () => Promise<void>): void {
+    this.ports.timers.clearTimeout(this.timer);
+    const run = () => {
+      this.track(fn()).catch(() => {
+        if (!this.stopped) this.at(this.ports.timers.now() + RETRY_MS, fn);
+      });
+    };
+    this.timer = this.ports.timers.setTimeout(run, Math.max(0, when - this.ports.timers.now()));
+  }
+
+  private depose(): void {
+    if (this.stopped) return;
+    this.stop();
+    this.ports.publish({ type: "deposed", tournamentId: this.tournamentId });
+  }
+
+  private async start(): Promise<void> {
+    if (this.stopped) return;
+    const now = this.ports.timers.now();
+    if (!(await this.ports.repo.start(this.tournamentId, this.epoch, now))) return this.depose();
+    const arena = await this.ports.repo.arena(this.tournamentId);
+    if (!arena) return this.depose();
+    this.settings = arena.settings;
+    const endsAt = arena.endsAt ?? now + arena.settings.durationMinutes * 60_000;
+    this.ports.publish({ type: "started", tournamentId: this.tournamentId, endsAt });
+    this.running(endsAt);
+  }
+
+  private running(endsAt: number): void {
+    this.at(endsAt, () => this.finish());
+    this.requestWave();
+  }
+
+  private async finish(): Promise<void> {
+    if (this.stopped) return;
+    const standings = await this.ports.repo.finish(this.tournamentId, this.epoch, this.ports.timers.now());
+    if (!standings) return this.depose();
+    this.stop();
+    this.ports.publish({ type: "finished", tournamentId: this.tournamentId, standings });
+  }
+
+  private requestWave(): void {
+    if (this.stopped) return;
+    if (this.waving) {
+      this.waveAgain = true;
+      return;
+    }
+    if (this.waveTimer !== null) return;
+    this.waveTimer = this.ports.timers.setTimeout(() => {
+      this.waveTimer = null;
+      this.track(this.wave()).catch(() => {
+        this.waveAgain = false;
+        if (!this.stopped) this.waveTimer = this.ports.timers.setTimeout(() => this.retryWave(), RETRY_MS);
+      });
+    }, WAVE_DELAY_MS);
+  }
+
+  private retryWave(): void {
+    this.waveTimer = null;
+    this.requestWave();
+  }
+
+  /** One pairing wave over the players here, free and not paused; one wave at a time. */
+  private async wave(): Promise<void> {
+    if (this.stopped) return;
+    this.waving = true;
+    try {
+      const players = await this.ports.repo.players(this.tournamentId);
+      const pairs = pairWaiting(players, this.ports.presence.here(this.tournamentId), this.ports.random);
+      if (pairs.length === 0) return;
+      const named = pairs.map((p) => ({ gameId: this.ports.newGameId(), ...p }));
+      const stored = await this.ports.repo.pair(this.tournamentId, this.epoch, named);
+      if (!stored) return this.depose();
+      const games = stored.map(({ gameId, white, black }) => ({
+        gameId,
+        tournamentId: this.tournamentId,
+        white,
+        black,
+        settings: this.settings,
+      }));
+      const started = await Promise.all(
+        games.map((g) =>
+          this.ports.games.start(g).then(
+            () => true,
+            async () => {
+              await this.ports.repo.cancelPairing(g.gameId);
+              return false;
+            },
+          ),
+        ),
+      );
+      const live = games.filter((_, i) => started[i]);
+      if (live.length) this.ports.publish({ type: "paired", tournamentId: this.tournamentId, games: live });
+      // Players of a game that could not start are free again: they are tried again, not at once.
+      if (live.length < games.length && this.waveTimer === null) {
+        this.waveTimer = this.ports.timers.setTimeout(() => this.retryWave(), RETRY_MS);
+      }
+    } finally {
+      this.waving = false;
+      if (this.waveAgain) {
+        this.waveAgain = false;
+        this.requestWave();
+      }
+    }
+  }
+}
+
+/** Who waits (here, free, not paused) and whom they meet: the pure step of a wave. */
+export function pairWaiting(
+  players: readonly ArenaPlayerRecord[],
+  here: ReadonlySet<number>,
+  random: () => number,
+): ArenaPair[] {
+  const rank = new Map(rankStandings(players).map((p) => [p.userId, p.rank]));
+  const waiting: ArenaWaiting[] = players
+    .filter((p) => here.has(p.userId) && !p.paused && p.playingGameId === null)
+    .map((p) => ({
+      userId: p.userId,
+      rating: p.rating,
+      rank: rank.get(p.userId) ?? players.length,
+      colors: p.results.map((r): Color => r.color),
+      lastOpponent: p.results.at(-1)?.opponentId ?? null,
+      clubId: p.clubId,
+    }));
+  if (waiting.length < 2) return [];
+  const firstRound = players.every((p) => p.results.length === 0 && p.playingGameId === null);
+  return pairArena({ waiting, maxRank: players.length, firstRound, random }).pairs;
+}

@@ -1,0 +1,426 @@
+import type { ArenaStatus } from "@chess/shared";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../storage/db.ts";
+import {
+  type StoredArenaResult,
+  tournamentPairings,
+  tournamentPlayers,
+  tournaments,
+  users,
+} from "../../storage/schema.ts";
+import { rejoinDelayMs } from "./arenaEntry.ts";
+import type { ArenaSettings } from "./arenaSettings.ts";
+import { rankStandings, resultCounts } from "./arenaStandings.ts";
+import {
+  type ArenaPlayerRecord,
+  type ArenaRecord,
+  arenaOf,
+  derived,
+  playerColumns,
+  playerOf,
+  time,
+} from "./tournamentsRows.ts";
+
+export type { ArenaPlayerRecord, ArenaRecord } from "./tournamentsRows.ts";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** A pairing the director wants stored before it starts the game under `gameId`. */
+export interface NewPairing {
+  gameId: string;
+  white: number;
+  black: number;
+}
+
+export interface GameResult {
+  winner: "white" | "black" | "draw";
+  plies: number;
+  finishedAt: number;
+  /** Each side's rating after the game, when it was rated. */
+  ratings?: { white: number; black: number };
+}
+
+/** What recording a result changed: whether it counted, and both players as they are now. */
+export interface RecordedResult {
+  tournamentId: string;
+  counted: boolean;
+  players: ArenaPlayerRecord[];
+}
+
+export type RejoinResult =
+  | { ok: true }
+  | { ok: false; reason: "not_joined" | "not_paused" | "finished" | "wait"; waitMs?: number };
+
+/**
+ * The arena's status when `epoch` is its director's, else undefined; holds the arena's row against a takeover
+ * (which bumps the epoch) until the transaction ends.
+ */
+async function directedStatus(
+  tx: Tx,
+  id: string,
+  epoch: number,
+  lock: "share" | "update",
+): Promise<ArenaStatus | undefined> {
+  const [row] = await tx
+    .select({ status: tournaments.status, epoch: tournaments.directorEpoch })
+    .from(tournaments)
+    .where(eq(tournaments.id, id))
+    .for(lock);
+  return row?.epoch === epoch ? row.status : undefined;
+}
+
+export function createTournamentsRepo(db: Db) {
+  const playersOf = (tx: Db | Tx, id: string, userIds?: number[]) =>
+    tx
+      .select(playerColumns)
+      .from(tournamentPlayers)
+      .innerJoin(users, eq(users.id, tournamentPlayers.userId))
+      .where(
+        and(eq(tournamentPlayers.tournamentId, id), userIds ? inArray(tournamentPlayers.userId, userIds) : undefined),
+      )
+      .orderBy(asc(tournamentPlayers.userId));
+
+  return {
+    /** Stores a new arena, not started. */
+    async insert(a: { id: string; createdBy: number | null; settings: ArenaSettings }): Promise<void> {
+      const s = a.settings;
+      const { clubId, ...conditions } = s.conditions;
+      await db.insert(tournaments).values({
+        id: a.id,
+        name: s.name,
+        createdBy: a.createdBy,
+        variant: s.variant,
+        timeClass: s.timeClass,
+        baseMs: Math.round(s.timeControl.baseTime * 60_000),
+        incrementMs: s.timeControl.increment * 1000,
+        jumpstart: s.jumpstart,
+        rated: s.rated,
+        berserkable: s.berserkable,
+        streaks: s.streaks,
+        durationMinutes: s.durationMinutes,
+        startsAt: new Date(s.startsAt),
+        clubId: clubId ?? null,
+        conditions,
+        clubBattle: s.clubBattle,
+      });
+    },
+
+    async arena(id: string): Promise<ArenaRecord | undefined> {
+      const [row] = await db.select().from(tournaments).where(eq(tournaments.id, id)).limit(1);
+      return row && arenaOf(row);
+    },
+
+    /** Arenas of one status: the next to start first, the running by start, the finished latest first. */
+    async list(status: ArenaStatus, limit: number): Promise<ArenaRecord[]> {
+      const order = status === "finished" ? desc(tournaments.finishedAt) : asc(tournaments.startsAt);
+      const rows = await db
+        .select()
+        .from(tournaments)
+        .where(eq(tournaments.status, status))
+        .orderBy(order)
+        .limit(limit);
+      return rows.map(arenaOf);
+    },
+
+    /** Takes the direction of an arena: the new epoch, under which alone it is paired, started and ended. */
+    async takeDirection(id: string): Promise<number | undefined> {
+      const [row] = await db
+        .update(tournaments)
+        .set({ directorEpoch: sql`${tournaments.directorEpoch} + 1` })
+        .where(eq(tournaments.id, id))
+        .returning({ epoch: tournaments.directorEpoch });
+      return row?.epoch;
+    },
+
+    /** Starts a created arena at `at`: it ends its duration later. False when fenced out or not waiting to start. */
+    async start(id: string, epoch: number, at: number): Promise<boolean> {
+      const rows = await db
+        .update(tournaments)
+        .set({
+          status: "started",
+          endsAt: sql`${new Date(at).toISOString()}::timestamptz + make_interval(mins => ${tournaments.durationMinutes})`,
+        })
+        .where(and(eq(tournaments.id, id), eq(tournaments.status, "created"), eq(tournaments.directorEpoch, epoch)))
+        .returning({ id: tournaments.id });
+      return rows.length === 1;
+    },
+
+    /** Adds a player (their entry already checked); refused once the arena is over. */
+    async join(
+      id: string,
+      entry: { userId: number; rating: number; clubId: number | null },
+    ): Promise<"joined" | "already" | "closed"> {
+      return db.transaction(async (tx) => {
+        const [arena] = await tx
+          .select({ status: tournaments.status })
+          .from(tournaments)
+          .where(eq(tournaments.id, id))
+          .for("update");
+        if (!arena || arena.status === "finished") return "closed";
+        const inserted = await tx
+          .insert(tournamentPlayers)
+          .values({ tournamentId: id, ...entry })
+          .onConflictDoNothing()
+          .returning({ userId: tournamentPlayers.userId });
+        if (inserted.length === 0) return "already";
+        await tx
+          .update(tournaments)
+          .set({ nbPlayers: sql`${tournaments.nbPlayers} + 1` })
+          .where(eq(tournaments.id, id));
+        return "joined";
+      });
+    },
+
+    /** Pauses a player: not paired until they rejoin, which they may from the returned time. */
+    async pause(id: string, userId: number, at: number): Promise<{ rejoinAt: number } | undefined> {
+      return db.transaction(async (tx) => {
+        const [p] = await tx
+          .select({
+            paused: tournamentPlayers.paused,
+            pauses: tournamentPlayers.pauses,
+            rejoinAt: tournamentPlayers.rejoinAt,
+          })
+          .from(tournamentPlayers)
+          .where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.userId, userId)))
+          .for("update");
+        if (!p) return undefined;
+        if (p.paused) return { rejoinAt: p.rejoinAt?.getTime() ?? at };
+        const rejoinAt = at + rejoinDelayMs(p.pauses + 1);
+        await tx
+          .update(tournamentPlayers)
+          .set({ paused: true, pauses: p.pauses + 1, rejoinAt: new Date(rejoinAt) })
+          .where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.userId, userId)));
+        return { rejoinAt };
+      });
+    },
+
+    /** Ends a pause once its delay has passed. */
+    async rejoin(id: string, userId: number, at: number): Promise<RejoinResult> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({
+            status: tournaments.status,
+            paused: tournamentPlayers.paused,
+            rejoinAt: tournamentPlayers.rejoinAt,
+          })
+          .from(tournamentPlayers)
+          .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
+          .where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.userId, userId)))
+          .for("update", { of: tournamentPlayers });
+        if (!row) return { ok: false, reason: "not_joined" };
+        if (row.status === "finished") return { ok: false, reason: "finished" };
+        if (!row.paused) return { ok: false, reason: "not_paused" };
+        const waitMs = (row.rejoinAt?.getTime() ?? at) - at;
+        if (waitMs > 0) return { ok: false, reason: "wait", waitMs };
+        await tx
+          .update(tournamentPlayers)
+          .set({ paused: false })
+          .where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.userId, userId)));
+        return { ok: true };
+      });
+    },
+
+    /** Every player of the arena (the standings and the pairing read them). */
+    async players(id: string): Promise<ArenaPlayerRecord[]> {
+      return (await playersOf(db, id)).map(playerOf);
+    },
+
+    /**
+     * Stores the pairs whose two players are both still free and not paused, marking them as playing: a player
+     * is never in two games of the arena at once. Returns the pairs stored, or undefined when this director
+     * is fenced out or the arena is not running.
+     */
+    async pair(id: string, epoch: number, pairs: readonly NewPairing[]): Promise<NewPairing[] | undefined> {
+      return db.transaction(async (tx) => {
+        if ((await directedStatus(tx, id, epoch, "share")) !== "started") return undefined;
+        if (pairs.length === 0) return [];
+        const ids = pairs.flatMap((p) => [p.white, p.black]);
+        const free = await tx
+          .select({ userId: tournamentPlayers.userId, rating: tournamentPlayers.rating })
+          .from(tournamentPlayers)
+          .where(
+            and(
+              eq(tournamentPlayers.tournamentId, id),
+              inArray(tournamentPlayers.userId, ids),
+              isNull(tournamentPlayers.playingGameId),
+              eq(tournamentPlayers.paused, false),
+            ),
+          )
+          .orderBy(asc(tournamentPlayers.userId))
+          .for("update");
+        const rating = new Map(free.map((f) => [f.userId, f.rating]));
+        const stored = pairs.filter((p) => p.white !== p.black && rating.has(p.white) && rating.has(p.black));
+        if (stored.length === 0) return [];
+        const cases = sql.join(
+          stored.flatMap((p) => [
+            sql`when ${p.white} then ${p.gameId}::text`,
+            sql`when ${p.black} then ${p.gameId}::text`,
+          ]),
+          sql` `,
+        );
+        await tx
+          .update(tournamentPlayers)
+          .set({ playingGameId: sql`case ${tournamentPlayers.userId} ${cases} end` })
+          .where(
+            and(
+              eq(tournamentPlayers.tournamentId, id),
+              inArray(
+                tournamentPlayers.userId,
+                stored.flatMap((p) => [p.white, p.black]),
+              ),
+            ),
+          );
+        await tx.insert(tournamentPairings).values(
+          stored.map((p) => ({
+            gameId: p.gameId,
+            tournamentId: id,
+            whiteId: p.white,
+            blackId: p.black,
+            whiteRating: rating.get(p.white)!,
+            blackRating: rating.get(p.black)!,
+          })),
+        );
+        return stored;
+      });
+    },
+
+    /** Records that a player berserked in an arena game still being played; false otherwise. */
+    async berserk(gameId: string, userId: number): Promise<boolean> {
+      const playing = and(eq(tournamentPairings.gameId, gameId), eq(tournamentPairings.status, "playing"));
+      const asWhite = await db
+        .update(tournamentPairings)
+        .set({ whiteBerserk: true })
+        .where(and(playing, eq(tournamentPairings.whiteId, userId)))
+        .returning({ gameId: tournamentPairings.gameId });
+      if (asWhite.length) return true;
+      const asBlack = await db
+        .update(tournamentPairings)
+        .set({ blackBerserk: true })
+        .where(and(playing, eq(tournamentPairings.blackId, userId)))
+        .returning({ gameId: tournamentPairings.gameId });
+      return asBlack.length > 0;
+    },
+
+    /**
+     * Records an arena game's end once: frees both players and, if it finished while the arena ran, adds it to
+     * their results and points. Undefined for a game that is no arena's or whose result is already recorded.
+     */
+    async recordResult(gameId: string, r: GameResult): Promise<RecordedResult | undefined> {
+      return db.transaction(async (tx) => {
+        const [pairing] = await tx
+          .update(tournamentPairings)
+          .set({ status: "finished", winner: r.winner, plies: r.plies, finishedAt: new Date(r.finishedAt) })
+          .where(and(eq(tournamentPairings.gameId, gameId), eq(tournamentPairings.status, "playing")))
+          .returning();
+        if (!pairing) return undefined;
+        const id = pairing.tournamentId;
+        const [arena] = await tx
+          .select({ status: tournaments.status, endsAt: tournaments.endsAt, streaks: tournaments.streaks })
+          .from(tournaments)
+          .where(eq(tournaments.id, id))
+          .for("share");
+        const counted = arena !== undefined && resultCounts({ ...arena, endsAt: time(arena.endsAt) }, r.finishedAt);
+        await tx.update(tournamentPairings).set({ counted }).where(eq(tournamentPairings.gameId, gameId));
+        const players = await playersOf(tx, id, [pairing.whiteId, pairing.blackId]).for("update", {
+          of: tournamentPlayers,
+        });
+        for (const p of players) {
+          const white = p.userId === pairing.whiteId;
+          const change: Partial<typeof tournamentPlayers.$inferInsert> = {
+            playingGameId: p.playingGameId === gameId ? null : p.playingGameId,
+          };
+          if (r.ratings) change.rating = white ? r.ratings.white : r.ratings.black;
+          if (counted) {
+            const result: StoredArenaResult = {
+              gameId,
+              opponentId: white ? pairing.blackId : pairing.whiteId,
+              opponentRating: white ? pairing.blackRating : pairing.whiteRating,
+              color: white ? "w" : "b",
+              outcome: r.winner === "draw" ? "draw" : (r.winner === "white") === white ? "win" : "loss",
+              plies: r.plies,
+              berserk: white ? pairing.whiteBerserk : pairing.blackBerserk,
+            };
+            p.results = [...p.results, result];
+            Object.assign(change, { results: p.results, ...derived(p.results, arena?.streaks ?? true) });
+          }
+          await tx
+            .update(tournamentPlayers)
+            .set(change)
+            .where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.userId, p.userId)));
+          Object.assign(p, change);
+        }
+        return { tournamentId: id, counted, players: players.map(playerOf) };
+      });
+    },
+
+    /** Gives up a pairing whose game could not be started: its players are free again. False if not playing. */
+    async cancelPairing(gameId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [pairing] = await tx
+          .update(tournamentPairings)
+          .set({ status: "cancelled", counted: false })
+          .where(and(eq(tournamentPairings.gameId, gameId), eq(tournamentPairings.status, "playing")))
+          .returning();
+        if (!pairing) return false;
+        await tx
+          .update(tournamentPlayers)
+          .set({ playingGameId: null })
+          .where(
+            and(eq(tournamentPlayers.tournamentId, pairing.tournamentId), eq(tournamentPlayers.playingGameId, gameId)),
+          );
+        return true;
+      });
+    },
+
+    /** Arena games still being played (a new director resumes from them). */
+    async playing(id: string) {
+      return db
+        .select()
+        .from(tournamentPairings)
+        .where(and(eq(tournamentPairings.tournamentId, id), eq(tournamentPairings.status, "playing")));
+    },
+
+    /**
+     * Ends a running arena at `at` and freezes its standings: each player's final rank, the winner (the leader,
+     * if they played). Returns the final standings, or undefined when fenced out or not running.
+     */
+    async finish(id: string, epoch: number, at: number) {
+      return db.transaction(async (tx) => {
+        if ((await directedStatus(tx, id, epoch, "update")) !== "started") return undefined;
+        const [arena] = await tx
+          .update(tournaments)
+          .set({ status: "finished", finishedAt: new Date(at) })
+          .where(and(eq(tournaments.id, id), eq(tournaments.status, "started")))
+          .returning({ id: tournaments.id });
+        if (!arena) return undefined;
+        const ranked = rankStandings((await playersOf(tx, id)).map(playerOf));
+        for (let i = 0; i < ranked.length; i += 2_000) {
+          const chunk = ranked.slice(i, i + 2_000);
+          const cases = sql.join(
+            chunk.map((p) => sql`when ${p.userId} then ${p.rank}::int`),
+            sql` `,
+          );
+          await tx
+            .update(tournamentPlayers)
+            .set({ finalRank: sql`case ${tournamentPlayers.userId} ${cases} end` })
+            .where(
+              and(
+                eq(tournamentPlayers.tournamentId, id),
+                inArray(
+                  tournamentPlayers.userId,
+                  chunk.map((p) => p.userId),
+                ),
+              ),
+            );
+        }
+        const leader = ranked[0];
+        if (leader && leader.results.length > 0) {
+          await tx.update(tournaments).set({ winnerId: leader.userId }).where(eq(tournaments.id, id));
+        }
+        return ranked.map((p) => ({ ...p, finalRank: p.rank }));
+      });
+    },
+  };
+}
+
+export type TournamentsRepo = ReturnType<typeof createTournamentsRepo>;

@@ -1,0 +1,272 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  ArenaDirector,
+  type ArenaGameStart,
+  type DirectorEvent,
+  type DirectorPorts,
+  RETRY_MS,
+  type Timers,
+  WAVE_DELAY_MS,
+} from "../src/areas/tournaments/arenaDirector.ts";
+import type { ArenaSettings } from "../src/areas/tournaments/arenaSettings.ts";
+import { createTournamentsRepo, type TournamentsRepo } from "../src/areas/tournaments/tournamentsRepo.ts";
+import { users } from "../src/storage/schema.ts";
+import { useTestDatabase } from "./harness.ts";
+
+/**
+ * The arena director with the real repository (PGlite, or PostgreSQL with DATABASE_URL) and fakes for the
+ * other ports: a clock moved by hand, the games area, who has the page open.
+ */
+const test = useTestDatabase();
+let repo: TournamentsRepo;
+const ids: Record<string, number> = {};
+const T0 = Date.UTC(2026, 10, 22, 18, 0);
+const MIN = 60_000;
+const NAMES = ["ann", "bob", "cid", "dee", "eve"];
+
+beforeAll(async () => {
+  repo = createTournamentsRepo(test.database.db);
+  for (const name of NAMES) {
+    const [row] = await test.database.db
+      .insert(users)
+      .values({ username: `d_${name}`, email: `d_${name}@example.com`, passwordHash: "x" })
+      .returning({ id: users.id });
+    ids[name] = row!.id;
+  }
+});
+
+class FakeTimers implements Timers {
+  t = T0 - MIN;
+  private tasks: Array<{ at: number; seq: number; fn: () => void }> = [];
+  private seq = 0;
+  now = () => this.t;
+  setTimeout = (fn: () => void, ms: number) => {
+    const task = { at: this.t + ms, seq: ++this.seq, fn };
+    this.tasks.push(task);
+    return task;
+  };
+  clearTimeout = (handle: unknown) => {
+    this.tasks = this.tasks.filter((t) => t !== handle);
+  };
+  /** Moves the clock on by `ms`, running what falls due in order. */
+  advance(ms: number): void {
+    const end = this.t + ms;
+    for (;;) {
+      const due = this.tasks.filter((t) => t.at <= end).sort((a, b) => a.at - b.at || a.seq - b.seq)[0];
+      if (!due) break;
+      this.tasks = this.tasks.filter((t) => t !== due);
+      this.t = due.at;
+      due.fn();
+    }
+    this.t = end;
+  }
+}
+
+function setup() {
+  const timers = new FakeTimers();
+  const events: DirectorEvent[] = [];
+  const started: ArenaGameStart[] = [];
+  const failing = new Set<number>();
+  const here = new Set<number>();
+  const directors: ArenaDirector[] = [];
+  let n = 0;
+  const ports: DirectorPorts = {
+    repo,
+    games: {
+      async start(g) {
+        if (failing.has(g.white) || failing.has(g.black)) throw new Error("games area down");
+        started.push(g);
+      },
+    },
+    presence: { here: () => here },
+    timers,
+    random: () => 0.1,
+    newGameId: () => `dg${++n}_${Math.random().toString(36).slice(2, 8)}`,
+    publish: (e) => events.push(e),
+  };
+  /** Takes the direction of `id`, the director stepped by `run`. */
+  const take = async (id: string) => {
+    const d = await ArenaDirector.take(ports, id);
+    if (d) directors.push(d);
+    return d;
+  };
+  /** Moves fake time on by `ms` in wave-sized steps, letting the directors finish their work after each. */
+  const run = async (ms: number) => {
+    for (let left = ms; left > 0; left -= WAVE_DELAY_MS) {
+      timers.advance(Math.min(WAVE_DELAY_MS, left));
+      await Promise.all(directors.map((d) => d.settled()));
+    }
+  };
+  const saw = (type: DirectorEvent["type"]) => events.some((e) => e.type === type);
+  return { timers, events, started, failing, here, ports, take, run, saw };
+}
+
+const settings = (more: Partial<ArenaSettings> = {}): ArenaSettings => ({
+  name: "Blitz Arena",
+  timeControl: { baseTime: 3, increment: 2 },
+  timeClass: "blitz",
+  variant: "standard",
+  jumpstart: null,
+  rated: true,
+  berserkable: true,
+  streaks: true,
+  durationMinutes: 45,
+  startsAt: T0,
+  conditions: {},
+  clubBattle: null,
+  ...more,
+});
+
+let serial = 0;
+async function arena(players: string[], more: Partial<ArenaSettings> = {}) {
+  const id = `darena${++serial}`;
+  await repo.insert({ id, createdBy: null, settings: settings(more) });
+  for (const p of players) await repo.join(id, { userId: ids[p]!, rating: 1500 + 10 * NAMES.indexOf(p), clubId: null });
+  return id;
+}
+const pairOf = (g: ArenaGameStart) => [g.white, g.black].sort((a, b) => a - b).join("+");
+const pair = (a: string, b: string) => [ids[a]!, ids[b]!].sort((x, y) => x - y).join("+");
+
+describe("arena director", () => {
+  it("starts on time, pairs rating neighbours, pairs again as games end, never the same opponent twice in a row", async () => {
+    const s = setup();
+    const id = await arena(["ann", "bob", "cid", "dee"]);
+    for (const p of ["ann", "bob", "cid", "dee"]) s.here.add(ids[p]!);
+    const director = (await s.take(id))!;
+    expect(director.epoch).toBe(1);
+    await s.run(MIN - 1);
+    expect(s.events).toEqual([]);
+
+    await s.run(1);
+    expect(s.events).toEqual([{ type: "started", tournamentId: id, endsAt: T0 + 45 * MIN }]);
+    await s.run(WAVE_DELAY_MS);
+    expect(s.started.map(pairOf).sort()).toEqual([pair("ann", "bob"), pair("cid", "dee")].sort());
+    expect(s.started[0]).toMatchObject({ tournamentId: id, settings: { timeControl: { baseTime: 3, increment: 2 } } });
+    // The coin gave white to the higher rated of each pair.
+    expect(s.started.map((g) => g.white).sort()).toEqual([ids.bob, ids.dee].sort());
+    expect(s.events.at(-1)).toMatchObject({ type: "paired", games: s.started });
+
+    const annBob = s.started.find((g) => pairOf(g) === pair("ann", "bob"))!;
+    await director.gameFinished(annBob.gameId, { winner: "black", plies: 40, finishedAt: s.timers.now() });
+    expect(s.events.at(-1)).toMatchObject({ type: "result", gameId: annBob.gameId, counted: true });
+    // Ann and Bob wait: they just met, and nobody else is free.
+    await s.run(5_000);
+    expect(s.started).toHaveLength(2);
+
+    const cidDee = s.started.find((g) => pairOf(g) === pair("cid", "dee"))!;
+    await director.gameFinished(cidDee.gameId, { winner: "draw", plies: 30, finishedAt: s.timers.now() });
+    await s.run(WAVE_DELAY_MS);
+    const second = s.started.slice(2).map(pairOf);
+    expect(second).toHaveLength(2);
+    expect(second).not.toContain(pair("ann", "bob"));
+    expect(second).not.toContain(pair("cid", "dee"));
+    director.stop();
+  });
+
+  it("pairs only players with the page open, as they come", async () => {
+    const s = setup();
+    const id = await arena(["ann", "bob", "cid"]);
+    s.here.add(ids.ann!);
+    const director = (await s.take(id))!;
+    await s.run(2 * MIN);
+    expect(s.started).toEqual([]);
+    s.here.add(ids.cid!);
+    director.playerHere();
+    await s.run(WAVE_DELAY_MS);
+    expect(s.started.map(pairOf)).toEqual([pair("ann", "cid")]);
+    director.stop();
+  });
+
+  it("a paused player is not paired, and rejoins after the delay", async () => {
+    const s = setup();
+    const id = await arena(["ann", "bob"]);
+    s.here.add(ids.ann!).add(ids.bob!);
+    // Taken after its start time: it starts at once, and pairs a wave later.
+    s.timers.t = T0 + MIN;
+    const director = (await s.take(id))!;
+    await s.run(1);
+    expect(s.saw("started")).toBe(true);
+    expect(await director.pause(ids.ann!)).toEqual({ rejoinAt: s.timers.now() + 10_000 });
+    await s.run(5_000);
+    expect(s.started).toEqual([]);
+    expect(await director.rejoin(ids.ann!)).toMatchObject({ ok: false, reason: "wait" });
+    await s.run(5_000);
+    expect(await director.rejoin(ids.ann!)).toEqual({ ok: true });
+    await s.run(WAVE_DELAY_MS);
+    expect(s.started).toHaveLength(1);
+    director.stop();
+  });
+
+  it("a game that cannot start frees its players, who are tried again later", async () => {
+    const s = setup();
+    const id = await arena(["ann", "bob"]);
+    s.here.add(ids.ann!).add(ids.bob!);
+    s.failing.add(ids.ann!);
+    const director = (await s.take(id))!;
+    await s.run(MIN + WAVE_DELAY_MS);
+    expect(s.started).toEqual([]);
+    expect((await repo.players(id)).map((p) => p.playingGameId)).toEqual([null, null]);
+    s.failing.clear();
+    await s.run(RETRY_MS + WAVE_DELAY_MS);
+    expect(s.started).toHaveLength(1);
+    director.stop();
+  });
+
+  it("ends on time with the standings frozen; games still running finish but do not count", async () => {
+    const s = setup();
+    const id = await arena(["ann", "bob", "cid", "dee"], { durationMinutes: 20 });
+    for (const p of ["ann", "bob", "cid", "dee"]) s.here.add(ids[p]!);
+    const director = (await s.take(id))!;
+    await s.run(MIN + WAVE_DELAY_MS);
+    const [g1, g2] = s.started;
+    expect(s.started).toHaveLength(2);
+    await director.gameFinished(g1!.gameId, { winner: "white", plies: 50, finishedAt: s.timers.now() });
+    await s.run(20 * MIN);
+    const finished = s.events.find((e) => e.type === "finished");
+    expect(finished?.type === "finished" && finished.standings[0]?.userId).toBe(g1!.white);
+    expect(director.active).toBe(false);
+    await director.gameFinished(g2!.gameId, { winner: "white", plies: 50, finishedAt: s.timers.now() });
+    expect(s.events.at(-1)).toMatchObject({ type: "result", gameId: g2!.gameId, counted: false });
+    await s.run(5_000);
+    expect(s.started).toHaveLength(2);
+    expect(await repo.arena(id)).toMatchObject({ status: "finished", winnerId: g1!.white });
+  });
+
+  it("a director taken over stops at its next write; the new one carries on", async () => {
+    const s = setup();
+    const id = await arena(["ann", "bob", "cid", "dee"]);
+    s.here.add(ids.ann!).add(ids.bob!);
+    const first = (await s.take(id))!;
+    await s.run(MIN + WAVE_DELAY_MS);
+    expect(s.started).toHaveLength(1);
+    const second = (await s.take(id))!;
+    expect(second.epoch).toBe(first.epoch + 1);
+    second.stop();
+    s.here.add(ids.cid!).add(ids.dee!);
+    first.playerHere();
+    await s.run(WAVE_DELAY_MS);
+    expect(s.saw("deposed")).toBe(true);
+    expect(first.active).toBe(false);
+    expect(s.started).toHaveLength(1);
+
+    const third = (await s.take(id))!;
+    await s.run(WAVE_DELAY_MS);
+    expect(s.started.slice(1).map(pairOf)).toEqual([pair("cid", "dee")]);
+    third.stop();
+  });
+
+  it("a director taking over after the end finishes the arena at once", async () => {
+    const s = setup();
+    const id = await arena(["ann", "bob"], { durationMinutes: 20 });
+    const first = (await s.take(id))!;
+    await s.run(MIN);
+    expect(s.saw("started")).toBe(true);
+    first.stop();
+    s.timers.advance(30 * MIN);
+    const next = (await s.take(id))!;
+    await s.run(1);
+    expect(s.saw("finished")).toBe(true);
+    expect(next.active).toBe(false);
+    expect(await ArenaDirector.take(s.ports, id)).toBeUndefined();
+  });
+});
