@@ -6,6 +6,7 @@ import { guest, play, registered, startGame } from "./players.ts";
 
 // Two nodes need a database both can reach (PGlite is one process's) and Redis between them.
 const scaled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+const NEEDS = "needs DATABASE_URL and REDIS_URL; CI sets both";
 let nodes: TestServer[] = [];
 let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 
@@ -28,7 +29,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-describe.runIf(scaled)("two nodes on PostgreSQL and Redis", () => {
+describe.skipIf(!scaled)(`two nodes on PostgreSQL and Redis (${NEEDS})`, () => {
   it("share login rate limits: wrong passwords on one node count on the other", async () => {
     const [a, b] = nodes as [TestServer, TestServer];
     await signupAndLogin(a.url, "Twonode");
@@ -269,5 +270,3 @@ describe.runIf(scaled)("two nodes on PostgreSQL and Redis", () => {
     for (const p of [white, tab]) p.socket.close();
   });
 });
-
-it.skipIf(scaled)("needs DATABASE_URL and REDIS_URL for the two-node tests (CI sets both)", () => {});

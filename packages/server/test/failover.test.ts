@@ -26,6 +26,7 @@ async function storedPlies(gameId: string): Promise<number[]> {
 // Two nodes as real processes on PostgreSQL and a Redis of this file's own (so it can be restarted).
 const REDIS_SERVER = "/usr/bin/redis-server";
 const runs = Boolean(process.env.DATABASE_URL) && existsSync(REDIS_SERVER);
+const NEEDS = "needs DATABASE_URL and redis-server; CI has both";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 let redisPort = 0;
@@ -131,7 +132,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-describe.runIf(runs)("a two-node cluster under faults", () => {
+describe.skipIf(!runs)(`a two-node cluster under faults (${NEEDS})`, () => {
   it("goes on through the other node when the node writing the game is killed", { timeout: 90_000 }, async () => {
     const { one, two, white, ...game } = await twoNodesWithGame();
     let { black } = game;
@@ -285,7 +286,7 @@ describe.runIf(runs)("a two-node cluster under faults", () => {
   });
 });
 
-describe.runIf(runs)("a node cut off from Redis alone", () => {
+describe.skipIf(!runs)(`a node cut off from Redis alone (${NEEDS})`, () => {
   it("stops writing its games and sends their players on; the other node takes over, one writer throughout", {
     timeout: 90_000,
   }, async () => {
@@ -331,7 +332,7 @@ describe.runIf(runs)("a node cut off from Redis alone", () => {
   });
 });
 
-describe.runIf(runs)("a node whose Redis stalls", () => {
+describe.skipIf(!runs)(`a node whose Redis stalls (${NEEDS})`, () => {
   it("still sends a move to an opponent on the same node at once, and to the other nodes once Redis is back", {
     timeout: 60_000,
   }, async () => {
@@ -369,5 +370,3 @@ describe.runIf(runs)("a node whose Redis stalls", () => {
     }
   });
 });
-
-it.skipIf(runs)("needs DATABASE_URL and redis-server for the two-node fault tests (CI has both)", () => {});

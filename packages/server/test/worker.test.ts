@@ -8,6 +8,7 @@ import { play, registered, startGame, uniqueName } from "./players.ts";
 
 // Worker processes share the web nodes' PostgreSQL and Redis: the scaled mode only.
 const scaled = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+const NEEDS = "needs DATABASE_URL and REDIS_URL; CI sets both";
 const workerEntry = fileURLToPath(new URL("../src/worker.ts", import.meta.url));
 const prefix = `worker${process.pid}`;
 let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
@@ -109,7 +110,7 @@ afterAll(async () => {
   }
 });
 
-describe.runIf(scaled)("engine jobs on the queue, run by worker processes", () => {
+describe.skipIf(!scaled)(`engine jobs on the queue, run by worker processes (${NEEDS})`, () => {
   it("with no worker running, a web node of WORKERS=external runs no engine and says so", async () => {
     const [a] = nodes as [TestServer];
     const health = await http(a.url, "GET", "/health");
@@ -216,5 +217,3 @@ describe.runIf(scaled)("engine jobs on the queue, run by worker processes", () =
     expect(second.done.filter((id) => id === `game-${gameId}`)).toHaveLength(1);
   });
 });
-
-it.skipIf(scaled)("needs DATABASE_URL and REDIS_URL for the worker process tests (CI sets both)", () => {});
