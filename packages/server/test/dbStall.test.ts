@@ -38,7 +38,7 @@ async function timed(p: Promise<unknown>): Promise<{ ms: number; error: unknown 
   return { ms: Date.now() - started, error };
 }
 
-describe.runIf(withPg).concurrent("PostgreSQL: every statement has a timeout", () => {
+describe.skipIf(!withPg).concurrent("PostgreSQL: every statement has a timeout (needs DATABASE_URL)", () => {
   it("cancels a statement that runs too long on the server, as 'database unavailable', and goes on", () =>
     behindProxy(async (url) => {
       const database = await openDatabase({ databaseUrl: url, statementTimeoutMs: 400 });
