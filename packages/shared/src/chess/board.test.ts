@@ -280,6 +280,12 @@ describe("Board moves", () => {
     expect(() => Board.fromFen(fen)).toThrow(`Invalid FEN: ${reason}`);
   });
 
+  it("reads a side not to move in check when asked (a premove's position), and moves in it", () => {
+    const board = Board.fromFen("4k2R/8/8/8/8/8/8/4K3 w - - 0 1", { oppositeCheck: true });
+    expect(board.targets("h8")).toContain("h1");
+    expect(board.play({ from: "e1", to: "d2" })).toBe("Kd2+");
+  });
+
   it("names squares", () => {
     expect(squareIndex("a1")).toBe(0);
     expect(squareIndex("h8")).toBe(0x77);

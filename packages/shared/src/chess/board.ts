@@ -139,6 +139,11 @@ export function isChess960Fen(fen: string): boolean {
 export interface BoardOptions {
   /** Chess960 castling; by default when the FEN's castling field names rook files. */
   chess960?: boolean;
+  /**
+   * Reads a position whose side not to move is in check, which no game reaches: a premove is judged with the
+   * turn handed to the premover, whose last move may have given check. Refused by default.
+   */
+  oppositeCheck?: boolean;
 }
 
 /** The standard starting position. */
@@ -256,7 +261,7 @@ export class Board {
     if (!/^\d+$/.test(half) || !/^\d+$/.test(full)) invalidFen("the move counters must be whole numbers");
     this.halfmoves = Number(half);
     this.fullmoves = Math.max(1, Number(full));
-    if (this.attacked(this.kings[this.white ? 1 : 0]!, this.white)) {
+    if (!options.oppositeCheck && this.attacked(this.kings[this.white ? 1 : 0]!, this.white)) {
       invalidFen(`${this.white ? "Black" : "White"} is in check with ${this.white ? "White" : "Black"} to move`);
     }
     this.hash();
