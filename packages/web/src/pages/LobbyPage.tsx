@@ -1,8 +1,7 @@
 import { Link } from "react-router";
-import { FreeBoard } from "../features/board/index.ts";
 import { ChatPanel } from "../features/chat/index.ts";
 import { useLiveGames } from "../features/game/index.ts";
-import { LobbyPanel, LobbyStart } from "../features/lobby/index.ts";
+import { FreeBoard, LobbyPanel, LobbyStart } from "../features/lobby/index.ts";
 import { QuickPairing } from "../features/pairing/index.ts";
 import { Page } from "./Page.tsx";
 import "./LobbyPage.css";

@@ -22,7 +22,12 @@ import {
   PIECE_SET_LABELS,
 } from "../features/board/index.ts";
 import { playSound } from "../features/game/index.ts";
-import { type PreferencesState, preferences, usePreferencesState } from "../features/preferences/index.ts";
+import {
+  type PreferencesState,
+  PreferredBoardLook,
+  preferences,
+  usePreferencesState,
+} from "../features/preferences/index.ts";
 import { Page } from "./Page.tsx";
 import "./SettingsPage.css";
 
@@ -230,7 +235,10 @@ export function SettingsPage() {
         </div>
 
         <aside className="settings__preview" aria-label="Preview">
-          <Board id="settings-board" label="Board preview" position={moved ? PREVIEW_MOVED : "start"} />
+          {/* The preview follows the choices by itself, whatever page holds it. */}
+          <PreferredBoardLook>
+            <Board id="settings-board" label="Board preview" position={moved ? PREVIEW_MOVED : "start"} />
+          </PreferredBoardLook>
           <Button variant="ghost" onClick={() => setMoved((m) => !m)}>
             {moved ? "Take back 1. e4" : "Play 1. e4"}
           </Button>

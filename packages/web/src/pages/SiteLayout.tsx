@@ -12,7 +12,7 @@ import {
   RematchNotifier,
   ResumeGameBanner,
 } from "../features/game/index.ts";
-import { PreferencesSync, SettingsLink } from "../features/preferences/index.ts";
+import { PreferencesSync, PreferredBoardLook, SettingsLink } from "../features/preferences/index.ts";
 
 const NAV: NavItem[] = [
   { to: "/", label: "Play", alsoActiveOn: ["/play", "/analysis"] },
@@ -34,37 +34,39 @@ export function SiteLayout() {
   return (
     <ToastProvider>
       <LiveGamesProvider>
-        <Layout
-          brand="Chess"
-          logoSrc="/favicon.svg"
-          nav={NAV.map((item) => ({ ...item, ...badges[item.to] }))}
-          aside={
-            <>
-              <SettingsLink />
-              <IdentityBadge />
-            </>
-          }
-          footer={
-            <div className="site-footer">
-              <p>Live chess for everyone: play, analyse, improve.</p>
-              <Link to="/credits">Credits</Link>
-            </div>
-          }
-        >
-          <ConnectionBanner />
-          <PreferencesSync />
-          <GameStartListener />
-          <GameEndNotifier />
-          <RematchNotifier />
-          {identity.kind === "user" ? (
-            <>
-              <FriendNotifications key={identity.username} me={identity.username} />
-              <ClubInvitationNotifier />
-            </>
-          ) : null}
-          <ResumeGameBanner />
-          <Outlet />
-        </Layout>
+        <PreferredBoardLook>
+          <Layout
+            brand="Chess"
+            logoSrc="/favicon.svg"
+            nav={NAV.map((item) => ({ ...item, ...badges[item.to] }))}
+            aside={
+              <>
+                <SettingsLink />
+                <IdentityBadge />
+              </>
+            }
+            footer={
+              <div className="site-footer">
+                <p>Live chess for everyone: play, analyse, improve.</p>
+                <Link to="/credits">Credits</Link>
+              </div>
+            }
+          >
+            <ConnectionBanner />
+            <PreferencesSync />
+            <GameStartListener />
+            <GameEndNotifier />
+            <RematchNotifier />
+            {identity.kind === "user" ? (
+              <>
+                <FriendNotifications key={identity.username} me={identity.username} />
+                <ClubInvitationNotifier />
+              </>
+            ) : null}
+            <ResumeGameBanner />
+            <Outlet />
+          </Layout>
+        </PreferredBoardLook>
       </LiveGamesProvider>
       {/* A new page starts at its top (a game accepted from far down the lobby opened scrolled past its board);
           Back returns to where that page was left. */}

@@ -1,16 +1,14 @@
-import { DEFAULT_PREFERENCES } from "@chess/shared";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ErrorBoundary } from "../../components/ErrorBoundary.tsx";
-import { preferences } from "../preferences/index.ts";
 import { Board } from "./Board.tsx";
 import { BoardFallback } from "./BoardFallback.tsx";
-import { legalDestinations } from "./tapMove.ts";
+import { type BoardLook, BoardLookProvider, DEFAULT_BOARD_LOOK } from "./boardLook.tsx";
+import { destinations } from "./boardRules.ts";
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
-  preferences.update(DEFAULT_PREFERENCES);
 });
 
 function Broken(): never {
@@ -62,14 +60,19 @@ describe("Board", () => {
     expect(b8).toBe("rgb(181,136,99)");
   });
 
-  it("draws the player's board colours, piece set and coordinates, and follows a change at once", () => {
-    const { container } = render(<Board position="start" />);
+  it("draws the look it is given (the player's colours, pieces, coordinates) and follows a change at once", () => {
+    const drawn = (look: BoardLook) => (
+      <BoardLookProvider value={look}>
+        <Board position="start" />
+      </BoardLookProvider>
+    );
+    const { container, rerender } = render(drawn(DEFAULT_BOARD_LOOK));
     const squareText = () =>
       squares(container)
         .map((sq) => sq.textContent)
         .join("");
     expect(squareText()).toContain("a");
-    act(() => preferences.update({ boardColors: "blue", pieceSet: "glyphs", showCoordinates: false }));
+    rerender(drawn({ ...DEFAULT_BOARD_LOOK, boardColors: "blue", pieceSet: "glyphs", showCoordinates: false }));
     const all = squares(container);
     expect(all[0]?.style.backgroundColor.replace(/\s/g, "")).toBe("rgb(222,227,230)");
     expect(all[1]?.style.backgroundColor.replace(/\s/g, "")).toBe("rgb(140,162,173)");
@@ -83,8 +86,11 @@ describe("Board", () => {
   });
 
   it.each(["standard", "simple", "glyphs"] as const)("names every piece's drag handle in the %s set", (pieceSet) => {
-    preferences.update({ pieceSet });
-    render(<Board position={{ g1: "wN", e8: "bK" }} onMove={() => true} />);
+    render(
+      <BoardLookProvider value={{ ...DEFAULT_BOARD_LOOK, pieceSet }}>
+        <Board position={{ g1: "wN", e8: "bK" }} onMove={() => true} />
+      </BoardLookProvider>,
+    );
     expect(screen.getByRole("button", { name: "white knight on g1" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "black king on e8" })).toBeTruthy();
   });
@@ -128,7 +134,7 @@ describe("Board", () => {
           onMove={onMove}
           onSquareClick={onSquareClick}
           canDragPiece={(piece) => piece[0] === "w"}
-          destinations={(from) => legalDestinations(START, from)}
+          destinations={(from) => destinations(START, from)}
         />,
       );
       return { container, onMove, onSquareClick };

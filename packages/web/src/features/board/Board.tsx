@@ -10,9 +10,9 @@ import {
 } from "react";
 import { Chessboard, type ChessboardOptions } from "react-chessboard";
 import { ErrorBoundary } from "../../components/ErrorBoundary.tsx";
-import { usePreferences } from "../preferences/index.ts";
 import { BoardFallback } from "./BoardFallback.tsx";
 import { cursorText, isCursorKey, startCursor, stepCursor } from "./boardKeys.ts";
+import { useBoardLook } from "./boardLook.tsx";
 import {
   FILES,
   isPieceCode,
@@ -102,8 +102,8 @@ function BoardView({
   overlay,
 }: BoardProps) {
   const boardPosition = useMemo(() => toChessboardPosition(parsePosition(position)), [position]);
-  const [prefs] = usePreferences();
-  const scheme = BOARD_COLOR_SCHEMES[prefs.boardColors];
+  const look = useBoardLook();
+  const scheme = BOARD_COLOR_SCHEMES[look.boardColors];
   const colors = useMemo(() => schemeStyles(scheme), [scheme]);
   // react-chessboard keeps the drop handler of the render in which a drag started; a ref always
   // reaches the newest one, so a drop is judged against the position shown now.
@@ -212,10 +212,10 @@ function BoardView({
     darkSquareStyle: colors.dark,
     lightSquareNotationStyle: colors.lightNotation,
     darkSquareNotationStyle: colors.darkNotation,
-    showNotation: prefs.showCoordinates,
-    pieces: NAMED_PIECE_RENDERERS[prefs.pieceSet],
-    showAnimations: prefs.animation !== "off",
-    animationDurationInMs: ANIMATION_MS[prefs.animation],
+    showNotation: look.showCoordinates,
+    pieces: NAMED_PIECE_RENDERERS[look.pieceSet],
+    showAnimations: look.animation !== "off",
+    animationDurationInMs: ANIMATION_MS[look.animation],
     allowDragging: onMove !== undefined,
     onPieceDrag: () => setPicked(null),
     onPieceDrop: ({ piece, sourceSquare, targetSquare }) => {

@@ -1,7 +1,7 @@
 import type { PieceSet } from "@chess/shared";
 import type { CSSProperties, ReactNode } from "react";
 import { defaultPieces, type PieceRenderObject } from "react-chessboard";
-import { usePreferences } from "../preferences/index.ts";
+import { useBoardLook } from "./boardLook.tsx";
 
 /** What react-chessboard's `pieces` option takes: one renderer per code, "wK" ... "bP". */
 export type PieceRenderers = PieceRenderObject;
@@ -179,6 +179,5 @@ export const PIECE_SET_LABELS: Record<PieceSet, string> = {
 
 /** The renderers of the player's piece set, for pieces drawn beside the board (captures, promotion). */
 export function usePieces(): PieceRenderers {
-  const [prefs] = usePreferences();
-  return PIECE_RENDERERS[prefs.pieceSet];
+  return PIECE_RENDERERS[useBoardLook().pieceSet];
 }

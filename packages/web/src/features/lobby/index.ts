@@ -1,3 +1,4 @@
 export { CreateGameModal } from "./CreateGameModal.tsx";
+export { FreeBoard } from "./FreeBoard.tsx";
 export { LobbyPanel } from "./LobbyPanel.tsx";
 export { LobbyStart } from "./LobbyStart.tsx";

@@ -1,4 +1,5 @@
 export { PreferencesSync } from "./PreferencesSync.tsx";
+export { PreferredBoardLook } from "./PreferredBoardLook.tsx";
 export {
   applyToDocument,
   createPreferencesController,

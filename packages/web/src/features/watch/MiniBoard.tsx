@@ -1,6 +1,5 @@
 import { useMemo } from "react";
-import { BOARD_COLOR_SCHEMES, FILES, parsePlacement, RANKS, usePieces } from "../board/index.ts";
-import { usePreferences } from "../preferences/index.ts";
+import { BOARD_COLOR_SCHEMES, FILES, parsePlacement, RANKS, useBoardLook, usePieces } from "../board/index.ts";
 import "./MiniBoard.css";
 
 export interface MiniBoardProps {
@@ -16,9 +15,8 @@ export interface MiniBoardProps {
  * games, in the player's board colours and pieces.
  */
 export function MiniBoard({ fen, lastMove, label }: MiniBoardProps) {
-  const [prefs] = usePreferences();
   const pieces = usePieces();
-  const scheme = BOARD_COLOR_SCHEMES[prefs.boardColors];
+  const scheme = BOARD_COLOR_SCHEMES[useBoardLook().boardColors];
   const position = useMemo(() => parsePlacement(fen.split(" ")[0] ?? "") ?? {}, [fen]);
   const marked = lastMove ? [lastMove.slice(0, 2), lastMove.slice(2, 4)] : [];
   const squares = [];

@@ -3,10 +3,8 @@ import { useEffect, useId, useReducer, useRef } from "react";
 import { Button } from "../../components/Button.tsx";
 import { FlipIcon } from "../../components/FlipIcon.tsx";
 import { api, withQuery } from "../../lib/api.ts";
+import { Board } from "../board/index.ts";
 import { PlayComputerButton } from "../computer/index.ts";
-import { ColorIcon } from "../lobby/OfferCard.tsx";
-import { RangeSlider } from "../lobby/RangeSlider.tsx";
-import { Board } from "./Board.tsx";
 import {
   formatEval,
   freeBoardFen,
@@ -15,6 +13,8 @@ import {
   positionInfoText,
   randomPositionParams,
 } from "./freeBoardStore.ts";
+import { ColorIcon } from "./OfferCard.tsx";
+import { RangeSlider } from "./RangeSlider.tsx";
 import "./FreeBoard.css";
 
 /** GET /game/shuffle-board: a Chess960 start. */

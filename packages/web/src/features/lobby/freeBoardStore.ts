@@ -1,6 +1,6 @@
 import { chess960Castling, FREE_BOARD_RANDOM, type Range } from "@chess/shared";
-import { moveRangeEnd } from "../lobby/range.ts";
-import { makePlacement, type Orientation, type PositionMap, parsePosition, type Square } from "./boardPosition.ts";
+import { makePlacement, type Orientation, type PositionMap, parsePosition, type Square } from "../board/index.ts";
+import { moveRangeEnd } from "./range.ts";
 
 /** The lobby's free board: pieces move anywhere, no rules (it is a scratch pad, not a game). */
 export interface FreeBoardState {
