@@ -1,7 +1,6 @@
 import { MOVE_QUALITY_INFO, type MoveQuality } from "@chess/shared";
 import { useEffect, useRef } from "react";
-import { moveTable } from "../game/index.ts";
-import { moveNumberOf, turnOf } from "./analysisGame.ts";
+import { moveTable } from "../board/index.ts";
 import "./AnalysisMoveList.css";
 
 export interface AnalysisMoveListProps {
@@ -17,7 +16,7 @@ export interface AnalysisMoveListProps {
 
 /** The game's moves as a turn-by-turn table (SPEC §2); a click jumps to a move, the shown one is highlighted. */
 export function AnalysisMoveList({ initialFen, sans, ply, inVariation, qualities, onSelect }: AnalysisMoveListProps) {
-  const rows = moveTable(sans, turnOf(initialFen), moveNumberOf(initialFen));
+  const rows = moveTable(initialFen, sans);
   const scrollRef = useRef<HTMLDivElement>(null);
   // Keeps the shown move in view inside the list (never scrolling the page itself).
   useEffect(() => {

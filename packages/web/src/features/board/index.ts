@@ -1,7 +1,15 @@
 export { Board, type BoardProps } from "./Board.tsx";
 export { BoardFallback } from "./BoardFallback.tsx";
+export * from "./boardFen.ts";
 export { type BoardLook, BoardLookProvider, DEFAULT_BOARD_LOOK, useBoardLook } from "./boardLook.tsx";
+export { isStandardStart, makePgn, type PgnGame, type PgnResult } from "./boardPgn.ts";
 export * from "./boardPosition.ts";
+export * from "./boardRules.ts";
 export { ANIMATION_MS, BOARD_COLOR_SCHEMES, BOARD_THEME, type BoardColorScheme } from "./boardTheme.ts";
+export { MoveTable, type MoveTableProps } from "./MoveTable.tsx";
+export { isTypingTarget, type MoveStep, moveStepOf } from "./moveKeys.ts";
+export { type MoveRow, moveLabel, moveTable, type NumberedMove, numberedLine, numberMoves } from "./moveTable.ts";
+export { PromotionPicker } from "./PromotionPicker.tsx";
 export { PIECE_RENDERERS, PIECE_SET_LABELS, type PieceRenderers, usePieces } from "./pieceSets.tsx";
 export { legalDestinations, premoveDestinations, type TapResult, tap } from "./tapMove.ts";
+export { type MoveKeysOptions, useMoveKeys } from "./useMoveKeys.ts";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { pieceTypeAt, turnOf } from "./gameRules.ts";
+import { pieceAt, turnOf } from "../board/index.ts";
 import type { GameState } from "./gameStore.ts";
 import { gameEndAnnouncement, moveAnnouncement } from "./moveSpeech.ts";
 
@@ -24,7 +24,7 @@ export function GameAnnouncer({ state }: { state: GameState }) {
       if (ply) {
         const mover = turnOf(before);
         if (mover !== myColor) {
-          const captured = ply.san.includes("x") ? (pieceTypeAt(before, ply.to) ?? "p") : undefined;
+          const captured = ply.san.includes("x") ? (pieceAt(before, ply.to)?.type ?? "p") : undefined;
           parts.push(moveAnnouncement(mover, ply.san, captured));
         }
       }

@@ -1,10 +1,17 @@
 import type { MoveInput } from "@chess/shared";
 import { type CSSProperties, useCallback, useMemo, useRef, useState } from "react";
-import { Board, legalDestinations, premoveDestinations, type Square } from "../board/index.ts";
-import { checkedKingSquare, isLegal, isPromotion, type PromotionPiece } from "./gameRules.ts";
+import {
+  Board,
+  checkedKing,
+  destinations,
+  needsPromotion,
+  PromotionPicker,
+  type PromotionPiece,
+  premoveDestinations,
+  type Square,
+} from "../board/index.ts";
 import { canMoveNow, canPremove, liveLine, shownPosition } from "./gameSelectors.ts";
 import type { GameState } from "./gameStore.ts";
-import { PromotionPicker } from "./PromotionPicker.tsx";
 
 const LAST_MOVE: CSSProperties = { backgroundColor: "rgba(155, 199, 0, 0.41)" };
 const PREMOVE: CSSProperties = { backgroundColor: "rgba(20, 85, 200, 0.5)" };
@@ -39,7 +46,7 @@ export function LiveBoard({ state, orientation, boardWidth, onMove, onPremove, o
       styles[shown.lastMove.from] = LAST_MOVE;
       styles[shown.lastMove.to] = LAST_MOVE;
     }
-    const checked = checkedKingSquare(shown.fen);
+    const checked = checkedKing(shown.fen);
     if (checked) styles[checked] = { ...styles[checked], ...CHECK };
     if (state.premove && live) {
       styles[state.premove.from] = PREMOVE;
@@ -51,16 +58,16 @@ export function LiveBoard({ state, orientation, boardWidth, onMove, onPremove, o
   const mine = state.myColor;
   const interactive = mine !== null && state.status === "active";
 
-  const onDrop = ({ from, to, piece }: { from: string; to: string | null; piece: string }): boolean => {
+  const onDrop = ({ from, to, piece }: { from: Square; to: Square | null; piece: string }): boolean => {
     lastDropAt.current = Date.now();
     if (!mine || to === null || to === from || piece[0] !== mine) return false;
     if (canMoveNow(state)) {
       const fen = liveLine(state).at(-1)?.fen ?? state.initialFen;
-      if (!isLegal(fen, from, to)) {
+      if (!destinations(fen, from).includes(to)) {
         console.log("Invalid move");
         return false;
       }
-      if (isPromotion(fen, from, to)) {
+      if (needsPromotion(fen, from, to)) {
         setPromotion({ from, to });
         return false;
       }
@@ -83,8 +90,8 @@ export function LiveBoard({ state, orientation, boardWidth, onMove, onPremove, o
   );
   const cancelPromotion = useCallback(() => setPromotion(null), []);
 
-  const destinations = (from: Square): Square[] => {
-    if (canMoveNow(state)) return legalDestinations(shown.fen, from);
+  const targetsOf = (from: Square): Square[] => {
+    if (canMoveNow(state)) return destinations(shown.fen, from);
     if (canPremove(state)) return premoveDestinations(shown.fen, from);
     return [];
   };
@@ -112,7 +119,7 @@ export function LiveBoard({ state, orientation, boardWidth, onMove, onPremove, o
         ? {
             onMove: onDrop,
             canDragPiece: (piece: string) => live && piece[0] === mine,
-            destinations,
+            destinations: targetsOf,
             onSquareClick: onBoardClick,
             onSquareRightClick: cancelPremove,
           }

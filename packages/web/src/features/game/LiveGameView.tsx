@@ -5,6 +5,7 @@ import { Button } from "../../components/Button.tsx";
 import { FlipIcon } from "../../components/FlipIcon.tsx";
 import { useSidewaysStart } from "../../lib/phoneSideways.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
+import { MoveTable, useMoveKeys } from "../board/index.ts";
 import { ChatPanel } from "../chat/index.ts";
 import { usePreferences } from "../preferences/index.ts";
 import { BoardResizeHandle } from "./BoardResizeHandle.tsx";
@@ -16,17 +17,14 @@ import { GameNotices } from "./GameNotices.tsx";
 import { GameOverPanel } from "./GameOverPanel.tsx";
 import { GamePlayerBar } from "./GamePlayerBar.tsx";
 import { CLOCK_TICK_MS, lowTimeMs } from "./gameClock.ts";
-import { moveNumberOf, turnOf } from "./gameRules.ts";
 import { clockTimes, playerNames, playsComputer, shownPly } from "./gameSelectors.ts";
 import { colorWord, type GameState } from "./gameStore.ts";
 import { LeaveGameGuard } from "./LeaveGameGuard.tsx";
 import { LiveBoard } from "./LiveBoard.tsx";
 import { MoveEntry } from "./MoveEntry.tsx";
-import { MoveList } from "./MoveList.tsx";
-import { moveTable } from "./moveTable.ts";
 import { useGameSounds, useLowTimeSound, useSoundBlocked } from "./useGameSounds.ts";
 import { useLiveBoardWidth } from "./useLiveBoardWidth.ts";
-import type { LiveGameActions } from "./useLiveGame.ts";
+import { type LiveGameActions, takeMoveStep } from "./useLiveGame.ts";
 import { useNewRating } from "./useNewRating.ts";
 import { useNow } from "./useNow.ts";
 import "./LiveGameView.css";
@@ -72,29 +70,7 @@ export function LiveGameView({
     if (rematchReceived) setOverOpen(true);
   }, [rematchReceived]);
 
-  const { step, clearPremove, viewPly } = actions;
-  useEffect(() => {
-    function onKey(event: KeyboardEvent) {
-      const target = event.target;
-      if (target instanceof Element && target.closest("input, textarea, select, [contenteditable='true']")) return;
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      const keys: Record<string, () => void> = {
-        ArrowLeft: () => step(-1),
-        ArrowRight: () => step(1),
-        Home: () => viewPly(0),
-        End: () => viewPly(null),
-      };
-      const run = keys[event.key];
-      if (run) {
-        event.preventDefault();
-        run();
-      } else if (event.key === "Escape") {
-        clearPremove();
-      }
-    }
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [step, clearPremove, viewPly]);
+  useMoveKeys((step) => takeMoveStep(step, actions), { onEscape: actions.clearPremove });
 
   const myClockRunning = playing && state.clock.running && state.turn === state.myColor;
   useLowTimeSound(
@@ -103,7 +79,6 @@ export function LiveGameView({
   );
   const bottom: Color = orientation === "white" ? "w" : "b";
   const sans = [...state.history.map((p) => p.san), ...(state.pending ? [state.pending.san] : [])];
-  const rows = moveTable(sans, turnOf(state.initialFen), moveNumberOf(state.initialFen));
 
   const notices = (
     <GameNotices
@@ -219,7 +194,12 @@ export function LiveGameView({
         {board.oneColumn ? null : notices}
         <section className="play__moves card" aria-labelledby="moves-title">
           <h2 id="moves-title">Moves</h2>
-          <MoveList rows={rows} currentPly={shownPly(state)} onSelect={(ply) => actions.viewPly(ply)} />
+          <MoveTable
+            initialFen={state.initialFen}
+            sans={sans}
+            currentPly={shownPly(state)}
+            onSelect={(ply) => actions.viewPly(ply)}
+          />
           <div className="play__steps">
             <Button variant="ghost" aria-label="Previous move" onClick={() => actions.step(-1)}>
               ‹

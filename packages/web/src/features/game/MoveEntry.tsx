@@ -1,9 +1,11 @@
 import type { MoveInput } from "@chess/shared";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
+import { moveStepOf } from "../board/index.ts";
 import { liveLine } from "./gameSelectors.ts";
 import type { GameState } from "./gameStore.ts";
 import { isMoveStartKey, typedMove } from "./moveEntry.ts";
+import { takeMoveStep } from "./useLiveGame.ts";
 import "./MoveEntry.css";
 
 export interface MoveEntryProps {
@@ -82,16 +84,10 @@ export function MoveEntry({ state, onMove, onPremove, onCancelPremove, onStep, o
       return;
     }
     if (text) return;
-    const keys: Record<string, () => void> = {
-      ArrowLeft: () => onStep(-1),
-      ArrowRight: () => onStep(1),
-      Home: () => onView(0),
-      End: () => onView(null),
-    };
-    const run = keys[event.key];
-    if (run) {
+    const step = moveStepOf(event.key);
+    if (step) {
       event.preventDefault();
-      run();
+      takeMoveStep(step, { step: onStep, viewPly: onView });
     }
   }
 

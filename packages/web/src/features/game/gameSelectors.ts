@@ -1,11 +1,11 @@
 import { type ByColor, type Color, computerLevelOfName } from "@chess/shared";
-import { type PlayedPly, turnOf } from "./gameRules.ts";
+import { type PlayedMove, turnOf } from "../board/index.ts";
 import type { GameState } from "./gameStore.ts";
 
 /** Read-only views of a GameState for the page. Pure. */
 
 /** The moves on the board now: the confirmed ones plus my pending move. */
-export function liveLine(state: GameState): PlayedPly[] {
+export function liveLine(state: GameState): PlayedMove[] {
   return state.pending ? [...state.history, state.pending] : state.history;
 }
 
@@ -15,7 +15,7 @@ export function shownPly(state: GameState): number {
 }
 
 /** The position shown and the move that led to it. */
-export function shownPosition(state: GameState): { fen: string; lastMove: PlayedPly | null } {
+export function shownPosition(state: GameState): { fen: string; lastMove: PlayedMove | null } {
   const line = liveLine(state);
   const ply = shownPly(state);
   const last = ply > 0 ? (line[ply - 1] ?? null) : null;

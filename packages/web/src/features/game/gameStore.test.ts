@@ -1,7 +1,6 @@
 import type { GameOver, GameStarted, GameUpdate } from "@chess/shared";
-import { Chess } from "chess.js";
 import { describe, expect, it } from "vitest";
-import { tryMove } from "./gameRules.ts";
+import { playMove, playSan } from "../board/index.ts";
 import {
   canAbort,
   canMoveNow,
@@ -33,7 +32,8 @@ function snapshot(change: Partial<GameStarted> = {}): GameStarted {
 /** The update the server sends after `san` is played on `state`'s live position. */
 function updateAfter(state: GameState, san: string, change: Partial<GameUpdate> = {}): GameUpdate {
   const fen = state.history.at(-1)?.fen ?? state.initialFen;
-  const played = tryMoveSan(fen, san);
+  const played = playSan(fen, san);
+  if (!played) throw new Error(`${san} cannot be played`);
   const ply = state.history.length + 1;
   return {
     gameId: state.gameId,
@@ -46,12 +46,6 @@ function updateAfter(state: GameState, san: string, change: Partial<GameUpdate> 
     clockRunning: ply >= 2,
     ...change,
   };
-}
-
-function tryMoveSan(fen: string, san: string) {
-  const chess = new Chess(fen);
-  const m = chess.move(san);
-  return { from: m.from, to: m.to, san: m.san, fen: chess.fen() };
 }
 
 const run = (state: GameState | null, ...actions: GameAction[]) => actions.reduce(gameReducer, state);
@@ -268,7 +262,7 @@ describe("updates", () => {
 
 describe("my moves", () => {
   const e4 = () => {
-    const m = tryMove(START, { from: "e2", to: "e4" });
+    const m = playMove(START, { from: "e2", to: "e4" });
     if (!m) throw new Error("e4 is legal");
     return m;
   };

@@ -14,7 +14,7 @@ import {
   type Variant,
   type WinningColor,
 } from "@chess/shared";
-import { type PlayedPly, replay, samePosition } from "./gameRules.ts";
+import { type PlayedMove, replayLine, samePosition } from "../board/index.ts";
 import { canMoveNow, liveLine } from "./gameSelectors.ts";
 
 /**
@@ -41,7 +41,7 @@ export interface GameState {
   eloDeltas: EloDeltas;
   initialFen: string;
   /** Moves the server confirmed, each with the position after it. */
-  history: PlayedPly[];
+  history: PlayedMove[];
   /** The side to move after `history`. */
   turn: Color;
   /** The last event number seen (ARCHITECTURE §5). */
@@ -55,7 +55,7 @@ export interface GameState {
   status: GameStatus;
   result: GameResult | null;
   /** My move, shown at once and sent; the server's update confirms it. */
-  pending: PlayedPly | null;
+  pending: PlayedMove | null;
   /** A move stored while it is the opponent's turn, tried when mine comes. */
   premove: MoveInput | null;
   /** The ply shown while stepping through the moves; null follows the live game. */
@@ -101,7 +101,7 @@ export type GameAction =
   | { type: "update"; update: GameUpdate; now: number }
   | { type: "gameOver"; over: GameOver; now: number }
   /** I played this move (already checked legal); it is shown at once. */
-  | { type: "moveSent"; ply: PlayedPly }
+  | { type: "moveSent"; ply: PlayedMove }
   /** The server refused my pending move. */
   | { type: "moveFailed" }
   | { type: "premoveSet"; move: MoveInput }
@@ -175,7 +175,7 @@ const goneNotice = (claimableAt: number, since: number) => ({
 export function gameFromSnapshot(game: GameStarted, now: number): GameState {
   const myColor: Color | null = game.spectator ? null : game.isWhite ? "w" : "b";
   const serverOffset = now - game.serverTime;
-  const history = replay(game.initialFen, game.moves);
+  const history = replayLine(game.initialFen, game.moves).moves;
   return {
     gameId: game.gameId,
     myColor,
@@ -347,7 +347,7 @@ function applyUpdate(state: GameState, update: GameUpdate, now: number): GameSta
   if (update.ply <= ply) return state;
   if (update.ply > ply + 1) return { ...state, needsResync: true };
   const { move } = update;
-  const played: PlayedPly = {
+  const played: PlayedMove = {
     from: move.from,
     to: move.to,
     ...(move.promotion ? { promotion: move.promotion } : {}),

@@ -10,7 +10,6 @@ export { GameOverPanel } from "./GameOverPanel.tsx";
 export { GamePlayerBar } from "./GamePlayerBar.tsx";
 export { GameStartListener } from "./GameStartListener.tsx";
 export { CLOCK_TICK_MS, formatClock, lowTimeMs } from "./gameClock.ts";
-export { moveNumberOf, turnOf } from "./gameRules.ts";
 export {
   clockTimes,
   liveLine,
@@ -26,9 +25,7 @@ export { LeaveGameGuard } from "./LeaveGameGuard.tsx";
 export { LiveBoard } from "./LiveBoard.tsx";
 export { LiveGameView } from "./LiveGameView.tsx";
 export { MoveEntry } from "./MoveEntry.tsx";
-export { MoveList } from "./MoveList.tsx";
 export { materialSummary } from "./material.ts";
-export { moveTable } from "./moveTable.ts";
 export { PlayerBar } from "./PlayerBar.tsx";
 export { RematchNotifier } from "./RematchNotifier.tsx";
 export { ResumeGameBanner } from "./ResumeGameBanner.tsx";

@@ -1,5 +1,14 @@
-import { Board, type Color, isChess960Fen, type MoveInput } from "@chess/shared";
-import { Chess, type Move } from "chess.js";
+import type { Color, MoveInput, PieceLetter } from "@chess/shared";
+import {
+  fenError,
+  inCheck,
+  type LegalMove,
+  legalMoves,
+  PROMOTION_PIECES,
+  type PromotionPiece,
+  pieceAt,
+  withPiece,
+} from "../board/index.ts";
 import { canMoveNow, canPremove, liveLine } from "./gameSelectors.ts";
 import type { GameState } from "./gameStore.ts";
 
@@ -16,14 +25,11 @@ export type MoveEntryResult =
   | { ok: true; move: MoveInput /** e.g. "Nf3" */; san: string }
   | { ok: false; error: MoveEntryError; message: string };
 
-type Piece = "p" | "n" | "b" | "r" | "q" | "k";
-type Promotion = NonNullable<MoveInput["promotion"]>;
-
 /** What the text says, before it is matched against a position. */
 type MovePattern =
   | { kind: "castle"; side: "k" | "q" }
-  | { kind: "coords"; from: string; to: string; piece?: Piece; promotion?: Promotion }
-  | { kind: "san"; piece: Piece; fromFile?: string; fromRank?: string; to: string; promotion?: Promotion };
+  | { kind: "coords"; from: string; to: string; piece?: PieceLetter; promotion?: PromotionPiece }
+  | { kind: "san"; piece: PieceLetter; fromFile?: string; fromRank?: string; to: string; promotion?: PromotionPiece };
 
 const CASTLE = /^[0o]-?[0o](-?[0o])?$/i;
 // "g1f3", "e7e8q", "Ng1-f3", "e2xe4", "e7e8=Q"
@@ -31,11 +37,11 @@ const COORDS = /^([KQRBNP])?([a-h][1-8])[-x:]?([a-h][1-8])=?([qrbnQRBN])?$/;
 // "Nf3", "exd5", "Nbd2", "R1e2", "Qh4xe1", "e8=Q", "e8Q"
 const SAN = /^([KQRBNP])?([a-h])?([1-8])?[x:]?([a-h][1-8])(?:=?([qrbnQRBN]))?$/;
 
-const PROMOTION_ORDER: readonly Promotion[] = ["q", "r", "b", "n"];
+const UNREADABLE: MoveEntryResult = { ok: false, error: "illegal", message: "The position cannot be read." };
 const HELP = "Type a move in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3, e7e8q).";
 
-function lowerPiece(letter: string | undefined): Piece | undefined {
-  return letter ? (letter.toLowerCase() as Piece) : undefined;
+function lowerPiece(letter: string | undefined): PieceLetter | undefined {
+  return letter ? (letter.toLowerCase() as PieceLetter) : undefined;
 }
 
 /** The readings of `text` to try in order (a leading "b" may be a pawn on the b-file or a bishop). */
@@ -59,7 +65,7 @@ export function readMoveText(text: string): MovePattern[] {
         from: from as string,
         to: to as string,
         ...(piece ? { piece: lowerPiece(piece) } : {}),
-        ...(promotion ? { promotion: lowerPiece(promotion) as Promotion } : {}),
+        ...(promotion ? { promotion: lowerPiece(promotion) as PromotionPiece } : {}),
       });
       continue;
     }
@@ -72,23 +78,35 @@ export function readMoveText(text: string): MovePattern[] {
         to: to as string,
         ...(fromFile ? { fromFile } : {}),
         ...(fromRank ? { fromRank } : {}),
-        ...(promotion ? { promotion: lowerPiece(promotion) as Promotion } : {}),
+        ...(promotion ? { promotion: lowerPiece(promotion) as PromotionPiece } : {}),
       });
     }
   }
   return patterns;
 }
 
-function matches(pattern: MovePattern, m: Move): boolean {
+/**
+ * Whether the king's move `m` is a castle named by its landing square `to`: the king's destination when that
+ * is two or more files away (a drag there castles too), not a square it steps to anyway.
+ */
+const castlesTo = (m: LegalMove, to: string) =>
+  m.castle !== undefined && m.castle.kingTo === to && Math.abs(to.charCodeAt(0) - m.from.charCodeAt(0)) >= 2;
+
+function matches(pattern: MovePattern, m: LegalMove): boolean {
   switch (pattern.kind) {
     case "castle":
-      return m.flags.includes(pattern.side);
+      return m.castle?.side === pattern.side;
     case "coords":
-      return m.from === pattern.from && m.to === pattern.to && (!pattern.piece || m.piece === pattern.piece);
+      // A Chess960 castle is also the king onto its own rook, as the engine writes it ("b1a1").
+      return (
+        m.from === pattern.from &&
+        (m.to === pattern.to || castlesTo(m, pattern.to)) &&
+        (!pattern.piece || m.piece === pattern.piece)
+      );
     case "san":
       return (
         m.piece === pattern.piece &&
-        m.to === pattern.to &&
+        (m.castle ? castlesTo(m, pattern.to) : m.to === pattern.to) &&
         (!pattern.fromFile || m.from[0] === pattern.fromFile) &&
         (!pattern.fromRank || m.from[1] === pattern.fromRank)
       );
@@ -97,13 +115,12 @@ function matches(pattern: MovePattern, m: Move): boolean {
 
 const promotionOf = (pattern: MovePattern) => (pattern.kind === "castle" ? undefined : pattern.promotion);
 
-/** Resolves `text` against the legal moves of `chess`. */
-function resolve(chess: Chess, text: string): MoveEntryResult {
+/** Resolves `text` against `legal`, the legal moves of the position (`fen`, to say whether it is check). */
+function resolve(fen: string, legal: readonly LegalMove[], text: string): MoveEntryResult {
   const shown = text.trim();
   if (!shown) return { ok: false, error: "empty", message: `Type a move first. ${HELP}` };
   const patterns = readMoveText(shown);
   if (patterns.length === 0) return { ok: false, error: "syntax", message: `"${shown}" is not a move. ${HELP}` };
-  const legal = chess.moves({ verbose: true });
   for (const pattern of patterns) {
     const found = legal.filter((m) => matches(pattern, m));
     if (found.length === 0) continue;
@@ -112,7 +129,7 @@ function resolve(chess: Chess, text: string): MoveEntryResult {
     if (promoting.length > 0 && !promotion) {
       const choices = promoting.filter((m, i) => promoting.findIndex((o) => o.from === m.from) === i);
       if (choices.length === 1) {
-        const sans = PROMOTION_ORDER.flatMap((p) => promoting.filter((m) => m.promotion === p)).map((m) =>
+        const sans = PROMOTION_PIECES.flatMap((p) => promoting.filter((m) => m.promotion === p)).map((m) =>
           m.san.replace(/[+#]$/, ""),
         );
         return {
@@ -136,11 +153,11 @@ function resolve(chess: Chess, text: string): MoveEntryResult {
     if (!move) continue;
     return {
       ok: true,
-      move: { from: move.from, to: move.to, ...(move.promotion ? { promotion: move.promotion as Promotion } : {}) },
+      move: { from: move.from, to: move.to, ...(move.promotion ? { promotion: move.promotion } : {}) },
       san: move.san,
     };
   }
-  const why = chess.inCheck() ? " (your king is in check)" : "";
+  const why = inCheck(fen) ? " (your king is in check)" : "";
   return { ok: false, error: "illegal", message: `${shown} is not a legal move here${why}.` };
 }
 
@@ -154,51 +171,8 @@ export function isMoveStartKey(key: string): boolean {
 
 /** `text` as a move of the side to move in `fen`: legal, unambiguous, with its promotion piece. */
 export function parseMove(fen: string, text: string): MoveEntryResult {
-  if (isChess960Fen(fen)) {
-    const castle = chess960Castle(fen, text);
-    if (castle) return castle;
-  }
-  let chess: Chess;
-  try {
-    chess = new Chess(withoutChess960Castling(fen));
-  } catch {
-    return { ok: false, error: "illegal", message: "The position cannot be read." };
-  }
-  return resolve(chess, text);
-}
-
-/**
- * A typed castle in a Chess960 position ("O-O", or the king onto its rook or two files over, "b1a1"), on the
- * shared Board; chess.js knows no 960 castling. Undefined when the text is no castle there.
- */
-function chess960Castle(fen: string, text: string): MoveEntryResult | undefined {
-  for (const pattern of readMoveText(text.trim())) {
-    try {
-      const board = Board.fromFen(fen);
-      if (pattern.kind === "castle") {
-        const m = board.playSan(pattern.side === "k" ? "O-O" : "O-O-O");
-        if (m) return { ok: true, move: { from: m.from, to: m.to }, san: m.san };
-      } else if (pattern.kind === "coords") {
-        const san = board.play({ from: pattern.from, to: pattern.to });
-        if (san?.startsWith("O-O")) return { ok: true, move: { from: pattern.from, to: pattern.to }, san };
-      }
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
-}
-
-/** A 960 FEN without its castling rights, for chess.js: every other move is the same without them. */
-const withoutChess960Castling = (fen: string) =>
-  isChess960Fen(fen) ? fen.trim().replace(/^(\S+ \S+ )\S+/, "$1-") : fen;
-
-/** `fen` with `color` to move: the position a premove is judged in. */
-function withTurn(fen: string, color: Color): string {
-  const fields = fen.split(/\s+/);
-  fields[1] = color;
-  fields[3] = "-";
-  return fields.join(" ");
+  if (fenError(fen)) return UNREADABLE;
+  return resolve(fen, legalMoves(fen), text);
 }
 
 /**
@@ -208,17 +182,12 @@ function withTurn(fen: string, color: Color): string {
  * by then (so "exd5" works before d5 is taken).
  */
 export function parsePremove(fen: string, color: Color, text: string): MoveEntryResult {
+  if (fenError(fen)) return UNREADABLE;
   const shown = text.trim();
   const patterns = readMoveText(shown);
-  let chess: Chess;
-  try {
-    chess = new Chess(withTurn(withoutChess960Castling(fen), color), { skipValidation: true });
-  } catch {
-    return { ok: false, error: "illegal", message: "The position cannot be read." };
-  }
   const coords = patterns.find((p) => p.kind === "coords");
   if (coords?.kind === "coords") {
-    const piece = chess.get(coords.from as never);
+    const piece = pieceAt(fen, coords.from);
     if (piece?.color === color && (!coords.piece || coords.piece === piece.type)) {
       const move: MoveInput = {
         from: coords.from,
@@ -228,17 +197,13 @@ export function parsePremove(fen: string, color: Color, text: string): MoveEntry
       return { ok: true, move, san: `${coords.from}${coords.to}${coords.promotion ?? ""}` };
     }
   }
-  const first = resolve(chess, shown);
+  const first = resolve(fen, legalMoves(fen, color), shown);
   if (first.ok || first.error !== "illegal") return first;
   // The square may hold my piece or nothing now and an opponent's piece by my turn: try with one there.
   for (const pattern of patterns) {
-    if (pattern.kind === "castle") continue;
-    const target = chess.get(pattern.to as never);
-    if (target?.type === "k") continue;
-    const probe = new Chess(chess.fen(), { skipValidation: true });
-    probe.remove(pattern.to as never);
-    probe.put({ type: "n", color: color === "w" ? "b" : "w" }, pattern.to as never);
-    const second = resolve(probe, shown);
+    if (pattern.kind === "castle" || pieceAt(fen, pattern.to)?.type === "k") continue;
+    const probe = withPiece(fen, pattern.to, color === "w" ? "bN" : "wN");
+    const second = probe ? resolve(probe, legalMoves(probe, color), shown) : first;
     if (second.ok) return second;
   }
   return { ok: false, error: "illegal", message: `${shown} cannot be premoved here.` };

@@ -2,8 +2,8 @@ import { computerLevelOfName, type GameStarted, type MoveInput, type MovePayload
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from "react";
 import { errorMessage } from "../../lib/api.ts";
 import { useRealtime } from "../../lib/realtime.ts";
+import { type MoveStep, needsPromotion, playMove } from "../board/index.ts";
 import { gameApi as defaultGameApi, type GameApi } from "./gameApi.ts";
-import { isPromotion, tryMove } from "./gameRules.ts";
 import { canMoveNow, liveLine, playerNames, playsComputer } from "./gameSelectors.ts";
 import { declinesMyDrawOffer, type GameState, gameFromSnapshot, gameReducer } from "./gameStore.ts";
 import { resumedText } from "./gameText.ts";
@@ -190,7 +190,7 @@ export function useLiveGame(
         return false;
       }
       const fen = liveLine(s).at(-1)?.fen ?? s.initialFen;
-      const played = tryMove(fen, input);
+      const played = playMove(fen, input);
       if (!played) {
         console.log("Invalid move");
         return false;
@@ -211,9 +211,9 @@ export function useLiveGame(
     const { from, to } = state.premove;
     const fen = state.history.at(-1)?.fen ?? state.initialFen;
     // A typed premove may name its promotion piece; a dragged one becomes a queen.
-    const promotion = isPromotion(fen, from, to) ? (state.premove.promotion ?? "q") : undefined;
+    const promotion = needsPromotion(fen, from, to) ? (state.premove.promotion ?? "q") : undefined;
     const input: MoveInput = promotion ? { from, to, promotion } : { from, to };
-    if (!tryMove(fen, input) || !move(input)) dispatch({ type: "premoveCleared" });
+    if (!playMove(fen, input) || !move(input)) dispatch({ type: "premoveCleared" });
   }, [state, move]);
 
   const act = useCallback(
@@ -316,3 +316,13 @@ export function useLiveGame(
 }
 
 export type LiveGameActions = ReturnType<typeof useLiveGame>["actions"];
+
+/** A move key's step on the game's moves: one back or forward, the start, or the game as it stands. */
+export function takeMoveStep(
+  step: MoveStep,
+  go: { step: (delta: -1 | 1) => void; viewPly: (ply: number | null) => void },
+): void {
+  if (step === "back") go.step(-1);
+  else if (step === "forward") go.step(1);
+  else go.viewPly(step === "first" ? 0 : null);
+}

@@ -2,6 +2,7 @@ import type { Color, WatchedGame } from "@chess/shared";
 import { useEffect, useReducer, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
+import { MoveTable } from "../board/index.ts";
 import { ChatPanel } from "../chat/index.ts";
 import {
   CLOCK_TICK_MS,
@@ -11,11 +12,7 @@ import {
   gameScore,
   gameTypeLabel,
   LiveBoard,
-  MoveList,
-  moveNumberOf,
-  moveTable,
   shownPly,
-  turnOf,
   useLiveBoardWidth,
   useLiveGame,
   useNow,
@@ -108,11 +105,6 @@ function TvBoard({
   const board = useLiveBoardWidth();
   const active = state.status === "active";
   const now = useNow(active && state.clock.running, CLOCK_TICK_MS);
-  const rows = moveTable(
-    state.history.map((p) => p.san),
-    turnOf(state.initialFen),
-    moveNumberOf(state.initialFen),
-  );
   const result = state.result;
   return (
     <div className="tv">
@@ -149,7 +141,12 @@ function TvBoard({
       <div className="tv__side">
         <section className="tv__moves card" aria-labelledby="tv-moves-title">
           <h2 id="tv-moves-title">Moves</h2>
-          <MoveList rows={rows} currentPly={shownPly(state)} onSelect={viewPly} />
+          <MoveTable
+            initialFen={state.initialFen}
+            sans={state.history.map((p) => p.san)}
+            currentPly={shownPly(state)}
+            onSelect={viewPly}
+          />
           {state.viewPly !== null ? (
             <Button variant="ghost" onClick={() => viewPly(null)}>
               Back to live

@@ -1,24 +1,41 @@
-import { useEffect, useRef } from "react";
-import type { MoveRow } from "./moveTable.ts";
-import "./MoveList.css";
+import { type ReactNode, useEffect, useRef } from "react";
+import { type MoveRow, moveTable } from "./moveTable.ts";
+import "./MoveTable.css";
 
-export interface MoveListProps {
-  rows: MoveRow[];
-  /** The ply shown on the board; its move is highlighted. */
+export interface MoveTableProps {
+  /** The position the moves start from: it numbers them. */
+  initialFen: string;
+  sans: readonly string[];
+  /** The ply shown on the board (0: the start); its move is highlighted. */
   currentPly: number;
+  /** The shown ply is where a variation branches off: its move is marked, not current. */
+  branched?: boolean;
+  /** Drawn after a move's SAN, e.g. a quality mark: `annotate(ply)`. */
+  annotate?: (ply: number) => ReactNode;
   /** A click on a move shows the position after it. */
   onSelect: (ply: number) => void;
+  /** Said when there are no moves; "No moves yet" by default. */
+  emptyText?: string;
 }
 
 /** The turn-by-turn table of moves (SPEC §2): "1. e4 e5", with the shown move highlighted. */
-export function MoveList({ rows, currentPly, onSelect }: MoveListProps) {
+export function MoveTable({
+  initialFen,
+  sans,
+  currentPly,
+  branched = false,
+  annotate,
+  onSelect,
+  emptyText = "No moves yet",
+}: MoveTableProps) {
+  const rows = moveTable(initialFen, sans);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const count = rows.length;
-  // Keeps the highlighted move in view inside the list (never scrolling the page itself).
+  const count = sans.length;
+  // Keeps the shown move in view inside the list (never scrolling the page itself).
   useEffect(() => {
     const box = scrollRef.current;
     if (!box || count === 0) return;
-    const current = box.querySelector<HTMLElement>("[aria-current='true']");
+    const current = box.querySelector<HTMLElement>(`[data-ply='${currentPly}']`);
     // Stepping with the arrow keys while a move has the focus takes the focus along.
     if (current && box.contains(document.activeElement) && document.activeElement !== current) {
       current.focus({ preventScroll: true });
@@ -34,27 +51,29 @@ export function MoveList({ rows, currentPly, onSelect }: MoveListProps) {
   }, [currentPly, count]);
 
   // One tab stop for the whole list (the move shown, else the last one); arrows step from there.
-  const lastPly = rows.at(-1)?.black?.ply ?? rows.at(-1)?.white?.ply ?? 0;
-  const tabStop = currentPly > 0 && currentPly <= lastPly ? currentPly : lastPly;
-  const cell = (move: MoveRow["white"]) =>
-    move ? (
+  const tabStop = currentPly > 0 && currentPly <= count ? currentPly : count;
+  const cell = (move: MoveRow["white"]) => {
+    if (!move) return <span className="move-list__empty">…</span>;
+    const shown = move.ply === currentPly;
+    return (
       <button
         type="button"
-        className="move-list__move"
+        className={`move-list__move${shown && branched ? " move-list__move--branch" : ""}`}
         tabIndex={move.ply === tabStop ? 0 : -1}
-        aria-current={move.ply === currentPly ? "true" : undefined}
+        aria-current={shown && !branched ? "true" : undefined}
+        data-ply={move.ply}
         onClick={() => onSelect(move.ply)}
       >
         {move.san}
+        {annotate?.(move.ply)}
       </button>
-    ) : (
-      <span className="move-list__empty">…</span>
     );
+  };
 
   return (
     <div className="move-list" ref={scrollRef}>
       {rows.length === 0 ? (
-        <p className="move-list__none">No moves yet</p>
+        <p className="move-list__none">{emptyText}</p>
       ) : (
         <table className="move-list__table">
           <caption className="visually-hidden">Moves</caption>

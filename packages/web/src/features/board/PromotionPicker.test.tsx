@@ -27,4 +27,20 @@ describe("PromotionPicker", () => {
     fireEvent.click(screen.getByRole("button", { name: "Queen" }));
     expect(onCancel).toHaveBeenCalledTimes(2);
   });
+
+  it("takes the focus while open, keeps the keys it gets, and gives the focus back", () => {
+    const before = document.createElement("button");
+    document.body.append(before);
+    before.focus();
+    const onKey = vi.fn();
+    document.addEventListener("keydown", onKey);
+    const { unmount } = render(<PromotionPicker color="w" onPick={() => {}} onCancel={() => {}} />);
+    expect(document.activeElement?.getAttribute("aria-label")).toBe("Queen");
+    fireEvent.keyDown(document.activeElement as Element, { key: "ArrowLeft" });
+    expect(onKey).not.toHaveBeenCalled();
+    unmount();
+    expect(document.activeElement).toBe(before);
+    document.removeEventListener("keydown", onKey);
+    before.remove();
+  });
 });
