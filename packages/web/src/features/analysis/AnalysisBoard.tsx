@@ -1,7 +1,16 @@
 import { MOVE_QUALITY_INFO, type MoveQuality } from "@chess/shared";
-import { type CSSProperties, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { Board, legalDestinations, usePieces } from "../board/index.ts";
-import { checkedKing, type LinePly, needsPromotion, playOn, turnOf } from "./analysisGame.ts";
+import { type CSSProperties, useCallback, useId, useMemo, useState } from "react";
+import {
+  Board,
+  checkedKing,
+  destinations,
+  needsPromotion,
+  type PlayedMove,
+  PromotionPicker,
+  type PromotionPiece,
+  playMove,
+  turnOf,
+} from "../board/index.ts";
 import { squareBox } from "./boardGeometry.ts";
 import "./AnalysisBoard.css";
 
@@ -9,24 +18,17 @@ const LAST_MOVE: CSSProperties = { backgroundColor: "rgba(155, 199, 0, 0.41)" };
 const CHECK: CSSProperties = {
   background: "radial-gradient(ellipse at center, rgb(255 0 0) 0%, rgb(231 0 0) 25%, rgb(169 0 0 / 0) 89%)",
 };
-const PROMOTION_PIECES = ["q", "r", "b", "n"] as const;
-const PIECE_NAMES: Record<(typeof PROMOTION_PIECES)[number], string> = {
-  q: "Queen",
-  r: "Rook",
-  b: "Bishop",
-  n: "Knight",
-};
 
 export interface AnalysisBoardProps {
   fen: string;
   orientation: "white" | "black";
-  lastMove: LinePly | undefined;
+  lastMove: PlayedMove | undefined;
   /** The quality of the last move: its symbol is drawn on the square it went to. */
   lastQuality?: MoveQuality | null;
   /** The engine's best move in the position (UCI), drawn as an arrow. */
   bestMove?: string;
   /** A legal move the player made on the board, played out. */
-  onMove: (move: LinePly) => void;
+  onMove: (move: PlayedMove) => void;
 }
 
 /** The analysis board: any legal move of the side to move can be played (SPEC §4 own variations). */
@@ -51,20 +53,22 @@ export function AnalysisBoard({ fen, orientation, lastMove, lastQuality, bestMov
       setPromotion({ from, to });
       return false;
     }
-    const played = playOn(fen, { from, to });
+    const played = playMove(fen, { from, to });
     if (!played) return false; // illegal: the piece snaps back
     onMove(played);
     return true;
   };
 
   const pick = useCallback(
-    (piece: string) => {
-      const played = promotion ? playOn(fen, { ...promotion, promotion: piece }) : undefined;
+    (piece: PromotionPiece) => {
+      const played = promotion ? playMove(fen, { ...promotion, promotion: piece }) : undefined;
       if (played) onMove(played);
       setPromotion(null);
     },
     [promotion, fen, onMove],
   );
+
+  const cancelPromotion = useCallback(() => setPromotion(null), []);
 
   return (
     <Board
@@ -75,7 +79,7 @@ export function AnalysisBoard({ fen, orientation, lastMove, lastQuality, bestMov
       squareStyles={squareStyles}
       onMove={onDrop}
       canDragPiece={(piece) => piece[0] === turn}
-      destinations={(from) => legalDestinations(fen, from)}
+      destinations={(from) => destinations(fen, from)}
       overlay={
         <>
           <div className="analysis-overlay" aria-hidden="true">
@@ -84,7 +88,7 @@ export function AnalysisBoard({ fen, orientation, lastMove, lastQuality, bestMov
               <QualityBadge square={lastMove.to} quality={lastQuality} orientation={orientation} />
             ) : null}
           </div>
-          {promotion ? <PromotionChoice color={turn} onPick={pick} onCancel={() => setPromotion(null)} /> : null}
+          {promotion ? <PromotionPicker color={turn} onPick={pick} onCancel={cancelPromotion} /> : null}
         </>
       }
     />
@@ -142,52 +146,5 @@ function BestMoveArrow({ uci, orientation }: { uci: string; orientation: "white"
         markerEnd={`url(#${markerId})`}
       />
     </svg>
-  );
-}
-
-/** Queen, rook, bishop or knight for a pawn reaching the last rank; Escape or a click beside cancels. */
-function PromotionChoice({
-  color,
-  onPick,
-  onCancel,
-}: {
-  color: "w" | "b";
-  onPick: (piece: string) => void;
-  onCancel: () => void;
-}) {
-  const pieceSet = usePieces();
-  const choices = useRef<HTMLFieldSetElement>(null);
-  // The choice takes the focus, so Escape cancels and the arrow keys do not step through the game meanwhile.
-  useEffect(() => choices.current?.querySelector("button")?.focus(), []);
-  return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape cancels through the buttons' keydown
-    // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the choices cancels, as on lichess
-    <div className="analysis-promotion" onClick={(e) => e.target === e.currentTarget && onCancel()}>
-      <fieldset
-        ref={choices}
-        className="analysis-promotion__choices"
-        aria-label="Promote to"
-        onKeyDown={(e) => {
-          e.stopPropagation();
-          if (e.key === "Escape") onCancel();
-        }}
-      >
-        {PROMOTION_PIECES.map((piece) => {
-          const render = pieceSet[`${color}${piece.toUpperCase()}`];
-          return (
-            <button
-              key={piece}
-              type="button"
-              className="analysis-promotion__choice"
-              aria-label={PIECE_NAMES[piece]}
-              title={PIECE_NAMES[piece]}
-              onClick={() => onPick(piece)}
-            >
-              {render ? render({ svgStyle: { width: "100%", height: "100%" } }) : PIECE_NAMES[piece]}
-            </button>
-          );
-        })}
-      </fieldset>
-    </div>
   );
 }

@@ -1,11 +1,15 @@
-import type { AnalysisEntry } from "@chess/shared";
+import { type AnalysisEntry, MOVE_QUALITY_INFO, type MoveQuality } from "@chess/shared";
 import { AnalysisLoginPrompt } from "./AnalysisLoginPrompt.tsx";
 import { progressText } from "./analysisStore.ts";
 import { bestLineText } from "./bestLine.ts";
 import { formatEval } from "./evalDisplay.ts";
 import type { useGameAnalysis } from "./useGameAnalysis.ts";
+import "./MoveMarks.css";
 
-/** Small parts of the analysis view: the engine's status, the best line, a player's row, the nav icons. */
+/**
+ * Small parts of the analysis view: the engine's status, the best line, a player's row, the nav icons, a
+ * move's mark in the move table.
+ */
 
 export function EngineStatus({ analysis }: { analysis: ReturnType<typeof useGameAnalysis> }) {
   const { state, view } = analysis;
@@ -80,5 +84,18 @@ export function NavIcon({ d }: { d: string }) {
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
       <path d={d} fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
+  );
+}
+
+/** A move's quality mark after its SAN in the move table, e.g. "??", read out as its title ("Blunder"). */
+export function MoveMark({ quality }: { quality: MoveQuality | null | undefined }) {
+  if (!quality) return null;
+  return (
+    <>
+      <span className={`move-mark move-mark--${quality}`} aria-hidden="true">
+        {MOVE_QUALITY_INFO[quality].symbol}
+      </span>
+      <span className="visually-hidden"> ({MOVE_QUALITY_INFO[quality].title})</span>
+    </>
   );
 }

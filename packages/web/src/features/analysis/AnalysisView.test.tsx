@@ -188,7 +188,7 @@ describe("useLineEval (own variations, SPEC §4)", () => {
     expect(within(table).getByText("Best")).toBeTruthy();
     // The list marks what the board marks: in six tiers every move has one, in lichess's only the bad ones.
     const listed = () =>
-      [...document.querySelectorAll<HTMLElement>(".analysis-moves__move")].map((m) => m.textContent?.trim());
+      [...document.querySelectorAll<HTMLElement>(".move-list__move")].map((m) => m.textContent?.trim());
     const tiered = listed();
     expect(tiered).toHaveLength(7);
     for (const move of tiered) expect(move).toMatch(/ \((Best|Good|Alright|Inaccuracy|Mistake|Blunder)\)$/);

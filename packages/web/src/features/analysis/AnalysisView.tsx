@@ -2,13 +2,13 @@ import { type AnalysisEntry, divideGame, type MoveQuality, moveQuality, scoreOf 
 import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { useIdentity } from "../accounts/index.ts";
+import { type MoveStep, MoveTable, numberedLine, type PlayedMove, replayLine, useMoveKeys } from "../board/index.ts";
 import { AnalysisBoard } from "./AnalysisBoard.tsx";
-import { AnalysisMoveList } from "./AnalysisMoveList.tsx";
-import { BestLine, EngineStatus, NavIcon, PlayerRow } from "./AnalysisParts.tsx";
+import { BestLine, EngineStatus, MoveMark, NavIcon, PlayerRow } from "./AnalysisParts.tsx";
 import { type AnalysisApi, analysisApi } from "./analysisApi.ts";
-import { type AnalysisGame, type LinePly, replayGame } from "./analysisGame.ts";
+import type { AnalysisGame } from "./analysisGame.ts";
 import { shownEntries } from "./analysisStore.ts";
-import { numberedLine, plyLabels } from "./bestLine.ts";
+import { plyLabels } from "./bestLine.ts";
 import { EvalBar } from "./EvalBar.tsx";
 import { EvalChart } from "./EvalChart.tsx";
 import { LocalEnginePanel } from "./LocalEnginePanel.tsx";
@@ -42,7 +42,11 @@ export interface AnalysisViewProps {
 /** The analysis board of one game (SPEC §2 /analysis, §4 Analysis). */
 export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) {
   const { identity } = useIdentity();
-  const { fens, plies, invalid } = useMemo(() => replayGame(game.initialFen, game.sans), [game.initialFen, game.sans]);
+  const {
+    fens,
+    moves: plies,
+    invalid,
+  } = useMemo(() => replayLine(game.initialFen, game.sans), [game.initialFen, game.sans]);
   const gameSans = useMemo(() => plies.map((p) => p.san), [plies]);
   const [line, dispatch] = useReducer(lineReducer, gameSans, (sans) => initialLine(sans));
   const [orientation, setOrientation] = useState(game.playerColor);
@@ -91,27 +95,9 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
     !variation && entries && qualities ? moveVerdict(line.ply, qualities, fens, plies, entries) : undefined;
 
   const step = useCallback((delta: -1 | 1) => dispatch({ type: "step", delta }), []);
-  useEffect(() => {
-    function onKey(event: KeyboardEvent) {
-      // Taken already: the board's own keys (its cursor) when it has the focus.
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      const target = event.target;
-      if (
-        target instanceof Element &&
-        target.closest("input:not([type='checkbox']), textarea, select, [contenteditable='true']")
-      ) {
-        return;
-      }
-      const action = KEYS[event.key];
-      if (!action) return;
-      event.preventDefault();
-      dispatch(action);
-    }
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, []);
+  useMoveKeys((key) => dispatch(STEPS[key]), { upDown: true });
 
-  const onBoardMove = useCallback((move: LinePly) => dispatch({ type: "play", move }), []);
+  const onBoardMove = useCallback((move: PlayedMove) => dispatch({ type: "play", move }), []);
   const names = { white: game.white ?? "White", black: game.black ?? "Black" };
   const bottom = orientation;
   const top = orientation === "white" ? "black" : "white";
@@ -259,13 +245,14 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
 
         <section className="analysis__moves card" aria-labelledby="analysis-moves-title">
           <h2 id="analysis-moves-title">Moves</h2>
-          <AnalysisMoveList
+          <MoveTable
             initialFen={game.initialFen}
             sans={gameSans}
-            ply={line.ply}
-            inVariation={variation}
-            {...(qualities ? { qualities } : {})}
+            currentPly={line.ply}
+            branched={variation}
+            {...(qualities ? { annotate: (ply: number) => <MoveMark quality={qualities[ply]} /> } : {})}
             onSelect={(ply) => dispatch({ type: "goto", ply })}
+            emptyText="No moves"
           />
           {invalid ? (
             <p className="analysis__note">The game's record stops at an unreadable move ({invalid}).</p>
@@ -307,13 +294,11 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
   );
 }
 
-const KEYS: Record<string, Parameters<typeof lineReducer>[1]> = {
-  ArrowLeft: { type: "step", delta: -1 },
-  ArrowRight: { type: "step", delta: 1 },
-  ArrowUp: { type: "first" },
-  ArrowDown: { type: "last" },
-  Home: { type: "first" },
-  End: { type: "last" },
+const STEPS: Record<MoveStep, Parameters<typeof lineReducer>[1]> = {
+  back: { type: "step", delta: -1 },
+  forward: { type: "step", delta: 1 },
+  first: { type: "first" },
+  last: { type: "last" },
 };
 
 /** The quality of the last variation move, when the evals before and after it are known. */

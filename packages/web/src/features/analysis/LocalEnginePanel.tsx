@@ -1,11 +1,9 @@
 import { evalOf } from "@chess/shared";
-import type { LinePly } from "./analysisGame.ts";
-import { numberedLine } from "./bestLine.ts";
+import { numberedLine, type PlayedMove, playUciLine } from "../board/index.ts";
 import { formatEval } from "./evalDisplay.ts";
 import { LOCAL_ENGINE_NAME } from "./localEngine.ts";
 import type { LocalLine } from "./localEval.ts";
 import type { LocalEngineState } from "./useLocalEngine.ts";
-import { linePlies } from "./verdict.ts";
 import "./LocalEnginePanel.css";
 
 /** Plies of each local line shown. */
@@ -26,7 +24,7 @@ export function LocalEnginePanel({
   onToggle: (on: boolean) => void;
   state: LocalEngineState;
   fen: string;
-  onPlayLine: (moves: LinePly[]) => void;
+  onPlayLine: (moves: PlayedMove[]) => void;
 }) {
   return (
     <div className="local-engine" data-testid="local-engine">
@@ -66,8 +64,8 @@ function LocalStatus({ state }: { state: LocalEngineState }) {
   );
 }
 
-function LocalLineItem({ line, fen, onPlay }: { line: LocalLine; fen: string; onPlay: (moves: LinePly[]) => void }) {
-  const plies = linePlies(fen, line.pv, SHOWN_PLIES);
+function LocalLineItem({ line, fen, onPlay }: { line: LocalLine; fen: string; onPlay: (moves: PlayedMove[]) => void }) {
+  const plies = playUciLine(fen, line.pv, SHOWN_PLIES);
   if (plies.length === 0) return null;
   const text = numberedLine(
     fen,

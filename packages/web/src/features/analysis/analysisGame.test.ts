@@ -1,14 +1,6 @@
 import type { GameRecord } from "@chess/shared";
 import { describe, expect, it } from "vitest";
-import {
-  analysisGame,
-  gameSummary,
-  needsPromotion,
-  normalizeFen,
-  readRouteState,
-  replayGame,
-  sanList,
-} from "./analysisGame.ts";
+import { analysisGame, gameSummary, normalizeFen, readRouteState, sanList } from "./analysisGame.ts";
 import { squareBox } from "./boardGeometry.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -92,21 +84,6 @@ describe("route state and records (SPEC §2 /analysis)", () => {
   it("keeps the route state's colour when the record arrives", () => {
     const route = readRouteState({ moves: ["f3"], playerColor: "white", gameId: "g1", opponent: "bob" });
     expect(analysisGame(route, record, "alice").playerColor).toBe("white");
-  });
-});
-
-describe("replayGame", () => {
-  it("gives one position per ply and stops at a move that does not apply", () => {
-    const { fens, plies, invalid } = replayGame(START, ["e4", "e5", "Ke3", "Nf6"]);
-    expect(fens).toHaveLength(3);
-    expect(plies.map((p) => p.san)).toEqual(["e4", "e5"]);
-    expect(invalid).toBe("Ke3");
-    expect(replayGame("bad", []).invalid).toBeDefined();
-  });
-
-  it("knows when a dropped pawn needs a promotion choice", () => {
-    expect(needsPromotion("8/4P1k1/8/8/8/8/8/K7 w - - 0 1", "e7", "e8")).toBe(true);
-    expect(needsPromotion(START, "e2", "e4")).toBe(false);
   });
 });
 

@@ -3,14 +3,13 @@ import {
   type EndReason,
   type GameRecord,
   type GameStatus,
-  isChess960Fen,
+  START_FEN,
   type TimeClass,
   UNLIMITED_LABEL,
   VARIANT_LABELS,
   type Variant,
 } from "@chess/shared";
-import { Chess, DEFAULT_POSITION } from "chess.js";
-import { chess960CheckedKing, chess960Move, chess960NeedsPromotion, chess960SanPlies } from "./chess960Line.ts";
+import type { PgnResult } from "../board/index.ts";
 
 /** The game an analysis page shows, from route state and/or GET /history/{gameId}. Pure. */
 
@@ -41,8 +40,6 @@ export interface AnalysisGame {
   startedAt: number | null;
 }
 
-export type PgnResult = "1-0" | "0-1" | "1/2-1/2" | "*";
-
 /** The route state /analysis is opened with (SPEC §2). `moves` may be a SAN list or a space-separated string. */
 export interface AnalysisRouteState {
   moves: string[] | string;
@@ -55,7 +52,7 @@ export interface AnalysisRouteState {
 /** "start", "" or a FEN → a full FEN. */
 export function normalizeFen(fen: string | null | undefined): string {
   const text = fen?.trim();
-  return !text || text === "start" ? DEFAULT_POSITION : text;
+  return !text || text === "start" ? START_FEN : text;
 }
 
 /** A SAN list or a space-separated string → SAN list (move numbers like "1." are dropped). */
@@ -88,7 +85,7 @@ const other = (c: ColorWord): ColorWord => (c === "white" ? "black" : "white");
 function emptyGame(): AnalysisGame {
   return {
     gameId: null,
-    initialFen: DEFAULT_POSITION,
+    initialFen: START_FEN,
     sans: [],
     white: null,
     black: null,
@@ -180,99 +177,6 @@ export function resultText(game: AnalysisGame): string {
           ? "Draw"
           : "";
   return [outcome, reason].filter(Boolean).join(" · ");
-}
-
-/** A move on the board: squares for highlights, SAN for lists, and the position after it. */
-export interface LinePly {
-  from: string;
-  to: string;
-  promotion?: string;
-  san: string;
-  fen: string;
-}
-
-/**
- * The positions of a game: `fens[0]` the start, `fens[i]` after move i. Replay stops at the first move
- * that does not apply (`invalid` names it), so a damaged record still shows what it can.
- */
-export function replayGame(
-  initialFen: string,
-  sans: readonly string[],
-): { fens: string[]; plies: LinePly[]; invalid?: string } {
-  if (isChess960Fen(initialFen)) {
-    const { plies, invalid } = chess960SanPlies(initialFen, sans);
-    const fens = [normalizeFen(initialFen), ...plies.map((p) => p.fen)];
-    return invalid === undefined ? { fens, plies } : { fens, plies, invalid };
-  }
-  let chess: Chess;
-  try {
-    chess = new Chess(initialFen);
-  } catch (error) {
-    return { fens: [initialFen], plies: [], invalid: error instanceof Error ? error.message : "Invalid FEN" };
-  }
-  const fens = [chess.fen()];
-  const plies: LinePly[] = [];
-  for (const san of sans) {
-    try {
-      const m = chess.move(san);
-      plies.push({
-        from: m.from,
-        to: m.to,
-        ...(m.promotion ? { promotion: m.promotion } : {}),
-        san: m.san,
-        fen: chess.fen(),
-      });
-      fens.push(chess.fen());
-    } catch {
-      return { fens, plies, invalid: san };
-    }
-  }
-  return { fens, plies };
-}
-
-/** `from`→`to` (with `promotion`) played in `fen`, or undefined when illegal there. */
-export function playOn(fen: string, move: { from: string; to: string; promotion?: string }): LinePly | undefined {
-  if (isChess960Fen(fen)) return chess960Move(fen, move);
-  try {
-    const chess = new Chess(fen);
-    const m = chess.move({ from: move.from, to: move.to, promotion: move.promotion });
-    return { from: m.from, to: m.to, ...(m.promotion ? { promotion: m.promotion } : {}), san: m.san, fen: chess.fen() };
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether moving the piece on `from` to `to` in `fen` is a legal promotion (a piece must be chosen). */
-export function needsPromotion(fen: string, from: string, to: string): boolean {
-  if (isChess960Fen(fen)) return chess960NeedsPromotion(fen, from, to);
-  try {
-    return new Chess(fen)
-      .moves({ square: from as never, verbose: true })
-      .some((m) => m.to === to && m.promotion !== undefined);
-  } catch {
-    return false;
-  }
-}
-
-/** The side to move in `fen`. */
-export const turnOf = (fen: string): "w" | "b" => (fen.split(/\s+/)[1] === "b" ? "b" : "w");
-
-/** The full-move number of `fen` (1 when absent). */
-export function moveNumberOf(fen: string): number {
-  const n = Number(fen.split(/\s+/)[5]);
-  return Number.isInteger(n) && n > 0 ? n : 1;
-}
-
-/** The square of the king in check in `fen`, if any. */
-export function checkedKing(fen: string): string | undefined {
-  if (isChess960Fen(fen)) return chess960CheckedKing(fen);
-  try {
-    const chess = new Chess(fen);
-    if (!chess.inCheck()) return undefined;
-    return chess.findPiece({ type: "k", color: chess.turn() })[0];
-  } catch {
-    return undefined;
-  }
 }
 
 /** "alice vs bob · Blitz 5+0 · Rated · White wins · Checkmate", from what is known ("… · Blitz 5+0 · Aborted"). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BEST_LINE_PLIES, bestLineText, numberedLine, plyLabels, pvToSan } from "./bestLine.ts";
+import { BEST_LINE_PLIES, bestLineText, plyLabels, pvToSan } from "./bestLine.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const AFTER_NC6 = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
@@ -22,16 +22,16 @@ describe("pvToSan (the engine's UCI line as SAN)", () => {
   });
 });
 
-describe("numberedLine and bestLineText", () => {
-  it("numbers from White's move", () => {
-    expect(numberedLine(AFTER_NC6, ["Bb5", "Nf6", "O-O"])).toBe("3. Bb5 Nf6 4. O-O");
-  });
+describe("a Chess960 line (the engine castles king takes rook)", () => {
+  const NINE60 = "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1";
 
-  it("numbers from Black's move with an ellipsis", () => {
-    const fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 12";
-    expect(numberedLine(fen, ["Nf6", "Nc3", "Bc5"])).toBe("12... Nf6 13. Nc3 Bc5");
+  it("reads its castles", () => {
+    expect(pvToSan(NINE60, ["b1a1", "b8h8", "e2e4"])).toEqual(["O-O-O", "O-O", "e4"]);
+    expect(bestLineText(NINE60, ["b1h1"])).toBe("Best: 1. O-O");
   });
+});
 
+describe("bestLineText", () => {
   it("says Best: with the line, or what ended the game", () => {
     expect(bestLineText(BEFORE_MATE, ["h5f7"])).toBe("Best: 4. Qxf7#");
     expect(bestLineText(MATED, [])).toBe("Checkmate");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { playOn, replayGame } from "./analysisGame.ts";
+import { playMove, playUciLine, replayLine } from "../board/index.ts";
 import {
   canStepBack,
   canStepForward,
@@ -11,12 +11,11 @@ import {
   shownLastMove,
 } from "./lineStore.ts";
 import { SCHOLARS_MATE } from "./testGame.ts";
-import { linePlies } from "./verdict.ts";
 
-const { fens, plies } = replayGame("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", SCHOLARS_MATE);
+const { fens, moves: plies } = replayLine("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", SCHOLARS_MATE);
 const at = (ply: number) => lineReducer(initialLine(SCHOLARS_MATE), { type: "goto", ply });
 const play = (fen: string, from: string, to: string) => {
-  const move = playOn(fen, { from, to });
+  const move = playMove(fen, { from, to });
   if (!move) throw new Error(`illegal ${from}${to}`);
   return move;
 };
@@ -93,7 +92,7 @@ describe("lineReducer (SPEC §4: stepping and own variations)", () => {
   });
 
   it("starts a variation from the last position of the game too", () => {
-    const drawn = replayGame("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ["e4"]);
+    const drawn = replayLine("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ["e4"]);
     let s = initialLine(["e4"]);
     s = lineReducer(s, { type: "play", move: play(drawn.fens[1] as string, "c7", "c5") });
     expect(movesToShown(s)).toEqual(["e4", "c5"]);
@@ -102,7 +101,7 @@ describe("lineReducer (SPEC §4: stepping and own variations)", () => {
 
 describe("lineReducer: an engine line shown from a marked move", () => {
   // The engine's line after 3. Bc4 instead of 3...Nf6??: 3...g6 4. Qf3 Nf6.
-  const line = linePlies(fens[5] as string, ["g7g6", "h5f3", "g8f6"]);
+  const line = playUciLine(fens[5] as string, ["g7g6", "h5f3", "g8f6"]);
 
   it("shows the line's first move, steps along the rest and back, and leaves it for the game", () => {
     let s = lineReducer(at(6), { type: "showLine", ply: 5, moves: line });

@@ -1,4 +1,4 @@
-import type { LinePly } from "./analysisGame.ts";
+import type { PlayedMove } from "../board/index.ts";
 
 /**
  * What the analysis board shows (SPEC §4): a ply of the game, or the player's own variation from one.
@@ -11,12 +11,12 @@ export interface LineState {
   /** Plies of the game shown (0: the start); while in a variation, the ply it branches from. */
   ply: number;
   /** Moves played on the board from `ply`, oldest first. */
-  variation: LinePly[];
+  variation: PlayedMove[];
   /**
    * The rest of an engine line being shown (its next move first): Next steps along it, Previous steps back
    * into it. Absent for the player's own variation, where Next is blocked (SPEC §4).
    */
-  ahead?: LinePly[];
+  ahead?: PlayedMove[];
 }
 
 export type LineEvent =
@@ -27,13 +27,13 @@ export type LineEvent =
   | { type: "first" }
   | { type: "last" }
   /** A legal move dropped on the board: the game's own next move steps along the game, any other starts or extends a variation. */
-  | { type: "play"; move: LinePly }
+  | { type: "play"; move: PlayedMove }
   /** Drops the whole variation: the board shows the ply it branched from. */
   | { type: "backToGame" }
   /** Shows an engine line from game ply `ply`: its first move on the board, the rest a step away. */
-  | { type: "showLine"; ply: number; moves: LinePly[] }
+  | { type: "showLine"; ply: number; moves: PlayedMove[] }
   /** Shows an engine line from the position on the board, the same way. */
-  | { type: "playLine"; moves: LinePly[] };
+  | { type: "playLine"; moves: PlayedMove[] };
 
 /** The game shown at its last position (where the player comes from). */
 export function initialLine(line: readonly string[], ply = line.length): LineState {
@@ -49,7 +49,7 @@ export function lineReducer(state: LineState, event: LineEvent): LineState {
       if (event.delta < 0) {
         if (inVariation) {
           const variation = state.variation.slice(0, -1);
-          const taken = state.variation.at(-1) as LinePly;
+          const taken = state.variation.at(-1) as PlayedMove;
           if (variation.length === 0) return { line: state.line, ply: state.ply, variation };
           return state.ahead ? { ...state, variation, ahead: [taken, ...state.ahead] } : { ...state, variation };
         }
@@ -115,6 +115,6 @@ export function shownFen(state: LineState, fens: readonly string[]): string {
 }
 
 /** The move that led to the shown position, if any. */
-export function shownLastMove(state: LineState, plies: readonly LinePly[]): LinePly | undefined {
+export function shownLastMove(state: LineState, plies: readonly PlayedMove[]): PlayedMove | undefined {
   return state.variation.at(-1) ?? (state.ply > 0 ? plies[state.ply - 1] : undefined);
 }

@@ -1,4 +1,4 @@
-import { isChess960Fen } from "@chess/shared";
+import { rulesOf } from "../board/index.ts";
 import {
   applyEngineLine,
   emptyLocalEval,
@@ -67,9 +67,9 @@ export class LocalEngine {
     if (!fen) return;
     this.searching = emptyLocalEval(fen);
     this.onEval(this.searching);
-    // A Chess960 position (its FEN names rook files) needs the engine's 960 mode: castles then come as
-    // king takes rook, as the 960 board plays them.
-    if (isChess960Fen(fen) !== this.chess960) {
+    // A Chess960 position needs the engine's 960 mode: castles then come as king takes rook, as the
+    // 960 board plays them.
+    if ((rulesOf(fen) === "chess960") !== this.chess960) {
       this.chess960 = !this.chess960;
       this.send(`setoption name UCI_Chess960 value ${this.chess960}`);
     }

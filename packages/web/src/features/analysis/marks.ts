@@ -9,7 +9,7 @@ import {
   type MoveQuality,
 } from "@chess/shared";
 import { browserStorage } from "../../lib/browserStorage.ts";
-import type { LinePly } from "./analysisGame.ts";
+import type { PlayedMove } from "../board/index.ts";
 import { moveQualities } from "./moveQualities.ts";
 
 /** Which move marks the page shows: lichess's judgements (Win% drops) or the spec's six tiers. Pure. */
@@ -32,7 +32,8 @@ export const MARK_MODE_TITLE: Record<MarkMode, string> = {
 export const BAD_MARKS: ReadonlySet<MoveQuality> = new Set(["inaccuracy", "mistake", "blunder"]);
 
 /** A move as UCI ("e2e4", "e7e8q"). */
-export const uciOf = (m: Pick<LinePly, "from" | "to" | "promotion">): string => `${m.from}${m.to}${m.promotion ?? ""}`;
+export const uciOf = (m: Pick<PlayedMove, "from" | "to" | "promotion">): string =>
+  `${m.from}${m.to}${m.promotion ?? ""}`;
 
 /**
  * Index i: the mark of move i in `mode` (index 0 null). lichess marks come from the server's `judgement`,
@@ -40,7 +41,7 @@ export const uciOf = (m: Pick<LinePly, "from" | "to" | "promotion">): string => 
  */
 export function gameMarks(
   entries: readonly AnalysisEntry[],
-  plies: ReadonlyArray<Pick<LinePly, "from" | "to" | "promotion">>,
+  plies: ReadonlyArray<Pick<PlayedMove, "from" | "to" | "promotion">>,
   mode: MarkMode,
 ): Array<MoveQuality | null> {
   if (mode === "tiers") return moveQualities(entries);

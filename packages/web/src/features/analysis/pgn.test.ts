@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { gameSummary } from "./analysisGame.ts";
 import { buildPgn, evalComment, pgnDate, pgnFileName } from "./pgn.ts";
 import { SCHOLARS_ENTRIES, testGame } from "./testGame.ts";
 
@@ -76,14 +77,28 @@ describe("buildPgn", () => {
   });
 });
 
+describe("a Chess960 game", () => {
+  // King b1, rooks a1 and h1 for both sides: O-O-O is a king step, so castles are king takes rook.
+  const NINE60 = "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1";
+
+  it("is named Chess960 in the summary and the PGN, with its start", () => {
+    const game = testGame({ variant: "fun", initialFen: NINE60, sans: ["O-O", "O-O-O"] });
+    expect(gameSummary(game)).toContain("Chess960 Blitz 5+0");
+    const pgn = buildPgn(game, { site });
+    expect(pgn).toContain('[Variant "Chess960"]');
+    expect(pgn).toContain(`[FEN "${NINE60}"]`);
+    expect(pgn).toContain("1. O-O O-O-O");
+  });
+});
+
 describe("evalComment", () => {
   it.each([
-    [35, "{ [%eval 0.35] }"],
-    [-120, "{ [%eval -1.20] }"],
-    [0, "{ [%eval 0.00] }"],
-    ["#3", "{ [%eval #3] }"],
-    ["#-2", "{ [%eval #-2] }"],
-    ["57", "{ [%eval 0.57] }"],
+    [35, "[%eval 0.35]"],
+    [-120, "[%eval -1.20]"],
+    [0, "[%eval 0.00]"],
+    ["#3", "[%eval #3]"],
+    ["#-2", "[%eval #-2]"],
+    ["57", "[%eval 0.57]"],
     [10_000, undefined],
     [-10_000, undefined],
     [undefined, undefined],

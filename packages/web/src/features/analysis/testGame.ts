@@ -1,5 +1,4 @@
-import type { AnalysisEntry } from "@chess/shared";
-import { DEFAULT_POSITION } from "chess.js";
+import { type AnalysisEntry, START_FEN } from "@chess/shared";
 import type { AnalysisGame } from "./analysisGame.ts";
 
 /** Scholar's mate with plausible engine entries: 3...Nf6?? allows mate in one. For tests only. */
@@ -19,7 +18,7 @@ export const SCHOLARS_ENTRIES: AnalysisEntry[] = [
 export function testGame(overrides: Partial<AnalysisGame> = {}): AnalysisGame {
   return {
     gameId: "g1",
-    initialFen: DEFAULT_POSITION,
+    initialFen: START_FEN,
     sans: SCHOLARS_MATE,
     white: "alice",
     black: "bob",

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { replayGame } from "./analysisGame.ts";
+import { replayLine } from "../board/index.ts";
 import { gameMarks, markCounts, storedMarkMode, thresholdLines } from "./marks.ts";
 import { SCHOLARS_ENTRIES, SCHOLARS_MATE } from "./testGame.ts";
 import { moveVerdict } from "./verdict.ts";
 
-const { fens, plies } = replayGame("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", SCHOLARS_MATE);
+const { fens, moves: plies } = replayLine("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", SCHOLARS_MATE);
 
 describe("marks: lichess's judgements or the six tiers", () => {
   it("takes lichess marks from the entries, or works them out when an answer has none", () => {

@@ -1,8 +1,6 @@
-import { type AnalysisEntry, explainMove, isChess960Fen, type MoveQuality } from "@chess/shared";
-import { Chess } from "chess.js";
-import type { LinePly } from "./analysisGame.ts";
-import { BEST_LINE_PLIES, numberedLine } from "./bestLine.ts";
-import { chess960UciPlies } from "./chess960Line.ts";
+import { type AnalysisEntry, explainMove, type MoveQuality } from "@chess/shared";
+import { numberedLine, type PlayedMove, playUciLine } from "../board/index.ts";
+import { BEST_LINE_PLIES } from "./bestLine.ts";
 import { BAD_MARKS, uciOf } from "./marks.ts";
 
 /** What the page says about a marked move: its mark, the better move and its line, and a hint. Pure. */
@@ -17,38 +15,9 @@ export interface MoveVerdict {
   /** The engine's line from the position before the move, numbered: "3... Qe7 4. Nf3 Nf6". */
   bestLineText: string;
   /** The same line as board moves, to play it out from ply − 1. */
-  bestLine: LinePly[];
+  bestLine: PlayedMove[];
   /** Why the move is bad, from the engine's lines and simple motif checks, e.g. "allows mate in 1". */
   hint: string | undefined;
-}
-
-/** UCI moves from `fen` → board moves, stopping at the first that does not apply. */
-export function linePlies(fen: string, uci: readonly string[], max = BEST_LINE_PLIES): LinePly[] {
-  if (isChess960Fen(fen)) return chess960UciPlies(fen, uci, max);
-  let chess: Chess;
-  try {
-    chess = new Chess(fen);
-  } catch {
-    return [];
-  }
-  const plies: LinePly[] = [];
-  for (const move of uci.slice(0, max)) {
-    const m = /^([a-h][1-8])([a-h][1-8])([qrbn])?$/.exec(move);
-    if (!m) break;
-    try {
-      const played = chess.move({ from: m[1] as string, to: m[2] as string, promotion: m[3] });
-      plies.push({
-        from: played.from,
-        to: played.to,
-        ...(played.promotion ? { promotion: played.promotion } : {}),
-        san: played.san,
-        fen: chess.fen(),
-      });
-    } catch {
-      break;
-    }
-  }
-  return plies;
 }
 
 /**
@@ -59,7 +28,7 @@ export function moveVerdict(
   ply: number,
   marks: ReadonlyArray<MoveQuality | null>,
   fens: readonly string[],
-  plies: readonly LinePly[],
+  plies: readonly PlayedMove[],
   entries: readonly AnalysisEntry[],
 ): MoveVerdict | undefined {
   const mark = marks[ply];
@@ -68,7 +37,7 @@ export function moveVerdict(
   const before = entries[ply - 1];
   const after = entries[ply];
   if (!mark || !BAD_MARKS.has(mark) || !move || !fenBefore || !before || !after) return undefined;
-  const bestLine = linePlies(fenBefore, before.moves);
+  const bestLine = playUciLine(fenBefore, before.moves, BEST_LINE_PLIES);
   const best = bestLine[0];
   const sameAsBest = best !== undefined && uciOf(best) === uciOf(move);
   return {

@@ -11,5 +11,5 @@ export { isTypingTarget, type MoveStep, moveStepOf } from "./moveKeys.ts";
 export { type MoveRow, moveLabel, moveTable, type NumberedMove, numberedLine, numberMoves } from "./moveTable.ts";
 export { PromotionPicker } from "./PromotionPicker.tsx";
 export { PIECE_RENDERERS, PIECE_SET_LABELS, type PieceRenderers, usePieces } from "./pieceSets.tsx";
-export { legalDestinations, premoveDestinations, type TapResult, tap } from "./tapMove.ts";
+export { type TapResult, tap } from "./tapMove.ts";
 export { type MoveKeysOptions, useMoveKeys } from "./useMoveKeys.ts";
