@@ -18,7 +18,9 @@ export default defineConfig({
       "/socket.io": { target: api, ws: true },
     },
   },
-  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 600 },
+  // What / loads is ~790 KB raw, in one chunk or two as the bundler splits it; its budget is in gzip bytes
+  // (250 KB), which bench/web measures. The warning stays as a tripwire for a large dependency pulled in.
+  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 900 },
 });
 
 /** Page navigations (Accept: text/html) stay with Vite so client routes like /leaderboards load the app. */
