@@ -64,12 +64,16 @@ function lastPlayed(board: Board, san: string | undefined): PlayedMove | undefin
 
 const UCI = /^([a-h][1-8])([a-h][1-8])([qrbn])?$/;
 
-/** A move given as SAN ("Nf3", "O-O", "e8=Q"; check signs optional) or as UCI ("g1f3"), played on `board`. */
+/** A move given as UCI ("g1f3", "e7e8q"; a Chess960 castle as king takes rook) played on `board`. */
+function playUci(board: Board, text: string): PlayedMove | undefined {
+  const m = UCI.exec(text.trim());
+  return m ? lastPlayed(board, board.play({ from: m[1] ?? "", to: m[2] ?? "", promotion: m[3] })) : undefined;
+}
+
+/** A move given as SAN ("Nf3", "O-O", "e8=Q"; check signs optional) or as UCI, played on `board`. */
 function playText(board: Board, text: string): PlayedMove | undefined {
   const bySan = board.playSan(text);
-  if (bySan) return { ...bySan, fen: board.fen() };
-  const uci = UCI.exec(text.trim());
-  return uci ? lastPlayed(board, board.play({ from: uci[1] ?? "", to: uci[2] ?? "", promotion: uci[3] })) : undefined;
+  return bySan ? { ...bySan, fen: board.fen() } : playUci(board, text);
 }
 
 /** Why `fen` cannot be played from ("Invalid FEN: White has no king"), or undefined when it can. */
@@ -119,8 +123,7 @@ export function playUciLine(fen: string, uci: readonly string[], max = Number.PO
   const board = boardOf(fen);
   const moves: PlayedMove[] = [];
   for (const text of uci.slice(0, max)) {
-    const m = board && UCI.exec(text);
-    const move = m && board && lastPlayed(board, board.play({ from: m[1] ?? "", to: m[2] ?? "", promotion: m[3] }));
+    const move = board && playUci(board, text);
     if (!move) break;
     moves.push(move);
   }
