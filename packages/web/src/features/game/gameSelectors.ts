@@ -1,6 +1,6 @@
 import { type ByColor, type Color, computerLevelOfName } from "@chess/shared";
 import { type PlayedMove, turnOf } from "../board/index.ts";
-import type { GameState } from "./gameStore.ts";
+import type { GameState } from "./gameState.ts";
 
 /** Read-only views of a GameState for the page. Pure. */
 
