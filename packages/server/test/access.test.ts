@@ -652,6 +652,13 @@ const routes: RouteCase[] = [
     stranger: { allowed: "public" },
   },
   {
+    route: "GET /leaderboard/overview",
+    what: "every board's top players",
+    req: () => ({ path: "/leaderboard/overview" }),
+    guest: { allowed: "public" },
+    stranger: { allowed: "public" },
+  },
+  {
     route: "GET /leaderboard/club",
     what: "C's leaderboard",
     req: () => ({ path: `/leaderboard/club?clubId=${w.club.id}&isClubElo=true` }),

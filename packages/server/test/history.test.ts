@@ -1,4 +1,4 @@
-import { LEADERBOARD_PAGE } from "@chess/shared";
+import { LEADERBOARD_PAGE, type LeaderboardOverview, TIME_CLASSES, VARIANTS } from "@chess/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, http, startTestServer, type TestServer } from "./harness.ts";
 import { guest, type Player, play, registered, startGame, uniqueName } from "./players.ts";
@@ -157,6 +157,24 @@ describe("leaderboards", () => {
     expect((await http(base, "GET", "/leaderboard?timeVariant=hyper")).status).toBe(400);
     expect((await http(base, "GET", "/leaderboard?pageNo=0")).status).toBe(400);
     expect(LEADERBOARD_PAGE).toBe(20);
+  });
+
+  it("the overview gives every variant and time class board, its count and its top players", async () => {
+    const res = await http(base, "GET", "/leaderboard/overview");
+    expect(res.status).toBe(200);
+    const boards = res.json.boards as LeaderboardOverview["boards"];
+    expect(boards.map((b) => `${b.gameVariant} ${b.timeVariant}`)).toEqual(
+      VARIANTS.flatMap((v) => TIME_CLASSES.map((t) => `${v} ${t}`)),
+    );
+    const rapid = boards.find((b) => b.gameVariant === "standard" && b.timeVariant === "rapid");
+    expect(rapid?.players).toBe(3);
+    expect(rapid?.rows.map((r) => [r.rank, r.username, r.elo, r.gamesPlayed])).toEqual([
+      [1, a.name, 1219, 2],
+      [2, b.name, 1201, 2],
+      [3, c.name, 1180, 2],
+    ]);
+    const bullet = boards.find((b) => b.gameVariant === "standard" && b.timeVariant === "bullet");
+    expect(bullet).toEqual({ gameVariant: "standard", timeVariant: "bullet", players: 0, rows: [] });
   });
 
   it("ranks a club's members, for members only", async () => {

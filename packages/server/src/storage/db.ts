@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -29,6 +30,12 @@ export interface Database {
 export async function runStatement<R = Record<string, unknown>>(db: Db, text: string, values: unknown[]): Promise<R[]> {
   const result = await (db as unknown as { $client: PgliteClient | pg.Pool }).$client.query(text, values);
   return result.rows as R[];
+}
+
+/** The rows of a hand-written statement (both drivers answer `{ rows }`), typed by the caller. */
+export async function queryRows<R>(db: Db, query: SQL): Promise<R[]> {
+  const result = (await db.execute(query)) as unknown as { rows: R[] };
+  return result.rows;
 }
 
 /** Where drizzle-kit writes the SQL migrations; found next to the source or the built bundle. */

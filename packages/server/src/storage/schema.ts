@@ -221,6 +221,34 @@ export const ratings = pgTable(
   ],
 );
 
+/**
+ * How many players of each (variant, time class) stand at each rating: the leaderboards find the rating a deep
+ * page starts at from these instead of walking every player above it. Kept by triggers on `ratings`
+ * (migration 0017), which log each change to `leaderboard_count_changes` in the rating's own transaction;
+ * the leaderboards area folds that log in here now and then. Closed accounts are counted and taken off when read.
+ */
+export const leaderboardCounts = pgTable(
+  "leaderboard_counts",
+  {
+    variant: text("variant").notNull(),
+    timeClass: text("time_class").notNull(),
+    elo: integer("elo").notNull(),
+    players: integer("players").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.variant, t.timeClass, t.elo] })],
+);
+
+/**
+ * Changes to `leaderboard_counts` not folded in yet (+1 / -1 per rating row that came or went): appended only,
+ * so games ending at once never wait on each other's counts.
+ */
+export const leaderboardCountChanges = pgTable("leaderboard_count_changes", {
+  variant: text("variant").notNull(),
+  timeClass: text("time_class").notNull(),
+  elo: integer("elo").notNull(),
+  players: integer("players").notNull(),
+});
+
 export const chatMessages = pgTable(
   "chat_messages",
   {

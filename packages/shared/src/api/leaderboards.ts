@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { TIME_CLASSES } from "../domain/timeControl.ts";
-import { VARIANTS } from "../domain/variant.ts";
+import { TIME_CLASSES, type TimeClass } from "../domain/timeControl.ts";
+import { VARIANTS, type Variant } from "../domain/variant.ts";
 import { MAX_ROW_ID } from "./http.ts";
 
 export const LEADERBOARD_PAGE = 20;
@@ -45,4 +45,22 @@ export interface LeaderboardRow {
 export interface Leaderboard {
   rows: LeaderboardRow[];
   lastPage: number;
+}
+
+/** Players each board of the overview shows (lichess's /player shows a few per rating category). */
+export const LEADERBOARD_OVERVIEW_TOP = 5;
+
+/** One board of GET /leaderboard/overview: its top players and how many are ranked on it. */
+export interface LeaderboardSummary {
+  gameVariant: Variant;
+  timeVariant: TimeClass;
+  /** Players ranked on the whole board, e.g. 1342 (0: nobody has a rated game in it yet). */
+  players: number;
+  /** The top LEADERBOARD_OVERVIEW_TOP, ranks from 1. */
+  rows: LeaderboardRow[];
+}
+
+/** GET /leaderboard/overview: every variant × time class board, variants then time classes in their order. */
+export interface LeaderboardOverview {
+  boards: LeaderboardSummary[];
 }

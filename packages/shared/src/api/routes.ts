@@ -20,7 +20,7 @@ import {
 import { friendNameBody, friendNameParams, handleFriendRequestBody, messagesQuery } from "./friends.ts";
 import { gameVariantQuery, historyListQuery, usernameParams } from "./history.ts";
 import { gameIdParams } from "./http.ts";
-import { clubLeaderboardQuery, leaderboardQuery } from "./leaderboards.ts";
+import { clubLeaderboardQuery, LEADERBOARD_OVERVIEW_TOP, leaderboardQuery } from "./leaderboards.ts";
 import { preferencesUpdate } from "./preferences.ts";
 import { watchGamesQuery } from "./watch.ts";
 
@@ -223,6 +223,12 @@ export const HTTP_ROUTES: RouteDoc[] = [
   { route: "POST /friend/block", auth: "account", body: friendNameBody, returns: "{successMsg}", spec: false },
   { route: "POST /friend/unblock", auth: "account", body: friendNameBody, returns: "{successMsg}", spec: false },
   { route: "GET /leaderboard", auth: "anyone", query: leaderboardQuery, returns: "Leaderboard", spec: true },
+  {
+    route: "GET /leaderboard/overview",
+    auth: "anyone",
+    returns: `LeaderboardOverview (every variant and time class board with its number of ranked players and its top ${LEADERBOARD_OVERVIEW_TOP})`,
+    spec: false,
+  },
   {
     route: "GET /leaderboard/club",
     auth: "account",

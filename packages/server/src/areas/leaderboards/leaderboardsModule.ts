@@ -4,22 +4,27 @@ import type { Callers } from "../accounts/index.ts";
 import type { Membership } from "../clubs/index.ts";
 import { createLeaderboardsRepo } from "./leaderboardsRepo.ts";
 import { registerLeaderboardsRoutes } from "./leaderboardsRoutes.ts";
+import { createLeaderboardsService } from "./leaderboardsService.ts";
 
-/** The site's and the clubs' leaderboards; their cached pages go stale as games end and accounts close. */
+/** How often the rating counts' change log is folded in: reads add up what is left, so it stays short. */
+const FOLD_EVERY_MS = 10_000;
+
+/**
+ * The site's and the clubs' leaderboards. They hear no bus event: games ending and accounts closing change the
+ * rows they read, and the counts beside them in the same transaction.
+ */
 export function leaderboardsModule(core: Core, ports: { callers: Callers; membership: Pick<Membership, "isMember"> }) {
   const repo = createLeaderboardsRepo(core.db);
-  core.bus.subscribe("gameFinished", ({ ratingsChanged, variant, timeClass }) => {
-    if (ratingsChanged) repo.ratingsChanged(variant, timeClass);
-  });
-  core.bus.subscribe("accountClosed", () => repo.accountClosed());
+  const service = createLeaderboardsService(repo);
   const area: AreaModule = {
     name: "leaderboards",
     routes: (app) =>
       registerLeaderboardsRoutes(app, {
-        repo,
+        service,
         auth: ports.callers,
         isClubMember: (clubId, userId) => ports.membership.isMember(clubId, userId),
       }),
+    timers: [{ name: "rating counts fold", everyMs: FOLD_EVERY_MS, run: () => repo.foldCounts() }],
   };
   return { area };
 }
