@@ -1,11 +1,12 @@
 import { LEADERBOARD_EMPTY, TIME_CLASS_LABEL, TIME_CLASSES, type TimeClass, VARIANT_LABELS } from "@chess/shared";
-import { type FormEvent, useEffect, useId, useReducer } from "react";
-import { Link } from "react-router";
+import { type FormEvent, useEffect, useId, useReducer, useRef } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { SelectField } from "../../components/SelectField.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { useIdentity } from "../accounts/index.ts";
-import { PlayerAvatar } from "../profile/index.ts";
+import { LeaderboardRows } from "./LeaderboardRows.tsx";
+import { LeaderboardsOverview } from "./LeaderboardsOverview.tsx";
 import { type LeaderboardsApi, leaderboardsApi } from "./leaderboardsApi.ts";
 import {
   type BoardVariant,
@@ -13,10 +14,11 @@ import {
   eloTypeEnabled,
   initialLeaderboards,
   leaderboardsReducer,
-  podium,
   showNext,
+  shownLocation,
   showPrevious,
 } from "./leaderboardsStore.ts";
+import { boardSearch, readBoardSearch } from "./leaderboardsUrl.ts";
 import "./LeaderboardsView.css";
 
 const VARIANTS: ReadonlyArray<{ value: BoardVariant; label: string }> = [
@@ -31,13 +33,50 @@ const ELO_TYPE_OPTIONS = [
 ];
 const GLOBAL = "global";
 
-/** Rankings with their filters and paging (SPEC §2 Leaderboards). */
+/**
+ * Rankings (SPEC §2 Leaderboards): the top players of every board, or one board in full with its filters and
+ * paging. The address names the board shown (`?gameVariant=standard&timeVariant=blitz&pageNo=2`), so Back
+ * and a shared link show the same.
+ */
 export function LeaderboardsView({ client = leaderboardsApi }: { client?: LeaderboardsApi }) {
   const ids = useId();
   const { identity } = useIdentity();
-  const [state, dispatch] = useReducer(leaderboardsReducer, undefined, initialLeaderboards);
-  const { draft, request } = state;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [state, dispatch] = useReducer(leaderboardsReducer, location.search, (search) =>
+    initialLeaderboards(readBoardSearch(search)),
+  );
+  const { draft, request, mode } = state;
   const loggedIn = identity.kind === "user";
+
+  useEffect(() => {
+    dispatch({ type: "located", board: readBoardSearch(location.search) });
+  }, [location.search]);
+
+  const shown = shownLocation(state);
+  const wantedSearch = shown ? boardSearch(shown) : "";
+  const currentSearch = useRef(location.search);
+  currentSearch.current = location.search;
+  useEffect(() => {
+    // Only a change of the board shown moves the address (an address change comes in through "located"); an
+    // address that names the same board in other words is rewritten in place, so Back does not return to it.
+    const current = currentSearch.current;
+    if (wantedSearch === current) return;
+    const named = readBoardSearch(current);
+    navigate({ search: wantedSearch }, { replace: (named ? boardSearch(named) : "") === wantedSearch });
+  }, [wantedSearch, navigate]);
+
+  useEffect(() => {
+    if (mode !== "overview") return;
+    const controller = new AbortController();
+    client.overview(controller.signal).then(
+      (overview) => dispatch({ type: "overviewLoaded", overview }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) dispatch({ type: "overviewFailed", message: errorMessage(undefined, error) });
+      },
+    );
+    return () => controller.abort();
+  }, [client, mode]);
 
   useEffect(() => {
     if (!loggedIn) {
@@ -56,6 +95,7 @@ export function LeaderboardsView({ client = leaderboardsApi }: { client?: Leader
   }, [client, loggedIn]);
 
   useEffect(() => {
+    if (mode !== "board") return;
     const controller = new AbortController();
     client.board(request, controller.signal).then(
       (board) => dispatch({ type: "loaded", request, board }),
@@ -64,19 +104,19 @@ export function LeaderboardsView({ client = leaderboardsApi }: { client?: Leader
       },
     );
     return () => controller.abort();
-  }, [client, request]);
+  }, [client, request, mode]);
 
   function apply(event: FormEvent) {
     event.preventDefault();
     dispatch({ type: "applied" });
   }
 
-  const shown = request.filters;
-  const club = shown.clubId === null ? null : state.clubs.find((c) => c.clubId === shown.clubId);
+  const filters = request.filters;
+  const club = filters.clubId === null ? null : state.clubs.find((c) => c.clubId === filters.clubId);
   const caption = [
-    VARIANTS.find((v) => v.value === shown.variant)?.label,
-    TIME_CLASS_LABEL[shown.timeClass],
-    club ? `${club.clubName} · ${shown.eloType === "club" ? "club Elo" : "global Elo"}` : "Global",
+    VARIANTS.find((v) => v.value === filters.variant)?.label,
+    TIME_CLASS_LABEL[filters.timeClass],
+    club ? `${club.clubName} · ${filters.eloType === "club" ? "club Elo" : "global Elo"}` : "Global",
   ].join(" · ");
 
   return (
@@ -120,76 +160,57 @@ export function LeaderboardsView({ client = leaderboardsApi }: { client?: Leader
         </Button>
       </form>
 
-      <section className="leaderboards__board card" aria-labelledby={`${ids}-board`}>
-        <header className="leaderboards__board-head">
-          <h2 id={`${ids}-board`}>Rankings</h2>
-          <p className="leaderboards__caption">{caption}</p>
-        </header>
-        {state.error ? (
-          <p className="leaderboards__error" role="alert">
-            {state.error}
-          </p>
-        ) : state.status === "loading" && state.rows.length === 0 ? (
-          <p className="leaderboards__muted">Loading rankings…</p>
-        ) : state.rows.length === 0 ? (
-          <p className="leaderboards__empty">{LEADERBOARD_EMPTY}</p>
-        ) : (
-          <>
-            <div className="lb-head" aria-hidden="true">
-              <span>#</span>
-              <span>Player</span>
-              <span className="lb-head__games">Games</span>
-              <span className="lb-head__elo">Elo</span>
-            </div>
-            <ol
-              className="lb-list"
-              aria-label={`Rankings, page ${request.pageNo}`}
-              aria-busy={state.status === "loading" || undefined}
-            >
-              {state.rows.map((row) => {
-                const medal = podium(row.rank);
-                return (
-                  <li key={`${row.rank}-${row.username}`}>
-                    <Link
-                      className={`lb-row${medal ? ` lb-row--${medal}` : ""}`}
-                      to={`/profile?username=${encodeURIComponent(row.username)}`}
-                      data-testid="leaderboard-row"
-                    >
-                      <span className="lb-row__rank">
-                        <span className="visually-hidden">Rank </span>
-                        {row.rank}
-                      </span>
-                      <PlayerAvatar username={row.username} avatarUrl={row.avatarUrl} size="sm" />
-                      <span className="lb-row__name">{row.username}</span>
-                      <span className="lb-row__games">
-                        {row.gamesPlayed}
-                        <span className="visually-hidden"> games,</span>
-                      </span>
-                      <span className="lb-row__elo">
-                        <span className="visually-hidden">Elo </span>
-                        {row.elo}
-                      </span>
-                    </Link>
-                  </li>
-                );
-              })}
-            </ol>
-          </>
-        )}
-        {showPrevious(state) || showNext(state) ? (
-          <nav className="leaderboards__paging" aria-label="Leaderboard pages">
-            {showPrevious(state) ? (
-              <Button onClick={() => dispatch({ type: "pageRequested", pageNo: request.pageNo - 1 })}>Previous</Button>
-            ) : null}
-            <span className="leaderboards__page">
-              Page {request.pageNo} of {state.lastPage}
-            </span>
-            {showNext(state) ? (
-              <Button onClick={() => dispatch({ type: "pageRequested", pageNo: request.pageNo + 1 })}>Next</Button>
-            ) : null}
-          </nav>
-        ) : null}
-      </section>
+      {mode === "overview" ? (
+        <LeaderboardsOverview overview={state.overview} />
+      ) : (
+        <section className="leaderboards__board card" aria-labelledby={`${ids}-board`}>
+          <header className="leaderboards__board-head">
+            <h2 id={`${ids}-board`}>Rankings</h2>
+            <p className="leaderboards__caption">{caption}</p>
+            <Link className="leaderboards__back" to="/leaderboards">
+              All leaderboards
+            </Link>
+          </header>
+          {state.error ? (
+            <p className="leaderboards__error" role="alert">
+              {state.error}
+            </p>
+          ) : state.status === "loading" && state.rows.length === 0 ? (
+            <p className="leaderboards__muted">Loading rankings…</p>
+          ) : state.rows.length === 0 ? (
+            <p className="leaderboards__empty">{LEADERBOARD_EMPTY}</p>
+          ) : (
+            <>
+              <div className="lb-head" aria-hidden="true">
+                <span>#</span>
+                <span>Player</span>
+                <span className="lb-head__games">Games</span>
+                <span className="lb-head__elo">Elo</span>
+              </div>
+              <LeaderboardRows
+                rows={state.rows}
+                label={`Rankings, page ${request.pageNo}`}
+                busy={state.status === "loading"}
+              />
+            </>
+          )}
+          {showPrevious(state) || showNext(state) ? (
+            <nav className="leaderboards__paging" aria-label="Leaderboard pages">
+              {showPrevious(state) ? (
+                <Button onClick={() => dispatch({ type: "pageRequested", pageNo: request.pageNo - 1 })}>
+                  Previous
+                </Button>
+              ) : null}
+              <span className="leaderboards__page">
+                Page {request.pageNo} of {state.lastPage}
+              </span>
+              {showNext(state) ? (
+                <Button onClick={() => dispatch({ type: "pageRequested", pageNo: request.pageNo + 1 })}>Next</Button>
+              ) : null}
+            </nav>
+          ) : null}
+        </section>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { Club, Leaderboard } from "@chess/shared";
+import type { Club, Leaderboard, LeaderboardOverview } from "@chess/shared";
 import { api, withQuery } from "../../lib/api.ts";
 import { type BoardRequest, leaderboardQuery } from "./leaderboardsStore.ts";
 
@@ -9,6 +9,8 @@ export const leaderboardsApi = {
     const { path, query } = leaderboardQuery(request);
     return api.get<Leaderboard>(withQuery(path, query), signal);
   },
+  /** GET /leaderboard/overview: every board's top players. */
+  overview: (signal?: AbortSignal) => api.get<LeaderboardOverview>("/leaderboard/overview", signal),
   /** GET /club/list: the viewer's clubs for the Filter (401 for guests). */
   clubs: (signal?: AbortSignal) => api.get<Club[]>("/club/list", signal),
 };

@@ -10,8 +10,10 @@ import {
   leaderboardsReducer,
   podium,
   showNext,
+  shownLocation,
   showPrevious,
 } from "./leaderboardsStore.ts";
+import { boardSearch, readBoardSearch } from "./leaderboardsUrl.ts";
 
 const run = (state: LeaderboardsState, ...events: LeaderboardsEvent[]) => events.reduce(leaderboardsReducer, state);
 const board = (lastPage: number, names = ["alice", "bob"]): Leaderboard => ({
@@ -150,4 +152,82 @@ describe("podium", () => {
     [3, "bronze"],
     [4, null],
   ] as const)("rank %i → %s", (rank, medal) => expect(podium(rank)).toBe(medal));
+});
+
+describe("overview and boards in full", () => {
+  const blitz = { filters: { ...DEFAULT_FILTERS, timeClass: "blitz" as const }, pageNo: 3 };
+
+  it("opens on the overview unless the address names a board", () => {
+    expect(initialLeaderboards().mode).toBe("overview");
+    expect(shownLocation(initialLeaderboards())).toBeNull();
+    const state = initialLeaderboards(blitz);
+    expect(state.mode).toBe("board");
+    expect(state.draft.timeClass).toBe("blitz");
+    expect(shownLocation(state)).toEqual(blitz);
+  });
+
+  it("keeps the overview's boards, or its failure", () => {
+    const boards = [{ gameVariant: "standard" as const, timeVariant: "bullet" as const, players: 1, rows: [] }];
+    const state = run(initialLeaderboards(), { type: "overviewLoaded", overview: { boards } });
+    expect(state.overview).toEqual({ status: "loaded", boards, error: null });
+    expect(run(state, { type: "overviewFailed", message: "down" }).overview).toEqual({
+      status: "failed",
+      boards: [],
+      error: "down",
+    });
+  });
+
+  it("follows the address: a board asks for its page, the same board again asks nothing, none is the overview", () => {
+    let state = run(initialLeaderboards(), { type: "located", board: blitz });
+    expect(state).toMatchObject({ mode: "board", request: { filters: blitz.filters, pageNo: 3, seq: 1 } });
+    expect(state.draft).toEqual(blitz.filters);
+    expect(run(state, { type: "located", board: blitz })).toBe(state);
+    state = run(state, { type: "located", board: null });
+    expect(state.mode).toBe("overview");
+    expect(run(state, { type: "located", board: null })).toBe(state);
+    // Back to the same board from the overview: shown, and asked for again.
+    expect(run(state, { type: "located", board: blitz })).toMatchObject({ mode: "board", request: { seq: 2 } });
+  });
+
+  it("a filter chosen or Get Leaderboards on the overview opens the board", () => {
+    const overview = initialLeaderboards();
+    expect(run(overview, { type: "applied" })).toMatchObject({ mode: "board", request: { pageNo: 1 } });
+    expect(run(overview, { type: "draftChanged", change: { variant: "fun" } })).toMatchObject({
+      mode: "board",
+      request: { filters: { variant: "fun", timeClass: "rapid" } },
+    });
+    // The default board, chosen again from the overview, still opens it.
+    expect(run(overview, { type: "draftChanged", change: { timeClass: "rapid" } }).mode).toBe("board");
+  });
+});
+
+describe("board addresses", () => {
+  it.each([
+    ["", null],
+    ["?pageNo=4", null],
+    ["?timeVariant=blitz", { filters: { ...DEFAULT_FILTERS, timeClass: "blitz" }, pageNo: 1 }],
+    [
+      "?gameVariant=fun&timeVariant=bullet&pageNo=7",
+      { filters: { ...DEFAULT_FILTERS, variant: "fun", timeClass: "bullet" }, pageNo: 7 },
+    ],
+    [
+      "?gameVariant=standard&timeVariant=rapid&clubId=5&isClubElo=true",
+      { filters: { ...DEFAULT_FILTERS, clubId: 5, eloType: "club" }, pageNo: 1 },
+    ],
+    // Unknown values fall back; Club Elo needs a club; a bad page is page 1.
+    ["?gameVariant=atomic&timeVariant=hyper&isClubElo=true&pageNo=-2", { filters: DEFAULT_FILTERS, pageNo: 1 }],
+  ])("%s reads as %o", (search, board) => {
+    expect(readBoardSearch(search)).toEqual(board);
+  });
+
+  it("write back what they read, page 1 left out", () => {
+    for (const search of [
+      "?gameVariant=standard&timeVariant=rapid",
+      "?gameVariant=fun&timeVariant=bullet&pageNo=7",
+      "?gameVariant=standard&timeVariant=blitz&clubId=5&isClubElo=false&pageNo=2",
+    ]) {
+      const board = readBoardSearch(search);
+      expect(board && boardSearch(board)).toBe(search);
+    }
+  });
 });

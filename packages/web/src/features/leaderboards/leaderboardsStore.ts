@@ -1,4 +1,12 @@
-import type { Club, Leaderboard, LeaderboardRow, TimeClass } from "@chess/shared";
+import type {
+  Club,
+  Leaderboard,
+  LeaderboardOverview,
+  LeaderboardRow,
+  LeaderboardSummary,
+  TimeClass,
+} from "@chess/shared";
+import type { BoardLocation } from "./leaderboardsUrl.ts";
 
 export type BoardVariant = "standard" | "jumpstart" | "fun";
 export type EloType = "global" | "club";
@@ -27,8 +35,19 @@ export interface BoardRequest {
   seq: number;
 }
 
+/** The top players of every board (lichess's /player), or one board in full with its filters and pages. */
+export type LeaderboardsMode = "overview" | "board";
+
+export interface OverviewState {
+  status: "loading" | "loaded" | "failed";
+  boards: LeaderboardSummary[];
+  error: string | null;
+}
+
 /** The leaderboards page (pure: tested without a DOM). */
 export interface LeaderboardsState {
+  mode: LeaderboardsMode;
+  overview: OverviewState;
   /** What the filter controls show: applied as soon as it changes (Get Leaderboards asks again). */
   draft: LeaderboardFilters;
   request: BoardRequest;
@@ -41,6 +60,10 @@ export interface LeaderboardsState {
 }
 
 export type LeaderboardsEvent =
+  /** The address changed (a link, Back): a board in full, or null for the overview. */
+  | { type: "located"; board: BoardLocation | null }
+  | { type: "overviewLoaded"; overview: LeaderboardOverview }
+  | { type: "overviewFailed"; message: string }
   | { type: "draftChanged"; change: Partial<LeaderboardFilters> }
   /** The Get Leaderboards button: the draft becomes the request, from page 1. */
   | { type: "applied" }
@@ -49,10 +72,14 @@ export type LeaderboardsEvent =
   | { type: "loaded"; request: BoardRequest; board: Leaderboard }
   | { type: "failed"; request: BoardRequest; message: string };
 
-export function initialLeaderboards(): LeaderboardsState {
+/** The page as first shown: the overview, unless the address names a board. */
+export function initialLeaderboards(board: BoardLocation | null = null): LeaderboardsState {
+  const filters = board?.filters ?? DEFAULT_FILTERS;
   return {
-    draft: DEFAULT_FILTERS,
-    request: { filters: DEFAULT_FILTERS, pageNo: 1, seq: 0 },
+    mode: board ? "board" : "overview",
+    overview: { status: "loading", boards: [], error: null },
+    draft: filters,
+    request: { filters, pageNo: board?.pageNo ?? 1, seq: 0 },
     clubs: [],
     status: "loading",
     rows: [],
@@ -72,6 +99,7 @@ const sameFilters = (a: LeaderboardFilters, b: LeaderboardFilters) =>
 function withRequest(state: LeaderboardsState, filters: LeaderboardFilters, pageNo: number): LeaderboardsState {
   return {
     ...state,
+    mode: "board",
     request: { filters, pageNo, seq: state.request.seq + 1 },
     status: "loading",
     error: null,
@@ -80,11 +108,22 @@ function withRequest(state: LeaderboardsState, filters: LeaderboardFilters, page
 
 export function leaderboardsReducer(state: LeaderboardsState, event: LeaderboardsEvent): LeaderboardsState {
   switch (event.type) {
+    case "located": {
+      if (!event.board) return state.mode === "overview" ? state : { ...state, mode: "overview" };
+      const { filters, pageNo } = event.board;
+      const same = sameFilters(filters, state.request.filters) && pageNo === state.request.pageNo;
+      if (state.mode === "board" && same) return state;
+      return withRequest({ ...state, draft: filters }, filters, pageNo);
+    }
+    case "overviewLoaded":
+      return { ...state, overview: { status: "loaded", boards: event.overview.boards, error: null } };
+    case "overviewFailed":
+      return { ...state, overview: { status: "failed", boards: [], error: event.message } };
     case "draftChanged": {
       // A filter chosen is the board shown, from page 1: a heading that still named the old board, until a
       // button was pressed, read as if the new choice had no players.
       const draft = normalizeFilters({ ...state.draft, ...event.change });
-      if (sameFilters(draft, state.draft)) return state;
+      if (sameFilters(draft, state.draft) && state.mode === "board") return state;
       return withRequest({ ...state, draft }, draft, 1);
     }
     case "applied":
@@ -113,6 +152,11 @@ export function leaderboardsReducer(state: LeaderboardsState, event: Leaderboard
       if (event.request.seq !== state.request.seq) return state;
       return { ...state, status: "failed", rows: [], error: event.message };
   }
+}
+
+/** Where the page's address should be now: the board shown in full, or null for the overview. */
+export function shownLocation(state: LeaderboardsState): BoardLocation | null {
+  return state.mode === "board" ? { filters: state.request.filters, pageNo: state.request.pageNo } : null;
 }
 
 /** Previous shows from page 2 on. */
