@@ -20,13 +20,14 @@ describe("GET and PUT /user/preferences", () => {
     expect(saved.json.updatedAt).toEqual(expect.any(Number));
 
     // A later save of other fields leaves the earlier ones alone.
-    await asUser(cookie, "PUT", { soundVolume: 35, showCoordinates: false });
+    await asUser(cookie, "PUT", { soundVolume: 35, soundSet: "chime", showCoordinates: false });
     const read = await asUser(cookie, "GET");
     expect(read.json.preferences).toEqual({
       ...DEFAULT_PREFERENCES,
       theme: "dark",
       boardColors: "blue",
       soundVolume: 35,
+      soundSet: "chime",
       showCoordinates: false,
     });
   });

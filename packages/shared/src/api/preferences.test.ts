@@ -21,6 +21,8 @@ describe("preferencesUpdate", () => {
     [{ boardColors: "green", pieceSet: "glyphs", showCoordinates: false }],
     [{ animation: "off", soundEnabled: false, soundVolume: 0 }],
     [{ soundVolume: 100 }],
+    [{ soundSet: "chime" }],
+    [{ soundSet: "digital", soundEnabled: true }],
     [{ takebacks: "casual" }],
   ])("accepts %j as it is", (input) => {
     expect(preferencesUpdate.parse(input)).toEqual(input);
@@ -33,6 +35,7 @@ describe("preferencesUpdate", () => {
     [{ showCoordinates: "yes" }, "showCoordinates must be true or false"],
     [{ animation: "instant" }, "animation must be off, fast, normal or slow"],
     [{ soundEnabled: 1 }, "soundEnabled must be true or false"],
+    [{ soundSet: "piano" }, "soundSet must be wood, chime or digital"],
     [{ soundVolume: 101 }, "soundVolume must be 0 to 100"],
     [{ soundVolume: -1 }, "soundVolume must be 0 to 100"],
     [{ soundVolume: 5.5 }, "soundVolume must be a whole number"],

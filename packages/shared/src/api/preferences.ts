@@ -28,6 +28,13 @@ export function takesTakebacks(choice: TakebackChoice, rated: boolean): boolean 
   return choice === "always" || (choice === "casual" && !rated);
 }
 
+/**
+ * Sets of game sounds, audio files made by a script of this repository (packages/web/scripts/renderSounds.ts):
+ * wooden knocks, soft mallet chimes, or the beeps of a digital clock.
+ */
+export const SOUND_SETS = ["wood", "chime", "digital"] as const;
+export type SoundSet = (typeof SOUND_SETS)[number];
+
 /** Sound volume in percent. */
 export const VOLUME_RANGE = { min: 0, max: 100 } as const;
 
@@ -40,6 +47,7 @@ const fields = {
   showCoordinates: z.boolean({ error: "showCoordinates must be true or false" }),
   animation: z.enum(ANIMATION_SPEEDS, { error: `animation must be ${words(ANIMATION_SPEEDS)}` }),
   soundEnabled: z.boolean({ error: "soundEnabled must be true or false" }),
+  soundSet: z.enum(SOUND_SETS, { error: `soundSet must be ${words(SOUND_SETS)}` }),
   soundVolume: z
     .number({ error: "soundVolume must be a number" })
     .int("soundVolume must be a whole number")
@@ -59,6 +67,7 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   showCoordinates: true,
   animation: "normal",
   soundEnabled: true,
+  soundSet: "wood",
   soundVolume: 70,
   takebacks: "always",
 });

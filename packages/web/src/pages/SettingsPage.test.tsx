@@ -44,6 +44,16 @@ describe("SettingsPage", () => {
     });
   });
 
+  it("offers the sound sets, wood first, and keeps the one chosen", () => {
+    renderWithIdentity(<SettingsPage />);
+    const sets = within(screen.getByRole("group", { name: "Sounds" })).getAllByRole("radio");
+    expect(sets.map((r) => (r as HTMLInputElement).value)).toEqual(["wood", "chime", "digital"]);
+    expect((sets[0] as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole("radio", { name: /Digital/ }));
+    expect(screen.getByTestId("sound-settings").dataset.soundSet).toBe("digital");
+    expect(JSON.parse(localStorage.getItem("preferences") ?? "{}")).toMatchObject({ soundSet: "digital" });
+  });
+
   it("turns the volume off with the sound and resets everything to the defaults", () => {
     renderWithIdentity(<SettingsPage />);
     fireEvent.click(screen.getByRole("checkbox", { name: /Play sounds/ }));

@@ -5,6 +5,8 @@ import {
   DEFAULT_PREFERENCES,
   PIECE_SETS,
   type PieceSet,
+  SOUND_SETS,
+  type SoundSet,
   TAKEBACK_CHOICES,
   type TakebackChoice,
   THEMES,
@@ -28,6 +30,7 @@ import {
   preferences,
   usePreferencesState,
 } from "../features/preferences/index.ts";
+import { soundChoice } from "../features/sounds/index.ts";
 import { Page } from "./Page.tsx";
 import "./SettingsPage.css";
 
@@ -41,6 +44,12 @@ const TAKEBACK_TEXT: Record<TakebackChoice, { label: string; hint: string }> = {
   always: { label: "Always", hint: "Your opponent may ask" },
   casual: { label: "In casual games", hint: "Never in rated games" },
   never: { label: "Never", hint: "Nobody asks you" },
+};
+
+const SOUND_SET_TEXT: Record<SoundSet, { label: string; hint: string }> = {
+  wood: { label: "Wood", hint: "Pieces knocked on a wooden board" },
+  chime: { label: "Chime", hint: "Soft mallet notes" },
+  digital: { label: "Digital", hint: "The beeps of a chess clock" },
 };
 
 const ANIMATION_LABELS: Record<AnimationSpeed, string> = { off: "Off", fast: "Fast", normal: "Normal", slow: "Slow" };
@@ -148,7 +157,12 @@ export function SettingsPage() {
             </Choices>
           </section>
 
-          <section className="card settings__section" aria-labelledby={`${ids}-sound`}>
+          <section
+            className="card settings__section"
+            aria-labelledby={`${ids}-sound`}
+            data-sound-set={prefs.soundSet}
+            data-testid="sound-settings"
+          >
             <h2 id={`${ids}-sound`}>Sound</h2>
             <label className="settings__check">
               <input
@@ -158,6 +172,26 @@ export function SettingsPage() {
               />
               Play sounds for moves, captures, checks and the end of a game
             </label>
+            <Choices
+              wide
+              legend="Sounds"
+              name="soundSet"
+              values={SOUND_SETS}
+              value={prefs.soundSet}
+              onChange={(soundSet) => {
+                update({ soundSet });
+                // Choosing a set lets you hear it, as a piece set shows itself.
+                const choice = soundChoice({ ...prefs, soundSet });
+                if (choice) playSound("move", prefs.soundVolume, choice.set);
+              }}
+            >
+              {(set) => (
+                <span className="settings__choice-text">
+                  <span>{SOUND_SET_TEXT[set].label}</span>
+                  <span className="settings__hint">{SOUND_SET_TEXT[set].hint}</span>
+                </span>
+              )}
+            </Choices>
             <div className="settings__volume">
               <label htmlFor={`${ids}-volume`}>Volume</label>
               <input
@@ -175,8 +209,8 @@ export function SettingsPage() {
             <div>
               <Button
                 variant="secondary"
-                disabled={!prefs.soundEnabled}
-                onClick={() => playSound("move", prefs.soundVolume)}
+                disabled={soundChoice(prefs) === null}
+                onClick={() => playSound("move", prefs.soundVolume, prefs.soundSet)}
               >
                 Play a test sound
               </Button>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { usePreferences } from "../preferences/index.ts";
+import { preloadSoundSet } from "../sounds/index.ts";
 import { lowTimeWarning } from "./gameClock.ts";
 import { liveLine } from "./gameSelectors.ts";
 import { audioStatus, onAudioStatusChange, playSound, soundForSan, unlockAudio } from "./gameSounds.ts";
@@ -12,12 +13,16 @@ const END_SOUND_DELAY_MS = 180;
  * with sound on; none for what was there on load.
  */
 export function useGameSounds(state: GameState | null): void {
-  const [{ soundEnabled, soundVolume }] = usePreferences();
+  const [{ soundEnabled, soundVolume, soundSet }] = usePreferences();
   const muted = !soundEnabled || soundVolume === 0;
-  const volume = useRef(soundVolume);
+  const choice = useRef({ volume: soundVolume, set: soundSet });
   useEffect(() => {
-    volume.current = soundVolume;
-  }, [soundVolume]);
+    choice.current = { volume: soundVolume, set: soundSet };
+  }, [soundVolume, soundSet]);
+  // The files come when a game opens, so that its first move sounds on time.
+  useEffect(() => {
+    if (!muted) preloadSoundSet(soundSet);
+  }, [muted, soundSet]);
   const seen = useRef<{ plies: number; status: GameState["status"] } | null>(null);
   useEffect(() => {
     if (!state) return;
@@ -26,9 +31,10 @@ export function useGameSounds(state: GameState | null): void {
     seen.current = { plies: line.length, status: state.status };
     if (!before || muted) return;
     const last = line.at(-1);
-    if (line.length > before.plies && last) playSound(soundForSan(last.san), volume.current);
+    const { volume, set } = choice.current;
+    if (line.length > before.plies && last) playSound(soundForSan(last.san), volume, set);
     if (before.status === "active" && state.status !== "active") {
-      const t = setTimeout(() => playSound("end", volume.current), END_SOUND_DELAY_MS);
+      const t = setTimeout(() => playSound("end", volume, set), END_SOUND_DELAY_MS);
       return () => clearTimeout(t);
     }
   }, [state, muted]);
@@ -36,14 +42,14 @@ export function useGameSounds(state: GameState | null): void {
 
 /** Plays the low-time sound once when my running clock goes under `lowMs` (again after an increment lifts it). */
 export function useLowTimeSound(myTimeMs: number | null, lowMs: number): void {
-  const [{ soundEnabled, soundVolume }] = usePreferences();
+  const [{ soundEnabled, soundVolume, soundSet }] = usePreferences();
   const armed = useRef(true);
   useEffect(() => {
     if (myTimeMs === null) return;
     const r = lowTimeWarning(armed.current, myTimeMs, lowMs);
     armed.current = r.armed;
-    if (r.warn && soundEnabled && soundVolume > 0) playSound("lowTime", soundVolume);
-  }, [myTimeMs, lowMs, soundEnabled, soundVolume]);
+    if (r.warn && soundEnabled && soundVolume > 0) playSound("lowTime", soundVolume, soundSet);
+  }, [myTimeMs, lowMs, soundEnabled, soundVolume, soundSet]);
 }
 
 /**
