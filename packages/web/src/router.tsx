@@ -1,7 +1,6 @@
 import { lazy, Suspense } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { CreditsPage } from "./pages/CreditsPage.tsx";
-import { LeaderboardsPage } from "./pages/LeaderboardsPage.tsx";
 import { LobbyPage } from "./pages/LobbyPage.tsx";
 import { MessagesPage } from "./pages/MessagesPage.tsx";
 import { MyProfilePage } from "./pages/MyProfilePage.tsx";
@@ -19,6 +18,10 @@ const AnalysisPage = lazy(() => import("./pages/AnalysisPage.tsx").then((m) => (
 // Watching loads when it is opened: the lobby's first load stays small.
 const WatchPage = lazy(() => import("./pages/WatchPage.tsx").then((m) => ({ default: m.WatchPage })));
 const TvPage = lazy(() => import("./pages/TvPage.tsx").then((m) => ({ default: m.TvPage })));
+// So do the leaderboards, whose overview of every board is no part of a first visit to the lobby.
+const LeaderboardsPage = lazy(() =>
+  import("./pages/LeaderboardsPage.tsx").then((m) => ({ default: m.LeaderboardsPage })),
+);
 
 /** Every route of SPEC §2 inside the common layout; a failing page keeps the layout around its error. */
 export const routes: RouteObject[] = [
@@ -57,7 +60,14 @@ export const routes: RouteObject[] = [
           { path: "social", element: <SocialPage /> },
           { path: "my-profile", element: <MyProfilePage /> },
           { path: "profile", element: <ProfilePage /> },
-          { path: "leaderboards", element: <LeaderboardsPage /> },
+          {
+            path: "leaderboards",
+            element: (
+              <Suspense fallback={<Page title="Leaderboards" lead="Loading the leaderboards…" />}>
+                <LeaderboardsPage />
+              </Suspense>
+            ),
+          },
           { path: "credits", element: <CreditsPage /> },
           { path: "settings", element: <SettingsPage /> },
           { path: "messages/:friendName", element: <MessagesPage /> },
