@@ -115,7 +115,7 @@ test("a page opened afresh opens at its top, wherever the tab's last page was le
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
   // An address typed into the same tab: a new load, whose first page once took the old page's position.
-  await page.goto("/leaderboards");
+  await page.goto("/leaderboards?gameVariant=standard&timeVariant=rapid");
   await expect(page.getByRole("button", { name: "Get Leaderboards" })).toBeVisible();
   await page.waitForTimeout(300);
   expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(800);

@@ -13,7 +13,7 @@ export function LeaderboardRows({
   rows: LeaderboardRow[];
   label: string;
   busy?: boolean;
-  /** The overview's short lists: no games column. */
+  /** The overview's short lists: names and ratings only (lichess's /player), so names have the room. */
   compact?: boolean;
 }) {
   return (
@@ -31,7 +31,7 @@ export function LeaderboardRows({
                 <span className="visually-hidden">Rank </span>
                 {row.rank}
               </span>
-              <PlayerAvatar username={row.username} avatarUrl={row.avatarUrl} size="sm" />
+              {compact ? null : <PlayerAvatar username={row.username} avatarUrl={row.avatarUrl} size="sm" />}
               <span className="lb-row__name">{row.username}</span>
               {compact ? null : (
                 <span className="lb-row__games">

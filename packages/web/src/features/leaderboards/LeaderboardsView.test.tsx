@@ -78,7 +78,7 @@ describe("LeaderboardsView: the overview", () => {
       within(cards[0]!)
         .getAllByTestId("leaderboard-row")
         .map((r) => r.textContent),
-    ).toEqual(["Rank 1BUbullet1Elo 1999", "Rank 2BUbullet2Elo 1998"]);
+    ).toEqual(["Rank 1bullet1Elo 1999", "Rank 2bullet2Elo 1998"]);
     expect(within(cards[0]!).getByText("42 players")).toBeTruthy();
     expect(within(cards[2]!).getByText("No rated games yet")).toBeTruthy();
     expect(screen.getByText("No rated Chess960 or Jumpstart games yet.")).toBeTruthy();
