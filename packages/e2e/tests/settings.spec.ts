@@ -227,3 +227,32 @@ test("a player closes their account in Settings: logged out everywhere, then a g
     page.getByRole("table", { name: "Game history" }).getByRole("row").filter({ hasText: me.name }),
   ).toHaveCount(1);
 });
+
+test("the sound set chosen in the settings is kept and is the one a game fetches", async ({ browser }) => {
+  const [me, other] = [await registeredUser("snd"), await registeredUser("snd")];
+  const page = await newPage(browser, me.sessionId);
+  await page.goto("/settings");
+  const sound = page.getByTestId("sound-settings");
+  await expect(sound).toHaveAttribute("data-sound-set", "wood");
+  // Choosing a set plays a sample of it: the chime file, served as audio.
+  const chime = page.waitForResponse(/\/assets\/chime-move-[\w-]+\.wav$/);
+  await page.getByRole("radio", { name: /Chime/ }).check();
+  const response = await chime;
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/^audio\//);
+  await expect(sound).toHaveAttribute("data-sound-set", "chime");
+  await page.getByRole("radio", { name: /Digital/ }).check();
+  await expect(sound).toHaveAttribute("data-sound-set", "digital");
+  await expect(page.getByText("Saved to your account")).toBeVisible();
+
+  // A game opened in another browser of the same account fetches that set's files.
+  const game = await socketGame(me.sessionId, other.sessionId);
+  const elsewhere = await newPage(browser, await loginAgain(me.name));
+  try {
+    const digital = elsewhere.waitForResponse(/\/assets\/digital-capture-[\w-]+\.wav$/);
+    await elsewhere.goto(`/play?gameId=${game.gameId}`);
+    expect((await digital).status()).toBe(200);
+  } finally {
+    await game.end();
+  }
+});

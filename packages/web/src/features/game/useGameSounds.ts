@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { usePreferences } from "../preferences/index.ts";
+import { usePreferences, usePreferencesState } from "../preferences/index.ts";
 import { preloadSoundSet } from "../sounds/index.ts";
 import { lowTimeWarning } from "./gameClock.ts";
 import { liveLine } from "./gameSelectors.ts";
@@ -7,6 +7,7 @@ import { audioStatus, onAudioStatusChange, playSound, soundForSan, unlockAudio }
 import type { GameState } from "./gameStore.ts";
 
 const END_SOUND_DELAY_MS = 180;
+const PRELOAD_DELAY_MS = 1_000;
 
 /**
  * Plays a sound for each new move on the board and one when the game ends, at the player's volume and only
@@ -19,10 +20,15 @@ export function useGameSounds(state: GameState | null): void {
   useEffect(() => {
     choice.current = { volume: soundVolume, set: soundSet };
   }, [soundVolume, soundSet]);
-  // The files come when a game opens, so that its first move sounds on time.
+  // The files come a moment after a game opens, so that its first move sounds on time; not while a logged-in
+  // player's own choice of set is still on its way (a first move before then fetches its file as it plays).
+  const { sync } = usePreferencesState();
+  const settling = sync === "loading";
   useEffect(() => {
-    if (!muted) preloadSoundSet(soundSet);
-  }, [muted, soundSet]);
+    if (muted || settling) return;
+    const t = setTimeout(() => preloadSoundSet(soundSet), PRELOAD_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [muted, settling, soundSet]);
   const seen = useRef<{ plies: number; status: GameState["status"] } | null>(null);
   useEffect(() => {
     if (!state) return;
