@@ -17,6 +17,9 @@ CREATE TABLE "leaderboard_counts" (
 	CONSTRAINT "leaderboard_counts_variant_time_class_elo_pk" PRIMARY KEY("variant","time_class","elo")
 );
 --> statement-breakpoint
+-- Writers wait from here to the end of the migration, so no rating changes between the count and its triggers.
+LOCK TABLE "ratings" IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
 INSERT INTO "leaderboard_counts" ("variant", "time_class", "elo", "players")
 	SELECT "variant", "time_class", "elo", count(*)::int FROM "ratings" GROUP BY 1, 2, 3;
 --> statement-breakpoint

@@ -44,12 +44,23 @@ export async function foldCounts(db: Db): Promise<void> {
       sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as got`,
     );
     if (!lock?.got) return;
-    await tx.execute(sql`with moved as (
+    const touched = await queryRows<{ variant: string; time_class: string; elo: number; players: number }>(
+      tx as unknown as Db,
+      sql`with moved as (
         delete from leaderboard_count_changes returning variant, time_class, elo, players
       )
       insert into leaderboard_counts (variant, time_class, elo, players)
         select variant, time_class, elo, sum(players)::int from moved group by 1, 2, 3 order by 1, 2, 3
-      on conflict (variant, time_class, elo) do update set players = leaderboard_counts.players + excluded.players`);
-    await tx.execute(sql`delete from leaderboard_counts where players = 0`);
+      on conflict (variant, time_class, elo) do update set players = leaderboard_counts.players + excluded.players
+      returning variant, time_class, elo, players`,
+    );
+    const emptied = touched.filter((t) => t.players === 0);
+    if (emptied.length === 0) return;
+    const keys = sql.join(
+      emptied.map((t) => sql`(${t.variant}, ${t.time_class}, ${t.elo}::int)`),
+      sql`, `,
+    );
+    await tx.execute(sql`delete from leaderboard_counts
+      where players = 0 and (variant, time_class, elo) in (values ${keys})`);
   });
 }
