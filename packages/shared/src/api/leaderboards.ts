@@ -10,7 +10,7 @@ export const LEADERBOARD_EMPTY = "No Leaderboard Found - Try Changing the Filter
 export const leaderboardQuery = z.object({
   gameVariant: z.enum(VARIANTS, { error: "gameVariant must be standard, jumpstart or fun" }).default("standard"),
   timeVariant: z
-    .enum(TIME_CLASSES, { error: "timeVariant must be bullet, blitz, rapid or classical" })
+    .enum(TIME_CLASSES, { error: "timeVariant must be bullet, blitz, rapid, classical or daily" })
     .default("rapid"),
   pageNo: z.coerce
     .number({ error: "pageNo must be a number" })

@@ -1,7 +1,18 @@
 /** Time controls and speed classes (SPEC §9). */
 
-export const TIME_CLASSES = ["bullet", "blitz", "rapid", "classical"] as const;
+/** The speeds of games played with a clock at one sitting. */
+export const LIVE_TIME_CLASSES = ["bullet", "blitz", "rapid", "classical"] as const;
+export type LiveTimeClass = (typeof LIVE_TIME_CLASSES)[number];
+
+/**
+ * Every class a game is rated in: the live speeds, and "daily" (correspondence, days per move; see
+ * domain/daily.ts), rated apart from them.
+ */
+export const TIME_CLASSES = [...LIVE_TIME_CLASSES, "daily"] as const;
 export type TimeClass = (typeof TIME_CLASSES)[number];
+
+export const isLiveTimeClass = (tc: string): tc is LiveTimeClass =>
+  (LIVE_TIME_CLASSES as readonly string[]).includes(tc);
 
 /** How a time class is written for players. */
 export const TIME_CLASS_LABEL: Record<TimeClass, string> = {
@@ -9,6 +20,7 @@ export const TIME_CLASS_LABEL: Record<TimeClass, string> = {
   blitz: "Blitz",
   rapid: "Rapid",
   classical: "Classical",
+  daily: "Daily",
 };
 
 export interface TimeControl {
@@ -19,7 +31,7 @@ export interface TimeControl {
 }
 
 /** The 12 presets of SPEC §9 in their groups. */
-export const PRESETS: Record<TimeClass, readonly TimeControl[]> = {
+export const PRESETS: Record<LiveTimeClass, readonly TimeControl[]> = {
   bullet: [
     { baseTime: 1, increment: 0 },
     { baseTime: 1, increment: 2 },
@@ -62,7 +74,7 @@ export function estimatedDurationSeconds(tc: TimeControl): number {
  * lichess draws the blitz/rapid line at 480 s; ours is at 600 s so that 5+5 (500 s) stays blitz and
  * 10+0 (600 s) is rapid, as the spec groups them.
  */
-export function timeClassOf(tc: TimeControl): TimeClass {
+export function timeClassOf(tc: TimeControl): LiveTimeClass {
   const d = estimatedDurationSeconds(tc);
   if (d < 180) return "bullet";
   if (d < 600) return "blitz";

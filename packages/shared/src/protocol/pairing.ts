@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatTimeControl, PRESETS, TIME_CLASSES, type TimeClass } from "../domain/timeControl.ts";
+import { formatTimeControl, LIVE_TIME_CLASSES, type LiveTimeClass, PRESETS } from "../domain/timeControl.ts";
 
 /** A quick-pairing pool: one of the spec's preset time controls (SPEC §9), standard chess, random colours. */
 export interface Pool {
@@ -7,11 +7,11 @@ export interface Pool {
   id: string;
   baseTime: number;
   increment: number;
-  timeClass: TimeClass;
+  timeClass: LiveTimeClass;
 }
 
 /** The twelve pools, in the spec's order (bullet first), as the lobby's tiles show them. */
-export const POOLS: readonly Pool[] = TIME_CLASSES.flatMap((timeClass) =>
+export const POOLS: readonly Pool[] = LIVE_TIME_CLASSES.flatMap((timeClass) =>
   PRESETS[timeClass].map((tc) => ({ id: formatTimeControl(tc), ...tc, timeClass })),
 );
 

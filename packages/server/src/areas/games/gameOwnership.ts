@@ -1,4 +1,4 @@
-import { actorKey, creditClock, type TimeClass } from "@chess/shared";
+import { actorKey, creditClock, type LiveTimeClass } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { KeyedQueue } from "../../util/keyedQueue.ts";
 import { type GameLeases, LEASE_MS } from "./gameLeases.ts";
@@ -36,7 +36,7 @@ export function createGameOwnership(deps: {
   /** This node writes a live game it did not start (reloaded or taken over), its resumed state stored. */
   adopted: (round: GameRound) => void;
   /** The server's own first-move limits by speed (config FIRST_MOVE_LIMITS_MS); undefined: FIRST_MOVE_MS. */
-  firstMoveMs?: Record<TimeClass, number>;
+  firstMoveMs?: Record<LiveTimeClass, number>;
 }) {
   const { repo, leases, rounds, queue, logger } = deps;
   const now = deps.now;

@@ -8,12 +8,12 @@ import {
   type EloDeltas,
   type EndReason,
   type GameStatus,
+  type LiveTimeClass,
   type MoveInput,
   other,
   type PlayedMove,
   positionEnd,
   sameActor,
-  type TimeClass,
   timeLeft,
   timeoutResult,
   type Variant,
@@ -30,7 +30,7 @@ export type PlayerRef = ActorId & { name: string };
 export interface GameRound {
   id: string;
   variant: Variant;
-  timeClass: TimeClass;
+  timeClass: LiveTimeClass;
   baseMs: number;
   incrementMs: number;
   /** No clock (games against the computer only): the clock never runs and no first-move deadline applies. */
@@ -91,7 +91,7 @@ export const RESUMED_TOLD_MS = 120_000;
 export const DRAW_OFFER_EVERY_PLIES = 20;
 
 /** First-move time limit by speed (lichess: 15–35 s). */
-export const FIRST_MOVE_MS: Record<TimeClass, number> = {
+export const FIRST_MOVE_MS: Record<LiveTimeClass, number> = {
   bullet: 15_000,
   blitz: 20_000,
   rapid: 30_000,
@@ -136,7 +136,7 @@ export function idleDeadlineAt(
 }
 
 /** How long a player whose connection was lost may be gone before the opponent may claim the win (lichess). */
-export const GONE_CLAIM_MS: Record<TimeClass, number> = {
+export const GONE_CLAIM_MS: Record<LiveTimeClass, number> = {
   bullet: 40_000,
   blitz: 40_000,
   rapid: 80_000,

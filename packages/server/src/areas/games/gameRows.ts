@@ -1,4 +1,4 @@
-import { Board, type EndReason, type TimeClass, type Variant, type WinningColor } from "@chess/shared";
+import { Board, type EndReason, type LiveTimeClass, type Variant, type WinningColor } from "@chess/shared";
 import type { GameRound } from "./gameRound.ts";
 import type { GameRow } from "./gamesRepo.ts";
 import { clockOfMove, type MoveClock } from "./moveClock.ts";
@@ -11,7 +11,7 @@ import { restoreRoundState } from "./roundState.ts";
 export function roundFromRow(
   row: GameRow,
   moves: Array<{ uci: string; san: string; clock: MoveClock; movedAt?: Date }>,
-  firstMoveMs?: Record<TimeClass, number>,
+  firstMoveMs?: Record<LiveTimeClass, number>,
 ): GameRound {
   const board = Board.fromFen(row.initialFen);
   let lastMove: GameRound["lastMove"] = null;
@@ -27,7 +27,7 @@ export function roundFromRow(
   const round: GameRound = {
     id: row.id,
     variant: row.variant as Variant,
-    timeClass: row.timeClass as TimeClass,
+    timeClass: row.timeClass as LiveTimeClass,
     baseMs: row.baseMs,
     incrementMs: row.incrementMs,
     untimed: row.untimed,
@@ -64,7 +64,7 @@ export function roundFromRow(
     eventNo: moves.length + (row.status === "active" ? 0 : 1),
     createdAt: row.createdAt.getTime(),
     epoch: row.ownerEpoch,
-    ...(firstMoveMs ? { firstMoveMs: firstMoveMs[row.timeClass as TimeClass] } : {}),
+    ...(firstMoveMs ? { firstMoveMs: firstMoveMs[row.timeClass as LiveTimeClass] } : {}),
   };
   if (row.status === "active") {
     restoreRoundState(round, row.roundState, moves[0]?.movedAt?.getTime(), moves.at(-1)?.movedAt?.getTime());

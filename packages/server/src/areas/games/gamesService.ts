@@ -7,13 +7,13 @@ import {
   eloDeltas,
   fail,
   type GameStarted,
+  type LiveTimeClass,
   type MovePayload,
   NO_ELO_CHANGE,
   newClock,
   other,
   START_FEN,
   type TakebackChoice,
-  type TimeClass,
   takesTakebacks,
   timeClassOf,
   type Variant,
@@ -107,7 +107,7 @@ export function createGamesService(deps: {
   isNodeAlive?: (node: string) => Promise<boolean>;
   now?: () => number;
   /** The server's own first-move limits by speed (config FIRST_MOVE_LIMITS_MS); undefined: FIRST_MOVE_MS. */
-  firstMoveMs?: Record<TimeClass, number>;
+  firstMoveMs?: Record<LiveTimeClass, number>;
   /** An account's choice of takebacks (preferences); without it, and for guests, every player takes them. */
   takebackChoice?: (userId: number) => Promise<TakebackChoice>;
 }) {

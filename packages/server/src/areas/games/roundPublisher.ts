@@ -1,4 +1,4 @@
-import { type Ack, fail, other, type TimeClass } from "@chess/shared";
+import { type Ack, fail, type LiveTimeClass, other } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Bus } from "../../bus.ts";
 import { finishing, type Result } from "./gameFinisher.ts";
@@ -48,7 +48,7 @@ export function createRoundPublisher(deps: {
   /** A move write failed: another node may have taken the game (scaled mode). */
   writeFailed: (round: GameRound) => void;
   /** The server's own first-move limits by speed (config FIRST_MOVE_LIMITS_MS); undefined: FIRST_MOVE_MS. */
-  firstMoveMs?: Record<TimeClass, number>;
+  firstMoveMs?: Record<LiveTimeClass, number>;
 }) {
   const { repo, writer, notifier, rounds, logger } = deps;
   /** Games whose end (mate, stalemate, draw by rule) is known but not yet stored. */

@@ -9,10 +9,10 @@ import {
   formatTimeControl,
   type GameStage,
   type Handicap,
+  LIVE_TIME_CLASSES,
+  type LiveTimeClass,
   PRESETS,
   TIME_CLASS_LABEL,
-  TIME_CLASSES,
-  type TimeClass,
   type TimeControl,
   timeClassOf,
   VARIANT_LABELS,
@@ -23,7 +23,7 @@ import {
 export interface ArenaSettings {
   name: string;
   timeControl: TimeControl;
-  timeClass: TimeClass;
+  timeClass: LiveTimeClass;
   variant: Variant;
   jumpstart: { stage: GameStage; balance: Handicap } | null;
   rated: boolean;
@@ -48,7 +48,7 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 const isPreset = (tc: TimeControl) =>
-  TIME_CLASSES.some((c) => PRESETS[c].some((p) => p.baseTime === tc.baseTime && p.increment === tc.increment));
+  LIVE_TIME_CLASSES.some((c) => PRESETS[c].some((p) => p.baseTime === tc.baseTime && p.increment === tc.increment));
 
 const isCustom = (tc: TimeControl) =>
   tc.baseTime <= ARENA.custom.minutes.max &&
@@ -148,7 +148,7 @@ function startErrors(body: CreateArenaBody, now: number): SettingsError[] {
 }
 
 /** "Blitz Arena", "Chess960 Rapid Arena", "Bullet Club Battle". */
-export function defaultArenaName(variant: Variant, timeClass: TimeClass, battle: boolean): string {
+export function defaultArenaName(variant: Variant, timeClass: LiveTimeClass, battle: boolean): string {
   const prefix = variant === "standard" ? "" : `${VARIANT_LABELS[variant]} `;
   return `${prefix}${TIME_CLASS_LABEL[timeClass]} ${battle ? "Club Battle" : "Arena"}`;
 }

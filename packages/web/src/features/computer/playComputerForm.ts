@@ -6,11 +6,11 @@ import {
   type ComputerLevel,
   END_REASON_TEXT,
   formatTimeControl,
+  LIVE_TIME_CLASSES,
   type PlayComputerPayload,
   PRESETS,
   positionEnd,
   TIME_CLASS_LABEL,
-  TIME_CLASSES,
   type TimeControl,
   UNLIMITED_LABEL,
 } from "@chess/shared";
@@ -62,9 +62,9 @@ export function rememberChoice(storage: Storage | undefined, values: PlayCompute
 
 /** The spec's 12 presets in their groups (SPEC §9). */
 export const COMPUTER_PRESET_GROUPS: ReadonlyArray<{ title: string; presets: readonly TimeControl[] }> =
-  TIME_CLASSES.map((tc) => ({ title: TIME_CLASS_LABEL[tc], presets: PRESETS[tc] }));
+  LIVE_TIME_CLASSES.map((tc) => ({ title: TIME_CLASS_LABEL[tc], presets: PRESETS[tc] }));
 
-const ALL_PRESETS = TIME_CLASSES.flatMap((tc) => PRESETS[tc]);
+const ALL_PRESETS = LIVE_TIME_CLASSES.flatMap((tc) => PRESETS[tc]);
 const PRESET_LABELS: readonly string[] = [...ALL_PRESETS.map(formatTimeControl), UNLIMITED];
 
 /** The playComputer payload for the dialog's values, from `fen` when given (continue from a position). */

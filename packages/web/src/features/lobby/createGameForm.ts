@@ -8,12 +8,12 @@ import {
   HANDICAPS,
   type Handicap,
   JUMPSTART_CUSTOM,
+  LIVE_TIME_CLASSES,
   missingJumpstartFields,
   PLAYABLE_VARIANTS,
   PRESETS,
   type Range,
   TIME_CLASS_LABEL,
-  TIME_CLASSES,
   type TimeClass,
   type TimeControl,
   type Variant,
@@ -62,7 +62,11 @@ export const DEFAULT_CREATE_GAME: CreateGameValues = {
 
 /** The four preset groups of SPEC §9, in order, with their headings. */
 export const PRESET_GROUPS: ReadonlyArray<{ timeClass: TimeClass; title: string; presets: readonly TimeControl[] }> =
-  TIME_CLASSES.map((timeClass) => ({ timeClass, title: TIME_CLASS_LABEL[timeClass], presets: PRESETS[timeClass] }));
+  LIVE_TIME_CLASSES.map((timeClass) => ({
+    timeClass,
+    title: TIME_CLASS_LABEL[timeClass],
+    presets: PRESETS[timeClass],
+  }));
 
 /** The variants the select offers (SPEC §2: Standard, Jumpstart Chess; and Chess960, the "fun" variant). */
 export const SELECTABLE_VARIANTS: readonly Variant[] = PLAYABLE_VARIANTS;

@@ -34,6 +34,7 @@ const stats: Statistic[] = [
   { timeVariant: "blitz", eloPoints: 1500, gamesWon: 0, gamesPlayed: 0, winrate: 0 },
   { timeVariant: "rapid", eloPoints: 1512, gamesWon: 2, gamesPlayed: 3, winrate: 2 / 3 },
   { timeVariant: "classical", eloPoints: 1500, gamesWon: 0, gamesPlayed: 0, winrate: 0 },
+  { timeVariant: "daily", eloPoints: 1500, gamesWon: 0, gamesPlayed: 0, winrate: 0 },
 ];
 const ratings: RatingHistory = {
   bullet: [],
@@ -44,6 +45,7 @@ const ratings: RatingHistory = {
     { t: 3, elo: 1512, change: 12 },
   ],
   classical: [],
+  daily: [],
 };
 
 function fakeClient(

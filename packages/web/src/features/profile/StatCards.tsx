@@ -88,13 +88,14 @@ function StatCard({
   );
 }
 
-/** Lichess-like speed icons: a bullet, a flame, a clock, a turtle-slow hourglass. Decorative. */
+/** Lichess-like speed icons: a bullet, a flame, a clock, a turtle-slow hourglass, a sun for daily. Decorative. */
 function TimeClassIcon({ timeClass }: { timeClass: TimeClass }) {
   const paths: Record<TimeClass, string> = {
     bullet: "M3 13l6-6m-2-2l5-2-2 5-4 4-2-2z",
     blitz: "M9 1L3 9h4l-1 6 6-8H8l1-6z",
     rapid: "M8 2a6 6 0 1 0 0 12A6 6 0 0 0 8 2zm0 3v3l2 2",
     classical: "M4 1h8M4 15h8M5 1c0 4 6 4 6 7s-6 3-6 7m6-14c0 4-6 4-6 7s6 3 6 7",
+    daily: "M8 5a3 3 0 1 0 0 6 3 3 0 0 0 0-6zM8 1v2m0 10v2M1 8h2m10 0h2M3 3l1.5 1.5m7 7L13 13M3 13l1.5-1.5m7-7L13 3",
   };
   return (
     <svg className="stat-card__icon" viewBox="0 0 16 16" aria-hidden="true">
