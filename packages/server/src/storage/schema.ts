@@ -142,7 +142,11 @@ export const games = pgTable(
   (t) => [
     // What a move row's fence refers to (game_moves_owner_fk).
     unique("games_id_owner_epoch_unique").on(t.id, t.ownerEpoch),
-    index("games_active_idx").on(t.status).where(sql`${t.status} = 'active'`),
+    // Live games only: every node reads them at start and for the Watch list; daily games wait in the database.
+    index("games_live_idx").on(t.status).where(sql`${t.status} = 'active' and ${t.timeClass} <> 'daily'`),
+    // A player's daily games in progress (their list, a vacation): few per player among many finished games.
+    index("games_daily_white_idx").on(t.whiteUserId).where(sql`${t.status} = 'active' and ${t.timeClass} = 'daily'`),
+    index("games_daily_black_idx").on(t.blackUserId).where(sql`${t.status} = 'active' and ${t.timeClass} = 'daily'`),
     index("games_white_user_idx").on(t.whiteUserId, t.createdAt),
     index("games_black_user_idx").on(t.blackUserId, t.createdAt),
   ],
@@ -626,5 +630,78 @@ export const tournamentPairings = pgTable(
     index("tournament_pairings_playing_idx").on(t.tournamentId).where(sql`${t.status} = 'playing'`),
     index("tournament_pairings_white_idx").on(t.whiteId),
     index("tournament_pairings_black_idx").on(t.blackId),
+  ],
+);
+
+/**
+ * A daily game's state beyond its games row and moves (areas/daily): its clock, each side's conditional lines,
+ * the alarm and a draw offer. Kept after the game ends (its days per move); deadline and alarm are then null.
+ */
+export const dailyGames = pgTable(
+  "daily_games",
+  {
+    gameId: text("game_id")
+      .primaryKey()
+      .references(() => games.id, { onDelete: "cascade" }),
+    days: integer("days").notNull(),
+    /** Plies stored: a move is written only against the ply it was decided on (compare-and-set). */
+    ply: integer("ply").notNull().default(0),
+    /** When the side to move runs out (epoch ms); null while paused by a vacation, and once the game ended. */
+    deadline: bigint("deadline", { mode: "number" }),
+    /** While paused: what the side to move had left (ms). */
+    pausedLeftMs: bigint("paused_left_ms", { mode: "number" }),
+    /** When the side to move's 80 % alarm rings (epoch ms); null once rung or dropped. */
+    alarmAt: bigint("alarm_at", { mode: "number" }),
+    drawOfferBy: text("draw_offer_by").$type<"w" | "b">(),
+    /** Conditional lines of each side, UCI plies, each starting with the opponent's expected move. */
+    conditionalsW: jsonb("conditionals_w").$type<string[][]>().notNull().default([]),
+    conditionalsB: jsonb("conditionals_b").$type<string[][]>().notNull().default([]),
+  },
+  (t) => [
+    // The sweeper's query: the games whose time ran out, oldest deadline first.
+    index("daily_games_deadline_idx").on(t.deadline).where(sql`${t.deadline} is not null`),
+    index("daily_games_alarm_idx").on(t.alarmAt).where(sql`${t.alarmAt} is not null`),
+  ],
+);
+
+/** Each account's vacation ledger (shared/domain/dailyVacation.ts); absent: the sign-up allowance, unused. */
+export const dailyVacations = pgTable(
+  "daily_vacations",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    balanceMs: bigint("balance_ms", { mode: "number" }).notNull(),
+    asOf: bigint("as_of", { mode: "number" }).notNull(),
+    since: bigint("since", { mode: "number" }),
+    /** While on vacation: when it runs out unless ended before (the sweeper ends it then). */
+    runsOutAt: bigint("runs_out_at", { mode: "number" }),
+  },
+  (t) => [index("daily_vacations_runs_out_idx").on(t.runsOutAt).where(sql`${t.runsOutAt} is not null`)],
+);
+
+/**
+ * Open daily offers: public ones in the lobby's daily list, and challenges to one player (`to_user_id`: a friend,
+ * or the opponent of a rematch). They wait for days, so they are rows, not live state.
+ */
+export const dailyOffers = pgTable(
+  "daily_offers",
+  {
+    offerId: text("offer_id").primaryKey(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    toUserId: integer("to_user_id").references(() => users.id, { onDelete: "cascade" }),
+    days: integer("days").notNull(),
+    variant: text("variant").notNull(),
+    color: text("color").notNull(),
+    rated: boolean("rated").notNull(),
+    rematchOf: text("rematch_of"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("daily_offers_public_idx").on(t.createdAt).where(sql`${t.toUserId} is null`),
+    index("daily_offers_owner_idx").on(t.ownerId),
+    index("daily_offers_to_idx").on(t.toUserId),
   ],
 );
