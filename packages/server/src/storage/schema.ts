@@ -153,6 +153,15 @@ export const games = pgTable(
 );
 
 /**
+ * A live game in progress: the predicate of games_live_idx, as literal SQL so that the planner can use the index
+ * (a bound parameter for 'daily' would hide it). Daily games in progress are 'active' too, but no node holds them.
+ */
+export const isLiveGame = sql`${games.status} = 'active' and ${games.timeClass} <> 'daily'`;
+
+/** A daily game in progress (the predicate of the games_daily_*_idx indexes). */
+export const isDailyInProgress = sql`${games.status} = 'active' and ${games.timeClass} = 'daily'`;
+
+/**
  * Every applied move, with the clock after it: the one write per move (a live game's state is its last
  * move row). The primary key makes a ply impossible to apply twice.
  */

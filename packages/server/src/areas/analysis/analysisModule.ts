@@ -8,14 +8,14 @@ import { createAnalysisRepo } from "./analysisRepo.ts";
 import { registerAnalysisRoutes } from "./analysisRoutes.ts";
 import { createAnalysisService } from "./analysisService.ts";
 
-/** Game analysis and single positions, on the node's engine jobs; never for a game its caller is playing. */
+/** Game analysis and single positions, on the node's engine jobs; never for a game its caller is playing (live or daily). */
 export function analysisModule(
   core: Core,
   ports: {
     callers: Callers;
     jobs: JobRunner<AnalysisJobs>;
     play: Pick<GamePlay, "activeGameOf">;
-    records: Pick<GameRecords, "line" | "livePositions">;
+    records: Pick<GameRecords, "line" | "livePositions" | "inPlay">;
   },
 ) {
   const analysis = createAnalysisService({
@@ -24,7 +24,11 @@ export function analysisModule(
     nodes: core.config.analysisNodes,
     games: {
       game: (gameId) => ports.records.line(gameId),
-      activeGameOf: (player) => ports.play.activeGameOf(player),
+      // The live game from its writer (at once on this node), the daily ones (and any live one) from the database.
+      async inPlay(player) {
+        const [live, stored] = await Promise.all([ports.play.activeGameOf(player), ports.records.inPlay(player)]);
+        return [...new Set([...(live ? [live] : []), ...stored])];
+      },
       livePositions: () => ports.records.livePositions(),
     },
   });

@@ -15,13 +15,13 @@ import { gamePositions, replay, terminalEval } from "./positions.ts";
 export interface GameSource {
   /** The game's start position and UCI moves, and whether it is still being played. */
   game(gameId: string): Promise<{ initialFen: string; uciMoves: string[]; active: boolean } | undefined>;
-  /** The game the player is in now, if any. */
-  activeGameOf(player: ActorId): Promise<string | undefined>;
+  /** The games the player is in now: their live game, and an account's daily games in progress. */
+  inPlay(player: ActorId): Promise<string[]>;
   /** Where every game in progress stands now, and at which ply. */
   livePositions(): Promise<Array<{ fen: string; ply: number }>>;
 }
 
-/** Refused for a position of the caller's own running game: no engine on tap during play. */
+/** Refused for a position of the caller's own running game (live or daily): no engine on tap during play. */
 export const OWN_GAME_POSITION_MESSAGE = "Analysis is not available for a position from a game you are playing";
 
 /** Refused for a position standing in somebody's game in progress (from move 10), or one move from it. */
@@ -134,11 +134,11 @@ export function createAnalysisService(deps: {
         throw new AnalysisError(400, error instanceof Error ? error.message : "Invalid position");
       }
       const searched = [fen, ...(last ? [last.before] : [])];
-      // The caller's own game: none of its positions, nor one move on from where it stands.
-      const running = await games.activeGameOf(caller);
-      const game = running ? await games.game(running) : undefined;
-      if (game?.active) {
-        const keys = new Set(searched.map(positionKey));
+      // The caller's own games (live and daily): none of their positions, nor one move on from where each stands.
+      const keys = new Set(searched.map(positionKey));
+      for (const running of await games.inPlay(caller)) {
+        const game = await games.game(running);
+        if (!game?.active) continue;
         const played = gamePositions(game.initialFen, game.uciMoves);
         if (played.some((p) => keys.has(positionKey(p))) || helpsLiveGame(searched, played.slice(-1))) {
           throw new AnalysisError(403, OWN_GAME_POSITION_MESSAGE);

@@ -1,4 +1,4 @@
-import { actorKey, creditClock, type LiveTimeClass } from "@chess/shared";
+import { actorKey, creditClock, isLiveTimeClass, type LiveTimeClass } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { KeyedQueue } from "../../util/keyedQueue.ts";
 import { type GameLeases, LEASE_MS } from "./gameLeases.ts";
@@ -166,7 +166,8 @@ export function createGameOwnership(deps: {
       }
       if (!claimed) return "taken";
       const row = await repo.game(id);
-      if (row?.status !== "active") {
+      // A daily game waits in the database and is played there (areas/daily): no node takes it up.
+      if (row?.status !== "active" || !isLiveTimeClass(row.timeClass)) {
         await leases.release([id], now()).catch(() => {});
         return "not_live";
       }

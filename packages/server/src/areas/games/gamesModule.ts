@@ -1,10 +1,11 @@
-import { MESSAGES, type TimeClass, type Variant } from "@chess/shared";
+import { type ByColor, MESSAGES, type TimeClass, type Variant } from "@chess/shared";
 import type { Core } from "../../core.ts";
 import type { AreaModule } from "../../mount.ts";
 import { settledWithin } from "../../util/settledWithin.ts";
 import type { AccountsModule, Callers } from "../accounts/index.ts";
 import type { Blocks } from "../friends/index.ts";
 import type { PreferencesModule } from "../preferences/index.ts";
+import { type EndingGame, finishingOf, type Result } from "./gameFinisher.ts";
 import { localLeases, RENEW_MS, redisLeases } from "./gameLeases.ts";
 import { socketNotifier } from "./gamesNotifier.ts";
 import { createGamesRepo, type RatingInfo } from "./gamesRepo.ts";
@@ -31,6 +32,17 @@ export interface GameRecords {
   livePositions: ReturnType<typeof createGamesRepo>["livePositions"];
   /** A game's start position and UCI moves, and whether it is still being played (for analysis). */
   line(gameId: string): Promise<{ initialFen: string; uciMoves: string[]; active: boolean } | undefined>;
+  /** The games a player is in now, live and daily (an account's every one; a guest's live game). */
+  inPlay(player: { userId: number | null; sessionId: string }): Promise<string[]>;
+}
+
+/**
+ * The games area's one way of ending a game no node holds (a daily game): result, ratings and history in one
+ * transaction (gameFinisher.ts, the repo's finishGame), then `gameFinished` on the bus.
+ */
+export interface GameFinisher {
+  /** Ends `game` with `result` at `now`; `finished` is false when it had ended already (nothing written or told). */
+  finish(game: EndingGame, result: Result, now: number): Promise<{ finished: boolean; change: ByColor<number> }>;
 }
 
 /** A node's sign of life in the database: a killed node's games are charged until its last one. */
@@ -149,11 +161,35 @@ export function gamesModule(
       const moves = await repo.moves(gameId);
       return { initialFen: row.initialFen, uciMoves: moves.map((m) => m.uci), active: row.status === "active" };
     },
+    async inPlay(player) {
+      if (player.userId !== null) return repo.inPlayOf(player.userId);
+      const live = await repo.activeGameOf(player);
+      return live ? [live] : [];
+    },
+  };
+  const finisher: GameFinisher = {
+    async finish(game, result, now) {
+      const { write, change } = finishingOf(game, result, now);
+      const finished = await repo.finishGame(write);
+      if (finished) {
+        core.bus.publish("gameFinished", {
+          gameId: game.id,
+          players: [game.players.w, game.players.b],
+          variant: game.variant,
+          timeClass: game.timeClass,
+          ratingsChanged: write.ratingChanges.length > 0,
+          winningColor: result.winningColor,
+          reason: result.reason,
+        });
+      }
+      return { finished, change };
+    },
   };
   return {
     area,
     play: games as GamePlay,
     records,
+    finisher,
     /** An area whose players never connect (the computer) says which presence keys are always at the board. */
     seating: { alwaysSeated: (isKey: (key: string) => boolean) => void alwaysSeated.push(isKey) },
   };

@@ -18,6 +18,8 @@ import {
   gameMoveClock,
   gameMoves,
   games,
+  isDailyInProgress,
+  isLiveGame,
   nodeHeartbeats,
   type PersistedRoundState,
   ratings,
@@ -309,12 +311,13 @@ export function createGamesRepo(db: Db) {
       return row;
     },
 
+    /** The live games in progress (daily games are not held by a node). */
     async activeGames(): Promise<GameRow[]> {
-      return db.select().from(games).where(eq(games.status, "active"));
+      return db.select().from(games).where(isLiveGame);
     },
 
     async activeGameIds(): Promise<string[]> {
-      const rows = await db.select({ id: games.id }).from(games).where(eq(games.status, "active"));
+      const rows = await db.select({ id: games.id }).from(games).where(isLiveGame);
       return rows.map((r) => r.id);
     },
 
@@ -331,37 +334,53 @@ export function createGamesRepo(db: Db) {
           count: sql<number>`count(*)::int`,
         })
         .from(games)
-        .where(eq(games.status, "active"))
+        .where(isLiveGame)
         .groupBy(games.variant, games.baseMs, games.incrementMs, games.againstComputer);
     },
 
     /**
      * The position each game in progress stands at now, and its ply (every node's games: a move is stored
-     * before anyone sees it). One index lookup per live game.
+     * before anyone sees it). One index lookup per live game; a daily game's row carries its position.
      */
     async livePositions(): Promise<Array<{ gameId: string; fen: string; ply: number }>> {
       const rows = await runStatement<{ id: string; initial_fen: string; fen: string | null; ply: number | null }>(
         db,
         `select g.id, g.initial_fen, m.fen, m.ply from games g
            left join lateral (select fen, ply from game_moves where game_id = g.id order by ply desc limit 1) m on true
-          where g.status = 'active'`,
+          where g.status = 'active' and g.time_class <> 'daily'
+         union all
+         select g.id, g.initial_fen, g.fen, g.ply from games g where g.status = 'active' and g.time_class = 'daily'`,
         [],
       );
       return rows.map((r) => ({ gameId: r.id, fen: r.fen ?? r.initial_fen, ply: r.ply ?? 0 }));
     },
 
-    /** The live game of a player (the account when logged in, else the guest session), wherever it is played. */
+    /**
+     * The live game of a player (the account when logged in, else the guest session), wherever it is played.
+     * Daily games do not count: one may play live while they wait.
+     */
     async activeGameOf(p: ActorId): Promise<string | undefined> {
       const side =
         p.userId !== null
           ? or(eq(games.whiteUserId, p.userId), eq(games.blackUserId, p.userId))
           : or(eq(games.whiteSessionId, p.sessionId), eq(games.blackSessionId, p.sessionId));
-      const [row] = await db
+      const [row] = await db.select({ id: games.id }).from(games).where(and(isLiveGame, side)).limit(1);
+      return row?.id;
+    },
+
+    /** Every game of an account in progress, live or daily (the analysis board refuses their positions). */
+    async inPlayOf(userId: number): Promise<string[]> {
+      const rows = await db
         .select({ id: games.id })
         .from(games)
-        .where(and(eq(games.status, "active"), side))
-        .limit(1);
-      return row?.id;
+        .where(
+          or(
+            and(isLiveGame, or(eq(games.whiteUserId, userId), eq(games.blackUserId, userId))),
+            and(isDailyInProgress, eq(games.whiteUserId, userId)),
+            and(isDailyInProgress, eq(games.blackUserId, userId)),
+          ),
+        );
+      return rows.map((r) => r.id);
     },
 
     async moves(gameId: string): Promise<StoredMove[]> {

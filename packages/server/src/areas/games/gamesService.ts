@@ -7,6 +7,7 @@ import {
   eloDeltas,
   fail,
   type GameStarted,
+  isLiveTimeClass,
   type LiveTimeClass,
   type MovePayload,
   NO_ELO_CHANGE,
@@ -350,7 +351,8 @@ export function createGamesService(deps: {
         if (answer?.ok && answer.data) return answer.data;
       }
       const round = rounds.get(gameId) ?? (await publisher.loadRound(gameId));
-      if (!round) return undefined;
+      // A daily game is shown by its own area (followDaily), with its days rather than a clock.
+      if (!round || !isLiveTimeClass(round.timeClass)) return undefined;
       return gameStartedJson(round, colorOf(round, actor) ?? "spectator", now());
     },
 

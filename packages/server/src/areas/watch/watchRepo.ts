@@ -2,7 +2,7 @@ import type { ClockState } from "@chess/shared";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../storage/db.ts";
-import { gameMoveClock, gameMoves, games, ratings } from "../../storage/schema.ts";
+import { gameMoveClock, gameMoves, games, isLiveGame, ratings } from "../../storage/schema.ts";
 import { type MoveClock, withMoveClock } from "../games/index.ts";
 
 /** A live game as the Watch list ranks it (no position: that is read for the games shown only). */
@@ -41,7 +41,7 @@ export interface LivePosition {
 const whiteRating = alias(ratings, "white_rating");
 const blackRating = alias(ratings, "black_rating");
 
-/** Reads of the live games (`games.status = 'active'`), whichever node plays them. */
+/** Reads of the live games (`isLiveGame`: active, not daily), whichever node plays them. */
 export function createWatchRepo(db: Db) {
   return {
     async liveGames(): Promise<LiveGameRow[]> {
@@ -84,7 +84,7 @@ export function createWatchRepo(db: Db) {
             eq(blackRating.timeClass, games.timeClass),
           ),
         )
-        .where(eq(games.status, "active"));
+        .where(isLiveGame);
       return rows.map(({ whiteCurrent, blackCurrent, roundState, ...r }) => ({
         ...r,
         whiteElo: r.whiteElo ?? whiteCurrent,
