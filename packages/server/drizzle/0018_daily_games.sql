@@ -5,7 +5,6 @@
 CREATE TABLE "daily_games" (
 	"game_id" text PRIMARY KEY NOT NULL,
 	"days" integer NOT NULL,
-	"ply" integer DEFAULT 0 NOT NULL,
 	"deadline" bigint,
 	"paused_left_ms" bigint,
 	"alarm_at" bigint,
@@ -17,7 +16,10 @@ CREATE TABLE "daily_games" (
 CREATE TABLE "daily_offers" (
 	"offer_id" text PRIMARY KEY NOT NULL,
 	"owner_id" integer NOT NULL,
+	"owner_name" text NOT NULL,
+	"rating" integer NOT NULL,
 	"to_user_id" integer,
+	"to_name" text,
 	"days" integer NOT NULL,
 	"variant" text NOT NULL,
 	"color" text NOT NULL,

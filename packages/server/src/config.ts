@@ -50,6 +50,13 @@ const envSchema = z.object({
   CONNECT_RATE_PER_IP: z.coerce.number().min(0.01).max(1_000_000).default(3),
   SOCKETS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(100),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  CLOCK_OFFSET_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10 * 365 * 86_400_000)
+    .default(0),
+  DAILY_SWEEP_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   FIRST_MOVE_LIMITS_MS: z
     .string()
     .trim()
@@ -114,6 +121,13 @@ export interface Config {
    * the game rules' own (FIRST_MOVE_MS in areas/games/gameRound.ts).
    */
   firstMoveMs: { bullet: number; blitz: number; rapid: number; classical: number } | undefined;
+  /**
+   * Added to the system clock by the areas that read `core.now` (daily games: deadlines, vacations,
+   * alarms). For tests and demonstrations of days passing, across restarts (CLOCK_OFFSET_MS); 0 in production.
+   */
+  clockOffsetMs: number;
+  /** How often the node holding the sweeper lease ends daily games out of time, vacations run out and alarms. */
+  dailySweepMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -160,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     connectLimits: { burst: e.CONNECT_BURST_PER_IP, perSecond: e.CONNECT_RATE_PER_IP, open: e.SOCKETS_PER_IP },
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     firstMoveMs: firstMoveLimits(e.FIRST_MOVE_LIMITS_MS),
+    clockOffsetMs: e.CLOCK_OFFSET_MS,
+    dailySweepMs: e.DAILY_SWEEP_MS,
   };
 }
 

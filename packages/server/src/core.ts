@@ -42,6 +42,8 @@ export interface Core {
   nodeId: string;
   /** The node's stop as long requests see it. */
   stopping: Stopping;
+  /** The time (epoch ms) for areas whose rules run over days (daily games): the system clock + CLOCK_OFFSET_MS. */
+  now: () => number;
 }
 
 /** How a stopping node's websockets get to finish their close handshake before they are cut. */
@@ -121,6 +123,7 @@ export async function openCore(config: Config, opts: { inMemoryDb?: boolean } = 
     logger: app.log,
     nodeId,
     stopping,
+    now: () => Date.now() + config.clockOffsetMs,
   };
   return {
     core,

@@ -5,6 +5,7 @@ import { analysisModule } from "./areas/analysis/index.ts";
 import { chatModule } from "./areas/chat/index.ts";
 import { clubsModule } from "./areas/clubs/index.ts";
 import { computerModule } from "./areas/computer/index.ts";
+import { dailyModule } from "./areas/daily/index.ts";
 import { friendsModule } from "./areas/friends/index.ts";
 import { gamesModule } from "./areas/games/index.ts";
 import { historyModule } from "./areas/history/index.ts";
@@ -74,6 +75,14 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   const watch = watchModule(core);
   const history = historyModule(core);
   const leaderboards = leaderboardsModule(core, { callers, membership: clubs.membership });
+  const daily = dailyModule(core, {
+    callers,
+    records,
+    finisher: games.finisher,
+    blocks: friends.blocks,
+    challenges: friends.challenges,
+    jumpstart: jumpstart.positions,
+  });
 
   const areas: AreaModule[] = [
     accounts.area,
@@ -91,6 +100,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     watch.area,
     history.area,
     leaderboards.area,
+    daily.area,
   ];
   mountAreas(core, areas);
   registerHealth(core, areas, { dataDir: config.databaseUrl || opts.inMemoryDb ? undefined : config.dataDir });

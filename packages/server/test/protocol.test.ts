@@ -5,6 +5,7 @@ import { renderProtocolDoc } from "../../shared/src/protocol/protocolDoc.ts";
 import { chatSocketEvents } from "../src/areas/chat/index.ts";
 import { clubsSocketEvents } from "../src/areas/clubs/index.ts";
 import { computerSocketEvents } from "../src/areas/computer/index.ts";
+import { dailySocketEvents } from "../src/areas/daily/index.ts";
 import { friendsSocketEvents } from "../src/areas/friends/index.ts";
 import { gamesSocketEvents } from "../src/areas/games/index.ts";
 import { challengeSocketEvents, lobbySocketEvents } from "../src/areas/lobby/index.ts";
@@ -28,6 +29,7 @@ describe("the protocol catalogue is the server's", () => {
     computerSocketEvents({ computer: none }),
     watchSocketEvents({ feed: none }),
     pairingSocketEvents({ pairing: none }),
+    dailySocketEvents({ games: none, offers: none }),
     boardSocketEvents(none),
   ];
   const served = Object.assign({}, ...tables) as SocketEvents;

@@ -6,6 +6,7 @@ export * from "./analysis/uci.ts";
 export * from "./api/accounts.ts";
 export * from "./api/analysis.ts";
 export * from "./api/clubs.ts";
+export * from "./api/daily.ts";
 export * from "./api/friends.ts";
 export * from "./api/history.ts";
 export * from "./api/http.ts";

@@ -645,6 +645,8 @@ export const tournamentPairings = pgTable(
 /**
  * A daily game's state beyond its games row and moves (areas/daily): its clock, each side's conditional lines,
  * the alarm and a draw offer. Kept after the game ends (its days per move); deadline and alarm are then null.
+ * A daily game's `games` row carries its position and ply after every move (a live game's, at start and end
+ * only): a move is stored only against the ply it was decided on, a compare-and-set on that row.
  */
 export const dailyGames = pgTable(
   "daily_games",
@@ -653,8 +655,6 @@ export const dailyGames = pgTable(
       .primaryKey()
       .references(() => games.id, { onDelete: "cascade" }),
     days: integer("days").notNull(),
-    /** Plies stored: a move is written only against the ply it was decided on (compare-and-set). */
-    ply: integer("ply").notNull().default(0),
     /** When the side to move runs out (epoch ms); null while paused by a vacation, and once the game ended. */
     deadline: bigint("deadline", { mode: "number" }),
     /** While paused: what the side to move had left (ms). */
@@ -700,7 +700,11 @@ export const dailyOffers = pgTable(
     ownerId: integer("owner_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** Names and the owner's daily rating as the offer was made (names never change), as lists show them. */
+    ownerName: text("owner_name").notNull(),
+    rating: integer("rating").notNull(),
     toUserId: integer("to_user_id").references(() => users.id, { onDelete: "cascade" }),
+    toName: text("to_name"),
     days: integer("days").notNull(),
     variant: text("variant").notNull(),
     color: text("color").notNull(),

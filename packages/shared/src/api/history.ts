@@ -28,6 +28,8 @@ export interface HistoryRow {
   increment: number;
   /** true for a game played without a clock (against the computer): shown as "Unlimited". */
   untimed?: boolean;
+  /** A daily game (`timeVariant` "daily"): its days per move (baseTime is then the allowance in minutes). */
+  daysPerMove?: number;
   /** true: username1 won; false: lost; null: draw. */
   result: boolean | null;
   /** SAN, space-separated. */

@@ -17,6 +17,13 @@ import {
   inviteBody,
   joinClubBody,
 } from "./clubs.ts";
+import {
+  dailyChallengeBody,
+  dailyConditionalsBody,
+  dailyOfferBody,
+  dailyOfferParams,
+  dailyRematchBody,
+} from "./daily.ts";
 import { friendNameBody, friendNameParams, handleFriendRequestBody, messagesQuery } from "./friends.ts";
 import { gameVariantQuery, historyListQuery, usernameParams } from "./history.ts";
 import { gameIdParams } from "./http.ts";
@@ -241,6 +248,104 @@ export const HTTP_ROUTES: RouteDoc[] = [
     auth: "anyone",
     query: watchGamesQuery,
     returns: "WatchList (live games: rated first by average rating, then games with an account, then guests')",
+    spec: false,
+  },
+  {
+    route: "GET /daily/offers",
+    auth: "anyone",
+    returns: "DailyOffer[] (the lobby's daily list, newest first; a caller's blocked players' offers left out)",
+    spec: false,
+  },
+  {
+    route: "POST /daily/offers",
+    auth: "account",
+    body: dailyOfferBody,
+    returns:
+      "DailyOffer (201; followers of the offers get `dailyOfferAdded`). At most 10 open offers and challenges each",
+    spec: false,
+  },
+  {
+    route: "DELETE /daily/offers/:offerId",
+    auth: "account",
+    params: dailyOfferParams,
+    returns: "{successMsg} (the caller's own offer or challenge; `dailyOfferRemoved`)",
+    spec: false,
+  },
+  {
+    route: "POST /daily/offers/:offerId/accept",
+    auth: "account",
+    params: dailyOfferParams,
+    returns:
+      "{gameId} (both players get `dailyGame`; a Chess960 setup or a jumpstart position is dealt now; refused for one's own offer, a blocked player's, or a challenge to someone else)",
+    spec: false,
+  },
+  {
+    route: "POST /daily/offers/:offerId/decline",
+    auth: "account",
+    params: dailyOfferParams,
+    returns: "{successMsg} (a challenge to the caller; both sides get `dailyOfferRemoved`)",
+    spec: false,
+  },
+  {
+    route: "GET /daily/challenges",
+    auth: "account",
+    returns: "DailyChallenges (received and sent challenges and rematches)",
+    spec: false,
+  },
+  {
+    route: "POST /daily/challenges",
+    auth: "account",
+    body: dailyChallengeBody,
+    returns: "DailyOffer (201; a friend, online or not, gets `dailyChallenge`)",
+    spec: false,
+  },
+  {
+    route: "POST /daily/rematch",
+    auth: "account",
+    body: dailyRematchBody,
+    returns:
+      "DailyOffer (201: a challenge to the opponent of a finished daily game, same days, colours swapped), or {gameId} when the opponent had already asked (the game starts)",
+    spec: false,
+  },
+  {
+    route: "GET /daily/games",
+    auth: "account",
+    returns: "DailyGames (the caller's daily games in progress, their turn first by time left, and how many)",
+    spec: false,
+  },
+  {
+    route: "GET /daily/game/:gameId",
+    auth: "anyone",
+    params: gameIdParams,
+    returns: "DailyGame (a player also sees their conditional lines)",
+    spec: false,
+  },
+  {
+    route: "PUT /daily/game/:gameId/conditionals",
+    auth: "account",
+    params: gameIdParams,
+    body: dailyConditionalsBody,
+    returns:
+      "{lines} as stored (lower-case UCI, duplicates dropped). Only while waiting for the opponent's move; at most 30 lines of at most 30 plies, each legal from the position; lines that share a start answer it alike",
+    spec: false,
+  },
+  {
+    route: "GET /daily/vacation",
+    auth: "account",
+    returns: "DailyVacation",
+    spec: false,
+  },
+  {
+    route: "POST /daily/vacation",
+    auth: "account",
+    returns:
+      "DailyVacation (every daily game on the caller's turn pauses; opponents get `dailyClock`). 7 days at sign-up, 1 more on the 1st and 15th of each month, at most 30; each vacation uses at least a day",
+    spec: false,
+  },
+  {
+    route: "DELETE /daily/vacation",
+    auth: "account",
+    returns: "DailyVacation (the paused games resume, their deadlines moved by the time paused). Any move ends it too",
     spec: false,
   },
   {

@@ -3,6 +3,7 @@ import { createFriendChallengePayload, friendMessagePayload } from "../api/frien
 import { chatMessagePayload, getChatHistoryPayload } from "./chat.ts";
 import { watchClubPayload } from "./clubs.ts";
 import { playComputerPayload, takebackPayload } from "./computer.ts";
+import { dailyGamePayload, dailyMovePayload } from "./daily.ts";
 import type { ClientToServerEvents, ServerToClientEvents } from "./events.ts";
 import {
   boardPayload,
@@ -209,6 +210,41 @@ export const CLIENT_EVENTS = {
     does: "Stops `lobbyCounts`.",
     spec: false,
   },
+  dailyMove: {
+    payload: dailyMovePayload,
+    ack: "{ply}",
+    does: "Plays a move in the caller's daily game: its followers and both players get `dailyMoved` (and the opponent, unless a conditional line of theirs answers at once, `dailyReminder`); a move that ends the game brings `dailyOver`. When the move matches one of the opponent's conditional lines the server plays their answer as another `dailyMoved` (`conditional: true`). With `ply`, only that ply is accepted (`resync` otherwise): of two moves sent for one position, one plays. A move ends the mover's vacation; it is refused while the game waits for an opponent on vacation.",
+    spec: false,
+  },
+  dailyResign: {
+    payload: dailyGamePayload,
+    does: "Resigns a daily game (aborts it before both sides moved): `dailyOver`.",
+    spec: false,
+  },
+  dailyOfferDraw: {
+    payload: dailyGamePayload,
+    does: "Offers a draw in a daily game (the opponent gets `dailyDrawOffered`); after the opponent offered, accepts it (`dailyOver`). A move declines an offer.",
+    spec: false,
+  },
+  dailyDeclineDraw: {
+    payload: dailyGamePayload,
+    does: "Declines the opponent's draw offer: both get `dailyDrawDeclined`.",
+    spec: false,
+  },
+  followDaily: {
+    payload: dailyGamePayload,
+    ack: "DailyGame",
+    does: "Follows a daily game (a player, or anyone as a spectator) on whichever server: answers its state, also sent as `dailyGame`, then `dailyMoved`, `dailyClock`, draw offers and `dailyOver` as they happen.",
+    spec: false,
+  },
+  unfollowDaily: { payload: dailyGamePayload, does: "Stops following a daily game.", spec: false },
+  followDailyOffers: {
+    payload: noPayload,
+    ack: "DailyOffer[]",
+    does: "Follows the lobby's daily offers: answers GET /daily/offers's list (also sent as one `dailyOfferAdded` per offer, oldest first), then `dailyOfferAdded` and `dailyOfferRemoved` as offers come and go.",
+    spec: false,
+  },
+  unfollowDailyOffers: { payload: noPayload, does: "Stops following the daily offers.", spec: false },
 } satisfies { [E in keyof ClientToServerEvents]-?: ClientEventDoc };
 
 /** Every server event. Typed against ServerToClientEvents like CLIENT_EVENTS. */
@@ -350,6 +386,49 @@ export const SERVER_EVENTS = {
     when: "To a socket whose event, sent without a callback, was refused: the error its ack would have had.",
     spec: false,
   },
+  dailyGame: {
+    payload: "DailyGame",
+    when: "To a socket that sent `followDaily`; to every socket of both players when a daily game starts.",
+    spec: false,
+  },
+  dailyMoved: {
+    payload: "DailyMoved",
+    when: "To a daily game's followers and both players' sockets, after each move (a conditional answer is one more).",
+    spec: false,
+  },
+  dailyOver: { payload: "DailyOver", when: "To a daily game's followers and both players when it ends.", spec: false },
+  dailyClock: {
+    payload: "DailyClockChanged",
+    when: "To a daily game's followers and both players when a vacation pauses or resumes its clock.",
+    spec: false,
+  },
+  dailyDrawOffered: { payload: "DailyDrawOffered", when: "To the opponent of a player offering a draw.", spec: false },
+  dailyDrawDeclined: { payload: "{gameId}", when: "To both players when a draw offer is declined.", spec: false },
+  dailyReminder: {
+    payload: "DailyReminder",
+    when: "To a player: `yourTurn` when the opponent moved (not when a conditional line answered), `alarm` once 80 % of the time for a move is gone (not while the player follows the game).",
+    spec: false,
+  },
+  dailyOfferAdded: {
+    payload: "DailyOffer",
+    when: "To followers of the daily offers: a new public offer.",
+    spec: false,
+  },
+  dailyOfferRemoved: {
+    payload: "DailyOfferRemoved",
+    when: "To followers of the daily offers, and to both sides of a challenge, when an offer is taken, withdrawn or declined.",
+    spec: false,
+  },
+  dailyChallenge: {
+    payload: "DailyOffer",
+    when: "To every socket of a player challenged to a daily game (a friend's challenge, or a rematch).",
+    spec: false,
+  },
+  dailyVacation: {
+    payload: "DailyVacation",
+    when: "To every socket of a player whose vacation started or ended (by a move, a tab, or running out).",
+    spec: false,
+  },
 } satisfies { [E in keyof ServerToClientEvents]-?: ServerEventDoc };
 
 /** Error codes of acks, `eventRefused` and HTTP error bodies, and what each means. */
@@ -361,7 +440,6 @@ export const ERROR_CODES: Record<string, string> = {
   unauthorized: "Needs a logged-in account.",
   forbidden: "Not allowed for the caller (someone else's club, game or chat).",
   not_found: "No such thing, or not one the caller may see.",
-  conflict: "Taken (a username or e-mail).",
   internal: "A bug on our side; logged.",
   unavailable: "The database (or a variant) is not available; try again.",
   restarting: "The node is stopping; ask again (HTTP 503, Retry-After).",
@@ -390,4 +468,17 @@ export const ERROR_CODES: Record<string, string> = {
   not_computer: "Takebacks are for games against the computer only.",
   nothing_to_take_back: "The caller has no move to take back.",
   analysis: "The analysis cannot be done (bad position, not finished, or a position of the caller's running game).",
+  bad_days: "Days per move other than 1, 2, 3, 5, 7, 10 or 14.",
+  your_turn: "Conditional moves wait for the opponent's move: it is the caller's turn.",
+  too_many_lines: "More than 30 conditional lines.",
+  line_too_long: "A conditional line of more than 30 plies.",
+  line_too_short: "A conditional line needs the opponent's move and an answer.",
+  bad_move: "A conditional ply that is not a move in UCI.",
+  after_end: "A conditional ply after the game would be over.",
+  conflict: "Taken (a username or e-mail); or two conditional lines answering one move differently.",
+  on_vacation: "The caller is already on vacation.",
+  no_vacation: "No vacation time is left.",
+  not_on_vacation: "The caller is not on vacation.",
+  opponent_on_vacation: "The daily game waits for an opponent on vacation.",
+  blocked: "A player who blocked the caller, or whom the caller blocked.",
 };

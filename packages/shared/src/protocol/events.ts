@@ -1,4 +1,5 @@
 import type { ClubInvitation } from "../api/clubs.ts";
+import type { DailyGame, DailyOffer, DailyVacation } from "../api/daily.ts";
 import type {
   FriendAccountClosed,
   FriendAdded,
@@ -12,6 +13,14 @@ import type { WatchList } from "../api/watch.ts";
 import type { ChatHistory, ChatMessage } from "./chat.ts";
 import type { ClubEventCreated, ClubInvitationAnswered, ClubMembersChanged, ClubPostCreated } from "./clubs.ts";
 import type { TakenBack } from "./computer.ts";
+import type {
+  DailyClockChanged,
+  DailyDrawOffered,
+  DailyMoved,
+  DailyOfferRemoved,
+  DailyOver,
+  DailyReminder,
+} from "./daily.ts";
 import type { FriendMessagesRead } from "./friends.ts";
 import type {
   BoardPayload,
@@ -108,6 +117,26 @@ export interface ServerToClientEvents {
   poolChanged: (payload: PoolMembership) => void;
   /** A client event sent without an acknowledgement callback was refused: the answer its ack would have had. */
   eventRefused: (payload: EventRefused) => void;
+  /** A daily game as the receiver sees it: the answer to `followDaily`, and to both players when one starts. */
+  dailyGame: (game: DailyGame) => void;
+  /** A move in a daily game: to its followers and both players. */
+  dailyMoved: (payload: DailyMoved) => void;
+  /** A daily game ended: to its followers and both players. */
+  dailyOver: (payload: DailyOver) => void;
+  /** A daily game's clock paused or resumed by a vacation. */
+  dailyClock: (payload: DailyClockChanged) => void;
+  dailyDrawOffered: (payload: DailyDrawOffered) => void;
+  dailyDrawDeclined: (payload: { gameId: string }) => void;
+  /** Your turn, or the 80 % alarm, in a daily game. */
+  dailyReminder: (payload: DailyReminder) => void;
+  /** A public daily offer was made: to followers of the daily offers. */
+  dailyOfferAdded: (offer: DailyOffer) => void;
+  /** A daily offer or challenge is gone: to followers of the offers, and to both sides of a challenge. */
+  dailyOfferRemoved: (payload: DailyOfferRemoved) => void;
+  /** A daily challenge (or rematch) for the receiver. */
+  dailyChallenge: (offer: DailyOffer) => void;
+  /** The receiver's vacation changed (another tab, a move, or it ran out). */
+  dailyVacation: (vacation: DailyVacation) => void;
 }
 
 /** eventRefused: which event, and the error code and message its ack would have carried. */
@@ -164,4 +193,16 @@ export interface ClientToServerEvents {
   /** Follow the lobby's counts (players online, games in play, pools). */
   watchLobbyCounts: (payload?: unknown, ack?: AckFn<LobbyCountsView>) => void;
   unwatchLobbyCounts: (payload?: unknown, ack?: AckFn) => void;
+  /** A move in a daily game. */
+  dailyMove: (payload: unknown, ack?: AckFn<{ ply: number }>) => void;
+  dailyResign: (payload: unknown, ack?: AckFn) => void;
+  /** Offers a draw in a daily game, or accepts the opponent's. */
+  dailyOfferDraw: (payload: unknown, ack?: AckFn) => void;
+  dailyDeclineDraw: (payload: unknown, ack?: AckFn) => void;
+  /** Follows a daily game (player or spectator): answers its state, also as `dailyGame`. */
+  followDaily: (payload: unknown, ack?: AckFn<DailyGame>) => void;
+  unfollowDaily: (payload: unknown, ack?: AckFn) => void;
+  /** Follows the lobby's daily offers: answers the list, then `dailyOfferAdded` / `dailyOfferRemoved`. */
+  followDailyOffers: (payload?: unknown, ack?: AckFn<DailyOffer[]>) => void;
+  unfollowDailyOffers: (payload?: unknown, ack?: AckFn) => void;
 }

@@ -2,6 +2,7 @@ export * from "./catalog.ts";
 export * from "./chat.ts";
 export * from "./clubs.ts";
 export * from "./computer.ts";
+export * from "./daily.ts";
 export * from "./events.ts";
 export type { FriendMessagesRead } from "./friends.ts";
 export * from "./game.ts";

@@ -9,6 +9,7 @@ export {
   type RosterPlayer,
 } from "./dailyClubMatch.ts";
 export { answerConditionals, type ConditionalLine, validateConditionals } from "./dailyConditionals.ts";
+export { type DailyModule, dailyModule } from "./dailyModule.ts";
 export {
   type ClockChange,
   comeBack,
@@ -29,4 +30,6 @@ export {
   type SummaryGame,
   summaryDue,
 } from "./dailyReminders.ts";
+/** The event table alone, for the protocol catalogue's test. */
+export { dailySocketEvents } from "./dailySocket.ts";
 export { type DeadlineRow, dueTimeouts, type Timeout } from "./dailySweeper.ts";

@@ -62,7 +62,7 @@ export function friendsModule(core: Core, ports: { callers: Callers; accounts: A
     area,
     blocks,
     challenges: {
-      challengeable: (user, friendName) => friends.challengeable(user, friendName),
+      challengeable: (user, friendName, opts) => friends.challengeable(user, friendName, opts),
     } satisfies Challengeable,
   };
 }

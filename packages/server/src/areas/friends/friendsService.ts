@@ -178,11 +178,16 @@ export function createFriendsService(deps: {
      * Whom `user` may challenge by that name: a friend who has not blocked them and is online, or the spec's
      * refusal. The challenge itself is a lobby offer (the lobby area makes it).
      */
-    async challengeable(user: FriendUser, friendName: string): Promise<Result<{ id: number; username: string }>> {
+    /** Whether `user` may challenge `friendName`: a friend who blocked nobody, online unless `offline` (daily games). */
+    async challengeable(
+      user: FriendUser,
+      friendName: string,
+      opts: { offline?: boolean } = {},
+    ): Promise<Result<{ id: number; username: string }>> {
       const friend = await friendNamed(user, friendName);
       if (!friend) return fail("forbidden", FRIEND_MESSAGES.notFriends);
       if (await repo.isBlocked(friend.id, user.userId)) return fail("forbidden", FRIEND_MESSAGES.blocked);
-      if (!deps.isOnline(friend.id)) return fail("offline", FRIEND_MESSAGES.offline);
+      if (!opts.offline && !deps.isOnline(friend.id)) return fail("offline", FRIEND_MESSAGES.offline);
       return ok(friend);
     },
 

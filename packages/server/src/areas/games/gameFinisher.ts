@@ -43,6 +43,8 @@ export interface EndingGame {
   sanMoves: readonly string[];
   /** The clock as stored with the end. */
   clock: ClockState;
+  /** A daily game: the ply its stored row holds, which the end is decided on (FinishWrite.expectPly). */
+  storedPly?: number;
 }
 
 /**
@@ -101,6 +103,7 @@ export function finishingOf(game: EndingGame, result: Result, now: number): Fini
     ratingChanges,
     whiteEloChange: rated ? change.w : null,
     blackEloChange: rated ? change.b : null,
+    ...(game.storedPly !== undefined ? { expectPly: game.storedPly } : {}),
     club:
       rated && game.clubId !== null && w.userId !== null && b.userId !== null
         ? {

@@ -8,7 +8,7 @@ import type { PreferencesModule } from "../preferences/index.ts";
 import { type EndingGame, finishingOf, type Result } from "./gameFinisher.ts";
 import { localLeases, RENEW_MS, redisLeases } from "./gameLeases.ts";
 import { socketNotifier } from "./gamesNotifier.ts";
-import { createGamesRepo, type RatingInfo } from "./gamesRepo.ts";
+import { createGamesRepo, type RatingInfo, StaleOwnerError } from "./gamesRepo.ts";
 import { registerGamesRoutes } from "./gamesRoutes.ts";
 import { createGamesService, type GameCall, type GamesService } from "./gamesService.ts";
 import { followActiveGame, gamesSocketEvents } from "./gamesSocket.ts";
@@ -41,9 +41,14 @@ export interface GameRecords {
  * transaction (gameFinisher.ts, the repo's finishGame), then `gameFinished` on the bus.
  */
 export interface GameFinisher {
-  /** Ends `game` with `result` at `now`; `finished` is false when it had ended already (nothing written or told). */
-  finish(game: EndingGame, result: Result, now: number): Promise<{ finished: boolean; change: ByColor<number> }>;
+  /**
+   * Ends `game` with `result` at `now`: `finished`, or `over` when it had ended already, or `moved` when a move
+   * was stored since the game was read (`EndingGame.storedPly`): nothing is then written or told.
+   */
+  finish(game: EndingGame, result: Result, now: number): Promise<{ outcome: FinishOutcome; change: ByColor<number> }>;
 }
+
+export type FinishOutcome = "finished" | "over" | "moved";
 
 /** A node's sign of life in the database: a killed node's games are charged until its last one. */
 const HEARTBEAT_MS = 500;
@@ -170,7 +175,13 @@ export function gamesModule(
   const finisher: GameFinisher = {
     async finish(game, result, now) {
       const { write, change } = finishingOf(game, result, now);
-      const finished = await repo.finishGame(write);
+      let finished: boolean;
+      try {
+        finished = await repo.finishGame(write);
+      } catch (err) {
+        if (err instanceof StaleOwnerError) return { outcome: "moved", change };
+        throw err;
+      }
       if (finished) {
         core.bus.publish("gameFinished", {
           gameId: game.id,
@@ -182,7 +193,7 @@ export function gamesModule(
           reason: result.reason,
         });
       }
-      return { finished, change };
+      return { outcome: finished ? "finished" : "over", change };
     },
   };
   return {

@@ -81,6 +81,11 @@ export interface FinishWrite {
   }>;
   whiteEloChange: number | null;
   blackEloChange: number | null;
+  /**
+   * A daily game: the ply its games row must still hold. A move stored since the end was decided makes the
+   * write stale (StaleOwnerError), and the caller decides again.
+   */
+  expectPly?: number;
   /** A club game: both players' club ratings move too. */
   club?: { clubId: number; variant: Variant; timeClass: TimeClass; white: number; black: number; whiteScore: number };
 }
@@ -267,7 +272,14 @@ export function createGamesRepo(db: Db) {
             whiteEloChange: f.whiteEloChange,
             blackEloChange: f.blackEloChange,
           })
-          .where(and(eq(games.id, f.gameId), eq(games.status, "active"), eq(games.ownerEpoch, f.epoch)))
+          .where(
+            and(
+              eq(games.id, f.gameId),
+              eq(games.status, "active"),
+              eq(games.ownerEpoch, f.epoch),
+              f.expectPly === undefined ? undefined : eq(games.ply, f.expectPly),
+            ),
+          )
           .returning({ id: games.id });
         if (updated.length === 0) {
           const [row] = await tx.select({ status: games.status }).from(games).where(eq(games.id, f.gameId));

@@ -1,5 +1,13 @@
 import type { HistoryRow, RatingHistory, Statistic, TimeClass } from "@chess/shared";
-import { DEFAULT_ELO, isChess960Fen, TIME_CLASSES } from "@chess/shared";
+import {
+  DAILY_TIME_CLASS,
+  DAY_MS,
+  type DaysPerMove,
+  DEFAULT_ELO,
+  dailyPgnTags,
+  isChess960Fen,
+  TIME_CLASSES,
+} from "@chess/shared";
 import { Chess } from "chess.js";
 import type { HistoryGame, HistoryRepo } from "./historyRepo.ts";
 
@@ -18,6 +26,7 @@ export function historyRowJson(g: HistoryGame, userId: number): HistoryRow {
     baseTime: g.baseMs / 60_000,
     increment: g.incrementMs / 1000,
     ...(g.untimed ? { untimed: true } : {}),
+    ...(g.timeClass === DAILY_TIME_CLASS ? { daysPerMove: daysOf(g) } : {}),
     result,
     moves: g.moves,
     initialFen: g.initialFen,
@@ -60,6 +69,15 @@ export function ratingHistoryJson(rows: RatedGame[], userId: number): RatingHist
 
 const RESULT: Record<string, string> = { white: "1-0", black: "0-1", draw: "1/2-1/2" };
 
+/** A daily game's days per move: its games row keeps the allowance per move as base_ms. */
+const daysOf = (g: Pick<HistoryGame, "baseMs">) => Math.round(g.baseMs / DAY_MS) as DaysPerMove;
+
+/** PGN's "-" is a game without a time control; a daily game's days go in a tag of their own. */
+function timeControlTags(g: HistoryGame): Array<[string, string]> {
+  if (g.timeClass === DAILY_TIME_CLASS) return dailyPgnTags(daysOf(g));
+  return [["TimeControl", g.untimed ? "-" : `${g.baseMs / 1000}+${g.incrementMs / 1000}`]];
+}
+
 /** The game as PGN, with the headers a chess program expects. */
 export function gamePgn(g: HistoryGame, siteUrl: string): string {
   const start = new Chess().fen();
@@ -72,8 +90,7 @@ export function gamePgn(g: HistoryGame, siteUrl: string): string {
     ["White", g.whiteName],
     ["Black", g.blackName],
     ["Result", result],
-    // PGN's "-" is a game without a time control.
-    ["TimeControl", g.untimed ? "-" : `${g.baseMs / 1000}+${g.incrementMs / 1000}`],
+    ...timeControlTags(g),
     ["Variant", g.variant === "fun" ? "Chess960" : g.variant === "standard" ? "Standard" : "From Position"],
     ["Termination", g.endReason ?? "unterminated"],
   ];

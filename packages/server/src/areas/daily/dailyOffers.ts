@@ -1,0 +1,257 @@
+import {
+  type Ack,
+  Board,
+  chess960GameFen,
+  type DailyChallenges,
+  type DailyOffer,
+  type DailyOfferBody,
+  type DaysPerMove,
+  eloDeltas,
+  GAME_STAGES,
+  HANDICAPS,
+  moveAllowanceMs,
+  NO_ELO_CHANGE,
+  newDailyClock,
+  START_FEN,
+  type Variant,
+} from "@chess/shared";
+import { shortId } from "../../util/ids.ts";
+import type { Blocks, Challengeable } from "../friends/index.ts";
+import type { GameRecords } from "../games/index.ts";
+import type { JumpstartPositions } from "../jumpstart/index.ts";
+import { dailyOfferJson } from "./dailyJson.ts";
+import type { DailyNotifier } from "./dailyNotifier.ts";
+import { alarmAt } from "./dailyReminders.ts";
+import type { DailyOfferRow, DailyRepo } from "./dailyRepo.ts";
+import { colorOfUser, storedClock } from "./dailyRound.ts";
+import { dailySessionId, loadRound, onVacationAt } from "./dailyRounds.ts";
+import type { DailyService, DailyUser } from "./dailyService.ts";
+
+/** Open offers and challenges per account (a daily offer waits for days; the list must not fill up with one player's). */
+export const MAX_OPEN_DAILY_OFFERS = 10;
+const LIST_SIZE = 200;
+
+const fail = (code: string, message: string) => ({ ok: false as const, code, message });
+const GONE = fail("gone", "This offer is no longer available");
+const BLOCKED = fail("blocked", "You cannot play this player");
+
+/** The jumpstart position of a daily game: the pooled "early game, almost even" preset. */
+const DAILY_JUMPSTART = {
+  lower_move_limit: GAME_STAGES.early.moves.min,
+  upper_move_limit: GAME_STAGES.early.moves.max,
+  lower_eval_limit: HANDICAPS.almostEven.eval.min,
+  upper_eval_limit: HANDICAPS.almostEven.eval.max,
+};
+
+/**
+ * Daily offers (the lobby's daily list), challenges to friends and rematches: rows that wait for days. An
+ * accepted one starts a game: its games row and daily state in one transaction with the offer's removal, so
+ * an offer starts one game at most.
+ */
+export function createDailyOffers(deps: {
+  repo: DailyRepo;
+  notify: DailyNotifier;
+  games: Pick<DailyService, "snapshot">;
+  ratings: Pick<GameRecords, "rating">;
+  blocks: Pick<Blocks, "between" | "eitherWay">;
+  friends: Challengeable;
+  positions: JumpstartPositions;
+  now: () => number;
+}) {
+  const { repo, notify } = deps;
+
+  async function make(
+    user: DailyUser,
+    body: DailyOfferBody,
+    to?: { id: number; username: string },
+    rematchOf?: string,
+  ): Promise<Ack<DailyOffer>> {
+    if ((await repo.openCount(user.userId)) >= MAX_OPEN_DAILY_OFFERS) {
+      return fail("too_many", `You have ${MAX_OPEN_DAILY_OFFERS} open daily offers: withdraw one first`);
+    }
+    const rating = (await deps.ratings.rating(user.userId, body.variant, "daily")).elo;
+    const row = await repo.addOffer({
+      offerId: shortId(),
+      ownerId: user.userId,
+      ownerName: user.username,
+      rating,
+      toUserId: to?.id ?? null,
+      toName: to?.username ?? null,
+      days: body.days,
+      variant: body.variant,
+      color: body.color,
+      rated: body.rated,
+      rematchOf: rematchOf ?? null,
+      createdAt: new Date(deps.now()),
+    });
+    const offer = dailyOfferJson(row);
+    if (to) notify.toUser(to.id, "dailyChallenge", offer);
+    else notify.toOfferFollowers("dailyOfferAdded", offer);
+    return { ok: true, data: offer };
+  }
+
+  function removed(row: DailyOfferRow) {
+    const users = [row.ownerId, ...(row.toUserId !== null ? [row.toUserId] : [])];
+    notify.toOfferFollowers("dailyOfferRemoved", { offerId: row.offerId }, users);
+  }
+
+  async function startPosition(variant: Variant): Promise<string> {
+    if (variant === "fun") return chess960GameFen();
+    if (variant === "jumpstart") return (await deps.positions.position(DAILY_JUMPSTART)).fen;
+    return START_FEN;
+  }
+
+  /** Starts the offer's game with `user` (checked to be allowed to take it). */
+  async function start(row: DailyOfferRow, user: DailyUser): Promise<Ack<{ gameId: string }>> {
+    let initialFen: string;
+    try {
+      initialFen = Board.fromFen(await startPosition(row.variant as Variant)).fen();
+    } catch {
+      return fail("no_position", "A start position could not be prepared - please try again");
+    }
+    const creatorWhite = row.color === "white" || (row.color === "random" && Math.random() < 0.5);
+    const owner = { userId: row.ownerId, name: row.ownerName };
+    const taker = { userId: user.userId, name: user.username };
+    const [white, black] = creatorWhite ? [owner, taker] : [taker, owner];
+    const variant = row.variant as Variant;
+    const days = row.days as DaysPerMove;
+    const [wr, br] = row.rated
+      ? await Promise.all([
+          deps.ratings.rating(white.userId, variant, "daily"),
+          deps.ratings.rating(black.userId, variant, "daily"),
+        ])
+      : [null, null];
+    const now = deps.now();
+    const board = Board.fromFen(initialFen);
+    const mover = board.turn() === "w" ? white : black;
+    const ledgers = await repo.ledgers([mover.userId]);
+    const clock = newDailyClock(days, now, onVacationAt(ledgers.get(mover.userId), now));
+    const gameId = shortId();
+    const started = await repo.start(
+      {
+        game: {
+          id: gameId,
+          variant,
+          timeClass: "daily",
+          baseMs: moveAllowanceMs(days),
+          incrementMs: 0,
+          initialFen,
+          whiteUserId: white.userId,
+          blackUserId: black.userId,
+          whiteSessionId: dailySessionId(white.userId),
+          blackSessionId: dailySessionId(black.userId),
+          whiteName: white.name,
+          blackName: black.name,
+          rated: row.rated,
+          whiteElo: wr?.elo ?? null,
+          blackElo: br?.elo ?? null,
+          whiteDeltas: wr && br ? eloDeltas(wr.elo, br.elo, wr.games) : NO_ELO_CHANGE,
+          blackDeltas: wr && br ? eloDeltas(br.elo, wr.elo, br.games) : NO_ELO_CHANGE,
+          status: "active",
+          fen: initialFen,
+          clock: storedClock(days, board.turn()),
+          rematchOf: row.rematchOf,
+          createdAt: new Date(now),
+        },
+        daily: {
+          gameId,
+          days,
+          deadline: clock.deadline,
+          pausedLeftMs: clock.pausedLeftMs,
+          alarmAt: alarmAt(clock),
+        },
+      },
+      row.offerId,
+    );
+    if (!started) return GONE;
+    removed(row);
+    for (const p of [white, black]) {
+      const view = await deps.games.snapshot(gameId, p.userId);
+      if (view) notify.toUser(p.userId, "dailyGame", view);
+    }
+    return { ok: true, data: { gameId } };
+  }
+
+  return {
+    /** The public offers `viewer` may see (none of a player blocked either way), newest first. */
+    async list(viewer: number | null): Promise<DailyOffer[]> {
+      const rows = await repo.publicOffers(LIST_SIZE);
+      const blocked = new Set(viewer === null ? [] : await deps.blocks.eitherWay(viewer));
+      return rows.filter((r) => !blocked.has(r.ownerId)).map(dailyOfferJson);
+    },
+
+    create: (user: DailyUser, body: DailyOfferBody) => make(user, body),
+
+    /** A challenge to a friend, who need not be online: it waits. */
+    async challenge(user: DailyUser, body: DailyOfferBody & { friendName: string }): Promise<Ack<DailyOffer>> {
+      const friend = await deps.friends.challengeable(
+        { userId: user.userId, username: user.username, sessionId: "" },
+        body.friendName,
+        { offline: true },
+      );
+      if (!friend.ok || !friend.data) return friend.ok ? GONE : friend;
+      return make(user, body, friend.data);
+    },
+
+    async challenges(userId: number): Promise<DailyChallenges> {
+      const rows = await repo.challengesOf(userId);
+      return {
+        received: rows.filter((r) => r.toUserId === userId).map(dailyOfferJson),
+        sent: rows.filter((r) => r.ownerId === userId).map(dailyOfferJson),
+      };
+    },
+
+    async accept(user: DailyUser, offerId: string): Promise<Ack<{ gameId: string }>> {
+      const row = await repo.offer(offerId);
+      if (!row || (row.toUserId !== null && row.toUserId !== user.userId)) return GONE;
+      if (row.ownerId === user.userId) return fail("own_offer", "You cannot accept your own offer");
+      if (await deps.blocks.between(row.ownerId, user.userId)) return BLOCKED;
+      return start(row, user);
+    },
+
+    async cancel(user: DailyUser, offerId: string): Promise<Ack> {
+      const row = await repo.removeOffer(offerId, { ownerId: user.userId });
+      if (!row) return fail("not_found", "Offer not found");
+      removed(row);
+      return { ok: true };
+    },
+
+    async decline(user: DailyUser, offerId: string): Promise<Ack> {
+      const row = await repo.removeOffer(offerId, { toUserId: user.userId });
+      if (!row) return fail("not_found", "Challenge not found");
+      removed(row);
+      return { ok: true };
+    },
+
+    /**
+     * A rematch of a finished daily game: a challenge to the opponent with the same days, colours swapped; the
+     * game at once when the opponent had already asked.
+     */
+    async rematch(user: DailyUser, gameId: string): Promise<Ack<DailyOffer | { gameId: string }>> {
+      const round = await loadRound(repo, gameId);
+      const color = round ? colorOfUser(round, user.userId) : undefined;
+      if (!round || !color) return fail("not_found", "Daily game not found");
+      if (round.status === "active") return fail("active", "The game is still being played");
+      const opponent = round.players[color === "w" ? "b" : "w"];
+      if (await deps.blocks.between(opponent.userId, user.userId)) return BLOCKED;
+      const theirs = await repo.rematchOffer(gameId, opponent.userId);
+      if (theirs) return start(theirs, user);
+      const mine = await repo.rematchOffer(gameId, user.userId);
+      if (mine) return { ok: true, data: dailyOfferJson(mine) };
+      const body: DailyOfferBody = {
+        days: round.days,
+        variant: round.variant,
+        color: color === "w" ? "black" : "white",
+        rated: round.rated,
+      };
+      return make(user, body, { id: opponent.userId, username: opponent.name }, gameId);
+    },
+
+    /** A closed account's offers and challenges go, either way. */
+    async accountClosed(userId: number): Promise<void> {
+      for (const row of await repo.removeOffersOf(userId)) removed(row);
+    },
+  };
+}
+
+export type DailyOffersService = ReturnType<typeof createDailyOffers>;

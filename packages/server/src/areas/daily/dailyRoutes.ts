@@ -1,0 +1,116 @@
+import {
+  type Ack,
+  dailyChallengeBody,
+  dailyConditionalsBody,
+  dailyOfferBody,
+  dailyOfferParams,
+  dailyRematchBody,
+  gameIdParams,
+} from "@chess/shared";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { HttpError, notFound, parseInput } from "../../http/errors.ts";
+import type { RequestAuth } from "../accounts/index.ts";
+import type { DailyOffersService } from "./dailyOffers.ts";
+import type { DailyService, DailyUser } from "./dailyService.ts";
+import type { DailyVacations } from "./dailyVacations.ts";
+
+/** Refusals that are the request's own fault (a bad value), as opposed to the state of the game. */
+const BAD_INPUT = new Set([
+  "bad_days",
+  "illegal",
+  "bad_move",
+  "too_many_lines",
+  "line_too_long",
+  "line_too_short",
+  "after_end",
+  "conflict",
+]);
+
+function statusOf(code: string): number {
+  if (code === "not_found") return 404;
+  if (code === "forbidden" || code === "blocked") return 403;
+  if (code === "unavailable") return 503;
+  return BAD_INPUT.has(code) ? 400 : 409;
+}
+
+/** A refused service answer becomes an HTTP error with the same code and message. */
+function orThrow<T>(answer: Ack<T>): T | undefined {
+  if (answer.ok) return answer.data;
+  throw new HttpError(statusOf(answer.code), answer.code, answer.message);
+}
+
+/** The daily area's HTTP routes: validate → the caller → service → its answer (the service presents). */
+export function registerDailyRoutes(
+  app: FastifyInstance,
+  deps: { games: DailyService; offers: DailyOffersService; vacations: DailyVacations; auth: RequestAuth },
+) {
+  const { games, offers, vacations, auth } = deps;
+  const user = async (req: FastifyRequest): Promise<DailyUser> => {
+    const u = await auth.requireUser(req);
+    return { userId: u.userId, username: u.username };
+  };
+  const viewer = async (req: FastifyRequest) => (await auth.identify(req))?.userId ?? null;
+
+  app.get("/daily/offers", async (req) => offers.list(await viewer(req)));
+
+  app.post("/daily/offers", async (req, reply) => {
+    const u = await user(req);
+    const body = parseInput(dailyOfferBody, req.body);
+    return reply.status(201).send(orThrow(await offers.create(u, body)));
+  });
+
+  app.delete("/daily/offers/:offerId", async (req) => {
+    const u = await user(req);
+    const { offerId } = parseInput(dailyOfferParams, req.params);
+    orThrow(await offers.cancel(u, offerId));
+    return { successMsg: "Offer withdrawn" };
+  });
+
+  app.post("/daily/offers/:offerId/accept", async (req) => {
+    const u = await user(req);
+    const { offerId } = parseInput(dailyOfferParams, req.params);
+    return orThrow(await offers.accept(u, offerId));
+  });
+
+  app.post("/daily/offers/:offerId/decline", async (req) => {
+    const u = await user(req);
+    const { offerId } = parseInput(dailyOfferParams, req.params);
+    orThrow(await offers.decline(u, offerId));
+    return { successMsg: "Challenge declined" };
+  });
+
+  app.get("/daily/challenges", async (req) => offers.challenges((await user(req)).userId));
+
+  app.post("/daily/challenges", async (req, reply) => {
+    const u = await user(req);
+    const body = parseInput(dailyChallengeBody, req.body);
+    return reply.status(201).send(orThrow(await offers.challenge(u, body)));
+  });
+
+  app.post("/daily/rematch", async (req, reply) => {
+    const u = await user(req);
+    const { gameId } = parseInput(dailyRematchBody, req.body);
+    const answer = orThrow(await offers.rematch(u, gameId));
+    return reply.status(answer && "offerId" in answer ? 201 : 200).send(answer);
+  });
+
+  app.get("/daily/games", async (req) => games.gamesOf((await user(req)).userId));
+
+  app.get("/daily/game/:gameId", async (req) => {
+    const { gameId } = parseInput(gameIdParams, req.params);
+    const game = await games.snapshot(gameId, await viewer(req));
+    if (!game) throw notFound("Daily game not found");
+    return game;
+  });
+
+  app.put("/daily/game/:gameId/conditionals", async (req) => {
+    const u = await user(req);
+    const { gameId } = parseInput(gameIdParams, req.params);
+    const { lines } = parseInput(dailyConditionalsBody, req.body);
+    return orThrow(await games.setConditionals(u, gameId, lines));
+  });
+
+  app.get("/daily/vacation", async (req) => vacations.status((await user(req)).userId));
+  app.post("/daily/vacation", async (req) => orThrow(await vacations.start((await user(req)).userId)));
+  app.delete("/daily/vacation", async (req) => orThrow(await vacations.end((await user(req)).userId)));
+}
