@@ -1,8 +1,8 @@
 import type { DailyGame, DailyGames, DailyReminder } from "@chess/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OWN_GAME_POSITION_MESSAGE } from "../src/areas/analysis/analysisService.ts";
-import { createTestDatabase, http, startTestServer, type TestServer } from "./harness.ts";
 import { as, DAY, dailyGame, playDaily, squares, startDaily } from "./dailyPlay.ts";
+import { createTestDatabase, http, startTestServer, type TestServer } from "./harness.ts";
 import { type Player, reconnect, registered } from "./players.ts";
 
 /** Daily games end to end: real HTTP and sockets, servers restarted over one database, days faked by offset. */
@@ -62,9 +62,9 @@ describe("daily games", () => {
     expect(await over).toMatchObject({ gameId, winningColor: "black", reason: "checkmate", winner: b.name });
 
     const stats = await http(url, "GET", `/history/stats/${b.name}?gameVariant=standard`);
-    const daily = (stats.json as unknown as Array<{ timeVariant: string; gamesPlayed: number; eloPoints: number }>).find(
-      (s) => s.timeVariant === "daily",
-    );
+    const daily = (
+      stats.json as unknown as Array<{ timeVariant: string; gamesPlayed: number; eloPoints: number }>
+    ).find((s) => s.timeVariant === "daily");
     expect(daily).toMatchObject({ gamesPlayed: 1 });
     expect(daily?.eloPoints).toBeGreaterThan(1200);
     const board = await http(url, "GET", "/leaderboard?gameVariant=standard&timeVariant=daily");
