@@ -58,7 +58,7 @@ async function seed(open: () => ReturnType<typeof openDatabase>, now: number) {
   const database = await open();
   const db = database.db;
   await db.execute(sql`insert into users (username, email, password_hash)
-    select 'dp' || g, 'dp' || g || '@example.com', 'x' from generate_series(1, ${PLAYERS}) g`);
+    select 'dp' || g, 'dp' || g || '@example.com', 'x' from generate_series(1, ${PLAYERS}::int) g`);
   await db.execute(sql`insert into sessions (id, user_id, guest_name)
     select 'benchsession' || u.id, u.id, 'g' from users u`);
   const deltas = '{"winEloDelta":10,"drawEloDelta":0,"lossEloDelta":-10}';
@@ -79,10 +79,10 @@ async function seed(open: () => ReturnType<typeof openDatabase>, now: number) {
       'dp' || (1 + (g + 1) % ${PLAYERS}), true, 1200, 1200, ${deltas}::jsonb, ${deltas}::jsonb, 'active',
       case when g >= ${GAMES - 2 * TIMEOUTS} then ${AFTER_E5} else ${START} end,
       case when g >= ${GAMES - 2 * TIMEOUTS} then 2 else 0 end, ${clock}::jsonb
-    from generate_series(0, ${GAMES - 1}) g`);
+    from generate_series(0, ${GAMES - 1}::int) g`);
   await db.execute(sql`insert into game_moves (game_id, owner_epoch, ply, san, uci, fen, white_ms, black_ms, lag_w, lag_b, moved_at)
     select 'dg' || g, 0, p.ply, p.san, p.uci, p.fen, ${3 * DAY}, ${3 * DAY}, 0, 0, now()
-    from generate_series(${GAMES - 2 * TIMEOUTS}, ${GAMES - 1}) g
+    from generate_series(${GAMES - 2 * TIMEOUTS}::int, ${GAMES - 1}::int) g
     cross join (values (1, 'e4', 'e2e4', ${AFTER_E4}), (2, 'e5', 'e7e5', ${AFTER_E5})) as p(ply, san, uci, fen)`);
   // Deadlines: days away for most; 30-90 s away for the first TIMEOUTS due; the next TIMEOUTS fall due
   // while the server is down (their deadlines are set to then by the caller).
@@ -92,7 +92,7 @@ async function seed(open: () => ReturnType<typeof openDatabase>, now: number) {
            when g >= ${GAMES - 2 * TIMEOUTS} then ${now + 30_000} + (g - ${GAMES - 2 * TIMEOUTS}) * 600
            else ${now} + ${DAY} + g * 1000 end,
       ${now} + ${2 * DAY}
-    from generate_series(0, ${GAMES - 1}) g`);
+    from generate_series(0, ${GAMES - 1}::int) g`);
   await database.close();
 }
 

@@ -1,7 +1,7 @@
 import type { DailyGame, DailyGames, DailyReminder } from "@chess/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OWN_GAME_POSITION_MESSAGE } from "../src/areas/analysis/analysisService.ts";
-import { as, DAY, dailyGame, playDaily, squares, startDaily } from "./dailyPlay.ts";
+import { as, DAY, dailyGame, playDaily, send, squares, startDaily } from "./dailyPlay.ts";
 import { createTestDatabase, http, startTestServer, type TestServer } from "./harness.ts";
 import { type Player, reconnect, registered } from "./players.ts";
 
@@ -58,7 +58,7 @@ describe("daily games", () => {
     [w2, b2] = players as [Player, Player];
     await w2.emit("followDaily", { gameId });
     const over = w2.next("dailyOver");
-    b2.socket.emit("dailyMove" as never, { gameId, move: squares("d8h4") } as never);
+    send(b2.socket, "dailyMove", { gameId, move: squares("d8h4") });
     expect(await over).toMatchObject({ gameId, winningColor: "black", reason: "checkmate", winner: b.name });
 
     const stats = await http(url, "GET", `/history/stats/${b.name}?gameVariant=standard`);
@@ -113,7 +113,7 @@ describe("daily games", () => {
 
     const answered = w.next("dailyMoved", 5000, (m) => m.ply === 2);
     const whiteTurn = w.next("dailyReminder");
-    w.socket.emit("dailyMove" as never, { gameId, move: squares("e2e4") } as never);
+    send(w.socket, "dailyMove", { gameId, move: squares("e2e4") });
     expect(await answered).toMatchObject({ uci: "e7e5", conditional: true, currentTurn: "w" });
     expect(await whiteTurn).toMatchObject({ kind: "yourTurn", gameId, opponent: b.name });
     expect((await dailyGame(url, gameId, b)).conditionals).toEqual([["g1f3", "b8c6"]]);
@@ -151,7 +151,7 @@ describe("daily games", () => {
     // The opponent's move in the other game leaves v paused with a full allowance.
     await o2.emit("followDaily", { gameId: theirs });
     const moved = o2.next("dailyMoved");
-    o2.socket.emit("dailyMove" as never, { gameId: theirs, move: squares("e2e4") } as never);
+    send(o2.socket, "dailyMove", { gameId: theirs, move: squares("e2e4") });
     expect(await moved).toMatchObject({ deadline: null, pausedLeftMs: 3 * DAY });
 
     // v's opponent cannot move in v's game: it waits, and nothing changes.
@@ -202,7 +202,7 @@ describe("daily games", () => {
     expect(await b.emit("dailyMove", { gameId, move: squares("e7e5") })).toMatchObject({ code: "not_your_turn" });
     expect(await w.emit("dailyMove", { gameId, move: { from: "x9" } })).toMatchObject({ code: "validation" });
     const refusedEvent = w.next("eventRefused");
-    w.socket.emit("dailyMove" as never, { gameId, move: squares("e2e5") } as never);
+    send(w.socket, "dailyMove", { gameId, move: squares("e2e5") });
     expect(await refusedEvent).toMatchObject({ event: "dailyMove", code: "illegal" });
     expect((await dailyGame(url, gameId)).ply).toBe(0);
 

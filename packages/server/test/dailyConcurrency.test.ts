@@ -1,6 +1,6 @@
 import type { DailyMoved } from "@chess/shared";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { dailyGame, squares, startDaily } from "./dailyPlay.ts";
+import { ask, dailyGame, squares, startDaily } from "./dailyPlay.ts";
 import { connect, createTestDatabase, http, redisEnv, startTestServer, type TestServer } from "./harness.ts";
 import { guest, type Player, registered } from "./players.ts";
 
@@ -35,10 +35,7 @@ it("stores one of two moves sent at once for one position (on two nodes when sca
 
   const [one, two] = await Promise.all([
     white.emit("dailyMove", { gameId, move: squares("e2e4"), ply: 0 }),
-    tab.timeout(5000).emitWithAck("dailyMove" as never, { gameId, move: squares("d2d4"), ply: 0 } as never) as Promise<{
-      ok: boolean;
-      code?: string;
-    }>,
+    ask(tab, "dailyMove", { gameId, move: squares("d2d4"), ply: 0 }),
   ]);
   const answers = [one, two];
   expect(answers.filter((x) => x.ok)).toHaveLength(1);

@@ -1,5 +1,5 @@
 import type { DailyGame } from "@chess/shared";
-import { http } from "./harness.ts";
+import { http, type TestSocket } from "./harness.ts";
 import type { Player } from "./players.ts";
 
 export const DAY = 86_400_000;
@@ -12,6 +12,19 @@ export const squares = (uci: string) => ({
 });
 
 export const as = (p: Pick<Player, "cookie">) => ({ cookie: p.cookie ?? "" });
+
+type RawSocket = {
+  emit(event: string, payload: unknown): void;
+  timeout(ms: number): { emitWithAck(event: string, payload: unknown): Promise<unknown> };
+};
+
+/** Sends a client event without an acknowledgement, as a client written from PROTOCOL.md alone may. */
+export const send = (socket: TestSocket, event: string, payload: unknown) =>
+  (socket as unknown as RawSocket).emit(event, payload);
+
+/** Sends a client event and waits for its acknowledgement. */
+export const ask = (socket: TestSocket, event: string, payload: unknown) =>
+  (socket as unknown as RawSocket).timeout(5000).emitWithAck(event, payload) as Promise<{ ok: boolean; code?: string }>;
 
 /** `white` offers a daily game (as White), `black` accepts it over HTTP; returns the game id. */
 export async function startDaily(
@@ -43,7 +56,7 @@ export async function playDaily(white: Player, black: Player, gameId: string, mo
     const mover = ply % 2 === 0 ? white : black;
     const other = mover === white ? black : white;
     const seen = other.next("dailyMoved", 5000, (m) => m.gameId === gameId && m.ply === ply + 1);
-    mover.socket.emit("dailyMove" as never, { gameId, move: squares(uci), ply } as never);
+    send(mover.socket, "dailyMove", { gameId, move: squares(uci), ply });
     await seen;
   }
 }

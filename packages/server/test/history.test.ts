@@ -105,7 +105,7 @@ describe("statistics and rating history", () => {
       gamesPlayed: number;
       winrate: number;
     }>;
-    expect(stats.map((s) => s.timeVariant)).toEqual(["bullet", "blitz", "rapid", "classical"]);
+    expect(stats.map((s) => s.timeVariant)).toEqual(["bullet", "blitz", "rapid", "classical", "daily"]);
     const rapid = stats.find((s) => s.timeVariant === "rapid");
     // +20 for the win against an equal, then a draw against a lower-rated opponent costs a little.
     expect(rapid).toMatchObject({ gamesWon: 1, gamesPlayed: 2, winrate: 0.5 });

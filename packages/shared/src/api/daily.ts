@@ -27,7 +27,11 @@ export type DailyOfferBody = z.infer<typeof dailyOfferBody>;
 
 /** POST /daily/challenges: the same, to one friend (who need not be online). */
 export const dailyChallengeBody = dailyOfferBody.extend({
-  friendName: z.string({ error: "friendName is required" }).trim().min(1, "friendName is required").max(64),
+  friendName: z
+    .string({ error: "friendName is required" })
+    .trim()
+    .min(1, "friendName is required")
+    .max(64, "No player with that username"),
 });
 
 /** `:offerId` in a path. */
