@@ -35,7 +35,8 @@ afterAll(async () => {
 });
 
 describe("daily games", () => {
-  it("are played over a restart and a faked week, and rated as daily", async () => {
+  // Restarts of the embedded database take seconds each on a busy machine.
+  it("are played over a restart and a faked week, and rated as daily", { timeout: 90_000 }, async () => {
     const first = await serve(0);
     const w = await registered(first.url, "dw");
     const b = await registered(first.url, "db");
@@ -78,7 +79,9 @@ describe("daily games", () => {
     for (const p of [w2, b2]) p.socket.close();
   });
 
-  it("ends a game whose time ran out while every node was down, once, with the right result", async () => {
+  it("ends a game whose time ran out while every node was down, once, with the right result", {
+    timeout: 90_000,
+  }, async () => {
     const first = await serve(0);
     const w = await registered(first.url, "tw");
     const b = await registered(first.url, "tb");
