@@ -24,6 +24,16 @@ const steps = [
     ],
   ],
   ["arena pairing", process.execPath, ["--import", "tsx", "bench/tournament/run.ts"]],
+  [
+    "daily games (PGlite, or PostgreSQL when DATABASE_URL is set)",
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "bench/daily/run.ts",
+      ...(passThrough.includes("--quick") ? ["--games", "2000", "--players", "400", "--moves", "400"] : []),
+    ],
+  ],
   ["soak-lite, one node", process.execPath, ["bench/soak/run.mjs", "--lite"]],
   ...(process.env.DATABASE_URL && process.env.REDIS_URL
     ? [["soak-lite, two nodes", process.execPath, ["bench/soak/run.mjs", "--lite", "--nodes", "2"]]]

@@ -20,7 +20,8 @@ const GAMES = arg("games", 10_000);
 const PLAYERS = arg("players", 2_000);
 const MOVERS = arg("movers", 200);
 const MOVES = arg("moves", 2_000);
-const IN_FLIGHT = 20;
+/** Moves sent per second, each on its own (10,000 games a few moves a day each are far fewer). */
+const RATE = arg("rate", 50);
 const TIMEOUTS = 100;
 const SWEEP_MS = 10_000;
 const DAY = 86_400_000;
@@ -88,10 +89,10 @@ async function seed(open: () => ReturnType<typeof openDatabase>, now: number) {
   // while the server is down (their deadlines are set to then by the caller).
   await db.execute(sql`insert into daily_games (game_id, days, deadline, alarm_at)
     select 'dg' || g, 3,
-      case when g >= ${GAMES - TIMEOUTS} then ${now} + 1000000000
-           when g >= ${GAMES - 2 * TIMEOUTS} then ${now + 30_000} + (g - ${GAMES - 2 * TIMEOUTS}) * 600
-           else ${now} + ${DAY} + g * 1000 end,
-      ${now} + ${2 * DAY}
+      case when g >= ${GAMES - TIMEOUTS}::int then ${now + 1_000_000_000}::bigint
+           when g >= ${GAMES - 2 * TIMEOUTS}::int then ${now + 30_000}::bigint + (g - ${GAMES - 2 * TIMEOUTS}::int) * 600
+           else ${now + DAY}::bigint + g * 1000 end,
+      ${now + 2 * DAY}::bigint
     from generate_series(0, ${GAMES - 1}::int) g`);
   await database.close();
 }
@@ -135,7 +136,14 @@ async function endedAt(url: string, ids: string[]): Promise<Map<string, number>>
 
 const store = await storage();
 console.log(`daily bench on ${store.kind}: ${GAMES} games, ${PLAYERS} players`);
-const env = { ...store.env, DAILY_SWEEP_MS: String(SWEEP_MS) };
+// The bench's players all connect from one address.
+const env = {
+  ...store.env,
+  DAILY_SWEEP_MS: String(SWEEP_MS),
+  CONNECT_BURST_PER_IP: "100000",
+  CONNECT_RATE_PER_IP: "100000",
+  SOCKETS_PER_IP: "100000",
+};
 
 // An empty server first: the idle baseline.
 const empty = await startServer({ env: { DATA_DIR: mkdtempSync(join(tmpdir(), "bench-daily-empty-")) } });
@@ -150,29 +158,33 @@ let server = await startServer({ env });
 await sleep(3000);
 const idleMemory = await memoryOf(server);
 
-// Moves: MOVERS players each move in their own games (White at the start), IN_FLIGHT at once.
+// Moves: MOVERS players each move in their own games (White at the start), RATE a second.
 const sockets = await Promise.all(Array.from({ length: MOVERS }, (_, i) => connectAs(server.url, 1 + i)));
 const latencies: number[] = [];
 let refused = 0;
-let next = 0;
-const jobs = Array.from({ length: Math.min(MOVES, GAMES - 2 * TIMEOUTS) }, (_, k) => k);
-async function worker() {
-  while (next < jobs.length) {
-    const k = next++;
-    // Game g has White player 1 + g % PLAYERS: the mover i plays its games i - 1, i - 1 + PLAYERS, ...
-    const mover = k % MOVERS;
-    const g = mover + PLAYERS * Math.floor(k / MOVERS);
-    if (g >= GAMES - 2 * TIMEOUTS) continue;
-    const socket = sockets[mover] as Socket;
-    const t = performance.now();
-    const ack = (await socket
-      .timeout(10_000)
-      .emitWithAck("dailyMove", { gameId: `dg${g}`, move: { from: "d2", to: "d4" }, ply: 0 })) as { ok: boolean };
-    latencies.push(performance.now() - t);
-    if (!ack.ok) refused += 1;
-  }
+const sends: Array<Promise<void>> = [];
+for (let k = 0; k < MOVES; k++) {
+  // Game g has White player 1 + g % PLAYERS: mover i plays its games i, i + PLAYERS, ...
+  const mover = k % MOVERS;
+  const g = mover + PLAYERS * Math.floor(k / MOVERS);
+  if (g >= GAMES - 2 * TIMEOUTS) break;
+  const socket = sockets[mover] as Socket;
+  const t = performance.now();
+  sends.push(
+    (
+      socket
+        .timeout(10_000)
+        .emitWithAck("dailyMove", { gameId: `dg${g}`, move: { from: "d2", to: "d4" }, ply: 0 }) as Promise<{
+        ok: boolean;
+      }>
+    ).then((ack) => {
+      latencies.push(performance.now() - t);
+      if (!ack.ok) refused += 1;
+    }),
+  );
+  await sleep(1000 / RATE);
 }
-await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+await Promise.all(sends);
 const moves = summarize(latencies);
 for (const s of sockets) s.close();
 await sleep(2000);
@@ -213,7 +225,7 @@ const body = `## Daily games (\`bench/daily\`)
 
 Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine()}, ${store.kind}. ${GAMES.toLocaleString("en")} daily
 games in progress between ${PLAYERS.toLocaleString("en")} players, seeded into the database before the built server starts
-(sweep every ${SWEEP_MS / 1000} s, the default). Moves: ${MOVERS} players, ${IN_FLIGHT} moves in flight, each \`dailyMove\` timed
+(sweep every ${SWEEP_MS / 1000} s, the default). Moves: ${MOVERS} players, ${RATE} moves a second, each \`dailyMove\` timed
 to its acknowledgement: the game read from the database (row, daily state, moves), the move decided and stored
 in one transaction, broadcast. Memory: live heap and RSS after a full GC, against an empty server started the same
 way. Time-outs: ${TIMEOUTS} games due while the server runs, and ${TIMEOUTS} more due while it is down for 20 s.
@@ -221,10 +233,10 @@ way. Time-outs: ${TIMEOUTS} games due while the server runs, and ${TIMEOUTS} mor
 | what | figure | budget |
 |---|---|---|
 | move answered, p50 / p90 / p99 / max (${moves.n} moves, ${refused} refused) | ${fmt(moves.p50)} / ${fmt(moves.p90)} / ${fmt(moves.p99)} / ${fmt(moves.max)} | p99 ≤ 50 ms: ${pass(moves.p99 <= 50)} |
-| heap over an empty server, idle with ${GAMES.toLocaleString("en")} games | ${MB(growth)} (RSS ${MB(rssGrowth)}) | < 200 MB: ${pass(rssGrowth < 200 * 2 ** 20)} |
+| heap over an empty server, idle with ${GAMES.toLocaleString("en")} games | ${MB(growth)} (RSS ${MB(idleMemory.rss)} against ${MB(emptyMemory.rss)}) | < 200 MB: ${pass(growth < 200 * 2 ** 20 && rssGrowth < 200 * 2 ** 20)} |
 | heap after the moves (over the idle one) | ${MB(afterMoves.heapUsed - idleMemory.heapUsed)} | – |
 | time-out lateness while running, p50 / max | ${fmt(late.p50)} / ${fmt(late.max)} | ≤ 60 s: ${pass(late.max <= 60_000)} |
-| time-out lateness across a 20 s outage, p50 / max | ${fmt(lateAcross.p50)} / ${fmt(lateAcross.max)} (ended ${fmt(Math.max(...afterUp))} after the server was up at the latest) | ≤ 60 s: ${pass(lateAcross.max <= 60_000)} |
+| time-out lateness across a 20 s outage, p50 / max | ${fmt(lateAcross.p50)} / ${fmt(lateAcross.max)} (${afterUp.every((ms) => ms <= 0) ? "all ended before the server answered its first request" : `the last ${fmt(Math.max(...afterUp))} after it answered`}) | ≤ 60 s: ${pass(lateAcross.max <= 60_000)} |
 
 Lateness across the outage is mostly the outage itself: the node sweeps before it listens, so every game that
 fell due while it was down has ended by the time it answers its first request.`;

@@ -22,6 +22,7 @@ function round(uciMoves: string[] = [], over: Partial<DailyRound> = {}): DailyRo
     alarmAt: null,
     drawOfferBy: null,
     conditionals: { w: [], b: [] },
+    ledgers: { w: undefined, b: undefined },
     board: replayMoves("g", START_FEN, uciMoves),
     ply: uciMoves.length,
     sanMoves: [],

@@ -15,6 +15,7 @@ import {
   moveAllowanceMs,
   other,
   positionEnd,
+  type VacationLedger,
   type Variant,
   type WinningColor,
 } from "@chess/shared";
@@ -45,6 +46,8 @@ export interface DailyRound {
   alarmAt: number | null;
   drawOfferBy: Color | null;
   conditionals: ByColor<string[][]>;
+  /** Each player's vacation ledger as read with the game (undefined: never on vacation). */
+  ledgers: ByColor<VacationLedger | undefined>;
   /** The position with its history (repetitions), replayed from the stored moves. */
   board: Board;
   ply: number;

@@ -1,6 +1,5 @@
 import {
   type ByColor,
-  type Color,
   type DailyClock,
   type DaysPerMove,
   type EndReason,
@@ -19,7 +18,7 @@ export const dailySessionId = (userId: number) => `daily:${userId}`;
 export async function loadRound(repo: DailyRepo, gameId: string): Promise<DailyRound | undefined> {
   const stored = await repo.load(gameId);
   if (!stored) return undefined;
-  const { game: g, daily: d, moves } = stored;
+  const { game: g, daily: d, moves, ledgers } = stored;
   if (g.whiteUserId === null || g.blackUserId === null) return undefined;
   const uciMoves = moves.map((m) => m.uci);
   const clock: DailyClock = { days: d.days as DaysPerMove, deadline: d.deadline, pausedLeftMs: d.pausedLeftMs };
@@ -46,6 +45,7 @@ export async function loadRound(repo: DailyRepo, gameId: string): Promise<DailyR
     alarmAt: d.alarmAt,
     drawOfferBy: d.drawOfferBy,
     conditionals: { w: d.conditionalsW, b: d.conditionalsB },
+    ledgers,
     board: replayMoves(g.id, g.initialFen, uciMoves),
     ply: moves.length,
     sanMoves: moves.map((m) => m.san),
@@ -58,13 +58,7 @@ export function onVacationAt(ledger: VacationLedger | undefined, now: number): b
   return ledger !== undefined && ledger.since !== null && vacationStatus(ledger, now).onVacation;
 }
 
-/** Which of a game's players are on vacation at `now`. */
-export async function vacationsOf(
-  repo: DailyRepo,
-  players: ByColor<{ userId: number }>,
-  now: number,
-): Promise<ByColor<boolean>> {
-  const ledgers = await repo.ledgers([players.w.userId, players.b.userId]);
-  const on = (c: Color) => onVacationAt(ledgers.get(players[c].userId), now);
-  return { w: on("w"), b: on("b") };
+/** Which of a game's players are on vacation at `now`, by the ledgers read with it. */
+export function vacationsOf(round: Pick<DailyRound, "ledgers">, now: number): ByColor<boolean> {
+  return { w: onVacationAt(round.ledgers.w, now), b: onVacationAt(round.ledgers.b, now) };
 }

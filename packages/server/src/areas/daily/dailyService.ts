@@ -133,7 +133,7 @@ export function createDailyService(deps: {
       if (!round) return undefined;
       const now = deps.now();
       const color = viewer === null ? null : (colorOfUser(round, viewer) ?? null);
-      return dailyGameJson(round, color, await vacationsOf(repo, round.players, now), now);
+      return dailyGameJson(round, color, vacationsOf(round, now), now);
     },
 
     /**
@@ -148,11 +148,10 @@ export function createDailyService(deps: {
       const now = deps.now();
       const gate = moveInGame(round.clock, turnOf(round) === color);
       if (typeof gate !== "string") return gate;
-      const ledgers = await repo.ledgers(ids(round));
-      const onVacation = (c: Color) => c !== color && onVacationAt(ledgers.get(round.players[c].userId), now);
+      const onVacation = (c: Color) => c !== color && onVacationAt(round.ledgers[c], now);
       const decided = playDailyMove(round, color, p.move, p.ply, now, onVacation);
       if (!decided.ok) return decided;
-      if ((ledgers.get(user.userId)?.since ?? null) !== null) await vacations.endBeforeMove(user.userId, now);
+      if ((round.ledgers[color]?.since ?? null) !== null) await vacations.endBeforeMove(user.userId, now);
       const stored = await repo.storeMove({
         gameId: round.id,
         epoch: round.epoch,
