@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import { io, type Socket } from "socket.io-client";
 import { openDatabase } from "../../packages/server/src/storage/db.ts";
 import { freshPostgres, memoryOf, startServer } from "../lib/live.mjs";
-import { fmt, machine, summarize, writeSection } from "../lib/report.mjs";
+import { cpuBusy, fmt, machine, summarize, writeSection } from "../lib/report.mjs";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -134,6 +134,7 @@ async function endedAt(url: string, ids: string[]): Promise<Map<string, number>>
   return out;
 }
 
+const busyBefore = await cpuBusy();
 const store = await storage();
 console.log(`daily bench on ${store.kind}: ${GAMES} games, ${PLAYERS} players`);
 // The bench's players all connect from one address.
@@ -145,12 +146,14 @@ const env = {
   SOCKETS_PER_IP: "100000",
 };
 
-// An empty server first: the idle baseline.
-const empty = await startServer({ env: { DATA_DIR: mkdtempSync(join(tmpdir(), "bench-daily-empty-")) } });
+// An empty server first, on a database of its own (never the one DATABASE_URL names): the idle baseline.
+const emptyPg = process.env.DATABASE_URL ? await freshPostgres(`daily_empty_${process.pid}`) : undefined;
+const empty = await startServer({ env: emptyPg ? { DATABASE_URL: emptyPg.url } : {} });
 await sleep(2000);
 const emptyMemory = await memoryOf(empty);
 await empty.stop();
 empty.remove();
+await emptyPg?.drop();
 
 const seededAt = Date.now();
 await seed(store.open, seededAt);
@@ -229,6 +232,7 @@ games in progress between ${PLAYERS.toLocaleString("en")} players, seeded into t
 to its acknowledgement: the game read from the database (row, daily state, moves), the move decided and stored
 in one transaction, broadcast. Memory: live heap and RSS after a full GC, against an empty server started the same
 way. Time-outs: ${TIMEOUTS} games due while the server runs, and ${TIMEOUTS} more due while it is down for 20 s.
+CPU busy in the 3 s before the run: ${busyBefore.toFixed(0)}%${busyBefore > 20 ? " (a busy machine: the tail is other work's)" : ""}.
 
 | what | figure | budget |
 |---|---|---|
