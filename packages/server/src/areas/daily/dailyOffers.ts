@@ -1,5 +1,4 @@
 import {
-  type Ack,
   Board,
   chess960GameFen,
   type DailyChallenges,
@@ -7,6 +6,7 @@ import {
   type DailyOfferBody,
   type DaysPerMove,
   eloDeltas,
+  fail,
   GAME_STAGES,
   HANDICAPS,
   moveAllowanceMs,
@@ -16,6 +16,7 @@ import {
   type Variant,
 } from "@chess/shared";
 import { shortId } from "../../util/ids.ts";
+import { ok, type Result } from "../../util/result.ts";
 import type { Blocks, Challengeable } from "../friends/index.ts";
 import type { GameRecords } from "../games/index.ts";
 import type { JumpstartPositions } from "../jumpstart/index.ts";
@@ -31,7 +32,6 @@ import type { DailyService, DailyUser } from "./dailyService.ts";
 export const MAX_OPEN_DAILY_OFFERS = 10;
 const LIST_SIZE = 200;
 
-const fail = (code: string, message: string) => ({ ok: false as const, code, message });
 const GONE = fail("gone", "This offer is no longer available");
 const BLOCKED = fail("blocked", "You cannot play this player");
 
@@ -65,7 +65,7 @@ export function createDailyOffers(deps: {
     body: DailyOfferBody,
     to?: { id: number; username: string },
     rematchOf?: string,
-  ): Promise<Ack<DailyOffer>> {
+  ): Promise<Result<DailyOffer>> {
     if ((await repo.openCount(user.userId)) >= MAX_OPEN_DAILY_OFFERS) {
       return fail("too_many", `You have ${MAX_OPEN_DAILY_OFFERS} open daily offers: withdraw one first`);
     }
@@ -87,7 +87,7 @@ export function createDailyOffers(deps: {
     const offer = dailyOfferJson(row);
     if (to) notify.toUser(to.id, "dailyChallenge", offer);
     else notify.toOfferFollowers("dailyOfferAdded", offer);
-    return { ok: true, data: offer };
+    return ok(offer);
   }
 
   function removed(row: DailyOfferRow) {
@@ -102,7 +102,7 @@ export function createDailyOffers(deps: {
   }
 
   /** Starts the offer's game with `user` (checked to be allowed to take it). */
-  async function start(row: DailyOfferRow, user: DailyUser): Promise<Ack<{ gameId: string }>> {
+  async function start(row: DailyOfferRow, user: DailyUser): Promise<Result<{ gameId: string }>> {
     let initialFen: string;
     try {
       initialFen = Board.fromFen(await startPosition(row.variant as Variant)).fen();
@@ -183,9 +183,9 @@ export function createDailyOffers(deps: {
     create: (user: DailyUser, body: DailyOfferBody) => make(user, body),
 
     /** A challenge to a friend, who need not be online: it waits. */
-    async challenge(user: DailyUser, body: DailyOfferBody & { friendName: string }): Promise<Ack<DailyOffer>> {
+    async challenge(user: DailyUser, body: DailyOfferBody & { friendName: string }): Promise<Result<DailyOffer>> {
       const friend = await deps.friends.challengeable(
-        { userId: user.userId, username: user.username, sessionId: "" },
+        { userId: user.userId, username: user.username },
         body.friendName,
         { offline: true },
       );
@@ -201,7 +201,7 @@ export function createDailyOffers(deps: {
       };
     },
 
-    async accept(user: DailyUser, offerId: string): Promise<Ack<{ gameId: string }>> {
+    async accept(user: DailyUser, offerId: string): Promise<Result<{ gameId: string }>> {
       const row = await repo.offer(offerId);
       if (!row || (row.toUserId !== null && row.toUserId !== user.userId)) return GONE;
       if (row.ownerId === user.userId) return fail("own_offer", "You cannot accept your own offer");
@@ -209,25 +209,25 @@ export function createDailyOffers(deps: {
       return start(row, user);
     },
 
-    async cancel(user: DailyUser, offerId: string): Promise<Ack> {
+    async cancel(user: DailyUser, offerId: string): Promise<Result> {
       const row = await repo.removeOffer(offerId, { ownerId: user.userId });
       if (!row) return fail("not_found", "Offer not found");
       removed(row);
-      return { ok: true };
+      return ok();
     },
 
-    async decline(user: DailyUser, offerId: string): Promise<Ack> {
+    async decline(user: DailyUser, offerId: string): Promise<Result> {
       const row = await repo.removeOffer(offerId, { toUserId: user.userId });
       if (!row) return fail("not_found", "Challenge not found");
       removed(row);
-      return { ok: true };
+      return ok();
     },
 
     /**
      * A rematch of a finished daily game: a challenge to the opponent with the same days, colours swapped; the
      * game at once when the opponent had already asked.
      */
-    async rematch(user: DailyUser, gameId: string): Promise<Ack<DailyOffer | { gameId: string }>> {
+    async rematch(user: DailyUser, gameId: string): Promise<Result<DailyOffer | { gameId: string }>> {
       const round = await loadRound(repo, gameId);
       const color = round ? colorOfUser(round, user.userId) : undefined;
       if (!round || !color) return fail("not_found", "Daily game not found");
@@ -237,7 +237,7 @@ export function createDailyOffers(deps: {
       const theirs = await repo.rematchOffer(gameId, opponent.userId);
       if (theirs) return start(theirs, user);
       const mine = await repo.rematchOffer(gameId, user.userId);
-      if (mine) return { ok: true, data: dailyOfferJson(mine) };
+      if (mine) return ok(dailyOfferJson(mine));
       const body: DailyOfferBody = {
         days: round.days,
         variant: round.variant,

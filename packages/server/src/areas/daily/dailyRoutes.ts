@@ -1,5 +1,4 @@
 import {
-  type Ack,
   dailyChallengeBody,
   dailyConditionalsBody,
   dailyOfferBody,
@@ -9,6 +8,7 @@ import {
 } from "@chess/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HttpError, notFound, parseInput } from "../../http/errors.ts";
+import type { Result } from "../../util/result.ts";
 import type { RequestAuth } from "../accounts/index.ts";
 import type { DailyOffersService } from "./dailyOffers.ts";
 import type { DailyService, DailyUser } from "./dailyService.ts";
@@ -34,7 +34,7 @@ function statusOf(code: string): number {
 }
 
 /** A refused service answer becomes an HTTP error with the same code and message. */
-function orThrow<T>(answer: Ack<T>): T | undefined {
+function orThrow<T>(answer: Result<T>): T {
   if (answer.ok) return answer.data;
   throw new HttpError(statusOf(answer.code), answer.code, answer.message);
 }

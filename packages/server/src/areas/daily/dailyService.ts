@@ -1,15 +1,16 @@
 import {
-  type Ack,
   type Color,
   type DailyGame,
   type DailyGames,
   type DailyMovePayload,
   dailyTimeLeft,
+  fail,
   isChess960Fen,
   other,
 } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
-import type { GameFinisher, Result } from "../games/index.ts";
+import { ok, type Result } from "../../util/result.ts";
+import type { GameFinisher, Result as GameResult } from "../games/index.ts";
 import { validateConditionals } from "./dailyConditionals.ts";
 import { dailyGameJson, dailyGamesJson, dailyMovedJson } from "./dailyJson.ts";
 import type { DailyNotifier } from "./dailyNotifier.ts";
@@ -31,7 +32,6 @@ import {
 import { loadRound, onVacationAt, vacationsOf } from "./dailyRounds.ts";
 import type { DailyVacations } from "./dailyVacations.ts";
 
-const fail = (code: string, message: string) => ({ ok: false as const, code, message });
 const NOT_FOUND = fail("not_found", "Daily game not found");
 const MOVED_ON = fail("resync", "The game has moved on - reload it");
 
@@ -71,7 +71,7 @@ export function createDailyService(deps: {
    * Ends the game through the games area's finisher (result, ratings, history in one transaction) and tells
    * everyone. "moved": a move was stored since the round was read; the caller reads it again.
    */
-  async function finish(round: DailyRound, result: Result): Promise<"finished" | "over" | "moved"> {
+  async function finish(round: DailyRound, result: GameResult): Promise<"finished" | "over" | "moved"> {
     const now = deps.now();
     const { outcome, change } = await finisher.finish(endingGame(round), result, now);
     if (outcome === "moved") return outcome;
@@ -92,7 +92,7 @@ export function createDailyService(deps: {
   /** Ends a game decided by `decide` on a fresh read, read again while moves slip in between. */
   async function finishWith(
     gameId: string,
-    decide: (round: DailyRound) => Result | undefined,
+    decide: (round: DailyRound) => GameResult | undefined,
   ): Promise<"finished" | "over" | "not_due"> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const round = await loadRound(repo, gameId);
@@ -141,7 +141,7 @@ export function createDailyService(deps: {
      * time, illegal, another move stored first), else stored with any conditional answer, told, and the
      * game ended when the position ends it. A move of the player's ends their vacation.
      */
-    async move(user: DailyUser, p: DailyMovePayload): Promise<Ack<{ ply: number }>> {
+    async move(user: DailyUser, p: DailyMovePayload): Promise<Result<{ ply: number }>> {
       const found = await playerRound(user, p.gameId);
       if (!found.ok) return found;
       const { round, color } = found;
@@ -174,40 +174,40 @@ export function createDailyService(deps: {
       return { ok: true, data: { ply: round.ply } };
     },
 
-    async resign(user: DailyUser, gameId: string): Promise<Ack> {
+    async resign(user: DailyUser, gameId: string): Promise<Result> {
       const found = await playerRound(user, gameId);
       if (!found.ok) return found;
       const outcome = await finishWith(gameId, (round) => resignation(round, found.color));
-      return outcome === "finished" ? { ok: true } : fail("over", "This game is over");
+      return outcome === "finished" ? ok() : fail("over", "This game is over");
     },
 
     /** Offers a draw, or accepts the opponent's. */
-    async offerDraw(user: DailyUser, gameId: string): Promise<Ack> {
+    async offerDraw(user: DailyUser, gameId: string): Promise<Result> {
       const found = await playerRound(user, gameId);
       if (!found.ok) return found;
       const { round, color } = found;
       if (round.drawOfferBy === other(color)) {
         const outcome = await finishWith(gameId, (r) => (r.drawOfferBy === other(color) ? DRAW_AGREED : undefined));
-        return outcome === "finished" ? { ok: true } : MOVED_ON;
+        return outcome === "finished" ? ok() : MOVED_ON;
       }
       if (round.drawOfferBy === color) return fail("pending", "Your draw offer is waiting for an answer");
       if (!(await repo.setDrawOffer(gameId, round.ply, color))) return MOVED_ON;
       notify.toUser(round.players[other(color)].userId, "dailyDrawOffered", { gameId, by: user.username });
-      return { ok: true };
+      return ok();
     },
 
-    async declineDraw(user: DailyUser, gameId: string): Promise<Ack> {
+    async declineDraw(user: DailyUser, gameId: string): Promise<Result> {
       const found = await playerRound(user, gameId);
       if (!found.ok) return found;
       const { round, color } = found;
       if (round.drawOfferBy !== other(color)) return fail("no_offer", "There is no draw offer to answer");
       if (!(await repo.setDrawOffer(gameId, round.ply, null))) return MOVED_ON;
       notify.toGame(gameId, ids(round), "dailyDrawDeclined", { gameId });
-      return { ok: true };
+      return ok();
     },
 
     /** Replaces the caller's conditional lines, checked from the position (their opponent to move). */
-    async setConditionals(user: DailyUser, gameId: string, lines: string[][]): Promise<Ack<{ lines: string[][] }>> {
+    async setConditionals(user: DailyUser, gameId: string, lines: string[][]): Promise<Result<{ lines: string[][] }>> {
       const found = await playerRound(user, gameId);
       if (!found.ok) return found;
       const { round, color } = found;

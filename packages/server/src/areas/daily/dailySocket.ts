@@ -1,13 +1,7 @@
-import {
-  type Ack,
-  type DailyGame,
-  type DailyOffer,
-  dailyGamePayload,
-  dailyMovePayload,
-  noPayload,
-} from "@chess/shared";
+import { type DailyGame, type DailyOffer, dailyGamePayload, dailyMovePayload, noPayload } from "@chess/shared";
 import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
 import type { AppSocket } from "../../realtime/sockets.ts";
+import { ok, type Result } from "../../util/result.ts";
 import { DAILY_OFFERS_ROOM, dailyRoom } from "./dailyNotifier.ts";
 import type { DailyOffersService } from "./dailyOffers.ts";
 import type { DailyService, DailyUser } from "./dailyService.ts";
@@ -21,7 +15,7 @@ const userOf = (socket: AppSocket): DailyUser | undefined => {
 
 /** Runs a player's command; guests play no daily games. */
 const asUser =
-  <P>(run: (user: DailyUser, payload: P) => Promise<Ack<unknown>>) =>
+  <P>(run: (user: DailyUser, payload: P) => Promise<Result<unknown>>) =>
   (socket: AppSocket, payload: P) => {
     const user = userOf(socket);
     return user ? run(user, payload) : LOG_IN;
@@ -54,7 +48,7 @@ export function dailySocketEvents(deps: {
       asUser((u, p) => games.declineDraw(u, p.gameId)),
     ),
     // The room is joined before the state is read: a move stored in between is then received, not lost.
-    followDaily: socketEvent(dailyGamePayload, async (s, p): Promise<Ack<DailyGame>> => {
+    followDaily: socketEvent(dailyGamePayload, async (s, p): Promise<Result<DailyGame>> => {
       const room = dailyRoom(p.gameId);
       const wasIn = s.rooms.has(room);
       await s.join(room);
@@ -64,21 +58,21 @@ export function dailySocketEvents(deps: {
         return { ok: false, code: "not_found", message: "Daily game not found" };
       }
       s.emit("dailyGame", game);
-      return { ok: true, data: game };
+      return ok(game);
     }),
     unfollowDaily: socketEvent(dailyGamePayload, async (s, p) => {
       await s.leave(dailyRoom(p.gameId));
-      return { ok: true };
+      return ok();
     }),
-    followDailyOffers: socketEvent(noPayload, async (s): Promise<Ack<DailyOffer[]>> => {
+    followDailyOffers: socketEvent(noPayload, async (s): Promise<Result<DailyOffer[]>> => {
       await s.join(DAILY_OFFERS_ROOM);
       const list = await offers.list(s.data.owner.userId);
       for (const offer of [...list].reverse()) s.emit("dailyOfferAdded", offer);
-      return { ok: true, data: list };
+      return ok(list);
     }),
     unfollowDailyOffers: socketEvent(noPayload, async (s) => {
       await s.leave(DAILY_OFFERS_ROOM);
-      return { ok: true };
+      return ok();
     }),
   };
 }

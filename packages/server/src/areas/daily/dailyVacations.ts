@@ -1,5 +1,4 @@
 import {
-  type Ack,
   type Color,
   type DailyClock,
   type DailyVacation,
@@ -8,6 +7,7 @@ import {
   type VacationLedger,
   vacationRunsOutAt,
 } from "@chess/shared";
+import { ok, type Result } from "../../util/result.ts";
 import { dailyVacationJson } from "./dailyJson.ts";
 import type { DailyNotifier } from "./dailyNotifier.ts";
 import { type ClockChange, comeBack, goOnVacation, type PlayerGame } from "./dailyPauses.ts";
@@ -69,7 +69,7 @@ export function createDailyVacations(deps: { repo: DailyRepo; notify: DailyNotif
   }
 
   /** Ends a vacation as of `now` (or when it ran out, if before): every game paused on their turn resumes. */
-  async function end(userId: number, now: number): Promise<Ack<DailyVacation>> {
+  async function end(userId: number, now: number): Promise<Result<DailyVacation>> {
     const ledger = await ledgerOf(userId, now);
     const rows = await repo.gamesOf(userId);
     const back = comeBack(
@@ -78,7 +78,7 @@ export function createDailyVacations(deps: { repo: DailyRepo; notify: DailyNotif
       now,
     );
     if (!back.ok) return back;
-    return { ok: true, data: await apply(userId, back.ledger, rows, back.clocks, now) };
+    return ok(await apply(userId, back.ledger, rows, back.clocks, now));
   }
 
   return {
@@ -88,7 +88,7 @@ export function createDailyVacations(deps: { repo: DailyRepo; notify: DailyNotif
     },
 
     /** Goes on vacation: refused with none left or while on one. */
-    async start(userId: number): Promise<Ack<DailyVacation>> {
+    async start(userId: number): Promise<Result<DailyVacation>> {
       const now = deps.now();
       const ledger = await ledgerOf(userId, now);
       const rows = await repo.gamesOf(userId);
@@ -98,7 +98,7 @@ export function createDailyVacations(deps: { repo: DailyRepo; notify: DailyNotif
         now,
       );
       if (!went.ok) return went;
-      return { ok: true, data: await apply(userId, went.ledger, rows, went.clocks, now) };
+      return ok(await apply(userId, went.ledger, rows, went.clocks, now));
     },
 
     end: (userId: number) => end(userId, deps.now()),
