@@ -43,6 +43,11 @@ interface World {
   clubOfferId: string;
   challengeId: string;
   rematchId: string;
+  /** A–B daily game in progress (A white, e4 played: B to move). */
+  daily: string;
+  dailyOfferId: string;
+  /** A's daily challenge to B. */
+  dailyChallengeId: string;
   /** Text of A's world that no outsider may ever receive. */
   secrets: string[];
 }
@@ -163,6 +168,16 @@ async function buildWorld(): Promise<World> {
   );
   await heard;
 
+  // Daily: an A–B game (A to move first, e4 played), A's public daily offer, A's daily challenge to B.
+  const dailyOffer = await as(A, "POST", "/daily/offers", { days: 3, color: "white" });
+  const dailyTaken = await as(B, "POST", `/daily/offers/${dailyOffer.json.offerId}/accept`);
+  expect([dailyOffer.status, dailyTaken.status]).toEqual([201, 200]);
+  const daily = dailyTaken.json.gameId as string;
+  expect((await A.emit("dailyMove", { gameId: daily, move: { from: "e2", to: "e4" } })).ok).toBe(true);
+  const openDaily = await as(A, "POST", "/daily/offers", { days: 7 });
+  const dailyChallenge = await as(A, "POST", "/daily/challenges", { days: 5, friendName: B.name });
+  expect([openDaily.status, dailyChallenge.status]).toEqual([201, 201]);
+
   // A game's chat is read by anyone who watches the game, so its lines are no secret of A's world.
   const secrets = [
     ...Object.values(TEXT).filter((t) => t !== TEXT.gameChat),
@@ -174,6 +189,7 @@ async function buildWorld(): Promise<World> {
     clubOffer.data?.offerId as string,
     challenge.data?.offer.offerId as string,
     rematch.json.offerId as string,
+    dailyChallenge.json.offerId as string,
   ];
   return {
     A,
@@ -190,6 +206,9 @@ async function buildWorld(): Promise<World> {
     clubOfferId: clubOffer.data?.offerId as string,
     challengeId: challenge.data?.offer.offerId as string,
     rematchId: rematch.json.offerId as string,
+    daily,
+    dailyOfferId: openDaily.json.offerId as string,
+    dailyChallengeId: dailyChallenge.json.offerId as string,
     secrets,
   };
 }
@@ -229,6 +248,8 @@ async function observe() {
     live: [snapshot.fen, snapshot.ply, snapshot.moves, snapshot.status, snapshot.eventNo],
     currentGame: (await A.emit("currentGame")).data,
     lobby: lobby?.offers.map((o) => o.offerId).sort(),
+    dailyChallenges: await get(A, "/daily/challenges"),
+    dailyMoves: ((await get(A, `/daily/game/${w.daily}`)).json as { moves: string[] }).moves,
   };
 }
 
@@ -839,6 +860,119 @@ const routes: RouteCase[] = [
     },
     stranger: { allowed: "public" },
   },
+  // daily
+  {
+    route: "GET /daily/offers",
+    what: "the daily offers (public): A's open offer, never A's challenge to B",
+    req: () => ({ path: "/daily/offers" }),
+    guest: {
+      allowed: "public",
+      check: (l) => expect(l.map((o: { offerId: string }) => o.offerId)).toEqual([w.dailyOfferId]),
+    },
+    stranger: { allowed: "public" },
+  },
+  {
+    route: "POST /daily/offers",
+    what: "offer a daily game: the caller's own",
+    req: () => ({ path: "/daily/offers", body: { days: 1 } }),
+    guest: notLoggedIn,
+    stranger: { allowed: "own", check: (o) => expect(o.by).toBe(w.S.name) },
+  },
+  {
+    route: "DELETE /daily/offers/:offerId",
+    what: "withdraw A's daily offer",
+    req: () => ({ path: `/daily/offers/${w.dailyOfferId}` }),
+    ghost: (_, g) => ({ path: `/daily/offers/${q(g.id)}` }),
+    guest: notLoggedIn,
+    stranger: { refused: 404, message: "Offer not found" },
+    party: [{ who: "B", what: "B", outcome: { refused: 404, message: "Offer not found" } }],
+  },
+  {
+    route: "POST /daily/offers/:offerId/accept",
+    what: "accept A's daily challenge to B",
+    req: () => ({ path: `/daily/offers/${w.dailyChallengeId}/accept` }),
+    ghost: (_, g) => ({ path: `/daily/offers/${q(g.id)}/accept` }),
+    guest: notLoggedIn,
+    stranger: { refused: 409, message: "This offer is no longer available" },
+    party: [{ who: "D", what: "D", outcome: { refused: 409, message: "This offer is no longer available" } }],
+  },
+  {
+    route: "POST /daily/offers/:offerId/decline",
+    what: "decline A's daily challenge, which is B's to answer",
+    req: () => ({ path: `/daily/offers/${w.dailyChallengeId}/decline` }),
+    ghost: (_, g) => ({ path: `/daily/offers/${q(g.id)}/decline` }),
+    guest: notLoggedIn,
+    stranger: { refused: 404, message: "Challenge not found" },
+    party: [{ who: "A", what: "A declining for B", outcome: { refused: 404, message: "Challenge not found" } }],
+  },
+  {
+    route: "GET /daily/challenges",
+    what: "the caller's own daily challenges",
+    req: () => ({ path: "/daily/challenges" }),
+    guest: notLoggedIn,
+    stranger: { allowed: "own", check: (c) => expect(c).toEqual({ received: [], sent: [] }) },
+  },
+  {
+    route: "POST /daily/challenges",
+    what: "challenge A to a daily game (friends only; unknown names get the same answer)",
+    req: () => ({ path: "/daily/challenges", body: { days: 3, friendName: w.A.name } }),
+    ghost: (_, g) => ({ path: "/daily/challenges", body: { days: 3, friendName: g.user } }),
+    guest: notLoggedIn,
+    stranger: notFriends,
+    party: [{ who: "D", what: "D, who asked A to be friends", outcome: notFriends }],
+  },
+  {
+    route: "POST /daily/rematch",
+    what: "a rematch of the A–B daily game",
+    req: () => ({ path: "/daily/rematch", body: { gameId: w.daily } }),
+    ghost: (_, g) => ({ path: "/daily/rematch", body: { gameId: g.id } }),
+    guest: notLoggedIn,
+    stranger: { refused: 404, message: "Daily game not found" },
+  },
+  {
+    route: "GET /daily/games",
+    what: "the caller's own daily games",
+    req: () => ({ path: "/daily/games" }),
+    guest: notLoggedIn,
+    stranger: { allowed: "own", check: (g) => expect(g).toEqual({ games: [], yourTurn: 0 }) },
+  },
+  {
+    route: "GET /daily/game/:gameId",
+    what: "the A–B daily game (public by link, as live games are), without the players' conditional lines",
+    req: () => ({ path: `/daily/game/${w.daily}` }),
+    ghost: (_, g) => ({ path: `/daily/game/${q(g.id)}` }),
+    guest: { allowed: "public", check: (g) => expect([g.color, g.conditionals]).toEqual([null, undefined]) },
+    stranger: { allowed: "public", check: (g) => expect([g.color, g.conditionals]).toEqual([null, undefined]) },
+  },
+  {
+    route: "PUT /daily/game/:gameId/conditionals",
+    what: "conditional lines in the A–B daily game",
+    req: () => ({ path: `/daily/game/${w.daily}/conditionals`, body: { lines: [] } }),
+    ghost: (_, g) => ({ path: `/daily/game/${q(g.id)}/conditionals`, body: { lines: [] } }),
+    guest: notLoggedIn,
+    stranger: { refused: 403, message: "You are not playing this game", ghost: "differs" },
+  },
+  {
+    route: "GET /daily/vacation",
+    what: "the caller's own vacation",
+    req: () => ({ path: "/daily/vacation" }),
+    guest: notLoggedIn,
+    stranger: { allowed: "own", check: (v) => expect(v.onVacation).toBe(false) },
+  },
+  {
+    route: "POST /daily/vacation",
+    what: "go on vacation: the caller's own",
+    req: () => ({ path: "/daily/vacation" }),
+    guest: notLoggedIn,
+    stranger: { allowed: "own", check: (v) => expect(v.onVacation).toBe(true) },
+  },
+  {
+    route: "DELETE /daily/vacation",
+    what: "end a vacation: the caller's own",
+    req: () => ({ path: "/daily/vacation" }),
+    guest: notLoggedIn,
+    stranger: { allowed: "own", check: (v) => expect(v.onVacation).toBe(false) },
+  },
   // the composition root
   {
     route: "GET /health",
@@ -1280,6 +1414,57 @@ const events: EventCase[] = [
         outcome: { refused: "not_found", message: CLUB_MESSAGES.unknownClub },
       },
     ],
+  },
+  ...(["dailyMove", "dailyResign", "dailyOfferDraw", "dailyDeclineDraw"] as const).map(
+    (event): EventCase => ({
+      event,
+      what: "act in the A–B daily game",
+      payload: () => ({ gameId: w.daily, ...(event === "dailyMove" ? { move: { from: "e7", to: "e5" } } : {}) }),
+      ghost: (g) => ({ gameId: g.id, ...(event === "dailyMove" ? { move: { from: "e7", to: "e5" } } : {}) }),
+      guest: { refused: "unauthorized", message: "Log in to play daily games" },
+      stranger: { ...notPlaying },
+      ...(event === "dailyMove"
+        ? {
+            party: [
+              {
+                who: "A" as const,
+                what: "A moving B's piece",
+                outcome: { refused: "not_your_turn", ghost: "differs" as const },
+              },
+            ],
+          }
+        : {}),
+    }),
+  ),
+  {
+    event: "followDaily",
+    what: "follow the A–B daily game as a spectator (public by link)",
+    payload: () => ({ gameId: w.daily }),
+    ghost: (g) => ({ gameId: g.id }),
+    guest: { allowed: "public", check: (g) => expect([g.color, g.conditionals]).toEqual([null, undefined]) },
+    stranger: { allowed: "public", check: (g) => expect([g.color, g.conditionals]).toEqual([null, undefined]) },
+  },
+  {
+    event: "unfollowDaily",
+    what: "stop following a daily game: the caller's own sockets",
+    payload: () => ({ gameId: w.daily }),
+    guest: { allowed: "own" },
+    stranger: { allowed: "own" },
+  },
+  {
+    event: "followDailyOffers",
+    what: "follow the daily offers: A's public one, never the challenge",
+    guest: {
+      allowed: "public",
+      check: (l) => expect(l.map((o: { offerId: string }) => o.offerId)).toContain(w.dailyOfferId),
+    },
+    stranger: { allowed: "public" },
+  },
+  {
+    event: "unfollowDailyOffers",
+    what: "stop following the daily offers",
+    guest: { allowed: "own" },
+    stranger: { allowed: "own" },
   },
 ];
 
