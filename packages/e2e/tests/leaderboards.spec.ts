@@ -42,8 +42,8 @@ test("the leaderboards open on the top players of every board, and each opens in
   await expect(page.getByText("Standard · Blitz · Global")).toBeVisible();
   await expect(page.getByLabel("Time Variant")).toHaveValue("blitz");
   const ranked = page.getByRole("list", { name: "Rankings, page 1" });
+  // The winner stands on page 1 (the loser may not: the worker's server holds other specs' players too).
   await expect(ranked.getByRole("link", { name: new RegExp(d!.name) })).toBeVisible();
-  await expect(ranked.getByRole("link", { name: new RegExp(c!.name) })).toBeVisible();
   // A row opens the player's profile; Back returns to the board, and Back again to the overview.
   await ranked.getByRole("link", { name: new RegExp(d!.name) }).click();
   await expect(page).toHaveURL(new RegExp(`/profile\\?username=${d!.name}$`));
