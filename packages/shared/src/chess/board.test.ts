@@ -196,6 +196,45 @@ describe("Board moves", () => {
     expect(board.undo()).toBe(false);
   });
 
+  it("clones a board that plays on alone, its history (repetition, undo) and castling rights with it", () => {
+    const shuffle = [
+      ["g1", "f3"],
+      ["g8", "f6"],
+      ["f3", "g1"],
+      ["f6", "g8"],
+    ] as const;
+    const board = Board.fromFen(START);
+    for (const [from, to] of [...shuffle, ...shuffle.slice(0, 3)]) board.play({ from, to });
+    const fen = board.fen();
+    const copy = board.clone();
+    expect({ fen: copy.fen(), played: copy.played, threefold: copy.threefold() }).toEqual({
+      fen,
+      played: 7,
+      threefold: false,
+    });
+    expect(copy.play({ from: "f6", to: "g8" })).toBe("Ng8");
+    expect(copy.threefold()).toBe(true);
+    expect({ fen: board.fen(), played: board.played, threefold: board.threefold() }).toEqual({
+      fen,
+      played: 7,
+      threefold: false,
+    });
+    expect(board.clone().legalMoves()).toEqual(board.legalMoves());
+    // Past the 32 plies a new board's history holds before it grows: the copy undoes all the way back.
+    const long = Board.fromFen(START);
+    for (let i = 0; i < 10; i++) for (const [from, to] of shuffle) long.play({ from, to });
+    const back = long.clone();
+    for (let i = 0; i < 40; i++) expect(back.undo()).toBe(true);
+    expect({ fen: back.fen(), undo: back.undo(), played: long.played }).toEqual({
+      fen: START,
+      undo: false,
+      played: 40,
+    });
+    const castling = Board.fromFen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").clone();
+    expect(castling.play({ from: "e1", to: "g1" })).toBe("O-O");
+    expect(castling.clone().fen()).toBe("r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+  });
+
   it.each([
     // After 1. e4 the e3 capture is legal: the kings come back to that placement at plies 5 and 9 without it
     // (a threefold at ply 9 if it counted); the position after ply 2 stands a third time at ply 10.
