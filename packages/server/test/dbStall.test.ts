@@ -1,3 +1,4 @@
+import type { GameStarted } from "@chess/shared";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../src/storage/db.ts";
@@ -117,7 +118,7 @@ describe.skipIf(!withPg).concurrent("PostgreSQL: every statement has a timeout (
   );
 
   it(
-    "answers /health 503 within 1 s and refuses a move as unavailable while the connection stalls",
+    "answers /health 503 within 1 s and refuses a move as unavailable while the connection stalls, never showing it",
     { timeout: 40_000 },
     () =>
       behindProxy(async (url, proxy) => {
@@ -142,11 +143,14 @@ describe.skipIf(!withPg).concurrent("PostgreSQL: every statement has a timeout (
           expect(health.ms).toBeLessThan(1_000);
 
           const started = Date.now();
-          const move = await white.emit(
-            "move",
-            { gameId: game.gameId, move: { from: "g1", to: "f3" }, ply: 2 },
-            10_000,
-          );
+          const pending = white.emit("move", { gameId: game.gameId, move: { from: "g1", to: "f3" }, ply: 2 }, 10_000);
+          // While its write waits, the move is nobody's to see: a snapshot shows the game as stored.
+          await new Promise((r) => setTimeout(r, 300));
+          for (const p of [white, black]) {
+            const view = await p.emit<GameStarted>("resync", { gameId: game.gameId });
+            expect(view.data).toMatchObject({ ply: 2, moves: ["e4", "e5"], currentTurn: "w", clockRunning: true });
+          }
+          const move = await pending;
           expect(move).toMatchObject({ ok: false, code: "unavailable" });
           const stalled = Date.now() - started;
           expect(stalled).toBeLessThan(5_000);

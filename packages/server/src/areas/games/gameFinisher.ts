@@ -1,5 +1,5 @@
 import { type ByColor, type Color, deltaFor, type EndReason, type Outcome, type WinningColor } from "@chess/shared";
-import { clocksNow, type GameRound } from "./gameRound.ts";
+import { clocksNow, type GameRound, sanList } from "./gameRound.ts";
 import type { FinishWrite } from "./gamesRepo.ts";
 
 /** How a game ends: who won (or "draw", or "none" for an aborted game) and why. */
@@ -46,7 +46,7 @@ export function finishing(round: GameRound, result: Result, now: number): Finish
     status: aborted ? "aborted" : "finished",
     fen: round.board.fen(),
     ply: round.ply,
-    moves: round.sanMoves.join(" "),
+    moves: sanList(round.sanMoves).join(" "),
     winningColor: result.winningColor,
     endReason: result.reason,
     clock: { ...round.clock, remaining: clocksNow(round, now), runningSince: null },

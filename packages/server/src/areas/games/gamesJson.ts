@@ -13,7 +13,7 @@ import {
   type Variant,
   type WinningColor,
 } from "@chess/shared";
-import { claimableAt, clocksNow, colorWord, type GameRound, RESUMED_TOLD_MS } from "./gameRound.ts";
+import { claimableAt, clocksNow, colorWord, type GameRound, RESUMED_TOLD_MS, sanList } from "./gameRound.ts";
 import type { GameRow } from "./gamesRepo.ts";
 
 /** gameStarted / resync / watch: the whole game as `viewer` sees it. */
@@ -30,7 +30,7 @@ export function gameStartedJson(round: GameRound, viewer: Color | "spectator", n
     initialFen: round.initialFen,
     currentTurn: round.board.turn(),
     eloDeltas: viewer === "spectator" ? NO_ELO_CHANGE : round.deltas[side],
-    moves: [...round.sanMoves],
+    moves: sanList(round.sanMoves),
     opponent,
     white: round.players.w.name,
     black: round.players.b.name,

@@ -40,7 +40,7 @@ import type { GameNotifier } from "./gamesNotifier.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
 import { LiveRounds } from "./liveRounds.ts";
 import { MoveWriter } from "./moveWriter.ts";
-import { decide, dueEnd, type RoundCommand } from "./roundCommands.ts";
+import { decide, dueEnd, ended, type RoundCommand } from "./roundCommands.ts";
 import { createRoundPublisher, type PublishAck } from "./roundPublisher.ts";
 import { roundStateOf } from "./roundState.ts";
 
@@ -159,8 +159,7 @@ export function createGamesService(deps: {
           return;
         }
         const end = publisher.unsavedEnd(gameId) ?? dueEnd(round, now());
-        if (end)
-          await publisher.publish(round, { kind: "applied", events: [{ type: "ended", result: end }], revert() {} });
+        if (end) await publisher.publish(round, ended(round, end));
       })
       .catch((err: unknown) => logger.warn({ err, gameId }, "game check failed; will retry"));
   }
@@ -242,7 +241,7 @@ export function createGamesService(deps: {
         elo: { w: wr?.elo ?? null, b: br?.elo ?? null },
         deltas,
         board,
-        sanMoves: [],
+        sanMoves: null,
         lastMove: null,
         clock: { ...newClock(baseMs, incrementMs), turn: board.turn() },
         ply: 0,
@@ -373,15 +372,20 @@ export function createGamesService(deps: {
       if (!round) return;
       const color = actorKey(round.players.w) === key ? "w" : "b";
       const t = departure === "silent" ? wentSilentAt(round, color, now(), PING_TIMEOUT_MS) : now();
+      // Who is connected is no command's: it is shared by a round and the next, and changes in place.
       round.goneSince[color] = online ? null : t;
       round.goneLeft[color] = !online && departure === "left";
-      // The mover back after a restart, while their clock waited for them: it runs from now.
-      if (online && round.clock.turn === color && round.clock.runningSince !== null && round.clock.runningSince > t) {
-        round.clock = { ...round.clock, runningSince: t };
-        rounds.schedule(round);
-      }
       // On the game's writer, so that states are written in the order they were made.
-      void queue.run(round.id, () => publisher.saveState(round));
+      void queue.run(round.id, async () => {
+        const live = rounds.get(round.id);
+        if (!live) return;
+        const { clock } = live;
+        // The mover back after a restart, while their clock waited for them: it runs from now, once stored.
+        if (online && clock.turn === color && clock.runningSince !== null && clock.runningSince > t) {
+          const next = { ...live, clock: { ...clock, runningSince: t } };
+          if (await publisher.saveState(next)) rounds.replace(live, next);
+        } else await publisher.saveState(live);
+      });
       notifier.toPlayer(round.players[other(color)], "opponentPresence", {
         gameId: round.id,
         connected: online,

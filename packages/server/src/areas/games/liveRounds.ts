@@ -3,8 +3,9 @@ import { Deadlines } from "../../util/deadlines.ts";
 import type { GameRound } from "./gameRound.ts";
 
 /**
- * The live games this node writes: each round in memory, each player's game, and each game's next deadline
- * (a flag, the first-move or idle limit), which calls `onDue` when it passes; a sweeper backs them up.
+ * The live games this node writes: each game's round (the last one stored: a round is replaced by the next
+ * once that is stored, never changed in place by a command), each player's game, and each game's next
+ * deadline (a flag, the first-move or idle limit), which calls `onDue` when it passes; a sweeper backs them up.
  */
 export class LiveRounds {
   private readonly rounds = new Map<string, GameRound>();
@@ -45,6 +46,17 @@ export class LiveRounds {
     this.byPlayer.set(actorKey(round.players.w), round.id);
     this.byPlayer.set(actorKey(round.players.b), round.id);
     this.schedule(round);
+  }
+
+  /**
+   * The game's round is `next` from now on (it is stored), if `live` is still its round: false when the game
+   * was let go or read back meanwhile.
+   */
+  replace(live: GameRound, next: GameRound): boolean {
+    if (this.rounds.get(live.id) !== live) return false;
+    this.rounds.set(next.id, next);
+    this.schedule(next);
+    return true;
   }
 
   unregister(round: GameRound): void {

@@ -55,20 +55,26 @@ describe("roundPublisher: offers and their answers", () => {
   ])("%s is stored, numbered, then told to the other side only", async (_name, command, color, event, payload) => {
     const { publisher, round, told, rounds } = setup(true);
     stop = () => rounds.stopTimers();
+    rounds.register(round);
     const answer = await publisher.publish(round, decide(round, color, command, 3_000));
     expect(answer).toEqual({ ok: true, data: undefined });
-    expect(round.eventNo).toBe(3);
+    // The game holds the next round now, numbered; the one it was decided on is as it was.
+    expect(rounds.get("g1")?.eventNo).toBe(3);
+    expect(round.eventNo).toBe(2);
     expect(told).toEqual([["B", event, payload]]);
   });
 
   it.each<[string, RoundCommand, string]>([
     ["a draw offer", { type: "offerDraw" }, "The draw offer could not be saved - please try again"],
     ["a takeback proposal", { type: "proposeTakeback" }, "The proposal could not be saved - please try again"],
-  ])("%s that cannot be stored is refused, taken back and told to nobody", async (_name, command, message) => {
+  ])("%s that cannot be stored is refused, never shown and told to nobody", async (_name, command, message) => {
     const { publisher, round, told, rounds } = setup(false);
     stop = () => rounds.stopTimers();
+    rounds.register(round);
     const answer = await publisher.publish(round, decide(round, "w", command, 3_000));
     expect(answer).toEqual({ ok: false, code: "unavailable", message });
+    const live = rounds.get("g1");
+    expect(live).toBe(round);
     expect({ eventNo: round.eventNo, draw: round.drawOfferBy, takeback: round.takebackProposedBy }).toEqual({
       eventNo: 2,
       draw: null,

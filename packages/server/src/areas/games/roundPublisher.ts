@@ -33,7 +33,9 @@ const UNSAVED_ANSWER: Record<OfferEvent["type"], string> = {
 
 /**
  * The one place a game's events become real (lila's round `publish`): each is committed, numbered, then
- * broadcast, in order; a command is answered only once its events are stored. Runs on the game's writer.
+ * broadcast, in order; a command is answered only once its events are stored. The round a command was
+ * decided on stays the game's until the next one is stored: then the game adopts it. Runs on the game's
+ * writer.
  */
 export function createRoundPublisher(deps: {
   repo: GamesRepo;
@@ -56,37 +58,46 @@ export function createRoundPublisher(deps: {
   /** Games whose last move write has an unknown outcome: read back from the database before anything else. */
   const uncertain = new Set<string>();
 
-  /** Every event that changes what a player sees of a game takes the next number: here and nowhere else. */
-  const number = (round: GameRound) => {
-    round.eventNo += 1;
+  /**
+   * Every event that changes what a player sees of a game takes the next number: here and nowhere else.
+   * `next` is a round no one else holds until it is adopted.
+   */
+  const number = (next: GameRound, live: GameRound) => {
+    next.eventNo = live.eventNo + 1;
   };
 
-  /** Stores a played move; the refusal when it is not stored (and the round must be reverted). */
-  async function commitMove(round: GameRound, event: Extract<RoundEvent, { type: "moved" }>) {
+  /** The game's round is `next`, stored: the one the game holds from now on. */
+  const adopt = (live: GameRound, next: GameRound): GameRound => {
+    rounds.replace(live, next);
+    return next;
+  };
+
+  /** Stores the move that makes `live` `next`; the refusal when it is not stored. */
+  async function commitMove(live: GameRound, next: GameRound, event: Extract<RoundEvent, { type: "moved" }>) {
     try {
       await writer.write({
-        gameId: round.id,
-        epoch: round.epoch,
-        ply: round.ply,
+        gameId: next.id,
+        epoch: next.epoch,
+        ply: next.ply,
         san: event.move.san,
         uci: event.uci,
-        fen: round.board.fen(),
-        clock: round.clock,
+        fen: next.board.fen(),
+        clock: next.clock,
         movedAt: new Date(event.at),
       });
       return undefined;
     } catch (err) {
       if (err instanceof StaleOwnerError) return MOVED;
       // The write may have committed all the same (its answer lost): the database says which.
-      const stored = await repo.moveAt(round.id, round.ply).catch(() => undefined);
+      const stored = await repo.moveAt(next.id, next.ply).catch(() => undefined);
       if (stored?.uci === event.uci) {
-        logger.warn({ err, gameId: round.id }, "a move write reported failed had committed; the move stands");
+        logger.warn({ err, gameId: next.id }, "a move write reported failed had committed; the move stands");
         return undefined;
       }
-      logger.error({ err, gameId: round.id }, "move not persisted");
+      logger.error({ err, gameId: next.id }, "move not persisted");
       // Unknown, or another writer's move holds the ply: the game is read again before its next command.
-      if (stored !== null) uncertain.add(round.id);
-      deps.writeFailed(round);
+      if (stored !== null) uncertain.add(next.id);
+      deps.writeFailed(live);
       return { code: "unavailable", message: "The move could not be saved - please try again" };
     }
   }
@@ -95,11 +106,13 @@ export function createRoundPublisher(deps: {
    * The mover waited on us from `since` (their move's arrival) until the write was given up: that time is
    * theirs again, so a database stall costs nobody thinking time.
    */
-  function creditStall(round: GameRound, since: number) {
+  function creditStall(live: GameRound, since: number) {
     const stuck = Math.max(0, deps.now() - since);
-    if (round.clock.runningSince !== null) {
-      round.clock = { ...round.clock, runningSince: round.clock.runningSince + stuck };
-    } else if (round.firstMoveDeadline !== null) round.firstMoveDeadline += stuck;
+    if (live.clock.runningSince !== null) {
+      rounds.replace(live, { ...live, clock: { ...live.clock, runningSince: live.clock.runningSince + stuck } });
+    } else if (live.firstMoveDeadline !== null) {
+      rounds.replace(live, { ...live, firstMoveDeadline: live.firstMoveDeadline + stuck });
+    }
   }
 
   /** Stores what a player sees of the round beyond its moves; false when it could not be stored. */
@@ -119,29 +132,24 @@ export function createRoundPublisher(deps: {
     const { write, change } = finishing(round, result, deps.now());
     await repo.finishGame(write);
     unsaved.delete(round.id);
-    round.clock = write.clock;
-    round.status = write.status;
-    round.result = result;
-    number(round);
+    const over: GameRound = {
+      ...round,
+      clock: write.clock,
+      status: write.status,
+      result,
+      eventNo: round.eventNo + 1,
+    };
     rounds.unregister(round);
     deps.bus.publish("gameFinished", {
-      gameId: round.id,
-      players: [round.players.w, round.players.b],
-      variant: round.variant,
-      timeClass: round.timeClass,
+      gameId: over.id,
+      players: [over.players.w, over.players.b],
+      variant: over.variant,
+      timeClass: over.timeClass,
       ratingsChanged: write.ratingChanges.length > 0,
       winningColor: result.winningColor,
       reason: result.reason,
     });
-    notifier.toGame(round.id, "gameOver", gameOverJson(round, result, change));
-  }
-
-  /** Commits, numbers and broadcasts a state event; false (numbering undone) when it could not be stored. */
-  async function commitState(round: GameRound): Promise<boolean> {
-    number(round);
-    if (await saveState(round)) return true;
-    round.eventNo -= 1;
-    return false;
+    notifier.toGame(over.id, "gameOver", gameOverJson(over, result, change));
   }
 
   /** An offer or an answer, stored: the other side is told. */
@@ -155,36 +163,39 @@ export function createRoundPublisher(deps: {
     else notifier.toPlayer(to, "takebackDeclined", { gameId });
   }
 
+  /** Makes a decision on `round` real: stores its events one by one, adopting the next round once they are stored. */
   async function publish(round: GameRound, decision: Decision): Promise<PublishAck> {
     if (decision.kind === "refused") return refused(decision.refusal);
     if (decision.kind === "duplicate") return { ok: true, data: { ply: round.ply, duplicate: true } };
+    const { next, events } = decision;
+    let live = round;
     let moved = false;
     try {
-      for (const event of decision.events) {
+      for (const event of events) {
         switch (event.type) {
           case "moved": {
-            const refusal = await commitMove(round, event);
+            number(next, live);
+            const refusal = await commitMove(live, next, event);
             if (refusal) {
-              decision.revert();
-              if (refusal === MOVED) deps.letGo(round);
-              else creditStall(round, event.at);
+              if (refusal === MOVED) deps.letGo(live);
+              else creditStall(live, event.at);
               return refused(refusal);
             }
+            live = adopt(live, next);
             moved = true;
-            number(round);
-            const update = updateJson(round, event.move, event.at);
-            notifier.toGame(round.id, "update", update);
+            const update = updateJson(live, event.move, event.at);
+            notifier.toGame(live.id, "update", update);
             // A game that goes on: the computer opponent (or any area) may act on it. The update's position
             // and clocks serve, not computed a second time on every move.
-            if (!decision.events.some((e) => e.type === "ended")) {
+            if (!events.some((e) => e.type === "ended")) {
               deps.bus.publish("gameMoved", {
-                gameId: round.id,
-                players: [round.players.w, round.players.b],
+                gameId: live.id,
+                players: [live.players.w, live.players.b],
                 fen: update.fen,
                 turn: update.currentTurn,
                 ply: update.ply,
                 timeLeft: update.timeLeft,
-                incrementMs: round.incrementMs,
+                incrementMs: live.incrementMs,
                 clockRunning: update.clockRunning,
                 uci: event.uci,
               });
@@ -192,42 +203,44 @@ export function createRoundPublisher(deps: {
             break;
           }
           case "takenBack": {
-            number(round);
+            number(next, live);
             let stored: boolean;
             try {
-              stored = await repo.takeBack(round.id, round.epoch, round.ply, round.clock, roundStateOf(round));
+              stored = await repo.takeBack(next.id, next.epoch, next.ply, next.clock, roundStateOf(next));
             } catch (err) {
-              // Memory is ahead of the database now: the game is read back before its next command.
-              uncertain.add(round.id);
+              // It may have been stored all the same: the game is read back before its next command.
+              uncertain.add(next.id);
               if (err instanceof StaleOwnerError) throw err;
               return fail("unavailable", "The takeback could not be saved - please try again");
             }
             if (!stored) {
-              uncertain.add(round.id);
+              uncertain.add(next.id);
               return fail("over", "This game is over");
             }
-            notifier.toGame(round.id, "takenBack", { gameId: round.id, ply: round.ply, eventNo: round.eventNo });
-            deps.bus.publish("gameTakenBack", { gameId: round.id, ply: round.ply });
+            live = adopt(live, next);
+            notifier.toGame(live.id, "takenBack", { gameId: live.id, ply: live.ply, eventNo: live.eventNo });
+            deps.bus.publish("gameTakenBack", { gameId: live.id, ply: live.ply });
             break;
           }
           case "drawOffered":
           case "drawDeclined":
           case "takebackProposed":
           case "takebackDeclined":
-            if (!(await commitState(round))) {
-              decision.revert();
+            number(next, live);
+            if (!(await saveState(next))) {
               return fail("unavailable", UNSAVED_ANSWER[event.type]);
             }
-            tellOpponent(round, event);
+            live = adopt(live, next);
+            tellOpponent(live, event);
             break;
           case "ended":
-            if (!moved) await finish(round, event.result);
+            if (!moved) await finish(live, event.result);
             else {
               // The move stands (it is stored); its end is written again by the sweeper until it holds.
-              await finish(round, event.result).catch((err: unknown) => {
+              await finish(live, event.result).catch((err: unknown) => {
                 if (err instanceof StaleOwnerError) throw err;
-                logger.error({ err, gameId: round.id }, "game end not saved; will retry");
-                unsaved.set(round.id, event.result);
+                logger.error({ err, gameId: live.id }, "game end not saved; will retry");
+                unsaved.set(live.id, event.result);
               });
             }
             break;
@@ -235,13 +248,13 @@ export function createRoundPublisher(deps: {
       }
     } catch (err) {
       if (!(err instanceof StaleOwnerError)) throw err;
-      deps.letGo(round);
+      deps.letGo(live);
       return refused(MOVED);
     }
-    if (round.status === "active") rounds.schedule(round);
+    if (live.status === "active" && rounds.get(live.id) === live) rounds.schedule(live);
     if (decision.refusal) return refused(decision.refusal);
-    const plyAnswer = moved || decision.events.some((e) => e.type === "takenBack");
-    return { ok: true, data: plyAnswer ? { ply: round.ply } : undefined };
+    const plyAnswer = moved || events.some((e) => e.type === "takenBack");
+    return { ok: true, data: plyAnswer ? { ply: live.ply } : undefined };
   }
 
   async function loadRound(gameId: string): Promise<GameRound | undefined> {
@@ -265,8 +278,10 @@ export function createRoundPublisher(deps: {
     uncertain.delete(id);
     const old = rounds.get(id);
     if (!old) return true;
-    rounds.unregister(old);
-    if (fresh?.status !== "active") return true;
+    if (fresh?.status !== "active") {
+      rounds.unregister(old);
+      return true;
+    }
     fresh.goneSince = old.goneSince;
     fresh.goneLeft = old.goneLeft;
     fresh.epoch = old.epoch;
@@ -280,7 +295,7 @@ export function createRoundPublisher(deps: {
       // The move had committed, but its opponent learns of it only now: their clock starts now.
       fresh.clock = { ...fresh.clock, runningSince: Math.max(fresh.clock.runningSince, t) };
     }
-    rounds.register(fresh);
+    rounds.replace(old, fresh);
     if (fresh.ply > old.ply && fresh.lastMove) {
       logger.warn({ gameId: id, ply: fresh.ply }, "a move write reported failed had committed; sent now");
       notifier.toGame(id, "update", updateJson(fresh, fresh.lastMove, t));
