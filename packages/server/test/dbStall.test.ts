@@ -118,11 +118,13 @@ describe.skipIf(!withPg).concurrent("PostgreSQL: every statement has a timeout (
   );
 
   it(
-    "answers /health 503 within 1 s and refuses a move as unavailable while the connection stalls, never showing it",
+    "answers /health 503 within 1 s and a move within STATEMENT_TIMEOUT_MS while the connection stalls, never showing it",
     { timeout: 40_000 },
     () =>
       behindProxy(async (url, proxy) => {
-        const server = await startTestServer({ DATABASE_URL: url, STATEMENT_TIMEOUT_MS: "1000" });
+        // The default STATEMENT_TIMEOUT_MS, 5 s: a move was once answered after 11 s.
+        const server = await startTestServer({ DATABASE_URL: url });
+        const timeoutMs = server.config.statementTimeoutMs;
         try {
           const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
             baseTime: 5,
@@ -150,10 +152,11 @@ describe.skipIf(!withPg).concurrent("PostgreSQL: every statement has a timeout (
             const view = await p.emit<GameStarted>("resync", { gameId: game.gameId });
             expect(view.data).toMatchObject({ ply: 2, moves: ["e4", "e5"], currentTurn: "w", clockRunning: true });
           }
+          // Answered within the statement timeout, not "not saved": the server cannot know yet.
           const move = await pending;
-          expect(move).toMatchObject({ ok: false, code: "unavailable" });
+          expect(move).toMatchObject({ ok: false, code: "unsettled" });
           const stalled = Date.now() - started;
-          expect(stalled).toBeLessThan(5_000);
+          expect(stalled).toBeLessThan(timeoutMs + 750);
           expect((black.seen.get("update") ?? []).length).toBe(2);
 
           proxy.up();

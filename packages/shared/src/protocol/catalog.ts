@@ -364,6 +364,8 @@ export const ERROR_CODES: Record<string, string> = {
   conflict: "Taken (a username or e-mail).",
   internal: "A bug on our side; logged.",
   unavailable: "The database (or a variant) is not available; try again.",
+  unsettled:
+    "The database did not answer a write within `STATEMENT_TIMEOUT_MS`: it may yet be stored. A stored move then comes as `update`; sending the same move again is safe (a resend of a stored move is answered as already applied).",
   restarting: "The node is stopping; ask again (HTTP 503, Retry-After).",
   busy: "The caller is already playing a game, or the engines are all busy.",
   too_many: "A limit of open offers or challenges is reached.",

@@ -82,6 +82,9 @@ export interface GameCall {
   payload?: MovePayload;
 }
 
+/** STATEMENT_TIMEOUT_MS's default: what a command's answer waits for at most, unless the node says otherwise. */
+const ANSWER_WITHIN_MS = 5_000;
+
 /** The socket event's payload as a round command. */
 function commandOf(op: GameOp, payload: MovePayload | undefined): RoundCommand | undefined {
   if (op !== "move") return { type: op };
@@ -110,6 +113,11 @@ export function createGamesService(deps: {
   firstMoveMs?: Record<TimeClass, number>;
   /** An account's choice of takebacks (preferences); without it, and for guests, every player takes them. */
   takebackChoice?: (userId: number) => Promise<TakebackChoice>;
+  /**
+   * A command is answered within this (the node's STATEMENT_TIMEOUT_MS), whatever the database does: a write
+   * not answered by then is settled later. Default 5 s.
+   */
+  answerWithinMs?: number;
 }) {
   const { repo, notifier, logger } = deps;
   const now = deps.now ?? Date.now;
@@ -144,6 +152,8 @@ export function createGamesService(deps: {
     writeFailed: (round) => void ownership.letGoIfTaken(round),
     firstMoveMs: deps.firstMoveMs,
   });
+  const answerWithinMs = deps.answerWithinMs ?? ANSWER_WITHIN_MS;
+  const deadline = () => now() + answerWithinMs;
   const shared = deps.leases?.shared ?? false;
   /** The node is stopping: its sockets all close, which is no player leaving (they reconnect to the next). */
   let stopping = false;
@@ -152,20 +162,22 @@ export function createGamesService(deps: {
   function check(gameId: string): Promise<void> {
     return queue
       .run(gameId, async () => {
-        if (publisher.isUncertain(gameId) && !(await publisher.settle(gameId))) return;
+        const by = deadline();
+        if (publisher.isUncertain(gameId) && !(await publisher.settle(gameId, by))) return;
         const round = rounds.get(gameId);
         if (round?.status !== "active") {
           publisher.forget(gameId);
           return;
         }
         const end = publisher.unsavedEnd(gameId) ?? dueEnd(round, now());
-        if (end) await publisher.publish(round, ended(round, end));
+        if (end) await publisher.publish(round, ended(round, end), by);
       })
       .catch((err: unknown) => logger.warn({ err, gameId }, "game check failed; will retry"));
   }
 
   /** The actor's game (named, or their current one) on its writer: here, or the node holding it. */
   async function act(actor: ActorId, gameId: string | undefined, op: GameOp, payload?: MovePayload, relayed = false) {
+    const by = deadline();
     const id = gameId ?? (await activeGameOf(actor));
     if (!id) return fail("no_game", "You are not playing a game");
     const command = commandOf(op, payload);
@@ -179,16 +191,19 @@ export function createGamesService(deps: {
         (answer as PublishAck | undefined) ?? fail("unavailable", "The game server did not answer - please try again")
       );
     }
+    // Each command is answered by its deadline: the ones before it in the queue kept theirs, so one that
+    // finds its own passed has waited behind a database that does not answer.
     return queue.run(id, async (): Promise<PublishAck> => {
-      if (publisher.isUncertain(id) && !(await publisher.settle(id))) {
-        return fail("unavailable", "The game's last move is being checked - please try again");
+      if (now() >= by) return fail("unavailable", "The game server is waiting for its database - please try again");
+      if (publisher.isUncertain(id) && !(await publisher.settle(id, by))) {
+        return fail("unsettled", "The game's last move is being checked - please try again");
       }
       const round = rounds.get(id);
       if (!round) return fail("no_game", "This game is not being played");
       const color = colorOf(round, actor);
       if (!color) return fail("forbidden", "You are not playing this game");
       if (round.status !== "active") return fail("over", "This game is over");
-      return publisher.publish(round, decide(round, color, command, now()));
+      return publisher.publish(round, decide(round, color, command, now()), by);
     });
   }
 
@@ -383,8 +398,8 @@ export function createGamesService(deps: {
         // The mover back after a restart, while their clock waited for them: it runs from now, once stored.
         if (online && clock.turn === color && clock.runningSince !== null && clock.runningSince > t) {
           const next = { ...live, clock: { ...clock, runningSince: t } };
-          if (await publisher.saveState(next)) rounds.replace(live, next);
-        } else await publisher.saveState(live);
+          if (await publisher.saveState(next, deadline())) rounds.replace(live, next);
+        } else await publisher.saveState(live, deadline());
       });
       notifier.toPlayer(round.players[other(color)], "opponentPresence", {
         gameId: round.id,

@@ -1,6 +1,8 @@
 import { type Ack, fail, other, type TimeClass } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Bus } from "../../bus.ts";
+import { UNIQUE_VIOLATION } from "../../storage/unavailable.ts";
+import { pause, TOO_LATE, within } from "./answerDeadline.ts";
 import { finishing, type Result } from "./gameFinisher.ts";
 import type { GameRound } from "./gameRound.ts";
 import { roundFromRow } from "./gameRows.ts";
@@ -19,6 +21,14 @@ export type PublishAck = Ack<{ ply: number; duplicate?: boolean } | undefined>;
 
 const refused = (r: Refusal) => fail(r.code, r.message);
 const MOVED: Refusal = { code: "unavailable", message: MOVED_MESSAGE };
+const UNSAVED: Refusal = { code: "unavailable", message: "The move could not be saved - please try again" };
+/** A move whose write was not answered in time: it may be stored yet, and the game waits until it is known. */
+const UNSETTLED: Refusal = {
+  code: "unsettled",
+  message: "The database did not answer in time - your move is shown if it was saved",
+};
+/** Between two reads of a move whose write lost its connection. */
+const REREAD_MS = 200;
 
 type OfferEvent = Extract<
   RoundEvent,
@@ -31,11 +41,22 @@ const UNSAVED_ANSWER: Record<OfferEvent["type"], string> = {
   takebackDeclined: "The answer could not be saved - please try again",
 };
 
+/** The database's own answer to a statement (a SQLSTATE), if it gave one: then the statement did not run. */
+function sqlState(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let depth = 0; depth < 5 && typeof e === "object" && e !== null; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /**
  * The one place a game's events become real (lila's round `publish`): each is committed, numbered, then
- * broadcast, in order; a command is answered only once its events are stored. The round a command was
- * decided on stays the game's until the next one is stored: then the game adopts it. Runs on the game's
- * writer.
+ * broadcast, in order; a command is answered only once its events are stored, and by its deadline. The
+ * round a command was decided on stays the game's until the next one is stored: then the game adopts it.
+ * Runs on the game's writer.
  */
 export function createRoundPublisher(deps: {
   repo: GamesRepo;
@@ -53,10 +74,25 @@ export function createRoundPublisher(deps: {
   firstMoveMs?: Record<TimeClass, number>;
 }) {
   const { repo, writer, notifier, rounds, logger } = deps;
+  const now = deps.now;
   /** Games whose end (mate, stalemate, draw by rule) is known but not yet stored. */
   const unsaved = new Map<string, Result>();
-  /** Games whose last move write has an unknown outcome: read back from the database before anything else. */
-  const uncertain = new Set<string>();
+  /**
+   * Games with a write of unknown outcome: read back from the database before anything else, once the write
+   * itself is over (settled or failed, whatever its caller was told): it may still commit until then.
+   */
+  const uncertain = new Map<string, Promise<void>>();
+
+  /** The write's outcome is unknown: the game is read back before its next command, and waits until then. */
+  function unknownOutcome(gameId: string, write: Promise<unknown>) {
+    uncertain.set(
+      gameId,
+      write.then(
+        () => {},
+        () => {},
+      ),
+    );
+  }
 
   /**
    * Every event that changes what a player sees of a game takes the next number: here and nowhere else.
@@ -72,42 +108,12 @@ export function createRoundPublisher(deps: {
     return next;
   };
 
-  /** Stores the move that makes `live` `next`; the refusal when it is not stored. */
-  async function commitMove(live: GameRound, next: GameRound, event: Extract<RoundEvent, { type: "moved" }>) {
-    try {
-      await writer.write({
-        gameId: next.id,
-        epoch: next.epoch,
-        ply: next.ply,
-        san: event.move.san,
-        uci: event.uci,
-        fen: next.board.fen(),
-        clock: next.clock,
-        movedAt: new Date(event.at),
-      });
-      return undefined;
-    } catch (err) {
-      if (err instanceof StaleOwnerError) return MOVED;
-      // The write may have committed all the same (its answer lost): the database says which.
-      const stored = await repo.moveAt(next.id, next.ply).catch(() => undefined);
-      if (stored?.uci === event.uci) {
-        logger.warn({ err, gameId: next.id }, "a move write reported failed had committed; the move stands");
-        return undefined;
-      }
-      logger.error({ err, gameId: next.id }, "move not persisted");
-      // Unknown, or another writer's move holds the ply: the game is read again before its next command.
-      if (stored !== null) uncertain.add(next.id);
-      deps.writeFailed(live);
-      return { code: "unavailable", message: "The move could not be saved - please try again" };
-    }
-  }
-
   /**
    * The mover waited on us from `since` (their move's arrival) until the write was given up: that time is
    * theirs again, so a database stall costs nobody thinking time.
    */
   function creditStall(live: GameRound, since: number) {
-    const stuck = Math.max(0, deps.now() - since);
+    const stuck = Math.max(0, now() - since);
     if (live.clock.runningSince !== null) {
       rounds.replace(live, { ...live, clock: { ...live.clock, runningSince: live.clock.runningSince + stuck } });
     } else if (live.firstMoveDeadline !== null) {
@@ -115,16 +121,101 @@ export function createRoundPublisher(deps: {
     }
   }
 
-  /** Stores what a player sees of the round beyond its moves; false when it could not be stored. */
-  async function saveState(round: GameRound): Promise<boolean> {
+  /** What the database holds at the game's `ply`, read again until `deadline`; undefined if it did not say. */
+  async function moveAt(gameId: string, ply: number, deadline: number): Promise<{ uci: string } | null | undefined> {
+    for (;;) {
+      const read = await within(repo.moveAt(gameId, ply), deadline, now).catch(() => undefined);
+      if (read === TOO_LATE) return undefined;
+      if (read !== undefined) return read;
+      if (deadline - now() <= REREAD_MS) return undefined;
+      await pause(REREAD_MS, deadline, now);
+    }
+  }
+
+  /** Stores the move that makes `live` `next`; the refusal when it is not stored (by the deadline). */
+  async function commitMove(
+    live: GameRound,
+    next: GameRound,
+    event: Extract<RoundEvent, { type: "moved" }>,
+    deadline: number,
+  ): Promise<Refusal | undefined> {
+    const write = writer.write({
+      gameId: next.id,
+      epoch: next.epoch,
+      ply: next.ply,
+      san: event.move.san,
+      uci: event.uci,
+      fen: next.board.fen(),
+      clock: next.clock,
+      movedAt: new Date(event.at),
+    });
+    let error: unknown;
     try {
-      await repo.saveRoundState(round.id, round.epoch, roundStateOf(round));
-      return true;
+      if ((await within(write, deadline, now)) !== TOO_LATE) return undefined;
+    } catch (err) {
+      error = err ?? new Error("move write failed");
+    }
+    if (error instanceof StaleOwnerError) return MOVED;
+    if (error === undefined) {
+      logger.error({ gameId: next.id, ply: next.ply }, "move write not answered in time");
+      unknownOutcome(next.id, write);
+      return UNSETTLED;
+    }
+    const state = sqlState(error);
+    if (state !== undefined && state !== UNIQUE_VIOLATION) {
+      // The database refused the statement: nothing of it is stored.
+      logger.error({ err: error, gameId: next.id }, "move not persisted");
+      deps.writeFailed(live);
+      return UNSAVED;
+    }
+    // The connection went (the write may have committed all the same), or another move holds the ply: the
+    // database says which, before the mover is answered.
+    const stored = await moveAt(next.id, next.ply, deadline);
+    if (stored === undefined) {
+      logger.error({ err: error, gameId: next.id }, "move write outcome unknown");
+      unknownOutcome(next.id, write);
+      return UNSETTLED;
+    }
+    if (stored?.uci === event.uci) {
+      logger.warn({ err: error, gameId: next.id }, "a move write reported failed had committed; the move stands");
+      return undefined;
+    }
+    logger.error({ err: error, gameId: next.id }, "move not persisted");
+    // Another writer's move holds the ply: the game is read again before its next command.
+    if (stored !== null) uncertain.set(next.id, Promise.resolve());
+    deps.writeFailed(live);
+    return UNSAVED;
+  }
+
+  /**
+   * Stores what a player sees of the round beyond its moves: true once stored, false when it is not (by the
+   * deadline). Another owner's epoch throws StaleOwnerError.
+   */
+  async function storeState(round: GameRound, deadline: number): Promise<boolean> {
+    const write = repo.saveRoundState(round.id, round.epoch, roundStateOf(round));
+    try {
+      if ((await within(write, deadline, now)) !== TOO_LATE) return true;
+      logger.warn({ gameId: round.id }, "round state not saved in time");
+      unknownOutcome(round.id, write);
+    } catch (err) {
+      if (err instanceof StaleOwnerError) throw err;
+      logger.warn({ err, gameId: round.id }, "round state not saved");
+      if (sqlState(err) === undefined) unknownOutcome(round.id, write);
+    }
+    return false;
+  }
+
+  /** Stores the round beyond its moves (presence); false when it could not be stored by the deadline. */
+  async function saveState(round: GameRound, deadline: number): Promise<boolean> {
+    const write = repo.saveRoundState(round.id, round.epoch, roundStateOf(round));
+    try {
+      if ((await within(write, deadline, now)) !== TOO_LATE) return true;
+      logger.warn({ gameId: round.id }, "round state not saved in time");
     } catch (err) {
       if (err instanceof StaleOwnerError) deps.letGo(round);
       logger.warn({ err, gameId: round.id }, "round state not saved");
-      return false;
     }
+    return false;
   }
 
   /** Ends the game: the result and ratings stored, then the players told. Throws when it is not stored. */
@@ -152,6 +243,33 @@ export function createRoundPublisher(deps: {
     notifier.toGame(over.id, "gameOver", gameOverJson(over, result, change));
   }
 
+  /** Stores a takeback that makes `live` `next`; the refusal when it is not stored (by the deadline). */
+  async function commitTakeback(next: GameRound, deadline: number): Promise<Refusal | undefined> {
+    const write = repo.takeBack(next.id, next.epoch, next.ply, next.clock, roundStateOf(next));
+    let stored: boolean | typeof TOO_LATE;
+    try {
+      stored = await within(write, deadline, now);
+    } catch (err) {
+      if (err instanceof StaleOwnerError) throw err;
+      logger.warn({ err, gameId: next.id }, "takeback not saved");
+      if (sqlState(err) === undefined) unknownOutcome(next.id, write);
+      return { code: "unavailable", message: "The takeback could not be saved - please try again" };
+    }
+    if (stored === TOO_LATE) {
+      unknownOutcome(next.id, write);
+      return {
+        code: "unsettled",
+        message: "The database did not answer in time - the takeback is checked once it does",
+      };
+    }
+    if (!stored) {
+      // The game is no longer active in the database: read back before anything else.
+      uncertain.set(next.id, Promise.resolve());
+      return { code: "over", message: "This game is over" };
+    }
+    return undefined;
+  }
+
   /** An offer or an answer, stored: the other side is told. */
   function tellOpponent(round: GameRound, event: OfferEvent) {
     const to = round.players[other(event.by)];
@@ -163,8 +281,11 @@ export function createRoundPublisher(deps: {
     else notifier.toPlayer(to, "takebackDeclined", { gameId });
   }
 
-  /** Makes a decision on `round` real: stores its events one by one, adopting the next round once they are stored. */
-  async function publish(round: GameRound, decision: Decision): Promise<PublishAck> {
+  /**
+   * Makes a decision on `round` real: stores its events one by one, adopting the next round once they are
+   * stored, and answers by `deadline` (epoch ms) whatever the database does.
+   */
+  async function publish(round: GameRound, decision: Decision, deadline: number): Promise<PublishAck> {
     if (decision.kind === "refused") return refused(decision.refusal);
     if (decision.kind === "duplicate") return { ok: true, data: { ply: round.ply, duplicate: true } };
     const { next, events } = decision;
@@ -175,7 +296,7 @@ export function createRoundPublisher(deps: {
         switch (event.type) {
           case "moved": {
             number(next, live);
-            const refusal = await commitMove(live, next, event);
+            const refusal = await commitMove(live, next, event, deadline);
             if (refusal) {
               if (refusal === MOVED) deps.letGo(live);
               else creditStall(live, event.at);
@@ -204,19 +325,8 @@ export function createRoundPublisher(deps: {
           }
           case "takenBack": {
             number(next, live);
-            let stored: boolean;
-            try {
-              stored = await repo.takeBack(next.id, next.epoch, next.ply, next.clock, roundStateOf(next));
-            } catch (err) {
-              // It may have been stored all the same: the game is read back before its next command.
-              uncertain.add(next.id);
-              if (err instanceof StaleOwnerError) throw err;
-              return fail("unavailable", "The takeback could not be saved - please try again");
-            }
-            if (!stored) {
-              uncertain.add(next.id);
-              return fail("over", "This game is over");
-            }
+            const refusal = await commitTakeback(next, deadline);
+            if (refusal) return refused(refusal);
             live = adopt(live, next);
             notifier.toGame(live.id, "takenBack", { gameId: live.id, ply: live.ply, eventNo: live.eventNo });
             deps.bus.publish("gameTakenBack", { gameId: live.id, ply: live.ply });
@@ -227,7 +337,7 @@ export function createRoundPublisher(deps: {
           case "takebackProposed":
           case "takebackDeclined":
             number(next, live);
-            if (!(await saveState(next))) {
+            if (!(await storeState(next, deadline))) {
               return fail("unavailable", UNSAVED_ANSWER[event.type]);
             }
             live = adopt(live, next);
@@ -264,17 +374,20 @@ export function createRoundPublisher(deps: {
   }
 
   /**
-   * Reads a game whose last write had an unknown outcome back from the database and puts it in place of the
-   * one in memory; players are sent the move that had committed after all. On the game's writer. False
-   * while the database cannot say.
+   * Reads a game whose last write had an unknown outcome back from the database, once that write is over,
+   * and puts it in place of the round in memory; players are sent the move that had committed after all.
+   * On the game's writer. False while the database cannot say by `deadline`.
    */
-  async function settle(id: string): Promise<boolean> {
-    let fresh: GameRound | undefined;
+  async function settle(id: string, deadline: number): Promise<boolean> {
+    const write = uncertain.get(id);
+    if (write && (await within(write, deadline, now)) === TOO_LATE) return false;
+    let fresh: GameRound | undefined | typeof TOO_LATE;
     try {
-      fresh = await loadRound(id);
+      fresh = await within(loadRound(id), deadline, now);
     } catch {
       return false;
     }
+    if (fresh === TOO_LATE) return false;
     uncertain.delete(id);
     const old = rounds.get(id);
     if (!old) return true;
@@ -285,7 +398,8 @@ export function createRoundPublisher(deps: {
     fresh.goneSince = old.goneSince;
     fresh.goneLeft = old.goneLeft;
     fresh.epoch = old.epoch;
-    const t = deps.now();
+    if (old.resumed) fresh.resumed = old.resumed;
+    const t = now();
     if (fresh.ply === old.ply) {
       // Nothing new was stored: the clock in memory stands, with the stall it credited.
       fresh.clock = old.clock;
@@ -297,7 +411,7 @@ export function createRoundPublisher(deps: {
     }
     rounds.replace(old, fresh);
     if (fresh.ply > old.ply && fresh.lastMove) {
-      logger.warn({ gameId: id, ply: fresh.ply }, "a move write reported failed had committed; sent now");
+      logger.warn({ gameId: id, ply: fresh.ply }, "a move write of unknown outcome had committed; sent now");
       notifier.toGame(id, "update", updateJson(fresh, fresh.lastMove, t));
     }
     return true;
@@ -305,7 +419,6 @@ export function createRoundPublisher(deps: {
 
   return {
     publish,
-    finish,
     saveState,
     settle,
     loadRound,
@@ -314,7 +427,7 @@ export function createRoundPublisher(deps: {
     /** The stored end a game still waits for, if its first write failed. */
     unsavedEnd: (id: string) => unsaved.get(id),
     /** Games the sweeper must look at again: an end not stored, a move write of unknown outcome. */
-    pending: (): string[] => [...new Set([...unsaved.keys(), ...uncertain])],
+    pending: (): string[] => [...new Set([...unsaved.keys(), ...uncertain.keys()])],
     /** This node no longer writes the game. */
     forget(id: string) {
       uncertain.delete(id);
