@@ -2,6 +2,7 @@ import { Board, type Color, type MoveInput, START_FEN } from "@chess/shared";
 import { describe, expect, it } from "vitest";
 import {
   claimableAt,
+  clocksAt,
   colorOf,
   FIRST_MOVE_MS,
   firstMoveDeadlineAt,
@@ -11,6 +12,7 @@ import {
   IDLE_UNTIMED_MS,
   idleDeadlineAt,
   playMove,
+  resumedAfterHold,
   sanList,
   sanMovesOf,
   takeBack,
@@ -149,6 +151,32 @@ describe("playMove", () => {
 describe("the moves in SAN", () => {
   it.each([[[]], [["e4"]], [["e4", "e5", "Nf3", "Nc6"]]])("make a line of %j and back", (moves) => {
     expect(sanList(sanMovesOf(moves))).toEqual(moves);
+  });
+});
+
+describe("resumedAfterHold", () => {
+  const running = (runningSince: number | null, first: number | null = null) =>
+    testRound({ clock: { ...testRound().clock, runningSince, turn: "w" }, firstMoveDeadline: first });
+
+  it.each<[string, GameRound, number, number, number | null]>([
+    // The clock ran from 1 s; it stood still from 4 s to 10 s: at 10 s it has run 3 s, as at 4 s.
+    ["a clock that ran before the hold: the hold is not counted", running(1_000), 4_000, 10_000, 7_000],
+    ["a clock that started as the hold began runs from the return", running(5_000), 4_000, 10_000, 10_000],
+    ["a stopped clock stays stopped", running(null), 4_000, 10_000, null],
+    ["a clock that waits for its player past the return still waits", running(12_000), 4_000, 10_000, 12_000],
+  ])("%s", (_name, r, since, t, runningSince) => {
+    const next = resumedAfterHold(r, since, t);
+    expect(next.clock.runningSince).toBe(runningSince);
+    expect(next.clock.remaining).toEqual(r.clock.remaining);
+    expect(clocksAt(next, t, undefined)).toEqual(clocksAt(r, t, since));
+  });
+
+  it("moves the first-move and idle deadlines on by the hold, no further than a whole limit from the return", () => {
+    const r = { ...running(null, 20_000), idleDeadline: 50_000 };
+    expect(resumedAfterHold(r, 4_000, 10_000)).toMatchObject({ firstMoveDeadline: 26_000, idleDeadline: 56_000 });
+    const late = resumedAfterHold(running(null, 200_000), 4_000, 10_000);
+    expect(late.firstMoveDeadline).toBe(10_000 + FIRST_MOVE_MS.blitz);
+    expect(r.firstMoveDeadline).toBe(20_000);
   });
 });
 

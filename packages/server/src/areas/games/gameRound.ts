@@ -321,6 +321,32 @@ export function takeBack(round: GameRound, plies: number, now: number): GameRoun
   return next;
 }
 
+/**
+ * The round taken up again at `t` after its clocks stood still from `since` (its node could store nothing):
+ * as after a restart, the side to move is charged only until `since`, and the first-move and idle deadlines
+ * move on by the time held. A clock that started after `since` (a move stored as the hold began) runs from `t`.
+ */
+export function resumedAfterHold(round: GameRound, since: number, t: number): GameRound {
+  const heldMs = Math.max(0, t - since);
+  const { runningSince } = round.clock;
+  let clock = round.clock;
+  if (runningSince !== null) {
+    clock = { ...clock, runningSince: runningSince <= since ? runningSince + heldMs : Math.max(runningSince, t) };
+  }
+  const first = round.firstMoveDeadline;
+  return {
+    ...round,
+    clock,
+    firstMoveDeadline: first === null ? null : Math.min(first + heldMs, t + firstMoveLimit(round)),
+    idleDeadline: round.idleDeadline === null ? null : round.idleDeadline + heldMs,
+  };
+}
+
+/** What the clocks of `round` say at `now`, or at `heldSince` while they stand still (see resumedAfterHold). */
+export function clocksAt(round: GameRound, now: number, heldSince: number | undefined): ByColor<number> {
+  return clocksNow(round, heldSince === undefined ? now : Math.min(now, heldSince));
+}
+
 /** The result when `loser` runs out of time: a loss, or a draw if the other side cannot mate. */
 export function flagResult(round: GameRound, loser: Color): { winningColor: WinningColor; reason: EndReason } {
   return timeoutResult(round.board, loser);

@@ -23,11 +23,12 @@ import type { Bus } from "../../bus.ts";
 import { type Departure, PING_TIMEOUT_MS } from "../../realtime/presence.ts";
 import { shortId } from "../../util/ids.ts";
 import { KeyedQueue } from "../../util/keyedQueue.ts";
+import { TOO_LATE, within } from "./answerDeadline.ts";
 import { type GameLeases, localLeases } from "./gameLeases.ts";
 import { createGameOwnership } from "./gameOwnership.ts";
 import {
   claimableAt,
-  clocksNow,
+  clocksAt,
   colorOf,
   firstMoveDeadlineAt,
   type GameRound,
@@ -35,7 +36,7 @@ import {
   type PlayerRef,
   wentSilentAt,
 } from "./gameRound.ts";
-import { gameStartedJson } from "./gamesJson.ts";
+import { clocksHeldJson, gameStartedJson } from "./gamesJson.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
 import { LiveRounds } from "./liveRounds.ts";
@@ -84,6 +85,9 @@ export interface GameCall {
 
 /** STATEMENT_TIMEOUT_MS's default: what a command's answer waits for at most, unless the node says otherwise. */
 const ANSWER_WITHIN_MS = 5_000;
+/** Without a write stored for this long, the sweeper asks the database whether it answers. */
+const PROBE_IDLE_MS = 1_000;
+const HELD_MESSAGE = "The game server cannot save moves right now - the clocks stand still until it can";
 
 /** The socket event's payload as a round command. */
 function commandOf(op: GameOp, payload: MovePayload | undefined): RoundCommand | undefined {
@@ -115,7 +119,7 @@ export function createGamesService(deps: {
   takebackChoice?: (userId: number) => Promise<TakebackChoice>;
   /**
    * A command is answered within this (the node's STATEMENT_TIMEOUT_MS), whatever the database does: a write
-   * not answered by then is settled later. Default 5 s.
+   * not answered by then is settled later, its game's clocks standing still meanwhile. Default 5 s.
    */
   answerWithinMs?: number;
 }) {
@@ -150,13 +154,59 @@ export function createGamesService(deps: {
     now,
     letGo: ownership.letGo,
     writeFailed: (round) => void ownership.letGoIfTaken(round),
+    cannotStore: (since) => holdAll(since),
     firstMoveMs: deps.firstMoveMs,
   });
   const answerWithinMs = deps.answerWithinMs ?? ANSWER_WITHIN_MS;
   const deadline = () => now() + answerWithinMs;
+  /** The sweeper's look at the database (a ping, or a held game taken up again) is under way. */
+  let probing = false;
+  let probes = 0;
   const shared = deps.leases?.shared ?? false;
   /** The node is stopping: its sockets all close, which is no player leaving (they reconnect to the next). */
   let stopping = false;
+
+  /**
+   * This node cannot store (a write asked for at `since` failed, or got no answer in time): every game it writes
+   * stands still from then, as if the node were down, and its players are told; the sweeper takes them up
+   * again once the database answers (resume).
+   */
+  function holdAll(since: number) {
+    const t = now();
+    for (const round of rounds.values()) {
+      if (rounds.hold(round.id, since)) notifier.toGame(round.id, "clocksHeld", clocksHeldJson(round, since, t));
+    }
+  }
+
+  /** Takes a held game up again if it can be stored: settled first if a write of it is in doubt. */
+  function resumeGame(gameId: string): Promise<boolean> {
+    return queue.run(gameId, async () => {
+      const by = deadline();
+      if (publisher.isUncertain(gameId) && !(await publisher.settle(gameId, by))) return false;
+      return publisher.resume(gameId, by);
+    });
+  }
+
+  /**
+   * The sweeper's look at the database: while games are held, one is taken up again (each in turn, so that
+   * one that cannot be read holds up none), and the others once it is; else, when nothing was stored for a
+   * while, a ping that holds the games if the database does not answer.
+   */
+  async function probe(): Promise<void> {
+    const held = rounds.heldIds();
+    if (held.length > 0) {
+      const first = held[probes++ % held.length] as string;
+      if (await resumeGame(first)) await Promise.all(held.filter((id) => id !== first).map(resumeGame));
+      return;
+    }
+    const since = now();
+    if (rounds.size === 0 || since - publisher.storedAt() < PROBE_IDLE_MS) return;
+    const answered = await within(repo.ping(), since + answerWithinMs, now).then(
+      (a) => a !== TOO_LATE,
+      () => false,
+    );
+    if (!answered) holdAll(since);
+  }
 
   /** Ends the game if its clock or an end not yet stored says so. Serialized on the game's writer. */
   function check(gameId: string): Promise<void> {
@@ -169,6 +219,8 @@ export function createGamesService(deps: {
           publisher.forget(gameId);
           return;
         }
+        // Nobody flags while the clocks stand still.
+        if (rounds.heldSince(gameId) !== undefined) return;
         const end = publisher.unsavedEnd(gameId) ?? dueEnd(round, now());
         if (end) await publisher.publish(round, ended(round, end), by);
       })
@@ -196,13 +248,18 @@ export function createGamesService(deps: {
     return queue.run(id, async (): Promise<PublishAck> => {
       if (now() >= by) return fail("unavailable", "The game server is waiting for its database - please try again");
       if (publisher.isUncertain(id) && !(await publisher.settle(id, by))) {
-        return fail("unsettled", "The game's last move is being checked - please try again");
+        return fail("unsettled", "The game's last move is being checked - the clocks stand still until then");
       }
-      const round = rounds.get(id);
+      let round = rounds.get(id);
       if (!round) return fail("no_game", "This game is not being played");
       const color = colorOf(round, actor);
       if (!color) return fail("forbidden", "You are not playing this game");
       if (round.status !== "active") return fail("over", "This game is over");
+      if (rounds.heldSince(id) !== undefined) {
+        if (!(await publisher.resume(id, by))) return fail("unavailable", HELD_MESSAGE);
+        round = rounds.get(id);
+        if (!round) return fail("no_game", "This game is not being played");
+      }
       return publisher.publish(round, decide(round, color, command, now()), by);
     });
   }
@@ -365,7 +422,7 @@ export function createGamesService(deps: {
       }
       const round = rounds.get(gameId) ?? (await publisher.loadRound(gameId));
       if (!round) return undefined;
-      return gameStartedJson(round, colorOf(round, actor) ?? "spectator", now());
+      return gameStartedJson(round, colorOf(round, actor) ?? "spectator", now(), rounds.heldSince(gameId));
     },
 
     /** A call another node passed on because this node holds the game. */
@@ -373,7 +430,13 @@ export function createGamesService(deps: {
       if (call.op === "snapshot") {
         const round = rounds.get(call.gameId);
         if (!round) return fail("no_game", "This game is not being played here");
-        return { ok: true, data: gameStartedJson(round, colorOf(round, call.actor) ?? "spectator", now()) };
+        const view = gameStartedJson(
+          round,
+          colorOf(round, call.actor) ?? "spectator",
+          now(),
+          rounds.heldSince(round.id),
+        );
+        return { ok: true, data: view };
       }
       if (!GAME_OPS.includes(call.op)) return fail("validation", "Unknown game action");
       return act(call.actor, call.gameId, call.op, call.payload, true);
@@ -408,11 +471,23 @@ export function createGamesService(deps: {
       });
     },
 
-    /** Backs up the timers: every active game whose deadline passed is checked, and every unsettled one. */
+    /**
+     * Backs up the timers: every active game whose deadline passed is checked, and every unsettled one; held
+     * games are taken up again once the database answers, and it is asked when nothing was stored for a while.
+     */
     sweep(): void {
       const t = now();
       for (const id of publisher.pending()) void check(id);
-      for (const round of rounds.values()) if (dueEnd(round, t)) void check(round.id);
+      for (const round of rounds.values()) {
+        if (rounds.heldSince(round.id) === undefined && dueEnd(round, t)) void check(round.id);
+      }
+      if (probing) return;
+      probing = true;
+      void probe()
+        .catch((err: unknown) => logger.warn({ err }, "database probe failed"))
+        .finally(() => {
+          probing = false;
+        });
     },
 
     recover: ownership.recover,
@@ -428,10 +503,10 @@ export function createGamesService(deps: {
       rounds.stopTimers();
     },
 
-    /** For spectators and tests: both players' clocks now. */
+    /** For spectators and tests: both players' clocks now (as they stand still while the game is held). */
     clocks(gameId: string): ByColor<number> | undefined {
       const round = rounds.get(gameId);
-      return round ? clocksNow(round, now()) : undefined;
+      return round ? clocksAt(round, now(), rounds.heldSince(gameId)) : undefined;
     },
   };
 }

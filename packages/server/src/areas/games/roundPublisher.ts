@@ -1,12 +1,12 @@
 import { type Ack, fail, other, type TimeClass } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Bus } from "../../bus.ts";
-import { UNIQUE_VIOLATION } from "../../storage/unavailable.ts";
+import { isDatabaseUnavailable, UNIQUE_VIOLATION } from "../../storage/unavailable.ts";
 import { pause, TOO_LATE, within } from "./answerDeadline.ts";
 import { finishing, type Result } from "./gameFinisher.ts";
-import type { GameRound } from "./gameRound.ts";
+import { type GameRound, resumedAfterHold } from "./gameRound.ts";
 import { roundFromRow } from "./gameRows.ts";
-import { gameOverJson, updateJson } from "./gamesJson.ts";
+import { clocksResumedJson, gameOverJson, updateJson } from "./gamesJson.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
 import { type GamesRepo, StaleOwnerError } from "./gamesRepo.ts";
 import type { LiveRounds } from "./liveRounds.ts";
@@ -25,7 +25,8 @@ const UNSAVED: Refusal = { code: "unavailable", message: "The move could not be 
 /** A move whose write was not answered in time: it may be stored yet, and the game waits until it is known. */
 const UNSETTLED: Refusal = {
   code: "unsettled",
-  message: "The database did not answer in time - your move is shown if it was saved",
+  message:
+    "The database did not answer in time - your move is shown if it was saved, and the clocks stand still until then",
 };
 /** Between two reads of a move whose write lost its connection. */
 const REREAD_MS = 200;
@@ -52,6 +53,9 @@ function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
+/** An error that says the node cannot store anything now (not this write alone): unreachable, no disk, no memory. */
+const storageDown = (error: unknown) => isDatabaseUnavailable(error) || /^5[38]/.test(sqlState(error) ?? "");
+
 /**
  * The one place a game's events become real (lila's round `publish`): each is committed, numbered, then
  * broadcast, in order; a command is answered only once its events are stored, and by its deadline. The
@@ -70,6 +74,8 @@ export function createRoundPublisher(deps: {
   letGo: (round: GameRound) => void;
   /** A move write failed: another node may have taken the game (scaled mode). */
   writeFailed: (round: GameRound) => void;
+  /** A write asked for at `since` could not be stored, or not in time: the node's games wait for the database. */
+  cannotStore?: (since: number) => void;
   /** The server's own first-move limits by speed (config FIRST_MOVE_LIMITS_MS); undefined: FIRST_MOVE_MS. */
   firstMoveMs?: Record<TimeClass, number>;
 }) {
@@ -82,9 +88,13 @@ export function createRoundPublisher(deps: {
    * itself is over (settled or failed, whatever its caller was told): it may still commit until then.
    */
   const uncertain = new Map<string, Promise<void>>();
+  /** When a write was last stored: the database answers. */
+  let storedAt = Number.NEGATIVE_INFINITY;
+
+  const cannotStore = (since: number) => deps.cannotStore?.(since);
 
   /** The write's outcome is unknown: the game is read back before its next command, and waits until then. */
-  function unknownOutcome(gameId: string, write: Promise<unknown>) {
+  function unknownOutcome(gameId: string, write: Promise<unknown>, since: number) {
     uncertain.set(
       gameId,
       write.then(
@@ -92,6 +102,7 @@ export function createRoundPublisher(deps: {
         () => {},
       ),
     );
+    cannotStore(since);
   }
 
   /**
@@ -105,21 +116,9 @@ export function createRoundPublisher(deps: {
   /** The game's round is `next`, stored: the one the game holds from now on. */
   const adopt = (live: GameRound, next: GameRound): GameRound => {
     rounds.replace(live, next);
+    storedAt = now();
     return next;
   };
-
-  /**
-   * The mover waited on us from `since` (their move's arrival) until the write was given up: that time is
-   * theirs again, so a database stall costs nobody thinking time.
-   */
-  function creditStall(live: GameRound, since: number) {
-    const stuck = Math.max(0, now() - since);
-    if (live.clock.runningSince !== null) {
-      rounds.replace(live, { ...live, clock: { ...live.clock, runningSince: live.clock.runningSince + stuck } });
-    } else if (live.firstMoveDeadline !== null) {
-      rounds.replace(live, { ...live, firstMoveDeadline: live.firstMoveDeadline + stuck });
-    }
-  }
 
   /** What the database holds at the game's `ply`, read again until `deadline`; undefined if it did not say. */
   async function moveAt(gameId: string, ply: number, deadline: number): Promise<{ uci: string } | null | undefined> {
@@ -158,13 +157,14 @@ export function createRoundPublisher(deps: {
     if (error instanceof StaleOwnerError) return MOVED;
     if (error === undefined) {
       logger.error({ gameId: next.id, ply: next.ply }, "move write not answered in time");
-      unknownOutcome(next.id, write);
+      unknownOutcome(next.id, write, event.at);
       return UNSETTLED;
     }
     const state = sqlState(error);
     if (state !== undefined && state !== UNIQUE_VIOLATION) {
       // The database refused the statement: nothing of it is stored.
       logger.error({ err: error, gameId: next.id }, "move not persisted");
+      if (storageDown(error)) cannotStore(event.at);
       deps.writeFailed(live);
       return UNSAVED;
     }
@@ -173,7 +173,7 @@ export function createRoundPublisher(deps: {
     const stored = await moveAt(next.id, next.ply, deadline);
     if (stored === undefined) {
       logger.error({ err: error, gameId: next.id }, "move write outcome unknown");
-      unknownOutcome(next.id, write);
+      unknownOutcome(next.id, write, event.at);
       return UNSETTLED;
     }
     if (stored?.uci === event.uci) {
@@ -188,31 +188,38 @@ export function createRoundPublisher(deps: {
   }
 
   /**
-   * Stores what a player sees of the round beyond its moves: true once stored, false when it is not (by the
-   * deadline). Another owner's epoch throws StaleOwnerError.
+   * Stores what a player sees of the round beyond its moves, asked for at `since`: true once stored, false
+   * when it is not (by the deadline). Another owner's epoch throws StaleOwnerError.
    */
-  async function storeState(round: GameRound, deadline: number): Promise<boolean> {
+  async function storeState(round: GameRound, since: number, deadline: number): Promise<boolean> {
     const write = repo.saveRoundState(round.id, round.epoch, roundStateOf(round));
     try {
-      if ((await within(write, deadline, now)) !== TOO_LATE) return true;
+      if ((await within(write, deadline, now)) !== TOO_LATE) {
+        storedAt = now();
+        return true;
+      }
       logger.warn({ gameId: round.id }, "round state not saved in time");
-      unknownOutcome(round.id, write);
+      unknownOutcome(round.id, write, since);
     } catch (err) {
       if (err instanceof StaleOwnerError) throw err;
       logger.warn({ err, gameId: round.id }, "round state not saved");
-      if (sqlState(err) === undefined) unknownOutcome(round.id, write);
+      if (sqlState(err) === undefined) unknownOutcome(round.id, write, since);
+      else if (storageDown(err)) cannotStore(since);
     }
     return false;
   }
 
   /** Stores the round beyond its moves (presence); false when it could not be stored by the deadline. */
   async function saveState(round: GameRound, deadline: number): Promise<boolean> {
+    const since = now();
     const write = repo.saveRoundState(round.id, round.epoch, roundStateOf(round));
     try {
       if ((await within(write, deadline, now)) !== TOO_LATE) return true;
       logger.warn({ gameId: round.id }, "round state not saved in time");
+      cannotStore(since);
     } catch (err) {
       if (err instanceof StaleOwnerError) deps.letGo(round);
+      else if (storageDown(err)) cannotStore(since);
       logger.warn({ err, gameId: round.id }, "round state not saved");
     }
     return false;
@@ -244,7 +251,7 @@ export function createRoundPublisher(deps: {
   }
 
   /** Stores a takeback that makes `live` `next`; the refusal when it is not stored (by the deadline). */
-  async function commitTakeback(next: GameRound, deadline: number): Promise<Refusal | undefined> {
+  async function commitTakeback(next: GameRound, since: number, deadline: number): Promise<Refusal | undefined> {
     const write = repo.takeBack(next.id, next.epoch, next.ply, next.clock, roundStateOf(next));
     let stored: boolean | typeof TOO_LATE;
     try {
@@ -252,11 +259,12 @@ export function createRoundPublisher(deps: {
     } catch (err) {
       if (err instanceof StaleOwnerError) throw err;
       logger.warn({ err, gameId: next.id }, "takeback not saved");
-      if (sqlState(err) === undefined) unknownOutcome(next.id, write);
+      if (sqlState(err) === undefined) unknownOutcome(next.id, write, since);
+      else if (storageDown(err)) cannotStore(since);
       return { code: "unavailable", message: "The takeback could not be saved - please try again" };
     }
     if (stored === TOO_LATE) {
-      unknownOutcome(next.id, write);
+      unknownOutcome(next.id, write, since);
       return {
         code: "unsettled",
         message: "The database did not answer in time - the takeback is checked once it does",
@@ -289,6 +297,7 @@ export function createRoundPublisher(deps: {
     if (decision.kind === "refused") return refused(decision.refusal);
     if (decision.kind === "duplicate") return { ok: true, data: { ply: round.ply, duplicate: true } };
     const { next, events } = decision;
+    const askedAt = now();
     let live = round;
     let moved = false;
     try {
@@ -299,7 +308,6 @@ export function createRoundPublisher(deps: {
             const refusal = await commitMove(live, next, event, deadline);
             if (refusal) {
               if (refusal === MOVED) deps.letGo(live);
-              else creditStall(live, event.at);
               return refused(refusal);
             }
             live = adopt(live, next);
@@ -325,7 +333,7 @@ export function createRoundPublisher(deps: {
           }
           case "takenBack": {
             number(next, live);
-            const refusal = await commitTakeback(next, deadline);
+            const refusal = await commitTakeback(next, askedAt, deadline);
             if (refusal) return refused(refusal);
             live = adopt(live, next);
             notifier.toGame(live.id, "takenBack", { gameId: live.id, ply: live.ply, eventNo: live.eventNo });
@@ -337,7 +345,7 @@ export function createRoundPublisher(deps: {
           case "takebackProposed":
           case "takebackDeclined":
             number(next, live);
-            if (!(await storeState(next, deadline))) {
+            if (!(await storeState(next, askedAt, deadline))) {
               return fail("unavailable", UNSAVED_ANSWER[event.type]);
             }
             live = adopt(live, next);
@@ -400,12 +408,7 @@ export function createRoundPublisher(deps: {
     fresh.epoch = old.epoch;
     if (old.resumed) fresh.resumed = old.resumed;
     const t = now();
-    if (fresh.ply === old.ply) {
-      // Nothing new was stored: the clock in memory stands, with the stall it credited.
-      fresh.clock = old.clock;
-      fresh.firstMoveDeadline = old.firstMoveDeadline;
-      fresh.idleDeadline = old.idleDeadline;
-    } else if (fresh.clock.runningSince !== null) {
+    if (fresh.ply > old.ply && fresh.clock.runningSince !== null) {
       // The move had committed, but its opponent learns of it only now: their clock starts now.
       fresh.clock = { ...fresh.clock, runningSince: Math.max(fresh.clock.runningSince, t) };
     }
@@ -417,11 +420,39 @@ export function createRoundPublisher(deps: {
     return true;
   }
 
+  /**
+   * Takes up a held game again (its node can store again): the time it stood still is counted on neither
+   * clock, the round so credited is stored, then its players are told. False while it cannot be stored.
+   */
+  async function resume(id: string, deadline: number): Promise<boolean> {
+    const since = rounds.heldSince(id);
+    const live = rounds.get(id);
+    if (since === undefined || !live) return true;
+    const t = now();
+    const next = resumedAfterHold(live, since, t);
+    try {
+      if ((await within(repo.saveRoundState(id, next.epoch, roundStateOf(next)), deadline, now)) === TOO_LATE) {
+        return false;
+      }
+    } catch (err) {
+      if (err instanceof StaleOwnerError) deps.letGo(live);
+      return false;
+    }
+    adopt(live, next);
+    rounds.release(id);
+    logger.info({ gameId: id, heldMs: t - since }, "a held game's clocks run again");
+    notifier.toGame(id, "clocksResumed", clocksResumedJson(next, t - since, now()));
+    return true;
+  }
+
   return {
     publish,
     saveState,
     settle,
+    resume,
     loadRound,
+    /** When a write was last stored (the database answers). */
+    storedAt: () => storedAt,
     /** Whether the game must be read back (settle) before its next command. */
     isUncertain: (id: string) => uncertain.has(id),
     /** The stored end a game still waits for, if its first write failed. */
