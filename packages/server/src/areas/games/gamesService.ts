@@ -154,7 +154,8 @@ export function createGamesService(deps: {
     now,
     letGo: ownership.letGo,
     writeFailed: (round) => void ownership.letGoIfTaken(round),
-    cannotStore: (since) => holdAll(since),
+    // Writes stored since this one was asked for: the database answers, this game alone waits for it.
+    cannotStore: (gameId, since) => (publisher.storedAt() > since ? hold(gameId, since) : holdAll(since)),
     firstMoveMs: deps.firstMoveMs,
   });
   const answerWithinMs = deps.answerWithinMs ?? ANSWER_WITHIN_MS;
@@ -172,10 +173,13 @@ export function createGamesService(deps: {
    * again once the database answers (resume).
    */
   function holdAll(since: number) {
-    const t = now();
-    for (const round of rounds.values()) {
-      if (rounds.hold(round.id, since)) notifier.toGame(round.id, "clocksHeld", clocksHeldJson(round, since, t));
-    }
+    for (const id of rounds.ids()) hold(id, since);
+  }
+
+  /** The game's clocks stand still from `since`, and its players are told. */
+  function hold(gameId: string, since: number) {
+    const round = rounds.get(gameId);
+    if (round && rounds.hold(gameId, since)) notifier.toGame(gameId, "clocksHeld", clocksHeldJson(round, since, now()));
   }
 
   /** Takes a held game up again if it can be stored: settled first if a write of it is in doubt. */
@@ -205,7 +209,8 @@ export function createGamesService(deps: {
       (a) => a !== TOO_LATE,
       () => false,
     );
-    if (!answered) holdAll(since);
+    // Not if writes were stored meanwhile: the ping only waited behind them.
+    if (!answered && publisher.storedAt() < since) holdAll(since);
   }
 
   /** Ends the game if its clock or an end not yet stored says so. Serialized on the game's writer. */

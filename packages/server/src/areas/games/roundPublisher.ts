@@ -74,8 +74,8 @@ export function createRoundPublisher(deps: {
   letGo: (round: GameRound) => void;
   /** A move write failed: another node may have taken the game (scaled mode). */
   writeFailed: (round: GameRound) => void;
-  /** A write asked for at `since` could not be stored, or not in time: the node's games wait for the database. */
-  cannotStore?: (since: number) => void;
+  /** A write of the game's, asked for at `since`, could not be stored, or not in time: it waits for the database. */
+  cannotStore?: (gameId: string, since: number) => void;
   /** The server's own first-move limits by speed (config FIRST_MOVE_LIMITS_MS); undefined: FIRST_MOVE_MS. */
   firstMoveMs?: Record<TimeClass, number>;
 }) {
@@ -91,7 +91,7 @@ export function createRoundPublisher(deps: {
   /** When a write was last stored: the database answers. */
   let storedAt = Number.NEGATIVE_INFINITY;
 
-  const cannotStore = (since: number) => deps.cannotStore?.(since);
+  const cannotStore = (gameId: string, since: number) => deps.cannotStore?.(gameId, since);
 
   /** The write's outcome is unknown: the game is read back before its next command, and waits until then. */
   function unknownOutcome(gameId: string, write: Promise<unknown>, since: number) {
@@ -102,7 +102,7 @@ export function createRoundPublisher(deps: {
         () => {},
       ),
     );
-    cannotStore(since);
+    cannotStore(gameId, since);
   }
 
   /**
@@ -164,7 +164,7 @@ export function createRoundPublisher(deps: {
     if (state !== undefined && state !== UNIQUE_VIOLATION) {
       // The database refused the statement: nothing of it is stored.
       logger.error({ err: error, gameId: next.id }, "move not persisted");
-      if (storageDown(error)) cannotStore(event.at);
+      if (storageDown(error)) cannotStore(next.id, event.at);
       deps.writeFailed(live);
       return UNSAVED;
     }
@@ -204,7 +204,7 @@ export function createRoundPublisher(deps: {
       if (err instanceof StaleOwnerError) throw err;
       logger.warn({ err, gameId: round.id }, "round state not saved");
       if (sqlState(err) === undefined) unknownOutcome(round.id, write, since);
-      else if (storageDown(err)) cannotStore(since);
+      else if (storageDown(err)) cannotStore(round.id, since);
     }
     return false;
   }
@@ -216,10 +216,10 @@ export function createRoundPublisher(deps: {
     try {
       if ((await within(write, deadline, now)) !== TOO_LATE) return true;
       logger.warn({ gameId: round.id }, "round state not saved in time");
-      cannotStore(since);
+      cannotStore(round.id, since);
     } catch (err) {
       if (err instanceof StaleOwnerError) deps.letGo(round);
-      else if (storageDown(err)) cannotStore(since);
+      else if (storageDown(err)) cannotStore(round.id, since);
       logger.warn({ err, gameId: round.id }, "round state not saved");
     }
     return false;
@@ -260,7 +260,7 @@ export function createRoundPublisher(deps: {
       if (err instanceof StaleOwnerError) throw err;
       logger.warn({ err, gameId: next.id }, "takeback not saved");
       if (sqlState(err) === undefined) unknownOutcome(next.id, write, since);
-      else if (storageDown(err)) cannotStore(since);
+      else if (storageDown(err)) cannotStore(next.id, since);
       return { code: "unavailable", message: "The takeback could not be saved - please try again" };
     }
     if (stored === TOO_LATE) {
