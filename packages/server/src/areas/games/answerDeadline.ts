@@ -12,11 +12,20 @@ export function within<T>(p: Promise<T>, deadline: number, now: () => number): P
     p.catch(() => {});
     return Promise.resolve(TOO_LATE);
   }
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<typeof TOO_LATE>((resolve) => {
-    timer = setTimeout(resolve, left, TOO_LATE);
+  // One promise and one timer a call (a race and a `finally` cost twice the time on every move).
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, left, TOO_LATE);
+    p.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
   });
-  return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
 /** Waits `ms`, or less if the deadline comes sooner. */
