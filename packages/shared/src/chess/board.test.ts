@@ -196,6 +196,89 @@ describe("Board moves", () => {
     expect(board.undo()).toBe(false);
   });
 
+  it("clones a board that plays on alone, its history (repetition, undo) and castling rights with it", () => {
+    const shuffle = [
+      ["g1", "f3"],
+      ["g8", "f6"],
+      ["f3", "g1"],
+      ["f6", "g8"],
+    ] as const;
+    const board = Board.fromFen(START);
+    for (const [from, to] of [...shuffle, ...shuffle.slice(0, 3)]) board.play({ from, to });
+    const fen = board.fen();
+    const copy = board.clone();
+    expect({ fen: copy.fen(), played: copy.played, threefold: copy.threefold() }).toEqual({
+      fen,
+      played: 7,
+      threefold: false,
+    });
+    expect(copy.play({ from: "f6", to: "g8" })).toBe("Ng8");
+    expect(copy.threefold()).toBe(true);
+    expect({ fen: board.fen(), played: board.played, threefold: board.threefold() }).toEqual({
+      fen,
+      played: 7,
+      threefold: false,
+    });
+    expect(board.clone().legalMoves()).toEqual(board.legalMoves());
+    // Past the 32 plies a new board's history holds before it grows: the copy undoes all the way back.
+    const long = Board.fromFen(START);
+    for (let i = 0; i < 10; i++) for (const [from, to] of shuffle) long.play({ from, to });
+    const back = long.clone();
+    for (let i = 0; i < 40; i++) expect(back.undo()).toBe(true);
+    expect({ fen: back.fen(), undo: back.undo(), played: long.played }).toEqual({
+      fen: START,
+      undo: false,
+      played: 40,
+    });
+    const castling = Board.fromFen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").clone();
+    expect(castling.play({ from: "e1", to: "g1" })).toBe("O-O");
+    expect(castling.clone().fen()).toBe("r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+  });
+
+  it("keeps every board of a tree of clones played, undone and cloned again at random as if played alone", () => {
+    // Clones share their history until one of them would write where another reads (Board.clone): each
+    // board here is checked against a board replayed from the start along its own moves.
+    const next = random(7);
+    const pick = <T>(xs: T[]) => xs[Math.floor(next() * xs.length)] as T;
+    // A knight shuffle makes repetitions likely; the random moves make captures and pawn moves.
+    const shuffles = ["g1f3", "g8f6", "f3g1", "f6g8", "b1c3", "b8c6", "c3b1", "c6b8"];
+    const boards: Array<{ board: Board; line: string[] }> = [{ board: Board.fromFen(START), line: [] }];
+    const replayed = (line: string[]) => {
+      const b = Board.fromFen(START);
+      for (const u of line) b.play({ from: u.slice(0, 2), to: u.slice(2, 4), promotion: u[4] });
+      return b;
+    };
+    for (let step = 0; step < 3_000; step++) {
+      const at = pick(boards);
+      const roll = next();
+      if (roll < 0.25 && boards.length < 40) boards.push({ board: at.board.clone(), line: [...at.line] });
+      else if (roll < 0.4) {
+        if (at.board.undo()) at.line.pop();
+      } else {
+        const legal = at.board.legalMoves();
+        if (legal.length === 0 || at.line.length > 120) continue;
+        const shuffle = shuffles.filter((u) => legal.includes(u));
+        const u = shuffle.length > 0 && next() < 0.6 ? pick(shuffle) : pick(legal);
+        expect(at.board.play({ from: u.slice(0, 2), to: u.slice(2, 4), promotion: u[4] })).toBeDefined();
+        at.line.push(u);
+      }
+      if (step % 50 === 0 || step > 2_950) {
+        for (const { board, line } of boards) {
+          const alone = replayed(line);
+          expect({ fen: board.fen(), threefold: board.threefold(), last: board.lastMove() }).toEqual({
+            fen: alone.fen(),
+            threefold: alone.threefold(),
+            last: alone.lastMove(),
+          });
+        }
+      }
+    }
+    for (const { board, line } of boards) {
+      for (let i = line.length; i > 0; i--) expect(board.undo()).toBe(true);
+      expect(board.fen()).toBe(START);
+    }
+  });
+
   it.each([
     // After 1. e4 the e3 capture is legal: the kings come back to that placement at plies 5 and 9 without it
     // (a threefold at ply 9 if it counted); the position after ply 2 stands a third time at ply 10.

@@ -176,6 +176,16 @@ const CASTLING_LETTERS = "KQkq";
 /** The scratch list SAN disambiguation uses, apart from perft's per-depth lists and the caller's list 0. */
 const DISAMBIGUATION_LIST = 64;
 
+/**
+ * A history shared by a board and its clones. Each reads only its own plies in it; writing in place is
+ * `appender`'s alone (the last clone made), and only at or past `high`, the most plies any of them had when
+ * it was shared: below that a write could change another board's plies.
+ */
+interface SharedHistory {
+  appender: Board;
+  high: number;
+}
+
 export class Board {
   private readonly squares = new Int8Array(128);
   private white = true;
@@ -192,7 +202,9 @@ export class Board {
   private fullmoves = 1;
   private readonly kings = [0, 0];
   /** Per ply played, UNDO_SIZE ints (see UNDO_MOVE…); `plies` of them are in use. */
-  private history = new Int32Array(UNDO_SIZE * UNDO_PLIES);
+  private history: Int32Array;
+  /** Set while `history` is shared with clones (see clone); undefined while it is this board's alone. */
+  private shared: SharedHistory | undefined;
   private plies = 0;
   /** The current position's Zobrist hash (see ZOBRIST). */
   private hashHi = 0;
@@ -200,7 +212,34 @@ export class Board {
   /** The current position's FEN without counters, made when first asked for. */
   private key: string | undefined;
 
-  private constructor(fen: string, options: BoardOptions) {
+  private constructor(fen: string, options: BoardOptions, copyOf?: Board) {
+    if (copyOf) {
+      this.squares.set(copyOf.squares);
+      this.white = copyOf.white;
+      this.castling = copyOf.castling;
+      this.chess960 = copyOf.chess960;
+      // Set once from the FEN, never changed after: shared.
+      this.rooks = copyOf.rooks;
+      this.kept = copyOf.kept;
+      this.ep = copyOf.ep;
+      this.halfmoves = copyOf.halfmoves;
+      this.fullmoves = copyOf.fullmoves;
+      this.kings[0] = copyOf.kings[0]!;
+      this.kings[1] = copyOf.kings[1]!;
+      // The history is shared, and this clone is the one that may write on at its end (see make).
+      const shared = copyOf.shared ?? { appender: copyOf, high: 0 };
+      shared.appender = this;
+      shared.high = Math.max(shared.high, copyOf.plies);
+      copyOf.shared = shared;
+      this.shared = shared;
+      this.history = copyOf.history;
+      this.plies = copyOf.plies;
+      this.hashHi = copyOf.hashHi;
+      this.hashLo = copyOf.hashLo;
+      this.key = copyOf.key;
+      return;
+    }
+    this.history = new Int32Array(UNDO_SIZE * UNDO_PLIES);
     const fields = fen.trim().split(/\s+/);
     if (fields.length < 4 || fields.length > 6) invalidFen("it needs 4 to 6 fields");
     const [placement = "", turn, castling = "", ep = "", half = "0", full = "1"] = fields;
@@ -310,6 +349,15 @@ export class Board {
    */
   static fromFen(fen: string, options: BoardOptions = {}): Board {
     return new Board(fen, options);
+  }
+
+  /**
+   * A board of its own in the same position, with the same history (repetition, undo): play on it and this
+   * one stays as it was (chessops' `clone`). The history is not copied: the two share it, the clone writes
+   * on at its end, and any other board that would write in it copies it first.
+   */
+  clone(): Board {
+    return new Board("", {}, this);
   }
 
   turn(): Color {
@@ -742,10 +790,17 @@ export class Board {
     const us = moved & BLACK;
     const castle = flags & FLAG_CASTLE;
     let captured = castle ? 0 : sq[to]!;
+    const shared = this.shared;
+    if (shared !== undefined && (shared.appender !== this || this.plies < shared.high)) {
+      // Boards sharing this history read their plies in it: this one writes in a copy of its own.
+      this.history = this.history.slice();
+      this.shared = undefined;
+    }
     if ((this.plies + 1) * UNDO_SIZE > this.history.length) {
       const grown = new Int32Array(this.history.length * 2);
       grown.set(this.history);
       this.history = grown;
+      this.shared = undefined;
     }
     const h = this.history;
     const at = this.plies * UNDO_SIZE;

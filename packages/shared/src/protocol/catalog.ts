@@ -293,6 +293,16 @@ export const SERVER_EVENTS = {
     when: "To a player when the opponent leaves or comes back (the claim countdown).",
     spec: false,
   },
+  clocksHeld: {
+    payload: "ClocksHeld",
+    when: "To players and spectators when the game's server cannot store moves (its database does not answer, or not within `STATEMENT_TIMEOUT_MS`): both clocks stand still from `since`, and moves are refused until `clocksResumed`. A snapshot says so too (`clocksHeld`).",
+    spec: false,
+  },
+  clocksResumed: {
+    payload: "ClocksResumed",
+    when: "To players and spectators when the game's server stores moves again: the clocks run on from `timeLeft`; the `heldMs` they stood still count on neither.",
+    spec: false,
+  },
   takenBack: {
     payload: "TakenBack",
     when: "To players and spectators when moves were taken back (against the computer, or a takeback proposal accepted); resync.",
@@ -442,6 +452,8 @@ export const ERROR_CODES: Record<string, string> = {
   not_found: "No such thing, or not one the caller may see.",
   internal: "A bug on our side; logged.",
   unavailable: "The database (or a variant) is not available; try again.",
+  unsettled:
+    "The database did not answer a write in time (`STATEMENT_TIMEOUT_MS`): it may yet be stored. The game's clocks stand still (`clocksHeld`) until its server knows; a stored move then comes as `update`, and sending the same move again is safe (a resend of a stored move is answered as already applied).",
   restarting: "The node is stopping; ask again (HTTP 503, Retry-After).",
   busy: "The caller is already playing a game, or the engines are all busy.",
   too_many: "A limit of open offers or challenges is reached.",

@@ -24,6 +24,8 @@ import type {
 import type { FriendMessagesRead } from "./friends.ts";
 import type {
   BoardPayload,
+  ClocksHeld,
+  ClocksResumed,
   DrawOffered,
   GameOver,
   GameStarted,
@@ -66,6 +68,10 @@ export interface ServerToClientEvents {
   /** The draw offer was declined or withdrawn by a move. */
   drawDeclined: (payload: { gameId: string }) => void;
   opponentPresence: (presence: OpponentPresence) => void;
+  /** The game's server cannot store moves: both clocks stand still until `clocksResumed`. */
+  clocksHeld: (held: ClocksHeld) => void;
+  /** The game's server stores moves again: the clocks run on, the time held counted on neither. */
+  clocksResumed: (resumed: ClocksResumed) => void;
   /** Moves were taken back (against the computer, or a proposal accepted): resync. */
   takenBack: (payload: TakenBack) => void;
   /** The opponent proposes to take back their last move (a game against a person). */

@@ -127,6 +127,12 @@ export interface GameStarted {
    * clock (the side to move was charged only until the server's last sign of life).
    */
   resumed?: { at: number; awayMs: number };
+  /**
+   * The game's server cannot store moves right now (its database does not answer): both clocks stand still
+   * since `since` (server clock; `timeLeft` is what they said then, `clockRunning` is false), and moves are
+   * refused until `clocksResumed`.
+   */
+  clocksHeld?: { since: number };
 }
 
 /** A game the player is in now, as `liveGames` lists it: enough for a lobby's "Resume" link. */
@@ -174,6 +180,29 @@ export interface GameUpdate {
    * the update arrives (a stalled connection delivers it seconds on).
    */
   serverTime?: number;
+}
+
+/**
+ * clocksHeld: the game's server cannot store moves (its database does not answer): both clocks stand still
+ * from `since` (server clock), counted on neither side, and moves are refused until `clocksResumed`.
+ */
+export interface ClocksHeld {
+  gameId: string;
+  since: number;
+  /** What the clocks said at `since`, as they stay. */
+  timeLeft: ByColor<number>;
+  serverTime: number;
+}
+
+/** clocksResumed: the game's server stores moves again; the clocks run on from `timeLeft`, `heldMs` later. */
+export interface ClocksResumed {
+  gameId: string;
+  /** How long the clocks stood still: counted on neither. */
+  heldMs: number;
+  timeLeft: ByColor<number>;
+  clockRunning: boolean;
+  firstMoveDeadline?: number;
+  serverTime: number;
 }
 
 /** gameOver (SPEC §3 Game over). */

@@ -1,7 +1,7 @@
 import { eloDeltas, NO_ELO_CHANGE, newClock } from "@chess/shared";
 import { describe, expect, it } from "vitest";
 import { finishing } from "./gameFinisher.ts";
-import type { GameRound } from "./gameRound.ts";
+import { type GameRound, sanMovesOf } from "./gameRound.ts";
 import { testRound } from "./testRound.ts";
 
 /** A rated game between two accounts rated 1500 and 1600 (unless changed), at ply 10. */
@@ -11,7 +11,7 @@ function round(change: Partial<GameRound> = {}): GameRound {
     players: { w: { sessionId: "sw", userId: 1, name: "W" }, b: { sessionId: "sb", userId: 2, name: "B" } },
     elo: { w: 1500, b: 1600 },
     deltas: { w: eloDeltas(1500, 1600, 40), b: eloDeltas(1600, 1500, 40) },
-    sanMoves: ["e4", "e5"],
+    sanMoves: sanMovesOf(["e4", "e5"]),
     clock: { ...newClock(180_000, 0), runningSince: 1_000, turn: "w" },
     ply: 10,
     eventNo: 10,

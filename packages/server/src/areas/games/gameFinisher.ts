@@ -10,7 +10,7 @@ import {
   type Variant,
   type WinningColor,
 } from "@chess/shared";
-import { clocksNow, type GameRound, type PlayerRef } from "./gameRound.ts";
+import { clocksNow, type GameRound, type PlayerRef, sanList } from "./gameRound.ts";
 import type { FinishWrite } from "./gamesRepo.ts";
 
 /** How a game ends: who won (or "draw", or "none" for an aborted game) and why. */
@@ -56,6 +56,7 @@ export function finishing(round: GameRound, result: Result, now: number): Finish
     {
       ...round,
       fen: round.board.fen(),
+      sanMoves: sanList(round.sanMoves),
       clock: { ...round.clock, remaining: clocksNow(round, now), runningSince: null },
     },
     result,

@@ -1,7 +1,8 @@
-import { Board, START_FEN } from "@chess/shared";
+import { Board, type Color, type MoveInput, START_FEN } from "@chess/shared";
 import { describe, expect, it } from "vitest";
 import {
   claimableAt,
+  clocksAt,
   colorOf,
   FIRST_MOVE_MS,
   firstMoveDeadlineAt,
@@ -11,9 +12,11 @@ import {
   IDLE_UNTIMED_MS,
   idleDeadlineAt,
   playMove,
+  resumedAfterHold,
+  sanList,
+  sanMovesOf,
   takeBack,
   takebackPlies,
-  undoLastMove,
   wentSilentAt,
 } from "./gameRound.ts";
 import { dueEnd } from "./roundCommands.ts";
@@ -29,17 +32,59 @@ function round(fen?: string, baseMs = 60_000): GameRound {
   });
 }
 
+/** The round after `move`, which must be applied (the round it was played on is left as it was). */
+function after(r: GameRound, color: Color, move: MoveInput, ply: number | undefined, now: number): GameRound {
+  const out = playMove(r, color, move, ply, now);
+  if (out.kind !== "applied") throw new Error(`not applied: ${JSON.stringify(out)}`);
+  return out.next;
+}
+
+/** What a round shows a player: to compare a round before and after a command that must leave it as it was. */
+const seen = (r: GameRound) => ({
+  fen: r.board.fen(),
+  played: r.board.played,
+  moves: sanList(r.sanMoves),
+  ply: r.ply,
+  clock: r.clock,
+  lastMove: r.lastMove,
+  drawOfferBy: r.drawOfferBy,
+  takebackProposedBy: r.takebackProposedBy,
+  firstMoveDeadline: r.firstMoveDeadline,
+  idleDeadline: r.idleDeadline,
+  lastTakebackProposalPly: r.lastTakebackProposalPly,
+});
+
 describe("playMove", () => {
-  it("applies a legal move in turn and moves the ply and the deadlines on", () => {
+  it("gives the round after a legal move in turn, with the ply and the deadlines moved on", () => {
     const r = round();
     const out = playMove(r, "w", { from: "e2", to: "e4" }, 0, 1_000);
     expect(out).toMatchObject({ kind: "applied", move: { san: "e4" }, uci: "e2e4" });
-    expect(r.ply).toBe(1);
-    expect(r.firstMoveDeadline).toBe(1_000 + 15_000);
-    expect(r.clock.runningSince).toBeNull();
-    playMove(r, "b", { from: "e7", to: "e5" }, 1, 2_000);
-    expect(r.firstMoveDeadline).toBeNull();
-    expect(r.clock.runningSince).toBe(2_000);
+    const one = after(r, "w", { from: "e2", to: "e4" }, 0, 1_000);
+    expect({ ply: one.ply, moves: sanList(one.sanMoves), first: one.firstMoveDeadline }).toEqual({
+      ply: 1,
+      moves: ["e4"],
+      first: 1_000 + 15_000,
+    });
+    expect(one.clock.runningSince).toBeNull();
+    const two = after(one, "b", { from: "e7", to: "e5" }, 1, 2_000);
+    expect(two.firstMoveDeadline).toBeNull();
+    expect(two.clock.runningSince).toBe(2_000);
+    expect(sanList(two.sanMoves)).toEqual(["e4", "e5"]);
+    // The line is shared, not copied: the next round's moves end in the previous round's.
+    expect(two.sanMoves?.before).toBe(one.sanMoves);
+  });
+
+  it("leaves the round it was played on as it was: board, moves, clock, offers and deadlines", () => {
+    const r = { ...round(), drawOfferBy: "b" as const, takebackProposedBy: "b" as const };
+    const before = seen(r);
+    const next = after(r, "w", { from: "e2", to: "e4" }, 0, 500);
+    expect({ draw: next.drawOfferBy, takeback: next.takebackProposedBy, ply: next.ply }).toEqual({
+      draw: null,
+      takeback: null,
+      ply: 1,
+    });
+    expect(next.board).not.toBe(r.board);
+    expect(seen(r)).toEqual(before);
   });
 
   it.each([
@@ -48,24 +93,21 @@ describe("playMove", () => {
     ["wrong ply", "w", { from: "e2", to: "e4" }, 2, "resync"],
   ] as const)("rejects a move %s and changes nothing", (_name, color, move, ply, code) => {
     const r = round();
-    const fen = r.board.fen();
+    const before = seen(r);
     expect(playMove(r, color, move, ply, 0)).toMatchObject({ kind: "rejected", code });
-    expect(r.board.fen()).toBe(fen);
-    expect(r.ply).toBe(0);
+    expect(seen(r)).toEqual(before);
   });
 
   it("applies a move sent without a ply (the spec's payload) to the current position", () => {
-    const r = round();
-    playMove(r, "w", { from: "e2", to: "e4" }, undefined, 0);
-    expect(playMove(r, "b", { from: "e7", to: "e5" }, undefined, 0)).toMatchObject({ kind: "applied" });
-    expect(r.ply).toBe(2);
+    const one = after(round(), "w", { from: "e2", to: "e4" }, undefined, 0);
+    const two = after(one, "b", { from: "e7", to: "e5" }, undefined, 0);
+    expect(two.ply).toBe(2);
     // Without a ply a resend cannot be told from a new try: the side no longer to move is refused.
-    expect(playMove(r, "b", { from: "e7", to: "e5" }, undefined, 0)).toMatchObject({ code: "not_your_turn" });
+    expect(playMove(two, "b", { from: "e7", to: "e5" }, undefined, 0)).toMatchObject({ code: "not_your_turn" });
   });
 
   it("recognises a resend of the last move as a duplicate", () => {
-    const r = round();
-    playMove(r, "w", { from: "e2", to: "e4" }, 0, 0);
+    const r = after(round(), "w", { from: "e2", to: "e4" }, 0, 0);
     expect(playMove(r, "w", { from: "e2", to: "e4" }, 0, 0)).toEqual({ kind: "duplicate" });
     expect(playMove(r, "w", { from: "d2", to: "d4" }, 0, 0)).toMatchObject({ kind: "rejected", code: "not_your_turn" });
   });
@@ -75,7 +117,8 @@ describe("playMove", () => {
     const out = playMove(r, "w", { from: "e2", to: "e4", promotion: "q" }, 0, 0);
     expect(out).toMatchObject({ kind: "applied", move: { san: "e4" }, uci: "e2e4" });
     expect(out.kind === "applied" && "promotion" in out.move).toBe(false);
-    expect(playMove(r, "w", { from: "e2", to: "e4", promotion: "q" }, 0, 0)).toEqual({ kind: "duplicate" });
+    const next = after(r, "w", { from: "e2", to: "e4", promotion: "q" }, 0, 0);
+    expect(playMove(next, "w", { from: "e2", to: "e4", promotion: "q" }, 0, 0)).toEqual({ kind: "duplicate" });
   });
 
   it("refuses a promotion without its piece", () => {
@@ -93,35 +136,47 @@ describe("playMove", () => {
     });
   });
 
-  it("flags a move made after the time ran out, leaving the board as it was", () => {
-    const r = round(undefined, 5_000);
-    playMove(r, "w", { from: "e2", to: "e4" }, 0, 0);
-    playMove(r, "b", { from: "e7", to: "e5" }, 1, 0);
+  it("flags a move made after the time ran out, leaving the round as it was", () => {
+    let r = round(undefined, 5_000);
+    r = after(r, "w", { from: "e2", to: "e4" }, 0, 0);
+    r = after(r, "b", { from: "e7", to: "e5" }, 1, 0);
     expect(flaggedSide(r, 6_000)).toBe("w");
+    const before = seen(r);
     expect(playMove(r, "w", { from: "d2", to: "d4" }, 2, 6_000)).toEqual({ kind: "flagged", loser: "w" });
-    expect(r.ply).toBe(2);
-    expect(r.sanMoves).toEqual(["e4", "e5"]);
+    expect(seen(r)).toEqual(before);
+    expect(sanList(r.sanMoves)).toEqual(["e4", "e5"]);
+  });
+});
+
+describe("the moves in SAN", () => {
+  it.each([[[]], [["e4"]], [["e4", "e5", "Nf3", "Nc6"]]])("make a line of %j and back", (moves) => {
+    expect(sanList(sanMovesOf(moves))).toEqual(moves);
+  });
+});
+
+describe("resumedAfterHold", () => {
+  const running = (runningSince: number | null, first: number | null = null) =>
+    testRound({ clock: { ...testRound().clock, runningSince, turn: "w" }, firstMoveDeadline: first });
+
+  it.each<[string, GameRound, number, number, number | null]>([
+    // The clock ran from 1 s; it stood still from 4 s to 10 s: at 10 s it has run 3 s, as at 4 s.
+    ["a clock that ran before the hold: the hold is not counted", running(1_000), 4_000, 10_000, 7_000],
+    ["a clock that started as the hold began runs from the return", running(5_000), 4_000, 10_000, 10_000],
+    ["a stopped clock stays stopped", running(null), 4_000, 10_000, null],
+    ["a clock that waits for its player past the return still waits", running(12_000), 4_000, 10_000, 12_000],
+  ])("%s", (_name, r, since, t, runningSince) => {
+    const next = resumedAfterHold(r, since, t);
+    expect(next.clock.runningSince).toBe(runningSince);
+    expect(next.clock.remaining).toEqual(r.clock.remaining);
+    expect(clocksAt(next, t, undefined)).toEqual(clocksAt(r, t, since));
   });
 
-  it("undoes a move whose write failed", () => {
-    const r = round();
-    const before = {
-      clock: r.clock,
-      lastMove: r.lastMove,
-      drawOfferBy: r.drawOfferBy,
-      takebackProposedBy: "b" as const,
-      firstMoveDeadline: r.firstMoveDeadline,
-      idleDeadline: r.idleDeadline,
-    };
-    r.takebackProposedBy = "b";
-    playMove(r, "w", { from: "e2", to: "e4" }, 0, 500);
-    expect(r.takebackProposedBy).toBeNull();
-    undoLastMove(r, before);
-    expect(r.board.fen()).toBe(START_FEN);
-    expect(r.ply).toBe(0);
-    expect(r.sanMoves).toEqual([]);
-    expect(r.clock).toBe(before.clock);
-    expect(r.takebackProposedBy).toBe("b");
+  it("moves the first-move and idle deadlines on by the hold, no further than a whole limit from the return", () => {
+    const r = { ...running(null, 20_000), idleDeadline: 50_000 };
+    expect(resumedAfterHold(r, 4_000, 10_000)).toMatchObject({ firstMoveDeadline: 26_000, idleDeadline: 56_000 });
+    const late = resumedAfterHold(running(null, 200_000), 4_000, 10_000);
+    expect(late.firstMoveDeadline).toBe(10_000 + FIRST_MOVE_MS.blitz);
+    expect(r.firstMoveDeadline).toBe(20_000);
   });
 });
 
@@ -180,10 +235,9 @@ describe("wentSilentAt", () => {
 describe("takebacks", () => {
   /** A round after `ucis` played one second apart from t = 1000 (clocks run after both first moves). */
   function played(ucis: string[]): GameRound {
-    const r = round();
+    let r = round();
     for (const [i, u] of ucis.entries()) {
-      const out = playMove(r, r.board.turn(), { from: u.slice(0, 2), to: u.slice(2, 4) }, i, 1_000 * (i + 1));
-      expect(out.kind).toBe("applied");
+      r = after(r, r.board.turn(), { from: u.slice(0, 2), to: u.slice(2, 4) }, i, 1_000 * (i + 1));
     }
     return r;
   }
@@ -202,12 +256,14 @@ describe("takebacks", () => {
   });
 
   it("undoes the plies, keeps each side's time, and runs the mover's clock from now", () => {
-    const r = played(["e2e4", "e7e5", "g1f3", "b8c6"]);
+    const four = played(["e2e4", "e7e5", "g1f3", "b8c6"]);
+    const before = seen(four);
     // Black's last move at 4000: White's clock runs from then.
     const t = 6_500;
-    takeBack(r, 2, t);
+    const r = takeBack(four, 2, t);
+    expect(seen(four)).toEqual(before);
     expect(r.ply).toBe(2);
-    expect(r.sanMoves).toEqual(["e4", "e5"]);
+    expect(sanList(r.sanMoves)).toEqual(["e4", "e5"]);
     const twoMoves = Board.fromFen(START_FEN);
     twoMoves.play({ from: "e2", to: "e4" });
     twoMoves.play({ from: "e7", to: "e5" });
@@ -220,31 +276,28 @@ describe("takebacks", () => {
     expect(r.firstMoveDeadline).toBeNull();
     expect(r.lastMove).toBeNull();
     // The position plays on from there.
-    expect(playMove(r, "w", { from: "f1", to: "c4" }, 2, 7_000).kind).toBe("applied");
-    expect(r.clock.remaining.w).toBe(60_000 - 1_000 - 2_500 - 500);
+    expect(after(r, "w", { from: "f1", to: "c4" }, 2, 7_000).clock.remaining.w).toBe(60_000 - 1_000 - 2_500 - 500);
   });
 
   it("stops the clock and sets the first-move deadline again when a first move goes", () => {
-    const r = played(["e2e4", "e7e5"]);
-    r.drawOfferBy = "b";
-    takeBack(r, 1, 5_000);
+    const r = takeBack({ ...played(["e2e4", "e7e5"]), drawOfferBy: "b" }, 1, 5_000);
     expect(r.ply).toBe(1);
     expect(r.clock.runningSince).toBeNull();
     expect(r.clock.turn).toBe("b");
     expect(r.firstMoveDeadline).toBe(5_000 + FIRST_MOVE_MS.bullet);
     expect(r.drawOfferBy).toBeNull();
-    takeBack(r, 1, 6_000);
-    expect(r.ply).toBe(0);
-    expect(r.board.fen()).toBe(START_FEN);
+    const none = takeBack(r, 1, 6_000);
+    expect(none.ply).toBe(0);
+    expect(none.sanMoves).toBeNull();
+    expect(none.board.fen()).toBe(START_FEN);
     // White's clock ran from Black's first move (2000) to the first takeback (5000): that time stays spent.
-    expect(r.clock.remaining).toEqual({ w: 57_000, b: 60_000 });
+    expect(none.clock.remaining).toEqual({ w: 57_000, b: 60_000 });
   });
 
   it("takes a first-move limit the server set for the round over its speed's", () => {
     const r = testRound({ firstMoveMs: 3_000 });
     expect(firstMoveDeadlineAt(r, 1_000)).toBe(4_000);
-    playMove(r, "w", { from: "e2", to: "e4" }, 0, 2_000);
-    expect(r.firstMoveDeadline).toBe(5_000);
+    expect(after(r, "w", { from: "e2", to: "e4" }, 0, 2_000).firstMoveDeadline).toBe(5_000);
   });
 });
 
@@ -256,16 +309,14 @@ describe("an untimed round (against the computer)", () => {
     const r = untimed();
     expect(firstMoveDeadlineAt(r, 0)).toBeNull();
     expect(firstMoveDeadlineAt({ ...r, untimed: false }, 0)).toBe(FIRST_MOVE_MS.classical);
-    playMove(r, "w", { from: "e2", to: "e4" }, 0, 1_000);
-    expect(r.firstMoveDeadline).toBeNull();
+    expect(after(r, "w", { from: "e2", to: "e4" }, 0, 1_000).firstMoveDeadline).toBeNull();
   });
 
   it("never runs its clock: a move a day later stands, and nobody flags", () => {
-    const r = untimed();
+    let r = untimed();
     const moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4"];
     for (const [i, u] of moves.entries()) {
-      const out = playMove(r, r.board.turn(), { from: u.slice(0, 2), to: u.slice(2, 4) }, i, DAY * (i + 1));
-      expect(out.kind).toBe("applied");
+      r = after(r, r.board.turn(), { from: u.slice(0, 2), to: u.slice(2, 4) }, i, DAY * (i + 1));
       expect(r.clock.runningSince).toBeNull();
       expect(flaggedSide(r, DAY * (i + 2))).toBeUndefined();
     }
@@ -273,10 +324,10 @@ describe("an untimed round (against the computer)", () => {
   });
 
   it("keeps the clock stopped and sets no first-move deadline when moves are taken back", () => {
-    const r = untimed();
-    playMove(r, "w", { from: "e2", to: "e4" }, 0, 1_000);
-    playMove(r, "b", { from: "e7", to: "e5" }, 1, 2_000);
-    takeBack(r, 1, DAY);
+    let r = untimed();
+    r = after(r, "w", { from: "e2", to: "e4" }, 0, 1_000);
+    r = after(r, "b", { from: "e7", to: "e5" }, 1, 2_000);
+    r = takeBack(r, 1, DAY);
     expect(r.ply).toBe(1);
     expect(r.clock.runningSince).toBeNull();
     expect(r.firstMoveDeadline).toBeNull();
@@ -284,14 +335,12 @@ describe("an untimed round (against the computer)", () => {
   });
 
   it("gives the side to move a new idle deadline with each move, and a timed game none", () => {
-    const r = untimed();
-    playMove(r, "w", { from: "e2", to: "e4" }, 0, 1_000);
+    let r = untimed();
+    r = after(r, "w", { from: "e2", to: "e4" }, 0, 1_000);
     expect(r.idleDeadline).toBe(1_000 + IDLE_UNTIMED_MS);
-    playMove(r, "b", { from: "e7", to: "e5" }, 1, 5_000);
+    r = after(r, "b", { from: "e7", to: "e5" }, 1, 5_000);
     expect(r.idleDeadline).toBe(5_000 + IDLE_UNTIMED_MS);
-    const timed = round();
-    playMove(timed, "w", { from: "e2", to: "e4" }, 0, 1_000);
-    expect(timed.idleDeadline).toBeNull();
+    expect(after(round(), "w", { from: "e2", to: "e4" }, 0, 1_000).idleDeadline).toBeNull();
   });
 });
 
@@ -306,11 +355,11 @@ describe("a timed round against the computer", () => {
   });
 
   it("hands over to the clock once both sides have moved: no idle deadline, a flag instead", () => {
-    const r = vsComputer();
-    playMove(r, "w", { from: "e2", to: "e4" }, 0, 1_000);
+    let r = vsComputer();
+    r = after(r, "w", { from: "e2", to: "e4" }, 0, 1_000);
     expect(r.firstMoveDeadline).toBeNull();
     expect(r.idleDeadline).toBe(1_000 + IDLE_UNTIMED_MS);
-    playMove(r, "b", { from: "e7", to: "e5" }, 1, 2_000);
+    r = after(r, "b", { from: "e7", to: "e5" }, 1, 2_000);
     expect(r.clock.runningSince).toBe(2_000);
     expect(r.idleDeadline).toBeNull();
     expect(r.firstMoveDeadline).toBeNull();
@@ -318,15 +367,17 @@ describe("a timed round against the computer", () => {
 
   it("aborts a game whose human never moved once its idle deadline passes", () => {
     const r = vsComputer();
-    r.idleDeadline = idleDeadlineAt(r, 0);
-    expect(dueEnd(r, IDLE_UNTIMED_MS)).toEqual({ winningColor: "none", reason: "abort" });
+    expect(dueEnd({ ...r, idleDeadline: idleDeadlineAt(r, 0) }, IDLE_UNTIMED_MS)).toEqual({
+      winningColor: "none",
+      reason: "abort",
+    });
   });
 
   it("takes the idle deadline back up when a takeback stops the clock again", () => {
-    const r = vsComputer();
-    playMove(r, "w", { from: "e2", to: "e4" }, 0, 1_000);
-    playMove(r, "b", { from: "e7", to: "e5" }, 1, 2_000);
-    takeBack(r, 2, 3_000);
+    let r = vsComputer();
+    r = after(r, "w", { from: "e2", to: "e4" }, 0, 1_000);
+    r = after(r, "b", { from: "e7", to: "e5" }, 1, 2_000);
+    r = takeBack(r, 2, 3_000);
     expect(r.clock.runningSince).toBeNull();
     expect(r.firstMoveDeadline).toBeNull();
     expect(r.idleDeadline).toBe(3_000 + IDLE_UNTIMED_MS);

@@ -44,9 +44,13 @@ export interface GameRound {
   players: ByColor<PlayerRef>;
   elo: ByColor<number | null>;
   deltas: ByColor<EloDeltas>;
-  /** The position, with its history for repetition; one per live game, never re-parsed per move. */
+  /**
+   * The position, with its history for repetition; never re-parsed per move. A round's board is never played
+   * on: a move plays on a clone, which the next round holds.
+   */
   board: Board;
-  sanMoves: string[];
+  /** The moves in SAN, last first, shared with the rounds before (see SanMoves). */
+  sanMoves: SanMoves;
   lastMove: PlayedMove | null;
   clock: ClockState;
   ply: number;
@@ -77,6 +81,26 @@ export interface GameRound {
   firstMoveMs?: number;
   /** This writer took the game up after a restart or from a dead node: when, and how long nobody served it. */
   resumed?: { at: number; awayMs: number };
+}
+
+/**
+ * A game's moves in SAN, the last first: a round shares the line with the round before it, a move adds one
+ * link and copies nothing (a move list copied at every move would cost a game of 100 moves 20,000 copies).
+ */
+export type SanMoves = { readonly san: string; readonly before: SanMoves } | null;
+
+/** The line of `moves`, in the order played. */
+export function sanMovesOf(moves: readonly string[]): SanMoves {
+  let line: SanMoves = null;
+  for (const san of moves) line = { san, before: line };
+  return line;
+}
+
+/** The moves of `line` in the order played. */
+export function sanList(line: SanMoves): string[] {
+  const out: string[] = [];
+  for (let at = line; at !== null; at = at.before) out.push(at.san);
+  return out.reverse();
 }
 
 /**
@@ -174,7 +198,14 @@ export function colorOf(round: GameRound, who: ActorId): Color | undefined {
 }
 
 export type MoveOutcome =
-  | { kind: "applied"; move: PlayedMove; uci: string; end?: { winningColor: WinningColor; reason: EndReason } }
+  | {
+      kind: "applied";
+      /** The round after the move; the round it was played on is left as it was. */
+      next: GameRound;
+      move: PlayedMove;
+      uci: string;
+      end?: { winningColor: WinningColor; reason: EndReason };
+    }
   | { kind: "duplicate" }
   | { kind: "flagged"; loser: Color }
   | { kind: "rejected"; code: "resync" | "not_your_turn" | "illegal" | "over"; message: string };
@@ -184,8 +215,8 @@ const sameMove = (a: PlayedMove | null, b: MoveInput) =>
   a !== null && a.from === b.from && a.to === b.to && (a.promotion === undefined || a.promotion === b.promotion);
 
 /**
- * Applies `move` by `color` at `now` if it is legal, in turn and for the expected ply; mutates the round.
- * The caller persists it and calls `undoLastMove` if that fails.
+ * Plays `move` by `color` at `now` if it is legal, in turn and for the expected ply: the round after it, on a
+ * clone of the board (the round itself is not changed). The caller stores it and only then adopts it.
  */
 export function playMove(
   round: GameRound,
@@ -206,61 +237,41 @@ export function playMove(
   if (ply !== undefined && ply !== round.ply) {
     return { kind: "rejected", code: "resync", message: `Out of sync: the game is at ply ${round.ply}` };
   }
-  const san = round.board.play(move);
+  const board = round.board.clone();
+  const san = board.play(move);
   if (san === undefined) return { kind: "rejected", code: "illegal", message: "Invalid move" };
   const promotion = san.includes("=") ? move.promotion : undefined;
   const clock = applyMoveToClock(round.clock, now, {
     reportedLagMs,
     startRunning: round.ply + 1 >= 2 && !round.untimed,
   });
-  if (!clock.ok) {
-    round.board.undo();
-    return { kind: "flagged", loser: clock.flagged };
-  }
+  if (!clock.ok) return { kind: "flagged", loser: clock.flagged };
   const played: PlayedMove = {
     from: move.from,
     to: move.to,
     san,
     ...(promotion ? { promotion } : {}),
   };
-  round.clock = clock.clock;
-  round.ply += 1;
-  round.sanMoves.push(san);
-  round.lastMove = played;
-  if (round.drawOfferBy === other(color)) round.drawOfferBy = null;
-  round.takebackProposedBy = null;
-  round.firstMoveDeadline = firstMoveDeadlineAt(round, now);
-  round.idleDeadline = idleDeadlineAt(round, now);
-  const end = positionEnd(round.board);
+  const next: GameRound = {
+    ...round,
+    board,
+    sanMoves: { san, before: round.sanMoves },
+    lastMove: played,
+    clock: clock.clock,
+    ply: round.ply + 1,
+    drawOfferBy: round.drawOfferBy === other(color) ? null : round.drawOfferBy,
+    takebackProposedBy: null,
+  };
+  next.firstMoveDeadline = firstMoveDeadlineAt(next, now);
+  next.idleDeadline = idleDeadlineAt(next, now);
+  const end = positionEnd(board);
   return {
     kind: "applied",
+    next,
     move: played,
     uci: `${move.from}${move.to}${promotion ?? ""}`,
     ...(end ? { end } : {}),
   };
-}
-
-/** Reverts the last `playMove` (its write failed), restoring the clock it replaced. */
-export function undoLastMove(
-  round: GameRound,
-  previous: {
-    clock: ClockState;
-    lastMove: PlayedMove | null;
-    drawOfferBy: Color | null;
-    takebackProposedBy: Color | null;
-    firstMoveDeadline: number | null;
-    idleDeadline: number | null;
-  },
-): void {
-  round.board.undo();
-  round.sanMoves.pop();
-  round.ply -= 1;
-  round.clock = previous.clock;
-  round.lastMove = previous.lastMove;
-  round.drawOfferBy = previous.drawOfferBy;
-  round.takebackProposedBy = previous.takebackProposedBy;
-  round.firstMoveDeadline = previous.firstMoveDeadline;
-  round.idleDeadline = previous.idleDeadline;
 }
 
 /**
@@ -273,32 +284,67 @@ export function takebackPlies(round: GameRound, color: Color): 0 | 1 | 2 {
 }
 
 /**
- * Takes `plies` back at `now`; mutates the round. Each side keeps the time it has left (lichess does the
- * same); the clock runs for the side to move from `now` if both first moves still stand, else it stops and
- * the first-move deadline applies again. A draw offer or takeback proposal lapses. The caller persists it.
+ * The round with `plies` taken back at `now`. Each side keeps the time it has left (lichess does the same);
+ * the clock runs for the side to move from `now` if both first moves still stand, else it stops and the
+ * first-move deadline applies again. A draw offer or takeback proposal lapses. The caller stores it.
  */
-export function takeBack(round: GameRound, plies: number, now: number): void {
+export function takeBack(round: GameRound, plies: number, now: number): GameRound {
   const left = timeLeft(round.clock, now);
+  const board = round.board.clone();
+  let sanMoves = round.sanMoves;
   for (let i = 0; i < plies; i++) {
-    round.board.undo();
-    round.sanMoves.pop();
-    round.ply -= 1;
+    board.undo();
+    sanMoves = sanMoves?.before ?? null;
   }
-  const running = round.clock.runningSince !== null && round.ply >= 2;
-  round.clock = {
-    ...round.clock,
-    remaining: { w: Math.max(0, left.w), b: Math.max(0, left.b) },
-    turn: round.board.turn(),
-    runningSince: running ? now : null,
+  const ply = round.ply - plies;
+  const running = round.clock.runningSince !== null && ply >= 2;
+  const next: GameRound = {
+    ...round,
+    board,
+    sanMoves,
+    ply,
+    clock: {
+      ...round.clock,
+      remaining: { w: Math.max(0, left.w), b: Math.max(0, left.b) },
+      turn: board.turn(),
+      runningSince: running ? now : null,
+    },
+    // The move before is not kept in memory; it only serves to recognise a resent move, which cannot be one now.
+    lastMove: null,
+    drawOfferBy: null,
+    // A position taken back to is a new one: either side may propose a takeback in it.
+    takebackProposedBy: null,
+    lastTakebackProposalPly: { w: -1, b: -1 },
   };
-  // The move before is not kept in memory; it only serves to recognise a resent move, which cannot be one now.
-  round.lastMove = null;
-  round.drawOfferBy = null;
-  // A position taken back to is a new one: either side may propose a takeback in it.
-  round.takebackProposedBy = null;
-  round.lastTakebackProposalPly = { w: -1, b: -1 };
-  round.firstMoveDeadline = firstMoveDeadlineAt(round, now);
-  round.idleDeadline = idleDeadlineAt(round, now);
+  next.firstMoveDeadline = firstMoveDeadlineAt(next, now);
+  next.idleDeadline = idleDeadlineAt(next, now);
+  return next;
+}
+
+/**
+ * The round taken up again at `t` after its clocks stood still from `since` (its node could store nothing):
+ * as after a restart, the side to move is charged only until `since`, and the first-move and idle deadlines
+ * move on by the time held. A clock that started after `since` (a move stored as the hold began) runs from `t`.
+ */
+export function resumedAfterHold(round: GameRound, since: number, t: number): GameRound {
+  const heldMs = Math.max(0, t - since);
+  const { runningSince } = round.clock;
+  let clock = round.clock;
+  if (runningSince !== null) {
+    clock = { ...clock, runningSince: runningSince <= since ? runningSince + heldMs : Math.max(runningSince, t) };
+  }
+  const first = round.firstMoveDeadline;
+  return {
+    ...round,
+    clock,
+    firstMoveDeadline: first === null ? null : Math.min(first + heldMs, t + firstMoveLimit(round)),
+    idleDeadline: round.idleDeadline === null ? null : round.idleDeadline + heldMs,
+  };
+}
+
+/** What the clocks of `round` say at `now`, or at `heldSince` while they stand still (see resumedAfterHold). */
+export function clocksAt(round: GameRound, now: number, heldSince: number | undefined): ByColor<number> {
+  return clocksNow(round, heldSince === undefined ? now : Math.min(now, heldSince));
 }
 
 /** The result when `loser` runs out of time: a loss, or a draw if the other side cannot mate. */

@@ -1,5 +1,5 @@
 import { Board, type EndReason, type LiveTimeClass, type Variant, type WinningColor } from "@chess/shared";
-import type { GameRound } from "./gameRound.ts";
+import { type GameRound, sanMovesOf } from "./gameRound.ts";
 import type { GameRow } from "./gamesRepo.ts";
 import { clockOfMove, type MoveClock } from "./moveClock.ts";
 import { restoreRoundState } from "./roundState.ts";
@@ -42,7 +42,7 @@ export function roundFromRow(
     elo: { w: row.whiteElo, b: row.blackElo },
     deltas: { w: row.whiteDeltas, b: row.blackDeltas },
     board,
-    sanMoves: moves.map((m) => m.san),
+    sanMoves: sanMovesOf(moves.map((m) => m.san)),
     lastMove,
     // A live game's clock is in its last move row; a finished game's in the game row.
     clock: row.status === "active" && last ? clockOfMove(last.clock, row.clock, board.turn()) : row.clock,

@@ -1,4 +1,6 @@
 import {
+  type ClocksHeld,
+  type ClocksResumed,
   type Color,
   type EndReason,
   type GameOver,
@@ -13,11 +15,20 @@ import {
   type Variant,
   type WinningColor,
 } from "@chess/shared";
-import { claimableAt, clocksNow, colorWord, type GameRound, RESUMED_TOLD_MS } from "./gameRound.ts";
+import { claimableAt, clocksAt, clocksNow, colorWord, type GameRound, RESUMED_TOLD_MS, sanList } from "./gameRound.ts";
 import type { GameRow } from "./gamesRepo.ts";
 
-/** gameStarted / resync / watch: the whole game as `viewer` sees it. */
-export function gameStartedJson(round: GameRound, viewer: Color | "spectator", now: number): GameStarted {
+/**
+ * gameStarted / resync / watch: the whole game as `viewer` sees it, as stored; with its clocks standing still
+ * since `heldSince` while its node cannot store moves.
+ */
+export function gameStartedJson(
+  round: GameRound,
+  viewer: Color | "spectator",
+  now: number,
+  heldSince?: number,
+): GameStarted {
+  const held = round.status === "active" ? heldSince : undefined;
   const side: Color = viewer === "spectator" ? "w" : viewer;
   const opponent = round.players[side === "w" ? "b" : "w"].name;
   const opponentClaimableAt =
@@ -30,7 +41,7 @@ export function gameStartedJson(round: GameRound, viewer: Color | "spectator", n
     initialFen: round.initialFen,
     currentTurn: round.board.turn(),
     eloDeltas: viewer === "spectator" ? NO_ELO_CHANGE : round.deltas[side],
-    moves: [...round.sanMoves],
+    moves: sanList(round.sanMoves),
     opponent,
     white: round.players.w.name,
     black: round.players.b.name,
@@ -41,10 +52,17 @@ export function gameStartedJson(round: GameRound, viewer: Color | "spectator", n
     baseTime: round.baseMs / 60_000,
     increment: round.incrementMs / 1000,
     ...(round.untimed ? { untimed: true } : {}),
-    timeLeft: clocksNow(round, now),
+    timeLeft: clocksAt(round, now, held),
     // A clock waiting for its player to reconnect after a restart is stopped until then.
-    clockRunning: round.status === "active" && round.clock.runningSince !== null && round.clock.runningSince <= now,
-    ...(round.status === "active" && round.clock.runningSince !== null && round.clock.runningSince > now
+    clockRunning:
+      round.status === "active" &&
+      held === undefined &&
+      round.clock.runningSince !== null &&
+      round.clock.runningSince <= now,
+    ...(round.status === "active" &&
+    held === undefined &&
+    round.clock.runningSince !== null &&
+    round.clock.runningSince > now
       ? { clockStartsAt: round.clock.runningSince }
       : {}),
     ply: round.ply,
@@ -71,6 +89,24 @@ export function gameStartedJson(round: GameRound, viewer: Color | "spectator", n
     ...(round.resumed && round.status === "active" && now - round.resumed.at < RESUMED_TOLD_MS
       ? { resumed: { ...round.resumed } }
       : {}),
+    ...(held !== undefined ? { clocksHeld: { since: held } } : {}),
+  };
+}
+
+/** clocksHeld: the game's clocks stand still from `since`. */
+export function clocksHeldJson(round: GameRound, since: number, now: number): ClocksHeld {
+  return { gameId: round.id, since, timeLeft: clocksAt(round, now, since), serverTime: now };
+}
+
+/** clocksResumed: the game's clocks run on (`round` credited with the `heldMs` they stood still). */
+export function clocksResumedJson(round: GameRound, heldMs: number, now: number): ClocksResumed {
+  return {
+    gameId: round.id,
+    heldMs,
+    timeLeft: clocksNow(round, now),
+    clockRunning: round.clock.runningSince !== null && round.clock.runningSince <= now,
+    ...(round.firstMoveDeadline !== null ? { firstMoveDeadline: round.firstMoveDeadline } : {}),
+    serverTime: now,
   };
 }
 

@@ -87,6 +87,8 @@ export function gamesModule(
     isNodeAlive: nodeBus ? (node) => nodeBus.isListening(node) : undefined,
     firstMoveMs: config.firstMoveMs,
     takebackChoice: (userId) => ports.choices.takebacks(userId),
+    // Every move is answered within the statement timeout, whatever the database does.
+    answerWithinMs: config.statementTimeoutMs,
   });
   nodeBus?.on("game", (call) => games.serve(call as GameCall));
   core.seats.onChange((key, online, departure) => games.presenceChanged(key, online, departure));

@@ -419,6 +419,11 @@ export function createGamesRepo(db: Db) {
       return row ?? null;
     },
 
+    /** Touches nothing: throws unless the database answers. */
+    async ping(): Promise<void> {
+      await db.execute(sql`select 1`);
+    },
+
     async heartbeat(nodeId: string, at: Date): Promise<void> {
       await db
         .insert(nodeHeartbeats)

@@ -24,11 +24,12 @@ import type { Bus } from "../../bus.ts";
 import { type Departure, PING_TIMEOUT_MS } from "../../realtime/presence.ts";
 import { shortId } from "../../util/ids.ts";
 import { KeyedQueue } from "../../util/keyedQueue.ts";
+import { TOO_LATE, within } from "./answerDeadline.ts";
 import { type GameLeases, localLeases } from "./gameLeases.ts";
 import { createGameOwnership } from "./gameOwnership.ts";
 import {
   claimableAt,
-  clocksNow,
+  clocksAt,
   colorOf,
   firstMoveDeadlineAt,
   type GameRound,
@@ -36,12 +37,12 @@ import {
   type PlayerRef,
   wentSilentAt,
 } from "./gameRound.ts";
-import { gameStartedJson } from "./gamesJson.ts";
+import { clocksHeldJson, gameStartedJson } from "./gamesJson.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
 import { LiveRounds } from "./liveRounds.ts";
 import { MoveWriter } from "./moveWriter.ts";
-import { decide, dueEnd, type RoundCommand } from "./roundCommands.ts";
+import { decide, dueEnd, ended, type RoundCommand } from "./roundCommands.ts";
 import { createRoundPublisher, type PublishAck } from "./roundPublisher.ts";
 import { roundStateOf } from "./roundState.ts";
 
@@ -83,6 +84,12 @@ export interface GameCall {
   payload?: MovePayload;
 }
 
+/** STATEMENT_TIMEOUT_MS's default: what a command's answer waits for at most, unless the node says otherwise. */
+const ANSWER_WITHIN_MS = 5_000;
+/** Without a write stored for this long, the sweeper asks the database whether it answers. */
+const PROBE_IDLE_MS = 1_000;
+const HELD_MESSAGE = "The game server cannot save moves right now - the clocks stand still until it can";
+
 /** The socket event's payload as a round command. */
 function commandOf(op: GameOp, payload: MovePayload | undefined): RoundCommand | undefined {
   if (op !== "move") return { type: op };
@@ -111,6 +118,11 @@ export function createGamesService(deps: {
   firstMoveMs?: Record<LiveTimeClass, number>;
   /** An account's choice of takebacks (preferences); without it, and for guests, every player takes them. */
   takebackChoice?: (userId: number) => Promise<TakebackChoice>;
+  /**
+   * A command is answered within this (the node's STATEMENT_TIMEOUT_MS), whatever the database does: a write
+   * not answered by then is settled later, its game's clocks standing still meanwhile. Default 5 s.
+   */
+  answerWithinMs?: number;
 }) {
   const { repo, notifier, logger } = deps;
   const now = deps.now ?? Date.now;
@@ -143,31 +155,87 @@ export function createGamesService(deps: {
     now,
     letGo: ownership.letGo,
     writeFailed: (round) => void ownership.letGoIfTaken(round),
+    // Writes stored since this one was asked for: the database answers, this game alone waits for it.
+    cannotStore: (gameId, since) => (publisher.storedAt() > since ? hold(gameId, since) : holdAll(since)),
     firstMoveMs: deps.firstMoveMs,
   });
+  const answerWithinMs = deps.answerWithinMs ?? ANSWER_WITHIN_MS;
+  const deadline = () => now() + answerWithinMs;
+  /** The sweeper's look at the database (a ping, or a held game taken up again) is under way. */
+  let probing = false;
+  let probes = 0;
   const shared = deps.leases?.shared ?? false;
   /** The node is stopping: its sockets all close, which is no player leaving (they reconnect to the next). */
   let stopping = false;
+
+  /**
+   * This node cannot store (a write asked for at `since` failed, or got no answer in time): every game it writes
+   * stands still from then, as if the node were down, and its players are told; the sweeper takes them up
+   * again once the database answers (resume).
+   */
+  function holdAll(since: number) {
+    for (const id of rounds.ids()) hold(id, since);
+  }
+
+  /** The game's clocks stand still from `since`, and its players are told. */
+  function hold(gameId: string, since: number) {
+    const round = rounds.get(gameId);
+    if (round && rounds.hold(gameId, since)) notifier.toGame(gameId, "clocksHeld", clocksHeldJson(round, since, now()));
+  }
+
+  /** Takes a held game up again if it can be stored: settled first if a write of it is in doubt. */
+  function resumeGame(gameId: string): Promise<boolean> {
+    return queue.run(gameId, async () => {
+      const by = deadline();
+      if (publisher.isUncertain(gameId) && !(await publisher.settle(gameId, by))) return false;
+      return publisher.resume(gameId, by);
+    });
+  }
+
+  /**
+   * The sweeper's look at the database: while games are held, one is taken up again (each in turn, so that
+   * one that cannot be read holds up none), and the others once it is; else, when nothing was stored for a
+   * while, a ping that holds the games if the database does not answer.
+   */
+  async function probe(): Promise<void> {
+    const held = rounds.heldIds();
+    if (held.length > 0) {
+      const first = held[probes++ % held.length] as string;
+      if (await resumeGame(first)) await Promise.all(held.filter((id) => id !== first).map(resumeGame));
+      return;
+    }
+    const since = now();
+    if (rounds.size === 0 || since - publisher.storedAt() < PROBE_IDLE_MS) return;
+    const answered = await within(repo.ping(), since + answerWithinMs, now).then(
+      (a) => a !== TOO_LATE,
+      () => false,
+    );
+    // Not if writes were stored meanwhile: the ping only waited behind them.
+    if (!answered && publisher.storedAt() < since) holdAll(since);
+  }
 
   /** Ends the game if its clock or an end not yet stored says so. Serialized on the game's writer. */
   function check(gameId: string): Promise<void> {
     return queue
       .run(gameId, async () => {
-        if (publisher.isUncertain(gameId) && !(await publisher.settle(gameId))) return;
+        const by = deadline();
+        if (publisher.isUncertain(gameId) && !(await publisher.settle(gameId, by))) return;
         const round = rounds.get(gameId);
         if (round?.status !== "active") {
           publisher.forget(gameId);
           return;
         }
+        // Nobody flags while the clocks stand still.
+        if (rounds.heldSince(gameId) !== undefined) return;
         const end = publisher.unsavedEnd(gameId) ?? dueEnd(round, now());
-        if (end)
-          await publisher.publish(round, { kind: "applied", events: [{ type: "ended", result: end }], revert() {} });
+        if (end) await publisher.publish(round, ended(round, end), by);
       })
       .catch((err: unknown) => logger.warn({ err, gameId }, "game check failed; will retry"));
   }
 
   /** The actor's game (named, or their current one) on its writer: here, or the node holding it. */
   async function act(actor: ActorId, gameId: string | undefined, op: GameOp, payload?: MovePayload, relayed = false) {
+    const by = deadline();
     const id = gameId ?? (await activeGameOf(actor));
     if (!id) return fail("no_game", "You are not playing a game");
     const command = commandOf(op, payload);
@@ -181,16 +249,24 @@ export function createGamesService(deps: {
         (answer as PublishAck | undefined) ?? fail("unavailable", "The game server did not answer - please try again")
       );
     }
+    // Each command is answered by its deadline: the ones before it in the queue kept theirs, so one that
+    // finds its own passed has waited behind a database that does not answer.
     return queue.run(id, async (): Promise<PublishAck> => {
-      if (publisher.isUncertain(id) && !(await publisher.settle(id))) {
-        return fail("unavailable", "The game's last move is being checked - please try again");
+      if (now() >= by) return fail("unavailable", "The game server is waiting for its database - please try again");
+      if (publisher.isUncertain(id) && !(await publisher.settle(id, by))) {
+        return fail("unsettled", "The game's last move is being checked - the clocks stand still until then");
       }
-      const round = rounds.get(id);
+      let round = rounds.get(id);
       if (!round) return fail("no_game", "This game is not being played");
       const color = colorOf(round, actor);
       if (!color) return fail("forbidden", "You are not playing this game");
       if (round.status !== "active") return fail("over", "This game is over");
-      return publisher.publish(round, decide(round, color, command, now()));
+      if (rounds.heldSince(id) !== undefined) {
+        if (!(await publisher.resume(id, by))) return fail("unavailable", HELD_MESSAGE);
+        round = rounds.get(id);
+        if (!round) return fail("no_game", "This game is not being played");
+      }
+      return publisher.publish(round, decide(round, color, command, now()), by);
     });
   }
 
@@ -243,7 +319,7 @@ export function createGamesService(deps: {
         elo: { w: wr?.elo ?? null, b: br?.elo ?? null },
         deltas,
         board,
-        sanMoves: [],
+        sanMoves: null,
         lastMove: null,
         clock: { ...newClock(baseMs, incrementMs), turn: board.turn() },
         ply: 0,
@@ -353,7 +429,7 @@ export function createGamesService(deps: {
       const round = rounds.get(gameId) ?? (await publisher.loadRound(gameId));
       // A daily game is shown by its own area (followDaily), with its days rather than a clock.
       if (!round || !isLiveTimeClass(round.timeClass)) return undefined;
-      return gameStartedJson(round, colorOf(round, actor) ?? "spectator", now());
+      return gameStartedJson(round, colorOf(round, actor) ?? "spectator", now(), rounds.heldSince(gameId));
     },
 
     /** A call another node passed on because this node holds the game. */
@@ -361,7 +437,13 @@ export function createGamesService(deps: {
       if (call.op === "snapshot") {
         const round = rounds.get(call.gameId);
         if (!round) return fail("no_game", "This game is not being played here");
-        return { ok: true, data: gameStartedJson(round, colorOf(round, call.actor) ?? "spectator", now()) };
+        const view = gameStartedJson(
+          round,
+          colorOf(round, call.actor) ?? "spectator",
+          now(),
+          rounds.heldSince(round.id),
+        );
+        return { ok: true, data: view };
       }
       if (!GAME_OPS.includes(call.op)) return fail("validation", "Unknown game action");
       return act(call.actor, call.gameId, call.op, call.payload, true);
@@ -375,15 +457,20 @@ export function createGamesService(deps: {
       if (!round) return;
       const color = actorKey(round.players.w) === key ? "w" : "b";
       const t = departure === "silent" ? wentSilentAt(round, color, now(), PING_TIMEOUT_MS) : now();
+      // Who is connected is no command's: it is shared by a round and the next, and changes in place.
       round.goneSince[color] = online ? null : t;
       round.goneLeft[color] = !online && departure === "left";
-      // The mover back after a restart, while their clock waited for them: it runs from now.
-      if (online && round.clock.turn === color && round.clock.runningSince !== null && round.clock.runningSince > t) {
-        round.clock = { ...round.clock, runningSince: t };
-        rounds.schedule(round);
-      }
       // On the game's writer, so that states are written in the order they were made.
-      void queue.run(round.id, () => publisher.saveState(round));
+      void queue.run(round.id, async () => {
+        const live = rounds.get(round.id);
+        if (!live) return;
+        const { clock } = live;
+        // The mover back after a restart, while their clock waited for them: it runs from now, once stored.
+        if (online && clock.turn === color && clock.runningSince !== null && clock.runningSince > t) {
+          const next = { ...live, clock: { ...clock, runningSince: t } };
+          if (await publisher.saveState(next, deadline())) rounds.replace(live, next);
+        } else await publisher.saveState(live, deadline());
+      });
       notifier.toPlayer(round.players[other(color)], "opponentPresence", {
         gameId: round.id,
         connected: online,
@@ -391,11 +478,23 @@ export function createGamesService(deps: {
       });
     },
 
-    /** Backs up the timers: every active game whose deadline passed is checked, and every unsettled one. */
+    /**
+     * Backs up the timers: every active game whose deadline passed is checked, and every unsettled one; held
+     * games are taken up again once the database answers, and it is asked when nothing was stored for a while.
+     */
     sweep(): void {
       const t = now();
       for (const id of publisher.pending()) void check(id);
-      for (const round of rounds.values()) if (dueEnd(round, t)) void check(round.id);
+      for (const round of rounds.values()) {
+        if (rounds.heldSince(round.id) === undefined && dueEnd(round, t)) void check(round.id);
+      }
+      if (probing) return;
+      probing = true;
+      void probe()
+        .catch((err: unknown) => logger.warn({ err }, "database probe failed"))
+        .finally(() => {
+          probing = false;
+        });
     },
 
     recover: ownership.recover,
@@ -411,10 +510,10 @@ export function createGamesService(deps: {
       rounds.stopTimers();
     },
 
-    /** For spectators and tests: both players' clocks now. */
+    /** For spectators and tests: both players' clocks now (as they stand still while the game is held). */
     clocks(gameId: string): ByColor<number> | undefined {
       const round = rounds.get(gameId);
-      return round ? clocksNow(round, now()) : undefined;
+      return round ? clocksAt(round, now(), rounds.heldSince(gameId)) : undefined;
     },
   };
 }

@@ -74,4 +74,41 @@ describe("LiveRounds: each game's next deadline", () => {
     vi.advanceTimersByTime(600_000);
     expect(due).toEqual([]);
   });
+
+  it("calls no held game due while it is held, and at its credited flag once it is released", () => {
+    const t0 = Date.now();
+    const a = running("a", t0, 1_000, 9_000);
+    rounds.register(a);
+    expect(rounds.hold("a", t0 + 500)).toBe(true);
+    // Held already since then; a later failure does not move it, an earlier one does.
+    expect(rounds.hold("a", t0 + 700)).toBe(false);
+    expect(rounds.hold("a", t0 + 400)).toBe(true);
+    expect(rounds.heldSince("a")).toBe(t0 + 400);
+    expect(rounds.hold("unknown", t0)).toBe(false);
+    vi.advanceTimersByTime(5_000);
+    expect(due).toEqual([]);
+    // Its round credited with the 4.6 s held: 600 ms of White's time are left, from now.
+    const credited = { ...a, clock: { ...a.clock, runningSince: t0 + 4_600 } };
+    rounds.replace(a, credited);
+    vi.advanceTimersByTime(5_000 - Date.now() + t0);
+    expect(due).toEqual([]);
+    rounds.release("a");
+    expect(rounds.heldIds()).toEqual([]);
+    vi.advanceTimersByTime(590);
+    expect(due).toEqual([]);
+    vi.advanceTimersByTime(20);
+    expect(due).toEqual([["a", t0 + 5_605]]);
+  });
+
+  it("replaces a round only while it is still the game's", () => {
+    const a = running("a", Date.now(), 1_000, 9_000);
+    const b = { ...a };
+    rounds.register(a);
+    expect(rounds.replace(b, { ...a, ply: 9 })).toBe(false);
+    expect(rounds.replace(a, b)).toBe(true);
+    expect(rounds.get("a")).toBe(b);
+    rounds.unregister(b);
+    expect(rounds.replace(b, a)).toBe(false);
+    expect(rounds.get("a")).toBeUndefined();
+  });
 });

@@ -3,13 +3,17 @@ import { Deadlines } from "../../util/deadlines.ts";
 import type { GameRound } from "./gameRound.ts";
 
 /**
- * The live games this node writes: each round in memory, each player's game, and each game's next deadline
- * (a flag, the first-move or idle limit), which calls `onDue` when it passes; a sweeper backs them up.
+ * The live games this node writes: each game's round (the last one stored: a round is replaced by the next
+ * once that is stored, never changed in place by a command), each player's game, each game's next deadline
+ * (a flag, the first-move or idle limit), which calls `onDue` when it passes (a sweeper backs them up), and
+ * the games whose clocks stand still because the node cannot store their moves.
  */
 export class LiveRounds {
   private readonly rounds = new Map<string, GameRound>();
   private readonly byPlayer = new Map<string, string>();
   private readonly deadlines: Deadlines;
+  /** Held games, and since when their clocks stand still (see hold). */
+  private readonly held = new Map<string, number>();
 
   constructor(onDue: (gameId: string) => void, now: () => number) {
     this.deadlines = new Deadlines(onDue, now);
@@ -47,7 +51,19 @@ export class LiveRounds {
     this.schedule(round);
   }
 
+  /**
+   * The game's round is `next` from now on (it is stored), if `live` is still its round: false when the game
+   * was let go or read back meanwhile.
+   */
+  replace(live: GameRound, next: GameRound): boolean {
+    if (this.rounds.get(live.id) !== live) return false;
+    this.rounds.set(next.id, next);
+    this.schedule(next);
+    return true;
+  }
+
   unregister(round: GameRound): void {
+    this.held.delete(round.id);
     this.rounds.delete(round.id);
     for (const c of ["w", "b"] as const) {
       const key = actorKey(round.players[c]);
@@ -56,8 +72,38 @@ export class LiveRounds {
     this.deadlines.delete(round.id);
   }
 
+  /**
+   * The game's clocks stand still from `since` (this node cannot store its moves): no deadline passes until
+   * it is released. A write that failed late may show it could not store since earlier: the hold then starts
+   * earlier. False if it was held since then already.
+   */
+  hold(gameId: string, since: number): boolean {
+    const was = this.held.get(gameId);
+    if ((was !== undefined && was <= since) || !this.rounds.has(gameId)) return false;
+    this.held.set(gameId, since);
+    this.deadlines.delete(gameId);
+    return true;
+  }
+
+  /** Since when the game's clocks stand still, if they do. */
+  heldSince(gameId: string): number | undefined {
+    return this.held.get(gameId);
+  }
+
+  heldIds(): string[] {
+    return [...this.held.keys()];
+  }
+
+  /** The game's clocks run again (its round credited with the hold); its deadlines are those of its round. */
+  release(gameId: string): void {
+    this.held.delete(gameId);
+    const round = this.rounds.get(gameId);
+    if (round) this.schedule(round);
+  }
+
   /** Sets the game's next deadline: the flag of the side to move, the first-move or idle limit. */
   schedule(round: GameRound): void {
+    if (this.held.has(round.id)) return;
     const { clock } = round;
     const flag = clock.runningSince === null ? null : clock.runningSince + clock.remaining[clock.turn];
     const due = Math.min(

@@ -1,17 +1,47 @@
+import type { Color } from "@chess/shared";
 import { describe, expect, it } from "vitest";
-import { type GameRound, GONE_LEFT_MS, IDLE_UNTIMED_MS } from "./gameRound.ts";
+import { type GameRound, GONE_LEFT_MS, IDLE_UNTIMED_MS, sanList } from "./gameRound.ts";
 import { type Decision, decide, dueEnd, type RoundCommand } from "./roundCommands.ts";
 import { testRound } from "./testRound.ts";
 
+/** The round after `commands` by turns from `r` at `now`, each of which must be applied. */
+function played(r: GameRound, commands: Array<[Color, RoundCommand, number]>): GameRound {
+  for (const [color, command, now] of commands) {
+    const d = decide(r, color, command, now);
+    if (d.kind !== "applied") throw new Error(`not applied: ${JSON.stringify(d)}`);
+    r = d.next;
+  }
+  return r;
+}
+
+const move = (from: string, to: string): RoundCommand => ({ type: "move", move: { from, to } });
+
 /** A round after 1. e4 e5 (ply 2, clocks running since 2 s), changed by `change`. */
 function opened(change: Partial<GameRound> = {}): GameRound {
-  const r = testRound({ firstMoveDeadline: 15_000 });
-  for (const [i, m] of [{ from: "e2", to: "e4" } as const, { from: "e7", to: "e5" } as const].entries()) {
-    const d = decide(r, i === 0 ? "w" : "b", { type: "move", move: m }, 1_000 * (i + 1));
-    expect(d.kind).toBe("applied");
-  }
-  return Object.assign(r, change);
+  const r = played(testRound({ firstMoveDeadline: 15_000 }), [
+    ["w", move("e2", "e4"), 1_000],
+    ["b", move("e7", "e5"), 2_000],
+  ]);
+  return { ...r, ...change };
 }
+
+/** What a round shows a player, to compare it before and after a decision. */
+const seen = (r: GameRound) => ({
+  fen: r.board.fen(),
+  played: r.board.played,
+  moves: sanList(r.sanMoves),
+  ply: r.ply,
+  eventNo: r.eventNo,
+  status: r.status,
+  clock: r.clock,
+  lastMove: r.lastMove,
+  drawOfferBy: r.drawOfferBy,
+  lastDrawOfferPly: r.lastDrawOfferPly,
+  takebackProposedBy: r.takebackProposedBy,
+  lastTakebackProposalPly: r.lastTakebackProposalPly,
+  firstMoveDeadline: r.firstMoveDeadline,
+  idleDeadline: r.idleDeadline,
+});
 
 const events = (d: Decision) => (d.kind === "applied" ? d.events.map((e) => e.type) : d.kind);
 const refusal = (d: Decision) => (d.kind === "refused" ? d.refusal.code : d.kind === "applied" ? d.refusal?.code : "");
@@ -227,9 +257,13 @@ describe("decide", () => {
     ],
     ["no proposal to decline", () => opened(), "w", { type: "declineTakeback" }, "refused", "no_offer"],
   ])("%s", (_name, make, color, command, expected, code) => {
-    const d = decide(make(), color, command, 3_000);
+    const round = make();
+    const before = seen(round);
+    const d = decide(round, color, command, 3_000);
     expect(events(d)).toEqual(expected);
     expect(refusal(d)).toBe(code);
+    // Pure: whatever it decides, the round it decided on is as it was.
+    expect(seen(round)).toEqual(before);
   });
 
   it.each([
@@ -246,30 +280,49 @@ describe("decide", () => {
   });
 
   it("a mating move ends the game with the mover's win", () => {
-    const r = testRound();
-    const moves = [
-      ["w", "f2", "f3"],
-      ["b", "e7", "e5"],
-      ["w", "g2", "g4"],
-    ] as const;
-    for (const [c, from, to] of moves) decide(r, c, { type: "move", move: { from, to } }, 0);
-    const d = decide(r, "b", { type: "move", move: { from: "d8", to: "h4" } }, 0);
+    const r = played(testRound(), [
+      ["w", move("f2", "f3"), 0],
+      ["b", move("e7", "e5"), 0],
+      ["w", move("g2", "g4"), 0],
+    ]);
+    const d = decide(r, "b", move("d8", "h4"), 0);
     expect(d.kind === "applied" && d.events).toEqual([
       expect.objectContaining({ type: "moved", uci: "d8h4" }),
       { type: "ended", result: { winningColor: "black", reason: "checkmate" } },
     ]);
+    // The end is the publisher's to store: the next round is the position after the mate, still active.
+    expect(d.kind === "applied" && { status: d.next.status, ply: d.next.ply }).toEqual({ status: "active", ply: 4 });
   });
 
-  it("revert takes an applied move or offer back, leaving the round as it was", () => {
-    const r = opened({ drawOfferBy: "b" });
-    const before = { fen: r.board.fen(), ply: r.ply, clock: r.clock, offer: r.drawOfferBy };
-    const move = decide(r, "w", { type: "move", move: { from: "g1", to: "f3" } }, 3_000);
-    expect(r.drawOfferBy).toBeNull();
-    if (move.kind === "applied") move.revert();
-    expect({ fen: r.board.fen(), ply: r.ply, clock: r.clock, offer: r.drawOfferBy }).toEqual(before);
-    const decline = decide(r, "w", { type: "declineDraw" }, 3_000);
-    if (decline.kind === "applied") decline.revert();
-    expect(r.drawOfferBy).toBe("b");
+  it.each<[string, Partial<GameRound>, Color, RoundCommand, Partial<ReturnType<typeof seen>>]>([
+    ["a move", { drawOfferBy: "b" }, "w", move("g1", "f3"), { ply: 3, drawOfferBy: null, moves: ["e4", "e5", "Nf3"] }],
+    ["a draw offer", {}, "w", { type: "offerDraw" }, { drawOfferBy: "w", lastDrawOfferPly: { w: 2, b: -100 } }],
+    ["a declined draw", { drawOfferBy: "b" }, "w", { type: "declineDraw" }, { drawOfferBy: null }],
+    [
+      "a takeback proposal",
+      {},
+      "w",
+      { type: "proposeTakeback" },
+      { takebackProposedBy: "w", lastTakebackProposalPly: { w: 2, b: -1 } },
+    ],
+    [
+      "a declined proposal",
+      { takebackProposedBy: "b" },
+      "w",
+      { type: "declineTakeback" },
+      { takebackProposedBy: null },
+    ],
+    ["an accepted proposal", { takebackProposedBy: "b" }, "w", { type: "acceptTakeback" }, { ply: 1, moves: ["e4"] }],
+    ["resigning", {}, "w", { type: "resign" }, { ply: 2, status: "active" }],
+  ])("%s: the next round shows it, the round decided on does not", (_name, change, color, command, shown) => {
+    const round = opened(change);
+    const before = seen(round);
+    const d = decide(round, color, command, 3_000);
+    if (d.kind !== "applied") throw new Error(`not applied: ${JSON.stringify(d)}`);
+    expect(seen(d.next)).toMatchObject(shown);
+    expect(seen(round)).toEqual(before);
+    // Numbering is the publisher's.
+    expect(d.next.eventNo).toBe(round.eventNo);
   });
 
   it.each<[string, "w" | "b", number, string]>([
@@ -283,9 +336,15 @@ describe("decide", () => {
       "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b",
     ],
   ])("an accepted takeback: %s", (_name, proposer, ply, fen) => {
-    const r = opened({ takebackProposedBy: proposer, drawOfferBy: proposer });
-    const d = decide(r, proposer === "w" ? "b" : "w", { type: "acceptTakeback" }, 3_000);
-    expect(d.kind === "applied" && d.events).toEqual([{ type: "takenBack", plies: 2 - ply }]);
+    const d = decide(
+      opened({ takebackProposedBy: proposer, drawOfferBy: proposer }),
+      proposer === "w" ? "b" : "w",
+      { type: "acceptTakeback" },
+      3_000,
+    );
+    if (d.kind !== "applied") throw new Error(`not applied: ${JSON.stringify(d)}`);
+    expect(d.events).toEqual([{ type: "takenBack", plies: 2 - ply }]);
+    const r = d.next;
     expect(r.ply).toBe(ply);
     expect(r.board.fen().split(" ").slice(0, 2).join(" ")).toBe(fen);
     expect({ takeback: r.takebackProposedBy, draw: r.drawOfferBy }).toEqual({ takeback: null, draw: null });
@@ -305,19 +364,11 @@ describe("decide", () => {
     expect(r.takebackProposedBy).toBeNull();
   });
 
-  it("a proposal lapses with the next move, and a proposal or decline reverts", () => {
-    const r = opened();
-    const proposal = decide(r, "w", { type: "proposeTakeback" }, 3_000);
-    expect(r.takebackProposedBy).toBe("w");
-    if (proposal.kind === "applied") proposal.revert();
-    expect({ by: r.takebackProposedBy, last: r.lastTakebackProposalPly.w }).toEqual({ by: null, last: -1 });
-    decide(r, "w", { type: "proposeTakeback" }, 3_000);
-    const decline = decide(r, "b", { type: "declineTakeback" }, 3_000);
-    expect(r.takebackProposedBy).toBeNull();
-    if (decline.kind === "applied") decline.revert();
-    expect(r.takebackProposedBy).toBe("w");
-    decide(r, "w", { type: "move", move: { from: "g1", to: "f3" } }, 3_000);
-    expect(r.takebackProposedBy).toBeNull();
+  it("a proposal lapses with the next move, or is declined", () => {
+    const proposed = played(opened(), [["w", { type: "proposeTakeback" }, 3_000]]);
+    expect(proposed.takebackProposedBy).toBe("w");
+    expect(played(proposed, [["b", { type: "declineTakeback" }, 3_000]]).takebackProposedBy).toBeNull();
+    expect(played(proposed, [["w", move("g1", "f3"), 3_000]]).takebackProposedBy).toBeNull();
   });
 
   it("a move after the mover's flag ends the game and is refused", () => {
@@ -334,10 +385,10 @@ describe("decide", () => {
 
 /** An untimed round after 1. e4 (at 1 s) e5 (at 2 s): White to move. */
 function untimedOpened(): GameRound {
-  const r = testRound({ untimed: true, baseMs: 0, timeClass: "classical" });
-  decide(r, "w", { type: "move", move: { from: "e2", to: "e4" } }, 1_000);
-  decide(r, "b", { type: "move", move: { from: "e7", to: "e5" } }, 2_000);
-  return r;
+  return played(testRound({ untimed: true, baseMs: 0, timeClass: "classical" }), [
+    ["w", move("e2", "e4"), 1_000],
+    ["b", move("e7", "e5"), 2_000],
+  ]);
 }
 
 describe("dueEnd", () => {

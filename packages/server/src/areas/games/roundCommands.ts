@@ -9,7 +9,6 @@ import {
   playMove,
   takeBack,
   takebackPlies,
-  undoLastMove,
 } from "./gameRound.ts";
 
 /** What a player asks of their game (lila's round commands). */
@@ -46,60 +45,54 @@ export interface Refusal {
 }
 
 /**
- * A command's outcome. `applied`: the round in memory already shows the events (an `ended` excepted: the
- * publisher ends the game once the end is stored), `revert` takes them back if they cannot be stored, and
- * `refusal`, when set, is still the command's answer (a move that came after its player's flag ends the game
- * and is refused).
+ * A command's outcome (lila's round `Progress`). `applied`: `next` is the round once `events` are stored (an
+ * `ended` excepted: the publisher ends the game as it stores the end); the round the command was decided on
+ * is left as it was, and stays the game's until they are stored. `refusal`, when set, is still the command's
+ * answer (a move that came after its player's flag ends the game and is refused).
  */
 export type Decision =
   | { kind: "refused"; refusal: Refusal }
   | { kind: "duplicate" }
-  | { kind: "applied"; events: RoundEvent[]; revert: () => void; refusal?: Refusal };
+  | { kind: "applied"; next: GameRound; events: RoundEvent[]; refusal?: Refusal };
 
 const refused = (code: string, message: string): Decision => ({ kind: "refused", refusal: { code, message } });
-const ended = (result: Result): Extract<Decision, { kind: "applied" }> => ({
+/** The game ends as it stands: the publisher stores the end and ends the round. */
+export const ended = (round: GameRound, result: Result): Extract<Decision, { kind: "applied" }> => ({
   kind: "applied",
+  next: round,
   events: [{ type: "ended", result }],
-  revert() {},
 });
 const winner = (c: Color) => (c === "w" ? "white" : "black");
 
-/** Decides `command` by `color` on the active `round` at `now`: pure but for applying it to the round. */
+/** Decides `command` by `color` on the active `round` at `now`: pure, the round is not changed. */
 export function decide(round: GameRound, color: Color, command: RoundCommand, now: number): Decision {
   switch (command.type) {
     case "move": {
-      const before = {
-        clock: round.clock,
-        lastMove: round.lastMove,
-        drawOfferBy: round.drawOfferBy,
-        takebackProposedBy: round.takebackProposedBy,
-        firstMoveDeadline: round.firstMoveDeadline,
-        idleDeadline: round.idleDeadline,
-      };
       const outcome = playMove(round, color, command.move, command.ply, now, command.lag);
       if (outcome.kind === "duplicate") return { kind: "duplicate" };
       if (outcome.kind === "rejected") return refused(outcome.code, outcome.message);
       if (outcome.kind === "flagged") {
         return {
-          ...ended(flagResult(round, outcome.loser)),
+          ...ended(round, flagResult(round, outcome.loser)),
           refusal: { code: "flagged", message: "Your time ran out" },
         };
       }
       const events: RoundEvent[] = [{ type: "moved", move: outcome.move, uci: outcome.uci, at: now }];
       if (outcome.end) events.push({ type: "ended", result: outcome.end });
-      return { kind: "applied", events, revert: () => undoLastMove(round, before) };
+      return { kind: "applied", next: outcome.next, events };
     }
     case "resign":
       return ended(
+        round,
         round.ply < 2
           ? { winningColor: "none", reason: "abort" }
           : { winningColor: winner(other(color)), reason: "resign" },
       );
     case "abort":
       if (round.ply >= 2) return refused("too_late", "The game can no longer be aborted");
-      return ended({ winningColor: "none", reason: "abort" });
+      return ended(round, { winningColor: "none", reason: "abort" });
     case "offerDraw": {
-      if (round.drawOfferBy === other(color)) return ended({ winningColor: "draw", reason: "draw" });
+      if (round.drawOfferBy === other(color)) return ended(round, { winningColor: "draw", reason: "draw" });
       if (round.drawOfferBy === color) return refused("pending", "Your draw offer is waiting for an answer");
       const last = round.lastDrawOfferPly[color];
       if (last >= 0 && round.ply - last < DRAW_OFFER_EVERY_PLIES) {
@@ -110,31 +103,18 @@ export function decide(round: GameRound, color: Color, command: RoundCommand, no
           `You offered a draw recently - you can offer another in ${moves} move${moves === 1 ? "" : "s"}`,
         );
       }
-      const previous = round.drawOfferBy;
-      round.drawOfferBy = color;
-      round.lastDrawOfferPly[color] = round.ply;
       return {
         kind: "applied",
+        next: { ...round, drawOfferBy: color, lastDrawOfferPly: { ...round.lastDrawOfferPly, [color]: round.ply } },
         events: [{ type: "drawOffered", by: color }],
-        revert() {
-          round.drawOfferBy = previous;
-          round.lastDrawOfferPly[color] = last;
-        },
       };
     }
     case "acceptDraw":
       if (round.drawOfferBy !== other(color)) return refused("no_offer", "There is no draw offer to accept");
-      return ended({ winningColor: "draw", reason: "draw" });
+      return ended(round, { winningColor: "draw", reason: "draw" });
     case "declineDraw":
       if (round.drawOfferBy !== other(color)) return refused("no_offer", "There is no draw offer to decline");
-      round.drawOfferBy = null;
-      return {
-        kind: "applied",
-        events: [{ type: "drawDeclined", by: color }],
-        revert() {
-          round.drawOfferBy = other(color);
-        },
-      };
+      return { kind: "applied", next: { ...round, drawOfferBy: null }, events: [{ type: "drawDeclined", by: color }] };
     case "takeback":
       return takeBackFor(round, color, now);
     case "proposeTakeback": {
@@ -152,19 +132,17 @@ export function decide(round: GameRound, color: Color, command: RoundCommand, no
         );
       }
       if (takebackPlies(round, color) === 0) return refused("nothing_to_take_back", "You have no move to take back");
-      const last = round.lastTakebackProposalPly[color];
-      if (last === round.ply) {
+      if (round.lastTakebackProposalPly[color] === round.ply) {
         return refused("too_soon", "Your opponent declined - you can propose a takeback again after the next move");
       }
-      round.takebackProposedBy = color;
-      round.lastTakebackProposalPly[color] = round.ply;
       return {
         kind: "applied",
-        events: [{ type: "takebackProposed", by: color }],
-        revert() {
-          round.takebackProposedBy = null;
-          round.lastTakebackProposalPly[color] = last;
+        next: {
+          ...round,
+          takebackProposedBy: color,
+          lastTakebackProposalPly: { ...round.lastTakebackProposalPly, [color]: round.ply },
         },
+        events: [{ type: "takebackProposed", by: color }],
       };
     }
     case "acceptTakeback":
@@ -176,13 +154,10 @@ export function decide(round: GameRound, color: Color, command: RoundCommand, no
       if (round.takebackProposedBy !== other(color)) {
         return refused("no_offer", "There is no takeback proposal to decline");
       }
-      round.takebackProposedBy = null;
       return {
         kind: "applied",
+        next: { ...round, takebackProposedBy: null },
         events: [{ type: "takebackDeclined", by: color }],
-        revert() {
-          round.takebackProposedBy = other(color);
-        },
       };
     case "claimVictory":
     case "claimDraw": {
@@ -190,8 +165,11 @@ export function decide(round: GameRound, color: Color, command: RoundCommand, no
       const claimable = claimableAt(round, other(color));
       if (claimable === null) return refused("not_gone", "Your opponent is still here");
       if (now < claimable) return refused("too_soon", "Wait for the countdown to end");
-      if (round.ply < 2) return ended({ winningColor: "none", reason: "abort" });
-      return ended({ winningColor: command.type === "claimDraw" ? "draw" : winner(color), reason: "abandon" });
+      if (round.ply < 2) return ended(round, { winningColor: "none", reason: "abort" });
+      return ended(round, {
+        winningColor: command.type === "claimDraw" ? "draw" : winner(color),
+        reason: "abandon",
+      });
     }
   }
 }
@@ -200,10 +178,7 @@ export function decide(round: GameRound, color: Color, command: RoundCommand, no
 function takeBackFor(round: GameRound, color: Color, now: number): Decision {
   const plies = takebackPlies(round, color);
   if (plies === 0) return refused("nothing_to_take_back", "You have no move to take back");
-  takeBack(round, plies, now);
-  // Not revertible in memory (the moves are gone): a takeback that is not stored is settled by reading
-  // the game back (the publisher marks it uncertain).
-  return { kind: "applied", events: [{ type: "takenBack", plies }], revert() {} };
+  return { kind: "applied", next: takeBack(round, plies, now), events: [{ type: "takenBack", plies }] };
 }
 
 /**

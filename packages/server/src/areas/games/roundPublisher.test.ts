@@ -55,25 +55,123 @@ describe("roundPublisher: offers and their answers", () => {
   ])("%s is stored, numbered, then told to the other side only", async (_name, command, color, event, payload) => {
     const { publisher, round, told, rounds } = setup(true);
     stop = () => rounds.stopTimers();
-    const answer = await publisher.publish(round, decide(round, color, command, 3_000));
+    rounds.register(round);
+    const answer = await publisher.publish(round, decide(round, color, command, 3_000), 8_000);
     expect(answer).toEqual({ ok: true, data: undefined });
-    expect(round.eventNo).toBe(3);
+    // The game holds the next round now, numbered; the one it was decided on is as it was.
+    expect(rounds.get("g1")?.eventNo).toBe(3);
+    expect(round.eventNo).toBe(2);
     expect(told).toEqual([["B", event, payload]]);
   });
 
   it.each<[string, RoundCommand, string]>([
     ["a draw offer", { type: "offerDraw" }, "The draw offer could not be saved - please try again"],
     ["a takeback proposal", { type: "proposeTakeback" }, "The proposal could not be saved - please try again"],
-  ])("%s that cannot be stored is refused, taken back and told to nobody", async (_name, command, message) => {
+  ])("%s that cannot be stored is refused, never shown and told to nobody", async (_name, command, message) => {
     const { publisher, round, told, rounds } = setup(false);
     stop = () => rounds.stopTimers();
-    const answer = await publisher.publish(round, decide(round, "w", command, 3_000));
+    rounds.register(round);
+    const answer = await publisher.publish(round, decide(round, "w", command, 3_000), 8_000);
     expect(answer).toEqual({ ok: false, code: "unavailable", message });
+    const live = rounds.get("g1");
+    expect(live).toBe(round);
     expect({ eventNo: round.eventNo, draw: round.drawOfferBy, takeback: round.takebackProposedBy }).toEqual({
       eventNo: 2,
       draw: null,
       takeback: null,
     });
     expect(told).toEqual([]);
+  });
+});
+
+describe("roundPublisher: a move write that fails or does not answer is settled before the mover hears", () => {
+  const lost = () => Object.assign(new Error("Connection terminated unexpectedly"), { code: undefined });
+  const refusedByDatabase = () => Object.assign(new Error("new row violates check constraint"), { code: "23514" });
+
+  it.each<[string, () => Promise<void>, Array<{ uci: string } | null | Error>, unknown, boolean]>([
+    ["its answer lost, the move found stored: it stands", () => Promise.reject(lost()), [{ uci: "e2e4" }], true, true],
+    [
+      "its answer lost, the database away a moment, then the move found: it stands",
+      () => Promise.reject(lost()),
+      [lost(), { uci: "e2e4" }],
+      true,
+      true,
+    ],
+    [
+      "its answer lost, the move not there: not saved",
+      () => Promise.reject(lost()),
+      [null],
+      { ok: false, code: "unavailable", message: "The move could not be saved - please try again" },
+      false,
+    ],
+    [
+      "refused by the database: not saved, nothing read",
+      () => Promise.reject(refusedByDatabase()),
+      [],
+      { ok: false, code: "unavailable", message: "The move could not be saved - please try again" },
+      false,
+    ],
+    [
+      "its answer lost, the database away past the deadline: unsettled",
+      () => Promise.reject(lost()),
+      [lost(), lost(), lost(), lost()],
+      { ok: false, code: "unsettled" },
+      false,
+    ],
+    [
+      "no answer by the deadline: unsettled",
+      () => new Promise<void>(() => {}),
+      [],
+      { ok: false, code: "unsettled" },
+      false,
+    ],
+  ])("%s", async (_name, write, reads, expected, stands) => {
+    const told: string[] = [];
+    const notifier: GameNotifier = {
+      toPlayer() {},
+      toGame: (_gameId, event) => void told.push(event),
+      joinGame() {},
+      reconnect() {},
+    };
+    const answers = [...reads];
+    let read = 0;
+    const repo = {
+      moveAt: async () => {
+        read += 1;
+        const next = answers.shift();
+        if (next === undefined || next instanceof Error) throw next ?? lost();
+        return next;
+      },
+    } as unknown as GamesRepo;
+    const rounds = new LiveRounds(
+      () => {},
+      () => Date.now(),
+    );
+    const publisher = createRoundPublisher({
+      repo,
+      writer: { write } as unknown as MoveWriter,
+      notifier,
+      bus: new Bus(),
+      rounds,
+      logger: quiet,
+      now: () => Date.now(),
+      letGo() {},
+      writeFailed() {},
+    });
+    const round = testRound();
+    rounds.register(round);
+    try {
+      const started = Date.now();
+      const decision = decide(round, "w", { type: "move", move: { from: "e2", to: "e4" } }, started);
+      const answer = await publisher.publish(round, decision, started + 600);
+      expect(Date.now() - started).toBeLessThan(900);
+      expect(answer).toMatchObject(expected === true ? { ok: true, data: { ply: 1 } } : (expected as object));
+      expect(rounds.get("g1")?.ply).toBe(stands ? 1 : 0);
+      expect(told).toEqual(stands ? ["update"] : []);
+      expect(publisher.isUncertain("g1")).toBe((expected as { code?: string }).code === "unsettled");
+      if (reads.length === 0) expect(read).toBe(0);
+    } finally {
+      rounds.stopTimers();
+    }
   });
 });

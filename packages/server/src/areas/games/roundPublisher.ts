@@ -1,10 +1,12 @@
 import { type Ack, fail, type LiveTimeClass, other } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Bus } from "../../bus.ts";
+import { isDatabaseUnavailable, UNIQUE_VIOLATION } from "../../storage/unavailable.ts";
+import { pause, TOO_LATE, within } from "./answerDeadline.ts";
 import { finishing, type Result } from "./gameFinisher.ts";
-import type { GameRound } from "./gameRound.ts";
+import { type GameRound, resumedAfterHold } from "./gameRound.ts";
 import { roundFromRow } from "./gameRows.ts";
-import { gameOverJson, updateJson } from "./gamesJson.ts";
+import { clocksResumedJson, gameOverJson, updateJson } from "./gamesJson.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
 import { type GamesRepo, StaleOwnerError } from "./gamesRepo.ts";
 import type { LiveRounds } from "./liveRounds.ts";
@@ -19,6 +21,15 @@ export type PublishAck = Ack<{ ply: number; duplicate?: boolean } | undefined>;
 
 const refused = (r: Refusal) => fail(r.code, r.message);
 const MOVED: Refusal = { code: "unavailable", message: MOVED_MESSAGE };
+const UNSAVED: Refusal = { code: "unavailable", message: "The move could not be saved - please try again" };
+/** A move whose write was not answered in time: it may be stored yet, and the game waits until it is known. */
+const UNSETTLED: Refusal = {
+  code: "unsettled",
+  message:
+    "The database did not answer in time - your move is shown if it was saved, and the clocks stand still until then",
+};
+/** Between two reads of a move whose write lost its connection. */
+const REREAD_MS = 200;
 
 type OfferEvent = Extract<
   RoundEvent,
@@ -31,9 +42,25 @@ const UNSAVED_ANSWER: Record<OfferEvent["type"], string> = {
   takebackDeclined: "The answer could not be saved - please try again",
 };
 
+/** The database's own answer to a statement (a SQLSTATE), if it gave one: then the statement did not run. */
+function sqlState(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let depth = 0; depth < 5 && typeof e === "object" && e !== null; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** An error that says the node cannot store anything now (not this write alone): unreachable, no disk, no memory. */
+const storageDown = (error: unknown) => isDatabaseUnavailable(error) || /^5[38]/.test(sqlState(error) ?? "");
+
 /**
  * The one place a game's events become real (lila's round `publish`): each is committed, numbered, then
- * broadcast, in order; a command is answered only once its events are stored. Runs on the game's writer.
+ * broadcast, in order; a command is answered only once its events are stored, and by its deadline. The
+ * round a command was decided on stays the game's until the next one is stored: then the game adopts it.
+ * Runs on the game's writer.
  */
 export function createRoundPublisher(deps: {
   repo: GamesRepo;
@@ -47,71 +74,155 @@ export function createRoundPublisher(deps: {
   letGo: (round: GameRound) => void;
   /** A move write failed: another node may have taken the game (scaled mode). */
   writeFailed: (round: GameRound) => void;
+  /** A write of the game's, asked for at `since`, could not be stored, or not in time: it waits for the database. */
+  cannotStore?: (gameId: string, since: number) => void;
   /** The server's own first-move limits by speed (config FIRST_MOVE_LIMITS_MS); undefined: FIRST_MOVE_MS. */
   firstMoveMs?: Record<LiveTimeClass, number>;
 }) {
   const { repo, writer, notifier, rounds, logger } = deps;
+  const now = deps.now;
   /** Games whose end (mate, stalemate, draw by rule) is known but not yet stored. */
   const unsaved = new Map<string, Result>();
-  /** Games whose last move write has an unknown outcome: read back from the database before anything else. */
-  const uncertain = new Set<string>();
+  /**
+   * Games with a write of unknown outcome: read back from the database before anything else, once the write
+   * itself is over (settled or failed, whatever its caller was told): it may still commit until then.
+   */
+  const uncertain = new Map<string, Promise<void>>();
+  /** When a write was last stored: the database answers. */
+  let storedAt = Number.NEGATIVE_INFINITY;
 
-  /** Every event that changes what a player sees of a game takes the next number: here and nowhere else. */
-  const number = (round: GameRound) => {
-    round.eventNo += 1;
-  };
+  const cannotStore = (gameId: string, since: number) => deps.cannotStore?.(gameId, since);
 
-  /** Stores a played move; the refusal when it is not stored (and the round must be reverted). */
-  async function commitMove(round: GameRound, event: Extract<RoundEvent, { type: "moved" }>) {
-    try {
-      await writer.write({
-        gameId: round.id,
-        epoch: round.epoch,
-        ply: round.ply,
-        san: event.move.san,
-        uci: event.uci,
-        fen: round.board.fen(),
-        clock: round.clock,
-        movedAt: new Date(event.at),
-      });
-      return undefined;
-    } catch (err) {
-      if (err instanceof StaleOwnerError) return MOVED;
-      // The write may have committed all the same (its answer lost): the database says which.
-      const stored = await repo.moveAt(round.id, round.ply).catch(() => undefined);
-      if (stored?.uci === event.uci) {
-        logger.warn({ err, gameId: round.id }, "a move write reported failed had committed; the move stands");
-        return undefined;
-      }
-      logger.error({ err, gameId: round.id }, "move not persisted");
-      // Unknown, or another writer's move holds the ply: the game is read again before its next command.
-      if (stored !== null) uncertain.add(round.id);
-      deps.writeFailed(round);
-      return { code: "unavailable", message: "The move could not be saved - please try again" };
-    }
+  /** The write's outcome is unknown: the game is read back before its next command, and waits until then. */
+  function unknownOutcome(gameId: string, write: Promise<unknown>, since: number) {
+    uncertain.set(
+      gameId,
+      write.then(
+        () => {},
+        () => {},
+      ),
+    );
+    cannotStore(gameId, since);
   }
 
   /**
-   * The mover waited on us from `since` (their move's arrival) until the write was given up: that time is
-   * theirs again, so a database stall costs nobody thinking time.
+   * Every event that changes what a player sees of a game takes the next number: here and nowhere else.
+   * `next` is a round no one else holds until it is adopted.
    */
-  function creditStall(round: GameRound, since: number) {
-    const stuck = Math.max(0, deps.now() - since);
-    if (round.clock.runningSince !== null) {
-      round.clock = { ...round.clock, runningSince: round.clock.runningSince + stuck };
-    } else if (round.firstMoveDeadline !== null) round.firstMoveDeadline += stuck;
+  const number = (next: GameRound, live: GameRound) => {
+    next.eventNo = live.eventNo + 1;
+  };
+
+  /** The game's round is `next`, stored: the one the game holds from now on. */
+  const adopt = (live: GameRound, next: GameRound): GameRound => {
+    rounds.replace(live, next);
+    storedAt = now();
+    return next;
+  };
+
+  /** What the database holds at the game's `ply`, read again until `deadline`; undefined if it did not say. */
+  async function moveAt(gameId: string, ply: number, deadline: number): Promise<{ uci: string } | null | undefined> {
+    for (;;) {
+      const read = await within(repo.moveAt(gameId, ply), deadline, now).catch(() => undefined);
+      if (read === TOO_LATE) return undefined;
+      if (read !== undefined) return read;
+      if (deadline - now() <= REREAD_MS) return undefined;
+      await pause(REREAD_MS, deadline, now);
+    }
   }
 
-  /** Stores what a player sees of the round beyond its moves; false when it could not be stored. */
-  async function saveState(round: GameRound): Promise<boolean> {
+  /** Stores the move that makes `live` `next`; the refusal when it is not stored (by the deadline). */
+  async function commitMove(
+    live: GameRound,
+    next: GameRound,
+    event: Extract<RoundEvent, { type: "moved" }>,
+    deadline: number,
+  ): Promise<Refusal | undefined> {
+    const write = writer.write({
+      gameId: next.id,
+      epoch: next.epoch,
+      ply: next.ply,
+      san: event.move.san,
+      uci: event.uci,
+      fen: next.board.fen(),
+      clock: next.clock,
+      movedAt: new Date(event.at),
+    });
+    let error: unknown;
     try {
-      await repo.saveRoundState(round.id, round.epoch, roundStateOf(round));
-      return true;
+      if ((await within(write, deadline, now)) !== TOO_LATE) return undefined;
+    } catch (err) {
+      error = err ?? new Error("move write failed");
+    }
+    if (error instanceof StaleOwnerError) return MOVED;
+    if (error === undefined) {
+      logger.error({ gameId: next.id, ply: next.ply }, "move write not answered in time");
+      unknownOutcome(next.id, write, event.at);
+      return UNSETTLED;
+    }
+    const state = sqlState(error);
+    if (state !== undefined && state !== UNIQUE_VIOLATION) {
+      // The database refused the statement: nothing of it is stored.
+      logger.error({ err: error, gameId: next.id }, "move not persisted");
+      if (storageDown(error)) cannotStore(next.id, event.at);
+      deps.writeFailed(live);
+      return UNSAVED;
+    }
+    // The connection went (the write may have committed all the same), or another move holds the ply: the
+    // database says which, before the mover is answered.
+    const stored = await moveAt(next.id, next.ply, deadline);
+    if (stored === undefined) {
+      logger.error({ err: error, gameId: next.id }, "move write outcome unknown");
+      unknownOutcome(next.id, write, event.at);
+      return UNSETTLED;
+    }
+    if (stored?.uci === event.uci) {
+      logger.warn({ err: error, gameId: next.id }, "a move write reported failed had committed; the move stands");
+      return undefined;
+    }
+    logger.error({ err: error, gameId: next.id }, "move not persisted");
+    // Another writer's move holds the ply: the game is read again before its next command.
+    if (stored !== null) uncertain.set(next.id, Promise.resolve());
+    deps.writeFailed(live);
+    return UNSAVED;
+  }
+
+  /**
+   * Stores what a player sees of the round beyond its moves, asked for at `since`: true once stored, false
+   * when it is not (by the deadline). Another owner's epoch throws StaleOwnerError.
+   */
+  async function storeState(round: GameRound, since: number, deadline: number): Promise<boolean> {
+    const write = repo.saveRoundState(round.id, round.epoch, roundStateOf(round));
+    try {
+      if ((await within(write, deadline, now)) !== TOO_LATE) {
+        storedAt = now();
+        return true;
+      }
+      logger.warn({ gameId: round.id }, "round state not saved in time");
+      unknownOutcome(round.id, write, since);
+    } catch (err) {
+      if (err instanceof StaleOwnerError) throw err;
+      logger.warn({ err, gameId: round.id }, "round state not saved");
+      if (sqlState(err) === undefined) unknownOutcome(round.id, write, since);
+      else if (storageDown(err)) cannotStore(round.id, since);
+    }
+    return false;
+  }
+
+  /** Stores the round beyond its moves (presence); false when it could not be stored by the deadline. */
+  async function saveState(round: GameRound, deadline: number): Promise<boolean> {
+    const since = now();
+    const write = repo.saveRoundState(round.id, round.epoch, roundStateOf(round));
+    try {
+      if ((await within(write, deadline, now)) !== TOO_LATE) return true;
+      logger.warn({ gameId: round.id }, "round state not saved in time");
+      cannotStore(round.id, since);
     } catch (err) {
       if (err instanceof StaleOwnerError) deps.letGo(round);
+      else if (storageDown(err)) cannotStore(round.id, since);
       logger.warn({ err, gameId: round.id }, "round state not saved");
-      return false;
     }
+    return false;
   }
 
   /** Ends the game: the result and ratings stored, then the players told. Throws when it is not stored. */
@@ -119,29 +230,52 @@ export function createRoundPublisher(deps: {
     const { write, change } = finishing(round, result, deps.now());
     await repo.finishGame(write);
     unsaved.delete(round.id);
-    round.clock = write.clock;
-    round.status = write.status;
-    round.result = result;
-    number(round);
+    const over: GameRound = {
+      ...round,
+      clock: write.clock,
+      status: write.status,
+      result,
+      eventNo: round.eventNo + 1,
+    };
     rounds.unregister(round);
     deps.bus.publish("gameFinished", {
-      gameId: round.id,
-      players: [round.players.w, round.players.b],
-      variant: round.variant,
-      timeClass: round.timeClass,
+      gameId: over.id,
+      players: [over.players.w, over.players.b],
+      variant: over.variant,
+      timeClass: over.timeClass,
       ratingsChanged: write.ratingChanges.length > 0,
       winningColor: result.winningColor,
       reason: result.reason,
     });
-    notifier.toGame(round.id, "gameOver", gameOverJson(round, result, change));
+    notifier.toGame(over.id, "gameOver", gameOverJson(over, result, change));
   }
 
-  /** Commits, numbers and broadcasts a state event; false (numbering undone) when it could not be stored. */
-  async function commitState(round: GameRound): Promise<boolean> {
-    number(round);
-    if (await saveState(round)) return true;
-    round.eventNo -= 1;
-    return false;
+  /** Stores a takeback that makes `live` `next`; the refusal when it is not stored (by the deadline). */
+  async function commitTakeback(next: GameRound, since: number, deadline: number): Promise<Refusal | undefined> {
+    const write = repo.takeBack(next.id, next.epoch, next.ply, next.clock, roundStateOf(next));
+    let stored: boolean | typeof TOO_LATE;
+    try {
+      stored = await within(write, deadline, now);
+    } catch (err) {
+      if (err instanceof StaleOwnerError) throw err;
+      logger.warn({ err, gameId: next.id }, "takeback not saved");
+      if (sqlState(err) === undefined) unknownOutcome(next.id, write, since);
+      else if (storageDown(err)) cannotStore(next.id, since);
+      return { code: "unavailable", message: "The takeback could not be saved - please try again" };
+    }
+    if (stored === TOO_LATE) {
+      unknownOutcome(next.id, write, since);
+      return {
+        code: "unsettled",
+        message: "The database did not answer in time - the takeback is checked once it does",
+      };
+    }
+    if (!stored) {
+      // The game is no longer active in the database: read back before anything else.
+      uncertain.set(next.id, Promise.resolve());
+      return { code: "over", message: "This game is over" };
+    }
+    return undefined;
   }
 
   /** An offer or an answer, stored: the other side is told. */
@@ -155,36 +289,42 @@ export function createRoundPublisher(deps: {
     else notifier.toPlayer(to, "takebackDeclined", { gameId });
   }
 
-  async function publish(round: GameRound, decision: Decision): Promise<PublishAck> {
+  /**
+   * Makes a decision on `round` real: stores its events one by one, adopting the next round once they are
+   * stored, and answers by `deadline` (epoch ms) whatever the database does.
+   */
+  async function publish(round: GameRound, decision: Decision, deadline: number): Promise<PublishAck> {
     if (decision.kind === "refused") return refused(decision.refusal);
     if (decision.kind === "duplicate") return { ok: true, data: { ply: round.ply, duplicate: true } };
+    const { next, events } = decision;
+    const askedAt = now();
+    let live = round;
     let moved = false;
     try {
-      for (const event of decision.events) {
+      for (const event of events) {
         switch (event.type) {
           case "moved": {
-            const refusal = await commitMove(round, event);
+            number(next, live);
+            const refusal = await commitMove(live, next, event, deadline);
             if (refusal) {
-              decision.revert();
-              if (refusal === MOVED) deps.letGo(round);
-              else creditStall(round, event.at);
+              if (refusal === MOVED) deps.letGo(live);
               return refused(refusal);
             }
+            live = adopt(live, next);
             moved = true;
-            number(round);
-            const update = updateJson(round, event.move, event.at);
-            notifier.toGame(round.id, "update", update);
+            const update = updateJson(live, event.move, event.at);
+            notifier.toGame(live.id, "update", update);
             // A game that goes on: the computer opponent (or any area) may act on it. The update's position
             // and clocks serve, not computed a second time on every move.
-            if (!decision.events.some((e) => e.type === "ended")) {
+            if (!events.some((e) => e.type === "ended")) {
               deps.bus.publish("gameMoved", {
-                gameId: round.id,
-                players: [round.players.w, round.players.b],
+                gameId: live.id,
+                players: [live.players.w, live.players.b],
                 fen: update.fen,
                 turn: update.currentTurn,
                 ply: update.ply,
                 timeLeft: update.timeLeft,
-                incrementMs: round.incrementMs,
+                incrementMs: live.incrementMs,
                 clockRunning: update.clockRunning,
                 uci: event.uci,
               });
@@ -192,42 +332,33 @@ export function createRoundPublisher(deps: {
             break;
           }
           case "takenBack": {
-            number(round);
-            let stored: boolean;
-            try {
-              stored = await repo.takeBack(round.id, round.epoch, round.ply, round.clock, roundStateOf(round));
-            } catch (err) {
-              // Memory is ahead of the database now: the game is read back before its next command.
-              uncertain.add(round.id);
-              if (err instanceof StaleOwnerError) throw err;
-              return fail("unavailable", "The takeback could not be saved - please try again");
-            }
-            if (!stored) {
-              uncertain.add(round.id);
-              return fail("over", "This game is over");
-            }
-            notifier.toGame(round.id, "takenBack", { gameId: round.id, ply: round.ply, eventNo: round.eventNo });
-            deps.bus.publish("gameTakenBack", { gameId: round.id, ply: round.ply });
+            number(next, live);
+            const refusal = await commitTakeback(next, askedAt, deadline);
+            if (refusal) return refused(refusal);
+            live = adopt(live, next);
+            notifier.toGame(live.id, "takenBack", { gameId: live.id, ply: live.ply, eventNo: live.eventNo });
+            deps.bus.publish("gameTakenBack", { gameId: live.id, ply: live.ply });
             break;
           }
           case "drawOffered":
           case "drawDeclined":
           case "takebackProposed":
           case "takebackDeclined":
-            if (!(await commitState(round))) {
-              decision.revert();
+            number(next, live);
+            if (!(await storeState(next, askedAt, deadline))) {
               return fail("unavailable", UNSAVED_ANSWER[event.type]);
             }
-            tellOpponent(round, event);
+            live = adopt(live, next);
+            tellOpponent(live, event);
             break;
           case "ended":
-            if (!moved) await finish(round, event.result);
+            if (!moved) await finish(live, event.result);
             else {
               // The move stands (it is stored); its end is written again by the sweeper until it holds.
-              await finish(round, event.result).catch((err: unknown) => {
+              await finish(live, event.result).catch((err: unknown) => {
                 if (err instanceof StaleOwnerError) throw err;
-                logger.error({ err, gameId: round.id }, "game end not saved; will retry");
-                unsaved.set(round.id, event.result);
+                logger.error({ err, gameId: live.id }, "game end not saved; will retry");
+                unsaved.set(live.id, event.result);
               });
             }
             break;
@@ -235,13 +366,13 @@ export function createRoundPublisher(deps: {
       }
     } catch (err) {
       if (!(err instanceof StaleOwnerError)) throw err;
-      deps.letGo(round);
+      deps.letGo(live);
       return refused(MOVED);
     }
-    if (round.status === "active") rounds.schedule(round);
+    if (live.status === "active" && rounds.get(live.id) === live) rounds.schedule(live);
     if (decision.refusal) return refused(decision.refusal);
-    const plyAnswer = moved || decision.events.some((e) => e.type === "takenBack");
-    return { ok: true, data: plyAnswer ? { ply: round.ply } : undefined };
+    const plyAnswer = moved || events.some((e) => e.type === "takenBack");
+    return { ok: true, data: plyAnswer ? { ply: live.ply } : undefined };
   }
 
   async function loadRound(gameId: string): Promise<GameRound | undefined> {
@@ -251,55 +382,83 @@ export function createRoundPublisher(deps: {
   }
 
   /**
-   * Reads a game whose last write had an unknown outcome back from the database and puts it in place of the
-   * one in memory; players are sent the move that had committed after all. On the game's writer. False
-   * while the database cannot say.
+   * Reads a game whose last write had an unknown outcome back from the database, once that write is over,
+   * and puts it in place of the round in memory; players are sent the move that had committed after all.
+   * On the game's writer. False while the database cannot say by `deadline`.
    */
-  async function settle(id: string): Promise<boolean> {
-    let fresh: GameRound | undefined;
+  async function settle(id: string, deadline: number): Promise<boolean> {
+    const write = uncertain.get(id);
+    if (write && (await within(write, deadline, now)) === TOO_LATE) return false;
+    let fresh: GameRound | undefined | typeof TOO_LATE;
     try {
-      fresh = await loadRound(id);
+      fresh = await within(loadRound(id), deadline, now);
     } catch {
       return false;
     }
+    if (fresh === TOO_LATE) return false;
     uncertain.delete(id);
     const old = rounds.get(id);
     if (!old) return true;
-    rounds.unregister(old);
-    if (fresh?.status !== "active") return true;
+    if (fresh?.status !== "active") {
+      rounds.unregister(old);
+      return true;
+    }
     fresh.goneSince = old.goneSince;
     fresh.goneLeft = old.goneLeft;
     fresh.epoch = old.epoch;
-    const t = deps.now();
-    if (fresh.ply === old.ply) {
-      // Nothing new was stored: the clock in memory stands, with the stall it credited.
-      fresh.clock = old.clock;
-      fresh.firstMoveDeadline = old.firstMoveDeadline;
-      fresh.idleDeadline = old.idleDeadline;
-    } else if (fresh.clock.runningSince !== null) {
+    if (old.resumed) fresh.resumed = old.resumed;
+    const t = now();
+    if (fresh.ply > old.ply && fresh.clock.runningSince !== null) {
       // The move had committed, but its opponent learns of it only now: their clock starts now.
       fresh.clock = { ...fresh.clock, runningSince: Math.max(fresh.clock.runningSince, t) };
     }
-    rounds.register(fresh);
+    rounds.replace(old, fresh);
     if (fresh.ply > old.ply && fresh.lastMove) {
-      logger.warn({ gameId: id, ply: fresh.ply }, "a move write reported failed had committed; sent now");
+      logger.warn({ gameId: id, ply: fresh.ply }, "a move write of unknown outcome had committed; sent now");
       notifier.toGame(id, "update", updateJson(fresh, fresh.lastMove, t));
     }
     return true;
   }
 
+  /**
+   * Takes up a held game again (its node can store again): the time it stood still is counted on neither
+   * clock, the round so credited is stored, then its players are told. False while it cannot be stored.
+   */
+  async function resume(id: string, deadline: number): Promise<boolean> {
+    const since = rounds.heldSince(id);
+    const live = rounds.get(id);
+    if (since === undefined || !live) return true;
+    const t = now();
+    const next = resumedAfterHold(live, since, t);
+    try {
+      if ((await within(repo.saveRoundState(id, next.epoch, roundStateOf(next)), deadline, now)) === TOO_LATE) {
+        return false;
+      }
+    } catch (err) {
+      if (err instanceof StaleOwnerError) deps.letGo(live);
+      return false;
+    }
+    adopt(live, next);
+    rounds.release(id);
+    logger.info({ gameId: id, heldMs: t - since }, "a held game's clocks run again");
+    notifier.toGame(id, "clocksResumed", clocksResumedJson(next, t - since, now()));
+    return true;
+  }
+
   return {
     publish,
-    finish,
     saveState,
     settle,
+    resume,
     loadRound,
+    /** When a write was last stored (the database answers). */
+    storedAt: () => storedAt,
     /** Whether the game must be read back (settle) before its next command. */
     isUncertain: (id: string) => uncertain.has(id),
     /** The stored end a game still waits for, if its first write failed. */
     unsavedEnd: (id: string) => unsaved.get(id),
     /** Games the sweeper must look at again: an end not stored, a move write of unknown outcome. */
-    pending: (): string[] => [...new Set([...unsaved.keys(), ...uncertain])],
+    pending: (): string[] => [...new Set([...unsaved.keys(), ...uncertain.keys()])],
     /** This node no longer writes the game. */
     forget(id: string) {
       uncertain.delete(id);

@@ -21,7 +21,7 @@ export function testRound(change: Partial<GameRound> & { fen?: string } = {}): G
     elo: { w: null, b: null },
     deltas: { w: NO_ELO_CHANGE, b: NO_ELO_CHANGE },
     board,
-    sanMoves: [],
+    sanMoves: null,
     lastMove: null,
     clock: { ...newClock(baseMs, 0), turn: board.turn() },
     ply: 0,
