@@ -35,4 +35,12 @@ describe("GameNotices", () => {
     setup({ takebackProposedBy: "b", status: "finished", winningColor: "white", reason: "resign" });
     expect(screen.queryByRole("alertdialog")).toBeNull();
   });
+
+  it("says the clocks are stopped while the server cannot save moves, and not once the game is over", () => {
+    setup({ clocksHeld: { since: Date.now() - 2_000 } });
+    expect(screen.getByRole("status").textContent).toContain("The server cannot save moves right now");
+    cleanup();
+    setup({ clocksHeld: { since: Date.now() }, status: "finished", winningColor: "white", reason: "resign" });
+    expect(screen.queryByText("The server cannot save moves right now")).toBeNull();
+  });
 });

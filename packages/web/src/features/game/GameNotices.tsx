@@ -15,7 +15,10 @@ export interface GameNoticesProps {
   onClaimDraw: () => void;
 }
 
-/** What needs the player's eye now: the draw offer, a takeback asked, the first-move and opponent-left countdowns. */
+/**
+ * What needs the player's eye now: clocks stopped by the server, the draw offer, a takeback asked, the
+ * first-move and opponent-left countdowns.
+ */
 export function GameNotices({
   state,
   now,
@@ -55,6 +58,12 @@ export function GameNotices({
             </Button>
             <Button onClick={() => onAnswerTakeback(false)}>Decline</Button>
           </div>
+        </div>
+      ) : null}
+      {active && state.clocksHeld ? (
+        <div className="game-notice game-notice--urgent" role="status">
+          <p>The server cannot save moves right now</p>
+          <p className="game-notice__detail">Both clocks are stopped until it can; no time is counted meanwhile.</p>
         </div>
       ) : null}
       {myFirstMove && state.firstMoveDeadline !== null && state.pending === null ? (

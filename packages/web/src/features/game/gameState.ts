@@ -44,6 +44,11 @@ export interface GameState {
   clock: { timeLeft: ByColor<number>; running: boolean; at: number };
   /** Local time minus server time (ms), from the last snapshot: turns server deadlines into local ones. */
   serverOffset: number;
+  /**
+   * The game's server cannot store moves (its database does not answer): both clocks stand still and
+   * moves wait, until it can again. Null while all is well.
+   */
+  clocksHeld: { since: number } | null;
   /** Local time by which the side to move must make its first move, while that applies. */
   firstMoveDeadline: number | null;
   status: GameStatus;

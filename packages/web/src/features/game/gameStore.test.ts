@@ -343,6 +343,39 @@ describe("history stepping", () => {
 });
 
 describe("clocks", () => {
+  it("stand still while the server cannot store moves, and run on from what it says once it can", () => {
+    let s = play(start(), ["e4"], T0);
+    s = must(
+      gameReducer(s, {
+        type: "update",
+        update: updateAfter(s, "e5", { timeLeft: { w: 300_000, b: 299_000 }, clockRunning: true }),
+        now: T0 + 1_000,
+      }),
+    );
+    const held = { gameId: s.gameId, since: T0 + 2_000, timeLeft: { w: 299_000, b: 299_000 }, serverTime: T0 + 2_000 };
+    s = must(gameReducer(s, { type: "clocksHeld", held, now: T0 + 2_000 }));
+    expect(s.clocksHeld).toEqual({ since: T0 + 2_000 });
+    expect(clockTimes(s, T0 + 20_000)).toEqual({ w: 299_000, b: 299_000 });
+    const resumed = {
+      gameId: s.gameId,
+      heldMs: 18_000,
+      timeLeft: { w: 299_000, b: 299_000 },
+      clockRunning: true,
+      serverTime: T0 + 20_000,
+    };
+    s = must(gameReducer(s, { type: "clocksResumed", resumed, now: T0 + 20_000 }));
+    expect(s.clocksHeld).toBeNull();
+    expect(clockTimes(s, T0 + 21_000)).toEqual({ w: 298_000, b: 299_000 });
+    // Another game's news changes nothing here.
+    expect(gameReducer(s, { type: "clocksHeld", held: { ...held, gameId: "other" }, now: T0 + 22_000 })).toBe(s);
+  });
+
+  it("stand still from a snapshot that says the clocks are held", () => {
+    const s = start({ moves: ["e4", "e5"], ply: 2, clockRunning: true, clocksHeld: { since: T0 - 1_000 } });
+    expect(s.clocksHeld).toEqual({ since: T0 - 1_000 });
+    expect(s.clock.running).toBe(false);
+  });
+
   it("runs only the side to move, only while running", () => {
     let s = start();
     expect(clockTimes(s, T0 + 5_000)).toEqual({ w: 300_000, b: 300_000 });

@@ -1,4 +1,6 @@
 import {
+  type ClocksHeld,
+  type ClocksResumed,
   type Color,
   deltaFor,
   type GameOver,
@@ -18,6 +20,10 @@ export type GameAction =
   | { type: "snapshot"; game: GameStarted; now: number }
   | { type: "update"; update: GameUpdate; now: number }
   | { type: "gameOver"; over: GameOver; now: number }
+  /** The game's server cannot store moves: the clocks stand still (protocol `clocksHeld`). */
+  | { type: "clocksHeld"; held: ClocksHeld; now: number }
+  /** It can again: the clocks run on from what it says (protocol `clocksResumed`). */
+  | { type: "clocksResumed"; resumed: ClocksResumed; now: number }
   /** I played this move (already checked legal); it is shown at once. */
   | { type: "moveSent"; ply: PlayedMove }
   /** The server refused my pending move. */
@@ -114,8 +120,16 @@ export function gameFromSnapshot(game: GameStarted, now: number): GameState {
     clock:
       game.clockStartsAt !== undefined && game.status === "active"
         ? { timeLeft: { ...game.timeLeft }, running: true, at: game.clockStartsAt + serverOffset }
-        : { timeLeft: { ...game.timeLeft }, running: game.clockRunning && game.status === "active", at: now },
+        : {
+            timeLeft: { ...game.timeLeft },
+            running: game.clockRunning && game.status === "active" && !game.clocksHeld,
+            at: now,
+          },
     serverOffset,
+    clocksHeld:
+      game.clocksHeld && game.status === "active"
+        ? { since: Math.min(now, game.clocksHeld.since + serverOffset) }
+        : null,
     firstMoveDeadline:
       game.firstMoveDeadline !== undefined && game.status === "active" ? game.firstMoveDeadline + serverOffset : null,
     status: game.status,
@@ -163,6 +177,30 @@ export function gameReducer(state: GameState | null, action: GameAction): GameSt
       return applyUpdate(state, action.update, action.now);
     case "gameOver":
       return applyGameOver(state, action.over, action.now);
+    case "clocksHeld":
+      if (action.held.gameId !== state.gameId || state.status !== "active") return state;
+      return {
+        ...state,
+        clock: { timeLeft: { ...action.held.timeLeft }, running: false, at: action.now },
+        clocksHeld: { since: Math.min(action.now, action.held.since + state.serverOffset) },
+      };
+    case "clocksResumed": {
+      const { resumed } = action;
+      if (resumed.gameId !== state.gameId || state.status !== "active") return state;
+      return {
+        ...state,
+        clock: {
+          timeLeft: { ...resumed.timeLeft },
+          running: resumed.clockRunning,
+          at: Math.min(action.now, resumed.serverTime + state.serverOffset),
+        },
+        clocksHeld: null,
+        firstMoveDeadline:
+          resumed.firstMoveDeadline !== undefined
+            ? resumed.firstMoveDeadline + state.serverOffset
+            : state.firstMoveDeadline,
+      };
+    }
     case "moveSent":
       if (!canMoveNow(state)) return state;
       return { ...state, pending: action.ply, premove: null, viewPly: null };

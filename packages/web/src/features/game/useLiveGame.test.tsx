@@ -147,6 +147,34 @@ describe("useLiveGame", () => {
       expect(shown(hook)).toEqual(["e4"]);
     });
 
+    it("stays shown while the server cannot say whether it stored it, and goes again once it can, if it did not", async () => {
+      const UNSETTLED = { ok: false, code: "unsettled", message: "The move's outcome is not known yet" } as const;
+      let first = true;
+      const { rt, hook } = setup(snapshot(), (event) => {
+        if (event === "move" && first) {
+          first = false;
+          return UNSETTLED;
+        }
+        return undefined;
+      });
+      await waitFor(() => expect(hook.result.current.state).not.toBeNull());
+      act(() => {
+        hook.result.current.actions.move({ from: "e2", to: "e4" });
+      });
+      await waitFor(() => expect(hook.result.current.notice).toMatch(/^Your move is being saved/));
+      expect(shown(hook)).toEqual(["e4"]);
+      expect(moves(rt)).toHaveLength(1);
+      rt.serverEmit("clocksResumed", {
+        gameId: "g1",
+        heldMs: 3_000,
+        timeLeft: { w: 300_000, b: 300_000 },
+        clockRunning: false,
+        serverTime: Date.now(),
+      });
+      await waitFor(() => expect(moves(rt)).toHaveLength(2));
+      expect(moves(rt)[1]?.payload).toEqual(e4);
+    });
+
     it("is settled by its echo: a later connection sends nothing again", async () => {
       let stalled = false;
       const { rt, hook } = setup(snapshot(), (event) => (event === "move" || stalled ? TIMEOUT : undefined));

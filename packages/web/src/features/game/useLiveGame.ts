@@ -13,6 +13,8 @@ const NOTICE_MS = 4_000;
 const noticeMs = (text: string) => Math.max(NOTICE_MS, text.split(" ").length * 350);
 const DRAW_DECLINED_BY_MOVE = "Your opponent played on - draw offer declined";
 const MOVE_UNANSWERED = "Your move has not reached the server yet - it goes again when the connection is back";
+const MOVE_UNSETTLED =
+  "Your move is being saved - the server is slow to store it, and the clocks are stopped meanwhile";
 
 /** The live game `gameId`: its state from the server's events, and the player's actions. */
 export function useLiveGame(
@@ -73,6 +75,12 @@ export function useLiveGame(
           unanswered.current = undefined;
           return;
         }
+        // The server cannot tell yet whether it stored the move: it stays shown, and the update (stored) or
+        // clocksResumed (the server knows again) settles it.
+        if (answer.code === "unsettled") {
+          setNotice(MOVE_UNSETTLED);
+          return;
+        }
         if (answer.code === "timeout") {
           setNotice(MOVE_UNANSWERED);
           void resync().then((answered) => {
@@ -99,6 +107,16 @@ export function useLiveGame(
         dispatch({ type: "update", update, now: Date.now() });
       }),
       realtime.on("gameOver", (over) => dispatch({ type: "gameOver", over, now: Date.now() })),
+      realtime.on("clocksHeld", (held) => dispatch({ type: "clocksHeld", held, now: Date.now() })),
+      realtime.on("clocksResumed", (resumed) => {
+        dispatch({ type: "clocksResumed", resumed, now: Date.now() });
+        // A move left unsettled: read the game again, and send it again if it was not stored after all.
+        const waiting = unanswered.current;
+        if (resumed.gameId !== gameId || !waiting) return;
+        void resync().then((answered) => {
+          if (answered && unanswered.current === waiting) send(waiting);
+        });
+      }),
       realtime.on("offerDraw", (offer) => dispatch({ type: "drawOffered", gameId: offer.gameId })),
       realtime.on("drawDeclined", ({ gameId: id }) => {
         if (id === gameId && stateRef.current?.drawOffer === "fromMe") setNotice("Your draw offer was declined");
