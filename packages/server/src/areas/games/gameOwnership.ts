@@ -9,6 +9,8 @@ import type { GamesRepo } from "./gamesRepo.ts";
 import type { LiveRounds } from "./liveRounds.ts";
 import { roundStateOf } from "./roundState.ts";
 
+/** A node lets its games go this long before its lease could lapse (clocks of two nodes, a slow turn). */
+const LEASE_MARGIN_MS = 750;
 /** Games nobody holds are taken over only when still so this long later (a holder may be renewing). */
 const ORPHAN_CONFIRM_MS = 2_500;
 
@@ -44,6 +46,26 @@ export function createGameOwnership(deps: {
   const orphanSince = new Map<string, number>();
   /** When this node last renewed its leases (scaled mode): a whole lease without it and it lets its games go. */
   let renewedAt = now();
+  /**
+   * Until when this node's games are surely its own: a lease from when its last successful renewal was sent.
+   * Past it another node may take them over, so this one stops serving them a little before, by itself,
+   * without waiting for a renewal that a cut-off Redis may never answer.
+   */
+  let heldUntil = now() + LEASE_MS;
+  let expiry: NodeJS.Timeout | undefined;
+  function watchExpiry() {
+    if (expiry) clearTimeout(expiry);
+    expiry = setTimeout(
+      () => {
+        expiry = undefined;
+        if (now() < heldUntil - LEASE_MARGIN_MS || rounds.size === 0) return;
+        logger.warn({ games: rounds.size }, "leases not renewed in time; letting this node's games go");
+        for (const round of [...rounds.values()]) letGo(round);
+      },
+      Math.max(0, heldUntil - LEASE_MARGIN_MS - now()),
+    );
+    expiry.unref();
+  }
 
   /** Another writer owns the game now (the database refused this one's epoch): stop, and send players there. */
   function letGo(round: GameRound) {
@@ -256,9 +278,13 @@ export function createGameOwnership(deps: {
     async maintainLeases(): Promise<void> {
       if (!leases.shared) return;
       let lost: string[];
+      const sentAt = now();
+      if (!expiry) watchExpiry();
       try {
         lost = await leases.renew(rounds.ids());
         renewedAt = now();
+        heldUntil = Math.max(heldUntil, sentAt + LEASE_MS);
+        watchExpiry();
       } catch (err) {
         // Cut off from Redis for a whole lease: another node may hold these games now. Stop writing them
         // (the database would refuse them anyway once it takes one) and send their players to reconnect.
@@ -273,6 +299,12 @@ export function createGameOwnership(deps: {
         if (round) letGo(round);
       }
       await adoptOrphans(ORPHAN_CONFIRM_MS);
+    },
+
+    /** The node stops: no more lease watching. */
+    stop(): void {
+      if (expiry) clearTimeout(expiry);
+      expiry = undefined;
     },
 
     /** Graceful stop: hands this node's games over, noting the time so nobody is charged for the switch. */

@@ -508,6 +508,7 @@ export function createGamesService(deps: {
     stop(): void {
       stopping = true;
       rounds.stopTimers();
+      ownership.stop();
     },
 
     /** For spectators and tests: both players' clocks now (as they stand still while the game is held). */
