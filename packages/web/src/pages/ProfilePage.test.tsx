@@ -10,7 +10,16 @@ import { ProfilePage } from "./ProfilePage.tsx";
 beforeEach(() => {
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (url: string) => new Response(url.startsWith("/leaderboard") ? '{"rows":[],"lastPage":1}' : "[]")),
+    vi.fn(
+      async (url: string) =>
+        new Response(
+          url.startsWith("/leaderboard/overview")
+            ? '{"boards":[]}'
+            : url.startsWith("/leaderboard")
+              ? '{"rows":[],"lastPage":1}'
+              : "[]",
+        ),
+    ),
   );
 });
 afterEach(() => {
@@ -60,9 +69,14 @@ describe("ProfilePage", () => {
 });
 
 describe("LeaderboardsPage", () => {
-  it("has its title and the empty message", async () => {
+  it("has its title, and opens on the overview: nobody ranked yet", async () => {
     renderAt("/leaderboards");
     expect(document.title).toBe("Leaderboards · Chess");
+    expect(await screen.findByText("No rated games yet: play one to be ranked.")).toBeTruthy();
+  });
+
+  it("says the spec's empty message for a board with nobody on it", async () => {
+    renderAt("/leaderboards?gameVariant=standard&timeVariant=blitz");
     expect(await screen.findByText("No Leaderboard Found - Try Changing the Filters")).toBeTruthy();
   });
 });
