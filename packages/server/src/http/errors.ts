@@ -33,23 +33,26 @@ const STATUS_OF: Record<string, number> = {
   rate_limited: 429,
 };
 
-/** A service's refusal as the HTTP error answered for it: the status of its code, its text, and Retry-After. */
-export function httpErrorOf(refused: Refused): HttpError {
+/**
+ * A service's refusal as the HTTP error answered for it: the status of its code, its text, and Retry-After.
+ * An area whose refusals name their own codes (a daily game's "illegal") gives their statuses in `own`.
+ */
+export function httpErrorOf(refused: Refused, own: Readonly<Record<string, number>> = {}): HttpError {
   const headers: Record<string, string> =
     refused.retryAfterMs === undefined
       ? {}
       : { "retry-after": String(Math.max(1, Math.ceil(refused.retryAfterMs / 1000))) };
-  return new HttpError(STATUS_OF[refused.code] ?? 409, refused.code, refused.message, headers);
+  return new HttpError(own[refused.code] ?? STATUS_OF[refused.code] ?? 409, refused.code, refused.message, headers);
 }
 
 /**
  * A service's answer as a route answers it: the value, or its refusal thrown as an HttpError for the one error
  * handler to send (same status, text and code as ever). Every route passes its service results through here.
  */
-export function unwrap<T>(answer: Result<T>): T;
-export function unwrap<T>(answer: Ack<T>): T | undefined;
-export function unwrap<T>(answer: Ack<T>): T | undefined {
-  if (!answer.ok) throw httpErrorOf(answer);
+export function unwrap<T>(answer: Result<T>, own?: Readonly<Record<string, number>>): T;
+export function unwrap<T>(answer: Ack<T>, own?: Readonly<Record<string, number>>): T | undefined;
+export function unwrap<T>(answer: Ack<T>, own?: Readonly<Record<string, number>>): T | undefined {
+  if (!answer.ok) throw httpErrorOf(answer, own);
   return answer.data;
 }
 

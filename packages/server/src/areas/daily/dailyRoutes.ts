@@ -7,37 +7,31 @@ import {
   gameIdParams,
 } from "@chess/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { HttpError, notFound, parseInput } from "../../http/errors.ts";
+import { notFound, parseInput, unwrap } from "../../http/errors.ts";
 import type { Result } from "../../util/result.ts";
 import type { RequestAuth } from "../accounts/index.ts";
 import type { DailyOffersService } from "./dailyOffers.ts";
 import type { DailyService, DailyUser } from "./dailyService.ts";
 import type { DailyVacations } from "./dailyVacations.ts";
 
-/** Refusals that are the request's own fault (a bad value), as opposed to the state of the game. */
-const BAD_INPUT = new Set([
-  "bad_days",
-  "illegal",
-  "bad_move",
-  "too_many_lines",
-  "line_too_long",
-  "line_too_short",
-  "after_end",
-  "conflict",
-]);
+/**
+ * The daily area's own refusal codes and their statuses: a bad value is the request's fault (400); a blocked
+ * player is forbidden; a store that cannot answer is a 503. Any other code is the state of the game (409).
+ */
+const DAILY_STATUS: Readonly<Record<string, number>> = {
+  bad_days: 400,
+  illegal: 400,
+  bad_move: 400,
+  too_many_lines: 400,
+  line_too_long: 400,
+  line_too_short: 400,
+  after_end: 400,
+  conflict: 400,
+  blocked: 403,
+  unavailable: 503,
+};
 
-function statusOf(code: string): number {
-  if (code === "not_found") return 404;
-  if (code === "forbidden" || code === "blocked") return 403;
-  if (code === "unavailable") return 503;
-  return BAD_INPUT.has(code) ? 400 : 409;
-}
-
-/** A refused service answer becomes an HTTP error with the same code and message. */
-function orThrow<T>(answer: Result<T>): T {
-  if (answer.ok) return answer.data;
-  throw new HttpError(statusOf(answer.code), answer.code, answer.message);
-}
+const orThrow = <T>(answer: Result<T>): T => unwrap(answer, DAILY_STATUS);
 
 /** The daily area's HTTP routes: validate → the caller → service → its answer (the service presents). */
 export function registerDailyRoutes(
