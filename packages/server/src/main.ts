@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { accountsModule } from "./areas/accounts/index.ts";
 import { analysisModule } from "./areas/analysis/index.ts";
 import { chatModule } from "./areas/chat/index.ts";
+import { clubMatchesModule } from "./areas/clubMatches/index.ts";
 import { clubsModule } from "./areas/clubs/index.ts";
 import { computerModule } from "./areas/computer/index.ts";
 import { dailyModule } from "./areas/daily/index.ts";
@@ -83,6 +84,12 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     challenges: friends.challenges,
     jumpstart: jumpstart.positions,
   });
+  const clubMatches = clubMatchesModule(core, {
+    callers,
+    membership: clubs.membership,
+    records,
+    starts: daily.starts,
+  });
 
   const areas: AreaModule[] = [
     accounts.area,
@@ -101,6 +108,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     history.area,
     leaderboards.area,
     daily.area,
+    clubMatches.area,
   ];
   mountAreas(core, areas);
   registerHealth(core, areas, { dataDir: config.databaseUrl || opts.inMemoryDb ? undefined : config.dataDir });

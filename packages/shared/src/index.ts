@@ -5,6 +5,7 @@ export * from "./analysis/phases.ts";
 export * from "./analysis/uci.ts";
 export * from "./api/accounts.ts";
 export * from "./api/analysis.ts";
+export * from "./api/clubMatches.ts";
 export * from "./api/clubs.ts";
 export * from "./api/daily.ts";
 export * from "./api/friends.ts";

@@ -4,6 +4,7 @@ import type {
   ArenaStatus,
   ClockState,
   ClubBattleSettings,
+  ClubMatchStatus,
   EloDeltas,
   GameStage,
   GameStatus,
@@ -717,4 +718,76 @@ export const dailyOffers = pgTable(
     index("daily_offers_owner_idx").on(t.ownerId),
     index("daily_offers_to_idx").on(t.toUserId),
   ],
+);
+
+/**
+ * Daily club matches: club "a" challenged club "b". Before the start members sign up (club_match_players);
+ * at the start each roster is ordered by rating and the games are made (club_match_games), their results kept
+ * here as they end so the score is one read.
+ */
+export const clubMatches = pgTable(
+  "club_matches",
+  {
+    id: text("id").primaryKey(),
+    clubA: integer("club_a")
+      .notNull()
+      .references(() => clubs.id, { onDelete: "cascade" }),
+    clubB: integer("club_b")
+      .notNull()
+      .references(() => clubs.id, { onDelete: "cascade" }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    status: text("status").$type<ClubMatchStatus>().notNull(),
+    days: integer("days").notNull(),
+    variant: text("variant").notNull(),
+    rated: boolean("rated").notNull(),
+    maxBoards: integer("max_boards").notNull(),
+    /** Epoch ms: sign-up ends and the match starts by itself. */
+    startsAt: bigint("starts_at", { mode: "number" }).notNull(),
+    /** A node starting the match holds it until then (epoch ms): another takes over a start left half done. */
+    startingUntil: bigint("starting_until", { mode: "number" }),
+    startedAt: bigint("started_at", { mode: "number" }),
+    finishedAt: bigint("finished_at", { mode: "number" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("club_matches_a_idx").on(t.clubA),
+    index("club_matches_b_idx").on(t.clubB),
+    index("club_matches_due_idx").on(t.startsAt).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+export const clubMatchPlayers = pgTable(
+  "club_match_players",
+  {
+    matchId: text("match_id")
+      .notNull()
+      .references(() => clubMatches.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    side: text("side").$type<"a" | "b">().notNull(),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.matchId, t.userId] })],
+);
+
+export const clubMatchGames = pgTable(
+  "club_match_games",
+  {
+    gameId: text("game_id").primaryKey(),
+    matchId: text("match_id")
+      .notNull()
+      .references(() => clubMatches.id, { onDelete: "cascade" }),
+    board: integer("board").notNull(),
+    whiteSide: text("white_side").$type<"a" | "b">().notNull(),
+    whiteUserId: integer("white_user_id").references(() => users.id, { onDelete: "set null" }),
+    blackUserId: integer("black_user_id").references(() => users.id, { onDelete: "set null" }),
+    whiteName: text("white_name").notNull(),
+    blackName: text("black_name").notNull(),
+    whiteRating: integer("white_rating").notNull(),
+    blackRating: integer("black_rating").notNull(),
+    /** "white", "black", "draw", "none"; null while it goes on. */
+    result: text("result").$type<"white" | "black" | "draw" | "none">(),
+  },
+  (t) => [index("club_match_games_match_idx").on(t.matchId, t.board)],
 );

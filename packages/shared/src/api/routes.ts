@@ -3,6 +3,7 @@ import { randomPositionQuery } from "../domain/jumpstart.ts";
 import { handleRematchBody, offerRematchBody } from "../protocol/game.ts";
 import { changePasswordBody, closeAccountBody, createUserBody, loginBody } from "./accounts.ts";
 import { singleMoveBody } from "./analysis.ts";
+import { clubMatchesQuery, clubMatchJoinBody, clubMatchParams, createClubMatchBody } from "./clubMatches.ts";
 import {
   clubIdBody,
   clubIdQuery,
@@ -248,6 +249,72 @@ export const HTTP_ROUTES: RouteDoc[] = [
     auth: "anyone",
     query: watchGamesQuery,
     returns: "WatchList (live games: rated first by average rating, then games with an account, then guests')",
+    spec: false,
+  },
+  {
+    route: "POST /club-matches",
+    auth: "account",
+    body: createClubMatchBody,
+    returns:
+      "ClubMatchSummary (201; the administrator of `clubId` challenges `opponentClubId`; both clubs' rooms get `clubMatchChanged`)",
+    spec: false,
+  },
+  {
+    route: "GET /club-matches",
+    auth: "account",
+    query: clubMatchesQuery,
+    returns: "ClubMatches (a club's matches, newest first, and its record; members only)",
+    spec: false,
+  },
+  {
+    route: "GET /club-matches/:matchId",
+    auth: "account",
+    params: clubMatchParams,
+    returns: "ClubMatchView (members of either club)",
+    spec: false,
+  },
+  {
+    route: "POST /club-matches/:matchId/accept",
+    auth: "account",
+    params: clubMatchParams,
+    returns: "ClubMatchSummary (the challenged club's administrator; sign-up opens)",
+    spec: false,
+  },
+  {
+    route: "POST /club-matches/:matchId/decline",
+    auth: "account",
+    params: clubMatchParams,
+    returns: "ClubMatchSummary (the challenged club's administrator)",
+    spec: false,
+  },
+  {
+    route: "POST /club-matches/:matchId/cancel",
+    auth: "account",
+    params: clubMatchParams,
+    returns: "ClubMatchSummary (the challenger's administrator, before the start)",
+    spec: false,
+  },
+  {
+    route: "POST /club-matches/:matchId/join",
+    auth: "account",
+    params: clubMatchParams,
+    body: clubMatchJoinBody,
+    returns: "ClubMatchSummary (a member of either club signs up for their club, before the start)",
+    spec: false,
+  },
+  {
+    route: "POST /club-matches/:matchId/leave",
+    auth: "account",
+    params: clubMatchParams,
+    returns: "ClubMatchSummary (a signed-up player withdraws, before the start)",
+    spec: false,
+  },
+  {
+    route: "POST /club-matches/:matchId/start",
+    auth: "account",
+    params: clubMatchParams,
+    returns:
+      "ClubMatchSummary (either administrator, once each club has a player: rosters by daily rating, board n plays board n, two daily games per board; the players get `dailyGame`)",
     spec: false,
   },
   {

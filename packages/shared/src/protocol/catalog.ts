@@ -439,6 +439,11 @@ export const SERVER_EVENTS = {
     when: "To every socket of a player whose vacation started or ended (by a move, a tab, or running out).",
     spec: false,
   },
+  clubMatchChanged: {
+    payload: "ClubMatchSummary",
+    when: "To both clubs' rooms (`watchClub`) when a club match between them changes: challenged, answered, a sign-up, started, a game's result (the live score).",
+    spec: false,
+  },
 } satisfies { [E in keyof ServerToClientEvents]-?: ServerEventDoc };
 
 /** Error codes of acks, `eventRefused` and HTTP error bodies, and what each means. */
@@ -493,4 +498,11 @@ export const ERROR_CODES: Record<string, string> = {
   not_on_vacation: "The caller is not on vacation.",
   opponent_on_vacation: "The daily game waits for an opponent on vacation.",
   blocked: "A player who blocked the caller, or whom the caller blocked.",
+  already: "The caller has signed up for this club match already.",
+  not_joined: "The caller has not signed up for this club match.",
+  closed: "Sign-up for this club match is over (started, declined or cancelled).",
+  not_invited: "The club match is no longer waiting for the challenged club's answer, or has not been accepted yet.",
+  cannot_start: "A club match needs at least one player signed up for each club.",
+  started: "The club match has started (or ended) already.",
+  exists: "A daily game of that id was started already (a club match's start resumed).",
 };

@@ -1,3 +1,4 @@
+import type { ClubMatchSummary } from "../api/clubMatches.ts";
 import type { ClubInvitation } from "../api/clubs.ts";
 import type { DailyGame, DailyOffer, DailyVacation } from "../api/daily.ts";
 import type {
@@ -143,6 +144,8 @@ export interface ServerToClientEvents {
   dailyChallenge: (offer: DailyOffer) => void;
   /** The receiver's vacation changed (another tab, a move, or it ran out). */
   dailyVacation: (vacation: DailyVacation) => void;
+  /** A club match of the receiver's club changed (challenged, answered, sign-ups, started, a game's result). */
+  clubMatchChanged: (match: ClubMatchSummary) => void;
 }
 
 /** eventRefused: which event, and the error code and message its ack would have carried. */

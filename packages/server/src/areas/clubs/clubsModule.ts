@@ -12,6 +12,8 @@ import { clubsBroadcaster, clubsSocketEvents } from "./clubsSocket.ts";
 export interface Membership {
   isMember(clubId: number, userId: number): Promise<boolean>;
   clubIdsOf(userId: number): Promise<number[]>;
+  /** A club's name and administrator. */
+  club(clubId: number): Promise<{ clubId: number; name: string; administratorId: number } | undefined>;
 }
 
 /** Clubs: members, invitations, posts, the calendar. Other areas get `membership`. */
@@ -36,6 +38,10 @@ export function clubsModule(
   const membership: Membership = {
     isMember: (clubId, userId) => repo.isMember(clubId, userId),
     clubIdsOf: (userId) => repo.clubIdsOf(userId),
+    async club(clubId) {
+      const row = await repo.club(clubId);
+      return row && { clubId: row.id, name: row.name, administratorId: row.administratorId };
+    },
   };
   const area: AreaModule = {
     name: "clubs",

@@ -12,6 +12,7 @@ import { createDailyRepo } from "./dailyRepo.ts";
 import { registerDailyRoutes } from "./dailyRoutes.ts";
 import { createDailyService } from "./dailyService.ts";
 import { dailySocketEvents } from "./dailySocket.ts";
+import { createDailyStarts, type DailyStarts } from "./dailyStarts.ts";
 import { createDailySweep } from "./dailySweepJob.ts";
 import { createDailyVacations } from "./dailyVacations.ts";
 
@@ -38,14 +39,14 @@ export function dailyModule(
   const notify = socketDailyNotifier(core.io);
   const vacations = createDailyVacations({ repo, notify, now });
   const games = createDailyService({ repo, notify, finisher: ports.finisher, vacations, now, logger });
+  const starts = createDailyStarts({ repo, notify, games, ratings: ports.records, positions: ports.jumpstart, now });
   const offers = createDailyOffers({
     repo,
     notify,
-    games,
+    starts,
     ratings: ports.records,
     blocks: ports.blocks,
     friends: ports.challenges,
-    positions: ports.jumpstart,
     now,
   });
   // A lapsed holder is replaced within a lease and a sweep: each time-out lands well within a minute.
@@ -81,7 +82,8 @@ export function dailyModule(
     recover: async () => void (await sweep.run()),
     release: () => sweep.release(),
   };
-  return { area };
+  /** Club matches start their games here. */
+  return { area, starts: starts as Pick<DailyStarts, "start" | "startPosition"> };
 }
 
 export type DailyModule = ReturnType<typeof dailyModule>;

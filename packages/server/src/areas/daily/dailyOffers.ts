@@ -26,7 +26,8 @@ import { alarmAt } from "./dailyReminders.ts";
 import type { DailyOfferRow, DailyRepo } from "./dailyRepo.ts";
 import { colorOfUser, storedClock } from "./dailyRound.ts";
 import { dailySessionId, loadRound, onVacationAt } from "./dailyRounds.ts";
-import type { DailyService, DailyUser } from "./dailyService.ts";
+import type { DailyUser } from "./dailyService.ts";
+import type { DailyStarts } from "./dailyStarts.ts";
 
 /** Open offers and challenges per account (a daily offer waits for days; the list must not fill up with one player's). */
 export const MAX_OPEN_DAILY_OFFERS = 10;
@@ -34,14 +35,6 @@ const LIST_SIZE = 200;
 
 const GONE = fail("gone", "This offer is no longer available");
 const BLOCKED = fail("blocked", "You cannot play this player");
-
-/** The jumpstart position of a daily game: the pooled "early game, almost even" preset. */
-const DAILY_JUMPSTART = {
-  lower_move_limit: GAME_STAGES.early.moves.min,
-  upper_move_limit: GAME_STAGES.early.moves.max,
-  lower_eval_limit: HANDICAPS.almostEven.eval.min,
-  upper_eval_limit: HANDICAPS.almostEven.eval.max,
-};
 
 /**
  * Daily offers (the lobby's daily list), challenges to friends and rematches: rows that wait for days. An
@@ -51,11 +44,10 @@ const DAILY_JUMPSTART = {
 export function createDailyOffers(deps: {
   repo: DailyRepo;
   notify: DailyNotifier;
-  games: Pick<DailyService, "snapshot">;
+  starts: Pick<DailyStarts, "start">;
   ratings: Pick<GameRecords, "rating">;
   blocks: Pick<Blocks, "between" | "eitherWay">;
   friends: Challengeable;
-  positions: JumpstartPositions;
   now: () => number;
 }) {
   const { repo, notify } = deps;
@@ -95,81 +87,25 @@ export function createDailyOffers(deps: {
     notify.toOfferFollowers("dailyOfferRemoved", { offerId: row.offerId }, users);
   }
 
-  async function startPosition(variant: Variant): Promise<string> {
-    if (variant === "fun") return chess960GameFen();
-    if (variant === "jumpstart") return (await deps.positions.position(DAILY_JUMPSTART)).fen;
-    return START_FEN;
-  }
-
   /** Starts the offer's game with `user` (checked to be allowed to take it). */
   async function start(row: DailyOfferRow, user: DailyUser): Promise<Result<{ gameId: string }>> {
-    let initialFen: string;
-    try {
-      initialFen = Board.fromFen(await startPosition(row.variant as Variant)).fen();
-    } catch {
-      return fail("no_position", "A start position could not be prepared - please try again");
-    }
     const creatorWhite = row.color === "white" || (row.color === "random" && Math.random() < 0.5);
     const owner = { userId: row.ownerId, name: row.ownerName };
     const taker = { userId: user.userId, name: user.username };
     const [white, black] = creatorWhite ? [owner, taker] : [taker, owner];
-    const variant = row.variant as Variant;
-    const days = row.days as DaysPerMove;
-    const [wr, br] = row.rated
-      ? await Promise.all([
-          deps.ratings.rating(white.userId, variant, "daily"),
-          deps.ratings.rating(black.userId, variant, "daily"),
-        ])
-      : [null, null];
-    const now = deps.now();
-    const board = Board.fromFen(initialFen);
-    const mover = board.turn() === "w" ? white : black;
-    const ledgers = await repo.ledgers([mover.userId]);
-    const clock = newDailyClock(days, now, onVacationAt(ledgers.get(mover.userId), now));
-    const gameId = shortId();
-    const started = await repo.start(
+    const started = await deps.starts.start(
       {
-        game: {
-          id: gameId,
-          variant,
-          timeClass: "daily",
-          baseMs: moveAllowanceMs(days),
-          incrementMs: 0,
-          initialFen,
-          whiteUserId: white.userId,
-          blackUserId: black.userId,
-          whiteSessionId: dailySessionId(white.userId),
-          blackSessionId: dailySessionId(black.userId),
-          whiteName: white.name,
-          blackName: black.name,
-          rated: row.rated,
-          whiteElo: wr?.elo ?? null,
-          blackElo: br?.elo ?? null,
-          whiteDeltas: wr && br ? eloDeltas(wr.elo, br.elo, wr.games) : NO_ELO_CHANGE,
-          blackDeltas: wr && br ? eloDeltas(br.elo, wr.elo, br.games) : NO_ELO_CHANGE,
-          status: "active",
-          fen: initialFen,
-          clock: storedClock(days, board.turn()),
-          rematchOf: row.rematchOf,
-          createdAt: new Date(now),
-        },
-        daily: {
-          gameId,
-          days,
-          deadline: clock.deadline,
-          pausedLeftMs: clock.pausedLeftMs,
-          alarmAt: alarmAt(clock),
-        },
+        white,
+        black,
+        days: row.days as DaysPerMove,
+        variant: row.variant as Variant,
+        rated: row.rated,
+        rematchOf: row.rematchOf,
       },
       row.offerId,
     );
-    if (!started) return GONE;
-    removed(row);
-    for (const p of [white, black]) {
-      const view = await deps.games.snapshot(gameId, p.userId);
-      if (view) notify.toUser(p.userId, "dailyGame", view);
-    }
-    return { ok: true, data: { gameId } };
+    if (started.ok) removed(row);
+    return started;
   }
 
   return {

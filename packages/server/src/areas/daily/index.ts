@@ -1,13 +1,3 @@
-export {
-  clubMatchBoards,
-  clubMatchScore,
-  type MatchBoards,
-  type MatchGame,
-  type MatchGameResult,
-  type MatchScore,
-  type MatchSide,
-  type RosterPlayer,
-} from "./dailyClubMatch.ts";
 export { answerConditionals, type ConditionalLine, validateConditionals } from "./dailyConditionals.ts";
 export { type DailyModule, dailyModule } from "./dailyModule.ts";
 export {
@@ -32,4 +22,5 @@ export {
 } from "./dailyReminders.ts";
 /** The event table alone, for the protocol catalogue's test. */
 export { dailySocketEvents } from "./dailySocket.ts";
+export type { DailyPairing, DailyStarts } from "./dailyStarts.ts";
 export { type DeadlineRow, dueTimeouts, type Timeout } from "./dailySweeper.ts";

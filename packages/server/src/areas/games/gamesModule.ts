@@ -28,6 +28,8 @@ export interface GameRecords {
   /** Games being played now, per time control: the pairing tiles show them. */
   liveCounts: ReturnType<typeof createGamesRepo>["liveCounts"];
   exists(gameId: string): Promise<boolean>;
+  /** How each of these games ended ("white", "black", "draw", or "none" when aborted); absent while one goes on. */
+  outcomes(gameIds: string[]): Promise<Map<string, string>>;
   /** Where every game in progress stands now (fair play: the engine helps none of them). */
   livePositions: ReturnType<typeof createGamesRepo>["livePositions"];
   /** A game's start position and UCI moves, and whether it is still being played (for analysis). */
@@ -161,6 +163,7 @@ export function gamesModule(
     rating: (userId, variant, timeClass) => repo.rating(userId, variant, timeClass),
     liveCounts: () => repo.liveCounts(),
     exists: async (gameId) => (await repo.game(gameId)) !== undefined,
+    outcomes: (gameIds) => repo.outcomes(gameIds),
     livePositions: () => repo.livePositions(),
     async line(gameId) {
       const row = await repo.game(gameId);

@@ -323,6 +323,16 @@ export function createGamesRepo(db: Db) {
       return row;
     },
 
+    /** How each of `ids` ended: its winning colour, "none" when aborted; absent while it goes on (or unknown). */
+    async outcomes(ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: games.id, status: games.status, winningColor: games.winningColor })
+        .from(games)
+        .where(and(inArray(games.id, ids), or(eq(games.status, "finished"), eq(games.status, "aborted"))));
+      return new Map(rows.map((r) => [r.id, r.status === "aborted" ? "none" : (r.winningColor ?? "none")]));
+    },
+
     /** The live games in progress (daily games are not held by a node). */
     async activeGames(): Promise<GameRow[]> {
       return db.select().from(games).where(isLiveGame);

@@ -5,7 +5,7 @@ import {
   type MatchGameResult,
   type MatchSide,
   type RosterPlayer,
-} from "./dailyClubMatch.ts";
+} from "./clubMatchBoards.ts";
 
 const roster = (...players: Array<[number, number]>): RosterPlayer[] =>
   players.map(([userId, rating]) => ({ userId, rating }));
