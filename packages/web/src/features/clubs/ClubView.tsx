@@ -1,5 +1,6 @@
 import type { Club } from "@chess/shared";
 import { ChatPanel } from "../chat/index.ts";
+import { ClubMatchesPanel } from "../clubMatches/index.ts";
 import { ClubCalendar } from "./ClubCalendar.tsx";
 import { ClubFeed } from "./ClubFeed.tsx";
 import { ClubGameButton } from "./ClubGameButton.tsx";
@@ -33,6 +34,7 @@ export function ClubView({ club, data }: { club: Club; data: ClubData }) {
         <ChatPanel key={chatId} chatId={chatId} chatType="club" title="Club chat" className="club-view__chat" />
       </div>
       <div className="club-view__side">
+        <ClubMatchesPanel key={club.clubId} club={club} />
         <ClubCalendar events={data.events} onAddNote={data.addNote} />
         <ClubMembers members={data.members} />
       </div>

@@ -1,0 +1,1 @@
+export { ClubMatchesPanel } from "./ClubMatchesPanel.tsx";
