@@ -1,31 +1,20 @@
 import {
-  Board,
-  chess960GameFen,
   type DailyChallenges,
   type DailyOffer,
   type DailyOfferBody,
   type DaysPerMove,
-  eloDeltas,
   fail,
-  GAME_STAGES,
-  HANDICAPS,
-  moveAllowanceMs,
-  NO_ELO_CHANGE,
-  newDailyClock,
-  START_FEN,
   type Variant,
 } from "@chess/shared";
 import { shortId } from "../../util/ids.ts";
 import { ok, type Result } from "../../util/result.ts";
 import type { Blocks, Challengeable } from "../friends/index.ts";
 import type { GameRecords } from "../games/index.ts";
-import type { JumpstartPositions } from "../jumpstart/index.ts";
 import { dailyOfferJson } from "./dailyJson.ts";
 import type { DailyNotifier } from "./dailyNotifier.ts";
-import { alarmAt } from "./dailyReminders.ts";
 import type { DailyOfferRow, DailyRepo } from "./dailyRepo.ts";
-import { colorOfUser, storedClock } from "./dailyRound.ts";
-import { dailySessionId, loadRound, onVacationAt } from "./dailyRounds.ts";
+import { colorOfUser } from "./dailyRound.ts";
+import { loadRound } from "./dailyRounds.ts";
 import type { DailyUser } from "./dailyService.ts";
 import type { DailyStarts } from "./dailyStarts.ts";
 
