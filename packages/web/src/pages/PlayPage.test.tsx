@@ -71,8 +71,8 @@ describe("PlayPage", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "alice vs bob" })).toBeTruthy();
     expect(rt.requests[0]).toEqual({ event: "resync", payload: { gameId: "g1" } });
     expect(within(screen.getByLabelText("Rating changes")).getByText("+10")).toBeTruthy();
-    expect(screen.getByRole("timer", { name: "alice's clock: 5 minutes 0 seconds" }).textContent).toBe("5m 0s");
-    expect(screen.getByRole("timer", { name: "bob's clock: 5 minutes 0 seconds" }).textContent).toBe("5m 0s");
+    expect(screen.getByRole("timer", { name: "alice's clock: 5 minutes 0 seconds" }).textContent).toBe("5:00");
+    expect(screen.getByRole("timer", { name: "bob's clock: 5 minutes 0 seconds" }).textContent).toBe("5:00");
     expect(screen.getByRole("region", { name: "Chess board, you play White" })).toBeTruthy();
     for (const name of ["Give Up", "Suggest Draw", "Abort"]) expect(screen.getByRole("button", { name })).toBeTruthy();
     expect(screen.getByText("No moves yet")).toBeTruthy();

@@ -1,26 +1,29 @@
 import { describe, expect, it } from "vitest";
 import { formatClock, lowTimeMs, lowTimeWarning, secondsUntil } from "./gameClock.ts";
 
-describe("formatClock (SPEC §9)", () => {
+describe("formatClock (SPEC §9, lichess's look)", () => {
   it.each([
-    [300_000, "5m 0s"],
-    [299_900, "4m 59s"],
-    [299_000, "4m 59s"],
-    [61_000, "1m 1s"],
-    [59_999, "0m 59s"],
-    [10_500, "0m 10s"],
-    [10_000, "0m 10s"],
+    [300_000, "5:00"],
+    [299_900, "4:59"],
+    [299_000, "4:59"],
+    [61_000, "1:01"],
+    [59_999, "0:59"],
+    [10_500, "0:10"],
+    [10_000, "0:10"],
     // Tenths under ten seconds, rounded down so a clock never shows time already gone.
-    [9_999, "0m 9.9s"],
-    [8_349, "0m 8.3s"],
-    [1_000, "0m 1.0s"],
-    [999, "0m 0.9s"],
-    [99, "0m 0.0s"],
-    [0, "0m 0s"],
-    [-1, "0m 0s"],
-    [-120_000, "0m 0s"],
-    [7_200_000, "120m 0s"],
-    [Number.NaN, "0m 0s"],
+    [9_999, "0:09.9"],
+    [5_349, "0:05.3"],
+    [1_000, "0:01.0"],
+    [999, "0:00.9"],
+    [99, "0:00.0"],
+    [0, "0:00.0"],
+    [-1, "0:00.0"],
+    [-120_000, "0:00.0"],
+    [3_599_000, "59:59"],
+    [3_600_000, "1:00:00"],
+    [7_200_000, "2:00:00"],
+    [5_400_000 + 61_000, "1:31:01"],
+    [Number.NaN, "0:00.0"],
   ])("%d ms → %s", (ms, text) => {
     expect(formatClock(ms)).toBe(text);
   });

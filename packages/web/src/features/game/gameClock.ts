@@ -6,12 +6,23 @@ export const CLOCK_TICK_MS = 100;
 /** Below this a clock shows tenths of a second. */
 export const TENTHS_BELOW_MS = 10_000;
 
-/** "4m 59s"; "0m 8.3s" under ten seconds; "0m 0s" once the time is up or negative. */
+/**
+ * lichess's clock: "4:59", "1:02:03" from an hour up, "0:08.3" under ten seconds (tenths rounded down, so a clock
+ * never shows time already gone), "0:00.0" once the time is up. SPEC §9 asks for minutes and seconds and a zero
+ * clock when negative; the letters of "4m 59s" made it hard to read at a glance.
+ */
 export function formatClock(ms: number): string {
-  if (!Number.isFinite(ms) || ms <= 0) return "0m 0s";
-  if (ms < TENTHS_BELOW_MS) return `0m ${(Math.floor(ms / 100) / 10).toFixed(1)}s`;
+  if (!Number.isFinite(ms) || ms <= 0) return "0:00.0";
+  if (ms < TENTHS_BELOW_MS) return `0:0${(Math.floor(ms / 100) / 10).toFixed(1)}`;
   const totalSeconds = Math.floor(ms / 1000);
-  return `${Math.floor(totalSeconds / 60)}m ${totalSeconds % 60}s`;
+  const seconds = two(totalSeconds % 60);
+  const minutes = Math.floor(totalSeconds / 60);
+  if (minutes < 60) return `${minutes}:${seconds}`;
+  return `${Math.floor(minutes / 60)}:${two(minutes % 60)}:${seconds}`;
+}
+
+function two(n: number): string {
+  return String(n).padStart(2, "0");
 }
 
 /**

@@ -420,7 +420,7 @@ describe("clocks", () => {
     expect(clockTimes(s, T0 + 10_000)).toEqual({ w: 293_000, b: 298_000 });
   });
 
-  it("goes below zero for a flagged side (shown as 0m 0s) and stops at the end", () => {
+  it("goes below zero for a flagged side (shown as 0:00.0) and stops at the end", () => {
     let s = play(start({ timeLeft: { w: 1_000, b: 1_000 } }), ["e4"], T0);
     s = must(
       gameReducer(s, {
