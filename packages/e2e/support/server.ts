@@ -99,7 +99,8 @@ export async function startServer(name: string, settings: Record<string, string>
   };
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(url, child, 60_000);
+    // A hang guard: a fresh PGlite server took over 60 s to start on the 2-core machine shared by six builds.
+    await waitForHealth(url, child, 180_000);
   } catch (e) {
     await stop();
     throw e;
