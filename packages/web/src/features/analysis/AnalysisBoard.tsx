@@ -88,7 +88,15 @@ export function AnalysisBoard({ fen, orientation, lastMove, lastQuality, bestMov
               <QualityBadge square={lastMove.to} quality={lastQuality} orientation={orientation} />
             ) : null}
           </div>
-          {promotion ? <PromotionPicker color={turn} onPick={pick} onCancel={cancelPromotion} /> : null}
+          {promotion ? (
+            <PromotionPicker
+              color={turn}
+              square={promotion.to}
+              orientation={orientation}
+              onPick={pick}
+              onCancel={cancelPromotion}
+            />
+          ) : null}
         </>
       }
     />

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PromotionPicker } from "./PromotionPicker.tsx";
+import { PromotionPicker, promotionPlace } from "./PromotionPicker.tsx";
 
 afterEach(cleanup);
 
@@ -42,5 +42,26 @@ describe("PromotionPicker", () => {
     expect(document.activeElement).toBe(before);
     document.removeEventListener("keydown", onKey);
     before.remove();
+  });
+});
+
+describe("promotionPlace: the choices stand on the promotion square's file, from its edge", () => {
+  it.each([
+    ["c8", "white", "25%", "top"],
+    ["c8", "black", "62.5%", "bottom"],
+    ["h1", "black", "0%", "top"],
+    ["a1", "white", "0%", "bottom"],
+  ] as const)("%s seen from %s: left %s, from the %s", (square, orientation, left, edge) => {
+    expect(promotionPlace(square, orientation)).toEqual({ left, edge });
+  });
+
+  it("puts the column there, the queen on the square", () => {
+    const { container } = render(
+      <PromotionPicker color="b" square="d1" orientation="black" onPick={() => {}} onCancel={() => {}} />,
+    );
+    const choices = container.querySelector(".promotion__choices") as HTMLElement;
+    expect(choices.style.left).toBe("50%");
+    expect(choices.classList.contains("promotion__choices--from-top")).toBe(true);
+    expect(choices.querySelector("button")?.getAttribute("aria-label")).toBe("Queen");
   });
 });

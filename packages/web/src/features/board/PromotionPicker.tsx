@@ -6,20 +6,39 @@ import "./PromotionPicker.css";
 
 const NAMES: Record<PromotionPiece, string> = { q: "Queen", r: "Rook", b: "Bishop", n: "Knight" };
 
+/** Where the choices stand, in board fractions: the promotion square's file, from its edge of the board. */
+export function promotionPlace(
+  square: string,
+  orientation: "white" | "black",
+): { left: string; edge: "top" | "bottom" } {
+  const file = square.charCodeAt(0) - 97;
+  const column = orientation === "white" ? file : 7 - file;
+  const lastRankAtTop = (square[1] === "8") === (orientation === "white");
+  return { left: `${column * 12.5}%`, edge: lastRankAtTop ? "top" : "bottom" };
+}
+
 /**
  * The promotion choice over the board (SPEC §2): queen, rook, bishop or knight; Escape or a click beside the
- * choices cancels. It takes the focus while open, so the page's move keys wait, and gives it back after.
+ * choices cancels. Given the promotion square, the choices stand in its file as on lichess, the queen on the
+ * square itself, where the pawn was dropped; without it, in the middle. It takes the focus while open, so the
+ * page's move keys wait, and gives it back after.
  */
 export function PromotionPicker({
   color,
   onPick,
   onCancel,
+  square,
+  orientation = "white",
 }: {
   color: Color;
   onPick: (piece: PromotionPiece) => void;
   onCancel: () => void;
+  /** The promotion square, e.g. "c8". */
+  square?: string;
+  orientation?: "white" | "black";
 }) {
   const pieceSet = usePieces();
+  const place = square ? promotionPlace(square, orientation) : null;
   const choices = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
     const before = document.activeElement;
@@ -39,10 +58,14 @@ export function PromotionPicker({
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: Escape cancels (handled on the document)
     // biome-ignore lint/a11y/noStaticElementInteractions: a click beside the choices cancels, as on lichess
-    <div className="promotion" onClick={(e) => e.target === e.currentTarget && onCancel()}>
+    <div
+      className={`promotion${place ? " promotion--on-file" : ""}`}
+      onClick={(e) => e.target === e.currentTarget && onCancel()}
+    >
       <fieldset
         ref={choices}
-        className="promotion__choices"
+        className={`promotion__choices${place ? ` promotion__choices--from-${place.edge}` : ""}`}
+        style={place ? { left: place.left } : undefined}
         aria-label="Promote to"
         onKeyDown={(e) => {
           // Keys pressed on a choice are the picker's: arrows do not step through the game meanwhile.

@@ -124,7 +124,17 @@ export function LiveBoard({ state, orientation, boardWidth, onMove, onPremove, o
             onSquareRightClick: cancelPremove,
           }
         : {})}
-      overlay={promotion && mine ? <PromotionPicker color={mine} onPick={pick} onCancel={cancelPromotion} /> : null}
+      overlay={
+        promotion && mine ? (
+          <PromotionPicker
+            color={mine}
+            square={promotion.to}
+            orientation={orientation}
+            onPick={pick}
+            onCancel={cancelPromotion}
+          />
+        ) : null
+      }
     />
   );
 }

@@ -57,6 +57,23 @@ describe("MoveEntry: typing a move anywhere", () => {
     expect(screen.queryByText("You played Nf3.")).toBeNull();
   });
 
+  it("drops a refusal once the game moves on, or a new move is typed", () => {
+    const { field, showGame } = setup();
+    fireEvent.change(field, { target: { value: "Nf6" } });
+    fireEvent.submit(field);
+    expect(screen.getByText("Nf6 is not a legal move here.")).toBeTruthy();
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    showGame(["e4"]);
+    expect(screen.queryByText("Nf6 is not a legal move here.")).toBeNull();
+    expect(field.getAttribute("aria-invalid")).toBeNull();
+
+    fireEvent.change(field, { target: { value: "Ke3" } });
+    fireEvent.submit(field);
+    expect(screen.getByText(/Ke3/)).toBeTruthy();
+    fireEvent.keyDown(document.body, { key: "d" });
+    expect(screen.queryByText(/Ke3/)).toBeNull();
+  });
+
   it("starts over from the key typed, whatever the field held", () => {
     const { field } = setup();
     fireEvent.change(field, { target: { value: "Qh5" } });

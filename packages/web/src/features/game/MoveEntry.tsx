@@ -20,7 +20,10 @@ export interface MoveEntryProps {
   onView: (ply: number | null) => void;
 }
 
-/** `atPly`: said of the move that made the game this long; it goes once the game moves on or takes it back. */
+/**
+ * `atPly`: said of the game at this length; it goes once the game moves on or takes a move back, so neither a
+ * refusal nor "You played Nf3." stands beside a position it was not about.
+ */
 type Feedback = { kind: "error" | "done"; text: string; atPly?: number } | null;
 
 /** Where typing belongs to the element itself, not to the move field. */
@@ -56,7 +59,7 @@ export function MoveEntry({ state, onMove, onPremove, onCancelPremove, onStep, o
     event.preventDefault();
     const typed = typedMove(state, text);
     if (typed.kind === "refused") {
-      setFeedback({ kind: "error", text: typed.message });
+      setFeedback({ kind: "error", text: typed.message, atPly: liveLine(state).length });
       return;
     }
     // Typed while an earlier position was shown: the move is for the game as it stands, which comes back.
@@ -67,7 +70,7 @@ export function MoveEntry({ state, onMove, onPremove, onCancelPremove, onStep, o
     } else if (onMove(typed.move)) {
       setFeedback({ kind: "done", text: `You played ${typed.san}.`, atPly: liveLine(state).length + 1 });
     } else {
-      setFeedback({ kind: "error", text: `${typed.san} could not be played.` });
+      setFeedback({ kind: "error", text: `${typed.san} could not be played.`, atPly: liveLine(state).length });
       return;
     }
     setText("");
