@@ -55,22 +55,48 @@ test("a typed move's error goes once the opponent moves", async ({ browser }) =>
   const [alice, bob] = [await registeredUser(), await registeredUser()];
   const game = await socketGame(alice.sessionId, bob.sessionId);
   try {
+    await game.move(0, "e2e4");
+    await game.move(1, "e7e5");
     const page = await newPage(browser, alice.sessionId);
     await page.goto(`/play?gameId=${game.gameId}`);
     const field = page.getByRole("textbox", { name: "Type a move" });
-    await expect(field).toBeVisible();
-    await page.keyboard.type("e4");
+    await expect(moveList(page).getByRole("button", { name: "e5", exact: true })).toBeVisible();
+    await page.keyboard.type("Nf3");
     await page.keyboard.press("Enter");
-    await expect(page.getByText("You played e4.")).toBeVisible();
+    await expect(page.getByText("You played Nf3.")).toBeVisible();
     // Not the player's turn, a move that is no premove either: refused.
     await page.keyboard.type("Ke3");
     await page.keyboard.press("Enter");
     const refusal = page.locator(".move-entry__feedback--error");
     await expect(refusal).toBeVisible();
-    await game.move(1, "e7e5");
-    await expect(moveList(page).getByRole("button", { name: "e5", exact: true })).toBeVisible();
+    await game.move(3, "b8c6");
+    await expect(moveList(page).getByRole("button", { name: "Nc6", exact: true })).toBeVisible();
     await expect(refusal).toHaveCount(0);
     await expect(field).not.toHaveAttribute("aria-invalid");
+    await page.context().close();
+  } finally {
+    await game.end();
+  }
+});
+
+test("after a drag a screen reader hears the move, not the drag library's English", async ({ browser }) => {
+  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  const game = await socketGame(alice.sessionId, bob.sessionId);
+  try {
+    // Both sides have moved: a slow page load cannot let the game be aborted.
+    await game.move(0, "e2e4");
+    await game.move(1, "e7e5");
+    const page = await newPage(browser, alice.sessionId);
+    await page.goto(`/play?gameId=${game.gameId}`);
+    await expect(moveList(page).getByRole("button", { name: "e5", exact: true })).toBeVisible();
+    await drag(page, "g1", "f3");
+    await expect(moveList(page).getByRole("button", { name: "Nf3", exact: true })).toBeVisible();
+    await game.move(3, "b8c6");
+    await expect(page.getByTestId("game-announcer")).toContainText("Black played knight to c6");
+    // Every region a screen reader listens to: none says "Draggable item e2 was dropped over droppable area e4".
+    const spoken = page.locator('[aria-live="assertive"], [aria-live="polite"], [role="status"], [role="alert"]');
+    for (const text of await spoken.allTextContents()) expect(text).not.toMatch(/draggable|droppable/i);
+    await expect(page.locator('[aria-live="assertive"][id^="DndLiveRegion"]')).toHaveCount(0);
     await page.context().close();
   } finally {
     await game.end();

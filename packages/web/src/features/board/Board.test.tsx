@@ -170,6 +170,17 @@ describe("Board", () => {
       expect(onSquareClick).toHaveBeenCalledWith("e5");
     });
 
+    it("silences the drag library's English: no live region of its own, no instructions on the pieces", async () => {
+      const { container } = setup();
+      await new Promise((r) => setTimeout(r, 0));
+      const region = container.querySelector('[id^="DndLiveRegion"]');
+      expect(region).not.toBeNull();
+      expect(region?.getAttribute("aria-live")).toBe("off");
+      expect(region?.getAttribute("role")).toBeNull();
+      expect(container.querySelectorAll('[aria-describedby^="DndDescribedBy"]')).toHaveLength(0);
+      expect(container.querySelector('[aria-live="assertive"]')).toBeNull();
+    });
+
     it("is one Tab stop whose keys go over the squares, pick a piece up and put it down", () => {
       const { container, onMove } = setup();
       const board = screen.getByRole("region", { name: "Chessboard" });

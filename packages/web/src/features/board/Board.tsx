@@ -25,6 +25,7 @@ import {
   toChessboardPosition,
 } from "./boardPosition.ts";
 import { ANIMATION_MS, BOARD_COLOR_SCHEMES, schemeStyles } from "./boardTheme.ts";
+import { quietDragLibrary } from "./dragLibraryQuiet.ts";
 import { NAMED_PIECE_RENDERERS } from "./pieceSets.tsx";
 import { tap } from "./tapMove.ts";
 import "./Board.css";
@@ -189,7 +190,8 @@ function BoardView({
   };
 
   // react-chessboard makes every piece a Tab stop (dnd-kit's drag handles), 32 of them before the controls
-  // beside the board; the board itself is the one stop, and its keys do what the handles' did, by square.
+  // beside the board; the board itself is the one stop, and its keys do what the handles' did, by square. The
+  // library's English announcements are silenced on the way (dragLibraryQuiet.ts).
   const sectionRef = useRef<HTMLElement>(null);
   useEffect(() => {
     const section = sectionRef.current;
@@ -197,10 +199,16 @@ function BoardView({
     const untab = () => {
       for (const handle of section.querySelectorAll<HTMLElement>('[aria-roledescription="draggable"][tabindex="0"]'))
         handle.tabIndex = -1;
+      quietDragLibrary(section);
     };
     untab();
     const watcher = new MutationObserver(untab);
-    watcher.observe(section, { subtree: true, childList: true, attributes: true, attributeFilter: ["tabindex"] });
+    watcher.observe(section, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ["tabindex", "aria-live", "aria-describedby"],
+    });
     return () => watcher.disconnect();
   }, []);
 

@@ -34,8 +34,7 @@ export function FriendCard({ friend, unread, challenge, onChallenge, onCancelCha
             {name}
           </Link>
           <span className="friend-card__presence">
-            <PresenceDot online={friend.isActive} />
-            <span aria-hidden="true">{friend.isActive ? "Online" : "Offline"}</span>
+            <PresenceDot online={friend.isActive} withWord />
           </span>
         </div>
       </div>

@@ -42,6 +42,9 @@ describe("FriendsPanel", () => {
     const cards = within(grid).getAllByTestId("friend-card");
     expect(cards.map((c) => c.getAttribute("data-friend"))).toEqual(["bob", "carl"]);
     expect(cards[0]?.textContent).toContain("Online");
+    // The word once: the dot beside it says nothing of its own ("Online Online" before).
+    expect(cards[0]?.textContent?.match(/Online/g)).toHaveLength(1);
+    expect(cards[1]?.textContent?.match(/Offline/g)).toHaveLength(1);
     expect(cards[0]?.textContent).toContain("Friends since 2 Nov 2024");
     expect(within(card("bob")).getByRole("link", { name: "Message" }).getAttribute("href")).toBe("/messages/bob");
     expect(within(card("bob")).getByRole("button", { name: "Challenge" })).toBeTruthy();
