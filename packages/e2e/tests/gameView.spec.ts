@@ -102,3 +102,41 @@ test("after a drag a screen reader hears the move, not the drag library's Englis
     await game.end();
   }
 });
+
+for (const { size, width, height } of SIZES) {
+  test(`on a ${size} the end is written into the move list, with both ratings and their changes`, async ({
+    browser,
+  }) => {
+    const [alice, bob] = [await registeredUser(), await registeredUser()];
+    const game = await socketGame(alice.sessionId, bob.sessionId);
+    try {
+      for (const [ply, uci] of ["e2e4", "e7e5", "g1f3", "b8c6"].entries()) await game.move(ply, uci);
+      const page = await newPage(browser, alice.sessionId);
+      await page.setViewportSize({ width, height });
+      await page.goto(`/play?gameId=${game.gameId}`);
+      // While the game is on, each name has its rating beside it.
+      const [top, bottom] = [page.getByTestId("player-bar-top"), page.getByTestId("player-bar-bottom")];
+      await expect(top.getByTestId("player-rating")).toHaveText("1200");
+      await expect(bottom.getByTestId("player-rating")).toHaveText("1200");
+      await game.resign("b");
+
+      await expect(moveList(page).locator("xpath=..").getByTestId("move-list-ending")).toHaveText(
+        "1-0 · Black resigned",
+      );
+      await expect(bottom.getByTestId("player-rating")).toHaveText("1200+20");
+      await expect(top.getByTestId("player-rating")).toHaveText("1200\u221220");
+      const box = page.getByRole("dialog", { name: `Gameover! Winner is: ${alice.name}` });
+      await expect(box.getByTestId("game-over-rating")).toHaveText("Your rating: 1220 (+20)");
+      await expect(box.getByTestId("game-over-new-rating")).toHaveText(`${bob.name}: 1180 (\u221220)`);
+      await shoot(page, `game-end-${size}`);
+
+      // A reload tells the same.
+      await page.reload();
+      await expect(page.getByTestId("move-list-ending")).toHaveText("1-0 · Black resigned");
+      await expect(top.getByTestId("player-rating")).toHaveText("1200\u221220");
+      await page.context().close();
+    } finally {
+      await game.end();
+    }
+  });
+}

@@ -1,3 +1,4 @@
+import type { GameStarted } from "@chess/shared";
 import { describe, expect, it } from "vitest";
 import { http, useTestServer } from "./harness.ts";
 import { guest, play, registered, startGame } from "./players.ts";
@@ -292,12 +293,16 @@ describe("games", () => {
     const over = white.next("gameOver");
     await play(white, black, game.gameId, FOOLS_MATE);
     expect((await over).eloChange).toEqual({ w: -20, b: 20 });
+    const reread = await white.emit<GameStarted>("watch", { gameId: game.gameId });
+    expect(reread.data).toMatchObject({ ratings: { w: 1200, b: 1200 }, eloChange: { w: -20, b: 20 } });
 
     const offer = await black.emit<{ elo: number }>("createGameOffer", { baseTime: 5, increment: 3 });
     expect(offer.data?.elo).toBe(1220);
     await black.emit("cancelOffer");
     const next = await startGame(white, black, { baseTime: 5, increment: 3, selectedColor: "white" });
-    // white (1180) now stands to gain more than black (1220)
+    // white (1180) now stands to gain more than black (1220); both see both ratings beside the names
+    expect(next.game.ratings).toEqual({ w: 1180, b: 1220 });
+    expect(next.blackView.ratings).toEqual({ w: 1180, b: 1220 });
     expect(next.game.eloDeltas.winEloDelta).toBeGreaterThan(next.blackView.eloDeltas.winEloDelta);
     await next.white.emit("abort");
     white.socket.close();

@@ -78,6 +78,10 @@ export interface GameStarted {
   black: string;
   /** true for a spectator: isWhite then only says which side to show at the bottom. */
   spectator: boolean;
+  /** Each side's rating in this game's category when it started, e.g. { w: 1500, b: 1492 }; null for a guest. */
+  ratings?: ByColor<number | null>;
+  /** A finished rated game: each side's rating change, as in gameOver. */
+  eloChange?: ByColor<number>;
   rated: boolean;
   variant: Variant;
   timeClass: TimeClass;

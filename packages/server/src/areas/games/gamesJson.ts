@@ -1,7 +1,9 @@
 import {
+  type ByColor,
   type ClocksHeld,
   type ClocksResumed,
   type Color,
+  deltaFor,
   type EndReason,
   type GameOver,
   type GameRecord,
@@ -9,6 +11,7 @@ import {
   type GameStatus,
   type GameUpdate,
   NO_ELO_CHANGE,
+  type Outcome,
   other,
   type PlayedMove,
   type TimeClass,
@@ -46,6 +49,8 @@ export function gameStartedJson(
     white: round.players.w.name,
     black: round.players.b.name,
     spectator: viewer === "spectator",
+    ratings: round.elo,
+    ...finalEloChange(round),
     rated: round.rated,
     variant: round.variant,
     timeClass: round.timeClass,
@@ -124,6 +129,23 @@ export function updateJson(round: GameRound, move: PlayedMove, now: number): Gam
     ...(round.untimed ? { untimed: true } : {}),
     serverTime: now,
   };
+}
+
+/** The rating change of each side of a finished rated game, from the stakes it started with. */
+function finalEloChange(round: GameRound): { eloChange?: ByColor<number> } {
+  const result = round.result;
+  if (!result || !round.rated || result.reason === "abort") return {};
+  const white: Outcome | null =
+    result.winningColor === "white"
+      ? "win"
+      : result.winningColor === "black"
+        ? "loss"
+        : result.winningColor === "draw"
+          ? "draw"
+          : null;
+  if (white === null) return {};
+  const black: Outcome = white === "win" ? "loss" : white === "loss" ? "win" : "draw";
+  return { eloChange: { w: deltaFor(round.deltas.w, white), b: deltaFor(round.deltas.b, black) } };
 }
 
 export function gameOverJson(

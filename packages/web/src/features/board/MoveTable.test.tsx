@@ -54,3 +54,21 @@ describe("MoveTable", () => {
     expect(screen.getByText("No moves")).toBeTruthy();
   });
 });
+
+describe("MoveTable: the ending", () => {
+  it("writes the result after the last move, and alone when no move was played", () => {
+    const { rerender } = render(
+      <MoveTable
+        initialFen={START}
+        sans={["e4", "e5"]}
+        currentPly={2}
+        onSelect={() => {}}
+        ending="1-0 · Black resigned"
+      />,
+    );
+    expect(screen.getByTestId("move-list-ending").textContent).toBe("1-0 · Black resigned");
+    rerender(<MoveTable initialFen={START} sans={[]} currentPly={0} onSelect={() => {}} ending="Game aborted" />);
+    expect(screen.getByTestId("move-list-ending").textContent).toBe("Game aborted");
+    expect(screen.queryByText("No moves yet")).toBeNull();
+  });
+});

@@ -16,6 +16,8 @@ export interface MoveTableProps {
   onSelect: (ply: number) => void;
   /** Said when there are no moves; "No moves yet" by default. */
   emptyText?: string;
+  /** The game's end, written after the last move (lichess), e.g. "1-0 · Black resigned". */
+  ending?: string | undefined;
 }
 
 /** The turn-by-turn table of moves (SPEC §2): "1. e4 e5", with the shown move highlighted. */
@@ -27,6 +29,7 @@ export function MoveTable({
   annotate,
   onSelect,
   emptyText = "No moves yet",
+  ending,
 }: MoveTableProps) {
   const rows = moveTable(initialFen, sans);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -40,7 +43,7 @@ export function MoveTable({
     if (current && box.contains(document.activeElement) && document.activeElement !== current) {
       current.focus({ preventScroll: true });
     }
-    if (!current) {
+    if (!current || (ending && currentPly === count)) {
       if (currentPly > 0) box.scrollTop = box.scrollHeight;
       return;
     }
@@ -48,7 +51,7 @@ export function MoveTable({
     if (top < 0 || top + current.offsetHeight > box.clientHeight) {
       box.scrollTop += top - (box.clientHeight - current.offsetHeight) / 2;
     }
-  }, [currentPly, count]);
+  }, [currentPly, count, ending]);
 
   // One tab stop for the whole list (the move shown, else the last one); arrows step from there.
   const tabStop = currentPly > 0 && currentPly <= count ? currentPly : count;
@@ -73,7 +76,9 @@ export function MoveTable({
   return (
     <div className="move-list" ref={scrollRef}>
       {rows.length === 0 ? (
-        <p className="move-list__none">{emptyText}</p>
+        ending ? null : (
+          <p className="move-list__none">{emptyText}</p>
+        )
       ) : (
         <table className="move-list__table">
           <caption className="visually-hidden">Moves</caption>
@@ -97,6 +102,11 @@ export function MoveTable({
           </tbody>
         </table>
       )}
+      {ending ? (
+        <p className="move-list__ending" data-testid="move-list-ending">
+          {ending}
+        </p>
+      ) : null}
     </div>
   );
 }

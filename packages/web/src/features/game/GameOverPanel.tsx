@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import type { GameState } from "./gameStore.ts";
-import { endReasonText, gameOverHeadline, gameScore, ratingChangeText } from "./gameText.ts";
+import { endReasonText, gameOverHeadline, gameScore, newRatingLines, ratingChangeText } from "./gameText.ts";
 import "./GameOverPanel.css";
 
 export interface GameOverPanelProps {
@@ -60,6 +60,7 @@ export function GameOverPanel({
   const player = state.myColor !== null;
   const rating = ratingChangeText(result, state.rated, !player, newRating);
   const score = gameScore(result);
+  const others = newRatingLines(state, result);
 
   async function run(task: () => Promise<string | undefined>) {
     setBusy(true);
@@ -90,6 +91,11 @@ export function GameOverPanel({
           {rating}
         </p>
       ) : null}
+      {others.map((line) => (
+        <p key={line} className="game-over__rating game-over__rating--other" data-testid="game-over-new-rating">
+          {line}
+        </p>
+      ))}
 
       {rematch.kind === "received" ? (
         <div className="game-over__prompt" role="alertdialog" aria-labelledby="rematch-offer-text">

@@ -28,6 +28,8 @@ export function GamePlayerBar({
       toMove={active && sideToMove(state) === color}
       lowMs={lowTimeMs(state.baseTime * 60_000)}
       material={materialSummary(shownPosition(state).fen, state.initialFen)[color]}
+      rating={state.ratings[color]}
+      ratingChange={state.result?.eloChange?.[color]}
     />
   );
 }

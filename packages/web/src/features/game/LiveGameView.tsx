@@ -19,6 +19,7 @@ import { GamePlayerBar } from "./GamePlayerBar.tsx";
 import { CLOCK_TICK_MS, lowTimeMs } from "./gameClock.ts";
 import { clockTimes, playerNames, playsComputer, shownPly } from "./gameSelectors.ts";
 import { colorWord, type GameState } from "./gameStore.ts";
+import { resultLine } from "./gameText.ts";
 import { LeaveGameGuard } from "./LeaveGameGuard.tsx";
 import { LiveBoard } from "./LiveBoard.tsx";
 import { MoveEntry } from "./MoveEntry.tsx";
@@ -199,6 +200,7 @@ export function LiveGameView({
             sans={sans}
             currentPly={shownPly(state)}
             onSelect={(ply) => actions.viewPly(ply)}
+            ending={state.result ? resultLine(state.result) : undefined}
           />
           <div className="play__steps">
             <Button variant="ghost" aria-label="Previous move" onClick={() => actions.step(-1)}>

@@ -1,4 +1,5 @@
 import type { Color } from "@chess/shared";
+import { formatEloDelta } from "../../lib/ratingText.ts";
 import { usePieces } from "../board/index.ts";
 import { formatClock } from "./gameClock.ts";
 import type { CapturablePiece, MaterialSide } from "./material.ts";
@@ -19,6 +20,10 @@ export interface PlayerBarProps {
   material: MaterialSide;
   /** "top" above the board (the opponent), "bottom" below it (me). */
   place: "top" | "bottom";
+  /** The rating the game started with, e.g. 1500; null or absent for a guest. */
+  rating?: number | null;
+  /** Its change once the game is over, e.g. -8. */
+  ratingChange?: number | undefined;
 }
 
 const PIECE_NAMES: Record<CapturablePiece, string> = {
@@ -30,7 +35,18 @@ const PIECE_NAMES: Record<CapturablePiece, string> = {
 };
 
 /** A player's row by the board: name, the pieces they captured, their material lead and their clock. */
-export function PlayerBar({ name, color, timeMs, ticking, toMove, lowMs, material, place }: PlayerBarProps) {
+export function PlayerBar({
+  name,
+  color,
+  timeMs,
+  ticking,
+  toMove,
+  lowMs,
+  material,
+  place,
+  rating = null,
+  ratingChange,
+}: PlayerBarProps) {
   const low = timeMs !== null && timeMs < lowMs;
   const clockClass = ["clock", toMove ? "clock--to-move" : "", low ? "clock--low" : ""].filter(Boolean).join(" ");
   return (
@@ -39,6 +55,16 @@ export function PlayerBar({ name, color, timeMs, ticking, toMove, lowMs, materia
         <span className="player-bar__id">
           <span className={`player-bar__dot player-bar__dot--${color}`} aria-hidden="true" />
           <span className="player-bar__name">{name}</span>
+          {rating === null ? null : (
+            <span className="player-bar__rating" data-testid="player-rating">
+              {rating}
+              {ratingChange === undefined ? null : (
+                <span className={`player-bar__change player-bar__change--${changeKind(ratingChange)}`}>
+                  {formatEloDelta(ratingChange)}
+                </span>
+              )}
+            </span>
+          )}
         </span>
         <CapturedPieces pieces={material.captured} capturedColor={color === "w" ? "b" : "w"} />
         {material.advantage > 0 ? <span className="player-bar__advantage">+{material.advantage}</span> : null}
@@ -60,6 +86,8 @@ export function PlayerBar({ name, color, timeMs, ticking, toMove, lowMs, materia
     </div>
   );
 }
+
+const changeKind = (change: number) => (Math.round(change) > 0 ? "up" : Math.round(change) < 0 ? "down" : "even");
 
 /** The captured pieces, grouped by kind, queen first. */
 export function CapturedPieces({ pieces, capturedColor }: { pieces: CapturablePiece[]; capturedColor: Color }) {

@@ -22,6 +22,8 @@ export interface GameState {
   myColor: Color | null;
   white: string;
   black: string;
+  /** Each side's rating when the game started, e.g. { w: 1500, b: 1492 }; null for a guest or unknown. */
+  ratings: ByColor<number | null>;
   rated: boolean;
   variant: Variant;
   timeClass: TimeClass;
@@ -82,6 +84,8 @@ export interface GameResult {
   winner: string;
   /** My rating change; null when spectating or unknown. */
   myEloChange: number | null;
+  /** Each side's rating change in a rated game, when the server said it. */
+  eloChange?: ByColor<number>;
 }
 
 export type RematchState =

@@ -455,7 +455,13 @@ describe("game over", () => {
     const s = start();
     const over = must(gameReducer(s, { type: "gameOver", over: gameOver({ fen: START }), now: T0 }));
     expect(over.status).toBe("finished");
-    expect(over.result).toEqual({ winningColor: "black", reason: "flag", winner: "bob", myEloChange: -10 });
+    expect(over.result).toEqual({
+      winningColor: "black",
+      reason: "flag",
+      winner: "bob",
+      myEloChange: -10,
+      eloChange: { w: -10, b: 10 },
+    });
     expect(canMoveNow(over)).toBe(false);
     expect(gameReducer(over, { type: "gameOver", over: gameOver({ winner: "x" }), now: T0 })).toBe(over);
   });

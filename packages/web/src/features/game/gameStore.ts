@@ -78,6 +78,7 @@ function resultOfSnapshot(game: GameStarted, myColor: Color | null): GameResult 
     reason: game.reason ?? (game.status === "aborted" ? "abort" : "resign"),
     winner,
     myEloChange: myColor === null ? null : outcome && game.rated ? deltaFor(game.eloDeltas, outcome) : 0,
+    ...(game.eloChange ? { eloChange: game.eloChange } : {}),
   };
 }
 
@@ -105,6 +106,7 @@ export function gameFromSnapshot(game: GameStarted, now: number): GameState {
     myColor,
     white: game.white,
     black: game.black,
+    ratings: game.ratings ?? { w: null, b: null },
     rated: game.rated,
     variant: game.variant,
     timeClass: game.timeClass,
@@ -361,6 +363,7 @@ function applyGameOver(state: GameState, over: GameOver, now: number): GameState
       reason: over.reason,
       winner: over.winner,
       myEloChange: state.myColor ? (outcome ? over.eloChange[state.myColor] : 0) : null,
+      ...(state.rated && over.reason !== "abort" && over.winningColor !== "none" ? { eloChange: over.eloChange } : {}),
     },
     eventNo: Math.max(state.eventNo, over.eventNo),
     clock: { timeLeft: { ...over.timeLeft }, running: false, at: now },

@@ -5,7 +5,9 @@ import {
   gameOverHeadline,
   gameScore,
   gameTypeLabel,
+  newRatingLines,
   ratingChangeText,
+  resultLine,
   resumedText,
 } from "./gameText.ts";
 import { liveGame } from "./testGame.ts";
@@ -103,5 +105,38 @@ describe("resumedText", () => {
     [120, "The server restarted - the 1 s it was away was not counted on the clocks"],
   ])("%i ms", (awayMs, text) => {
     expect(resumedText(awayMs)).toBe(text);
+  });
+});
+
+describe("resultLine: the result as the move list ends with it", () => {
+  it.each([
+    [{ winningColor: "white", reason: "resign" }, "1-0 · Black resigned"],
+    [{ winningColor: "black", reason: "resign" }, "0-1 · White resigned"],
+    [{ winningColor: "white", reason: "checkmate" }, "1-0 · Checkmate"],
+    [{ winningColor: "draw", reason: "threefold" }, "½-½ · Draw by repetition"],
+    [{ winningColor: "draw", reason: "draw" }, "½-½ · Draw by agreement"],
+    [{ winningColor: "draw", reason: "stalemate" }, "½-½ · Stalemate"],
+    [{ winningColor: "black", reason: "flag" }, "0-1 · White ran out of time"],
+    [{ winningColor: "draw", reason: "flag" }, "½-½ · Time out, no mating material left"],
+    [{ winningColor: "white", reason: "abandon" }, "1-0 · Black left the game"],
+    [{ winningColor: "none", reason: "abort" }, "Game aborted"],
+  ] as const)("%o → %s", (result, text) => {
+    expect(resultLine(result)).toBe(text);
+  });
+});
+
+describe("newRatingLines: the new ratings in the game-over box", () => {
+  const state = { white: "alice", black: "bob", ratings: { w: 1500, b: 1492 }, myColor: "w" as const };
+  it("gives a player the opponent's new rating, a spectator both", () => {
+    expect(newRatingLines(state, { eloChange: { w: 8, b: -8 } })).toEqual(["bob: 1484 (\u22128)"]);
+    expect(newRatingLines({ ...state, myColor: null }, { eloChange: { w: -9, b: 9 } })).toEqual([
+      "alice: 1491 (\u22129)",
+      "bob: 1501 (+9)",
+    ]);
+  });
+
+  it("says nothing of an unrated game or a guest", () => {
+    expect(newRatingLines(state, {})).toEqual([]);
+    expect(newRatingLines({ ...state, ratings: { w: 1500, b: null } }, { eloChange: { w: 0, b: 0 } })).toEqual([]);
   });
 });

@@ -101,3 +101,47 @@ export function resumedText(awayMs: number): string {
   const seconds = Math.max(1, Math.round(awayMs / 1000));
   return `The server restarted - the ${seconds} s it was away ${seconds === 1 ? "was" : "were"} not counted on the clocks`;
 }
+
+const SIDE = { white: "White", black: "Black" } as const;
+
+/**
+ * The result as the move list ends with it (lichess): "1-0 · Black resigned", "½-½ · Draw by repetition",
+ * "0-1 · White ran out of time", "Game aborted".
+ */
+export function resultLine(result: Pick<GameResult, "winningColor" | "reason">): string {
+  const score = gameScore(result);
+  if (!score) return "Game aborted";
+  const loser = result.winningColor === "white" ? SIDE.black : result.winningColor === "black" ? SIDE.white : "";
+  const why: Record<GameResult["reason"], string> = {
+    checkmate: "Checkmate",
+    stalemate: "Stalemate",
+    insufficient: "Insufficient material",
+    threefold: "Draw by repetition",
+    fiftyMoves: "Fifty-move rule",
+    resign: `${loser} resigned`,
+    draw: "Draw by agreement",
+    flag: loser ? `${loser} ran out of time` : "Time out, no mating material left",
+    abandon: loser ? `${loser} left the game` : "Game abandoned",
+    abort: "Game aborted",
+  };
+  return `${score} · ${why[result.reason]}`;
+}
+
+/**
+ * The new ratings of a finished rated game, as the game-over box lists them after SPEC's own line: the
+ * opponent's ("bob: 1492 (−8)") for a player, both for a spectator. Empty when unrated or unknown.
+ */
+export function newRatingLines(
+  state: Pick<GameState, "white" | "black" | "ratings" | "myColor">,
+  result: Pick<GameResult, "eloChange">,
+): string[] {
+  const change = result.eloChange;
+  if (!change) return [];
+  const sides: Color[] = state.myColor === null ? ["w", "b"] : [state.myColor === "w" ? "b" : "w"];
+  return sides.flatMap((c) => {
+    const before = state.ratings[c];
+    if (before === null) return [];
+    const name = c === "w" ? state.white : state.black;
+    return [`${name}: ${Math.round(before + change[c])} (${formatEloDelta(change[c])})`];
+  });
+}
