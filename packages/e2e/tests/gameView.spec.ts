@@ -140,3 +140,29 @@ for (const { size, width, height } of SIZES) {
     }
   });
 }
+
+test("the opening is named during the game, after it, and on the analysis board", async ({ browser }) => {
+  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  const game = await socketGame(alice.sessionId, bob.sessionId);
+  try {
+    // A transposition: 1. Nf3 Nc6 2. e4 e5 3. Bc4 is the Italian Game all the same.
+    for (const [ply, uci] of ["g1f3", "b8c6", "e2e4", "e7e5"].entries()) await game.move(ply, uci);
+    const page = await newPage(browser, alice.sessionId);
+    await page.goto(`/play?gameId=${game.gameId}`);
+    const opening = page.getByTestId("opening-name");
+    await expect(opening).toHaveText("C44 King's Knight Opening: Normal Variation");
+    await drag(page, "f1", "c4");
+    await expect(opening).toHaveText("C50 Italian Game");
+    await game.resign("b");
+    await expect(page.getByTestId("move-list-ending")).toHaveText("1-0 · Black resigned");
+    await expect(opening).toHaveText("C50 Italian Game");
+    await shoot(page, "opening-laptop");
+
+    await page.getByRole("button", { name: "View Analysis" }).click();
+    await expect(page).toHaveURL(/\/analysis/);
+    await expect(page.getByTestId("opening-name")).toHaveText("C50 Italian Game");
+    await page.context().close();
+  } finally {
+    await game.end();
+  }
+});

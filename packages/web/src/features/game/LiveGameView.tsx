@@ -1,5 +1,5 @@
 import { type Color, other } from "@chess/shared";
-import { type CSSProperties, useEffect, useRef, useState } from "react";
+import { type CSSProperties, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { FlipIcon } from "../../components/FlipIcon.tsx";
@@ -7,6 +7,7 @@ import { useSidewaysStart } from "../../lib/phoneSideways.ts";
 import { usePageTitle } from "../../lib/usePageTitle.ts";
 import { MoveTable, useMoveKeys } from "../board/index.ts";
 import { ChatPanel } from "../chat/index.ts";
+import { OpeningName } from "../openings/index.ts";
 import { usePreferences } from "../preferences/index.ts";
 import { BoardResizeHandle } from "./BoardResizeHandle.tsx";
 import { GameActions } from "./GameActions.tsx";
@@ -80,6 +81,7 @@ export function LiveGameView({
   );
   const bottom: Color = orientation === "white" ? "w" : "b";
   const sans = [...state.history.map((p) => p.san), ...(state.pending ? [state.pending.san] : [])];
+  const fens = useMemo(() => [state.initialFen, ...state.history.map((p) => p.fen)], [state.initialFen, state.history]);
 
   const notices = (
     <GameNotices
@@ -195,6 +197,7 @@ export function LiveGameView({
         {board.oneColumn ? null : notices}
         <section className="play__moves card" aria-labelledby="moves-title">
           <h2 id="moves-title">Moves</h2>
+          <OpeningName fens={fens} />
           <MoveTable
             initialFen={state.initialFen}
             sans={sans}

@@ -1,0 +1,3 @@
+export { OpeningName } from "./OpeningName.tsx";
+export { type Opening, openingOf } from "./openingLookup.ts";
+export { loadOpenings, useOpening } from "./useOpening.ts";
