@@ -166,3 +166,44 @@ test("the opening is named during the game, after it, and on the analysis board"
     await game.end();
   }
 });
+
+test("on a phone the chat is a tab beside the moves, and sending a message leaves the board in place", async ({
+  browser,
+}) => {
+  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  const game = await socketGame(alice.sessionId, bob.sessionId);
+  try {
+    for (const [ply, uci] of ["e2e4", "e7e5"].entries()) await game.move(ply, uci);
+    const page = await newPage(browser, alice.sessionId);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/play?gameId=${game.gameId}`);
+    const tabs = page.getByRole("tablist", { name: "Moves or chat" });
+    await expect(tabs.getByRole("tab", { name: "Moves" })).toHaveAttribute("aria-selected", "true");
+    await expect(moveList(page)).toBeVisible();
+    const input = page.getByPlaceholder("Message…");
+    await expect(input).toBeHidden();
+    await shoot(page, "phone-tabs-moves");
+
+    await tabs.getByRole("tab", { name: "Chat" }).click();
+    await expect(input).toBeVisible();
+    await expect(moveList(page)).toBeHidden();
+    const board = page.getByRole("region", { name: /Chess board/ });
+    await input.fill("good luck");
+    // Typing brings the input into view (a phone's keyboard would too); sending moves nothing more.
+    const before = await board.boundingBox();
+    expect(before?.y ?? -1000).toBeGreaterThan(-(before?.height ?? 0) / 3);
+    await input.press("Enter");
+    await expect(page.getByText("good luck")).toBeVisible();
+    const after = await board.boundingBox();
+    expect(Math.abs((after?.y ?? 0) - (before?.y ?? 0))).toBeLessThan(2);
+    // The board is still on the screen, the chat right under it.
+    expect((after?.y ?? -1) + (after?.height ?? 0) / 2).toBeGreaterThan(0);
+    await shoot(page, "phone-tabs-chat");
+
+    await tabs.getByRole("tab", { name: "Moves" }).click();
+    await expect(moveList(page)).toBeVisible();
+    await page.context().close();
+  } finally {
+    await game.end();
+  }
+});

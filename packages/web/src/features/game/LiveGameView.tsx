@@ -16,6 +16,7 @@ import { GameConnectionNotice } from "./GameConnectionNotice.tsx";
 import { GameInfo } from "./GameInfo.tsx";
 import { GameNotices } from "./GameNotices.tsx";
 import { GameOverPanel } from "./GameOverPanel.tsx";
+import { GamePanelTabs } from "./GamePanelTabs.tsx";
 import { GamePlayerBar } from "./GamePlayerBar.tsx";
 import { CLOCK_TICK_MS, lowTimeMs } from "./gameClock.ts";
 import { clockTimes, playerNames, playsComputer, shownPly } from "./gameSelectors.ts";
@@ -95,6 +96,45 @@ export function LiveGameView({
     />
   );
 
+  // The computer does not chat: no panel inviting the player to say hello to it.
+  const chat = playsComputer(state) ? null : (
+    <ChatPanel chatId={state.gameId} chatType="game" title="Game chat" className="play__chat" readOnly={spectator} />
+  );
+
+  const moves = (
+    <>
+      <section className="play__moves card" aria-labelledby="moves-title">
+        <h2 id="moves-title">Moves</h2>
+        <OpeningName fens={fens} />
+        <MoveTable
+          initialFen={state.initialFen}
+          sans={sans}
+          currentPly={shownPly(state)}
+          onSelect={(ply) => actions.viewPly(ply)}
+          ending={state.result ? resultLine(state.result) : undefined}
+        />
+        <div className="play__steps">
+          <Button variant="ghost" aria-label="Previous move" onClick={() => actions.step(-1)}>
+            ‹
+          </Button>
+          <Button variant="ghost" aria-label="Next move" onClick={() => actions.step(1)}>
+            ›
+          </Button>
+        </div>
+      </section>
+      {playing ? (
+        <MoveEntry
+          state={state}
+          onMove={actions.move}
+          onPremove={actions.setPremove}
+          onCancelPremove={actions.clearPremove}
+          onStep={actions.step}
+          onView={actions.viewPly}
+        />
+      ) : null}
+    </>
+  );
+
   function leaveTo(path: string, routeState?: unknown) {
     actions.cancelRematch();
     void navigate(path, routeState === undefined ? undefined : { state: routeState });
@@ -109,16 +149,7 @@ export function LiveGameView({
     >
       <div className="play__info">
         <GameInfo state={state} />
-        {/* The computer does not chat: no panel inviting the player to say hello to it. */}
-        {playsComputer(state) ? null : (
-          <ChatPanel
-            chatId={state.gameId}
-            chatType="game"
-            title="Game chat"
-            className="play__chat"
-            readOnly={spectator}
-          />
-        )}
+        {board.oneColumn ? null : chat}
       </div>
 
       <div className="play__center" style={board.sideways ? undefined : { maxWidth: board.width }} ref={center}>
@@ -195,35 +226,7 @@ export function LiveGameView({
           </Button>
         ) : null}
         {board.oneColumn ? null : notices}
-        <section className="play__moves card" aria-labelledby="moves-title">
-          <h2 id="moves-title">Moves</h2>
-          <OpeningName fens={fens} />
-          <MoveTable
-            initialFen={state.initialFen}
-            sans={sans}
-            currentPly={shownPly(state)}
-            onSelect={(ply) => actions.viewPly(ply)}
-            ending={state.result ? resultLine(state.result) : undefined}
-          />
-          <div className="play__steps">
-            <Button variant="ghost" aria-label="Previous move" onClick={() => actions.step(-1)}>
-              ‹
-            </Button>
-            <Button variant="ghost" aria-label="Next move" onClick={() => actions.step(1)}>
-              ›
-            </Button>
-          </div>
-        </section>
-        {playing ? (
-          <MoveEntry
-            state={state}
-            onMove={actions.move}
-            onPremove={actions.setPremove}
-            onCancelPremove={actions.clearPremove}
-            onStep={actions.step}
-            onView={actions.viewPly}
-          />
-        ) : null}
+        {board.oneColumn && chat ? <GamePanelTabs moves={moves} chat={chat} /> : moves}
         <GameActions
           state={state}
           onResign={actions.resign}
