@@ -207,3 +207,29 @@ test("on a phone the chat is a tab beside the moves, and sending a message leave
     await game.end();
   }
 });
+
+test("TV at 1440x900 shows the board, both clocks and the moves on one screen", async ({ browser }) => {
+  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  const game = await socketGame(alice.sessionId, bob.sessionId);
+  try {
+    for (const [ply, uci] of ["d2d4", "d7d5"].entries()) await game.move(ply, uci);
+    const page = await newPage(browser);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/tv");
+    await expect(moveList(page).getByRole("button", { name: "d5", exact: true })).toBeVisible();
+    const timers = page.getByRole("timer");
+    await expect(timers).toHaveCount(2);
+    for (const timer of await timers.all()) {
+      const box = await timer.boundingBox();
+      expect((box?.y ?? 1000) + (box?.height ?? 0)).toBeLessThanOrEqual(900);
+    }
+    const board = await page.getByRole("region", { name: /Chess board/ }).boundingBox();
+    expect(board?.width ?? 0).toBeGreaterThan(450);
+    const moves = await moveList(page).boundingBox();
+    expect((moves?.y ?? 1000) + 40).toBeLessThanOrEqual(900);
+    await shoot(page, "tv-laptop");
+    await page.context().close();
+  } finally {
+    await game.end();
+  }
+});

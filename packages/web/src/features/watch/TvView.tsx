@@ -1,5 +1,5 @@
 import type { Color, WatchedGame } from "@chess/shared";
-import { useEffect, useReducer, useState } from "react";
+import { useEffect, useReducer, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { MoveTable } from "../board/index.ts";
@@ -18,6 +18,7 @@ import {
   useNow,
 } from "../game/index.ts";
 import { initialTv, TV_PAUSE_MS, tvReducer } from "./tvStore.ts";
+import { useTvBoardWidth } from "./useTvBoardWidth.ts";
 import { useWatchList } from "./useWatchList.ts";
 import "./TvView.css";
 
@@ -103,12 +104,14 @@ function TvBoard({
   viewPly: (ply: number | null) => void;
 }) {
   const board = useLiveBoardWidth();
+  const center = useRef<HTMLDivElement>(null);
+  const boardWidth = useTvBoardWidth(center, board.width, board.oneColumn);
   const active = state.status === "active";
   const now = useNow(active && state.clock.running, CLOCK_TICK_MS);
   const result = state.result;
   return (
     <div className="tv">
-      <div className="tv__center" style={{ maxWidth: board.width }}>
+      <div className="tv__center" style={{ maxWidth: boardWidth }} ref={center}>
         <div className="tv__head">
           <h2 className="tv__title">
             {state.white}
@@ -121,7 +124,7 @@ function TvBoard({
         <LiveBoard
           state={state}
           orientation="white"
-          boardWidth={board.width}
+          boardWidth={boardWidth}
           onMove={NO_MOVES}
           onPremove={NOTHING}
           onCancelPremove={NOTHING}
