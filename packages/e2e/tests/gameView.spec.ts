@@ -233,3 +233,28 @@ test("TV at 1440x900 shows the board, both clocks and the moves on one screen", 
     await game.end();
   }
 });
+
+test("the jumpstart Create Game dialog fits a 1440x900 screen, a stage and a handicap chosen", async ({ browser }) => {
+  const page = await newPage(browser);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Create Game" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create Game" });
+  await dialog.getByLabel("Variant").selectOption({ label: "Jumpstart Chess" });
+  await expect(dialog.getByRole("button", { name: /^Middlegame/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(dialog.getByRole("button", { name: /^Almost even/ })).toHaveAttribute("aria-pressed", "true");
+  const box = await dialog.boundingBox();
+  expect((box?.y ?? -1) >= 0 && (box?.y ?? 0) + (box?.height ?? 1000) <= 900).toBe(true);
+  const create = dialog.getByRole("button", { name: "Create", exact: true });
+  const footer = await create.boundingBox();
+  expect((footer?.y ?? 1000) + (footer?.height ?? 0)).toBeLessThanOrEqual(900);
+  // Every choice can be reached, none hidden under the footer once scrolled to.
+  const last = dialog.getByRole("button", { name: /^Free climbing/ });
+  await last.scrollIntoViewIfNeeded();
+  const lastBox = await last.boundingBox();
+  expect((lastBox?.y ?? 1000) + (lastBox?.height ?? 0)).toBeLessThanOrEqual(footer?.y ?? 0);
+  await shoot(page, "jumpstart-dialog-laptop");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, "jumpstart-dialog-phone");
+  await page.context().close();
+});

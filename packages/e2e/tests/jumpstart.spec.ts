@@ -54,6 +54,11 @@ test("jumpstart without a stage or handicap names the missing fields and creates
   const dialog = await openJumpstart(page);
   // A time control (10+0) is always preselected, so only the jumpstart choices can be missing.
   await expect(dialog.getByRole("button", { name: "10+0", exact: true })).toHaveAttribute("aria-pressed", "true");
+  // A stage and a handicap come chosen (issue 47); pressed again, each is taken back.
+  for (const name of [/^Middlegame/, /^Almost even/]) {
+    await expect(dialog.getByRole("button", { name })).toHaveAttribute("aria-pressed", "true");
+    await dialog.getByRole("button", { name }).click();
+  }
   await dialog.getByRole("button", { name: "Create", exact: true }).click();
   await expect(dialog.getByRole("alert")).toHaveText(`${MISSING}Handicap, Game Stage`);
   await dialog.getByRole("button", { name: /^Late game/ }).click();
@@ -100,7 +105,8 @@ test("a jumpstart offer: the card shows its ranges and swords, and both players 
 
   const dialog = await openJumpstart(creator);
   await dialog.getByRole("button", { name: /^Early game/ }).click();
-  await dialog.getByRole("button", { name: /^Almost even/ }).click();
+  // "Almost even" comes chosen (a second press would take it back).
+  await expect(dialog.getByRole("button", { name: /^Almost even/ })).toHaveAttribute("aria-pressed", "true");
   // 5+3 is the custom sliders' default (5 min + 3 s), not one of the 12 presets.
   await dialog.getByRole("button", { name: "Custom", exact: true }).click();
   await expect(dialog.getByText("5 min + 3 s")).toBeVisible();

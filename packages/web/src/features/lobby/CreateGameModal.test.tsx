@@ -117,7 +117,7 @@ describe("CreateGameModal", () => {
     function chooseJumpstart() {
       fireEvent.change(screen.getByLabelText("Variant"), { target: { value: "jumpstart" } });
     }
-    const pressed = (name: string) => screen.getByRole("button", { name }).getAttribute("aria-pressed");
+    const pressed = (name: string | RegExp) => screen.getByRole("button", { name }).getAttribute("aria-pressed");
 
     it("shows stage and handicap choices with their ranges, the worse-side choice and help, no colour", () => {
       setup();
@@ -145,6 +145,11 @@ describe("CreateGameModal", () => {
     it("names the missing fields and sends nothing (SPEC §5)", async () => {
       const { onCreate, onClose } = setup();
       chooseJumpstart();
+      // Both come chosen; a second press takes a choice back.
+      expect(pressed(/^Middlegame/)).toBe("true");
+      expect(pressed(/^Almost even/)).toBe("true");
+      fireEvent.click(screen.getByRole("button", { name: /^Middlegame/ }));
+      fireEvent.click(screen.getByRole("button", { name: /^Almost even/ }));
       fireEvent.click(screen.getByRole("button", { name: "Create" }));
       expect((await screen.findByRole("alert")).textContent).toBe(
         "You are missing the following input fields: Handicap, Game Stage",
@@ -160,8 +165,9 @@ describe("CreateGameModal", () => {
       const { onCreate, onClose } = setup();
       chooseJumpstart();
       fireEvent.click(screen.getByRole("button", { name: /^Early game/ }));
-      fireEvent.click(screen.getByRole("button", { name: /^Almost even/ }));
+      fireEvent.click(screen.getByRole("button", { name: /^Uphill battle/ }));
       expect(pressed("Early game · moves 10\u201320")).toBe("true");
+      expect(pressed(/^Middlegame/)).toBe("false");
       fireEvent.click(screen.getByRole("button", { name: "5+5" }));
       fireEvent.click(screen.getByLabelText("Me"));
       fireEvent.click(screen.getByRole("button", { name: "Create" }));
@@ -173,8 +179,8 @@ describe("CreateGameModal", () => {
         selectedColor: "random",
         isCreatorsHandicap: true,
         clubId: null,
-        lower_eval_limit: 0,
-        upper_eval_limit: 1,
+        lower_eval_limit: 1,
+        upper_eval_limit: 3,
         lower_move_limit: 10,
         upper_move_limit: 20,
       });
@@ -244,6 +250,7 @@ describe("CreateGameModal", () => {
     it("going back to Standard shows the colour again and sends a plain offer", async () => {
       const { onCreate } = setup();
       chooseJumpstart();
+      fireEvent.click(screen.getByRole("button", { name: /^Middlegame/ }));
       fireEvent.click(screen.getByRole("button", { name: "Create" }));
       await screen.findByRole("alert");
       fireEvent.change(screen.getByLabelText("Variant"), { target: { value: "standard" } });

@@ -287,7 +287,7 @@ function JumpstartFields({
                   className="create-game__preset create-game__choice"
                   aria-pressed={values.stage === stage.key}
                   aria-label={`${stage.label} · moves ${formatRange(stage.moves)}`}
-                  onClick={() => set({ stage: stage.key })}
+                  onClick={() => set({ stage: values.stage === stage.key ? undefined : stage.key })}
                 >
                   <span>{stage.label}</span>
                   <span className="create-game__choice-range">moves {formatRange(stage.moves)}</span>
@@ -307,7 +307,7 @@ function JumpstartFields({
                   className="create-game__preset create-game__choice"
                   aria-pressed={values.handicap === handicap.key}
                   aria-label={`${handicap.label} · ${formatRange(handicap.eval)} pawns`}
-                  onClick={() => set({ handicap: handicap.key })}
+                  onClick={() => set({ handicap: values.handicap === handicap.key ? undefined : handicap.key })}
                 >
                   <span>{handicap.label}</span>
                   <span className="create-game__choice-range">{formatRange(handicap.eval)} pawns</span>

@@ -15,10 +15,18 @@ import {
   withJumpstartMode,
 } from "./createGameForm.ts";
 
-const jumpstart: CreateGameValues = { ...DEFAULT_CREATE_GAME, variant: "jumpstart" };
+// Without the preselected stage and handicap, to check what is missing.
+const { stage: _stage, handicap: _handicap, ...withoutChoices } = DEFAULT_CREATE_GAME;
+const jumpstart: CreateGameValues = { ...withoutChoices, variant: "jumpstart" };
 const MISSING = "You are missing the following input fields: ";
 
 describe("create game form", () => {
+  it("preselects a stage and a handicap, so a jumpstart game can be made at once", () => {
+    const values: CreateGameValues = { ...DEFAULT_CREATE_GAME, variant: "jumpstart" };
+    expect([values.stage, values.handicap]).toEqual(["mid", "almostEven"]);
+    expect(createGameProblem(values)).toBeUndefined();
+  });
+
   it("has the 12 presets of SPEC §9 in four groups", () => {
     expect(PRESET_GROUPS.map((g) => [g.title, g.presets.map((p) => `${p.baseTime}+${p.increment}`)])).toEqual([
       ["Bullet", ["1+0", "1+2", "2+1"]],

@@ -55,6 +55,9 @@ export const DEFAULT_CREATE_GAME: CreateGameValues = {
   customIncrement: CUSTOM_TIME.increment.default,
   color: "random",
   jumpstartMode: "preset",
+  // A jumpstart game can be made at once (issue 47): the middle of the game, and near-even, are chosen first.
+  stage: "mid",
+  handicap: "almostEven",
   customEval: CUSTOM_EVAL_DEFAULT,
   customMoves: CUSTOM_MOVES_DEFAULT,
   worseSide: "opponent",
