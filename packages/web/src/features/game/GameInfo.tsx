@@ -2,6 +2,7 @@ import { formatEloDelta } from "../../lib/ratingText.ts";
 import { playerNames } from "./gameSelectors.ts";
 import type { GameState } from "./gameStore.ts";
 import { gameTypeLabel } from "./gameText.ts";
+import { startMaterialText, startMoveNumber } from "./jumpstartStart.ts";
 import "./GamePanels.css";
 
 /**
@@ -20,6 +21,11 @@ export function GameInfo({ state }: { state: GameState }) {
         <span className="game-info__name">{opponent}</span>
       </h1>
       <p className="game-info__type">{gameTypeLabel(state)}</p>
+      {state.variant === "jumpstart" ? (
+        <p className="game-info__start" data-testid="jumpstart-start">
+          Starts at move {startMoveNumber(state.initialFen)} · {startMaterialText(state.initialFen)}
+        </p>
+      ) : null}
       {spectator ? (
         <p className="game-info__spectating">Spectating</p>
       ) : over ? null : state.rated ? (
