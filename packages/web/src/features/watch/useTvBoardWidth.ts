@@ -12,20 +12,21 @@ const BOTTOM_MARGIN = 12;
  */
 export function useTvBoardWidth(center: RefObject<HTMLElement | null>, liveWidth: number, oneColumn: boolean): number {
   const [chrome, setChrome] = useState<number | null>(null);
+  // After every render: a heading that wraps (long names) or a result line changes what stands around the
+  // board. The measure settles at once: the same value does not render again.
   useLayoutEffect(() => {
-    const measure = () => {
-      const box = center.current;
-      const board = box?.querySelector(".board");
-      const lower = box?.querySelector(".player-bar--bottom");
-      if (!board || !lower) return;
-      setChrome(
-        Math.round(lower.getBoundingClientRect().bottom + window.scrollY - board.getBoundingClientRect().height),
-      );
-    };
-    measure();
-    window.addEventListener("resize", measure);
-    return () => window.removeEventListener("resize", measure);
-  }, [center]);
+    const box = center.current;
+    const board = box?.querySelector(".board");
+    const lower = box?.querySelector(".player-bar--bottom");
+    if (!board || !lower) return;
+    setChrome(Math.round(lower.getBoundingClientRect().bottom + window.scrollY - board.getBoundingClientRect().height));
+  });
+  const [, setViewHeight] = useState(0);
+  useLayoutEffect(() => {
+    const onResize = () => setViewHeight(window.innerHeight);
+    window.addEventListener("resize", onResize);
+    return () => window.removeEventListener("resize", onResize);
+  }, []);
   if (oneColumn || chrome === null) return liveWidth;
   return Math.floor(Math.max(MIN_TV_BOARD, Math.min(liveWidth, window.innerHeight - chrome - BOTTOM_MARGIN)));
 }
