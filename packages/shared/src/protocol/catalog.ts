@@ -191,7 +191,7 @@ export const CLIENT_EVENTS = {
   joinPool: {
     payload: joinPoolPayload,
     ack: "PoolMembership",
-    does: "Seeks a game in a quick-pairing pool (one of the 12 presets; standard, random colours, rated between accounts). Pairing runs in waves every few seconds by a rating range that widens with waiting; blocked players are never paired, guests only with guests and accounts with accounts unless both sides send `mixed: true`. A pair gets the usual `gameStarted`. An open lobby offer of the pool's time control (standard, public, by the caller's kind of player unless `mixed`, no block either way) is taken at once, as if accepted: the ack then says `{poolId: null, reason: \"paired\"}`; one made while the caller waits is taken at the next wave. Moves the caller out of any other pool; every socket of the caller gets `poolChanged`. Refused while the caller plays a game, and rate-limited like offers.",
+    does: "Seeks a game in a quick-pairing pool (one of the 12 presets; standard, random colours, rated between accounts). Pairing runs in waves every few seconds by a rating range that widens with waiting; blocked players are never paired, guests and accounts meet (casual) unless either sends `mixed: false` (the default is `true`). A pair gets the usual `gameStarted`. An open lobby offer of the pool's time control (standard, public, by the caller's kind of player if `mixed: false`, no block either way) is taken at once, as if accepted: the ack then says `{poolId: null, reason: \"paired\"}`; one made while the caller waits is taken at the next wave. Moves the caller out of any other pool; every socket of the caller gets `poolChanged`. Refused while the caller plays a game, and rate-limited like offers.",
     spec: false,
   },
   leavePool: {
