@@ -88,6 +88,13 @@ export const HTTP_ROUTES: RouteDoc[] = [
     returns: "TempUsernameResponse (Session-ID header)",
     spec: true,
   },
+  {
+    route: "POST /user/guest-session",
+    auth: "session",
+    returns:
+      "GuestSessionResponse: keeps the Session-ID header's guest in the browser's http-only session cookie (unless the cookie already names a live session, which is answered instead), so every tab of the browser is that guest",
+    spec: false,
+  },
   { route: "GET /user/preferences", auth: "account", returns: "PreferencesAnswer", spec: false },
   {
     route: "PUT /user/preferences",

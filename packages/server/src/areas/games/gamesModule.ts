@@ -105,6 +105,11 @@ export function gamesModule(
   ports.closing.guard(async (userId) =>
     (await games.activeGameOf({ userId, sessionId: "" })) !== undefined ? MESSAGES.closeWhilePlaying : undefined,
   );
+  core.bus.subscribe("guestSignedIn", ({ guestSessionId, userId, username, sessionId }) =>
+    games
+      .adoptSeat({ sessionId: guestSessionId, userId: null }, { sessionId, userId, name: username })
+      .catch((err: unknown) => logger.warn({ err, userId }, "a guest's live game kept its guest seat")),
+  );
   core.bus.subscribe("accountClosed", ({ userId }) =>
     rematches.accountClosed(userId).catch((err: unknown) => logger.warn({ err, userId }, "rematch offers kept")),
   );

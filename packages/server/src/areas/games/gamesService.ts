@@ -78,10 +78,12 @@ const GAME_OPS = [
 export type GameOp = (typeof GAME_OPS)[number];
 /** A player's action passed from the node they are connected to, to the node writing the game. */
 export interface GameCall {
-  op: GameOp | "snapshot";
+  op: GameOp | "snapshot" | "adoptSeat";
   gameId: string;
   actor: ActorId;
   payload?: MovePayload;
+  /** adoptSeat: the account that takes the actor's (a guest's) seat. */
+  account?: PlayerRef;
 }
 
 /** STATEMENT_TIMEOUT_MS's default: what a command's answer waits for at most, unless the node says otherwise. */
@@ -270,13 +272,28 @@ export function createGamesService(deps: {
     });
   }
 
+  /** On the game's writer: `account` takes the seat of `guest`, the game unchanged (it stays unrated). */
+  async function adoptSeatHere(gameId: string, guest: ActorId, account: PlayerRef): Promise<boolean> {
+    const done = await queue.run(gameId, async () => {
+      const round = rounds.get(gameId);
+      const color = round && colorOf(round, guest);
+      if (!round || !color || round.status !== "active") return false;
+      const next: GameRound = { ...round, players: { ...round.players, [color]: account } };
+      return rounds.reseat(round, next);
+    });
+    // Their tabs come back under the account; the seat is taken if one of them is at the board already.
+    const key = actorKey(account);
+    if (done) service.presenceChanged(key, deps.isOnline(key));
+    return done;
+  }
+
   async function activeGameOf(actor: ActorId): Promise<string | undefined> {
     const here = rounds.gameOf(actorKey(actor));
     if (here || !shared) return here;
     return repo.activeGameOf(actor);
   }
 
-  return {
+  const service = {
     /** The game the actor is playing now, if any (on any node). */
     activeGameOf,
     /** Creates, persists and announces a game; each player gets gameStarted. */
@@ -432,8 +449,29 @@ export function createGamesService(deps: {
       return gameStartedJson(round, colorOf(round, actor) ?? "spectator", now(), rounds.heldSince(gameId));
     },
 
+    /**
+     * A guest logged in (or signed up) in the browser playing a live game: their account takes the guest's
+     * seat, on whichever node writes the game, so the account finishes it. The stored rows follow through
+     * history's adoption of the guest's games. False when the guest plays no live game.
+     */
+    async adoptSeat(guest: ActorId, account: PlayerRef): Promise<boolean> {
+      const id = await activeGameOf(guest);
+      if (!id) return false;
+      const where = await ownership.locate(id);
+      if (where === "here") return adoptSeatHere(id, guest, account);
+      if (where === "unknown" || !deps.forward) return false;
+      const answer = (await deps.forward(where, { op: "adoptSeat", gameId: id, actor: guest, account })) as
+        | Ack<boolean>
+        | undefined;
+      return answer?.ok === true && answer.data === true;
+    },
+
     /** A call another node passed on because this node holds the game. */
     async serve(call: GameCall): Promise<Ack<unknown>> {
+      if (call.op === "adoptSeat") {
+        if (!call.account || !rounds.has(call.gameId)) return fail("no_game", "This game is not being played here");
+        return { ok: true, data: await adoptSeatHere(call.gameId, call.actor, call.account) };
+      }
       if (call.op === "snapshot") {
         const round = rounds.get(call.gameId);
         if (!round) return fail("no_game", "This game is not being played here");
@@ -517,6 +555,7 @@ export function createGamesService(deps: {
       return round ? clocksAt(round, now(), rounds.heldSince(gameId)) : undefined;
     },
   };
+  return service;
 }
 
 export type GamesService = ReturnType<typeof createGamesService>;
