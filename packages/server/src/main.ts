@@ -50,7 +50,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   const accounts = accountsModule(core);
   const { callers } = accounts;
   const preferences = preferencesModule(core, { callers });
-  const friends = friendsModule(core, { callers, accounts: accounts.lookup });
+  const friends = friendsModule(core, { callers, accounts: accounts.lookup, choices: preferences.choices });
   const clubs = clubsModule(core, { callers, accounts: accounts.lookup, blocks: friends.blocks });
   const games = gamesModule(core, {
     callers,

@@ -317,6 +317,8 @@ export const clubs = pgTable(
       .references(() => users.id),
     /** Who may join: "open", "request" or "invite" (JOIN_POLICIES). */
     joinPolicy: text("join_policy").$type<JoinPolicy>().notNull().default("invite"),
+    /** What the club is about, as its creator wrote it (shown in search results and its details). */
+    description: text("description").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("clubs_name_lower_idx").on(sql`lower(${t.name})`)],

@@ -172,7 +172,13 @@ export const HTTP_ROUTES: RouteDoc[] = [
     returns: "AnalysisProgress",
     spec: false,
   },
-  { route: "POST /club/create", auth: "account", body: createClubBody, returns: "{clubId, successMsg}", spec: true },
+  {
+    route: "POST /club/create",
+    auth: "account",
+    body: createClubBody,
+    returns: "{clubId, successMsg} (joinPolicy and description are additions; invite-only when absent)",
+    spec: true,
+  },
   { route: "GET /club/list", auth: "account", returns: "Club[]", spec: true },
   {
     route: "POST /club/handle-invitation",
@@ -188,6 +194,12 @@ export const HTTP_ROUTES: RouteDoc[] = [
   { route: "GET /club/search", auth: "account", query: clubSearchQuery, returns: "ClubSearchResult[]", spec: false },
   { route: "POST /club/join", auth: "account", body: joinClubBody, returns: "{successMsg, joined}", spec: false },
   { route: "GET /club/join-requests", auth: "account", query: clubIdQuery, returns: "ClubJoinRequest[]", spec: false },
+  {
+    route: "GET /club/join-requests/waiting",
+    auth: "account",
+    returns: "WaitingJoinRequest[] (every request waiting in the clubs the caller administers, oldest first)",
+    spec: false,
+  },
   {
     route: "POST /club/handle-join-request",
     auth: "account",
@@ -226,7 +238,14 @@ export const HTTP_ROUTES: RouteDoc[] = [
     returns: "FriendMessage[]",
     spec: true,
   },
-  { route: "GET /friend/unread", auth: "account", returns: "unread counts per friend", spec: false },
+  {
+    route: "GET /friend/contact/:friendName",
+    auth: "account",
+    params: friendNameParams,
+    returns: "ContactAnswer (whether the caller may message and challenge that player now, and why not)",
+    spec: false,
+  },
+  { route: "GET /friend/unread", auth: "account", returns: "unread counts per correspondent", spec: false },
   {
     route: "POST /friend/messages/:friendName/read",
     auth: "account",

@@ -63,7 +63,7 @@ export const CLIENT_EVENTS = {
   createFriendChallenge: {
     payload: createFriendChallengePayload,
     ack: "{offer, isSuccessful}",
-    does: "Challenges an online friend: the caller gets `friendChallengeCreated`, the friend `friendChallengeReceived`.",
+    does: "Challenges an online player (`friendName`): a friend, or anyone whose `challengesFrom` setting allows it, never across a block. The caller gets `friendChallengeCreated`, the player `friendChallengeReceived`.",
     spec: true,
   },
   acceptGameOffer: {
@@ -169,7 +169,7 @@ export const CLIENT_EVENTS = {
   friendMessage: {
     payload: friendMessagePayload,
     ack: "FriendMessage",
-    does: "Sends a private message to a friend: both get `friendMessage`.",
+    does: "Sends a private message to a friend, or to anyone whose `messagesFrom` setting allows it (everyone by default; never across a block): both get `friendMessage`. Limits per sender: 20 in 10 s, 100 an hour to non-friends, 20 new conversations a day with non-friends.",
     spec: true,
   },
   watchClub: {
@@ -372,8 +372,13 @@ export const SERVER_EVENTS = {
   clubEventCreated: { payload: "ClubEventCreated", when: "To a club's watchers.", spec: false },
   clubMembersChanged: { payload: "ClubMembersChanged", when: "To a club's watchers.", spec: false },
   clubJoinRequested: {
-    payload: "ClubMembersChanged",
-    when: "To a club's administrator when a player asks to join (read GET /club/join-requests).",
+    payload: "ClubJoinRequested",
+    when: "To a club's administrator (every tab) when a player asks to join: the site's notice and badge (GET /club/join-requests/waiting).",
+    spec: false,
+  },
+  clubJoinRequestAnswered: {
+    payload: "ClubJoinRequestAnswered",
+    when: "To a club's administrator (every tab) when a request to join was answered: it leaves the badge.",
     spec: false,
   },
   watchList: {

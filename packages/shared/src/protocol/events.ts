@@ -12,7 +12,14 @@ import type {
 } from "../api/friends.ts";
 import type { WatchList } from "../api/watch.ts";
 import type { ChatHistory, ChatMessage } from "./chat.ts";
-import type { ClubEventCreated, ClubInvitationAnswered, ClubMembersChanged, ClubPostCreated } from "./clubs.ts";
+import type {
+  ClubEventCreated,
+  ClubInvitationAnswered,
+  ClubJoinRequestAnswered,
+  ClubJoinRequested,
+  ClubMembersChanged,
+  ClubPostCreated,
+} from "./clubs.ts";
 import type { TakenBack } from "./computer.ts";
 import type {
   DailyClockChanged,
@@ -115,7 +122,8 @@ export interface ServerToClientEvents {
   clubPostCreated: (payload: ClubPostCreated) => void;
   clubEventCreated: (payload: ClubEventCreated) => void;
   clubMembersChanged: (payload: ClubMembersChanged) => void;
-  clubJoinRequested: (payload: ClubMembersChanged) => void;
+  clubJoinRequested: (payload: ClubJoinRequested) => void;
+  clubJoinRequestAnswered: (payload: ClubJoinRequestAnswered) => void;
   /** To followers of the Watch list: its first page again, after live games changed. */
   watchList: (payload: WatchList) => void;
   /** To lobby-count watchers: players online, games in play, and each pool's waiting and playing (throttled). */

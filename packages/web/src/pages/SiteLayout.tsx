@@ -3,7 +3,7 @@ import { ConnectionBanner } from "../components/ConnectionBanner.tsx";
 import { Layout, type NavItem } from "../components/Layout.tsx";
 import { ToastProvider } from "../components/Toast.tsx";
 import { IdentityBadge, useIdentity } from "../features/accounts/index.ts";
-import { ClubInvitationNotifier, useInvitationsBadge } from "../features/clubs/index.ts";
+import { ClubInvitationNotifier, useInvitationsBadge, useJoinRequestsBadge } from "../features/clubs/index.ts";
 import { FriendNotifications, useRequestsBadge, useUnreadBadge } from "../features/friends/index.ts";
 import {
   GameEndNotifier,
@@ -25,10 +25,10 @@ const NAV: NavItem[] = [
 /** The common layout of every route (SPEC §2), with the toasts and the app-wide social listeners. */
 export function SiteLayout() {
   const { identity } = useIdentity();
-  // Unread messages and club invitations lead to Social (the conversations, the clubs), friend requests to
+  // Unread messages, club invitations and requests to join my clubs lead to Social (the conversations, the clubs), friend requests to
   // My Profile (the friends panel).
   const badges: Record<string, Badge> = {
-    "/social": together(useUnreadBadge(), useInvitationsBadge()),
+    "/social": together(useUnreadBadge(), useInvitationsBadge(), useJoinRequestsBadge()),
     "/my-profile": useRequestsBadge(),
   };
   return (
