@@ -116,11 +116,7 @@ export function Conversation({ friendName, me }: { friendName: string; me: strin
             <Link to="/leaderboards">leaderboards</Link>.
           </p>
         ) : null}
-        {!unknown && refusal ? (
-          <p className="conversation__empty" role="status">
-            {refusal}.
-          </p>
-        ) : null}
+
         {state.status === "ready" && count === 0 && !notFriend ? (
           <p className="conversation__empty">No messages yet. Say hello to {friendName}!</p>
         ) : null}
@@ -163,7 +159,13 @@ export function Conversation({ friendName, me }: { friendName: string; me: strin
         </p>
       ) : null}
 
-      {notFriend ? null : (
+      {notFriend ? (
+        !unknown && refusal ? (
+          <p className="conversation__refusal" role="status">
+            {refusal}.
+          </p>
+        ) : null
+      ) : (
         <MessageComposer
           inputId="conversation-input"
           value={draft}
