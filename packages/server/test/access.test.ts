@@ -95,6 +95,11 @@ async function buildWorld(): Promise<World> {
   const aInvites = (await as(A, "GET", "/friend/list-invites")).json as unknown as Array<{ inviterId: number }>;
   const dId = aInvites[0]?.inviterId as number;
   expect((await as(A, "POST", "/friend/block", { friendName: X.name })).status).toBe(200);
+  // A and B take messages and challenges from friends only (everyone is the default): strangers are refused.
+  for (const p of [A, B]) {
+    const kept = await as(p, "PUT", "/user/preferences", { messagesFrom: "friends", challengesFrom: "friends" });
+    expect(kept.status).toBe(200);
+  }
   expect((await A.emit("friendMessage", { message: TEXT.aToB, friendName: B.name })).ok).toBe(true);
   expect((await B.emit("friendMessage", { message: TEXT.bToA, friendName: A.name })).ok).toBe(true);
   expect((await B.emit("friendMessage", { message: `${TEXT.bToA}-2`, friendName: A.name })).ok).toBe(true);
@@ -316,9 +321,17 @@ interface RouteCase {
 const notLoggedIn: Refused = { refused: 401, message: MESSAGES.notLoggedIn };
 const clubsNotLoggedIn: Refused = { refused: 401, message: CLUB_MESSAGES.notLoggedIn };
 const unknownClub: Refused = { refused: 404, message: CLUB_MESSAGES.unknownClub };
-const notFriends: Refused = { refused: 403, message: FRIEND_MESSAGES.notFriends };
-/** A conversation is refused to all but friends; for a name nobody has it says so (names are public). */
-const notFriendsNamed: Refused = { ...notFriends, ghost: "differs" };
+/**
+ * A and B take messages from friends only: a conversation with them is refused to others; for a name nobody has
+ * it says so (names are public).
+ */
+const friendsOnly: Refused = { refused: 403, message: FRIEND_MESSAGES.messagesFriendsOnly, ghost: "differs" };
+/** And challenges likewise. */
+const challengesFriendsOnly: Refused = {
+  refused: 403,
+  message: FRIEND_MESSAGES.challengesFriendsOnly,
+  ghost: "differs",
+};
 const q = encodeURIComponent;
 
 const routes: RouteCase[] = [
@@ -391,6 +404,17 @@ const routes: RouteCase[] = [
     nobody: { refused: 400 },
     guest: { allowed: "own", check: (u) => expect(u.username).toBe(w.G.name) },
     stranger: { allowed: "own", check: (u) => expect(u.username).toBe(w.S.name) },
+  },
+  {
+    route: "POST /user/guest-session",
+    what: "keep the Session-ID header's guest in the browser's cookie (a cookie's session wins)",
+    req: (me) => ({
+      path: "/user/guest-session",
+      headers: Object.fromEntries(me.sessionId ? [["session-id", me.sessionId]] : []),
+    }),
+    nobody: { refused: 401 },
+    guest: { allowed: "own", check: (u) => expect(u).toMatchObject({ username: w.G.name, isGuest: true }) },
+    stranger: { allowed: "own", check: (u) => expect(u).toMatchObject({ username: w.S.name, isGuest: false }) },
   },
   // preferences
   {
@@ -507,6 +531,13 @@ const routes: RouteCase[] = [
     guest: clubsNotLoggedIn,
     stranger: unknownClub,
     party: [{ who: "B", what: "B, already a member", outcome: { refused: 409, ghost: "differs" } }],
+  },
+  {
+    route: "GET /club/join-requests/waiting",
+    what: "the requests waiting in the clubs the caller administers (never C's, run by A)",
+    req: () => ({ path: "/club/join-requests/waiting" }),
+    guest: clubsNotLoggedIn,
+    stranger: { allowed: "own", check: (list) => expect(list).toEqual([]) },
   },
   {
     route: "GET /club/join-requests",
@@ -755,8 +786,8 @@ const routes: RouteCase[] = [
     req: () => ({ path: `/friend/messages/${q(w.A.name)}` }),
     ghost: (_, g) => ({ path: `/friend/messages/${q(g.user)}` }),
     guest: notLoggedIn,
-    stranger: notFriendsNamed,
-    party: [{ who: "D", what: "D, who asked A to be friends", outcome: notFriendsNamed }],
+    stranger: friendsOnly,
+    party: [{ who: "D", what: "D, who asked A to be friends", outcome: friendsOnly }],
   },
   {
     route: "GET /friend/messages/:friendName",
@@ -764,7 +795,7 @@ const routes: RouteCase[] = [
     req: () => ({ path: `/friend/messages/${q(w.B.name)}` }),
     ghost: (_, g) => ({ path: `/friend/messages/${q(g.user)}` }),
     guest: notLoggedIn,
-    stranger: notFriendsNamed,
+    stranger: friendsOnly,
   },
   {
     route: "GET /friend/unread",
@@ -779,8 +810,23 @@ const routes: RouteCase[] = [
     req: () => ({ path: `/friend/messages/${q(w.B.name)}/read` }),
     ghost: (_, g) => ({ path: `/friend/messages/${q(g.user)}/read` }),
     guest: notLoggedIn,
-    stranger: notFriends,
-    party: [{ who: "D", what: "D marking A's messages from D's side", outcome: notFriends }],
+    stranger: friendsOnly,
+    party: [{ who: "D", what: "D marking A's messages from D's side", outcome: friendsOnly }],
+  },
+  {
+    route: "GET /friend/contact/:friendName",
+    what: "whether the caller may message and challenge A (A's settings are the reason, nothing of A's else)",
+    req: () => ({ path: `/friend/contact/${q(w.A.name)}` }),
+    guest: notLoggedIn,
+    stranger: {
+      allowed: "public",
+      check: (c) =>
+        expect(c).toMatchObject({
+          canMessage: false,
+          messageRefusal: FRIEND_MESSAGES.messagesFriendsOnly,
+          canChallenge: false,
+        }),
+    },
   },
   {
     route: "GET /friend/blocked",
@@ -914,12 +960,12 @@ const routes: RouteCase[] = [
   },
   {
     route: "POST /daily/challenges",
-    what: "challenge A to a daily game (friends only; unknown names get the same answer)",
+    what: "challenge A to a daily game (A takes challenges from friends only)",
     req: () => ({ path: "/daily/challenges", body: { days: 3, friendName: w.A.name } }),
     ghost: (_, g) => ({ path: "/daily/challenges", body: { days: 3, friendName: g.user } }),
     guest: notLoggedIn,
-    stranger: notFriends,
-    party: [{ who: "D", what: "D, who asked A to be friends", outcome: notFriends }],
+    stranger: challengesFriendsOnly,
+    party: [{ who: "D", what: "D, who asked A to be friends", outcome: challengesFriendsOnly }],
   },
   {
     route: "POST /daily/rematch",
@@ -1266,7 +1312,8 @@ const events: EventCase[] = [
   {
     event: "joinPool",
     what: "wait in a quick-pairing pool: the caller's own place, nobody else's",
-    payload: () => ({ poolId: "120+60" }),
+    // Each with its own kind: the guest and the stranger are never paired with each other here.
+    payload: () => ({ poolId: "120+60", mixed: false }),
     guest: { allowed: "own", check: (d) => expect(d).toEqual({ poolId: "120+60", mixed: false }) },
     stranger: { allowed: "own", check: (d) => expect(d).toEqual({ poolId: "120+60", mixed: false }) },
   },
@@ -1368,22 +1415,22 @@ const events: EventCase[] = [
     payload: () => ({ message: "it's me, B", friendName: w.A.name, senderName: w.B.name }),
     ghost: (g) => ({ message: "it's me, B", friendName: g.user, senderName: w.B.name }),
     guest: loginFirst,
-    stranger: { refused: "forbidden", message: FRIEND_MESSAGES.notFriends },
+    stranger: { refused: "forbidden", message: FRIEND_MESSAGES.messagesFriendsOnly, ghost: "differs" },
     party: [
       {
         who: "D",
         what: "D, who asked A to be friends",
-        outcome: { refused: "forbidden", message: FRIEND_MESSAGES.notFriends },
+        outcome: { refused: "forbidden", message: FRIEND_MESSAGES.messagesFriendsOnly, ghost: "differs" },
       },
     ],
   },
   {
     event: "createFriendChallenge",
-    what: "challenge A as a friend",
+    what: "challenge A, who takes challenges from friends only",
     payload: () => ({ baseTime: 5, increment: 0, friendName: w.A.name }),
     ghost: (g) => ({ baseTime: 5, increment: 0, friendName: g.user }),
     guest: loginFirst,
-    stranger: { refused: "forbidden", message: FRIEND_MESSAGES.notFriends },
+    stranger: { refused: "forbidden", message: FRIEND_MESSAGES.challengesFriendsOnly, ghost: "differs" },
   },
   {
     event: "followWatchList",
