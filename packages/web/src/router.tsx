@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { CreditsPage } from "./pages/CreditsPage.tsx";
+import { DailyGamePage, DailyPage } from "./pages/DailyPage.tsx";
 import { LobbyPage } from "./pages/LobbyPage.tsx";
 import { MessagesPage } from "./pages/MessagesPage.tsx";
 import { MyProfilePage } from "./pages/MyProfilePage.tsx";
@@ -33,6 +34,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <LobbyPage /> },
           { path: "play", element: <PlayPage /> },
+          { path: "daily", element: <DailyPage /> },
+          { path: "daily/:gameId", element: <DailyGamePage /> },
           {
             path: "analysis",
             element: (

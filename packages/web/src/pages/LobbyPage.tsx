@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ChatPanel } from "../features/chat/index.ts";
+import { DailyOffersPanel, DailySummary } from "../features/daily/index.ts";
 import { useLiveGames } from "../features/game/index.ts";
 import { FreeBoard, LobbyPanel, LobbyStart } from "../features/lobby/index.ts";
 import { QuickPairing } from "../features/pairing/index.ts";
@@ -17,6 +18,7 @@ export function LobbyPage() {
     <Page title="Play" aside={<Link to="/watch">Watch live games</Link>}>
       <div className="lobby">
         <div className="lobby__main">
+          <DailySummary />
           <div className="lobby__play">
             <div className="lobby__play-row">
               <QuickPairing />
@@ -24,6 +26,7 @@ export function LobbyPage() {
             </div>
           </div>
           <LobbyPanel />
+          <DailyOffersPanel />
           <ChatPanel chatId="global" chatType="global" title="Chat" className="lobby__chat" />
         </div>
         <aside className="lobby__board" aria-label="Free board area">

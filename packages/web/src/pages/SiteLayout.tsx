@@ -4,6 +4,7 @@ import { Layout, type NavItem } from "../components/Layout.tsx";
 import { ToastProvider } from "../components/Toast.tsx";
 import { IdentityBadge, useIdentity } from "../features/accounts/index.ts";
 import { ClubInvitationNotifier, useInvitationsBadge } from "../features/clubs/index.ts";
+import { DailyNotifications, useDailyTurnBadge } from "../features/daily/index.ts";
 import { FriendNotifications, useRequestsBadge, useUnreadBadge } from "../features/friends/index.ts";
 import {
   GameEndNotifier,
@@ -16,6 +17,7 @@ import { PreferencesSync, PreferredBoardLook, SettingsLink } from "../features/p
 
 const NAV: NavItem[] = [
   { to: "/", label: "Play", alsoActiveOn: ["/play", "/analysis"] },
+  { to: "/daily", label: "Your turn" },
   { to: "/watch", label: "Watch", alsoActiveOn: ["/tv"] },
   { to: "/social", label: "Social", alsoActiveOn: ["/messages/"] },
   { to: "/leaderboards", label: "Leaderboards" },
@@ -30,6 +32,7 @@ export function SiteLayout() {
   const badges: Record<string, Badge> = {
     "/social": together(useUnreadBadge(), useInvitationsBadge()),
     "/my-profile": useRequestsBadge(),
+    "/daily": useDailyTurnBadge(),
   };
   return (
     <ToastProvider>
@@ -61,6 +64,7 @@ export function SiteLayout() {
               <>
                 <FriendNotifications key={identity.username} me={identity.username} />
                 <ClubInvitationNotifier />
+                <DailyNotifications key={`daily-${identity.username}`} />
               </>
             ) : null}
             <ResumeGameBanner />

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { errorMessage, successMessage } from "../../lib/api.ts";
+import { DailyChallengeButton } from "../daily/index.ts";
 import { ChallengeModal } from "./ChallengeModal.tsx";
 import { sameName } from "./friendsStore.ts";
 import { useFriendChallenge } from "./useFriendChallenge.ts";
@@ -60,6 +61,8 @@ export function PlayerActions({ username }: { username: string }) {
         >
           Challenge
         </Button>
+        {/* A daily game waits for days: the friend need not be online. */}
+        <DailyChallengeButton friendName={friend?.friendName ?? username} disabled={!friend} />
       </div>
       {outcome ? (
         <p className={outcome.ok ? "player-actions__note" : "player-actions__note is-error"} role="status">
