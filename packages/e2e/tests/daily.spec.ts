@@ -5,8 +5,8 @@ import { expect, test } from "../support/test.ts";
 
 const BOARD = "daily-board";
 
-/** The navigation's "Your turn" entry, named with its count when games wait ("Your turn, 1 daily game waits…"). */
-const yourTurn = (page: Page) => page.getByRole("navigation").getByRole("link", { name: /^Your turn/ });
+/** The navigation's "Daily" entry, named with its count when games wait ("Daily, 1 daily game waits…"). */
+const yourTurn = (page: Page) => page.getByRole("navigation").getByRole("link", { name: /^Daily/ });
 
 /** Drags a move on the daily board, then waits for the move list to show its SAN. */
 async function move(page: Page, from: string, to: string, san: string, board = BOARD) {
@@ -22,6 +22,8 @@ async function shoot(page: Page, name: string) {
     [1440, 900],
   ] as const) {
     await page.setViewportSize({ width: w, height: h });
+    // From the top: a full-page picture of a scrolled page draws the sticky header in its middle.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `test-results/daily/${name}-${w}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -30,6 +32,8 @@ async function shoot(page: Page, name: string) {
 test("a daily game: offered and accepted in the lobby, moves counted in 'Your turn', a conditional line answers by itself", async ({
   browser,
 }) => {
+  // Two browsers and eight full-page pictures: a loaded 2-core machine needs more than the default two minutes.
+  test.setTimeout(300_000);
   const ann = await registeredUser("dan");
   const bob = await registeredUser("dbo");
   const a = await newPage(browser, ann.sessionId);
@@ -57,7 +61,7 @@ test("a daily game: offered and accepted in the lobby, moves counted in 'Your tu
   await expect(b.getByTestId("daily-status")).toHaveText(`Waiting for ${ann.name}`);
 
   // Ann's count says her move waits; "Your turn" lists the game and opens it.
-  await expect(yourTurn(a)).toHaveAccessibleName("Your turn, 1 daily game waits for your move");
+  await expect(yourTurn(a)).toHaveAccessibleName("Daily, 1 daily game waits for your move");
   await yourTurn(a).click();
   await expect(a.getByTestId("daily-entry")).toHaveCount(1);
   await expect(a.getByTestId("daily-entry")).toContainText("Your turn");
@@ -67,10 +71,10 @@ test("a daily game: offered and accepted in the lobby, moves counted in 'Your tu
   await expect(a.getByTestId("daily-status")).toHaveText("Your turn");
 
   await move(a, "e2", "e4", "e4");
-  await expect(yourTurn(a)).toHaveAccessibleName("Your turn");
-  await expect(yourTurn(b)).toHaveAccessibleName("Your turn, 1 daily game waits for your move");
+  await expect(yourTurn(a)).toHaveAccessibleName("Daily");
+  await expect(yourTurn(b)).toHaveAccessibleName("Daily, 1 daily game waits for your move");
   await move(b, "e7", "e5", "e5");
-  await expect(yourTurn(b)).toHaveAccessibleName("Your turn");
+  await expect(yourTurn(b)).toHaveAccessibleName("Daily");
   await move(a, "g1", "f3", "Nf3");
   await expect(a.getByTestId("daily-status")).toHaveText(`Waiting for ${bob.name}`);
   await expect(a.getByTestId("daily-clock-top")).toHaveText(/^(23 hours \d+ minutes|1 day) left$/);
@@ -97,7 +101,7 @@ test("a daily game: offered and accepted in the lobby, moves counted in 'Your tu
   await expect(a.getByRole("table", { name: "Moves" }).getByText("Bb5", { exact: true })).toBeVisible();
   await expect(a.getByTestId("daily-status")).toHaveText(`Waiting for ${bob.name}`);
   await expect(a.getByRole("button", { name: "Conditional moves" })).toBeVisible();
-  await expect(yourTurn(a)).toHaveAccessibleName("Your turn");
-  await expect(yourTurn(b)).toHaveAccessibleName("Your turn, 1 daily game waits for your move");
+  await expect(yourTurn(a)).toHaveAccessibleName("Daily");
+  await expect(yourTurn(b)).toHaveAccessibleName("Daily, 1 daily game waits for your move");
   await shoot(b, "game");
 });

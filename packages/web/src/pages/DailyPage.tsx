@@ -10,10 +10,13 @@ export function DailyPage() {
     return <Page title="Daily games" lead="Log in to play daily games: days per move, not minutes." />;
   }
   return (
-    <Page title="Your turn" aside={<Link to="/">Find a daily game in the lobby</Link>}>
-      <DailySummary />
+    <Page title="Daily games" aside={<Link to="/">Find a daily game in the lobby</Link>}>
+      <DailySummary link={false} />
       <DailyChallenges />
-      <YourTurnList />
+      <section className="daily-page__games" aria-labelledby="your-turn-title">
+        <h2 id="your-turn-title">Your turn</h2>
+        <YourTurnList />
+      </section>
     </Page>
   );
 }

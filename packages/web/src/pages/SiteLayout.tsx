@@ -17,7 +17,7 @@ import { PreferencesSync, PreferredBoardLook, SettingsLink } from "../features/p
 
 const NAV: NavItem[] = [
   { to: "/", label: "Play", alsoActiveOn: ["/play", "/analysis"] },
-  { to: "/daily", label: "Your turn" },
+  { to: "/daily", label: "Daily" },
   { to: "/watch", label: "Watch", alsoActiveOn: ["/tv"] },
   { to: "/social", label: "Social", alsoActiveOn: ["/messages/"] },
   { to: "/leaderboards", label: "Leaderboards" },

@@ -4,14 +4,20 @@ import { dailySummary } from "./dailyTime.ts";
 import { useDailyGames } from "./useDailyGames.ts";
 
 /** The app's daily summary, e.g. on the lobby: "3 daily games wait for your move, 1 under 2 hours". */
-export function DailySummary() {
+export function DailySummary({ link = true }: { link?: boolean }) {
   const { games } = useDailyGames();
   const now = useNow(games.length > 0, 60_000);
   const text = dailySummary(games, now);
   if (!text) return null;
   return (
     <p className="daily-summary" role="status" data-testid="daily-summary">
-      {text}. <Link to="/daily">Your daily games</Link>
+      {text}.
+      {link ? (
+        <>
+          {" "}
+          <Link to="/daily">Your daily games</Link>
+        </>
+      ) : null}
     </p>
   );
 }

@@ -61,7 +61,7 @@ export function useDailyGame(gameId: string) {
       realtime.on(
         "dailyMoved",
         mine((moved) => {
-          setPending((p) => (p && p.ply < moved.ply ? null : p));
+          setPending((p) => (p && p.ply <= moved.ply ? null : p));
           dispatch({ type: "moved", moved, now: Date.now() });
         }),
       ),
