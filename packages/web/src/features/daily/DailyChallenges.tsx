@@ -4,8 +4,7 @@ import { useNavigate } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { useRealtime } from "../../lib/realtime.ts";
 import { CreateDailyModal } from "./CreateDailyModal.tsx";
-import { refusalOf } from "./DailyOffersPanel.tsx";
-import { dailyApi, dailyGamePath } from "./dailyApi.ts";
+import { dailyApi, dailyGamePath, refusalOf } from "./dailyApi.ts";
 
 const terms = (o: DailyOffer) =>
   `${o.days} day${o.days === 1 ? "" : "s"} per move · ${o.rated ? "Rated" : "Casual"}${o.rematchOf ? " · Rematch" : ""}`;

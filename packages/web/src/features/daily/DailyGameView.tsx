@@ -6,7 +6,7 @@ import { MoveTable, replayLine } from "../board/index.ts";
 import { useNow } from "../game/index.ts";
 import { ConditionalMoves } from "./ConditionalMoves.tsx";
 import { DailyBoard } from "./DailyBoard.tsx";
-import { dailyGamePath } from "./dailyApi.ts";
+import { dailyApi, dailyGamePath, refusalOf } from "./dailyApi.ts";
 import { dailyTimeLeft, isMyTurn, opponentOnVacation } from "./dailyGameStore.ts";
 import { formatTimeLeft, isLowTime, nextMyTurn } from "./dailyTime.ts";
 import { useDailyGame } from "./useDailyGame.ts";
@@ -207,12 +207,40 @@ export function DailyGameView({ gameId }: { gameId: string }) {
           </section>
         ) : null}
         {!active ? (
-          <section className="card daily-game__actions">
+          <section className="card daily-game__actions" aria-label="After the game">
+            {me ? <RematchButton gameId={game.gameId} /> : null}
             <Link to={`/analysis?gameId=${encodeURIComponent(game.gameId)}`}>Analyse this game</Link>
           </section>
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** A rematch of a finished daily game: the new game at once when the opponent had asked, else a challenge. */
+function RematchButton({ gameId }: { gameId: string }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  async function ask() {
+    setBusy(true);
+    try {
+      const answer = await dailyApi.rematch(gameId);
+      if ("gameId" in answer) await navigate(dailyGamePath(answer.gameId));
+      else setText("Rematch offered: it waits for your opponent.");
+    } catch (e) {
+      setText(refusalOf(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      <Button variant="primary" busy={busy} disabled={text !== undefined} onClick={() => void ask()}>
+        Rematch
+      </Button>
+      {text ? <span role="status">{text}</span> : null}
+    </>
   );
 }
 

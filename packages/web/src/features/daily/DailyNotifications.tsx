@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from "react-router";
 import { useToasts } from "../../components/Toast.tsx";
 import { useRealtime } from "../../lib/realtime.ts";
 import { browserAlertsWanted, notificationPermission, reminderText } from "./dailyAlerts.ts";
-import { dailyApi, dailyGamePath } from "./dailyApi.ts";
+import { dailyApi, dailyGamePath, refusalOf } from "./dailyApi.ts";
 import { useDailyGamesSync } from "./useDailyGames.ts";
 
 /**
@@ -61,7 +61,7 @@ export function DailyNotifications() {
                   (error: unknown) =>
                     toasts.show({
                       title: "Challenge not accepted",
-                      body: String((error as Error).message),
+                      body: refusalOf(error),
                       tone: "error",
                     }),
                 ),

@@ -2,16 +2,13 @@ import { type DailyOfferBody, VARIANT_LABELS } from "@chess/shared";
 import { useEffect, useReducer, useState } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../components/Button.tsx";
-import { ApiRequestError } from "../../lib/api.ts";
 import { useRealtime } from "../../lib/realtime.ts";
 import { useIdentity } from "../accounts/index.ts";
 import { ColorIcon } from "../lobby/index.ts";
 import { CreateDailyModal } from "./CreateDailyModal.tsx";
-import { dailyApi, dailyGamePath } from "./dailyApi.ts";
+import { dailyApi, dailyGamePath, refusalOf } from "./dailyApi.ts";
 import { dailyOffersReducer } from "./dailyOffersStore.ts";
 import "./DailyOffersPanel.css";
-
-export const refusalOf = (error: unknown) => (error instanceof ApiRequestError ? error.message : "Failed");
 
 /**
  * The lobby's "Daily" list: open daily offers, followed live; anyone logged in accepts one (the game opens),

@@ -2,9 +2,8 @@ import type { DailyVacation } from "@chess/shared";
 import { useEffect, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { useRealtime } from "../../lib/realtime.ts";
-import { refusalOf } from "./DailyOffersPanel.tsx";
 import { browserAlertsWanted, notificationPermission, setBrowserAlertsWanted } from "./dailyAlerts.ts";
-import { dailyApi } from "./dailyApi.ts";
+import { dailyApi, refusalOf } from "./dailyApi.ts";
 import { formatTimeLeft } from "./dailyTime.ts";
 
 /**

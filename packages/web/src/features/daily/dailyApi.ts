@@ -1,5 +1,5 @@
 import type { DailyChallenges, DailyGame, DailyGames, DailyOffer, DailyOfferBody, DailyVacation } from "@chess/shared";
-import { apiRequest } from "../../lib/api.ts";
+import { ApiRequestError, apiRequest } from "../../lib/api.ts";
 
 /** The daily area's HTTP routes (docs/PROTOCOL.md, "Daily games"); each rejects with an ApiRequestError. */
 export const dailyApi = {
@@ -26,3 +26,6 @@ export type DailyApi = typeof dailyApi;
 
 /** `/daily/{gameId}`: a daily game's page. */
 export const dailyGamePath = (gameId: string) => `/daily/${encodeURIComponent(gameId)}`;
+
+/** What the server said when it refused a call ("You have 10 open daily offers: withdraw one first"). */
+export const refusalOf = (error: unknown) => (error instanceof ApiRequestError ? error.message : "Failed");

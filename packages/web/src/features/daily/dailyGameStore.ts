@@ -107,7 +107,8 @@ export function dailyTimeLeft(state: DailyGameState, now: number): number {
   const { game } = state;
   if (game.status !== "active") return 0;
   if (game.deadline === null) return game.pausedLeftMs ?? game.timeLeftMs;
-  return Math.max(0, game.deadline - game.serverTime - (now - state.receivedAt));
+  // A clock read before the state arrived (a render's `now`) counts no time back.
+  return Math.max(0, game.deadline - game.serverTime - Math.max(0, now - state.receivedAt));
 }
 
 export const isMyTurn = (game: DailyGame) => game.status === "active" && game.color === game.currentTurn;

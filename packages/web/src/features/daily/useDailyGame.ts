@@ -1,9 +1,8 @@
 import type { DailyGame, MoveInput } from "@chess/shared";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
-import { ApiRequestError } from "../../lib/api.ts";
 import { useRealtime } from "../../lib/realtime.ts";
 import { type PlayedMove, playMove } from "../board/index.ts";
-import { dailyApi } from "./dailyApi.ts";
+import { dailyApi, refusalOf } from "./dailyApi.ts";
 import { type DailyGameEvent, type DailyGameState, dailyGameReducer, initialDailyGame } from "./dailyGameStore.ts";
 
 type State = DailyGameState | null;
@@ -140,7 +139,7 @@ export function useDailyGame(gameId: string) {
         dispatch({ type: "conditionals", lines: saved.lines });
         return undefined;
       } catch (error) {
-        return error instanceof ApiRequestError ? error.message : "Failed";
+        return refusalOf(error);
       }
     },
   };
