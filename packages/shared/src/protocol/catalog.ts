@@ -421,7 +421,7 @@ export const SERVER_EVENTS = {
   },
   dailyOfferAdded: {
     payload: "DailyOffer",
-    when: "To followers of the daily offers: a new public offer.",
+    when: "To followers of the daily offers: a new public offer (none of a player blocked either way by its owner).",
     spec: false,
   },
   dailyOfferRemoved: {
