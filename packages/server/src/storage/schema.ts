@@ -1,6 +1,7 @@
 import type {
   AnalysisEntry,
   ArenaConditions,
+  ArenaRecurrence,
   ArenaStatus,
   ClockState,
   ClubBattleSettings,
@@ -88,6 +89,10 @@ export interface PersistedRoundState {
    * only by the time credited after a restart or a takeover, which a second one must not charge again.
    */
   clock?: ClockState;
+  /** An arena game: its tournament as players see it (fixed at the start). */
+  tournament?: { id: string; name: string; berserkable: boolean };
+  /** An arena game: which players berserked (half their base time, no increment). */
+  berserk?: { w: boolean; b: boolean };
 }
 
 export const games = pgTable(
@@ -127,6 +132,8 @@ export const games = pgTable(
     moves: text("moves").notNull().default(""),
     clock: jsonb("clock").$type<ClockState>().notNull(),
     rematchOf: text("rematch_of"),
+    /** An arena game: its tournament (history and profiles link to it). */
+    tournamentId: text("tournament_id"),
     /** What a player sees of a live game besides its moves (event number, draw offer, deadlines): see roundState.ts. */
     roundState: jsonb("round_state").$type<PersistedRoundState>(),
     /** The fence of one writer per game: each owner takes the next number, and writes only under its own. */
@@ -560,6 +567,13 @@ export const tournaments = pgTable(
     directorEpoch: integer("director_epoch").notNull().default(0),
     nbPlayers: integer("nb_players").notNull().default(0),
     winnerId: integer("winner_id").references(() => users.id, { onDelete: "set null" }),
+    /** A club arena repeated weekly or monthly: the next one is made when this one finishes. */
+    recurrence: text("recurrence").$type<ArenaRecurrence>().notNull().default("none"),
+    /**
+     * The site's own schedule's slot ("hourly:blitz:2026-12-01T20"), unique: every node may try to make it, one
+     * does. Null for arenas made by players.
+     */
+    scheduleSlot: text("schedule_slot").unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },

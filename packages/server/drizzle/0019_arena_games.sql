@@ -1,0 +1,6 @@
+-- Arena games carry their tournament (history and profiles link to it); club arenas may recur weekly or monthly;
+-- the site's scheduled arenas are made once per slot by whichever node gets there first (unique slot).
+ALTER TABLE "games" ADD COLUMN "tournament_id" text;--> statement-breakpoint
+ALTER TABLE "tournaments" ADD COLUMN "recurrence" text DEFAULT 'none' NOT NULL;--> statement-breakpoint
+ALTER TABLE "tournaments" ADD COLUMN "schedule_slot" text;--> statement-breakpoint
+ALTER TABLE "tournaments" ADD CONSTRAINT "tournaments_schedule_slot_unique" UNIQUE("schedule_slot");
