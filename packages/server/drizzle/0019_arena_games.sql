@@ -1,5 +1,7 @@
--- Arena games carry their tournament (history and profiles link to it); club arenas may recur weekly or monthly;
--- the site's scheduled arenas are made once per slot by whichever node gets there first (unique slot).
+-- Arena games carry their tournament (history and profiles link to it); a club arena is a club calendar event; club
+-- arenas may recur weekly or monthly; the site's scheduled arenas are made once per slot by whichever node gets
+-- there first (a unique slot).
+ALTER TABLE "club_events" ADD COLUMN "tournament_id" text;--> statement-breakpoint
 ALTER TABLE "games" ADD COLUMN "tournament_id" text;--> statement-breakpoint
 ALTER TABLE "tournaments" ADD COLUMN "recurrence" text DEFAULT 'none' NOT NULL;--> statement-breakpoint
 ALTER TABLE "tournaments" ADD COLUMN "schedule_slot" text;--> statement-breakpoint

@@ -403,6 +403,8 @@ export const clubEvents = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     eventDate: date("event_date", { mode: "string" }).notNull(),
+    /** A club arena on the calendar: the event is the tournament (areas/tournaments made it). */
+    tournamentId: text("tournament_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("club_events_club_idx").on(t.clubId, t.eventDate)],
