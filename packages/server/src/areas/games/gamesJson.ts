@@ -175,6 +175,9 @@ export function gameRecordJson(row: GameRow): GameRecord {
     rated: row.rated,
     startedAt: row.createdAt.getTime(),
     endedAt: row.endedAt ? row.endedAt.getTime() : null,
+    ...(row.tournamentId && row.roundState?.tournament
+      ? { tournament: { id: row.tournamentId, name: row.roundState.tournament.name } }
+      : {}),
   };
 }
 
