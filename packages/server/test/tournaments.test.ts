@@ -1,10 +1,11 @@
 import type { ArenaMe, ArenaSummary, ArenaView } from "@chess/shared";
 import { describe, expect, it } from "vitest";
 import { http, useTestServer } from "./harness.ts";
-import { type Player, play, registered } from "./players.ts";
+import { type Player, play, registered, uniqueName } from "./players.ts";
+import { specAccount } from "./specClient.ts";
 
-/** Arenas through real HTTP and sockets: players' arenas start 1.5 s after they are made. */
-const t = useTestServer({ ARENA_COUNTDOWN_MS: "1500", ARENA_SCHEDULE: "false" });
+/** Arenas through real HTTP and sockets: players' arenas start 2.5 s after they are made. */
+const t = useTestServer({ ARENA_COUNTDOWN_MS: "2500", ARENA_SCHEDULE: "false" });
 
 const blitz = { baseTime: 3, increment: 0, durationMinutes: 20 };
 const post = (p: Player, path: string, body?: unknown) =>
@@ -55,7 +56,7 @@ describe("arena tournaments", () => {
     a.socket.close();
   });
 
-  it("refuses joining twice, an outsider in a club arena, and a finished arena, changing nothing", async () => {
+  it("refuses joining twice, an outsider in a club arena, an unknown arena and a guest, changing nothing", async () => {
     const a = await registered(t.url, "tb");
     const b = await registered(t.url, "tc");
     const arena = await makeArena(a);
@@ -142,12 +143,13 @@ describe("arena tournaments", () => {
   it("pause keeps a player out until the rejoin delay is over; leaving before the start takes them out", async () => {
     const a = await registered(t.url, "th");
     const arena = await makeArena(a, { ...blitz });
+    const started = a.next("arenaStarted", 10_000);
     const joined = await a.emit<ArenaMe>("joinArena", { tournamentId: arena.id });
     expect(joined.ok).toBe(true);
     const left = await a.emit<ArenaMe>("pauseArena", { tournamentId: arena.id });
     expect(left.data?.row).toBeNull();
     await a.emit("joinArena", { tournamentId: arena.id });
-    await a.next("arenaStarted", 10_000);
+    await started;
     const paused = await a.emit<ArenaMe>("pauseArena", { tournamentId: arena.id });
     expect(paused.data?.row?.paused).toBe(true);
     expect(paused.data?.rejoinAt).toBeGreaterThan(Date.now() + 5_000);
@@ -180,5 +182,68 @@ describe("arena tournaments", () => {
     expect((await a.emit("chatMessage", { chatType: "tournament", chatId, text: "good luck" })).ok).toBe(true);
     expect((await line).text).toBe("good luck");
     a.socket.close();
+  });
+
+  it("pairs a player whose game ended again at once, with someone they did not just meet", async () => {
+    const [a, b, c] = [await registered(t.url, "tj"), await registered(t.url, "tk"), await registered(t.url, "tl")];
+    const arena = await makeArena(a);
+    // Two of the three are paired; the third waits.
+    const pairings = [a, b, c].map((p) =>
+      p.next("arenaPaired", 8_000).then(
+        (x) => ({ p, x }),
+        () => undefined,
+      ),
+    );
+    for (const p of [a, b, c]) expect((await p.emit("joinArena", { tournamentId: arena.id })).ok).toBe(true);
+    const firsts = await Promise.all(pairings);
+    const playing = firsts.filter((f) => f !== undefined);
+    expect(playing).toHaveLength(2);
+    const [one, two] = playing as Array<{ p: Player; x: { gameId: string; color: "w" | "b" } }>;
+    const waiting = [a, b, c].find((p) => p !== one?.p && p !== two?.p) as Player;
+    const gameId = one?.x.gameId as string;
+    const [white, black] = one?.x.color === "w" ? [one.p, two?.p as Player] : [two?.p as Player, one?.p as Player];
+    // White loses at once (fool's mate): the winner may not meet White again now, so White meets the third.
+    const again = [white.next("arenaPaired", 5_000), waiting.next("arenaPaired", 5_000)];
+    await play(white, black, gameId, ["f2f3", "e7e5", "g2g4"]);
+    const over = white.next("gameOver");
+    await black.emit("move", { gameId, move: { from: "d8", to: "h4" }, ply: 3 });
+    await over;
+    const ended = Date.now();
+    const [x, y] = await Promise.all(again);
+    expect(Date.now() - ended).toBeLessThan(2_000);
+    expect(x?.gameId).toBe(y?.gameId);
+    for (const p of [a, b, c]) p.socket.close();
+  });
+
+  it("a client written from docs/PROTOCOL.md alone (no acknowledgements) joins an arena and plays", async () => {
+    const a = await specAccount(t.url, uniqueName("sa"));
+    const b = await specAccount(t.url, uniqueName("sb"));
+    const made = await a.call("POST", "/tournaments", blitz);
+    expect(made.status).toBe(201);
+    const id = made.json.id as string;
+    for (const p of [a, b]) p.send("joinArena", { tournamentId: id });
+    const [meA] = await Promise.all([a.next("arenaMe"), b.next("arenaMe")]);
+    expect(meA.tournamentId).toBe(id);
+    const [pa, pb] = await Promise.all([
+      a.next("arenaPaired", undefined, 10_000),
+      b.next("arenaPaired", undefined, 10_000),
+    ]);
+    const gameId = pa.gameId as string;
+    expect(pb.gameId).toBe(gameId);
+    const [white, black] = pa.color === "w" ? [a, b] : [b, a];
+    await white.first("gameStarted");
+    const result = white.next("arenaResult", undefined, 10_000);
+    const moves = ["f2f3", "e7e5", "g2g4", "d8h4"];
+    for (const [i, uci] of moves.entries()) {
+      const mover = i % 2 === 0 ? white : black;
+      const seen = (i % 2 === 0 ? black : white).next("update", (u) => u.ply === i + 1);
+      mover.send("move", { gameId, move: { from: uci.slice(0, 2), to: uci.slice(2, 4) } });
+      await seen.catch(() => undefined);
+    }
+    expect(await result).toMatchObject({ gameId, counted: true, points: { w: 0, b: 2 } });
+    const standings = await white.next("arenaStandings", (s) => (s.top as Array<{ points: number }>)[0]?.points === 2);
+    expect((standings.top as Array<{ username: string }>)[0]?.username).toBeTruthy();
+    a.close();
+    b.close();
   });
 });
