@@ -90,7 +90,11 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   });
   const watch = watchModule(core);
   const history = historyModule(core);
-  const leaderboards = leaderboardsModule(core, { callers, membership: clubs.membership });
+  const leaderboards = leaderboardsModule(core, {
+    callers,
+    membership: clubs.membership,
+    battles: tournaments.battles,
+  });
   const daily = dailyModule(core, {
     callers,
     records,

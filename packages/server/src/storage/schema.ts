@@ -562,6 +562,8 @@ export const tournaments = pgTable(
     clubId: integer("club_id").references(() => clubs.id, { onDelete: "cascade" }),
     conditions: jsonb("conditions").$type<Omit<ArenaConditions, "clubId">>().notNull(),
     clubBattle: jsonb("club_battle").$type<ClubBattleSettings>(),
+    /** A club battle's final table (club ids, best first, with their points), once it finished. */
+    battleResult: jsonb("battle_result").$type<Array<{ clubId: number; rank: number; points: number }>>(),
     /**
      * The fence of one director per arena: each node that takes the arena over takes the next number, and
      * pairs, starts and ends it only under its own.

@@ -117,6 +117,12 @@ export function createArenaDirection(deps: {
           podium: all.slice(0, 3).map((p) => standingRow(p, arena.settings.streaks)),
           clubs: clubsJson(arena, all),
         };
+        if (finished.clubs) {
+          await repo.setBattleResult(
+            id,
+            finished.clubs.map((c) => ({ clubId: c.clubId, rank: c.rank, points: c.points })),
+          );
+        }
         notify.toFollowers(id, "arenaFinished", finished);
         notify.toUsers(
           all.map((p) => p.userId),

@@ -1,3 +1,3 @@
-export { type ArenaPlayers, type TournamentsModule, tournamentsModule } from "./tournamentsModule.ts";
+export { type ArenaPlayers, type ClubBattles, type TournamentsModule, tournamentsModule } from "./tournamentsModule.ts";
 /** The event table alone, for the protocol catalogue's test. */
 export { tournamentsSocketEvents } from "./tournamentsSocket.ts";

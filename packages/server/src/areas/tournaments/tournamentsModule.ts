@@ -23,6 +23,11 @@ export interface ArenaPlayers {
   isPlayer(tournamentId: string, userId: number): Promise<boolean>;
 }
 
+/** A club's finished battles, for the club leaderboard. */
+export interface ClubBattles {
+  ofClub(clubId: number): Promise<{ played: number; won: number; points: number }>;
+}
+
 /**
  * Arena tournaments: created by players, clubs and the site's schedule; each directed by one node under a lease
  * and a fenced epoch, pairing players on the page whenever a game ends or one comes back.
@@ -128,7 +133,8 @@ export function tournamentsModule(
     exists: async (id) => (await repo.arena(id)) !== undefined,
     isPlayer: (id, userId) => service.isPlayer(id, userId),
   };
-  return { area, players };
+  const battles: ClubBattles = { ofClub: (clubId) => repo.battlesOf(clubId) };
+  return { area, players, battles };
 }
 
 export type TournamentsModule = ReturnType<typeof tournamentsModule>;

@@ -194,12 +194,30 @@ export function createTournamentsRepo(db: Db) {
       }));
     },
 
-    /** The club battles that finished, with each club's place (the club leaderboard counts the wins). */
-    async finishedBattles() {
-      return db
-        .select({ id: tournaments.id, clubBattle: tournaments.clubBattle })
+    /** Stores a finished club battle's table (once the standings are frozen; the same table each time). */
+    async setBattleResult(id: string, table: Array<{ clubId: number; rank: number; points: number }>) {
+      await db.update(tournaments).set({ battleResult: table }).where(eq(tournaments.id, id));
+    },
+
+    /** A club's finished battles: how many, how many won, the points it scored in them. */
+    async battlesOf(clubId: number): Promise<{ played: number; won: number; points: number }> {
+      const rows = await db
+        .select({ result: tournaments.battleResult })
         .from(tournaments)
-        .where(and(eq(tournaments.status, "finished"), sql`${tournaments.clubBattle} is not null`));
+        .where(
+          and(
+            eq(tournaments.status, "finished"),
+            sql`${tournaments.battleResult} @> ${JSON.stringify([{ clubId }])}::jsonb`,
+          ),
+        );
+      let won = 0;
+      let points = 0;
+      for (const r of rows) {
+        const mine = r.result?.find((c) => c.clubId === clubId);
+        if (mine?.rank === 1 && mine.points > 0) won++;
+        points += mine?.points ?? 0;
+      }
+      return { played: rows.length, won, points };
     },
 
     async arena(id: string): Promise<ArenaRecord | undefined> {
