@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { BusEvents } from "../../bus.ts";
 import { shortId } from "../../util/ids.ts";
 import type { Membership } from "../clubs/index.ts";
-import type { GamePlay } from "../games/index.ts";
+import type { GamePlay, GameRecords } from "../games/index.ts";
 import type { JumpstartPositions } from "../jumpstart/index.ts";
 import { ArenaDirector, type ArenaGameStart, type DirectorEvent, type Timers } from "./arenaDirector.ts";
 import type { ArenaFollowers } from "./arenaFollowers.ts";
@@ -14,6 +14,10 @@ import type { ArenaNotifier, TournamentsService } from "./tournamentsService.ts"
 
 /** Standings go to an arena's followers at most this often, however many games end. */
 export const STANDINGS_EVERY_MS = 1_000;
+/** A pairing this old whose game does not exist was never started (its director died in between). */
+const NEVER_STARTED_MS = 30_000;
+/** Maintenance turns (2 s each) between two looks for ends nobody recorded. */
+const RECONCILE_EVERY_TURNS = 15;
 
 const systemTimers: Timers = {
   now: () => Date.now(),
@@ -31,6 +35,10 @@ export function createArenaDirection(deps: {
   repo: TournamentsRepo;
   service: TournamentsService;
   games: Pick<GamePlay, "start">;
+  /** How a game ended: a result whose gameFinished no node heard (killed in between) is recorded on a takeover. */
+  records: Pick<GameRecords, "ending">;
+  /** An arena changed (on this node): every node hears it, its director pairs and sends standings. */
+  told: (tournamentId: string) => void;
   positions: JumpstartPositions;
   membership: Pick<Membership, "memberIds">;
   followers: ArenaFollowers;
@@ -45,6 +53,7 @@ export function createArenaDirection(deps: {
   const taking = new Set<string>();
   const pushes = new Map<string, { last: number; timer: unknown }>();
   let stopped = false;
+  let turns = 0;
 
   async function initialFen(g: ArenaGameStart): Promise<string | undefined> {
     if (g.settings.variant === "fun") return chess960GameFen();
@@ -158,10 +167,31 @@ export function createArenaDirection(deps: {
         },
         id,
       );
-      if (director && !stopped) directors.set(id, director);
-      else director?.stop();
+      if (director && !stopped) {
+        directors.set(id, director);
+        await reconcile(id);
+      } else director?.stop();
     } finally {
       taking.delete(id);
+    }
+  }
+
+  /**
+   * The arena's games that ended while no node recorded them (their node killed between the end's commit and
+   * its news), and pairings whose game never started (their director killed in between): recorded or given up,
+   * so that nobody waits for ever. Recording is once whoever does it (the pairing's status is the guard).
+   */
+  async function reconcile(id: string): Promise<void> {
+    for (const p of await repo.playing(id)) {
+      const end = await deps.records.ending(p.gameId);
+      if (end === "active") continue;
+      if (end === undefined || !end.arena) {
+        if (end !== undefined || timers.now() - p.startedAt.getTime() > NEVER_STARTED_MS) {
+          if (await repo.cancelPairing(p.gameId)) deps.told(id);
+        }
+        continue;
+      }
+      await direction.gameFinished({ ...end, variant: "", timeClass: "", ratingsChanged: false }, deps.told);
     }
   }
 
@@ -188,7 +218,7 @@ export function createArenaDirection(deps: {
     }, wait);
   }
 
-  return {
+  const direction = {
     /** Takes the arenas whose lease this node gets, lets go of those it lost; every few seconds. */
     async maintain(): Promise<void> {
       if (stopped) return;
@@ -207,6 +237,10 @@ export function createArenaDirection(deps: {
           }
         }),
       );
+      // Now and then, the games of the arenas directed here whose end nobody recorded.
+      if (++turns % RECONCILE_EVERY_TURNS === 0) {
+        for (const id of directors.keys()) await reconcile(id);
+      }
     },
 
     /** Something of an arena changed (on any node): its director sends standings, and pairs when asked. */
@@ -275,6 +309,7 @@ export function createArenaDirection(deps: {
       await Promise.all([...directors.values()].map((d) => d.settled()));
     },
   };
+  return direction;
 }
 
 export type ArenaDirection = ReturnType<typeof createArenaDirection>;

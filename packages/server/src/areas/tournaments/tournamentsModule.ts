@@ -37,7 +37,7 @@ export function tournamentsModule(
   ports: {
     callers: Callers;
     play: Pick<GamePlay, "start">;
-    records: Pick<GameRecords, "rating">;
+    records: Pick<GameRecords, "rating" | "ending">;
     membership: Pick<Membership, "clubIdsOf" | "administers" | "names" | "memberIds">;
     calendar: ClubCalendar;
     jumpstart: JumpstartPositions;
@@ -76,6 +76,8 @@ export function tournamentsModule(
     repo,
     service,
     games: ports.play,
+    records: ports.records,
+    told: (id) => changed(id, true),
     positions: ports.jumpstart,
     membership: ports.membership,
     followers,
