@@ -9,7 +9,7 @@ import { ArenaDirector, type ArenaGameStart, type DirectorEvent, type Timers } f
 import type { ArenaFollowers } from "./arenaFollowers.ts";
 import { clubsJson, ranked, standingRow } from "./arenaJson.ts";
 import type { ArenaLeases } from "./arenaLeases.ts";
-import type { TournamentsRepo } from "./tournamentsRepo.ts";
+import type { ArenaRecord, TournamentsRepo } from "./tournamentsRepo.ts";
 import type { ArenaNotifier, TournamentsService } from "./tournamentsService.ts";
 
 /** Standings go to an arena's followers at most this often, however many games end. */
@@ -70,10 +70,29 @@ export function createArenaDirection(deps: {
     return fen;
   }
 
+  // An arena's name and settings, and players' names, never change: read once, not for every game of a wave.
+  const arenas = new Map<string, Promise<ArenaRecord | undefined>>();
+  const names = new Map<number, string>();
+  const arenaOf = (id: string) => {
+    let a = arenas.get(id);
+    if (!a) {
+      a = repo.arena(id);
+      arenas.set(id, a);
+      a.catch(() => arenas.delete(id));
+    }
+    return a;
+  };
+  async function namesOf(ids: number[]): Promise<Map<number, string>> {
+    const missing = ids.filter((id) => !names.has(id));
+    if (missing.length) for (const [id, n] of await repo.names(missing)) names.set(id, n);
+    return names;
+  }
+
+  /** Starts one game of a wave and tells its two players at once (not once the whole wave has started). */
   async function startGame(g: ArenaGameStart): Promise<void> {
-    const [arena, names] = await Promise.all([repo.arena(g.tournamentId), repo.names([g.white, g.black])]);
-    const white = names.get(g.white);
-    const black = names.get(g.black);
+    const [arena, known] = await Promise.all([arenaOf(g.tournamentId), namesOf([g.white, g.black])]);
+    const white = known.get(g.white);
+    const black = known.get(g.black);
     if (!arena || !white || !black) throw new Error("arena or players gone");
     const fen = await initialFen(g);
     await deps.games.start({
@@ -87,6 +106,9 @@ export function createArenaDirection(deps: {
       ...(fen ? { initialFen: fen } : {}),
       tournament: { id: arena.id, name: arena.name, berserkable: arena.settings.berserkable },
     });
+    const base = { tournamentId: g.tournamentId, gameId: g.gameId };
+    notify.toUsers([g.white], "arenaPaired", { ...base, color: "w", opponent: black });
+    notify.toUsers([g.black], "arenaPaired", { ...base, color: "b", opponent: white });
   }
 
   async function onEvent(e: DirectorEvent): Promise<void> {
@@ -103,12 +125,7 @@ export function createArenaDirection(deps: {
         break;
       }
       case "paired": {
-        const names = await repo.names(e.games.flatMap((g) => [g.white, g.black]));
-        for (const g of e.games) {
-          const base = { tournamentId: id, gameId: g.gameId };
-          notify.toUsers([g.white], "arenaPaired", { ...base, color: "w", opponent: names.get(g.black) ?? "" });
-          notify.toUsers([g.black], "arenaPaired", { ...base, color: "b", opponent: names.get(g.white) ?? "" });
-        }
+        // Each game's players were told as it started (startGame); their lines and the standings follow.
         await service.tellPlayers(
           id,
           e.games.flatMap((g) => [g.white, g.black]),
@@ -118,6 +135,7 @@ export function createArenaDirection(deps: {
       }
       case "finished": {
         directors.delete(id);
+        arenas.delete(id);
         const arena = await repo.arena(id);
         if (!arena) return;
         const all = ranked(arena, await repo.players(id));
@@ -270,7 +288,7 @@ export function createArenaDirection(deps: {
       });
       if (!recorded) return;
       const [w, b] = [e.players[0]?.userId ?? null, e.players[1]?.userId ?? null];
-      const streaks = (await repo.arena(arena.tournamentId))?.settings.streaks ?? true;
+      const streaks = (await arenaOf(arena.tournamentId))?.settings.streaks ?? true;
       // This game's entry on a player's sheet: the last one, if it counted.
       const scored = (userId: number | null) => {
         const p = recorded.players.find((x) => x.userId === userId);
