@@ -15,7 +15,7 @@ import { ok, type Result } from "../../util/result.ts";
 import type { ClubCalendar, Membership } from "../clubs/index.ts";
 import type { GameRecords } from "../games/index.ts";
 import { arenaEntry } from "./arenaEntry.ts";
-import { clubsJson, meJson, ranked, standingRow, standingsPage, summaryJson, topGames } from "./arenaJson.ts";
+import { clubsJson, meJson, ranked, standingsPage, summaryJson, topGames } from "./arenaJson.ts";
 import { nextOccurrence } from "./arenaSchedule.ts";
 import { arenaSettings } from "./arenaSettings.ts";
 import type { ArenaRecord, TournamentsRepo } from "./tournamentsRepo.ts";
@@ -303,8 +303,6 @@ export function createTournamentsService(deps: {
     async isPlayer(id: string, userId: number): Promise<boolean> {
       return (await repo.player(id, userId)) !== undefined;
     },
-
-    standingRow,
   };
 
   async function entryOf(arena: ArenaRecord, user: ArenaUser) {
