@@ -9,6 +9,7 @@ export { ANIMATION_MS, BOARD_COLOR_SCHEMES, BOARD_THEME, type BoardColorScheme }
 export { MoveTable, type MoveTableProps } from "./MoveTable.tsx";
 export { isTypingTarget, type MoveStep, moveStepOf } from "./moveKeys.ts";
 export { type MoveRow, moveLabel, moveTable, type NumberedMove, numberedLine, numberMoves } from "./moveTable.ts";
+export * from "./moveTree.ts";
 export { PromotionPicker } from "./PromotionPicker.tsx";
 export { PIECE_RENDERERS, PIECE_SET_LABELS, type PieceRenderers, usePieces } from "./pieceSets.tsx";
 export { type TapResult, tap } from "./tapMove.ts";
