@@ -7,6 +7,7 @@ export * from "./boardPosition.ts";
 export * from "./boardRules.ts";
 export { ANIMATION_MS, BOARD_COLOR_SCHEMES, BOARD_THEME, type BoardColorScheme } from "./boardTheme.ts";
 export { MoveTable, type MoveTableProps } from "./MoveTable.tsx";
+export { MoveTreeView, type MoveTreeViewProps } from "./MoveTreeView.tsx";
 export { isTypingTarget, type MoveStep, moveStepOf } from "./moveKeys.ts";
 export { type MoveRow, moveLabel, moveTable, type NumberedMove, numberedLine, numberMoves } from "./moveTable.ts";
 export * from "./moveTree.ts";
