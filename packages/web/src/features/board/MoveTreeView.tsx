@@ -58,6 +58,7 @@ export function MoveTreeView({
   emptyText = "No moves yet",
 }: MoveTreeViewProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a changed tree moves the shown move in the list
   useEffect(() => {
     const box = scrollRef.current;
     if (!box) return;
