@@ -10,6 +10,7 @@ import type {
   GameStatus,
   Handicap,
   JoinPolicy,
+  SavedTreeNode,
 } from "@chess/shared";
 import { sql } from "drizzle-orm";
 import {
@@ -292,6 +293,21 @@ export const gameAnalyses = pgTable("game_analyses", {
   engine: text("engine").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A player's own variations of a game (or an imported one) on the analysis board: its move tree, in SAN. */
+export const analysisTrees = pgTable(
+  "analysis_trees",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** A game's or an imported game's id: the tree goes with either, so no foreign key. */
+    gameId: text("game_id").notNull(),
+    tree: jsonb("tree").$type<SavedTreeNode[]>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gameId] })],
+);
 
 /** Pre-generated jumpstart positions per preset (stage × handicap), taken once each. */
 export const jumpstartPositions = pgTable(

@@ -18,3 +18,40 @@ export interface AnalysisProgress {
   done: number;
   total: number;
 }
+
+/** A move of a saved analysis tree: SAN, the moves after it (the continuation first), `e` for an engine line's. */
+export interface SavedTreeNode {
+  s: string;
+  c?: SavedTreeNode[];
+  e?: 1;
+}
+
+/** At most this many moves in one game's saved tree. */
+export const MAX_TREE_NODES = 2_000;
+/** The body of PUT /game/analysis/{gameId}/tree may be at most this many bytes. */
+export const MAX_TREE_BYTES = 128 * 1024;
+
+const savedTreeNode: z.ZodType<SavedTreeNode> = z.lazy(() =>
+  z.object({
+    s: z.string().min(2).max(10),
+    c: z.array(savedTreeNode).max(64).optional(),
+    e: z.literal(1).optional(),
+  }),
+);
+
+const countNodes = (nodes: readonly SavedTreeNode[]): number =>
+  nodes.reduce((n, node) => n + 1 + countNodes(node.c ?? []), 0);
+
+/** PUT /game/analysis/{gameId}/tree: the player's variations of a game, with its own moves (empty: none kept). */
+export const savedTreeBody = z.object({
+  tree: z
+    .array(savedTreeNode)
+    .max(64)
+    .refine((t) => countNodes(t) <= MAX_TREE_NODES, `At most ${MAX_TREE_NODES} moves in a tree`),
+});
+export type SavedTreeBody = z.infer<typeof savedTreeBody>;
+
+/** GET /game/analysis/{gameId}/tree */
+export interface SavedTreeResponse {
+  tree: SavedTreeNode[];
+}

@@ -1,4 +1,4 @@
-import { gameIdParams, singleMoveBody } from "@chess/shared";
+import { gameIdParams, MAX_TREE_BYTES, savedTreeBody, singleMoveBody } from "@chess/shared";
 import type { FastifyInstance } from "fastify";
 import { HttpError, parseInput, tooManyRequests } from "../../http/errors.ts";
 import type { Stopping } from "../../http/stopping.ts";
@@ -11,6 +11,8 @@ import { EngineBusyError } from "./engine/enginePool.ts";
 /** lichess: 40 computed game analyses a day per user; stored ones are free. */
 const NEW_ANALYSES_PER_DAY = 40;
 const SINGLE_MOVES_PER_MINUTE = 60;
+/** The board saves a tree a second or so after each change. */
+const TREE_SAVES_PER_MINUTE = 60;
 
 function mapErrors(error: unknown): never {
   if (error instanceof AnalysisError) throw new HttpError(error.status, "analysis", error.message);
@@ -48,5 +50,21 @@ export function registerAnalysisRoutes(
     const d = await limiter.hit(`single-move:${user.userId}`, SINGLE_MOVES_PER_MINUTE, 60_000);
     if (!d.ok) throw tooManyRequests(d.retryAfterMs);
     return stopping.race(analysis.singleMove(body.initialPosition, body.moves, user)).catch(mapErrors);
+  });
+
+  app.get("/game/analysis/:gameId/tree", async (req) => {
+    const user = await auth.requireUser(req);
+    const { gameId } = parseInput(gameIdParams, req.params);
+    return { tree: await analysis.tree(user.userId, gameId).catch(mapErrors) };
+  });
+
+  app.put("/game/analysis/:gameId/tree", { bodyLimit: MAX_TREE_BYTES }, async (req) => {
+    const user = await auth.requireUser(req);
+    const { gameId } = parseInput(gameIdParams, req.params);
+    const { tree } = parseInput(savedTreeBody, req.body);
+    const d = await limiter.hit(`analysis-tree:${user.userId}`, TREE_SAVES_PER_MINUTE, 60_000);
+    if (!d.ok) throw tooManyRequests(d.retryAfterMs);
+    await analysis.saveTree(user.userId, gameId, tree).catch(mapErrors);
+    return { successMsg: "Variations saved" };
   });
 }

@@ -46,6 +46,8 @@ function client(found = true): AnalysisApi {
     gameAnalysis: vi.fn(async () => SCHOLARS_ENTRIES),
     progress: vi.fn(async () => ({ status: "done" as const, done: 8, total: 8 })),
     singleMove: vi.fn(async () => []),
+    tree: vi.fn(async () => ({ tree: [] })),
+    saveTree: vi.fn(async () => ({ successMsg: "Variations saved" })),
   };
 }
 

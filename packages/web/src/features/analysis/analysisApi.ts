@@ -1,5 +1,5 @@
-import type { AnalysisEntry, AnalysisProgress, GameRecord } from "@chess/shared";
-import { api, retryingRestarts } from "../../lib/api.ts";
+import type { AnalysisEntry, AnalysisProgress, GameRecord, SavedTreeNode, SavedTreeResponse } from "@chess/shared";
+import { api, apiRequest, retryingRestarts } from "../../lib/api.ts";
 
 const enc = encodeURIComponent;
 
@@ -14,6 +14,13 @@ export const analysisApi = {
   /** POST /game/analysis/single-move: the last position of `moves` played from `initialPosition`. */
   singleMove: (initialPosition: string, moves: readonly string[]) =>
     api.post<AnalysisEntry[]>("/game/analysis/single-move", { initialPosition, moves }),
+  /** GET /game/analysis/{gameId}/tree: the variations the player keeps for the game. */
+  tree: (gameId: string) => api.get<SavedTreeResponse>(`/game/analysis/${enc(gameId)}/tree`),
+  /** PUT /game/analysis/{gameId}/tree; `keepalive` lets the last save finish as the page closes. */
+  saveTree: (gameId: string, tree: SavedTreeNode[]) =>
+    apiRequest<{ successMsg: string }>("PUT", `/game/analysis/${enc(gameId)}/tree`, { tree }, undefined, {
+      keepalive: true,
+    }),
 };
 
 export type AnalysisApi = typeof analysisApi;

@@ -95,7 +95,11 @@ export function MoveTreeView({
         })
       }
     >
-      {label ? <span className="move-tree__number">{label}</span> : null}
+      {label ? (
+        <>
+          <span className="move-tree__number">{label}</span>{" "}
+        </>
+      ) : null}
       {node.move.san}
       {annotate?.(node)}
     </button>
