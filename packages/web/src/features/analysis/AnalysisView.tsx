@@ -22,6 +22,7 @@ import { plyLabels } from "./bestLine.ts";
 import { EvalBar } from "./EvalBar.tsx";
 import { EvalChart } from "./EvalChart.tsx";
 import { LocalEnginePanel } from "./LocalEnginePanel.tsx";
+import { MarksList } from "./MarksList.tsx";
 import { MarkPicker, VerdictCard } from "./MoveReview.tsx";
 import { gameMarks, MARKS_OF, type MarkMode, markCounts, storedMarkMode, storeMarkMode } from "./marks.ts";
 import { accuracies, phaseAccuracies } from "./moveQualities.ts";
@@ -247,20 +248,6 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
             onPlayLine={(moves) => dispatch({ type: "playLine", moves })}
           />
         </section>
-        {entries && evals && qualities ? (
-          <section className="analysis__chart card" aria-labelledby="analysis-chart-title">
-            <h2 id="analysis-chart-title">Evaluation</h2>
-            <EvalChart
-              evals={evals}
-              labels={labels}
-              qualities={qualities}
-              currentPly={ply}
-              division={division}
-              onSelect={(ply) => dispatch({ type: "gotoPly", ply })}
-            />
-          </section>
-        ) : null}
-
         <section className="analysis__moves card" aria-labelledby="analysis-moves-title">
           <h2 id="analysis-moves-title">Moves</h2>
           <MoveTreeView
@@ -289,14 +276,38 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
       </div>
 
       {entries && evals && qualities ? (
-        <section className="analysis__quality card" aria-label="Move quality summary">
-          <QualityTable
-            rows={MARKS_OF[markMode]}
-            counts={markCounts(qualities, entries, markMode)}
-            accuracy={accuracies(entries)}
-            phases={phaseAccuracies(entries, fens.slice(0, entries.length))}
+        <section className="analysis__report card" aria-labelledby="analysis-report-title">
+          <h2 id="analysis-report-title" className="visually-hidden">
+            Game report
+          </h2>
+          <div className="analysis__chart">
+            <h3 id="analysis-chart-title">Evaluation</h3>
+            <EvalChart
+              evals={evals}
+              labels={labels}
+              qualities={qualities}
+              currentPly={ply}
+              division={division}
+              onSelect={(ply) => dispatch({ type: "gotoPly", ply })}
+            />
+          </div>
+          <div className="analysis__quality" role="region" aria-label="Move quality summary">
+            <QualityTable
+              rows={MARKS_OF[markMode]}
+              counts={markCounts(qualities, entries, markMode)}
+              accuracy={accuracies(entries)}
+              phases={phaseAccuracies(entries, fens.slice(0, entries.length))}
+              white={names.white}
+              black={names.black}
+            />
+          </div>
+          <MarksList
+            qualities={qualities}
+            labels={labels}
+            currentPly={ply}
             white={names.white}
             black={names.black}
+            onSelect={(ply) => dispatch({ type: "gotoPly", ply })}
           />
         </section>
       ) : null}
