@@ -291,7 +291,7 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
               onSelect={(ply) => dispatch({ type: "gotoPly", ply })}
             />
           </div>
-          <div className="analysis__quality" role="region" aria-label="Move quality summary">
+          <section className="analysis__quality" aria-label="Move quality summary">
             <QualityTable
               rows={MARKS_OF[markMode]}
               counts={markCounts(qualities, entries, markMode)}
@@ -300,7 +300,7 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
               white={names.white}
               black={names.black}
             />
-          </div>
+          </section>
           <MarksList
             qualities={qualities}
             labels={labels}
