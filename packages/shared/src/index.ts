@@ -19,6 +19,7 @@ export * from "./api/watch.ts";
 export * from "./chess/board.ts";
 export * from "./chess/chess960.ts";
 export * from "./chess/gameEnd.ts";
+export * from "./chess/pgnImport.ts";
 export * from "./domain/account.ts";
 export * from "./domain/actor.ts";
 export * from "./domain/clock.ts";
