@@ -309,6 +309,30 @@ export const analysisTrees = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.gameId] })],
 );
 
+/**
+ * Games imported from PGN (lichess's /paste): their start, main line and tags, analysed as played games are;
+ * the analysis is kept on the row (game_analyses holds played games only). Public by their id, as lichess's are.
+ */
+export const importedGames = pgTable(
+  "imported_games",
+  {
+    /** "import-" and 11 random characters: never a played game's id. */
+    id: text("id").primaryKey(),
+    /** The account that imported it (null: a guest). */
+    ownerUserId: integer("owner_user_id").references(() => users.id, { onDelete: "set null" }),
+    tags: jsonb("tags").$type<Record<string, string>>().notNull(),
+    initialFen: text("initial_fen").notNull(),
+    uciMoves: jsonb("uci_moves").$type<string[]>().notNull(),
+    sans: jsonb("sans").$type<string[]>().notNull(),
+    result: text("result").notNull(),
+    entries: jsonb("entries").$type<AnalysisEntry[]>(),
+    nodes: integer("nodes"),
+    engine: text("engine"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("imported_games_owner_idx").on(t.ownerUserId)],
+);
+
 /** Pre-generated jumpstart positions per preset (stage × handicap), taken once each. */
 export const jumpstartPositions = pgTable(
   "jumpstart_positions",

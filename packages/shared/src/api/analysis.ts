@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PGN_LIMITS } from "../chess/pgnImport.ts";
 
 /** POST /game/analysis/single-move: the last position of `moves` played from `initialPosition`. */
 export const singleMoveBody = z.object({
@@ -54,4 +55,38 @@ export type SavedTreeBody = z.infer<typeof savedTreeBody>;
 /** GET /game/analysis/{gameId}/tree */
 export interface SavedTreeResponse {
   tree: SavedTreeNode[];
+}
+
+/** POST /analysis/import: a PGN file's text and, when it holds many games, which one (0 the first). */
+export const importPgnBody = z.object({
+  pgn: z
+    .string({ error: "Paste a PGN or choose a file" })
+    .max(PGN_LIMITS.chars, "A PGN file may be at most 1 MB")
+    .refine((t) => t.trim().length > 0, "Paste a PGN or choose a file"),
+  index: z
+    .number()
+    .int()
+    .min(0)
+    .max(PGN_LIMITS.games - 1)
+    .optional(),
+});
+export type ImportPgnBody = z.infer<typeof importPgnBody>;
+
+/** An imported game's id: "import-" and random characters. */
+export const importIdParams = z.object({ importId: z.string().regex(/^import-[\w-]{1,40}$/, "No such game") });
+
+/** POST /analysis/import and GET /analysis/import/{importId}: a game imported from PGN. */
+export interface ImportedGame {
+  /** Opens at /analysis?import={importId}; the analysis routes take it as a game id. */
+  importId: string;
+  initialFen: string;
+  /** SAN, space-separated. */
+  moves: string;
+  /** The PGN's tags, e.g. {White: "alice", Event: "Casual game"}. */
+  tags: Record<string, string>;
+  white: string | null;
+  black: string | null;
+  result: "1-0" | "0-1" | "1/2-1/2" | "*";
+  variant: "standard" | "chess960";
+  createdAt: number;
 }
