@@ -5,7 +5,7 @@ import { ApiRequestError } from "../../lib/api.ts";
 import { fakeIdentity, renderWithIdentity } from "../../test/identity.tsx";
 import { AnalysisView } from "./AnalysisView.tsx";
 import type { AnalysisApi } from "./analysisApi.ts";
-import { SCHOLARS_ENTRIES, testGame } from "./testGame.ts";
+import { IMPORTED, SCHOLARS_ENTRIES, testGame } from "./testGame.ts";
 import { useLineEval } from "./useLineEval.ts";
 
 beforeEach(() => {
@@ -27,6 +27,8 @@ function fakeClient(overrides: Partial<AnalysisApi> = {}): AnalysisApi {
     singleMove: vi.fn(async () => [{ eval: 20, turn: "w" as const, moves: ["g1f3"] }]),
     tree: vi.fn(async () => ({ tree: [] })),
     saveTree: vi.fn(async () => ({ successMsg: "Variations saved" })),
+    importPgn: vi.fn(async () => IMPORTED),
+    importedGame: vi.fn(async () => IMPORTED),
     ...overrides,
   };
 }
