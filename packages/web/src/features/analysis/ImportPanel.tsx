@@ -106,8 +106,8 @@ export function ImportPanel({ onImported, client = analysisApi }: ImportPanelPro
         <div className="import-panel__games">
           <p>This file holds {games.length} games: pick one to analyse.</p>
           <ol aria-label="Games in the file">
-            {games.map((game, i) => (
-              <li key={`${game.line}-${i}`}>
+            {games.map((game) => (
+              <li key={game.line}>
                 <button
                   type="button"
                   className="import-panel__game"
