@@ -107,7 +107,7 @@ export function ImportPanel({ onImported, client = analysisApi }: ImportPanelPro
           <p>This file holds {games.length} games: pick one to analyse.</p>
           <ol aria-label="Games in the file">
             {games.map((game) => (
-              <li key={game.line}>
+              <li key={`${game.line} ${game.text}`}>
                 <button
                   type="button"
                   className="import-panel__game"
