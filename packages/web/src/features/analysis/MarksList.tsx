@@ -40,7 +40,7 @@ export function MarksList({ qualities, labels, currentPly, white, black, onSelec
                     <li key={ply}>
                       <button
                         type="button"
-                        className={`marks-list__move quality-symbol--${quality}`}
+                        className={`marks-list__move marks-list__move--${quality}`}
                         aria-current={ply === currentPly ? "true" : undefined}
                         onClick={() => onSelect(ply)}
                       >

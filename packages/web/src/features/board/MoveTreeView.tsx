@@ -113,10 +113,13 @@ export function MoveTreeView({
     while (node) {
       const { number, white } = moveNumber(tree, node.ply);
       const label = white ? `${number}.` : numbered ? `${number}...` : undefined;
+      // A space between moves: the line reads as text ("3... g6 4. Qf3"); flex layout ignores it.
+      if (parts.length > 0) parts.push(" ");
       parts.push(move(node, "move-tree__move", label));
       const [next, ...variations]: TreeNode[] = node.children;
       for (const variation of variations) {
         parts.push(
+          " ",
           <span className="move-tree__sub" key={`(${variation.id}`}>
             {line(variation, true)}
           </span>,
