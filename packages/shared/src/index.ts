@@ -2,6 +2,7 @@ export * from "./analysis/evaluation.ts";
 export * from "./analysis/judgement.ts";
 export * from "./analysis/motifs.ts";
 export * from "./analysis/phases.ts";
+export * from "./analysis/puzzles.ts";
 export * from "./analysis/uci.ts";
 export * from "./api/accounts.ts";
 export * from "./api/analysis.ts";

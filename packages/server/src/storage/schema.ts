@@ -333,6 +333,35 @@ export const importedGames = pgTable(
   (t) => [index("imported_games_owner_idx").on(t.ownerUserId)],
 );
 
+/**
+ * Puzzles from players' own mistakes (shared `extractPuzzles`): the position where a player erred while one move
+ * alone won or saved, and that move's line. One per game and position; the player's own deck, and site-wide
+ * puzzles with a rating of their own (the site's Elo).
+ */
+export const puzzles = pgTable(
+  "puzzles",
+  {
+    id: serial("id").primaryKey(),
+    /** A played or an imported game's id. */
+    gameId: text("game_id").notNull(),
+    /** The position's index in the game (0 the start). */
+    ply: integer("ply").notNull(),
+    fen: text("fen").notNull(),
+    /** The best line in UCI, the solver's move first; it ends on the solver's move. */
+    solution: jsonb("solution").$type<string[]>().notNull(),
+    /** The move the player made there instead. */
+    played: text("played").notNull(),
+    /** "wins" or "saves". */
+    kind: text("kind").notNull(),
+    /** The account whose mistake it was (null: a guest's or an imported game's). */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    rating: integer("rating").notNull().default(1500),
+    themes: jsonb("themes").$type<string[]>().notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("puzzles_game_ply_unique").on(t.gameId, t.ply), index("puzzles_user_idx").on(t.userId)],
+);
+
 /** Pre-generated jumpstart positions per preset (stage × handicap), taken once each. */
 export const jumpstartPositions = pgTable(
   "jumpstart_positions",

@@ -10,7 +10,9 @@ import { branchPoint, type TreeEvent, type TreeState, variationOf } from "./tree
 export function VariationPanel({ state, dispatch }: { state: TreeState; dispatch: Dispatch<TreeEvent> }) {
   const variation = variationOf(state);
   if (variation.length === 0) return <p className="analysis__hint">Drag a piece to try your own moves.</p>;
-  const engine = nodeOf(state.tree, state.current)?.engine === true;
+  // An engine line shown from here, or stepped into: its moves may start with one the player had tried.
+  const node = nodeOf(state.tree, state.current);
+  const engine = node?.engine === true || node?.children[0]?.engine === true;
   const from = fenAt(state.tree, branchPoint(state));
   return (
     <div className="analysis-variation" data-testid="variation">
