@@ -99,7 +99,8 @@ export async function startServer(name: string, settings: Record<string, string>
   };
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(url, child, 60_000);
+    // A fresh embedded database took 66 s to start and migrate on this 2-core machine under six engineers.
+    await waitForHealth(url, child, 180_000);
   } catch (e) {
     await stop();
     throw e;

@@ -1,4 +1,4 @@
-import { CLIENT_EVENTS, CLUB_MESSAGES, FRIEND_MESSAGES, MESSAGES } from "@chess/shared";
+import { CLIENT_EVENTS, CLUB_MATCH_MESSAGES, CLUB_MESSAGES, FRIEND_MESSAGES, MESSAGES } from "@chess/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { connect, http, useTestServer } from "./harness.ts";
 import { guest, type Player, play, registered, startGame } from "./players.ts";
@@ -48,6 +48,10 @@ interface World {
   dailyOfferId: string;
   /** A's daily challenge to B. */
   dailyChallengeId: string;
+  /** C's challenge to D's club E to a daily club match, not yet answered. */
+  clubMatchId: string;
+  /** A game A imported (public by link, as lichess's imports are). */
+  importId: string;
   /** Text of A's world that no outsider may ever receive. */
   secrets: string[];
 }
@@ -177,6 +181,16 @@ async function buildWorld(): Promise<World> {
   const openDaily = await as(A, "POST", "/daily/offers", { days: 7 });
   const dailyChallenge = await as(A, "POST", "/daily/challenges", { days: 5, friendName: B.name });
   expect([openDaily.status, dailyChallenge.status]).toEqual([201, 201]);
+  // D administers club E, which C (A) challenges to a club match.
+  const clubE = await as(D, "POST", "/club/create", { clubName: `Club E ${tag}` });
+  const clubMatch = await as(A, "POST", "/club-matches", {
+    clubId: club.id,
+    opponentClubId: Number(clubE.json.clubId),
+    days: 3,
+  });
+  expect([clubE.status, clubMatch.status]).toEqual([201, 201]);
+  const imported = await as(A, "POST", "/analysis/import", { pgn: "1. e4 e5 2. Nf3 *" });
+  expect(imported.status).toBe(200);
 
   // A game's chat is read by anyone who watches the game, so its lines are no secret of A's world.
   const secrets = [
@@ -209,6 +223,8 @@ async function buildWorld(): Promise<World> {
     daily,
     dailyOfferId: openDaily.json.offerId as string,
     dailyChallengeId: dailyChallenge.json.offerId as string,
+    clubMatchId: clubMatch.json.matchId as string,
+    importId: imported.json.importId as string,
     secrets,
   };
 }
@@ -250,6 +266,7 @@ async function observe() {
     lobby: lobby?.offers.map((o) => o.offerId).sort(),
     dailyChallenges: await get(A, "/daily/challenges"),
     dailyMoves: ((await get(A, `/daily/game/${w.daily}`)).json as { moves: string[] }).moves,
+    clubMatch: await get(A, `/club-matches/${w.clubMatchId}`),
   };
 }
 
@@ -317,6 +334,9 @@ const notLoggedIn: Refused = { refused: 401, message: MESSAGES.notLoggedIn };
 const clubsNotLoggedIn: Refused = { refused: 401, message: CLUB_MESSAGES.notLoggedIn };
 const unknownClub: Refused = { refused: 404, message: CLUB_MESSAGES.unknownClub };
 const notFriends: Refused = { refused: 403, message: FRIEND_MESSAGES.notFriends };
+const unknownMatch: Refused = { refused: 404, message: CLUB_MATCH_MESSAGES.unknown };
+const clubMatchNotAdmin: Refused = { refused: 403, message: CLUB_MATCH_MESSAGES.notAdmin };
+const notInvitedAdmin: Refused = { refused: 403, message: CLUB_MATCH_MESSAGES.notInvitedAdmin };
 /** A conversation is refused to all but friends; for a name nobody has it says so (names are public). */
 const notFriendsNamed: Refused = { ...notFriends, ghost: "differs" };
 const q = encodeURIComponent;
@@ -972,6 +992,129 @@ const routes: RouteCase[] = [
     req: () => ({ path: "/daily/vacation" }),
     guest: notLoggedIn,
     stranger: { allowed: "own", check: (v) => expect(v.onVacation).toBe(false) },
+  },
+  // analysis: variations are each player's own; imported games are public by link
+  {
+    route: "GET /game/analysis/:gameId/tree",
+    what: "the caller's own variations of the finished A–B game",
+    req: () => ({ path: `/game/analysis/${w.finished}/tree` }),
+    ghost: (_, g) => ({ path: `/game/analysis/${q(g.id)}/tree` }),
+    guest: notLoggedIn,
+    stranger: { allowed: "own", check: (t) => expect(t.tree).toEqual([]) },
+  },
+  {
+    route: "PUT /game/analysis/:gameId/tree",
+    what: "keep the caller's own (empty) variations of the finished A–B game",
+    req: () => ({ path: `/game/analysis/${w.finished}/tree`, body: { tree: [] } }),
+    ghost: (_, g) => ({ path: `/game/analysis/${q(g.id)}/tree`, body: { tree: [] } }),
+    guest: notLoggedIn,
+    stranger: { allowed: "own" },
+  },
+  {
+    route: "POST /analysis/import",
+    what: "import a game: the caller's own",
+    req: () => ({ path: "/analysis/import", body: { pgn: "1. d4 d5 *" } }),
+    guest: { allowed: "own" },
+    stranger: { allowed: "own" },
+  },
+  {
+    route: "GET /analysis/import/:importId",
+    what: "A's imported game (public by link)",
+    req: () => ({ path: `/analysis/import/${w.importId}` }),
+    ghost: (_, g) => ({ path: `/analysis/import/${q(g.id)}` }),
+    guest: { allowed: "public" },
+    stranger: { allowed: "public" },
+  },
+  // club matches: C (A) challenged D's club E; S belongs to neither, B is a member of C only
+  {
+    route: "POST /club-matches",
+    what: "challenge E in C's name",
+    req: () => ({ path: "/club-matches", body: { clubId: w.club.id, opponentClubId: w.club.id + 1, days: 3 } }),
+    ghost: (_, g) => ({ path: "/club-matches", body: { clubId: g.clubId, opponentClubId: w.club.id, days: 3 } }),
+    guest: notLoggedIn,
+    stranger: unknownClub,
+    party: [{ who: "B", what: "B, a member of C", outcome: { ...clubMatchNotAdmin, ghost: "differs" } }],
+  },
+  {
+    route: "GET /club-matches",
+    what: "C's club matches",
+    req: () => ({ path: `/club-matches?clubId=${w.club.id}` }),
+    ghost: (_, g) => ({ path: `/club-matches?clubId=${g.clubId}` }),
+    guest: notLoggedIn,
+    stranger: unknownClub,
+  },
+  {
+    route: "GET /club-matches/:matchId",
+    what: "the C–E match",
+    req: () => ({ path: `/club-matches/${w.clubMatchId}` }),
+    ghost: (_, g) => ({ path: `/club-matches/${q(g.id)}` }),
+    guest: notLoggedIn,
+    stranger: unknownMatch,
+  },
+  {
+    route: "POST /club-matches/:matchId/accept",
+    what: "accept the C–E match, which is E's administrator's to answer",
+    req: () => ({ path: `/club-matches/${w.clubMatchId}/accept` }),
+    ghost: (_, g) => ({ path: `/club-matches/${q(g.id)}/accept` }),
+    guest: notLoggedIn,
+    stranger: unknownMatch,
+    party: [
+      { who: "A", what: "A, the challenger", outcome: { ...notInvitedAdmin, ghost: "differs" } },
+      { who: "B", what: "B, a member of C", outcome: { ...notInvitedAdmin, ghost: "differs" } },
+    ],
+  },
+  {
+    route: "POST /club-matches/:matchId/decline",
+    what: "decline the C–E match",
+    req: () => ({ path: `/club-matches/${w.clubMatchId}/decline` }),
+    ghost: (_, g) => ({ path: `/club-matches/${q(g.id)}/decline` }),
+    guest: notLoggedIn,
+    stranger: unknownMatch,
+    party: [{ who: "B", what: "B, a member of C", outcome: { ...notInvitedAdmin, ghost: "differs" } }],
+  },
+  {
+    route: "POST /club-matches/:matchId/cancel",
+    what: "call off the C–E match",
+    req: () => ({ path: `/club-matches/${w.clubMatchId}/cancel` }),
+    ghost: (_, g) => ({ path: `/club-matches/${q(g.id)}/cancel` }),
+    guest: notLoggedIn,
+    stranger: unknownMatch,
+    party: [
+      { who: "B", what: "B, a member of C", outcome: { ...clubMatchNotAdmin, ghost: "differs" } },
+      { who: "D", what: "D, E's administrator", outcome: { ...clubMatchNotAdmin, ghost: "differs" } },
+    ],
+  },
+  {
+    route: "POST /club-matches/:matchId/join",
+    what: "sign up for the C–E match",
+    req: () => ({ path: `/club-matches/${w.clubMatchId}/join` }),
+    ghost: (_, g) => ({ path: `/club-matches/${q(g.id)}/join` }),
+    guest: notLoggedIn,
+    stranger: unknownMatch,
+  },
+  {
+    route: "POST /club-matches/:matchId/leave",
+    what: "withdraw from the C–E match",
+    req: () => ({ path: `/club-matches/${w.clubMatchId}/leave` }),
+    ghost: (_, g) => ({ path: `/club-matches/${q(g.id)}/leave` }),
+    guest: notLoggedIn,
+    stranger: unknownMatch,
+    party: [
+      {
+        who: "B",
+        what: "B, not signed up",
+        outcome: { refused: 409, message: CLUB_MATCH_MESSAGES.notJoined, ghost: "differs" },
+      },
+    ],
+  },
+  {
+    route: "POST /club-matches/:matchId/start",
+    what: "start the C–E match",
+    req: () => ({ path: `/club-matches/${w.clubMatchId}/start` }),
+    ghost: (_, g) => ({ path: `/club-matches/${q(g.id)}/start` }),
+    guest: notLoggedIn,
+    stranger: unknownMatch,
+    party: [{ who: "B", what: "B, a member of C", outcome: { ...clubMatchNotAdmin, ghost: "differs" } }],
   },
   // the composition root
   {

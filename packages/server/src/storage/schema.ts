@@ -11,6 +11,7 @@ import type {
   GameStatus,
   Handicap,
   JoinPolicy,
+  SavedTreeNode,
 } from "@chess/shared";
 import { sql } from "drizzle-orm";
 import {
@@ -299,6 +300,74 @@ export const gameAnalyses = pgTable("game_analyses", {
   engine: text("engine").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A player's own variations of a game (or an imported one) on the analysis board: its move tree, in SAN. */
+export const analysisTrees = pgTable(
+  "analysis_trees",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** A game's or an imported game's id: the tree goes with either, so no foreign key. */
+    gameId: text("game_id").notNull(),
+    tree: jsonb("tree").$type<SavedTreeNode[]>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gameId] })],
+);
+
+/**
+ * Games imported from PGN (lichess's /paste): their start, main line and tags, analysed as played games are;
+ * the analysis is kept on the row (game_analyses holds played games only). Public by their id, as lichess's are.
+ */
+export const importedGames = pgTable(
+  "imported_games",
+  {
+    /** "import-" and 11 random characters: never a played game's id. */
+    id: text("id").primaryKey(),
+    /** The account that imported it (null: a guest). */
+    ownerUserId: integer("owner_user_id").references(() => users.id, { onDelete: "set null" }),
+    tags: jsonb("tags").$type<Record<string, string>>().notNull(),
+    initialFen: text("initial_fen").notNull(),
+    uciMoves: jsonb("uci_moves").$type<string[]>().notNull(),
+    sans: jsonb("sans").$type<string[]>().notNull(),
+    result: text("result").notNull(),
+    entries: jsonb("entries").$type<AnalysisEntry[]>(),
+    nodes: integer("nodes"),
+    engine: text("engine"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("imported_games_owner_idx").on(t.ownerUserId)],
+);
+
+/**
+ * Puzzles from players' own mistakes (shared `extractPuzzles`): the position where a player erred while one move
+ * alone won or saved, and that move's line. One per game and position; the player's own deck, and site-wide
+ * puzzles with a rating of their own (the site's Elo).
+ */
+export const puzzles = pgTable(
+  "puzzles",
+  {
+    id: serial("id").primaryKey(),
+    /** A played or an imported game's id. */
+    gameId: text("game_id").notNull(),
+    /** The position's index in the game (0 the start). */
+    ply: integer("ply").notNull(),
+    fen: text("fen").notNull(),
+    /** The best line in UCI, the solver's move first; it ends on the solver's move. */
+    solution: jsonb("solution").$type<string[]>().notNull(),
+    /** The move the player made there instead. */
+    played: text("played").notNull(),
+    /** "wins" or "saves". */
+    kind: text("kind").notNull(),
+    /** The account whose mistake it was (null: a guest's or an imported game's). */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    rating: integer("rating").notNull().default(1500),
+    themes: jsonb("themes").$type<string[]>().notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("puzzles_game_ply_unique").on(t.gameId, t.ply), index("puzzles_user_idx").on(t.userId)],
+);
 
 /** Pre-generated jumpstart positions per preset (stage × handicap), taken once each. */
 export const jumpstartPositions = pgTable(

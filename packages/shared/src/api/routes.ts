@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { randomPositionQuery } from "../domain/jumpstart.ts";
 import { handleRematchBody, offerRematchBody } from "../protocol/game.ts";
 import { changePasswordBody, closeAccountBody, createUserBody, loginBody } from "./accounts.ts";
-import { singleMoveBody } from "./analysis.ts";
+import { importIdParams, importPgnBody, savedTreeBody, singleMoveBody } from "./analysis.ts";
 import { clubMatchesQuery, clubMatchJoinBody, clubMatchParams, createClubMatchBody } from "./clubMatches.ts";
 import {
   clubIdBody,
@@ -164,6 +164,37 @@ export const HTTP_ROUTES: RouteDoc[] = [
     auth: "account",
     params: gameIdParams,
     returns: "AnalysisProgress",
+    spec: false,
+  },
+  {
+    route: "GET /game/analysis/:gameId/tree",
+    auth: "account",
+    params: gameIdParams,
+    returns: "SavedTreeResponse (the caller's own variations of the game; empty when none)",
+    spec: false,
+  },
+  {
+    route: "PUT /game/analysis/:gameId/tree",
+    auth: "account",
+    params: gameIdParams,
+    body: savedTreeBody,
+    returns:
+      "{successMsg} (every move is replayed from the game's start; an empty tree keeps none; ≤ 128 KB, ≤ 2,000 moves)",
+    spec: false,
+  },
+  {
+    route: "POST /analysis/import",
+    auth: "anyone",
+    body: importPgnBody,
+    returns:
+      "ImportedGame (the `index`th game of the PGN stored; ≤ 1 MB, ≤ 100 games; a bad file or game is a 400 naming its line; 30 an hour per caller)",
+    spec: false,
+  },
+  {
+    route: "GET /analysis/import/:importId",
+    auth: "anyone",
+    params: importIdParams,
+    returns: "ImportedGame (its analysis, variations and progress go by the game routes with importId as gameId)",
     spec: false,
   },
   { route: "POST /club/create", auth: "account", body: createClubBody, returns: "{clubId, successMsg}", spec: true },
