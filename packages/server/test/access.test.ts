@@ -1,5 +1,13 @@
-import { CLIENT_EVENTS, CLUB_MATCH_MESSAGES, CLUB_MESSAGES, FRIEND_MESSAGES, MESSAGES } from "@chess/shared";
+import {
+  CLIENT_EVENTS,
+  CLUB_MATCH_MESSAGES,
+  CLUB_MESSAGES,
+  FRIEND_MESSAGES,
+  MESSAGES,
+  TOURNAMENT_MESSAGES,
+} from "@chess/shared";
 import { beforeAll, describe, expect, it } from "vitest";
+import { SOCKET_EVENT_LIMIT } from "../src/realtime/handlers.ts";
 import { connect, http, useTestServer } from "./harness.ts";
 import { guest, type Player, play, registered, startGame } from "./players.ts";
 import { registeredRoutes } from "./routes.ts";
@@ -52,6 +60,8 @@ interface World {
   clubMatchId: string;
   /** A game A imported (public by link, as lichess's imports are). */
   importId: string;
+  /** C's club arena, made by A, not started; B joined it. */
+  arenaId: string;
   /** Text of A's world that no outsider may ever receive. */
   secrets: string[];
 }
@@ -191,6 +201,14 @@ async function buildWorld(): Promise<World> {
   expect([clubE.status, clubMatch.status]).toEqual([201, 201]);
   const imported = await as(A, "POST", "/analysis/import", { pgn: "1. e4 e5 2. Nf3 *" });
   expect(imported.status).toBe(200);
+  const arena = await as(A, "POST", "/tournaments", {
+    baseTime: 3,
+    increment: 0,
+    countdownMinutes: 60,
+    conditions: { clubId: club.id },
+  });
+  expect(arena.status).toBe(201);
+  expect((await as(B, "POST", `/tournaments/${arena.json.id}/join`)).status).toBe(200);
 
   // A game's chat is read by anyone who watches the game, so its lines are no secret of A's world.
   const secrets = [
@@ -225,6 +243,7 @@ async function buildWorld(): Promise<World> {
     dailyChallengeId: dailyChallenge.json.offerId as string,
     clubMatchId: clubMatch.json.matchId as string,
     importId: imported.json.importId as string,
+    arenaId: arena.json.id as string,
     secrets,
   };
 }
@@ -1025,6 +1044,61 @@ const routes: RouteCase[] = [
     guest: { allowed: "public" },
     stranger: { allowed: "public" },
   },
+  // tournaments: C's club arena (A made it, B joined); lists, arenas and standings are public
+  {
+    route: "GET /tournaments",
+    what: "the arenas (public)",
+    req: () => ({ path: "/tournaments" }),
+    guest: { allowed: "public" },
+    stranger: { allowed: "public" },
+  },
+  {
+    route: "POST /tournaments",
+    what: "make an arena: the caller's own",
+    req: () => ({ path: "/tournaments", body: { baseTime: 3, increment: 0, countdownMinutes: 60 } }),
+    guest: notLoggedIn,
+    stranger: { allowed: "own" },
+  },
+  {
+    route: "GET /tournaments/:id",
+    what: "C's club arena (public, as lichess's are)",
+    req: () => ({ path: `/tournaments/${w.arenaId}` }),
+    ghost: (_, g) => ({ path: `/tournaments/${q(g.id)}` }),
+    guest: { allowed: "public" },
+    stranger: { allowed: "public" },
+  },
+  {
+    route: "GET /tournaments/:id/standings",
+    what: "C's club arena's standings (public)",
+    req: () => ({ path: `/tournaments/${w.arenaId}/standings` }),
+    ghost: (_, g) => ({ path: `/tournaments/${q(g.id)}/standings` }),
+    guest: { allowed: "public" },
+    stranger: { allowed: "public" },
+  },
+  {
+    route: "POST /tournaments/:id/join",
+    what: "join C's club arena",
+    req: () => ({ path: `/tournaments/${w.arenaId}/join` }),
+    ghost: (_, g) => ({ path: `/tournaments/${q(g.id)}/join` }),
+    guest: notLoggedIn,
+    stranger: { refused: 403, message: TOURNAMENT_MESSAGES.clubOnly, ghost: "differs" },
+  },
+  {
+    route: "POST /tournaments/:id/pause",
+    what: "pause in C's club arena",
+    req: () => ({ path: `/tournaments/${w.arenaId}/pause` }),
+    ghost: (_, g) => ({ path: `/tournaments/${q(g.id)}/pause` }),
+    guest: notLoggedIn,
+    stranger: { refused: 409, message: TOURNAMENT_MESSAGES.notJoined, ghost: "differs" },
+  },
+  {
+    route: "GET /tournaments/trophies/:username",
+    what: "A's arena trophies (public)",
+    req: () => ({ path: `/tournaments/trophies/${q(w.A.name)}` }),
+    ghost: (_, g) => ({ path: `/tournaments/trophies/${q(g.user)}` }),
+    guest: { allowed: "public" },
+    stranger: { allowed: "public" },
+  },
   // club matches: C (A) challenged D's club E; S belongs to neither, B is a member of C only
   {
     route: "POST /club-matches",
@@ -1580,6 +1654,45 @@ const events: EventCase[] = [
     }),
   ),
   {
+    event: "followArena",
+    what: "follow C's club arena (public, as its page is)",
+    payload: () => ({ tournamentId: w.arenaId }),
+    ghost: (g) => ({ tournamentId: g.id }),
+    guest: { allowed: "public" },
+    stranger: { allowed: "public" },
+  },
+  {
+    event: "unfollowArena",
+    what: "stop following an arena: the caller's own sockets",
+    payload: () => ({ tournamentId: w.arenaId }),
+    guest: { allowed: "own" },
+    stranger: { allowed: "own" },
+  },
+  {
+    event: "joinArena",
+    what: "join C's club arena",
+    payload: () => ({ tournamentId: w.arenaId }),
+    ghost: (g) => ({ tournamentId: g.id }),
+    guest: { refused: "unauthorized", message: TOURNAMENT_MESSAGES.notLoggedIn },
+    stranger: { refused: "forbidden", message: TOURNAMENT_MESSAGES.clubOnly, ghost: "differs" },
+  },
+  {
+    event: "pauseArena",
+    what: "pause in C's club arena",
+    payload: () => ({ tournamentId: w.arenaId }),
+    ghost: (g) => ({ tournamentId: g.id }),
+    guest: { refused: "unauthorized", message: TOURNAMENT_MESSAGES.notLoggedIn },
+    stranger: { refused: "not_joined", message: TOURNAMENT_MESSAGES.notJoined, ghost: "differs" },
+  },
+  {
+    event: "berserk",
+    what: "berserk in the B–D game, an arena game of nobody's here",
+    payload: () => ({ gameId: w.live }),
+    ghost: (g) => ({ gameId: g.id }),
+    guest: notPlaying,
+    stranger: notPlaying,
+  },
+  {
     event: "followDaily",
     what: "follow the A–B daily game as a spectator (public by link)",
     payload: () => ({ gameId: w.daily }),
@@ -1616,13 +1729,21 @@ function protocolEvents(): string[] {
   return Object.keys(CLIENT_EVENTS).sort();
 }
 
+/** The sweep sends one socket more events than a window allows: a refusal for that alone is waited out. */
+async function emitPaced(p: Player, event: string, payload: unknown) {
+  const ack = await p.emit(event, payload);
+  if (ack.ok || ack.code !== "rate_limited") return ack;
+  await new Promise((r) => setTimeout(r, SOCKET_EVENT_LIMIT.windowMs + 100));
+  return p.emit(event, payload);
+}
+
 async function expectAck(row: EventCase, p: Player, who: string, outcome: Outcome, outsider: boolean) {
   const payload = row.payload?.();
-  const ack = await p.emit(row.event, payload);
+  const ack = await emitPaced(p, row.event, payload);
   const label = `${row.event} (${row.what}) as ${who} → ${JSON.stringify(ack).slice(0, 200)}`;
   if (outsider) expect(leaked(JSON.stringify(ack)), label).toEqual([]);
   if (row.ghost && who === "a stranger") {
-    const impossible = await p.emit(row.event, row.ghost(IMPOSSIBLE));
+    const impossible = await emitPaced(p, row.event, row.ghost(IMPOSSIBLE));
     const answer = `${label}: about a thing that cannot exist → ${JSON.stringify(impossible)}`;
     expect(impossible, answer).toEqual({ ok: false, code: expect.any(String), message: expect.any(String) });
     expect(impossible.code, answer).not.toBe("internal");
@@ -1634,9 +1755,10 @@ async function expectAck(row: EventCase, p: Player, who: string, outcome: Outcom
   }
   expect(ack, label).toEqual({ ok: false, code: outcome.refused, message: outcome.message ?? expect.any(String) });
   if (row.ghost && outcome.ghost !== "differs") {
-    expect(await p.emit(row.event, row.ghost(GHOST)), `${label}: the same as for a thing that does not exist`).toEqual(
-      ack,
-    );
+    expect(
+      await emitPaced(p, row.event, row.ghost(GHOST)),
+      `${label}: the same as for a thing that does not exist`,
+    ).toEqual(ack);
   }
 }
 
@@ -1645,7 +1767,7 @@ describe("the access sweep over the socket", () => {
     expect([...new Set(events.map((e) => e.event))].sort()).toEqual(protocolEvents());
   });
 
-  it.each(events.map((e) => [`${e.event}: ${e.what}`, e] as const))("%s", async (_name, row) => {
+  it.each(events.map((e) => [`${e.event}: ${e.what}`, e] as const))("%s", { timeout: 60_000 }, async (_name, row) => {
     await expectAck(row, w.G, "a guest", row.guest, true);
     await expectAck(row, w.S, "a stranger", row.stranger, true);
     for (const p of row.party ?? []) {

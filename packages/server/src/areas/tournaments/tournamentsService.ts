@@ -186,7 +186,10 @@ export function createTournamentsService(deps: {
       const mine = viewer ? all.find((p) => p.userId === viewer.userId) : undefined;
       const battleIds = arena.settings.clubBattle?.clubIds ?? [];
       const clubId = arena.settings.conditions.clubId;
-      const names = await deps.membership.names([...battleIds, ...(clubId !== undefined ? [clubId] : [])]);
+      // A club's name is its members' to see (an invite-only club is known to nobody else).
+      const ids = [...battleIds, ...(clubId !== undefined ? [clubId] : [])];
+      const memberOf = viewer ? new Set(await deps.membership.clubIdsOf(viewer.userId)) : new Set<number>();
+      const names = await deps.membership.names(ids.filter((cid) => memberOf.has(cid)));
       let canJoin: ArenaView["canJoin"] = { ok: true };
       if (!viewer) canJoin = { ok: false, message: TOURNAMENT_MESSAGES.notLoggedIn };
       else if (mine && !mine.paused) canJoin = { ok: false, message: TOURNAMENT_MESSAGES.alreadyJoined };
