@@ -73,7 +73,10 @@ describe("arena tournaments", () => {
     expect(outsider.json.message).toBe("Only members of the organising club can join this tournament");
     const view = (await http(t.url, "GET", `/tournaments/${clubArena.id}`)).json as unknown as ArenaView;
     expect(view.arena.nbPlayers).toBe(0);
-    expect(view.clubName).toBeTruthy();
+    // The club's name is its members' to see.
+    expect(view.clubName).toBeNull();
+    const asMember = await http(t.url, "GET", `/tournaments/${clubArena.id}`, { headers: { cookie: a.cookie ?? "" } });
+    expect((asMember.json as unknown as ArenaView).clubName).toMatch(/^Arena club /);
     const events = await http(t.url, "GET", `/event/list?clubId=${clubId}`, { headers: { cookie: a.cookie ?? "" } });
     expect(JSON.stringify(events.json)).toContain(clubArena.id);
 
