@@ -13,6 +13,7 @@ import { RouteErrorPage } from "./pages/RouteErrorPage.tsx";
 import { SettingsPage } from "./pages/SettingsPage.tsx";
 import { SiteLayout } from "./pages/SiteLayout.tsx";
 import { SocialPage } from "./pages/SocialPage.tsx";
+import { TournamentPage } from "./pages/TournamentPage.tsx";
 
 // The analysis page (board tools, chart) loads only when /analysis is opened (ARCHITECTURE §7).
 const AnalysisPage = lazy(() => import("./pages/AnalysisPage.tsx").then((m) => ({ default: m.AnalysisPage })));
@@ -60,6 +61,7 @@ export const routes: RouteObject[] = [
               </Suspense>
             ),
           },
+          { path: "tournament/:id", element: <TournamentPage /> },
           { path: "social", element: <SocialPage /> },
           { path: "my-profile", element: <MyProfilePage /> },
           { path: "profile", element: <ProfilePage /> },

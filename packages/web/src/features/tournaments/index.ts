@@ -1,0 +1,2 @@
+export { TournamentView } from "./TournamentView.tsx";
+export { tournamentPath, tournamentsApi } from "./tournamentsApi.ts";
