@@ -77,7 +77,7 @@ describe("TournamentView", () => {
     setup(arenaView({ me }));
     expect(await screen.findByText("You can rejoin in 10 s")).toBeTruthy();
     expect((screen.getByRole("button", { name: "Rejoin" }) as HTMLButtonElement).disabled).toBe(true);
-    await vi.advanceTimersByTimeAsync(10_500);
+    await vi.advanceTimersByTimeAsync(13_000);
     expect((screen.getByRole("button", { name: "Rejoin" }) as HTMLButtonElement).disabled).toBe(false);
   });
 

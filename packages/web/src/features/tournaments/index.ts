@@ -1,2 +1,4 @@
+export { type AdminClub, CreateArenaModal } from "./CreateArenaModal.tsx";
+export { TournamentList } from "./TournamentList.tsx";
 export { TournamentView } from "./TournamentView.tsx";
 export { tournamentPath, tournamentsApi } from "./tournamentsApi.ts";

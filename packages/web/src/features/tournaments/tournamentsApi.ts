@@ -4,6 +4,7 @@ import type {
   ArenaSummary,
   ArenaTrophy,
   ArenaView,
+  Club,
   CreateArenaBody,
   TournamentList,
 } from "@chess/shared";
@@ -21,6 +22,11 @@ export const tournamentsApi = {
   create: (body: Partial<CreateArenaBody>) => api.post<ArenaSummary>("/tournaments", body),
   join: (id: string) => api.post<ArenaMe>(`/tournaments/${enc(id)}/join`),
   pause: (id: string) => api.post<ArenaMe>(`/tournaments/${enc(id)}/pause`),
+  /** The clubs I administer (GET /club/list), for a club arena; [] for a guest. */
+  adminClubs: async () =>
+    (await api.get<Club[]>("/club/list"))
+      .filter((c) => c.isAdministrator)
+      .map((c) => ({ clubId: c.clubId, clubName: c.clubName })),
   trophies: (username: string, signal?: AbortSignal) =>
     api.get<ArenaTrophy[]>(`/tournaments/trophies/${enc(username)}`, signal),
 };
