@@ -14,6 +14,7 @@ import {
   ResumeGameBanner,
 } from "../features/game/index.ts";
 import { PreferencesSync, PreferredBoardLook, SettingsLink } from "../features/preferences/index.ts";
+import { ArenaPairedListener } from "../features/tournaments/index.ts";
 
 const NAV: NavItem[] = [
   { to: "/", label: "Play", alsoActiveOn: ["/play", "/analysis"] },
@@ -65,6 +66,7 @@ export function SiteLayout() {
                 <FriendNotifications key={identity.username} me={identity.username} />
                 <ClubInvitationNotifier />
                 <DailyNotifications key={`daily-${identity.username}`} />
+                <ArenaPairedListener />
               </>
             ) : null}
             <ResumeGameBanner />

@@ -1,3 +1,4 @@
+export { ArenaFollow, ArenaPairedListener } from "./ArenaPairedListener.tsx";
 export { type AdminClub, CreateArenaModal } from "./CreateArenaModal.tsx";
 export { TournamentList } from "./TournamentList.tsx";
 export { TournamentView } from "./TournamentView.tsx";
