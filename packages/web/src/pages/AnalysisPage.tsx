@@ -12,6 +12,7 @@ import {
   importedAnalysisGame,
   readRouteState,
 } from "../features/analysis/index.ts";
+import { tournamentPath } from "../features/tournaments/index.ts";
 import { usePageTitle } from "../lib/usePageTitle.ts";
 import { Page } from "./Page.tsx";
 import "./AnalysisPage.css";
@@ -117,6 +118,11 @@ export function AnalysisPage({ client = analysisApi }: { client?: AnalysisApi })
         <Link className="analysis-page__import" to="/analysis">
           Import a game
         </Link>
+        {record?.tournament ? (
+          <p className="analysis-page__summary">
+            Played in <Link to={tournamentPath(record.tournament.id)}>{record.tournament.name}</Link>
+          </p>
+        ) : null}
       </header>
       <AnalysisView key={`${game.gameId}|${game.initialFen}|${game.sans.join(" ")}`} game={game} client={client} />
     </div>
