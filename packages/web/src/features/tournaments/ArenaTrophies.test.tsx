@@ -12,7 +12,14 @@ describe("ArenaTrophies", () => {
       ...tournamentsApi,
       trophies: vi.fn(async (username: string) =>
         username === "alice"
-          ? [{ tournamentId: "t1", name: "Hourly Blitz Arena", rank: 1, finishedAt: Date.parse("2026-11-30T18:00:00Z") }]
+          ? [
+              {
+                tournamentId: "t1",
+                name: "Hourly Blitz Arena",
+                rank: 1,
+                finishedAt: Date.parse("2026-11-30T18:00:00Z"),
+              },
+            ]
           : [],
       ),
     };
