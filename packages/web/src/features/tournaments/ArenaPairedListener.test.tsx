@@ -2,7 +2,7 @@ import { cleanup, render } from "@testing-library/react";
 import { MemoryRouter, useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
-import { ArenaFollow, ArenaPairedListener } from "./ArenaPairedListener.tsx";
+import { ArenaFollow, ArenaPairedListener, arenaResultText } from "./ArenaPairedListener.tsx";
 
 afterEach(cleanup);
 
@@ -38,5 +38,22 @@ describe("ArenaPairedListener", () => {
     expect(rt.requests).toEqual([{ event: "followArena", payload: { tournamentId: "t1" } }]);
     view.unmount();
     expect(rt.requests.at(-1)).toEqual({ event: "unfollowArena", payload: { tournamentId: "t1" } });
+  });
+
+  it("says what my arena game scored and why", () => {
+    const result = {
+      tournamentId: "t1",
+      gameId: "g7",
+      counted: true,
+      points: { w: 5, b: 0 },
+      rule: { w: "winOnFire", b: "loss" },
+      berserkBonus: { w: true, b: false },
+    } as const;
+    expect(arenaResultText(result, "w")).toEqual({
+      title: "+5 points",
+      body: "Win on fire (after two wins in a row): 4 points · Berserk win of 14 plies or more: 1 more point",
+    });
+    expect(arenaResultText(result, "b")).toEqual({ title: "+0 points", body: "Loss: no points" });
+    expect(arenaResultText({ ...result, counted: false }, "w").title).toBe("Not counted");
   });
 });

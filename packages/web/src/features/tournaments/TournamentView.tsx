@@ -104,6 +104,14 @@ function ArenaContent({ id, viewer, api }: { id: string; viewer: string | null; 
           <ChatPanel chatId={chatRoom} chatType="tournament" title="Tournament chat" className="arena-page__chat" />
         </div>
       </div>
+      {/* Said once as the arena starts or ends; the ticking clock itself is never read out. */}
+      <p className="visually-hidden" aria-live="polite">
+        {arena.status === "started"
+          ? "The tournament is on"
+          : arena.status === "finished"
+            ? "The tournament is over"
+            : ""}
+      </p>
       {login ? <LoginModal onClose={() => setLogin(false)} /> : null}
     </div>
   );
