@@ -12,7 +12,13 @@ export function ArenaSheet({
   sheet: readonly ArenaSheetEntry[];
   onExplain: (text: string) => void;
 }) {
-  if (sheet.length === 0) return <span className="arena-sheet arena-sheet--empty">No games yet</span>;
+  if (sheet.length === 0)
+    return (
+      <span className="arena-sheet arena-sheet--empty">
+        <span aria-hidden="true">–</span>
+        <span className="visually-hidden">No games yet</span>
+      </span>
+    );
   return (
     <span className="arena-sheet">
       {sheetMarks(sheet).map((m) => (

@@ -64,13 +64,9 @@ export function ArenaStandings({ rows, me, page, nbPages, onPage, clubNames }: A
                     <Link to={`/profile?username=${encodeURIComponent(row.username)}`}>{row.username}</Link>{" "}
                     <span className="arena-standings__rating">{row.rating}</span>
                     {row.onFire ? (
-                      <span
-                        className="arena-standings__fire"
-                        title="On fire: the next win counts double"
-                        role="img"
-                        aria-label="On fire"
-                      >
-                        🔥
+                      <span className="arena-standings__fire" title="On fire: the next win counts double">
+                        <FlameIcon />
+                        <span className="visually-hidden">On fire</span>
                       </span>
                     ) : null}
                     {row.paused ? (
@@ -94,9 +90,22 @@ export function ArenaStandings({ rows, me, page, nbPages, onPage, clubNames }: A
           </tbody>
         </table>
       )}
-      <p className="arena-standings__explain" role="status">
-        {explained ?? "Tap a score to see the rule behind it."}
-      </p>
+      {rows.some((r) => r.sheet.length > 0) ? (
+        <p className="arena-standings__explain" role="status">
+          {explained ?? "Tap a score to see the rule behind it."}
+        </p>
+      ) : null}
     </section>
+  );
+}
+
+function FlameIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+      <path
+        d="M12 2c1 3.5-1.5 5.5-3 7.5S6 13.5 6 15a6 6 0 0 0 12 0c0-2.7-1.6-4.6-2.6-5.6.1 1.6-.5 2.9-1.6 3.4.4-3.4-.6-7.3-1.8-10.8z"
+        fill="currentColor"
+      />
+    </svg>
   );
 }

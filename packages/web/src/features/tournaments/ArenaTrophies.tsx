@@ -6,8 +6,6 @@ import { ordinal } from "./arenaText.ts";
 import { type TournamentsApi, tournamentPath, tournamentsApi } from "./tournamentsApi.ts";
 import "./ArenaTrophies.css";
 
-const MEDALS: Record<number, string> = { 1: "🥇", 2: "🥈", 3: "🥉" };
-
 /** A player's podiums in finished arenas, latest first; nothing at all while there are none. */
 export function ArenaTrophies({ username, api = tournamentsApi }: { username: string; api?: TournamentsApi }) {
   const [trophies, setTrophies] = useState<ArenaTrophy[]>([]);
@@ -27,9 +25,7 @@ export function ArenaTrophies({ username, api = tournamentsApi }: { username: st
       <ul className="arena-trophies__list">
         {trophies.map((t) => (
           <li key={t.tournamentId} className="arena-trophies__item card">
-            <span className="arena-trophies__medal" aria-hidden="true">
-              {MEDALS[t.rank] ?? "🏅"}
-            </span>
+            <TrophyIcon rank={t.rank} />
             <span className="arena-trophies__what">
               <Link to={tournamentPath(t.tournamentId)}>{t.name}</Link>
               <span className="arena-trophies__when">
@@ -40,5 +36,24 @@ export function ArenaTrophies({ username, api = tournamentsApi }: { username: st
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A cup in the colour of the place: gold, silver, bronze. */
+function TrophyIcon({ rank }: { rank: number }) {
+  return (
+    <svg
+      className={`arena-trophies__cup arena-trophies__cup--${Math.min(rank, 3)}`}
+      viewBox="0 0 24 24"
+      width="28"
+      height="28"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d="M7 3h10v2h3v3a4 4 0 0 1-4 4h-.3A5 5 0 0 1 13 14.9V18h3v3H8v-3h3v-3.1A5 5 0 0 1 8.3 12H8a4 4 0 0 1-4-4V5h3zm0 4H6v1a2 2 0 0 0 1 1.7zm10 0v2.7A2 2 0 0 0 18 8V7z"
+        fill="currentColor"
+      />
+    </svg>
   );
 }

@@ -46,7 +46,7 @@ export interface CreateArenaModalProps {
   api?: TournamentsApi;
 }
 
-const CLOCK_OPTIONS = [...CLOCK_PRESETS.map((p) => ({ value: p, label: p })), { value: "custom", label: "Custom" }];
+const CLOCK_OPTIONS = [...CLOCK_PRESETS, { value: "custom", label: "Custom" }];
 const VARIANT_OPTIONS = VARIANTS.map((v) => ({ value: v, label: VARIANT_LABELS[v] }));
 const STAGE_OPTIONS = (Object.keys(GAME_STAGES) as GameStage[]).map((k) => ({ value: k, label: GAME_STAGES[k].label }));
 const BALANCE_OPTIONS = (Object.keys(HANDICAPS) as Handicap[]).map((k) => ({ value: k, label: HANDICAPS[k].label }));

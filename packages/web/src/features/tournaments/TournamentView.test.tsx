@@ -44,7 +44,7 @@ describe("TournamentView", () => {
     const table = screen.getByRole("table");
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows.map((r) => within(r).getByRole("link").textContent)).toEqual(["alice", "bob", "carol"]);
-    expect(within(rows[0] as HTMLElement).getByRole("img", { name: "On fire" })).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText("On fire")).toBeTruthy();
     expect(within(rows[2] as HTMLElement).getByText("paused")).toBeTruthy();
     // My line is marked.
     expect(rows[0]?.getAttribute("aria-current")).toBe("true");

@@ -44,7 +44,7 @@ function ArenaContent({ id, viewer, api }: { id: string; viewer: string | null; 
 
   const phase = arenaPhase(state, now);
   const choice = joinChoice(state, viewer !== null, now);
-  const conditions = conditionLines(arena, state.view.clubName);
+  const conditions = conditionLines(arena, state.view.clubName, state.view.clubNames);
   const chatRoom = state.view.chatRoom || arena.id;
   return (
     <div className="arena-page">
@@ -87,6 +87,9 @@ function ArenaContent({ id, viewer, api }: { id: string; viewer: string | null; 
       <div className="arena-page__body">
         <div className="arena-page__main">
           {state.me ? <MyLine state={state} /> : null}
+          {arena.clubBattle && state.clubs ? (
+            <ArenaBattle clubs={state.clubs} clubNames={state.view.clubNames} topN={arena.clubBattle.topN} />
+          ) : null}
           <ArenaStandings
             rows={shownRows(state)}
             me={viewer}
@@ -95,9 +98,6 @@ function ArenaContent({ id, viewer, api }: { id: string; viewer: string | null; 
             onPage={goToPage}
             clubNames={arena.clubBattle ? state.view.clubNames : undefined}
           />
-          {arena.clubBattle && state.clubs ? (
-            <ArenaBattle clubs={state.clubs} clubNames={state.view.clubNames} topN={arena.clubBattle.topN} />
-          ) : null}
         </div>
         <div className="arena-page__side">
           <ArenaTopGames games={state.topGames} />

@@ -53,11 +53,17 @@ export function arenaLine(arena: ArenaSummary): string {
 }
 
 /** Who may join, in words; empty when anyone may. */
-export function conditionLines(arena: ArenaSummary, clubName: string | null): string[] {
+export function conditionLines(
+  arena: ArenaSummary,
+  clubName: string | null,
+  clubNames: Record<number, string> = {},
+): string[] {
   const c = arena.conditions;
   const lines: string[] = [];
-  if (arena.clubBattle) lines.push("Club battle: members of the clubs in the battle");
-  else if (c.clubId !== undefined) lines.push(`Members of ${clubName ?? "the organising club"} only`);
+  if (arena.clubBattle) {
+    const names = arena.clubBattle.clubIds.map((id) => clubNames[id]).filter(Boolean);
+    lines.push(names.length > 0 ? `Club battle: members of ${names.join(", ")}` : "Club battle: members of its clubs");
+  } else if (c.clubId !== undefined) lines.push(`Members of ${clubName ?? "the organising club"} only`);
   if (c.minRatedGames) lines.push(`At least ${c.minRatedGames} rated ${TIME_CLASS_LABEL[arena.timeClass]} games`);
   if (c.minRating !== undefined && c.maxRating !== undefined) lines.push(`Rating ${c.minRating}–${c.maxRating}`);
   else if (c.minRating !== undefined) lines.push(`Rating at least ${c.minRating}`);

@@ -8,7 +8,9 @@ import {
   formatTimeControl,
   type GameStage,
   type Handicap,
+  LIVE_TIME_CLASSES,
   PRESETS,
+  TIME_CLASS_LABEL,
   type TimeControl,
   type Variant,
 } from "@chess/shared";
@@ -59,10 +61,10 @@ export const DEFAULT_ARENA_FORM: ArenaFormValues = {
   recurrence: "none",
 };
 
-/** The lobby's presets, fastest first, as the clock select offers them. */
-export const CLOCK_PRESETS: readonly string[] = Object.values(PRESETS)
-  .flat()
-  .map((tc) => formatTimeControl(tc));
+/** The lobby's presets, fastest first, as the clock select offers them ("3+2", "3+2 Blitz"). */
+export const CLOCK_PRESETS: ReadonlyArray<{ value: string; label: string }> = LIVE_TIME_CLASSES.flatMap((tc) =>
+  PRESETS[tc].map((p) => ({ value: formatTimeControl(p), label: `${formatTimeControl(p)} ${TIME_CLASS_LABEL[tc]}` })),
+);
 
 export function timeControlOf(v: ArenaFormValues): TimeControl {
   if (v.clock === "custom") return { baseTime: v.customMinutes, increment: v.customIncrement };
