@@ -61,8 +61,7 @@ export function ArenaStandings({ rows, me, page, nbPages, onPage, clubNames }: A
                 <tr key={row.username} className={mine ? "is-me" : undefined} aria-current={mine ? "true" : undefined}>
                   <td className="arena-standings__rank">{row.rank}</td>
                   <td className="arena-standings__player">
-                    <Link to={`/profile?username=${encodeURIComponent(row.username)}`}>{row.username}</Link>{" "}
-                    <span className="arena-standings__rating">{row.rating}</span>
+                    <Link to={`/profile?username=${encodeURIComponent(row.username)}`}>{row.username}</Link>
                     {row.onFire ? (
                       <span className="arena-standings__fire" title="On fire: the next win counts double">
                         <FlameIcon />
@@ -77,6 +76,7 @@ export function ArenaStandings({ rows, me, page, nbPages, onPage, clubNames }: A
                     {row.clubId !== null && clubNames?.[row.clubId] ? (
                       <span className="arena-standings__club">{clubNames[row.clubId]}</span>
                     ) : null}
+                    <span className="arena-standings__rating">{row.rating}</span>
                   </td>
                   <td className="arena-standings__sheet-col">
                     <ArenaSheet sheet={row.sheet} onExplain={setExplained} />
