@@ -39,56 +39,62 @@ export function ArenaStandings({ rows, me, page, nbPages, onPage, clubNames }: A
       {rows.length === 0 ? (
         <p className="arena-muted">Nobody has joined yet.</p>
       ) : (
-        <table className="arena-standings__table">
-          <thead>
-            <tr>
-              <th scope="col" className="arena-standings__rank">
-                <span className="visually-hidden">Rank</span>#
-              </th>
-              <th scope="col">Player</th>
-              <th scope="col" className="arena-standings__sheet-col">
-                Games
-              </th>
-              <th scope="col" className="arena-standings__points">
-                Points
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const mine = me !== null && row.username.toLowerCase() === me.toLowerCase();
-              return (
-                <tr key={row.username} className={mine ? "is-me" : undefined} aria-current={mine ? "true" : undefined}>
-                  <td className="arena-standings__rank">{row.rank}</td>
-                  <td className="arena-standings__player">
-                    <Link to={`/profile?username=${encodeURIComponent(row.username)}`}>{row.username}</Link>
-                    {row.onFire ? (
-                      <span className="arena-standings__fire" title="On fire: the next win counts double">
-                        <FlameIcon />
-                        <span className="visually-hidden">On fire</span>
-                      </span>
-                    ) : null}
-                    {row.paused ? (
-                      <span className="arena-standings__paused" title="Paused: not paired until they come back">
-                        paused
-                      </span>
-                    ) : null}
-                    {row.clubId !== null && clubNames?.[row.clubId] ? (
-                      <span className="arena-standings__club">{clubNames[row.clubId]}</span>
-                    ) : null}
-                    <span className="arena-standings__rating">{row.rating}</span>
-                  </td>
-                  <td className="arena-standings__sheet-col">
-                    <ArenaSheet sheet={row.sheet} onExplain={setExplained} />
-                  </td>
-                  <td className="arena-standings__points">
-                    <strong>{row.points}</strong>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <div className="arena-standings__scroll">
+          <table className="arena-standings__table">
+            <thead>
+              <tr>
+                <th scope="col" className="arena-standings__rank">
+                  <span className="visually-hidden">Rank</span>#
+                </th>
+                <th scope="col">Player</th>
+                <th scope="col" className="arena-standings__sheet-col">
+                  Games
+                </th>
+                <th scope="col" className="arena-standings__points">
+                  Points
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => {
+                const mine = me !== null && row.username.toLowerCase() === me.toLowerCase();
+                return (
+                  <tr
+                    key={row.username}
+                    className={mine ? "is-me" : undefined}
+                    aria-current={mine ? "true" : undefined}
+                  >
+                    <td className="arena-standings__rank">{row.rank}</td>
+                    <td className="arena-standings__player">
+                      <Link to={`/profile?username=${encodeURIComponent(row.username)}`}>{row.username}</Link>{" "}
+                      {row.onFire ? (
+                        <span className="arena-standings__fire" title="On fire: the next win counts double">
+                          <FlameIcon />
+                          <span className="visually-hidden">On fire</span>
+                        </span>
+                      ) : null}{" "}
+                      {row.paused ? (
+                        <span className="arena-standings__paused" title="Paused: not paired until they come back">
+                          paused
+                        </span>
+                      ) : null}{" "}
+                      {row.clubId !== null && clubNames?.[row.clubId] ? (
+                        <span className="arena-standings__club">{clubNames[row.clubId]}</span>
+                      ) : null}{" "}
+                      <span className="arena-standings__rating">{row.rating}</span>
+                    </td>
+                    <td className="arena-standings__sheet-col">
+                      <ArenaSheet sheet={row.sheet} onExplain={setExplained} />
+                    </td>
+                    <td className="arena-standings__points">
+                      <strong>{row.points}</strong>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
       {rows.some((r) => r.sheet.length > 0) ? (
         <p className="arena-standings__explain" role="status">

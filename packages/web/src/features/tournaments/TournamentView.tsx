@@ -101,7 +101,14 @@ function ArenaContent({ id, viewer, api }: { id: string; viewer: string | null; 
         </div>
         <div className="arena-page__side">
           <ArenaTopGames games={state.topGames} />
-          <ChatPanel chatId={chatRoom} chatType="tournament" title="Tournament chat" className="arena-page__chat" />
+          {/* Anyone may read an arena's chat; its players write in it. */}
+          <ChatPanel
+            chatId={chatRoom}
+            chatType="tournament"
+            title="Tournament chat"
+            className="arena-page__chat"
+            readOnly={!state.me}
+          />
         </div>
       </div>
       {/* Said once as the arena starts or ends; the ticking clock itself is never read out. */}
