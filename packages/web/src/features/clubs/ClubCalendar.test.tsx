@@ -77,7 +77,7 @@ describe("ClubCalendar", () => {
       </MemoryRouter>,
     );
     fireEvent.click(screen.getByRole("button", { name: /14 March 2025, 2 notes$/ }));
-    expect(screen.getByRole("link", { name: "Club Arena" }).getAttribute("href")).toBe("/tournament/a7");
+    expect(screen.getByRole("link", { name: "Arena Club Arena" }).getAttribute("href")).toBe("/tournament/a7");
     fireEvent.click(screen.getByRole("button", { name: "New club arena on this day" }));
     const dialog = screen.getByRole("dialog", { name: "New arena for Knights" });
     expect((within(dialog).getByLabelText("Starts at") as HTMLInputElement).value).toBe("2025-03-14T19:00");

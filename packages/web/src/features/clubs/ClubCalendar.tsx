@@ -140,8 +140,7 @@ export function ClubCalendar({ events, onAddNote, today = new Date(), adminOf, o
                     className="club-calendar__note-title club-calendar__arena"
                     to={tournamentPath(note.tournamentId)}
                   >
-                    <span aria-hidden="true">🏆 </span>
-                    {note.title}
+                    <span className="club-calendar__arena-tag">Arena</span> {note.title}
                   </Link>
                 ) : (
                   <span className="club-calendar__note-title">{note.title}</span>

@@ -236,7 +236,7 @@ export function CreateArenaModal({
                 />
               ) : null}
             </div>
-            {values.clubId ? (
+            {values.clubId && !club ? (
               <label className="create-arena__check">
                 <input
                   type="checkbox"
