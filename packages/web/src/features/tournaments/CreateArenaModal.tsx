@@ -22,8 +22,8 @@ import {
   arenaBody,
   CLOCK_PRESETS,
   DEFAULT_ARENA_FORM,
-  fieldOfServerMessage,
   gamesHint,
+  serverFieldErrors,
   timeControlOf,
   validateArena,
 } from "./createArenaForm.ts";
@@ -84,8 +84,7 @@ export function CreateArenaModal({
     try {
       onCreated(await api.create(arenaBody(values)));
     } catch (error) {
-      const message = errorMessage(undefined, error);
-      setErrors({ [fieldOfServerMessage(message)]: message });
+      setErrors(serverFieldErrors(errorMessage(undefined, error)));
       setBusy(false);
     }
   }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { arenaBody, DEFAULT_ARENA_FORM, fieldOfServerMessage, gamesHint, validateArena } from "./createArenaForm.ts";
+import {
+  arenaBody,
+  DEFAULT_ARENA_FORM,
+  fieldOfServerMessage,
+  gamesHint,
+  serverFieldErrors,
+  validateArena,
+} from "./createArenaForm.ts";
 
 const NOW = Date.parse("2026-12-01T12:00:00Z");
 
@@ -68,7 +75,24 @@ describe("createArenaForm", () => {
     ["Only the club's administrator can do this", "club"],
     ["stage must be one of early, mid, late", "variant"],
     ["Too many requests", "form"],
+    ["A jumpstart arena needs a game stage and a balance", "variant"],
+    ["A 20-minute arena leaves time for about 2 games of 10+0", "duration"],
+    ["1+60 is neither a lobby time control nor a custom one (0.5-60 minutes, 0-30 s of increment)", "clock"],
+    ["The start must be at least 1 minute from now", "start"],
+    ["Only club arenas recur: choose the club (conditions.clubId)", "club"],
+    ["The minimum rating cannot be above the maximum rating", "form"],
   ])("shows the server's %j by the %s field", (message, field) => {
     expect(fieldOfServerMessage(message)).toBe(field);
+  });
+
+  it("splits a refusal of several settings by their fields", () => {
+    expect(
+      serverFieldErrors(
+        "Berserk halves the base time, and 0+2 has none: turn berserk off; The start must be within 366 days",
+      ),
+    ).toEqual({
+      berserkable: "Berserk halves the base time, and 0+2 has none: turn berserk off",
+      start: "The start must be within 366 days",
+    });
   });
 });

@@ -133,17 +133,27 @@ export function validateArena(v: ArenaFormValues, now: number): ArenaFieldErrors
   return errors;
 }
 
-/** Which field a server refusal is about, from the words of its message (one message per refusal). */
+/** Which field a server refusal is about, from the words of its message. */
 export function fieldOfServerMessage(message: string): ArenaField {
   const m = message.toLowerCase();
   if (/berserk/.test(m)) return "berserkable";
   if (/\bname/.test(m)) return "name";
-  if (/duration|lasts|games/.test(m)) return "duration";
-  if (/basetime|increment|clock|time control/.test(m)) return "clock";
-  if (/countdown|startsat|start/.test(m)) return "start";
-  if (/club|recurrence|administrator/.test(m)) return "club";
   if (/variant|stage|balance|jumpstart/.test(m)) return "variant";
+  if (/duration|lasts|games|minute arena/.test(m)) return "duration";
+  if (/basetime|increment|clock|time control/.test(m)) return "clock";
+  if (/countdown|startsat|\bstart/.test(m)) return "start";
+  if (/club|recur|administrator/.test(m)) return "club";
   return "form";
+}
+
+/** A refusal by the fields it names: the server joins several settings' messages with "; ". */
+export function serverFieldErrors(message: string): ArenaFieldErrors {
+  const errors: ArenaFieldErrors = {};
+  for (const part of message.split("; ")) {
+    const field = fieldOfServerMessage(part);
+    errors[field] = errors[field] ? `${errors[field]}; ${part}` : part;
+  }
+  return errors;
 }
 
 /** "About 9 games each" for the form's hint. */
