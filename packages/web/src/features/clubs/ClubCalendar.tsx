@@ -35,9 +35,6 @@ export interface ClubCalendarProps {
   onArenaCreated?: () => void;
 }
 
-/** A note, or a club arena (the server names its tournament). */
-type CalendarEvent = ClubEvent & { tournamentId?: string };
-
 const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
 /** The club's month calendar (SPEC §2): Monday first, 42 days, dots on days with notes; a day shows and adds notes. */
@@ -48,7 +45,7 @@ export function ClubCalendar({ events, onAddNote, today = new Date(), adminOf, o
   const byDate = useMemo(() => eventsByDate(events.items ?? []), [events.items]);
   const cells = calendarGrid(month);
   const weeks = Array.from({ length: 6 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
-  const notes: CalendarEvent[] = byDate.get(selected) ?? [];
+  const notes = byDate.get(selected) ?? [];
   const [creating, setCreating] = useState(false);
 
   function pick(date: string, inMonth: boolean) {

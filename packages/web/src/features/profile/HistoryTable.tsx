@@ -74,6 +74,14 @@ export function HistoryTable({ rows, busy }: { rows: HistoryRow[]; busy: boolean
                   </Link>
                   {/* On a phone the time, moves and date columns are hidden and shown here, under the name. */}
                   <span className="history-table__subline">{subline(row)}</span>
+                  {row.tournament ? (
+                    <Link
+                      className="history-table__tournament"
+                      to={`/tournament/${encodeURIComponent(row.tournament.id)}`}
+                    >
+                      {row.tournament.name}
+                    </Link>
+                  ) : null}
                 </td>
                 <td className="history-table__time">
                   {speedLabel(row)}
