@@ -86,6 +86,7 @@ describe("TournamentView", () => {
     cleanup();
     setup(arenaView(), fakeIdentity());
     expect(await screen.findByRole("button", { name: "Log in to join" })).toBeTruthy();
+    expect(screen.getByText("Log in to read the tournament chat.")).toBeTruthy();
     cleanup();
     setup(
       arenaView({ canJoin: { ok: false, message: "Only members of the organising club can join this tournament" } }),

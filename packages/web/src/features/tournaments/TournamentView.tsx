@@ -101,14 +101,18 @@ function ArenaContent({ id, viewer, api }: { id: string; viewer: string | null; 
         </div>
         <div className="arena-page__side">
           <ArenaTopGames games={state.topGames} />
-          {/* Anyone may read an arena's chat; its players write in it. */}
-          <ChatPanel
-            chatId={chatRoom}
-            chatType="tournament"
-            title="Tournament chat"
-            className="arena-page__chat"
-            readOnly={!state.me}
-          />
+          {/* Anyone logged in reads an arena's chat; its players write in it. */}
+          {viewer ? (
+            <ChatPanel
+              chatId={chatRoom}
+              chatType="tournament"
+              title="Tournament chat"
+              className="arena-page__chat"
+              readOnly={!state.me}
+            />
+          ) : (
+            <p className="arena-muted">Log in to read the tournament chat.</p>
+          )}
         </div>
       </div>
       {/* Said once as the arena starts or ends; the ticking clock itself is never read out. */}
