@@ -60,6 +60,8 @@ export async function startServer(name: string, settings: Record<string, string>
     JUMPSTART_POOL_SIZE: "0",
     ENGINE_WORKERS: "1",
     ENGINE_NICENESS: "0",
+    // Players' arenas start 20 s after they are made (a minute at least otherwise): the arena specs wait less.
+    ARENA_COUNTDOWN_MS: "20000",
     ...settings,
   };
   const cleanups: Array<() => Promise<void> | void> = [];

@@ -1,22 +1,9 @@
 import type { Browser, Page } from "@playwright/test";
-import { baseURL, newPage, registeredUser } from "../support/players.ts";
+import { newPage, registeredUser } from "../support/players.ts";
 import { expect, test } from "../support/test.ts";
 
-// An arena's countdown is a minute at least: these tests wait for one to start.
+// The suite's servers start players' arenas 20 s after they are made (ARENA_COUNTDOWN_MS): these tests wait for it.
 test.describe.configure({ mode: "serial", timeout: 240_000 });
-
-/**
- * The arena routes come with the server half of issue 45 (branch arena-server). Until it is merged, a server
- * without them answers GET /tournaments with a 404 and these specs are skipped; the guard goes with the merge.
- */
-let arenasServed = false;
-test.beforeAll(async () => {
-  const res = await fetch(`${baseURL()}/tournaments`, { headers: { accept: "application/json" } });
-  arenasServed = res.ok && (res.headers.get("content-type") ?? "").includes("json");
-});
-test.beforeEach(() => {
-  test.skip(!arenasServed, "GET /tournaments is not served: the arena server is not merged yet");
-});
 
 async function player(browser: Browser): Promise<{ name: string; page: Page }> {
   const { name, sessionId } = await registeredUser("ar");
