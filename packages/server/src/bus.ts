@@ -62,6 +62,14 @@ export interface BusEvents {
     ratingsChanged: boolean;
     winningColor: string;
     reason: string;
+    /** An arena game: what its tournament scores (the end's time, plies, berserks, each side's new rating). */
+    arena?: {
+      tournamentId: string;
+      plies: number;
+      finishedAt: number;
+      berserk: { w: boolean; b: boolean };
+      ratings?: { w: number; b: number };
+    };
   };
 }
 

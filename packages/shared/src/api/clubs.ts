@@ -187,4 +187,6 @@ export interface ClubEvent {
   /** YYYY-MM-DD */
   event_date: string;
   author: string;
+  /** A club arena: the event is this tournament (GET /tournaments/:id). */
+  tournamentId?: string;
 }

@@ -25,6 +25,7 @@ import {
   PIECE_RENDERERS,
   PIECE_SET_LABELS,
 } from "../features/board/index.ts";
+import { DailySettings } from "../features/daily/index.ts";
 import { playSound } from "../features/game/index.ts";
 import {
   type PreferencesState,
@@ -292,6 +293,12 @@ export function SettingsPage() {
               </p>
             )}
           </section>
+
+          {identity.kind === "user" ? (
+            <section className="card settings__section" aria-labelledby={`${ids}-daily`}>
+              <DailySettings headingId={`${ids}-daily`} />
+            </section>
+          ) : null}
 
           <div className="settings__reset">
             <Button variant="ghost" onClick={() => update(DEFAULT_PREFERENCES)}>

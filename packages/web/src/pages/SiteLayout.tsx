@@ -4,6 +4,7 @@ import { Layout, type NavItem } from "../components/Layout.tsx";
 import { ToastProvider } from "../components/Toast.tsx";
 import { IdentityBadge, useIdentity } from "../features/accounts/index.ts";
 import { ClubInvitationNotifier, useInvitationsBadge, useJoinRequestsBadge } from "../features/clubs/index.ts";
+import { DailyNotifications, useDailyTurnBadge } from "../features/daily/index.ts";
 import { FriendNotifications, useRequestsBadge, useUnreadBadge } from "../features/friends/index.ts";
 import {
   GameEndNotifier,
@@ -13,9 +14,11 @@ import {
   ResumeGameBanner,
 } from "../features/game/index.ts";
 import { PreferencesSync, PreferredBoardLook, SettingsLink } from "../features/preferences/index.ts";
+import { ArenaPairedListener } from "../features/tournaments/index.ts";
 
 const NAV: NavItem[] = [
   { to: "/", label: "Play", alsoActiveOn: ["/play", "/analysis"] },
+  { to: "/daily", label: "Daily" },
   { to: "/watch", label: "Watch", alsoActiveOn: ["/tv"] },
   { to: "/social", label: "Social", alsoActiveOn: ["/messages/"] },
   { to: "/leaderboards", label: "Leaderboards" },
@@ -30,6 +33,7 @@ export function SiteLayout() {
   const badges: Record<string, Badge> = {
     "/social": together(useUnreadBadge(), useInvitationsBadge(), useJoinRequestsBadge()),
     "/my-profile": useRequestsBadge(),
+    "/daily": useDailyTurnBadge(),
   };
   return (
     <ToastProvider>
@@ -61,6 +65,8 @@ export function SiteLayout() {
               <>
                 <FriendNotifications key={identity.username} me={identity.username} />
                 <ClubInvitationNotifier />
+                <DailyNotifications key={`daily-${identity.username}`} />
+                <ArenaPairedListener />
               </>
             ) : null}
             <ResumeGameBanner />

@@ -44,6 +44,13 @@ export function createClubsRepo(db: Db) {
       }
     },
 
+    /** The names of clubs by id (those that exist). */
+    async names(clubIds: number[]): Promise<Map<number, string>> {
+      if (clubIds.length === 0) return new Map();
+      const rows = await db.select({ id: clubs.id, name: clubs.name }).from(clubs).where(inArray(clubs.id, clubIds));
+      return new Map(rows.map((r) => [r.id, r.name]));
+    },
+
     async club(clubId: number) {
       const [row] = await db.select().from(clubs).where(eq(clubs.id, clubId)).limit(1);
       return row;
@@ -288,7 +295,13 @@ export function createClubsRepo(db: Db) {
 
     async events(clubId: number) {
       return db
-        .select({ id: clubEvents.id, title: clubEvents.title, eventDate: clubEvents.eventDate, author: users.username })
+        .select({
+          id: clubEvents.id,
+          title: clubEvents.title,
+          eventDate: clubEvents.eventDate,
+          author: users.username,
+          tournamentId: clubEvents.tournamentId,
+        })
         .from(clubEvents)
         .innerJoin(users, eq(users.id, clubEvents.authorId))
         .where(eq(clubEvents.clubId, clubId))
@@ -296,10 +309,16 @@ export function createClubsRepo(db: Db) {
         .limit(1000);
     },
 
-    async addEvent(clubId: number, authorId: number, title: string, eventDate: string): Promise<number> {
+    async addEvent(
+      clubId: number,
+      authorId: number,
+      title: string,
+      eventDate: string,
+      tournamentId: string | null = null,
+    ): Promise<number> {
       const [row] = await db
         .insert(clubEvents)
-        .values({ clubId, authorId, title, eventDate })
+        .values({ clubId, authorId, title, eventDate, tournamentId })
         .returning({ id: clubEvents.id });
       return row?.id ?? 0;
     },

@@ -266,6 +266,7 @@ export function createClubsService(deps: {
           title: e.title,
           event_date: e.eventDate,
           author: e.author,
+          ...(e.tournamentId ? { tournamentId: e.tournamentId } : {}),
         })),
       );
     },

@@ -59,6 +59,12 @@ export interface NewGame {
   initialFen?: string;
   clubId?: number | null;
   rematchOf?: string;
+  /** The id to start it under (an arena names its games before they start); a new one when absent. */
+  id?: string;
+  /** False: casual even between two accounts (a casual arena). */
+  rated?: boolean;
+  /** An arena game: its tournament, and whether its players may berserk. */
+  tournament?: { id: string; name: string; berserkable: boolean };
 }
 
 const GAME_OPS = [
@@ -74,6 +80,7 @@ const GAME_OPS = [
   "proposeTakeback",
   "acceptTakeback",
   "declineTakeback",
+  "berserk",
 ] as const;
 export type GameOp = (typeof GAME_OPS)[number];
 /** A player's action passed from the node they are connected to, to the node writing the game. */
@@ -303,7 +310,7 @@ export function createGamesService(deps: {
       // An untimed game needs a class for its rules of presence (GONE_CLAIM_MS) and is never rated: the
       // longest one serves (lichess files it as correspondence, a class the spec's ratings do not have).
       const timeClass = untimed ? "classical" : timeClassOf(tc);
-      const rated = !untimed && g.white.userId !== null && g.black.userId !== null;
+      const rated = !untimed && g.rated !== false && g.white.userId !== null && g.black.userId !== null;
       const [wr, br] = rated
         ? await Promise.all([
             repo.rating(g.white.userId as number, g.variant, timeClass),
@@ -322,7 +329,7 @@ export function createGamesService(deps: {
       const incrementMs = tc.increment * 1000;
       const t = now();
       const round: GameRound = {
-        id: shortId(),
+        id: g.id ?? shortId(),
         variant: g.variant,
         timeClass,
         baseMs,
@@ -355,6 +362,7 @@ export function createGamesService(deps: {
         createdAt: t,
         epoch: 1,
         ...(deps.firstMoveMs ? { firstMoveMs: deps.firstMoveMs[timeClass] } : {}),
+        ...(g.tournament ? { tournament: g.tournament, berserk: { w: false, b: false } } : {}),
       };
       round.firstMoveDeadline = firstMoveDeadlineAt(round, t);
       round.idleDeadline = idleDeadlineAt(round, t);
@@ -383,6 +391,7 @@ export function createGamesService(deps: {
         fen: round.initialFen,
         clock: round.clock,
         rematchOf: g.rematchOf ?? null,
+        tournamentId: g.tournament?.id ?? null,
         roundState: roundStateOf(round),
         ownerEpoch: round.epoch,
         ownerNode: leases.nodeId,
@@ -423,6 +432,8 @@ export function createGamesService(deps: {
       act(actor, gameId, "acceptTakeback") as Promise<Ack<{ ply: number }>>,
     declineTakeback: (actor: ActorId, gameId?: string): Promise<Ack> =>
       act(actor, gameId, "declineTakeback") as Promise<Ack>,
+    /** An arena game's player halves their clock before their first move. */
+    berserk: (actor: ActorId, gameId?: string): Promise<Ack> => act(actor, gameId, "berserk") as Promise<Ack>,
 
     /** The two players of a game (live or finished). */
     async playersOf(gameId: string): Promise<PlayerRef[]> {

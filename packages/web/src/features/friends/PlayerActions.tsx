@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { errorMessage, successMessage } from "../../lib/api.ts";
+import { DailyChallengeButton } from "../daily/index.ts";
 import { ChallengeModal } from "./ChallengeModal.tsx";
 import { sameName } from "./friendsStore.ts";
 import { useFriendChallenge } from "./useFriendChallenge.ts";
@@ -87,6 +88,8 @@ export function PlayerActions({ username }: { username: string }) {
         >
           Challenge
         </Button>
+        {/* A daily game waits for days: the friend need not be online. */}
+        <DailyChallengeButton friendName={friend?.friendName ?? username} disabled={!friend} />
       </div>
       {messageRefusal || challengeRefusal ? (
         <ul className="player-actions__reasons" aria-label="Why not">

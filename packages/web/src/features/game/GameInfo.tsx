@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { formatEloDelta } from "../../lib/ratingText.ts";
 import { playerNames } from "./gameSelectors.ts";
 import type { GameState } from "./gameStore.ts";
@@ -20,6 +21,11 @@ export function GameInfo({ state }: { state: GameState }) {
         <span className="game-info__name">{opponent}</span>
       </h1>
       <p className="game-info__type">{gameTypeLabel(state)}</p>
+      {state.tournament ? (
+        <p className="game-info__tournament">
+          <Link to={`/tournament/${encodeURIComponent(state.tournament.id)}`}>{state.tournament.name}</Link>
+        </p>
+      ) : null}
       {spectator ? (
         <p className="game-info__spectating">Spectating</p>
       ) : over ? null : state.rated ? (

@@ -28,6 +28,7 @@ export function GamePlayerBar({
       toMove={active && sideToMove(state) === color}
       lowMs={lowTimeMs(state.baseTime * 60_000)}
       material={materialSummary(shownPosition(state).fen, state.initialFen)[color]}
+      berserk={state.berserk[color]}
     />
   );
 }

@@ -19,6 +19,8 @@ export interface PlayerBarProps {
   material: MaterialSide;
   /** "top" above the board (the opponent), "bottom" below it (me). */
   place: "top" | "bottom";
+  /** An arena game: this player berserked (half the clock). */
+  berserk?: boolean;
 }
 
 const PIECE_NAMES: Record<CapturablePiece, string> = {
@@ -30,7 +32,7 @@ const PIECE_NAMES: Record<CapturablePiece, string> = {
 };
 
 /** A player's row by the board: name, the pieces they captured, their material lead and their clock. */
-export function PlayerBar({ name, color, timeMs, ticking, toMove, lowMs, material, place }: PlayerBarProps) {
+export function PlayerBar({ name, color, timeMs, ticking, toMove, lowMs, material, place, berserk }: PlayerBarProps) {
   const low = timeMs !== null && timeMs < lowMs;
   const clockClass = ["clock", toMove ? "clock--to-move" : "", low ? "clock--low" : ""].filter(Boolean).join(" ");
   return (
@@ -39,6 +41,11 @@ export function PlayerBar({ name, color, timeMs, ticking, toMove, lowMs, materia
         <span className="player-bar__id">
           <span className={`player-bar__dot player-bar__dot--${color}`} aria-hidden="true" />
           <span className="player-bar__name">{name}</span>
+          {berserk ? (
+            <span className="player-bar__berserk" title="Berserk: half the clock, for a bonus point">
+              ⚡<span className="visually-hidden"> berserk</span>
+            </span>
+          ) : null}
         </span>
         <CapturedPieces pieces={material.captured} capturedColor={color === "w" ? "b" : "w"} />
         {material.advantage > 0 ? <span className="player-bar__advantage">+{material.advantage}</span> : null}
