@@ -60,6 +60,8 @@ export async function startServer(name: string, settings: Record<string, string>
     JUMPSTART_POOL_SIZE: "0",
     ENGINE_WORKERS: "1",
     ENGINE_NICENESS: "0",
+    // Players' arenas start 20 s after they are made (a minute at least otherwise): the arena specs wait less.
+    ARENA_COUNTDOWN_MS: "20000",
     ...settings,
   };
   const cleanups: Array<() => Promise<void> | void> = [];
@@ -99,7 +101,7 @@ export async function startServer(name: string, settings: Record<string, string>
   };
   const url = `http://127.0.0.1:${port}`;
   try {
-    // A hang guard: a fresh PGlite server took over 60 s to start on the 2-core machine shared by six builds.
+    // A fresh embedded database took 66 s to start and migrate on this 2-core machine under six engineers.
     await waitForHealth(url, child, 180_000);
   } catch (e) {
     await stop();

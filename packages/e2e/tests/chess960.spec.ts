@@ -99,7 +99,7 @@ test("two guests play Chess960: a castle made by dragging the king shows on both
   const card = opponent.getByRole("listitem").filter({ hasText: "Chess960" });
   await expect(card).toHaveCount(1);
   // The button's name says the variant, as the card shows it.
-  await card.getByRole("button", { name: /^Accept Anonymous \/ \S+ · Chess960$/ }).click();
+  await card.getByRole("button", { name: /^Accept Guest-\d+ \/ \S+ · Chess960$/ }).click();
   await creator.waitForURL(/\/play\?gameId=/);
   await opponent.waitForURL(/\/play\?gameId=/);
   for (const p of [creator, opponent]) await expect(p.getByText(/^Chess960 · /)).toBeVisible();

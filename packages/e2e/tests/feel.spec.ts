@@ -806,7 +806,7 @@ test("colours read in both themes: a pawn for the creator's colour, Black visibl
   await expect(dialog).toBeHidden();
 
   // On the card, a pawn (not a disc that reads as a radio button) says the creator plays Black.
-  const card = page.locator(".offer").filter({ hasText: "Anonymous / 1+0" });
+  const card = page.locator(".offer").filter({ hasText: /Guest-\d+ \/ 1\+0/ });
   await expect(card.getByTitle("Creator plays black")).toBeVisible();
   await expect(card.locator(".color-icon--black path")).toHaveCount(1);
   await expect(card.getByRole("radio")).toHaveCount(0);
@@ -815,7 +815,7 @@ test("colours read in both themes: a pawn for the creator's colour, Black visibl
     await page.screenshot({ path: `test-results/screens/lobby-card-${scheme}.png` });
   }
   page.once("dialog", (d) => void d.accept());
-  await page.getByRole("button", { name: "Cancel offer Anonymous / 1+0" }).click();
+  await page.getByRole("button", { name: /^Cancel offer Guest-\d+ \/ 1\+0$/ }).click();
   await expect(page.getByText("No offers available")).toBeVisible();
   await page.context().close();
 });
@@ -834,7 +834,7 @@ test("a guest's name stays whole in the game-over title on a phone, and a declin
   await dialog.getByText("White", { exact: true }).click();
   await dialog.getByRole("button", { name: "3+2", exact: true }).click();
   await dialog.getByRole("button", { name: "Create", exact: true }).click();
-  await black.getByRole("button", { name: "Accept Anonymous / 3+2" }).click();
+  await black.getByRole("button", { name: /^Accept Guest-\d+ \/ 3\+2$/ }).click();
   await black.waitForURL(/\/play\?gameId=/);
   await white.waitForURL(/\/play\?gameId=/);
   // Two moves each, then Black gives up: White, the guest, wins.

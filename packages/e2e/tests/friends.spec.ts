@@ -299,19 +299,48 @@ test("a logged-out visitor sees Access Denied on /messages", async ({ page }) =>
   await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
 });
 
-test("messages are between friends: a stranger's conversation says so, a name nobody has says that", async ({
+test("a stranger messages a player from the profile; a player who takes messages from friends only says why not", async ({
   browser,
 }) => {
+  test.setTimeout(180_000);
   const a = await user(browser);
-  const stranger = await createUser((await newPage(browser)).request);
-  await a.page.goto(`/messages/${stranger}`);
-  const conversation = a.page.getByRole("region", { name: stranger });
-  await expect(
-    conversation.getByText(`Only friends can message each other. Send ${stranger} a friend request`),
-  ).toBeVisible();
-  await expect(conversation.getByTestId("friend-presence")).toHaveText("Not among your friends");
+  const b = await user(browser);
+  // A has never met B: the profile's Message and Challenge are open all the same (everyone, by default).
+  await a.page.goto(`/profile?username=${b.name}`);
+  await expect(a.page.getByRole("button", { name: "Challenge" })).toBeEnabled();
+  for (const [width, height] of [
+    [390, 844],
+    [1440, 900],
+  ] as const) {
+    await a.page.setViewportSize({ width, height });
+    await a.page.screenshot({ path: `test-results/strangers-profile-${width}.png` });
+  }
+  await a.page.getByRole("link", { name: "Message" }).click();
+  await expect(a.page).toHaveURL(new RegExp(`/messages/${b.name}$`));
+  const conversation = a.page.getByRole("region", { name: b.name });
+  await expect(conversation.getByTestId("friend-presence")).toContainText("Online");
+  await conversation.getByLabel("Message", { exact: true }).fill("good game!");
+  await conversation.getByLabel("Message", { exact: true }).press("Enter");
+  await expect(conversation.getByText("good game!")).toBeVisible();
+
+  // B is told (the navigation counts it) and reads it.
+  const social = b.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Social/ });
+  await expect(social).toHaveAccessibleName(/1 unread/);
+  await b.page.goto(`/messages/${a.name}`);
+  await expect(b.page.getByRole("region", { name: a.name }).getByText("good game!")).toBeVisible();
+
+  // B keeps messages to friends: A's profile says why Message is off, and the conversation takes no more.
+  await b.page.goto("/settings");
+  const saved = b.page.waitForResponse((r) => r.url().endsWith("/user/preferences") && r.request().method() === "PUT");
+  await b.page.getByRole("group", { name: "Who can message you" }).getByText("Friends only").click();
+  expect((await saved).ok()).toBe(true);
+  await a.page.goto(`/profile?username=${b.name}`);
+  await expect(a.page.getByText("Message: This player accepts messages from friends only.")).toBeVisible();
+  await expect(a.page.getByRole("button", { name: "Message" })).toBeDisabled();
+  await a.page.goto(`/messages/${b.name}`);
+  await expect(conversation.getByText("This player accepts messages from friends only.")).toBeVisible();
   await expect(conversation.getByLabel("Message", { exact: true })).toHaveCount(0);
-  await expect(conversation.getByRole("alert")).toHaveCount(0);
+  await a.page.screenshot({ path: "test-results/strangers-refused.png" });
 
   // A name nobody has: no advice to befriend them.
   await a.page.goto("/messages/nosuchplayer9");

@@ -113,19 +113,17 @@ test("a jumpstart offer: the card shows its ranges and swords, and both players 
   await dialog.getByText("Me", { exact: true }).click();
   await dialog.getByRole("button", { name: "Create", exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect(
-    creator.getByRole("button", { name: "Cancel offer Anonymous / 5+3 · Jumpstart", exact: true }),
-  ).toBeVisible();
+  await expect(creator.getByRole("button", { name: /^Cancel offer Guest-\d+ \/ 5\+3 · Jumpstart$/ })).toBeVisible();
 
   const card = opponent
     .getByRole("listitem")
-    .filter({ hasText: "Anonymous / 5+3" })
+    .filter({ hasText: /Guest-\d+ \/ 5\+3/ })
     .filter({ hasText: "Jumpstart" })
     .filter({ hasText: "moves 10–20" });
   await expect(card).toHaveCount(1);
   await expect(card).toContainText("eval 0–1");
   await expect(card.getByRole("img", { name: "Creator takes the handicap" })).toBeVisible();
-  await card.getByRole("button", { name: "Accept Anonymous / 5+3 · Jumpstart", exact: true }).click();
+  await card.getByRole("button", { name: /^Accept Guest-\d+ \/ 5\+3 · Jumpstart$/ }).click();
 
   // A position may be generated on demand: allow for it.
   await creator.waitForURL(/\/play\?gameId=/, { timeout: 30_000 });

@@ -73,7 +73,7 @@ test("two players play a whole game and a rematch with the keyboard only", async
   await activate(white.page, dialog.getByRole("button", { name: "Create", exact: true }));
   await expect(dialog).toBeHidden();
 
-  await activate(black.page, black.page.getByRole("button", { name: "Accept Anonymous / 5+0" }));
+  await activate(black.page, black.page.getByRole("button", { name: /^Accept Guest-\d+ \/ 5\+0$/ }));
   for (const p of [white.page, black.page]) await p.waitForURL(/\/play\?gameId=/);
   await expect(white.page.getByRole("region", { name: "Chess board, you play White" })).toBeVisible();
   await expect(black.page.getByRole("region", { name: "Chess board, you play Black" })).toBeVisible();

@@ -83,22 +83,45 @@ test("cancelling or leaving the lobby takes a player out of the pool", async ({ 
   for (const p of [a, watcher]) await p.context().close();
 });
 
-test("a guest and an account waiting in one pool are told why no game starts, and meet once both allow it", async ({
+test("a guest and an account meet in the 10+0 pool by default, in a casual game", async ({ browser }) => {
+  const account = await newPage(browser, (await registeredUser("pool")).sessionId);
+  await account.goto("/");
+  await expect(pairing(account).getByLabel("Also play guests (unrated)")).toBeChecked();
+  await tile(account, "10+0 Rapid").click();
+  const visitor = await guest(browser);
+  await expect(pairing(visitor).getByLabel("Also play registered players")).toBeChecked();
+  await tile(visitor, "10+0 Rapid").click();
+  await visitor.waitForURL(/\/play\?gameId=/);
+  await account.waitForURL(/\/play\?gameId=/);
+  expect(gameIdOf(visitor)).toBe(gameIdOf(account));
+  for (const p of [account, visitor]) {
+    await expect(p.getByRole("region", { name: "Game", exact: true })).toContainText("Rapid 10+0");
+  }
+  await expect(account.getByRole("region", { name: "Game", exact: true })).toContainText(/casual|unrated/i);
+  await account.getByRole("button", { name: "Abort" }).click();
+  for (const p of [account, visitor]) await p.context().close();
+});
+
+test("a guest and an account who opted out wait apart, are told why, and meet once both allow it", async ({
   browser,
 }) => {
   const account = await newPage(browser, (await registeredUser("pool")).sessionId);
   await account.goto("/");
-  await pairing(account).getByLabel("Also play guests (unrated)").check();
   await tile(account, "5+5 Blitz").click();
   const visitor = await guest(browser);
+  await pairing(visitor).getByLabel("Also play registered players").uncheck();
   await tile(visitor, "5+5 Blitz").click();
   await expect(tile(visitor, "5+5 Blitz")).toContainText("2 waiting");
 
-  // The guest did not tick its box: both wait, and each page says why after a few seconds.
+  // The guest unticked its box: both wait, and each page says why after a few seconds.
   await expect(pairing(visitor)).toContainText(
     "1 other player waits in 5+5 but is not a match for you yet: tick “Also play registered players” to meet registered players too",
   );
   await expect(pairing(account)).toContainText("a guest and a registered player are paired only when both allow it");
+  // Both have waited 20 s: the computer is offered to play meanwhile.
+  await expect(pairing(account).getByRole("button", { name: "Play the computer while you wait" })).toBeVisible({
+    timeout: 30_000,
+  });
   await pairing(visitor).getByLabel("Also play registered players").check();
   await visitor.waitForURL(/\/play\?gameId=/);
   await account.waitForURL(/\/play\?gameId=/);
@@ -113,7 +136,7 @@ test("a guest alone in a pool is offered the computer at its time control, and t
   await tile(page, "2+1 Bullet").click();
   const alone = pairing(page).getByText("Nobody else is looking for a 2+1 game right now. The search goes on.");
   await expect(alone).toBeVisible();
-  await pairing(page).getByRole("button", { name: "Play the computer at 2+1" }).click();
+  await pairing(page).getByRole("button", { name: "Play the computer while you wait" }).click();
   const dialog = page.getByRole("dialog", { name: "Play with the computer" });
   await expect(dialog.getByRole("button", { name: "2+1", exact: true })).toHaveAttribute("aria-pressed", "true");
   await dialog.getByRole("button", { name: "Level 3" }).click();

@@ -140,7 +140,7 @@ test("two guests take a move back by agreement: proposed, declined, proposed aga
   const white = await guest(browser);
   const black = await guest(browser);
   await createOffer(white.page, { preset: "10+0", color: "White" });
-  await black.page.getByRole("button", { name: /^Accept Anonymous \/ 10\+0/ }).click();
+  await black.page.getByRole("button", { name: /^Accept Guest-\d+ \/ 10\+0/ }).click();
   await gameIdOf(white.page);
   await gameIdOf(black.page);
   await playMoves(white.page, black.page, [
@@ -183,19 +183,19 @@ test("the lobby: create and cancel an offer, and chat between two visitors", asy
   await expect(a.page.getByText("No offers available")).toBeVisible();
 
   await createOffer(a.page, { preset: "1+0" });
-  await expect(a.page.getByRole("button", { name: "Cancel offer Anonymous / 1+0" })).toBeVisible();
+  await expect(a.page.getByRole("button", { name: /^Cancel offer Guest-\d+ \/ 1\+0$/ })).toBeVisible();
   // On a 1366x768 laptop screen a new offer shows without scrolling, under the pairing tiles (at its bottom
   // edge, whatever the site's counts say).
   await b.page.setViewportSize({ width: 1366, height: 768 });
-  await expect(b.page.getByRole("button", { name: "Accept Anonymous / 1+0" })).toBeInViewport({ ratio: 0.5 });
+  await expect(b.page.getByRole("button", { name: /^Accept Guest-\d+ \/ 1\+0$/ })).toBeInViewport({ ratio: 0.5 });
   await expect(b.page.getByText("No offers available")).toBeHidden();
 
   // One open offer at a time: a second one takes the first one's place, and says so.
   await createOffer(a.page, { preset: "3+2" });
   await expect(a.page.getByRole("status").filter({ hasText: "Your new offer replaces your 1+0 offer" })).toBeVisible();
-  await expect(b.page.getByRole("button", { name: "Accept Anonymous / 3+2" })).toBeVisible();
-  await expect(b.page.getByRole("button", { name: "Accept Anonymous / 1+0" })).toHaveCount(0);
-  const mine = a.page.getByRole("button", { name: "Cancel offer Anonymous / 3+2" });
+  await expect(b.page.getByRole("button", { name: /^Accept Guest-\d+ \/ 3\+2$/ })).toBeVisible();
+  await expect(b.page.getByRole("button", { name: /^Accept Guest-\d+ \/ 1\+0$/ })).toHaveCount(0);
+  const mine = a.page.getByRole("button", { name: /^Cancel offer Guest-\d+ \/ 3\+2$/ });
 
   a.page.once("dialog", async (dialog) => {
     expect(dialog.message()).toBe("Do you want to cancel your offer?");
@@ -220,7 +220,7 @@ test("a spectator follows a game live without the players' buttons", async ({ br
   const white = await guest(browser);
   const black = await guest(browser);
   await createOffer(white.page, { preset: "3+2", color: "White" });
-  await black.page.getByRole("button", { name: "Accept Anonymous / 3+2" }).click();
+  await black.page.getByRole("button", { name: /^Accept Guest-\d+ \/ 3\+2$/ }).click();
   const gameId = await gameIdOf(white.page);
   await gameIdOf(black.page);
   // Both first moves at once: until they are made the game is aborted after 20 s, which opening a third

@@ -29,6 +29,17 @@ async function user(browser: Browser): Promise<{ page: Page; name: string }> {
   return { page, name };
 }
 
+/** Screenshots at a laptop's 1440×900 and a phone's 390×844, for a look; the page is left at 1440×900. */
+async function bothSizes(page: Page, name: string) {
+  for (const [width, height] of [
+    [390, 844],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `test-results/${name}-${width}.png` });
+  }
+}
+
 async function openSocial(page: Page) {
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Social" }).click();
   await expect(page.getByRole("navigation", { name: "My clubs" })).toBeVisible();
@@ -236,4 +247,69 @@ test("find a club: one joins a by-request club once the administrator accepts, a
   await expect(
     c.page.getByRole("navigation", { name: "My clubs" }).getByRole("button", { name: clubName }),
   ).toBeVisible();
+});
+
+test("a club created open with a description is found by search; a request to join a by-request club shows as a badge", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const a = await user(browser);
+  const b = await user(browser);
+  const openName = `Open ${unique()}`;
+  const askedName = `Asked ${unique()}`;
+
+  // Created open, with a description: the dialog asks for both.
+  await openSocial(a.page);
+  await a.page.getByRole("button", { name: "Create club" }).click();
+  let create = a.page.getByRole("dialog", { name: "Create a club" });
+  await create.getByLabel("Club name").fill(openName);
+  await expect(create.getByLabel(/Anyone can join/)).toBeChecked();
+  await create.getByLabel(/Description/).fill("Rapid games on Sunday evenings");
+  await bothSizes(a.page, "clubs-create");
+  await create.getByRole("button", { name: "Create" }).click();
+  await expect(create).toBeHidden();
+
+  // Another by request.
+  await a.page.getByRole("button", { name: "Create club" }).click();
+  create = a.page.getByRole("dialog", { name: "Create a club" });
+  await create.getByLabel("Club name").fill(askedName);
+  await create.getByLabel(/Join by request/).check();
+  await create.getByRole("button", { name: "Create" }).click();
+  await expect(create).toBeHidden();
+
+  // A looks at another page meanwhile.
+  await a.page.goto("/leaderboards");
+
+  // B finds the open club with its description, and asks to join the other.
+  await openSocial(b.page);
+  await b.page.getByRole("button", { name: "Find a club" }).click();
+  const find = b.page.getByRole("dialog", { name: "Find a club" });
+  await find.getByLabel("Search clubs by name").fill(openName);
+  const found = find.getByRole("listitem").filter({ hasText: openName });
+  await expect(found).toContainText("Anyone can join");
+  await expect(found).toContainText("Rapid games on Sunday evenings");
+  await bothSizes(b.page, "clubs-found");
+  await find.getByLabel("Search clubs by name").fill(askedName);
+  await find.getByRole("button", { name: `Request to join ${askedName}` }).click();
+  await expect(find.getByRole("status")).toContainText("Request sent");
+  await b.page.keyboard.press("Escape");
+
+  // A is told wherever A is: a notice, a badge on Social (kept across a reload), and a count beside the club.
+  await expect(a.page.getByRole("status", { name: "Request to join" })).toContainText(
+    `${b.name} asks to join ${askedName}`,
+  );
+  const social = a.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^Social/ });
+  await expect(social).toHaveAccessibleName(/1 request to join a club/);
+  await bothSizes(a.page, "clubs-request-badge");
+  await a.page.reload();
+  await expect(social).toHaveAccessibleName(/1 request to join a club/);
+  await openSocial(a.page);
+  const mine = a.page.getByRole("navigation", { name: "My clubs" });
+  await expect(mine.getByRole("button", { name: new RegExp(askedName) })).toContainText("1");
+  await mine.getByRole("button", { name: new RegExp(askedName) }).click();
+  await a.page.getByRole("button", { name: "Club settings" }).click();
+  const admin = a.page.getByRole("dialog", { name: "Administer Club" });
+  await admin.getByRole("button", { name: `Accept ${b.name}` }).click();
+  await expect(admin.getByText("Request accepted")).toBeVisible();
+  await expect(social).toHaveAccessibleName("Social");
 });

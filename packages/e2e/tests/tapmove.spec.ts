@@ -41,7 +41,7 @@ test("players move by clicking a piece and then its square, premoves included", 
   await dialog.getByRole("button", { name: "3+2", exact: true }).click();
   await dialog.getByText("White", { exact: true }).click();
   await dialog.getByRole("button", { name: "Create", exact: true }).click();
-  await black.getByRole("button", { name: "Accept Anonymous / 3+2" }).click();
+  await black.getByRole("button", { name: /^Accept Guest-\d+ \/ 3\+2$/ }).click();
   for (const p of [white, black]) await expect(p.getByRole("button", { name: "Give Up" })).toBeVisible();
 
   // A click selects a piece and dots its legal squares; a second click on it lets go.

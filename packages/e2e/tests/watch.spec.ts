@@ -83,7 +83,7 @@ test("a third browser opens Watch, sees the game two guests play and follows it 
   await dialog.getByRole("button", { name: "15+10", exact: true }).click();
   await dialog.getByText("White", { exact: true }).click();
   await dialog.getByRole("button", { name: "Create", exact: true }).click();
-  await black.page.getByRole("button", { name: "Accept Anonymous / 15+10" }).click();
+  await black.page.getByRole("button", { name: /^Accept Guest-\d+ \/ 15\+10$/ }).click();
   await white.page.waitForURL(/\/play\?gameId=/);
   await black.page.waitForURL(/\/play\?gameId=/);
   const gameId = new URL(white.page.url()).searchParams.get("gameId") ?? "";

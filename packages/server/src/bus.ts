@@ -5,8 +5,11 @@ import type { ActorId } from "@chess/shared";
 export interface BusEvents {
   /** A session was ended (logout): its sockets must leave under the old identity. */
   sessionEnded: { sessionId: string };
-  /** A guest logged in from the same browser session: their guest games become the account's. */
-  guestSignedIn: { guestSessionId: string; userId: number; username: string };
+  /**
+   * A guest logged in from the same browser session: their guest games become the account's, and a live
+   * one's seat the new session's (`sessionId`).
+   */
+  guestSignedIn: { guestSessionId: string; userId: number; username: string; sessionId: string };
   /** A game started (from the lobby, a challenge or a rematch): its players' open offers go, pools update. */
   gameStarted: { gameId: string; players: BusPlayer[]; variant: string; timeClass: string };
   /**
@@ -59,6 +62,14 @@ export interface BusEvents {
     ratingsChanged: boolean;
     winningColor: string;
     reason: string;
+    /** An arena game: what its tournament scores (the end's time, plies, berserks, each side's new rating). */
+    arena?: {
+      tournamentId: string;
+      plies: number;
+      finishedAt: number;
+      berserk: { w: boolean; b: boolean };
+      ratings?: { w: number; b: number };
+    };
   };
 }
 

@@ -57,6 +57,8 @@ const envSchema = z.object({
     .max(10 * 365 * 86_400_000)
     .default(0),
   DAILY_SWEEP_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
+  ARENA_COUNTDOWN_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
+  ARENA_SCHEDULE: z.enum(["true", "false"]).default("true"),
   FIRST_MOVE_LIMITS_MS: z
     .string()
     .trim()
@@ -128,6 +130,13 @@ export interface Config {
   clockOffsetMs: number;
   /** How often the node holding the sweeper lease ends daily games out of time, vacations run out and alarms. */
   dailySweepMs: number;
+  /**
+   * When set, every arena made by a player starts this long after it is made, whatever its countdown (tests
+   * and demonstrations, which cannot wait out a minute's countdown); undefined in production.
+   */
+  arenaCountdownMs: number | undefined;
+  /** Whether this node makes the site's hourly arenas (ARENA_SCHEDULE; tests that count arenas turn it off). */
+  arenaSchedule: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -176,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     firstMoveMs: firstMoveLimits(e.FIRST_MOVE_LIMITS_MS),
     clockOffsetMs: e.CLOCK_OFFSET_MS,
     dailySweepMs: e.DAILY_SWEEP_MS,
+    arenaCountdownMs: e.ARENA_COUNTDOWN_MS,
+    arenaSchedule: e.ARENA_SCHEDULE === "true",
   };
 }
 

@@ -15,6 +15,7 @@ import { leaderboardsModule } from "./areas/leaderboards/index.ts";
 import { lobbyModule } from "./areas/lobby/index.ts";
 import { pairingModule } from "./areas/pairing/index.ts";
 import { preferencesModule } from "./areas/preferences/index.ts";
+import { tournamentsModule } from "./areas/tournaments/index.ts";
 import { watchModule } from "./areas/watch/index.ts";
 import type { Config } from "./config.ts";
 import { openCore } from "./core.ts";
@@ -50,7 +51,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   const accounts = accountsModule(core);
   const { callers } = accounts;
   const preferences = preferencesModule(core, { callers });
-  const friends = friendsModule(core, { callers, accounts: accounts.lookup });
+  const friends = friendsModule(core, { callers, accounts: accounts.lookup, choices: preferences.choices });
   const clubs = clubsModule(core, { callers, accounts: accounts.lookup, blocks: friends.blocks });
   const games = gamesModule(core, {
     callers,
@@ -72,10 +73,28 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   });
   const pairing = pairingModule(core, { play, records, offers: lobby.offers, blocks: friends.blocks });
   const computer = computerModule(core, { play, seating: games.seating });
-  const chat = chatModule(core, { play, records, blocks: friends.blocks, membership: clubs.membership });
+  const tournaments = tournamentsModule(core, {
+    callers,
+    play,
+    records,
+    membership: clubs.membership,
+    calendar: clubs.calendar,
+    jumpstart: jumpstart.positions,
+  });
+  const chat = chatModule(core, {
+    play,
+    records,
+    blocks: friends.blocks,
+    membership: clubs.membership,
+    arenas: tournaments.players,
+  });
   const watch = watchModule(core);
   const history = historyModule(core);
-  const leaderboards = leaderboardsModule(core, { callers, membership: clubs.membership });
+  const leaderboards = leaderboardsModule(core, {
+    callers,
+    membership: clubs.membership,
+    battles: tournaments.battles,
+  });
   const daily = dailyModule(core, {
     callers,
     records,
@@ -103,6 +122,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     lobby.area,
     pairing.area,
     computer.area,
+    tournaments.area,
     chat.area,
     watch.area,
     history.area,

@@ -38,6 +38,7 @@ describe("daily club matches", () => {
       [adminA, { ...body, maxBoards: 0 }, 400, "maxBoards must be at least 1"],
       [adminA, { ...body, signUpHours: 24 * 15 }, 400, "Sign-up lasts at most 14 days"],
       [adminA, { ...body, opponentClubId: 2_000_000 }, 404, "Club not found"],
+      [outsider, body, 404, "Club not found"],
       [member, body, 403, CLUB_MATCH_MESSAGES.notAdmin],
     ] as const;
     for (const [who, b2, status, text] of bad) {
@@ -53,7 +54,7 @@ describe("daily club matches", () => {
     expect(made.status).toBe(201);
     const { matchId } = made.json as unknown as ClubMatchSummary;
     expect((await call(outsider, "GET", `/club-matches/${matchId}`)).status).toBe(404);
-    expect((await call(outsider, "POST", `/club-matches/${matchId}/join`)).status).toBe(403);
+    expect((await call(outsider, "POST", `/club-matches/${matchId}/join`)).status).toBe(404);
     expect((await call(adminA, "POST", `/club-matches/${matchId}/accept`)).status).toBe(403);
     expect((await call(adminA, "POST", `/club-matches/${matchId}/start`)).status).toBe(409);
     expect((await call(member, "POST", `/club-matches/${matchId}/join`)).status).toBe(200);

@@ -25,11 +25,68 @@ async function clubWith(admin: Player, members: Player[] = []): Promise<{ clubId
 }
 
 describe("clubs", () => {
+  it("creates a club open or by request with a description, found by search; a request reaches the administrator", async () => {
+    const [admin, asker, passer] = [
+      await registered(app.url, "fAdm"),
+      await registered(app.url, "fAsk"),
+      await registered(app.url, "fPas"),
+    ];
+    const open = await call(admin, "POST", "/club/create", {
+      clubName: `Open ${admin.name}`,
+      joinPolicy: "open",
+      description: "  Rapid on Sundays  ",
+    });
+    expect(open.status).toBe(201);
+    const found = await rows<{ clubId: number; description: string; joinPolicy: string }>(
+      call(passer, "GET", `/club/search?q=${encodeURIComponent(`Open ${admin.name}`)}`),
+    );
+    expect(found).toEqual([
+      expect.objectContaining({ clubId: open.json.clubId, joinPolicy: "open", description: "Rapid on Sundays" }),
+    ]);
+    expect((await call(passer, "POST", "/club/join", { clubId: open.json.clubId })).json.joined).toBe(true);
+
+    // Bad input changes nothing.
+    for (const bad of [{ joinPolicy: "everyone" }, { description: "x".repeat(501) }, { description: 7 }]) {
+      const refused = await call(admin, "POST", "/club/create", { clubName: `Bad ${admin.name}`, ...bad });
+      expect(refused.status).toBe(400);
+    }
+    expect(await rows(call(admin, "GET", `/club/search?q=${encodeURIComponent(`Bad ${admin.name}`)}`))).toEqual([]);
+
+    const byRequest = await call(admin, "POST", "/club/create", {
+      clubName: `Asked ${admin.name}`,
+      joinPolicy: "request",
+    });
+    const clubId = Number(byRequest.json.clubId);
+    const told = admin.next("clubJoinRequested");
+    expect((await call(asker, "POST", "/club/join", { clubId })).json.joined).toBe(false);
+    expect(await told).toEqual({ clubId, clubName: `Asked ${admin.name}`, username: asker.name });
+    const waiting = await rows<{ clubId: number; username: string }>(call(admin, "GET", "/club/join-requests/waiting"));
+    expect(waiting).toEqual([
+      { clubId, clubName: `Asked ${admin.name}`, username: asker.name, requestedAt: expect.any(Number) },
+    ]);
+    // Nobody else's requests: the asker administers nothing.
+    expect(await rows(call(asker, "GET", "/club/join-requests/waiting"))).toEqual([]);
+    const answered = admin.next("clubJoinRequestAnswered");
+    const accept = { clubId, username: asker.name, accept: true };
+    expect((await call(admin, "POST", "/club/handle-join-request", accept)).status).toBe(200);
+    expect(await answered).toEqual({ clubId, username: asker.name, accepted: true });
+    expect(await rows(call(admin, "GET", "/club/join-requests/waiting"))).toEqual([]);
+    expect((await http(app.url, "GET", "/club/join-requests/waiting")).status).toBe(401);
+    for (const p of [admin, asker, passer]) p.socket.close();
+  });
+
   it("creates a club with its creator as administrator; names are unique and never blank", async () => {
     const admin = await registered(app.url, "cAdm");
     const { clubId, clubName } = await clubWith(admin);
     expect((await call(admin, "GET", "/club/list")).json).toEqual([
-      { clubId, clubName, isAdministrator: true, administratorId: expect.any(Number), joinPolicy: "invite" },
+      {
+        clubId,
+        clubName,
+        isAdministrator: true,
+        administratorId: expect.any(Number),
+        joinPolicy: "invite",
+        description: "",
+      },
     ]);
     const dup = await call(admin, "POST", "/club/create", { clubName: clubName.toUpperCase() });
     expect(dup.status).toBe(409);
@@ -208,7 +265,14 @@ describe("finding and joining clubs", () => {
     );
     const found = (await call(bob, "GET", `/club/search?q=${encodeURIComponent(tag)}`)).json;
     expect(found).toEqual([
-      { clubId: big.clubId, clubName: big.clubName, memberCount: 2, joinPolicy: "open", status: "none" },
+      {
+        clubId: big.clubId,
+        clubName: big.clubName,
+        memberCount: 2,
+        joinPolicy: "open",
+        description: "",
+        status: "none",
+      },
     ]);
     const all = await rows<{ clubId: number }>(call(bob, "GET", "/club/search"));
     expect(all.map((c) => c.clubId)).toEqual(expect.arrayContaining([big.clubId, solo.clubId]));
@@ -240,7 +304,7 @@ describe("finding and joining clubs", () => {
     const told = admin.next("clubJoinRequested");
     const asked = await call(bob, "POST", "/club/join", { clubId });
     expect(asked.json).toEqual({ successMsg: CLUB_MESSAGES.requested, joined: false });
-    expect(await told).toEqual({ clubId });
+    expect(await told).toEqual({ clubId, clubName, username: bob.name });
     expect((await call(bob, "POST", "/club/join", { clubId })).json.message).toBe(CLUB_MESSAGES.alreadyRequested);
     expect(
       (await rows<{ status: string }>(call(bob, "GET", `/club/search?q=${encodeURIComponent(clubName)}`)))[0]?.status,

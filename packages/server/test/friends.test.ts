@@ -1,5 +1,6 @@
 import { FRIEND_MESSAGES } from "@chess/shared";
 import { describe, expect, it } from "vitest";
+import { NEW_CONVERSATIONS_PER_DAY } from "../src/areas/friends/friendsService.ts";
 import { connect, http, useTestServer } from "./harness.ts";
 import { type Player, registered } from "./players.ts";
 
@@ -133,7 +134,7 @@ describe("friend requests", () => {
 });
 
 describe("messages", () => {
-  it("delivers in real time, pages older ones, and keeps strangers out", async () => {
+  it("delivers in real time, pages older ones, and keeps strangers out of others' conversations", async () => {
     const [a, b, stranger] = [
       await registered(app.url, "mA"),
       await registered(app.url, "mB"),
@@ -162,9 +163,17 @@ describe("messages", () => {
     expect(page2).toHaveLength(0);
     expect(page1[0]?.message).toBe("hi <script>x</script>");
 
+    // A stranger reads only their own conversation with A (none), never A's with B.
     const peek = await call(stranger, "GET", `/friend/messages/${a.name}?pageNo=1`);
-    expect(peek.status).toBe(403);
-    expect((await stranger.emit("friendMessage", { message: "hello", friendName: a.name })).code).toBe("forbidden");
+    expect(peek.status).toBe(200);
+    expect(peek.json).toEqual([]);
+    // Messages from everyone are the default; A may keep them to friends.
+    expect((await stranger.emit("friendMessage", { message: "hello", friendName: a.name })).ok).toBe(true);
+    expect((await call(a, "PUT", "/user/preferences", { messagesFrom: "friends" })).status).toBe(200);
+    expect(await stranger.emit("friendMessage", { message: "hello?", friendName: a.name })).toMatchObject({
+      code: "forbidden",
+      message: FRIEND_MESSAGES.messagesFriendsOnly,
+    });
     expect((await a.emit("friendMessage", { message: "   ", friendName: b.name })).code).toBe("validation");
     // Invisible characters are blank too: a zero-width space, a byte-order mark, the Hangul filler.
     for (const message of ["\u200B", "\uFEFF \u200B", "\u3164"]) {
@@ -211,16 +220,15 @@ describe("unread messages", () => {
     await call(b, "GET", `/friend/messages/${a.name}?pageNo=1`);
     expect((await call(b, "GET", "/friend/unread")).json).toMatchObject({ total: 3 });
 
-    // A stranger's conversation is refused; one with a name nobody has says there is no such player.
-    expect((await call(stranger, "GET", `/friend/messages/${a.name}`)).status).toBe(403);
+    // A stranger sees only their own conversation; a name nobody has says there is no such player.
+    expect((await call(stranger, "GET", `/friend/messages/${a.name}`)).json).toEqual([]);
     const nobody = await call(stranger, "GET", "/friend/messages/no-such-player-at-all");
     expect(nobody.status).toBe(404);
     expect(nobody.json.message).toBe(FRIEND_MESSAGES.unknownUser);
 
     // Nobody but the recipient marks B's messages from A read.
     const peek = await call(stranger, "POST", `/friend/messages/${a.name}/read`);
-    expect(peek.status).toBe(403);
-    expect(peek.json.message).toBe(FRIEND_MESSAGES.notFriends);
+    expect(peek.json).toEqual({ friendName: a.name, read: 0 });
     expect((await http(app.url, "POST", `/friend/messages/${a.name}/read`)).status).toBe(401);
     expect((await call(b, "GET", "/friend/unread")).json).toMatchObject({ total: 3 });
 
@@ -235,11 +243,86 @@ describe("unread messages", () => {
     // A's unread from B are A's own business.
     expect((await call(a, "GET", "/friend/unread")).json).toMatchObject({ total: 1 });
 
-    // A former friend's messages stop counting: they could never be opened to clear them.
+    // A blocked player's messages stop counting for the blocker; the other side's conversation stays open.
+    expect((await a.emit("friendMessage", { message: "four", friendName: b.name })).ok).toBe(true);
     await call(b, "POST", "/friend/block", { friendName: a.name });
-    expect((await call(a, "GET", "/friend/unread")).json).toEqual({ total: 0, byFriend: {} });
+    expect((await call(b, "GET", "/friend/unread")).json).toEqual({ total: 0, byFriend: {} });
+    expect((await call(a, "GET", "/friend/unread")).json).toEqual({ total: 1, byFriend: { [b.name]: 1 } });
     otherTab.close();
     for (const p of [a, b, stranger]) p.socket.close();
+  });
+});
+
+describe("messages and challenges from anyone", () => {
+  it("lets a stranger message and challenge under the receiver's settings, blocks both ways, and says why", async () => {
+    const [a, stranger] = [await registered(app.url, "sA"), await registered(app.url, "sS")];
+    const contact = async () => (await call(stranger, "GET", `/friend/contact/${a.name}`)).json;
+    expect(await contact()).toEqual({
+      username: a.name,
+      isFriend: false,
+      online: true,
+      canMessage: true,
+      canChallenge: true,
+    });
+    const heard = a.next("friendMessage");
+    expect((await stranger.emit("friendMessage", { message: "good game!", friendName: a.name })).ok).toBe(true);
+    expect(await heard).toMatchObject({ message: "good game!", senderName: stranger.name });
+    expect((await call(a, "GET", "/friend/unread")).json).toEqual({ total: 1, byFriend: { [stranger.name]: 1 } });
+    expect((await call(a, "GET", `/friend/messages/${stranger.name}`)).json).toHaveLength(1);
+
+    const challenged = a.next("friendChallengeReceived");
+    const challenge = await stranger.emit<{ offerId: string }>("createFriendChallenge", {
+      baseTime: 5,
+      increment: 0,
+      friendName: a.name,
+    });
+    expect(challenge.ok).toBe(true);
+    const received = await challenged;
+    expect(received).toMatchObject({ from: stranger.name });
+    expect((await a.emit("denyFriendChallenge", { offerId: received.offer.offerId })).ok).toBe(true);
+
+    // Nobody: refused, and said so before trying.
+    expect(
+      (await call(a, "PUT", "/user/preferences", { messagesFrom: "nobody", challengesFrom: "nobody" })).status,
+    ).toBe(200);
+    expect(await contact()).toMatchObject({
+      canMessage: false,
+      messageRefusal: FRIEND_MESSAGES.messagesNobody,
+      canChallenge: false,
+      challengeRefusal: FRIEND_MESSAGES.challengesNobody,
+    });
+    expect((await stranger.emit("friendMessage", { message: "hi?", friendName: a.name })).code).toBe("forbidden");
+    // A bad setting is refused and changes nothing.
+    expect((await call(a, "PUT", "/user/preferences", { messagesFrom: "strangers" })).status).toBe(400);
+    expect(await contact()).toMatchObject({ messageRefusal: FRIEND_MESSAGES.messagesNobody });
+
+    // Blocks both ways, whatever the settings.
+    await call(a, "PUT", "/user/preferences", { messagesFrom: "everyone", challengesFrom: "everyone" });
+    expect((await call(stranger, "POST", "/friend/block", { friendName: a.name })).status).toBe(200);
+    expect(await contact()).toMatchObject({ canMessage: false, messageRefusal: FRIEND_MESSAGES.youBlocked });
+    expect((await a.emit("friendMessage", { message: "why?", friendName: stranger.name })).code).toBe("forbidden");
+    const fromA = (await call(a, "GET", `/friend/contact/${stranger.name}`)).json;
+    expect(fromA).toMatchObject({ canMessage: false, canChallenge: false, messageRefusal: FRIEND_MESSAGES.blocked });
+    expect((await call(stranger, "GET", "/friend/contact/no-such-player-at-all")).status).toBe(404);
+    expect((await http(app.url, "GET", `/friend/contact/${a.name}`)).status).toBe(401);
+    for (const p of [a, stranger]) p.socket.close();
+  });
+
+  it("limits the new conversations a player starts with strangers in a day", { timeout: 180_000 }, async () => {
+    const sender = await registered(app.url, "nc");
+    const others = await Promise.all(
+      Array.from({ length: NEW_CONVERSATIONS_PER_DAY + 1 }, (_, i) => registered(app.url, `nc${i}`)),
+    );
+    for (const [i, o] of others.entries()) {
+      const answer = await sender.emit("friendMessage", { message: "hello", friendName: o.name }, 10_000);
+      if (i < NEW_CONVERSATIONS_PER_DAY) expect(answer.ok, `conversation ${i + 1}`).toBe(true);
+      else expect(answer).toMatchObject({ code: "rate_limited", message: FRIEND_MESSAGES.tooManyConversations });
+      // Not one more burst than a person types.
+      if (i % 15 === 14) await new Promise((r) => setTimeout(r, 10_500));
+    }
+    // An existing conversation goes on.
+    expect((await sender.emit("friendMessage", { message: "again", friendName: others[0]?.name })).ok).toBe(true);
+    for (const p of [sender, ...others]) p.socket.close();
   });
 });
 
@@ -402,9 +485,11 @@ describe("friend challenges", () => {
     const refused = await a.emit("createFriendChallenge", { baseTime: 5, increment: 0, friendName: b.name });
     expect(refused).toMatchObject({ ok: false, code: "offline", message: FRIEND_MESSAGES.offline });
     expect((await offline).isSuccessful).toBe(false);
-    expect((await other.emit("createFriendChallenge", { baseTime: 5, increment: 0, friendName: a.name })).code).toBe(
-      "forbidden",
-    );
+    expect((await call(a, "PUT", "/user/preferences", { challengesFrom: "friends" })).status).toBe(200);
+    expect(await other.emit("createFriendChallenge", { baseTime: 5, increment: 0, friendName: a.name })).toMatchObject({
+      code: "forbidden",
+      message: FRIEND_MESSAGES.challengesFriendsOnly,
+    });
     a.socket.close();
     other.socket.close();
   });

@@ -54,14 +54,15 @@ describe("lobby", () => {
     b.socket.close();
   });
 
-  it("shows a guest's offer as Anonymous and lets its owner cancel it", async () => {
+  it("shows a guest's offer under the guest's name and lets its owner cancel it", async () => {
     const g = await guest(app.url);
-    const created = await g.emit<{ offerId: string; username?: string }>("createGameOffer", {
+    const created = await g.emit<{ offerId: string; username?: string; guest?: boolean }>("createGameOffer", {
       baseTime: 1,
       increment: 0,
     });
     expect(created.ok).toBe(true);
-    expect(created.data?.username).toBeUndefined();
+    expect(created.data?.username).toMatch(/^Guest-\d{4}$/);
+    expect(created.data?.guest).toBe(true);
     const other = await guest(app.url);
     expect((await other.emit("cancelOffer", { offerId: created.data?.offerId })).ok).toBe(false);
     expect((await g.emit("cancelOffer")).ok).toBe(true);

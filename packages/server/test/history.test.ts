@@ -191,7 +191,7 @@ describe("leaderboards", () => {
     const clubElo = await http(base, "GET", `/leaderboard/club?${q}&isClubElo=true`, {
       headers: { cookie: a.cookie ?? "" },
     });
-    expect(clubElo.json).toEqual({ rows: [], lastPage: 1 });
+    expect(clubElo.json).toEqual({ rows: [], lastPage: 1, clubBattles: { played: 0, won: 0, points: 0 } });
     expect((await http(base, "GET", `/leaderboard/club?${q}`, { headers: { cookie: b.cookie ?? "" } })).status).toBe(
       404,
     );

@@ -29,7 +29,7 @@ describe("quick pairing", () => {
     const [a, b] = await Promise.all([guest(app.url), guest(app.url)]);
     const joined = a.next("poolChanged");
     await join(a, "3+2");
-    expect(await joined).toEqual({ poolId: "3+2", mixed: false });
+    expect(await joined).toEqual({ poolId: "3+2", mixed: true });
     const started = [a.next("gameStarted", 8_000), b.next("gameStarted", 8_000)] as const;
     const paired = [
       a.next("poolChanged", 8_000, (m) => m.poolId === null),
@@ -43,7 +43,7 @@ describe("quick pairing", () => {
     expect(gb.opponent).toBe(a.name);
     expect(ga.gameLength).toEqual({ w: 180_000, b: 180_000 });
     expect(ga.rated).toBe(false);
-    for (const m of await Promise.all(paired)) expect(m).toEqual({ poolId: null, mixed: false, reason: "paired" });
+    for (const m of await Promise.all(paired)) expect(m).toEqual({ poolId: null, mixed: true, reason: "paired" });
     // Playing now: joining again is refused until the game ends.
     expect(await a.emit("joinPool", { poolId: "3+2" })).toMatchObject({ ok: false, code: "busy" });
     close(a, b);
@@ -87,10 +87,22 @@ describe("quick pairing", () => {
     close(a, b, c);
   });
 
-  it("pairs a guest with an account only when both allow it", async () => {
+  it("pairs a guest with an account by default, in a casual game", async () => {
+    const [g, u] = await Promise.all([guest(app.url), registered(app.url, "mixDef")]);
+    const started = [g.next("gameStarted", 8_000), u.next("gameStarted", 8_000)] as const;
+    await join(g, "10+0");
+    await join(u, "10+0");
+    const [gg, gu] = await Promise.all(started);
+    expect(gg.gameId).toBe(gu.gameId);
+    expect(gg.rated).toBe(false);
+    expect(gu.eloDeltas).toEqual({ winEloDelta: 0, drawEloDelta: 0, lossEloDelta: 0 });
+    close(g, u);
+  });
+
+  it("pairs a guest with an account only when neither opted out", async () => {
     const [g, u] = await Promise.all([guest(app.url), registered(app.url, "mix")]);
     await join(g, "10+0", true);
-    await join(u, "10+0");
+    await join(u, "10+0", false);
     await sleep(TWO_WAVES_MS);
     expect(g.seen.get("gameStarted")).toBeUndefined();
     const started = [g.next("gameStarted", 8_000), u.next("gameStarted", 8_000)] as const;
@@ -114,7 +126,7 @@ describe("quick pairing", () => {
     const left = a.next("poolChanged", 5_000, (m) => m.poolId === null);
     shown = waitingIn(watcher, "1+2", 0);
     expect(await a.emit("leavePool", { poolId: "1+2" })).toEqual({ ok: true });
-    expect(await left).toEqual({ poolId: null, mixed: false, reason: "left" });
+    expect(await left).toEqual({ poolId: null, mixed: true, reason: "left" });
     await shown;
 
     shown = waitingIn(watcher, "1+2", 1);
@@ -149,14 +161,14 @@ describe("quick pairing", () => {
     const counts = await moved;
     expect(counts.pools.find((p) => p.poolId === "2+1")?.waiting).toBe(0);
     // Every tab of the player hears where they wait now.
-    expect(await told).toEqual({ poolId: "15+10", mixed: false });
+    expect(await told).toEqual({ poolId: "15+10", mixed: true });
     await join(tab1, "15+10");
     await sleep(TWO_WAVES_MS);
     expect(tab1.seen.get("gameStarted")).toBeUndefined();
     const view = await watcher.emit<LobbyCountsView>("watchLobbyCounts");
     expect(view.data?.pools.find((p) => p.poolId === "15+10")?.waiting).toBe(1);
     const mine = await tab2.emit<LobbyCountsView>("watchLobbyCounts");
-    expect(mine.data?.myPool).toEqual({ poolId: "15+10", mixed: false });
+    expect(mine.data?.myPool).toEqual({ poolId: "15+10", mixed: true });
     close(watcher, tab1, tab2);
   });
 
@@ -205,7 +217,7 @@ describe("quick pairing", () => {
     // Paired at once: the answer says so, and the pool never held the player.
     expect(await comer.emit("joinPool", { poolId: "15+10" })).toEqual({
       ok: true,
-      data: { poolId: null, mixed: false, reason: "paired" },
+      data: { poolId: null, mixed: true, reason: "paired" },
     });
     const [go, gc] = await Promise.all(started);
     expect(go.gameId).toBe(gc.gameId);
@@ -250,7 +262,7 @@ describe("quick pairing", () => {
     const offer = { baseTime: 10, increment: 5, variant: "standard", selectedColor: "random" };
     expect((await g.emit("createGameOffer", offer)).ok).toBe(true);
     expect((await blocker.emit("createGameOffer", offer)).ok).toBe(true);
-    await join(waiter, "10+5");
+    await join(waiter, "10+5", false);
     await sleep(TWO_WAVES_MS);
     for (const p of [waiter, blocker, g]) expect(p.seen.get("gameStarted")).toBeUndefined();
     const view = (await waiter.emit<LobbyCountsView>("watchLobbyCounts")).data as LobbyCountsView;

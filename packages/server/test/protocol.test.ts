@@ -10,6 +10,7 @@ import { friendsSocketEvents } from "../src/areas/friends/index.ts";
 import { gamesSocketEvents } from "../src/areas/games/index.ts";
 import { challengeSocketEvents, lobbySocketEvents } from "../src/areas/lobby/index.ts";
 import { pairingSocketEvents } from "../src/areas/pairing/index.ts";
+import { tournamentsSocketEvents } from "../src/areas/tournaments/index.ts";
 import { watchSocketEvents } from "../src/areas/watch/index.ts";
 import { boardSocketEvents } from "../src/realtime/boards.ts";
 import type { SocketEvents } from "../src/realtime/handlers.ts";
@@ -30,6 +31,7 @@ describe("the protocol catalogue is the server's", () => {
     watchSocketEvents({ feed: none }),
     pairingSocketEvents({ pairing: none }),
     dailySocketEvents({ games: none, offers: none }),
+    tournamentsSocketEvents({ service: none, sockets: none }),
     boardSocketEvents(none),
   ];
   const served = Object.assign({}, ...tables) as SocketEvents;

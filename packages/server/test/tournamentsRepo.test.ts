@@ -260,4 +260,33 @@ describe("tournaments repository", () => {
     expect(await repo.pair(id, epoch, [{ gameId: `${id}f3`, white: ids.ann!, black: ids.cid! }])).toBeUndefined();
     expect(await repo.rejoin(id, ids.ann!, T0 + 50 * MIN)).toEqual({ ok: false, reason: "finished" });
   });
+
+  it("keeps a battle's table for the club leaderboard, the podiums for trophies, and each schedule slot once", async () => {
+    const { id, epoch } = await running({}, ["ann", "bob"]);
+    const [pair] = (await repo.pair(id, epoch, [{ gameId: `${id}g`, white: ids.ann!, black: ids.bob! }]))!;
+    await repo.recordResult(pair!.gameId, { winner: "white", plies: 30, finishedAt: T0 + MIN });
+    await repo.finish(id, epoch, T0 + 45 * MIN);
+    const trophies = await repo.trophies("T_ANN");
+    expect(trophies.map((t) => [t.tournamentId, t.rank])).toContainEqual([id, 1]);
+    expect((await repo.trophies("t_bob")).map((t) => t.tournamentId)).toContain(id);
+
+    await repo.setBattleResult(id, [
+      { clubId, rank: 1, points: 12 },
+      { clubId: clubId + 1000, rank: 2, points: 4 },
+    ]);
+    expect(await repo.battlesOf(clubId)).toEqual({ played: 1, won: 1, points: 12 });
+    expect(await repo.battlesOf(clubId + 1000)).toEqual({ played: 1, won: 0, points: 4 });
+
+    expect(await repo.hasSlot("hourly:blitz:2026-11-22T19")).toBe(false);
+    await repo.insert({
+      id: "slot1",
+      createdBy: null,
+      settings: settings(),
+      scheduleSlot: "hourly:blitz:2026-11-22T19",
+    });
+    await expect(
+      repo.insert({ id: "slot2", createdBy: null, settings: settings(), scheduleSlot: "hourly:blitz:2026-11-22T19" }),
+    ).rejects.toThrow();
+    expect((await repo.arena("slot1"))?.scheduled).toBe(true);
+  });
 });

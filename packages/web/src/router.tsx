@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { CreditsPage } from "./pages/CreditsPage.tsx";
+import { DailyGamePage, DailyPage } from "./pages/DailyPage.tsx";
 import { LobbyPage } from "./pages/LobbyPage.tsx";
 import { MessagesPage } from "./pages/MessagesPage.tsx";
 import { MyProfilePage } from "./pages/MyProfilePage.tsx";
@@ -12,6 +13,7 @@ import { RouteErrorPage } from "./pages/RouteErrorPage.tsx";
 import { SettingsPage } from "./pages/SettingsPage.tsx";
 import { SiteLayout } from "./pages/SiteLayout.tsx";
 import { SocialPage } from "./pages/SocialPage.tsx";
+import { TournamentPage } from "./pages/TournamentPage.tsx";
 
 // The analysis page (board tools, chart) loads only when /analysis is opened (ARCHITECTURE §7).
 const AnalysisPage = lazy(() => import("./pages/AnalysisPage.tsx").then((m) => ({ default: m.AnalysisPage })));
@@ -33,6 +35,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <LobbyPage /> },
           { path: "play", element: <PlayPage /> },
+          { path: "daily", element: <DailyPage /> },
+          { path: "daily/:gameId", element: <DailyGamePage /> },
           {
             path: "analysis",
             element: (
@@ -57,6 +61,7 @@ export const routes: RouteObject[] = [
               </Suspense>
             ),
           },
+          { path: "tournament/:id", element: <TournamentPage /> },
           { path: "social", element: <SocialPage /> },
           { path: "my-profile", element: <MyProfilePage /> },
           { path: "profile", element: <ProfilePage /> },

@@ -1,6 +1,7 @@
 import type {
   AnalysisEntry,
   ArenaConditions,
+  ArenaRecurrence,
   ArenaStatus,
   ClockState,
   ClubBattleSettings,
@@ -10,6 +11,7 @@ import type {
   GameStatus,
   Handicap,
   JoinPolicy,
+  SavedTreeNode,
 } from "@chess/shared";
 import { sql } from "drizzle-orm";
 import {
@@ -88,6 +90,10 @@ export interface PersistedRoundState {
    * only by the time credited after a restart or a takeover, which a second one must not charge again.
    */
   clock?: ClockState;
+  /** An arena game: its tournament as players see it (fixed at the start). */
+  tournament?: { id: string; name: string; berserkable: boolean };
+  /** An arena game: which players berserked (half their base time, no increment). */
+  berserk?: { w: boolean; b: boolean };
 }
 
 export const games = pgTable(
@@ -127,6 +133,8 @@ export const games = pgTable(
     moves: text("moves").notNull().default(""),
     clock: jsonb("clock").$type<ClockState>().notNull(),
     rematchOf: text("rematch_of"),
+    /** An arena game: its tournament (history and profiles link to it). */
+    tournamentId: text("tournament_id"),
     /** What a player sees of a live game besides its moves (event number, draw offer, deadlines): see roundState.ts. */
     roundState: jsonb("round_state").$type<PersistedRoundState>(),
     /** The fence of one writer per game: each owner takes the next number, and writes only under its own. */
@@ -293,6 +301,74 @@ export const gameAnalyses = pgTable("game_analyses", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A player's own variations of a game (or an imported one) on the analysis board: its move tree, in SAN. */
+export const analysisTrees = pgTable(
+  "analysis_trees",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** A game's or an imported game's id: the tree goes with either, so no foreign key. */
+    gameId: text("game_id").notNull(),
+    tree: jsonb("tree").$type<SavedTreeNode[]>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gameId] })],
+);
+
+/**
+ * Games imported from PGN (lichess's /paste): their start, main line and tags, analysed as played games are;
+ * the analysis is kept on the row (game_analyses holds played games only). Public by their id, as lichess's are.
+ */
+export const importedGames = pgTable(
+  "imported_games",
+  {
+    /** "import-" and 11 random characters: never a played game's id. */
+    id: text("id").primaryKey(),
+    /** The account that imported it (null: a guest). */
+    ownerUserId: integer("owner_user_id").references(() => users.id, { onDelete: "set null" }),
+    tags: jsonb("tags").$type<Record<string, string>>().notNull(),
+    initialFen: text("initial_fen").notNull(),
+    uciMoves: jsonb("uci_moves").$type<string[]>().notNull(),
+    sans: jsonb("sans").$type<string[]>().notNull(),
+    result: text("result").notNull(),
+    entries: jsonb("entries").$type<AnalysisEntry[]>(),
+    nodes: integer("nodes"),
+    engine: text("engine"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("imported_games_owner_idx").on(t.ownerUserId)],
+);
+
+/**
+ * Puzzles from players' own mistakes (shared `extractPuzzles`): the position where a player erred while one move
+ * alone won or saved, and that move's line. One per game and position; the player's own deck, and site-wide
+ * puzzles with a rating of their own (the site's Elo).
+ */
+export const puzzles = pgTable(
+  "puzzles",
+  {
+    id: serial("id").primaryKey(),
+    /** A played or an imported game's id. */
+    gameId: text("game_id").notNull(),
+    /** The position's index in the game (0 the start). */
+    ply: integer("ply").notNull(),
+    fen: text("fen").notNull(),
+    /** The best line in UCI, the solver's move first; it ends on the solver's move. */
+    solution: jsonb("solution").$type<string[]>().notNull(),
+    /** The move the player made there instead. */
+    played: text("played").notNull(),
+    /** "wins" or "saves". */
+    kind: text("kind").notNull(),
+    /** The account whose mistake it was (null: a guest's or an imported game's). */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    rating: integer("rating").notNull().default(1500),
+    themes: jsonb("themes").$type<string[]>().notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("puzzles_game_ply_unique").on(t.gameId, t.ply), index("puzzles_user_idx").on(t.userId)],
+);
+
 /** Pre-generated jumpstart positions per preset (stage × handicap), taken once each. */
 export const jumpstartPositions = pgTable(
   "jumpstart_positions",
@@ -317,6 +393,8 @@ export const clubs = pgTable(
       .references(() => users.id),
     /** Who may join: "open", "request" or "invite" (JOIN_POLICIES). */
     joinPolicy: text("join_policy").$type<JoinPolicy>().notNull().default("invite"),
+    /** What the club is about, as its creator wrote it (shown in search results and its details). */
+    description: text("description").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("clubs_name_lower_idx").on(sql`lower(${t.name})`)],
@@ -396,6 +474,8 @@ export const clubEvents = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     eventDate: date("event_date", { mode: "string" }).notNull(),
+    /** A club arena on the calendar: the event is the tournament (areas/tournaments made it). */
+    tournamentId: text("tournament_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("club_events_club_idx").on(t.clubId, t.eventDate)],
@@ -553,6 +633,8 @@ export const tournaments = pgTable(
     clubId: integer("club_id").references(() => clubs.id, { onDelete: "cascade" }),
     conditions: jsonb("conditions").$type<Omit<ArenaConditions, "clubId">>().notNull(),
     clubBattle: jsonb("club_battle").$type<ClubBattleSettings>(),
+    /** A club battle's final table (club ids, best first, with their points), once it finished. */
+    battleResult: jsonb("battle_result").$type<Array<{ clubId: number; rank: number; points: number }>>(),
     /**
      * The fence of one director per arena: each node that takes the arena over takes the next number, and
      * pairs, starts and ends it only under its own.
@@ -560,6 +642,13 @@ export const tournaments = pgTable(
     directorEpoch: integer("director_epoch").notNull().default(0),
     nbPlayers: integer("nb_players").notNull().default(0),
     winnerId: integer("winner_id").references(() => users.id, { onDelete: "set null" }),
+    /** A club arena repeated weekly or monthly: the next one is made when this one finishes. */
+    recurrence: text("recurrence").$type<ArenaRecurrence>().notNull().default("none"),
+    /**
+     * The site's own schedule's slot ("hourly:blitz:2026-12-01T20"), unique: every node may try to make it, one
+     * does. Null for arenas made by players.
+     */
+    scheduleSlot: text("schedule_slot").unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },

@@ -101,6 +101,16 @@ export interface TempUsernameResponse {
   username: string;
 }
 
+/**
+ * Answer of POST /user/guest-session: the browser's guest (the one its session cookie now keeps), or the
+ * identity the cookie already named; `sessionId` is the one to store in the tab.
+ */
+export interface GuestSessionResponse {
+  sessionId: string;
+  username: string;
+  isGuest: boolean;
+}
+
 /** Header carrying a session id for callers without the cookie (guests, SPEC §7). */
 export const SESSION_HEADER = "session-id";
 /** Session cookie name. */

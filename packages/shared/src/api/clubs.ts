@@ -5,6 +5,7 @@ import { MAX_ROW_ID } from "./http.ts";
 export const CLUB_NAME_MAX = 40;
 export const POST_MAX = 2000;
 export const EVENT_TITLE_MAX = 200;
+export const CLUB_DESCRIPTION_MAX = 500;
 
 export const CLUB_MESSAGES = {
   emptyName: "Club name cannot be empty.",
@@ -40,12 +41,24 @@ const clubId = z.coerce
   .positive("clubId must be a positive number")
   .max(MAX_ROW_ID, "clubId is out of range");
 
+const joinPolicy = z.enum(JOIN_POLICIES, { error: `joinPolicy must be one of ${JOIN_POLICIES.join(", ")}` });
+const description = z
+  .string({ error: "description must be text" })
+  .overwrite(trimInvisible)
+  .max(CLUB_DESCRIPTION_MAX, `Descriptions are at most ${CLUB_DESCRIPTION_MAX} characters`);
+
+/**
+ * POST /club/create: the spec's {clubName}, plus who may join (invite-only when absent, as a spec client's
+ * club always was) and what the club is about.
+ */
 export const createClubBody = z.object({
   clubName: z
     .string({ error: CLUB_MESSAGES.emptyName })
     .overwrite(tidyName)
     .min(1, CLUB_MESSAGES.emptyName)
     .max(CLUB_NAME_MAX, `Club names are at most ${CLUB_NAME_MAX} characters`),
+  joinPolicy: joinPolicy.default("invite"),
+  description: description.default(""),
 });
 export const clubIdBody = z.object({ clubId });
 export const clubIdQuery = z.object({ clubId });
@@ -79,10 +92,7 @@ export const handleJoinRequestBody = z.object({
     .max(64, CLUB_MESSAGES.unknownUser),
   accept: z.boolean({ error: "accept must be true or false" }),
 });
-export const clubSettingsBody = z.object({
-  clubId,
-  joinPolicy: z.enum(JOIN_POLICIES, { error: `joinPolicy must be one of ${JOIN_POLICIES.join(", ")}` }),
-});
+export const clubSettingsBody = z.object({ clubId, joinPolicy, description: description.optional() });
 export const createPostBody = z.object({
   clubId,
   text: z
@@ -116,6 +126,8 @@ export interface Club {
   administratorId: number;
   // --- additions
   joinPolicy: JoinPolicy;
+  /** What the club is about ("" when its creator said nothing). */
+  description?: string;
 }
 
 /** GET /club/search rows. */
@@ -124,12 +136,22 @@ export interface ClubSearchResult {
   clubName: string;
   memberCount: number;
   joinPolicy: JoinPolicy;
+  /** What the club is about ("" when its creator said nothing). */
+  description?: string;
   /** The caller's relation to the club. */
   status: "member" | "requested" | "none";
 }
 
 /** GET /club/join-requests rows (administrator only). */
 export interface ClubJoinRequest {
+  username: string;
+  requestedAt: number;
+}
+
+/** GET /club/join-requests/waiting rows: every request waiting in the clubs the caller administers. */
+export interface WaitingJoinRequest {
+  clubId: number;
+  clubName: string;
   username: string;
   requestedAt: number;
 }
@@ -165,4 +187,6 @@ export interface ClubEvent {
   /** YYYY-MM-DD */
   event_date: string;
   author: string;
+  /** A club arena: the event is this tournament (GET /tournaments/:id). */
+  tournamentId?: string;
 }

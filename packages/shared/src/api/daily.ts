@@ -121,6 +121,8 @@ export interface DailyGameEntry {
   days: DaysPerMove;
   fen: string;
   ply: number;
+  /** The last move in SAN, e.g. "Nf3", or null before the first. */
+  lastMove: string | null;
   myTurn: boolean;
   /** What the side to move has left (ms); frozen while paused. */
   timeLeftMs: number;

@@ -21,6 +21,14 @@ export const FRIEND_MESSAGES = {
   notFriends: "You can only do this with a friend",
   blocked: "This player does not accept that from you",
   blockedDone: "Player blocked",
+  youBlocked: "You blocked this player - unblock them first",
+  messagesFriendsOnly: "This player accepts messages from friends only",
+  messagesNobody: "This player does not accept messages",
+  challengesFriendsOnly: "This player accepts challenges from friends only",
+  challengesNobody: "This player does not accept challenges",
+  tooManyConversations: "You have started too many new conversations today - try again tomorrow",
+  guestContact: "Log in to message or challenge players",
+  playerOffline: "This player is offline",
   unblocked: "Player unblocked",
 } as const;
 
@@ -32,6 +40,20 @@ const name = z
   .max(64, FRIEND_MESSAGES.unknownUser);
 
 export const friendNameBody = z.object({ friendName: name });
+
+/**
+ * GET /friend/contact/:friendName: whether the caller may message and challenge that player now, and if not,
+ * why (the receiver's settings, a block, the player offline).
+ */
+export interface ContactAnswer {
+  username: string;
+  isFriend: boolean;
+  online: boolean;
+  canMessage: boolean;
+  messageRefusal?: string;
+  canChallenge: boolean;
+  challengeRefusal?: string;
+}
 export const handleFriendRequestBody = z.object({
   inviterId: z.coerce
     .number({ error: "inviterId must be a number" })

@@ -40,6 +40,8 @@ export interface HistoryRow {
   eloChange: number | null;
   endedAt: number | null;
   reason: string | null;
+  /** An arena game: its tournament (links to /tournaments/:id). */
+  tournament?: { id: string; name: string };
 }
 
 /** GET /history/stats/{username} rows, one per time variant. */

@@ -45,6 +45,8 @@ export interface LeaderboardRow {
 export interface Leaderboard {
   rows: LeaderboardRow[];
   lastPage: number;
+  /** GET /leaderboard/club only: the club's finished club battles (arenas), won, and the points scored in them. */
+  clubBattles?: { played: number; won: number; points: number };
 }
 
 /** Players each board of the overview shows (lichess's /player shows a few per rating category). */

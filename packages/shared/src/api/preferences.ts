@@ -29,6 +29,13 @@ export function takesTakebacks(choice: TakebackChoice, rated: boolean): boolean 
 }
 
 /**
+ * Who may write to a player, or challenge them (lichess's "Who can message / challenge you"): everyone (but
+ * blocked players), friends only, or nobody. Both default to everyone, as on lichess.
+ */
+export const CONTACT_CHOICES = ["everyone", "friends", "nobody"] as const;
+export type ContactChoice = (typeof CONTACT_CHOICES)[number];
+
+/**
  * Sets of game sounds, audio files made by a script of this repository (packages/web/scripts/renderSounds.ts):
  * wooden knocks, soft mallet chimes, or the beeps of a digital clock.
  */
@@ -54,6 +61,8 @@ const fields = {
     .min(VOLUME_RANGE.min, `soundVolume must be ${VOLUME_RANGE.min} to ${VOLUME_RANGE.max}`)
     .max(VOLUME_RANGE.max, `soundVolume must be ${VOLUME_RANGE.min} to ${VOLUME_RANGE.max}`),
   takebacks: z.enum(TAKEBACK_CHOICES, { error: `takebacks must be ${words(TAKEBACK_CHOICES)}` }),
+  messagesFrom: z.enum(CONTACT_CHOICES, { error: `messagesFrom must be ${words(CONTACT_CHOICES)}` }),
+  challengesFrom: z.enum(CONTACT_CHOICES, { error: `challengesFrom must be ${words(CONTACT_CHOICES)}` }),
 };
 
 /** A player's preferences, e.g. { theme: "dark", boardColors: "blue", soundVolume: 70, ... }. */
@@ -70,6 +79,8 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   soundSet: "wood",
   soundVolume: 70,
   takebacks: "always",
+  messagesFrom: "everyone",
+  challengesFrom: "everyone",
 });
 
 /** PUT /user/preferences: any subset of the preferences; unknown keys and bad values are refused. */

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { randomPositionQuery } from "../domain/jumpstart.ts";
 import { handleRematchBody, offerRematchBody } from "../protocol/game.ts";
 import { changePasswordBody, closeAccountBody, createUserBody, loginBody } from "./accounts.ts";
-import { singleMoveBody } from "./analysis.ts";
+import { importIdParams, importPgnBody, savedTreeBody, singleMoveBody } from "./analysis.ts";
 import { clubMatchesQuery, clubMatchJoinBody, clubMatchParams, createClubMatchBody } from "./clubMatches.ts";
 import {
   clubIdBody,
@@ -30,6 +30,7 @@ import { gameVariantQuery, historyListQuery, usernameParams } from "./history.ts
 import { gameIdParams } from "./http.ts";
 import { clubLeaderboardQuery, LEADERBOARD_OVERVIEW_TOP, leaderboardQuery } from "./leaderboards.ts";
 import { preferencesUpdate } from "./preferences.ts";
+import { createArenaBody, standingsQuery, tournamentParams } from "./tournaments.ts";
 import { watchGamesQuery } from "./watch.ts";
 
 /** Who may call a route: anyone, anyone with a session (guest or account), or a logged-in account. */
@@ -87,6 +88,13 @@ export const HTTP_ROUTES: RouteDoc[] = [
     auth: "session",
     returns: "TempUsernameResponse (Session-ID header)",
     spec: true,
+  },
+  {
+    route: "POST /user/guest-session",
+    auth: "session",
+    returns:
+      "GuestSessionResponse: keeps the Session-ID header's guest in the browser's http-only session cookie (unless the cookie already names a live session, which is answered instead), so every tab of the browser is that guest",
+    spec: false,
   },
   { route: "GET /user/preferences", auth: "account", returns: "PreferencesAnswer", spec: false },
   {
@@ -165,7 +173,44 @@ export const HTTP_ROUTES: RouteDoc[] = [
     returns: "AnalysisProgress",
     spec: false,
   },
-  { route: "POST /club/create", auth: "account", body: createClubBody, returns: "{clubId, successMsg}", spec: true },
+  {
+    route: "GET /game/analysis/:gameId/tree",
+    auth: "account",
+    params: gameIdParams,
+    returns: "SavedTreeResponse (the caller's own variations of the game; empty when none)",
+    spec: false,
+  },
+  {
+    route: "PUT /game/analysis/:gameId/tree",
+    auth: "account",
+    params: gameIdParams,
+    body: savedTreeBody,
+    returns:
+      "{successMsg} (every move is replayed from the game's start; an empty tree keeps none; ≤ 128 KB, ≤ 2,000 moves)",
+    spec: false,
+  },
+  {
+    route: "POST /analysis/import",
+    auth: "anyone",
+    body: importPgnBody,
+    returns:
+      "ImportedGame (the `index`th game of the PGN stored; ≤ 1 MB, ≤ 100 games; a bad file or game is a 400 naming its line; 30 an hour per caller)",
+    spec: false,
+  },
+  {
+    route: "GET /analysis/import/:importId",
+    auth: "anyone",
+    params: importIdParams,
+    returns: "ImportedGame (its analysis, variations and progress go by the game routes with importId as gameId)",
+    spec: false,
+  },
+  {
+    route: "POST /club/create",
+    auth: "account",
+    body: createClubBody,
+    returns: "{clubId, successMsg} (joinPolicy and description are additions; invite-only when absent)",
+    spec: true,
+  },
   { route: "GET /club/list", auth: "account", returns: "Club[]", spec: true },
   {
     route: "POST /club/handle-invitation",
@@ -181,6 +226,12 @@ export const HTTP_ROUTES: RouteDoc[] = [
   { route: "GET /club/search", auth: "account", query: clubSearchQuery, returns: "ClubSearchResult[]", spec: false },
   { route: "POST /club/join", auth: "account", body: joinClubBody, returns: "{successMsg, joined}", spec: false },
   { route: "GET /club/join-requests", auth: "account", query: clubIdQuery, returns: "ClubJoinRequest[]", spec: false },
+  {
+    route: "GET /club/join-requests/waiting",
+    auth: "account",
+    returns: "WaitingJoinRequest[] (every request waiting in the clubs the caller administers, oldest first)",
+    spec: false,
+  },
   {
     route: "POST /club/handle-join-request",
     auth: "account",
@@ -219,7 +270,14 @@ export const HTTP_ROUTES: RouteDoc[] = [
     returns: "FriendMessage[]",
     spec: true,
   },
-  { route: "GET /friend/unread", auth: "account", returns: "unread counts per friend", spec: false },
+  {
+    route: "GET /friend/contact/:friendName",
+    auth: "account",
+    params: friendNameParams,
+    returns: "ContactAnswer (whether the caller may message and challenge that player now, and why not)",
+    spec: false,
+  },
+  { route: "GET /friend/unread", auth: "account", returns: "unread counts per correspondent", spec: false },
   {
     route: "POST /friend/messages/:friendName/read",
     auth: "account",
@@ -315,6 +373,57 @@ export const HTTP_ROUTES: RouteDoc[] = [
     params: clubMatchParams,
     returns:
       "ClubMatchSummary (either administrator, once each club has a player: rosters by daily rating, board n plays board n, two daily games per board; the players get `dailyGame`)",
+    spec: false,
+  },
+  {
+    route: "GET /tournaments",
+    auth: "anyone",
+    returns:
+      "TournamentList (arenas starting soon, in progress, and recently finished; the site's hourly arenas among them)",
+    spec: false,
+  },
+  {
+    route: "POST /tournaments",
+    auth: "account",
+    body: createArenaBody,
+    returns:
+      "ArenaSummary (201). `conditions.clubId`: a club arena, made by the club's administrator, on the club's calendar; `recurrence` repeats it weekly or monthly. `clubBattle`: a battle between clubs, made by an administrator of one of them",
+    spec: false,
+  },
+  {
+    route: "GET /tournaments/:id",
+    auth: "anyone",
+    params: tournamentParams,
+    returns: "ArenaView (the arena, the first page of standings, the caller's own line and whether they may join)",
+    spec: false,
+  },
+  {
+    route: "GET /tournaments/:id/standings",
+    auth: "anyone",
+    params: tournamentParams,
+    query: standingsQuery,
+    returns: "ArenaStandingsPage (10 rows a page)",
+    spec: false,
+  },
+  {
+    route: "POST /tournaments/:id/join",
+    auth: "account",
+    params: tournamentParams,
+    returns: "ArenaMe (as the `joinArena` event; the player is paired while a socket of theirs follows the arena)",
+    spec: false,
+  },
+  {
+    route: "POST /tournaments/:id/pause",
+    auth: "account",
+    params: tournamentParams,
+    returns: "ArenaMe (as the `pauseArena` event)",
+    spec: false,
+  },
+  {
+    route: "GET /tournaments/trophies/:username",
+    auth: "anyone",
+    params: usernameParams,
+    returns: "ArenaTrophy[] (the player's podiums in finished arenas, latest first)",
     spec: false,
   },
   {

@@ -22,6 +22,9 @@ export const ARENA = {
   battle: { clubs: { min: 2, max: 200 }, topN: { min: 1, max: 20, default: 5 } },
 } as const;
 
+export const ARENA_RECURRENCES = ["none", "weekly", "monthly"] as const;
+export type ArenaRecurrence = (typeof ARENA_RECURRENCES)[number];
+
 /** Why a game scored what it did (shown beside every point of a sheet). */
 export const ARENA_RULES = ["win", "winOnFire", "draw", "drawOnFire", "quickDraw", "drawStreak", "loss"] as const;
 export type ArenaRule = (typeof ARENA_RULES)[number];
@@ -131,6 +134,8 @@ export const createArenaBody = z.object({
   startsAt: int("startsAt").positive("startsAt must be a date").optional(),
   conditions: arenaConditions.default({}),
   clubBattle: clubBattleSettings.optional(),
+  /** A club arena (`conditions.clubId`) again every week or month, from `startsAt` (lichess has no recurrence). */
+  recurrence: z.enum(ARENA_RECURRENCES, { error: "recurrence must be none, weekly or monthly" }).default("none"),
 });
 export type CreateArenaBody = z.infer<typeof createArenaBody>;
 
@@ -179,6 +184,9 @@ export interface ArenaSummary {
   nbPlayers: number;
   /** The winner's name once finished. */
   winner: string | null;
+  recurrence: ArenaRecurrence;
+  /** Made by the site's schedule (the hourly arenas), not by a player. */
+  scheduled: boolean;
 }
 
 /** One game of a player's sheet: the points and the rule behind them. */
@@ -214,4 +222,57 @@ export interface ClubBattleRow {
   points: number;
   /** The players whose points count, best first. */
   players: string[];
+}
+
+/** :id of /tournaments/:id routes. */
+export const tournamentParams = z.object({ id: z.string().min(1, "id is required").max(64, "id is too long") });
+
+/** GET /tournaments/:id/standings?page=: 10 rows a page, from 1. */
+export const STANDINGS_PAGE_SIZE = 10;
+export const standingsQuery = z.object({
+  page: z.coerce
+    .number({ error: "page must be a number" })
+    .int("page must be a whole number")
+    .min(1, "page must be at least 1")
+    .max(100_000, "page is out of range")
+    .default(1),
+});
+
+/** GET /tournaments: the lobby's list. `mine`: arenas the caller joined (any status). */
+export interface TournamentList {
+  created: ArenaSummary[];
+  started: ArenaSummary[];
+  finished: ArenaSummary[];
+}
+
+/** GET /tournaments/:id/standings. */
+export interface ArenaStandingsPage {
+  page: number;
+  nbPages: number;
+  rows: ArenaStandingRow[];
+}
+
+/** GET /tournaments/:id: the page of an arena as the caller sees it. */
+export interface ArenaView {
+  arena: ArenaSummary;
+  /** The organising club's name (a club arena), and the battle's clubs' names by id. */
+  clubName: string | null;
+  clubNames: Record<number, string>;
+  standings: ArenaStandingsPage;
+  clubs: ClubBattleRow[] | null;
+  /** The caller's own line, if they joined; with their game being played now and when a paused player may rejoin. */
+  me: { row: ArenaStandingRow; gameId: string | null; rejoinAt: number | null } | null;
+  /** Whether the caller may join now (logged in, conditions met); the reason when not. */
+  canJoin: { ok: true } | { ok: false; message: string };
+  /** The chat room of the arena (the `chatMessage` event's `room`). */
+  chatRoom: string;
+  serverTime: number;
+}
+
+/** A player's arena wins, for the profile. */
+export interface ArenaTrophy {
+  tournamentId: string;
+  name: string;
+  rank: number;
+  finishedAt: number;
 }

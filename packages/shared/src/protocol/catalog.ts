@@ -15,6 +15,7 @@ import {
 } from "./game.ts";
 import { cancelOfferPayload, createGameOfferPayload, offerIdPayload, refreshLobbyPayload } from "./lobby.ts";
 import { joinPoolPayload, leavePoolPayload, lobbyCountsPayload } from "./pairing.ts";
+import { arenaPayload, berserkPayload } from "./tournaments.ts";
 import { followWatchListPayload } from "./watch.ts";
 
 /** Events that take no payload accept none (or null), or an object they ignore (some clients always send `{}`). */
@@ -63,7 +64,7 @@ export const CLIENT_EVENTS = {
   createFriendChallenge: {
     payload: createFriendChallengePayload,
     ack: "{offer, isSuccessful}",
-    does: "Challenges an online friend: the caller gets `friendChallengeCreated`, the friend `friendChallengeReceived`.",
+    does: "Challenges an online player (`friendName`): a friend, or anyone whose `challengesFrom` setting allows it, never across a block. The caller gets `friendChallengeCreated`, the player `friendChallengeReceived`.",
     spec: true,
   },
   acceptGameOffer: {
@@ -169,7 +170,7 @@ export const CLIENT_EVENTS = {
   friendMessage: {
     payload: friendMessagePayload,
     ack: "FriendMessage",
-    does: "Sends a private message to a friend: both get `friendMessage`.",
+    does: "Sends a private message to a friend, or to anyone whose `messagesFrom` setting allows it (everyone by default; never across a block): both get `friendMessage`. Limits per sender: 20 in 10 s, 100 an hour to non-friends, 20 new conversations a day with non-friends.",
     spec: true,
   },
   watchClub: {
@@ -191,7 +192,7 @@ export const CLIENT_EVENTS = {
   joinPool: {
     payload: joinPoolPayload,
     ack: "PoolMembership",
-    does: "Seeks a game in a quick-pairing pool (one of the 12 presets; standard, random colours, rated between accounts). Pairing runs in waves every few seconds by a rating range that widens with waiting; blocked players are never paired, guests only with guests and accounts with accounts unless both sides send `mixed: true`. A pair gets the usual `gameStarted`. An open lobby offer of the pool's time control (standard, public, by the caller's kind of player unless `mixed`, no block either way) is taken at once, as if accepted: the ack then says `{poolId: null, reason: \"paired\"}`; one made while the caller waits is taken at the next wave. Moves the caller out of any other pool; every socket of the caller gets `poolChanged`. Refused while the caller plays a game, and rate-limited like offers.",
+    does: "Seeks a game in a quick-pairing pool (one of the 12 presets; standard, random colours, rated between accounts). Pairing runs in waves every few seconds by a rating range that widens with waiting; blocked players are never paired, guests and accounts meet (casual) unless either sends `mixed: false` (the default is `true`). A pair gets the usual `gameStarted`. An open lobby offer of the pool's time control (standard, public, by the caller's kind of player if `mixed: false`, no block either way) is taken at once, as if accepted: the ack then says `{poolId: null, reason: \"paired\"}`; one made while the caller waits is taken at the next wave. Moves the caller out of any other pool; every socket of the caller gets `poolChanged`. Refused while the caller plays a game, and rate-limited like offers.",
     spec: false,
   },
   leavePool: {
@@ -245,6 +246,30 @@ export const CLIENT_EVENTS = {
     spec: false,
   },
   unfollowDailyOffers: { payload: noPayload, does: "Stops following the daily offers.", spec: false },
+  followArena: {
+    payload: arenaPayload,
+    ack: "ArenaView",
+    does: "Follows an arena (its page is open): answers GET /tournaments/:id's view, then `arenaStandings` (at most once a second while it changes), `arenaStarted` and `arenaFinished`. A player who joined is paired only while one of their sockets follows the arena (lichess: only players on the page are paired).",
+    spec: false,
+  },
+  unfollowArena: { payload: arenaPayload, does: "Stops following an arena.", spec: false },
+  joinArena: {
+    payload: arenaPayload,
+    ack: "ArenaMe",
+    does: "Joins an arena (its conditions checked), or rejoins it after a pause once the rejoin delay is over; also follows it. The caller's sockets get `arenaMe`; once it started, the player is paired at the next wave (`arenaPaired`, then the usual `gameStarted`).",
+    spec: false,
+  },
+  pauseArena: {
+    payload: arenaPayload,
+    ack: "ArenaMe",
+    does: "Pauses (withdraws from) an arena: the player keeps their points and is not paired until `joinArena` again (after lichess's rejoin delay); before the start, leaves it. A game being played goes on.",
+    spec: false,
+  },
+  berserk: {
+    payload: berserkPayload,
+    does: "In an arena that allows it, halves the caller's clock (no increment) before their first move; a win of 14 plies or more then scores one more point. The game's players and spectators get `berserked`.",
+    spec: false,
+  },
 } satisfies { [E in keyof ClientToServerEvents]-?: ClientEventDoc };
 
 /** Every server event. Typed against ServerToClientEvents like CLIENT_EVENTS. */
@@ -372,8 +397,13 @@ export const SERVER_EVENTS = {
   clubEventCreated: { payload: "ClubEventCreated", when: "To a club's watchers.", spec: false },
   clubMembersChanged: { payload: "ClubMembersChanged", when: "To a club's watchers.", spec: false },
   clubJoinRequested: {
-    payload: "ClubMembersChanged",
-    when: "To a club's administrator when a player asks to join (read GET /club/join-requests).",
+    payload: "ClubJoinRequested",
+    when: "To a club's administrator (every tab) when a player asks to join: the site's notice and badge (GET /club/join-requests/waiting).",
+    spec: false,
+  },
+  clubJoinRequestAnswered: {
+    payload: "ClubJoinRequestAnswered",
+    when: "To a club's administrator (every tab) when a request to join was answered: it leaves the badge.",
     spec: false,
   },
   watchList: {
@@ -421,7 +451,7 @@ export const SERVER_EVENTS = {
   },
   dailyOfferAdded: {
     payload: "DailyOffer",
-    when: "To followers of the daily offers: a new public offer.",
+    when: "To followers of the daily offers: a new public offer (none of a player blocked either way by its owner).",
     spec: false,
   },
   dailyOfferRemoved: {
@@ -442,6 +472,37 @@ export const SERVER_EVENTS = {
   clubMatchChanged: {
     payload: "ClubMatchSummary",
     when: "To both clubs' rooms (`watchClub`) when a club match between them changes: challenged, answered, a sign-up, started, a game's result (the live score).",
+    spec: false,
+  },
+  arenaStandings: {
+    payload: "ArenaStandingsUpdate",
+    when: "To an arena's followers, at most once a second while its standings change: the first page, the clubs of a battle and the top games (deeper pages: GET /tournaments/:id/standings).",
+    spec: false,
+  },
+  arenaMe: {
+    payload: "ArenaMe",
+    when: "To every socket of a player when their own line in an arena changed (joined, paused, rejoined, a result, a new game).",
+    spec: false,
+  },
+  arenaPaired: {
+    payload: "ArenaPaired",
+    when: "To every socket of both players when their next arena game starts; `gameStarted` follows as for any game.",
+    spec: false,
+  },
+  arenaStarted: { payload: "ArenaStarted", when: "To an arena's followers and players when it starts.", spec: false },
+  arenaFinished: {
+    payload: "ArenaFinished",
+    when: "To an arena's followers and players when it ends: the standings are frozen; games still running finish (rated) but do not count.",
+    spec: false,
+  },
+  arenaResult: {
+    payload: "ArenaResult",
+    when: "To both players of an arena game when it ends: the points each scored and the rule behind them.",
+    spec: false,
+  },
+  berserked: {
+    payload: "Berserked",
+    when: "To an arena game's players and spectators when a player berserks.",
     spec: false,
   },
 } satisfies { [E in keyof ServerToClientEvents]-?: ServerEventDoc };
@@ -498,11 +559,19 @@ export const ERROR_CODES: Record<string, string> = {
   not_on_vacation: "The caller is not on vacation.",
   opponent_on_vacation: "The daily game waits for an opponent on vacation.",
   blocked: "A player who blocked the caller, or whom the caller blocked.",
-  already: "The caller has signed up for this club match already.",
-  not_joined: "The caller has not signed up for this club match.",
+  already: "The caller has signed up for this club match already; or berserks a second time in one arena game.",
+  not_joined: "The caller has not signed up for this club match; or pauses an arena they have not joined.",
   closed: "Sign-up for this club match is over (started, declined or cancelled).",
   not_invited: "The club match is no longer waiting for the challenged club's answer, or has not been accepted yet.",
   cannot_start: "A club match needs at least one player signed up for each club.",
   started: "The club match has started (or ended) already.",
   exists: "A daily game of that id was started already (a club match's start resumed).",
+  not_arena: "Berserk in a game that is no arena's.",
+  not_berserkable: "Berserk in an arena that does not allow it.",
+  arena: "A rematch of an arena game: the arena pairs its players again by itself.",
+  already_joined: "Joining an arena the caller already joined.",
+  finished: "The arena is over.",
+  conditions: "The caller does not meet the arena's entry conditions (rated games, rating range).",
+  wait: "Rejoining an arena before the rejoin delay after a pause has passed.",
+  settings: "Arena settings that cannot go together (a duration too short for 3 games, berserk with no base time...).",
 };

@@ -2,8 +2,11 @@ import { z } from "zod";
 import { trimInvisible } from "../domain/text.ts";
 
 export const CHAT_MAX_LENGTH = 140;
-/** "club" (chatId = the club id) is an addition to the spec's game and global chats. */
-export const CHAT_TYPES = ["game", "global", "club"] as const;
+/**
+ * "club" (chatId = the club id) and "tournament" (chatId = the tournament id; anyone logged in may read,
+ * its players may write) are additions to the spec's game and global chats.
+ */
+export const CHAT_TYPES = ["game", "global", "club", "tournament"] as const;
 export type ChatType = (typeof CHAT_TYPES)[number];
 /** chatId of the lobby's chat. */
 export const GLOBAL_CHAT_ID = "global";

@@ -31,6 +31,21 @@ export interface ClubMembersChanged {
   clubId: number;
 }
 
+/** clubJoinRequested: to a club's administrator, a player asks to join. */
+export interface ClubJoinRequested {
+  clubId: number;
+  // --- additions beside the club's id, for the administrator's notice
+  clubName: string;
+  username: string;
+}
+
+/** clubJoinRequestAnswered: to a club's administrator (every tab), a request was answered or withdrawn. */
+export interface ClubJoinRequestAnswered {
+  clubId: number;
+  username: string;
+  accepted: boolean;
+}
+
 /** clubInvitationAnswered: I accepted or declined a club's invitation (in this tab or another). */
 export interface ClubInvitationAnswered {
   clubId: number;

@@ -10,9 +10,17 @@ import type {
   FriendRequestDenied,
   FriendRequestWithdrawn,
 } from "../api/friends.ts";
+import type { ArenaView } from "../api/tournaments.ts";
 import type { WatchList } from "../api/watch.ts";
 import type { ChatHistory, ChatMessage } from "./chat.ts";
-import type { ClubEventCreated, ClubInvitationAnswered, ClubMembersChanged, ClubPostCreated } from "./clubs.ts";
+import type {
+  ClubEventCreated,
+  ClubInvitationAnswered,
+  ClubJoinRequestAnswered,
+  ClubJoinRequested,
+  ClubMembersChanged,
+  ClubPostCreated,
+} from "./clubs.ts";
 import type { TakenBack } from "./computer.ts";
 import type {
   DailyClockChanged,
@@ -39,6 +47,15 @@ import type {
 import type { GameOffer, LobbyChanged, LobbyUpdate } from "./lobby.ts";
 import type { LobbyCounts, LobbyCountsView, PoolMembership } from "./pairing.ts";
 import type { SessionEvent } from "./session.ts";
+import type {
+  ArenaFinished,
+  ArenaMe,
+  ArenaPaired,
+  ArenaResult,
+  ArenaStandingsUpdate,
+  ArenaStarted,
+  Berserked,
+} from "./tournaments.ts";
 
 /** A refusal: a code to branch on ("not_found", "rate_limited", ...) and the text to show. */
 export type Failure = { ok: false; code: string; message: string };
@@ -115,7 +132,8 @@ export interface ServerToClientEvents {
   clubPostCreated: (payload: ClubPostCreated) => void;
   clubEventCreated: (payload: ClubEventCreated) => void;
   clubMembersChanged: (payload: ClubMembersChanged) => void;
-  clubJoinRequested: (payload: ClubMembersChanged) => void;
+  clubJoinRequested: (payload: ClubJoinRequested) => void;
+  clubJoinRequestAnswered: (payload: ClubJoinRequestAnswered) => void;
   /** To followers of the Watch list: its first page again, after live games changed. */
   watchList: (payload: WatchList) => void;
   /** To lobby-count watchers: players online, games in play, and each pool's waiting and playing (throttled). */
@@ -146,6 +164,18 @@ export interface ServerToClientEvents {
   dailyVacation: (vacation: DailyVacation) => void;
   /** A club match of the receiver's club changed (challenged, answered, sign-ups, started, a game's result). */
   clubMatchChanged: (match: ClubMatchSummary) => void;
+  /** An arena's first page of standings, to its followers, at most once a second. */
+  arenaStandings: (payload: ArenaStandingsUpdate) => void;
+  /** The receiver's own line in an arena changed. */
+  arenaMe: (payload: ArenaMe) => void;
+  /** The receiver's next arena game started: open it. */
+  arenaPaired: (payload: ArenaPaired) => void;
+  arenaStarted: (payload: ArenaStarted) => void;
+  arenaFinished: (payload: ArenaFinished) => void;
+  /** What an arena game just scored, to its two players. */
+  arenaResult: (payload: ArenaResult) => void;
+  /** A player of the game halved their clock. */
+  berserked: (payload: Berserked) => void;
 }
 
 /** eventRefused: which event, and the error code and message its ack would have carried. */
@@ -214,4 +244,13 @@ export interface ClientToServerEvents {
   /** Follows the lobby's daily offers: answers the list, then `dailyOfferAdded` / `dailyOfferRemoved`. */
   followDailyOffers: (payload?: unknown, ack?: AckFn<DailyOffer[]>) => void;
   unfollowDailyOffers: (payload?: unknown, ack?: AckFn) => void;
+  /** Follows an arena (its page is open): answers its view; a joined player is paired only while following. */
+  followArena: (payload: unknown, ack?: AckFn<ArenaView>) => void;
+  unfollowArena: (payload: unknown, ack?: AckFn) => void;
+  /** Joins an arena, or rejoins it after a pause; also follows it. */
+  joinArena: (payload: unknown, ack?: AckFn<ArenaMe>) => void;
+  /** Pauses (withdraws from) an arena: not paired until rejoining; before the start, leaves it. */
+  pauseArena: (payload: unknown, ack?: AckFn<ArenaMe>) => void;
+  /** Halves the caller's clock in their arena game, before their first move. */
+  berserk: (payload?: unknown, ack?: AckFn) => void;
 }

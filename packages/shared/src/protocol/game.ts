@@ -137,6 +137,10 @@ export interface GameStarted {
    * refused until `clocksResumed`.
    */
   clocksHeld?: { since: number };
+  /** An arena game: its tournament, and whether a player may berserk in it. */
+  tournament?: { id: string; name: string; berserkable: boolean };
+  /** An arena game: which players berserked (their clocks halved). */
+  berserk?: ByColor<boolean>;
 }
 
 /** A game the player is in now, as `liveGames` lists it: enough for a lobby's "Resume" link. */
@@ -310,4 +314,6 @@ export interface GameRecord {
   rated: boolean;
   startedAt: number;
   endedAt: number | null;
+  /** An arena game: its tournament. */
+  tournament?: { id: string; name: string };
 }

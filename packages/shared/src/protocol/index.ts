@@ -9,4 +9,5 @@ export * from "./game.ts";
 export * from "./lobby.ts";
 export * from "./pairing.ts";
 export type { SessionEvent } from "./session.ts";
+export * from "./tournaments.ts";
 export * from "./watch.ts";

@@ -41,8 +41,13 @@ export const cancelOfferPayload = z.object({ offerId: z.string().min(1).max(64).
 /** An open offer as the lobby shows it (SPEC §3 Game offer). */
 export interface GameOffer {
   offerId: string;
-  /** Absent for guests, shown as "Anonymous". */
+  /**
+   * The creator's name: an account's, or a guest's ("Guest-4821", as the guest is named everywhere else).
+   * Absent only from servers that hid guests' names; clients show "Anonymous" then (SPEC §3).
+   */
   username?: string;
+  /** Present (true) when the creator is a guest: guest names are not unique, so they name nobody for sure. */
+  guest?: true;
   baseTime: number;
   increment: number;
   variant: Variant;

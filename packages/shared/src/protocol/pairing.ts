@@ -23,10 +23,10 @@ export const poolById = (id: string): Pool | undefined => POOLS.find((p) => p.id
 const poolId = z.enum(POOL_IDS, { error: `poolId must be one of ${POOL_IDS.join(", ")}` });
 
 /**
- * joinPool: seek a game in a pool. A guest is paired with guests and an account with accounts, unless
- * both sides allow the other kind (`mixed`). Joining moves the caller out of any other pool.
+ * joinPool: seek a game in a pool. Guests and accounts meet (`mixed`, the default; such a game is casual),
+ * unless either opted out with `mixed: false`. Joining moves the caller out of any other pool.
  */
-export const joinPoolPayload = z.object({ poolId, mixed: z.boolean().default(false) });
+export const joinPoolPayload = z.object({ poolId, mixed: z.boolean().default(true) });
 export type JoinPoolPayload = z.infer<typeof joinPoolPayload>;
 
 /** leavePool: no payload leaves whatever pool the caller is in; a poolId leaves only that one. */

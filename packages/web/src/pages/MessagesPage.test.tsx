@@ -153,6 +153,23 @@ describe("MessagesPage", () => {
     expect(screen.queryByText(/friend request/)).toBeNull();
   });
 
+  it("says why a player who takes no messages from me cannot be written to, where the box would be", async () => {
+    renderMessages(
+      fakeFriendsApi({
+        contact: vi.fn(async (name: string) => ({
+          username: name,
+          isFriend: false,
+          online: true,
+          canMessage: false,
+          messageRefusal: "This player accepts messages from friends only",
+          canChallenge: true,
+        })),
+      }),
+    );
+    expect(await screen.findByText("This player accepts messages from friends only.")).toBeTruthy();
+    expect(screen.queryByRole("textbox")).toBeNull();
+  });
+
   it("reads the conversation on opening, as messages arrive, and after a reconnection", async () => {
     const unread = createUnreadStore();
     unread.dispatch({ type: "loaded", counts: { total: 3, byFriend: { bob: 2, carl: 1 } }, viewing: null });

@@ -3,6 +3,7 @@ import { Button } from "../components/Button.tsx";
 import { CreateUserModal, LoginModal, useIdentity } from "../features/accounts/index.ts";
 import { FriendsPanel } from "../features/friends/index.ts";
 import { ProfileView } from "../features/profile/index.ts";
+import { ArenaTrophies } from "../features/tournaments/index.ts";
 import { usePageTitle } from "../lib/usePageTitle.ts";
 import { Page } from "./Page.tsx";
 import "./MyProfilePage.css";
@@ -23,7 +24,7 @@ export function MyProfilePage() {
     // The own profile: history, statistics, rating charts and Logout, then the friends panel (own only).
     return (
       <div className="my-profile-page">
-        <ProfileView username={identity.username} own />
+        <ProfileView username={identity.username} own extras={<ArenaTrophies username={identity.username} />} />
         <FriendsPanel key={identity.username} />
       </div>
     );

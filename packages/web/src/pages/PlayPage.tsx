@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { LiveGameView, snapshotFromRouteState, useLiveGame } from "../features/game/index.ts";
+import { ArenaFollow } from "../features/tournaments/index.ts";
 import { Page } from "./Page.tsx";
 
 /** `/play?gameId=…`: the live game, for its players and for spectators (SPEC §2). */
@@ -39,5 +40,12 @@ function LiveGamePage({ gameId }: { gameId: string }) {
       </Page>
     );
   }
-  return <LiveGameView state={state} notice={notice} actions={actions} />;
+  // My arena game: the arena stays followed, so my next pairing opens from here as it ends.
+  const arena = state.tournament && state.myColor !== null ? state.tournament.id : null;
+  return (
+    <>
+      <LiveGameView state={state} notice={notice} actions={actions} />
+      {arena ? <ArenaFollow tournamentId={arena} /> : null}
+    </>
+  );
 }

@@ -2,6 +2,7 @@ import { useSearchParams } from "react-router";
 import { useIdentity } from "../features/accounts/index.ts";
 import { PlayerActions } from "../features/friends/index.ts";
 import { ProfileView, sameUser } from "../features/profile/index.ts";
+import { ArenaTrophies } from "../features/tournaments/index.ts";
 import { usePageTitle } from "../lib/usePageTitle.ts";
 import { Page } from "./Page.tsx";
 import "./ProfilePage.css";
@@ -34,6 +35,7 @@ function PlayerProfile({ username }: { username: string }) {
         username={username}
         own={own}
         actions={identity.kind === "user" && !own ? <PlayerActions username={username} /> : null}
+        extras={<ArenaTrophies username={username} />}
       />
     </div>
   );

@@ -1,11 +1,24 @@
 import { DEFAULT_PREFERENCES } from "@chess/shared";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { preferences } from "../features/preferences/index.ts";
 import { fakeIdentity, renderWithIdentity } from "../test/identity.tsx";
 import { SettingsPage } from "./SettingsPage.tsx";
 
+const DAY = 86_400_000;
+
+// A player's settings read their daily vacation; the rest of the page needs no server.
+beforeEach(() => {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(
+      async () => new Response(JSON.stringify({ balanceMs: 9 * DAY, onVacation: false, since: null, runsOutAt: null })),
+    ),
+  );
+});
+
 afterEach(() => {
+  vi.unstubAllGlobals();
   cleanup();
   preferences.update(DEFAULT_PREFERENCES);
   localStorage.clear();
@@ -87,5 +100,13 @@ describe("SettingsPage", () => {
     expect((screen.getByRole("radio", { name: /Always/ }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole("radio", { name: /In casual games/ }));
     expect(preferences.get().prefs.takebacks).toBe("casual");
+  });
+
+  it("shows a player the vacation left, and the browser notifications' switch", async () => {
+    renderWithIdentity(<SettingsPage />, fakeIdentity({ identity: { kind: "user", username: "alice" } }));
+    const daily = screen.getByRole("region", { name: "Daily games" });
+    expect(await within(daily).findByText("9 days")).toBeTruthy();
+    expect(within(daily).getByRole("button", { name: "Start vacation" })).toBeTruthy();
+    expect(within(daily).getByRole("checkbox", { name: /Browser notifications/ })).toBeTruthy();
   });
 });

@@ -2,6 +2,8 @@ import {
   ANIMATION_SPEEDS,
   type AnimationSpeed,
   BOARD_COLORS,
+  CONTACT_CHOICES,
+  type ContactChoice,
   DEFAULT_PREFERENCES,
   PIECE_SETS,
   type PieceSet,
@@ -23,6 +25,7 @@ import {
   PIECE_RENDERERS,
   PIECE_SET_LABELS,
 } from "../features/board/index.ts";
+import { DailySettings } from "../features/daily/index.ts";
 import { playSound } from "../features/game/index.ts";
 import {
   type PreferencesState,
@@ -44,6 +47,12 @@ const TAKEBACK_TEXT: Record<TakebackChoice, { label: string; hint: string }> = {
   always: { label: "Always", hint: "Your opponent may ask" },
   casual: { label: "In casual games", hint: "Never in rated games" },
   never: { label: "Never", hint: "Nobody asks you" },
+};
+
+const CONTACT_TEXT: Record<ContactChoice, { label: string; hint: string }> = {
+  everyone: { label: "Everyone", hint: "Any player but those you blocked" },
+  friends: { label: "Friends only", hint: "Players you are friends with" },
+  nobody: { label: "Nobody", hint: "Not even friends" },
 };
 
 const SOUND_SET_TEXT: Record<SoundSet, { label: string; hint: string }> = {
@@ -217,6 +226,43 @@ export function SettingsPage() {
             </div>
           </section>
 
+          {identity.kind === "user" ? (
+            <section className="card settings__section" aria-labelledby={`${ids}-privacy`}>
+              <h2 id={`${ids}-privacy`}>Messages and challenges</h2>
+              <Choices
+                wide
+                legend="Who can message you"
+                name="messagesFrom"
+                values={CONTACT_CHOICES}
+                value={prefs.messagesFrom}
+                onChange={(messagesFrom) => update({ messagesFrom })}
+              >
+                {(choice) => (
+                  <span className="settings__choice-text">
+                    <span>{CONTACT_TEXT[choice].label}</span>
+                    <span className="settings__hint">{CONTACT_TEXT[choice].hint}</span>
+                  </span>
+                )}
+              </Choices>
+              <Choices
+                wide
+                legend="Who can challenge you"
+                name="challengesFrom"
+                values={CONTACT_CHOICES}
+                value={prefs.challengesFrom}
+                onChange={(challengesFrom) => update({ challengesFrom })}
+              >
+                {(choice) => (
+                  <span className="settings__choice-text">
+                    <span>{CONTACT_TEXT[choice].label}</span>
+                    <span className="settings__hint">{CONTACT_TEXT[choice].hint}</span>
+                  </span>
+                )}
+              </Choices>
+              <p className="settings__hint">Players you blocked can do neither, whatever you choose here.</p>
+            </section>
+          ) : null}
+
           <section className="card settings__section" aria-labelledby={`${ids}-games`}>
             <h2 id={`${ids}-games`}>Games</h2>
             {identity.kind === "user" ? (
@@ -247,6 +293,12 @@ export function SettingsPage() {
               </p>
             )}
           </section>
+
+          {identity.kind === "user" ? (
+            <section className="card settings__section" aria-labelledby={`${ids}-daily`}>
+              <DailySettings headingId={`${ids}-daily`} />
+            </section>
+          ) : null}
 
           <div className="settings__reset">
             <Button variant="ghost" onClick={() => update(DEFAULT_PREFERENCES)}>

@@ -3,7 +3,8 @@ import { ConnectionBanner } from "../components/ConnectionBanner.tsx";
 import { Layout, type NavItem } from "../components/Layout.tsx";
 import { ToastProvider } from "../components/Toast.tsx";
 import { IdentityBadge, useIdentity } from "../features/accounts/index.ts";
-import { ClubInvitationNotifier, useInvitationsBadge } from "../features/clubs/index.ts";
+import { ClubInvitationNotifier, useInvitationsBadge, useJoinRequestsBadge } from "../features/clubs/index.ts";
+import { DailyNotifications, useDailyTurnBadge } from "../features/daily/index.ts";
 import { FriendNotifications, useRequestsBadge, useUnreadBadge } from "../features/friends/index.ts";
 import {
   GameEndNotifier,
@@ -13,9 +14,11 @@ import {
   ResumeGameBanner,
 } from "../features/game/index.ts";
 import { PreferencesSync, PreferredBoardLook, SettingsLink } from "../features/preferences/index.ts";
+import { ArenaPairedListener } from "../features/tournaments/index.ts";
 
 const NAV: NavItem[] = [
   { to: "/", label: "Play", alsoActiveOn: ["/play", "/analysis"] },
+  { to: "/daily", label: "Daily" },
   { to: "/watch", label: "Watch", alsoActiveOn: ["/tv"] },
   { to: "/social", label: "Social", alsoActiveOn: ["/messages/"] },
   { to: "/leaderboards", label: "Leaderboards" },
@@ -25,11 +28,12 @@ const NAV: NavItem[] = [
 /** The common layout of every route (SPEC §2), with the toasts and the app-wide social listeners. */
 export function SiteLayout() {
   const { identity } = useIdentity();
-  // Unread messages and club invitations lead to Social (the conversations, the clubs), friend requests to
+  // Unread messages, club invitations and requests to join my clubs lead to Social (the conversations, the clubs), friend requests to
   // My Profile (the friends panel).
   const badges: Record<string, Badge> = {
-    "/social": together(useUnreadBadge(), useInvitationsBadge()),
+    "/social": together(useUnreadBadge(), useInvitationsBadge(), useJoinRequestsBadge()),
     "/my-profile": useRequestsBadge(),
+    "/daily": useDailyTurnBadge(),
   };
   return (
     <ToastProvider>
@@ -61,6 +65,8 @@ export function SiteLayout() {
               <>
                 <FriendNotifications key={identity.username} me={identity.username} />
                 <ClubInvitationNotifier />
+                <DailyNotifications key={`daily-${identity.username}`} />
+                <ArenaPairedListener />
               </>
             ) : null}
             <ResumeGameBanner />

@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { OPEN_INVITATIONS } from "../features/clubs/ClubInvitationNotifier.tsx";
 import type { ClubsApi } from "../features/clubs/clubsApi.ts";
-import { ClubsApiContext } from "../features/clubs/index.ts";
+import { ClubsApiContext, JoinRequestsBadgeContext } from "../features/clubs/index.ts";
+import { createJoinRequestsBadgeStore } from "../features/clubs/joinRequestsBadgeStore.ts";
 import { UnreadStoreContext } from "../features/friends/index.ts";
 import { createUnreadStore } from "../features/friends/unreadStore.ts";
 import { ApiRequestError } from "../lib/api.ts";
@@ -58,6 +59,7 @@ function fakeClubsApi(change: Partial<ClubsApi> = {}): ClubsApi {
     joinRequests: vi.fn(async () => [{ username: "zed", requestedAt: Date.now() }]),
     answerJoinRequest: vi.fn(async () => ({ successMsg: "Request accepted" })),
     setJoinPolicy: vi.fn(async () => ({ successMsg: "Saved" })),
+    waitingJoinRequests: vi.fn(async () => []),
     ...change,
   };
 }
@@ -253,13 +255,40 @@ describe("SocialPage", () => {
     expect(within(dialog).queryByRole("button", { name: "Accept zed" })).toBeNull();
   });
 
+  it("counts the requests waiting to join a club its administrator runs, beside the club", async () => {
+    const store = createJoinRequestsBadgeStore();
+    store.dispatch({
+      type: "loaded",
+      items: [
+        { clubId: 1, clubName: "Knights", username: "zed" },
+        { clubId: 1, clubName: "Knights", username: "amy" },
+      ],
+    });
+    const rt = fakeRealtime();
+    renderWithIdentity(
+      <WithRealtime realtime={rt.realtime}>
+        <ClubsApiContext.Provider value={fakeClubsApi()}>
+          <JoinRequestsBadgeContext.Provider value={store}>
+            <SocialPage />
+          </JoinRequestsBadgeContext.Provider>
+        </ClubsApiContext.Provider>
+      </WithRealtime>,
+      fakeIdentity({ identity: { kind: "user", username: "ann" } }),
+      "/social",
+    );
+    const sidebar = await screen.findByRole("navigation", { name: "My clubs" });
+    expect(await within(sidebar).findByText("2 requests to join")).toBeTruthy();
+    store.dispatch({ type: "gone", which: (r) => r.username === "zed" });
+    expect(await within(sidebar).findByText("1 request to join")).toBeTruthy();
+  });
+
   it("creates a club from the + button", async () => {
     const { client } = renderSocial();
     fireEvent.click(await screen.findByRole("button", { name: "Create club" }));
     const dialog = screen.getByRole("dialog", { name: "Create a club" });
     fireEvent.change(within(dialog).getByLabelText("Club name"), { target: { value: "Pawns" } });
     await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Create" })));
-    expect(client.create).toHaveBeenCalledWith("Pawns");
+    expect(client.create).toHaveBeenCalledWith("Pawns", { joinPolicy: "open", description: "" });
     expect(within(dialog).getByText("Club created")).toBeTruthy();
   });
 

@@ -11,8 +11,10 @@ import {
   FindClubsModal,
   InvitationsModal,
   opensInvitations,
+  showsJoinRequests,
   useClubData,
   useClubs,
+  useJoinRequestsByClub,
 } from "../features/clubs/index.ts";
 import { UnreadConversations } from "../features/friends/index.ts";
 import { Page } from "./Page.tsx";
@@ -39,6 +41,7 @@ type OpenModal = "create" | "find" | "settings" | "invitations" | "leave" | null
 function Clubs() {
   const clubs = useClubs();
   const { state, club, reload } = clubs;
+  const joinRequests = useJoinRequestsByClub();
   const data = useClubData(club);
   const location = useLocation();
   const navigate = useNavigate();
@@ -54,6 +57,24 @@ function Clubs() {
     // Once: a reload or Back does not open it again.
     void navigate(".", { replace: true, state: null });
   }, [invited, reloadInvitations, navigate]);
+  // Sent here by a request's toast: that club is selected, then its settings (the requests) open.
+  const requestsOf = showsJoinRequests(location.state);
+  const [settingsFor, setSettingsFor] = useState<number>();
+  const { select } = clubs;
+  const clubsLoaded = state.clubs !== null;
+  useEffect(() => {
+    if (requestsOf === undefined || !clubsLoaded) return;
+    select(requestsOf);
+    setSettingsFor(requestsOf);
+    void navigate(".", { replace: true, state: null });
+  }, [requestsOf, clubsLoaded, select, navigate]);
+  const { loadMembers } = data;
+  useEffect(() => {
+    if (settingsFor === undefined || club?.clubId !== settingsFor) return;
+    setSettingsFor(undefined);
+    void loadMembers();
+    setModal("settings");
+  }, [settingsFor, club, loadMembers]);
   const onCreated = useCallback(
     (clubId: number) => {
       setModal(null);
@@ -71,6 +92,7 @@ function Clubs() {
           clubs={state.clubs}
           selectedId={state.selectedId}
           invitationCount={state.invitations.length}
+          joinRequests={joinRequests}
           onSelect={clubs.select}
           onCreate={() => setModal("create")}
           onFind={() => setModal("find")}

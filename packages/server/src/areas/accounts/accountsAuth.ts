@@ -3,15 +3,27 @@ import type { FastifyRequest } from "fastify";
 import { unauthorized } from "../../http/errors.ts";
 import type { AccountsService } from "./accountsService.ts";
 
-/** Reads the caller's identity from the session cookie, else the Session-ID header; once per request. */
+/**
+ * Of a cookie's and a tab's identity, the one that names the caller: an account before a guest (a tab may hold
+ * an account session the cookie lost), and for guests the browser's (the cookie's) before the tab's.
+ */
+export function preferredIdentity(fromCookie: Actor | undefined, fromTab: Actor | undefined): Actor | undefined {
+  if (fromCookie && !fromCookie.isGuest) return fromCookie;
+  if (fromTab && !fromTab.isGuest) return fromTab;
+  return fromCookie ?? fromTab;
+}
+
+/** Reads the caller's identity from the session cookie and the Session-ID header (preferredIdentity); once per request. */
 export function createRequestAuth(service: AccountsService) {
   const cache = new WeakMap<FastifyRequest, Promise<Actor | undefined>>();
 
   async function lookup(req: FastifyRequest): Promise<Actor | undefined> {
-    const fromCookie = await service.resolve(req.cookies[SESSION_COOKIE]);
-    if (fromCookie) return fromCookie;
+    const cookie = req.cookies[SESSION_COOKIE];
     const header = req.headers[SESSION_HEADER];
-    return service.resolve(typeof header === "string" ? header : undefined);
+    const tab = typeof header === "string" ? header : undefined;
+    const fromCookie = await service.resolve(cookie);
+    if (fromCookie && !fromCookie.isGuest) return fromCookie;
+    return preferredIdentity(fromCookie, tab === cookie ? undefined : await service.resolve(tab));
   }
 
   const auth = {

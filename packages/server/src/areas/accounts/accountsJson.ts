@@ -3,6 +3,7 @@ import {
   type Actor,
   type CreateUserResponse,
   type CurrentUser,
+  type GuestSessionResponse,
   type LoginResponse,
   MESSAGES,
   type TempUsernameResponse,
@@ -26,4 +27,10 @@ export const accountStatusJson = (account: { username: string; closedAt: Date | 
   username: account.username,
   closed: account.closedAt !== null,
   closedAt: account.closedAt?.getTime() ?? null,
+});
+
+export const guestSessionJson = (identity: Actor): GuestSessionResponse => ({
+  sessionId: identity.sessionId,
+  username: identity.username,
+  isGuest: identity.isGuest,
 });

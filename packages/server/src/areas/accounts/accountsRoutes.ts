@@ -11,10 +11,19 @@ import {
 import type { FastifyInstance } from "fastify";
 import { badRequest, notFound, parseInput, unauthorized, unwrap } from "../../http/errors.ts";
 import type { RequestAuth } from "./accountsAuth.ts";
-import { accountStatusJson, createdJson, currentUserJson, loginJson, tempUsernameJson } from "./accountsJson.ts";
+import {
+  accountStatusJson,
+  createdJson,
+  currentUserJson,
+  guestSessionJson,
+  loginJson,
+  tempUsernameJson,
+} from "./accountsJson.ts";
 import type { AccountsService } from "./accountsService.ts";
 
 const COOKIE_MAX_AGE_S = 30 * 24 * 3600;
+/** A guest's cookie lasts as long as an unused guest session (accountsService's GUEST_SESSION_TTL). */
+const GUEST_COOKIE_MAX_AGE_S = 7 * 24 * 3600;
 
 export function registerAccountsRoutes(
   app: FastifyInstance,
@@ -66,6 +75,23 @@ export function registerAccountsRoutes(
     const account = await service.accountStatus(username);
     if (!account) throw notFound(MESSAGES.noSuchPlayer);
     return accountStatusJson(account);
+  });
+
+  /**
+   * Keeps the tab's guest (the Session-ID header) as the browser's, in the http-only session cookie, so that
+   * every tab of the browser is that guest (lichess's anonymous session). A cookie that already names a live
+   * session wins: it is answered, and kept as it is (a guest's is renewed).
+   */
+  app.post("/user/guest-session", async (req, reply) => {
+    const fromCookie = await service.resolve(req.cookies[SESSION_COOKIE]);
+    const header = req.headers[SESSION_HEADER];
+    const fromTab = fromCookie ? undefined : await service.resolve(typeof header === "string" ? header : undefined);
+    const identity = fromCookie ?? fromTab;
+    if (!identity) throw unauthorized(MESSAGES.unknownSession);
+    if (identity.isGuest) {
+      reply.setCookie(SESSION_COOKIE, identity.sessionId, { ...cookieOptions, maxAge: GUEST_COOKIE_MAX_AGE_S });
+    }
+    return guestSessionJson(identity);
   });
 
   app.get("/user/temp-username", async (req) => {

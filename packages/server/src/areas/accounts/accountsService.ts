@@ -159,10 +159,18 @@ export function createAccountsService(deps: AccountsDeps) {
       // Said only to whoever knows the password: the profile tells the rest of the world anyway.
       if (user.closedAt) return fail("forbidden", MESSAGES.accountClosed);
       if (previous && !previous.isGuest) await this.logout(previous.sessionId);
-      if (previous?.isGuest)
-        bus.publish("guestSignedIn", { guestSessionId: previous.sessionId, userId: user.id, username: user.username });
       const sessionId = newSessionId();
       await repo.insertSession({ id: sessionId, userId: user.id, guestName: newGuestName() });
+      // Published once the session is stored: a live game's seat moves to it before the answer goes.
+      if (previous?.isGuest)
+        await bus.publishAndWait("guestSignedIn", {
+          guestSessionId: previous.sessionId,
+          userId: user.id,
+          username: user.username,
+          sessionId,
+        });
+      // Every tab of the browser follows: the guest's sockets are dropped, and come back under the cookie's account.
+      if (previous?.isGuest) await this.logout(previous.sessionId);
       return ok({ sessionId, username: user.username });
     },
 

@@ -3,8 +3,9 @@ import type { JobRunner } from "../../jobs/index.ts";
 import type { AreaModule } from "../../mount.ts";
 import type { Callers } from "../accounts/index.ts";
 import type { GamePlay, GameRecords } from "../games/index.ts";
+import { createImportService } from "./analysisImports.ts";
 import type { AnalysisJobs } from "./analysisJobs.ts";
-import { createAnalysisRepo } from "./analysisRepo.ts";
+import { createAnalysisRepo, isImportId } from "./analysisRepo.ts";
 import { registerAnalysisRoutes } from "./analysisRoutes.ts";
 import { createAnalysisService } from "./analysisService.ts";
 
@@ -18,12 +19,18 @@ export function analysisModule(
     records: Pick<GameRecords, "line" | "livePositions" | "inPlay">;
   },
 ) {
+  const repo = createAnalysisRepo(core.db);
   const analysis = createAnalysisService({
-    repo: createAnalysisRepo(core.db),
+    repo,
     jobs: ports.jobs,
     nodes: core.config.analysisNodes,
     games: {
-      game: (gameId) => ports.records.line(gameId),
+      // An imported game is analysed as a played one: a finished line from its start.
+      async game(gameId) {
+        if (!isImportId(gameId)) return ports.records.line(gameId);
+        const row = await repo.imported(gameId);
+        return row && { initialFen: row.initialFen, uciMoves: row.uciMoves, active: false };
+      },
       // The live game from its writer (at once on this node), the daily ones (and any live one) from the database.
       async inPlay(player) {
         const [live, stored] = await Promise.all([ports.play.activeGameOf(player), ports.records.inPlay(player)]);
@@ -35,7 +42,13 @@ export function analysisModule(
   const area: AreaModule = {
     name: "analysis",
     routes: (app) =>
-      registerAnalysisRoutes(app, { analysis, auth: ports.callers, limiter: core.limiter, stopping: core.stopping }),
+      registerAnalysisRoutes(app, {
+        analysis,
+        imports: createImportService(repo),
+        auth: ports.callers,
+        limiter: core.limiter,
+        stopping: core.stopping,
+      }),
   };
   return { area };
 }

@@ -1,16 +1,32 @@
-import { gameIdParams, singleMoveBody } from "@chess/shared";
+import {
+  actorKey,
+  gameIdParams,
+  importIdParams,
+  importPgnBody,
+  MAX_TREE_BYTES,
+  savedTreeBody,
+  singleMoveBody,
+} from "@chess/shared";
 import type { FastifyInstance } from "fastify";
 import { HttpError, parseInput, tooManyRequests } from "../../http/errors.ts";
 import type { Stopping } from "../../http/stopping.ts";
 import { JobsUnavailableError } from "../../jobs/index.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
 import type { RequestAuth } from "../accounts/index.ts";
+import type { ImportService } from "./analysisImports.ts";
 import { AnalysisError, type AnalysisService } from "./analysisService.ts";
 import { EngineBusyError } from "./engine/enginePool.ts";
 
 /** lichess: 40 computed game analyses a day per user; stored ones are free. */
 const NEW_ANALYSES_PER_DAY = 40;
 const SINGLE_MOVES_PER_MINUTE = 60;
+/** Imports an hour: a caller (guest or account) and an address. */
+const IMPORTS_PER_HOUR = 30;
+const IMPORTS_PER_HOUR_PER_IP = 100;
+/** A 1 MB PGN as a JSON string, escapes and all. */
+const IMPORT_BODY_BYTES = 2_500_000;
+/** The board saves a tree a second or so after each change. */
+const TREE_SAVES_PER_MINUTE = 60;
 
 function mapErrors(error: unknown): never {
   if (error instanceof AnalysisError) throw new HttpError(error.status, "analysis", error.message);
@@ -22,9 +38,15 @@ function mapErrors(error: unknown): never {
 
 export function registerAnalysisRoutes(
   app: FastifyInstance,
-  deps: { analysis: AnalysisService; auth: RequestAuth; limiter: RateLimiter; stopping: Stopping },
+  deps: {
+    analysis: AnalysisService;
+    imports: ImportService;
+    auth: RequestAuth;
+    limiter: RateLimiter;
+    stopping: Stopping;
+  },
 ) {
-  const { analysis, auth, limiter, stopping } = deps;
+  const { analysis, imports, auth, limiter, stopping } = deps;
 
   app.get("/game/analysis/:gameId", async (req) => {
     const user = await auth.requireUser(req);
@@ -48,5 +70,39 @@ export function registerAnalysisRoutes(
     const d = await limiter.hit(`single-move:${user.userId}`, SINGLE_MOVES_PER_MINUTE, 60_000);
     if (!d.ok) throw tooManyRequests(d.retryAfterMs);
     return stopping.race(analysis.singleMove(body.initialPosition, body.moves, user)).catch(mapErrors);
+  });
+
+  app.get("/game/analysis/:gameId/tree", async (req) => {
+    const user = await auth.requireUser(req);
+    const { gameId } = parseInput(gameIdParams, req.params);
+    return { tree: await analysis.tree(user.userId, gameId).catch(mapErrors) };
+  });
+
+  app.put("/game/analysis/:gameId/tree", { bodyLimit: MAX_TREE_BYTES }, async (req) => {
+    const user = await auth.requireUser(req);
+    const { gameId } = parseInput(gameIdParams, req.params);
+    const { tree } = parseInput(savedTreeBody, req.body);
+    const d = await limiter.hit(`analysis-tree:${user.userId}`, TREE_SAVES_PER_MINUTE, 60_000);
+    if (!d.ok) throw tooManyRequests(d.retryAfterMs);
+    await analysis.saveTree(user.userId, gameId, tree).catch(mapErrors);
+    return { successMsg: "Variations saved" };
+  });
+
+  app.post("/analysis/import", { bodyLimit: IMPORT_BODY_BYTES }, async (req) => {
+    const caller = await auth.identify(req);
+    const body = parseInput(importPgnBody, req.body);
+    for (const [key, limit] of [
+      [`import:${caller ? actorKey(caller) : "nobody"}`, IMPORTS_PER_HOUR],
+      [`import-ip:${req.ip}`, IMPORTS_PER_HOUR_PER_IP],
+    ] as const) {
+      const d = await limiter.hit(key, limit, 3600_000);
+      if (!d.ok) throw tooManyRequests(d.retryAfterMs);
+    }
+    return imports.importPgn(body, caller?.userId ?? null).catch(mapErrors);
+  });
+
+  app.get("/analysis/import/:importId", async (req) => {
+    const { importId } = parseInput(importIdParams, req.params);
+    return imports.imported(importId).catch(mapErrors);
   });
 }

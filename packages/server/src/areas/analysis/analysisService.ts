@@ -5,10 +5,12 @@ import {
   entryWinPercent,
   judgeEntries,
   judgeMove,
+  type SavedTreeNode,
 } from "@chess/shared";
 import type { JobRunner } from "../../jobs/index.ts";
 import { type AnalysisJobs, analysisJobIds } from "./analysisJobs.ts";
 import type { AnalysisRepo } from "./analysisRepo.ts";
+import { treeError } from "./analysisTrees.ts";
 import { helpsLiveGame, positionKey, SHARED_OPENING_PLIES } from "./liveFairPlay.ts";
 import { gamePositions, replay, terminalEval } from "./positions.ts";
 
@@ -151,6 +153,21 @@ export function createAnalysisService(deps: {
       const [entry, before] = await Promise.all([position(fen), last ? position(last.before) : undefined]);
       const judgement = before && last ? judgeMove(before, entry, last.lan) : null;
       return [{ ...entry, winPercent: entryWinPercent(entry), judgement }];
+    },
+
+    /** The variations a player keeps for a game (SPEC §4 own variations): empty when none. */
+    async tree(userId: number, gameId: string): Promise<SavedTreeNode[]> {
+      if (!(await games.game(gameId))) throw new AnalysisError(404, "Game not found");
+      return repo.tree(userId, gameId);
+    },
+
+    /** Keeps a player's tree of a game once every move in it is legal where it stands; an empty tree keeps none. */
+    async saveTree(userId: number, gameId: string, tree: SavedTreeNode[]): Promise<void> {
+      const game = await games.game(gameId);
+      if (!game) throw new AnalysisError(404, "Game not found");
+      const error = treeError(game.initialFen, tree);
+      if (error) throw new AnalysisError(400, error);
+      await repo.saveTree(userId, gameId, tree);
     },
   };
 }

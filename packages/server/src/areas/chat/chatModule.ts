@@ -4,6 +4,7 @@ import { rooms } from "../../realtime/sockets.ts";
 import type { Membership } from "../clubs/index.ts";
 import type { Blocks } from "../friends/index.ts";
 import type { GamePlay, GameRecords } from "../games/index.ts";
+import type { ArenaPlayers } from "../tournaments/index.ts";
 import { createChatRepo } from "./chatRepo.ts";
 import { createChatService } from "./chatService.ts";
 import { chatSocketEvents, GLOBAL_CHAT_ROOM, spectatorChat } from "./chatSocket.ts";
@@ -16,6 +17,7 @@ export function chatModule(
     records: Pick<GameRecords, "exists">;
     blocks: Pick<Blocks, "namesBlockedBy" | "blockersOf">;
     membership: Pick<Membership, "isMember">;
+    arenas: ArenaPlayers;
   },
 ) {
   const { io, logger } = core;
@@ -27,12 +29,13 @@ export function chatModule(
     gameExists: (gameId) => ports.records.exists(gameId),
     blockedNames: (userId) => ports.blocks.namesBlockedBy(userId),
     isClubMember: (clubId, userId) => ports.membership.isMember(clubId, userId),
+    arenas: ports.arenas,
     deliver: (m, sender) => {
       if (m.chatType === "global") {
         io.to(GLOBAL_CHAT_ROOM).emit("chatMessage", m);
         return;
       }
-      if (m.chatType === "club") {
+      if (m.chatType === "club" || m.chatType === "tournament") {
         io.to(m.chatId).emit("chatMessage", m);
         return;
       }

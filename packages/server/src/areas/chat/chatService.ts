@@ -25,7 +25,13 @@ export function clubIdOf(chatId: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-/** Global, game and club chat: who may read and write where, limits, storage and fan-out. */
+/** Tournament chats are named "tournament:<tournamentId>" (an arena's `chatRoom`). */
+export function tournamentIdOf(chatId: string): string | undefined {
+  const m = /^tournament:([A-Za-z0-9_-]{1,64})$/.exec(chatId);
+  return m ? m[1] : undefined;
+}
+
+/** Global, game, club and tournament chat: who may read and write where, limits, storage and fan-out. */
 export function createChatService(deps: {
   repo: ChatRepo;
   limiter: RateLimiter;
@@ -36,6 +42,8 @@ export function createChatService(deps: {
   /** Names of the players an account blocked: their lines are left out of the games it watches. */
   blockedNames: (userId: number) => Promise<string[]>;
   isClubMember: (clubId: number, userId: number) => Promise<boolean>;
+  /** An arena's players write in its chat; anyone logged in reads it. */
+  arenas: { exists(id: string): Promise<boolean>; isPlayer(id: string, userId: number): Promise<boolean> };
   deliver: (message: ChatMessage, sender: Actor) => void;
   now?: () => number;
 }) {
@@ -49,12 +57,20 @@ export function createChatService(deps: {
       const clubId = clubIdOf(chatId);
       return clubId !== undefined && actor.userId !== null && deps.isClubMember(clubId, actor.userId);
     }
-    return isPlayer(actor, chatId);
+    if (chatType === "tournament") {
+      const id = tournamentIdOf(chatId);
+      return id !== undefined && actor.userId !== null && deps.arenas.isPlayer(id, actor.userId);
+    }
+    return chatType === "game" && isPlayer(actor, chatId);
   }
 
   /** Readers are the writers, and for a game anyone else as a spectator. */
   async function readerOf(actor: ActorId, chatType: string, chatId: string): Promise<"writer" | "spectator" | null> {
     if (await mayWrite(actor, chatType, chatId)) return "writer";
+    if (chatType === "tournament") {
+      const id = tournamentIdOf(chatId);
+      return id !== undefined && actor.userId !== null && (await deps.arenas.exists(id)) ? "spectator" : null;
+    }
     return chatType === "game" && (await deps.gameExists(chatId)) ? "spectator" : null;
   }
 
@@ -84,7 +100,14 @@ export function createChatService(deps: {
     },
 
     async history(actor: ActorId, chatId: string): Promise<Ack<ChatHistory>> {
-      const chatType = chatId === GLOBAL_CHAT_ID ? "global" : clubIdOf(chatId) !== undefined ? "club" : "game";
+      const chatType =
+        chatId === GLOBAL_CHAT_ID
+          ? "global"
+          : clubIdOf(chatId) !== undefined
+            ? "club"
+            : tournamentIdOf(chatId) !== undefined
+              ? "tournament"
+              : "game";
       const reader = await readerOf(actor, chatType, chatId);
       if (!reader) return fail("forbidden", "You cannot read this chat");
       const messages = await repo.recent(chatId);

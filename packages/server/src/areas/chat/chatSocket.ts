@@ -1,7 +1,7 @@
 import { type Actor, type ChatMessage, chatMessagePayload, GLOBAL_CHAT_ID, getChatHistoryPayload } from "@chess/shared";
 import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
 import { type AppServer, rooms } from "../../realtime/sockets.ts";
-import { type ChatService, clubIdOf } from "./chatService.ts";
+import { type ChatService, clubIdOf, tournamentIdOf } from "./chatService.ts";
 
 /** Room of the lobby's global chat; club chats use their chat id. */
 export const GLOBAL_CHAT_ROOM = "chat:global";
@@ -18,6 +18,8 @@ export function chatSocketEvents(deps: { chat: ChatService }): SocketEvents {
         if (p.chatId === GLOBAL_CHAT_ID) await s.join(GLOBAL_CHAT_ROOM);
         // A club chat's room is its chat id; only members get this far.
         else if (clubIdOf(p.chatId) !== undefined) await s.join(p.chatId);
+        // A tournament chat's room is its chat id too: its players and its readers alike.
+        else if (tournamentIdOf(p.chatId) !== undefined) await s.join(p.chatId);
         else if (answer.data.spectator) await s.join(spectatorChatRoom(p.chatId));
         s.emit("chatHistory", answer.data);
       }

@@ -1,4 +1,5 @@
 import {
+  CLUB_MESSAGES,
   type ClubMatchBoard,
   type ClubMatches,
   type ClubMatchSummary,
@@ -128,7 +129,7 @@ export function createClubMatchesService(deps: {
     return (await membership.club(clubId))?.administratorId === userId;
   }
 
-  /** The match as a member of either club may see it, or not found. */
+  /** The match as a member of either club may see it; to anyone else it does not exist. */
   async function visible(user: MatchUser, matchId: string) {
     const row = await repo.match(matchId);
     if (!row) return undefined;
@@ -238,8 +239,13 @@ export function createClubMatchesService(deps: {
   return {
     async create(user: MatchUser, body: CreateClubMatchBody): Promise<Result<ClubMatchSummary>> {
       if (body.clubId === body.opponentClubId) return fail("validation", M.sameClub);
-      const [mine, theirs] = await Promise.all([membership.club(body.clubId), membership.club(body.opponentClubId)]);
-      if (!mine || !theirs) return fail("not_found", "Club not found");
+      const [mine, theirs, member] = await Promise.all([
+        membership.club(body.clubId),
+        membership.club(body.opponentClubId),
+        membership.isMember(body.clubId, user.userId),
+      ]);
+      // A club the caller is not in is answered as one that does not exist.
+      if (!mine || !theirs || !member) return fail("not_found", CLUB_MESSAGES.unknownClub);
       if (mine.administratorId !== user.userId) return fail("forbidden", M.notAdmin);
       const row = await repo.insert({
         id: shortId(),
@@ -257,7 +263,7 @@ export function createClubMatchesService(deps: {
     },
 
     async list(user: MatchUser, clubId: number): Promise<Result<ClubMatches>> {
-      if (!(await membership.isMember(clubId, user.userId))) return fail("not_found", "Club not found");
+      if (!(await membership.isMember(clubId, user.userId))) return fail("not_found", CLUB_MESSAGES.unknownClub);
       const matches = await summaries(await repo.ofClub(clubId, LIST_SIZE));
       const record = { won: 0, drawn: 0, lost: 0 };
       for (const m of matches) {
@@ -313,32 +319,36 @@ export function createClubMatchesService(deps: {
     },
 
     async accept(user: MatchUser, matchId: string): Promise<Result<ClubMatchSummary>> {
-      const row = await repo.match(matchId);
-      if (!row) return NOT_FOUND;
+      const seen = await visible(user, matchId);
+      if (!seen) return NOT_FOUND;
+      const { row } = seen;
       if (!(await isAdminOf(row.clubB, user.userId))) return fail("forbidden", M.notInvitedAdmin);
       const opened = await repo.transition(matchId, ["invited"], "open");
       return opened ? ok(await tell(opened)) : fail("not_invited", M.notInvited);
     },
 
     async decline(user: MatchUser, matchId: string): Promise<Result<ClubMatchSummary>> {
-      const row = await repo.match(matchId);
-      if (!row) return NOT_FOUND;
+      const seen = await visible(user, matchId);
+      if (!seen) return NOT_FOUND;
+      const { row } = seen;
       if (!(await isAdminOf(row.clubB, user.userId))) return fail("forbidden", M.notInvitedAdmin);
       const declined = await repo.transition(matchId, ["invited"], "declined", deps.now());
       return declined ? ok(await tell(declined)) : fail("not_invited", M.notInvited);
     },
 
     async cancel(user: MatchUser, matchId: string): Promise<Result<ClubMatchSummary>> {
-      const row = await repo.match(matchId);
-      if (!row) return NOT_FOUND;
+      const seen = await visible(user, matchId);
+      if (!seen) return NOT_FOUND;
+      const { row } = seen;
       if (!(await isAdminOf(row.clubA, user.userId))) return fail("forbidden", M.notAdmin);
       const cancelled = await repo.transition(matchId, ["invited", "open"], "cancelled", deps.now());
       return cancelled ? ok(await tell(cancelled)) : fail("started", M.alreadyStarted);
     },
 
     async join(user: MatchUser, matchId: string, clubId?: number): Promise<Result<ClubMatchSummary>> {
-      const row = await repo.match(matchId);
-      if (!row) return NOT_FOUND;
+      const seen = await visible(user, matchId);
+      if (!seen) return NOT_FOUND;
+      const { row } = seen;
       const side = await sideOf(row, user.userId, clubId);
       if (!side) return fail("forbidden", M.notMember);
       if (row.status !== "invited" && row.status !== "open") return fail("closed", M.notOpen);
@@ -351,16 +361,18 @@ export function createClubMatchesService(deps: {
     },
 
     async leave(user: MatchUser, matchId: string): Promise<Result<ClubMatchSummary>> {
-      const row = await repo.match(matchId);
-      if (!row) return NOT_FOUND;
+      const seen = await visible(user, matchId);
+      if (!seen) return NOT_FOUND;
+      const { row } = seen;
       if (row.status !== "invited" && row.status !== "open") return fail("closed", M.notOpen);
       if (!(await repo.leave(matchId, user.userId))) return fail("not_joined", M.notJoined);
       return ok(await tell(row));
     },
 
     async start(user: MatchUser, matchId: string): Promise<Result<ClubMatchSummary>> {
-      const row = await repo.match(matchId);
-      if (!row) return NOT_FOUND;
+      const seen = await visible(user, matchId);
+      if (!seen) return NOT_FOUND;
+      const { row } = seen;
       const admin = (await isAdminOf(row.clubA, user.userId)) || (await isAdminOf(row.clubB, user.userId));
       if (!admin) return fail("forbidden", M.notAdmin);
       if (row.status === "invited") return fail("not_invited", "The challenged club has not accepted yet");

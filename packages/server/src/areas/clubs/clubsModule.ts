@@ -14,6 +14,21 @@ export interface Membership {
   clubIdsOf(userId: number): Promise<number[]>;
   /** A club's name and administrator. */
   club(clubId: number): Promise<{ clubId: number; name: string; administratorId: number } | undefined>;
+  /** Whether the user administers the club (club arenas are theirs to make). */
+  administers(clubId: number, userId: number): Promise<boolean>;
+  /** The names of clubs by id (those that exist). */
+  names(clubIds: number[]): Promise<Map<number, string>>;
+  /** The members' account ids (told when the club's arena starts). */
+  memberIds(clubId: number): Promise<number[]>;
+}
+
+/** The club calendar, for areas whose events are club events (a club arena). */
+export interface ClubCalendar {
+  /** Puts an arena on the club's calendar (its members watching the club are told, as for any event). */
+  addArena(
+    clubId: number,
+    arena: { authorId: number; authorName: string; title: string; date: string; tournamentId: string },
+  ): Promise<void>;
 }
 
 /** Clubs: members, invitations, posts, the calendar. Other areas get `membership`. */
@@ -42,13 +57,29 @@ export function clubsModule(
       const row = await repo.club(clubId);
       return row && { clubId: row.id, name: row.name, administratorId: row.administratorId };
     },
+    administers: async (clubId, userId) => (await repo.club(clubId))?.administratorId === userId,
+    names: (clubIds) => repo.names(clubIds),
+    memberIds: async (clubId) => (await repo.members(clubId)).map((m) => m.id),
+  };
+  const live = clubsBroadcaster(core.io);
+  const calendar: ClubCalendar = {
+    async addArena(clubId, a) {
+      const id = await repo.addEvent(clubId, a.authorId, a.title, a.date, a.tournamentId);
+      live.eventCreated(clubId, {
+        id,
+        title: a.title,
+        event_date: a.date,
+        author: a.authorName,
+        tournamentId: a.tournamentId,
+      });
+    },
   };
   const area: AreaModule = {
     name: "clubs",
     routes: (app) => registerClubsRoutes(app, { clubs, auth: ports.callers }),
     socketEvents: clubsSocketEvents({ clubs }),
   };
-  return { area, membership };
+  return { area, membership, calendar };
 }
 
 export type ClubsModule = ReturnType<typeof clubsModule>;

@@ -23,10 +23,17 @@ function uniqueViolation(error: unknown): boolean {
 export function createClubsRepo(db: Db) {
   return {
     /** Creates the club with its creator as administrator and first member; false when the name is taken. */
-    async create(name: string, adminId: number): Promise<number | undefined> {
+    async create(
+      name: string,
+      adminId: number,
+      about: { joinPolicy: JoinPolicy; description: string } = { joinPolicy: "invite", description: "" },
+    ): Promise<number | undefined> {
       try {
         return await db.transaction(async (tx) => {
-          const [club] = await tx.insert(clubs).values({ name, administratorId: adminId }).returning({ id: clubs.id });
+          const [club] = await tx
+            .insert(clubs)
+            .values({ name, administratorId: adminId, ...about })
+            .returning({ id: clubs.id });
           if (!club) throw new Error("club insert returned nothing");
           await tx.insert(clubMembers).values({ clubId: club.id, userId: adminId });
           return club.id;
@@ -35,6 +42,13 @@ export function createClubsRepo(db: Db) {
         if (uniqueViolation(error)) return undefined;
         throw error;
       }
+    },
+
+    /** The names of clubs by id (those that exist). */
+    async names(clubIds: number[]): Promise<Map<number, string>> {
+      if (clubIds.length === 0) return new Map();
+      const rows = await db.select({ id: clubs.id, name: clubs.name }).from(clubs).where(inArray(clubs.id, clubIds));
+      return new Map(rows.map((r) => [r.id, r.name]));
     },
 
     async club(clubId: number) {
@@ -54,6 +68,7 @@ export function createClubsRepo(db: Db) {
           clubName: clubs.name,
           administratorId: clubs.administratorId,
           joinPolicy: clubs.joinPolicy,
+          description: clubs.description,
         })
         .from(clubMembers)
         .innerJoin(clubs, eq(clubs.id, clubMembers.clubId))
@@ -142,6 +157,7 @@ export function createClubsRepo(db: Db) {
           clubId: clubs.id,
           clubName: clubs.name,
           joinPolicy: clubs.joinPolicy,
+          description: clubs.description,
           memberCount,
           isMember: sql<boolean>`exists (select 1 from ${clubMembers} where ${clubMembers.clubId} = ${clubs.id} and ${clubMembers.userId} = ${userId})`,
           requested: sql<boolean>`exists (select 1 from ${clubJoinRequests} where ${clubJoinRequests.clubId} = ${clubs.id} and ${clubJoinRequests.userId} = ${userId})`,
@@ -182,6 +198,23 @@ export function createClubsRepo(db: Db) {
         .orderBy(asc(clubJoinRequests.createdAt));
     },
 
+    /** The requests waiting in the clubs `adminId` administers, oldest first. */
+    async waitingJoinRequests(adminId: number) {
+      return db
+        .select({
+          clubId: clubs.id,
+          clubName: clubs.name,
+          username: users.username,
+          createdAt: clubJoinRequests.createdAt,
+        })
+        .from(clubJoinRequests)
+        .innerJoin(clubs, eq(clubs.id, clubJoinRequests.clubId))
+        .innerJoin(users, eq(users.id, clubJoinRequests.userId))
+        .where(eq(clubs.administratorId, adminId))
+        .orderBy(asc(clubJoinRequests.createdAt))
+        .limit(200);
+    },
+
     /** Answers a waiting request (accepting adds the member); false when there was none. */
     async answerJoinRequest(clubId: number, userId: number, accept: boolean): Promise<boolean> {
       return db.transaction(async (tx) => {
@@ -195,8 +228,11 @@ export function createClubsRepo(db: Db) {
       });
     },
 
-    async setJoinPolicy(clubId: number, joinPolicy: JoinPolicy): Promise<void> {
-      await db.update(clubs).set({ joinPolicy }).where(eq(clubs.id, clubId));
+    async setJoinPolicy(clubId: number, joinPolicy: JoinPolicy, description?: string): Promise<void> {
+      await db
+        .update(clubs)
+        .set(description === undefined ? { joinPolicy } : { joinPolicy, description })
+        .where(eq(clubs.id, clubId));
     },
 
     /**
@@ -259,7 +295,13 @@ export function createClubsRepo(db: Db) {
 
     async events(clubId: number) {
       return db
-        .select({ id: clubEvents.id, title: clubEvents.title, eventDate: clubEvents.eventDate, author: users.username })
+        .select({
+          id: clubEvents.id,
+          title: clubEvents.title,
+          eventDate: clubEvents.eventDate,
+          author: users.username,
+          tournamentId: clubEvents.tournamentId,
+        })
         .from(clubEvents)
         .innerJoin(users, eq(users.id, clubEvents.authorId))
         .where(eq(clubEvents.clubId, clubId))
@@ -267,10 +309,16 @@ export function createClubsRepo(db: Db) {
         .limit(1000);
     },
 
-    async addEvent(clubId: number, authorId: number, title: string, eventDate: string): Promise<number> {
+    async addEvent(
+      clubId: number,
+      authorId: number,
+      title: string,
+      eventDate: string,
+      tournamentId: string | null = null,
+    ): Promise<number> {
       const [row] = await db
         .insert(clubEvents)
-        .values({ clubId, authorId, title, eventDate })
+        .values({ clubId, authorId, title, eventDate, tournamentId })
         .returning({ id: clubEvents.id });
       return row?.id ?? 0;
     },

@@ -30,8 +30,8 @@ export function registerClubsRoutes(app: FastifyInstance, deps: { clubs: ClubsSe
 
   app.post("/club/create", async (req, reply) => {
     const u = await user(req);
-    const { clubName } = parseInput(createClubBody, req.body);
-    const club = unwrap(await clubs.create(u, clubName));
+    const { clubName, joinPolicy, description } = parseInput(createClubBody, req.body);
+    const club = unwrap(await clubs.create(u, clubName, { joinPolicy, description }));
     return reply.status(201).send({ ...club, successMsg: CLUB_MESSAGES.created });
   });
 
@@ -65,6 +65,8 @@ export function registerClubsRoutes(app: FastifyInstance, deps: { clubs: ClubsSe
     return { successMsg: message, joined };
   });
 
+  app.get("/club/join-requests/waiting", async (req) => clubs.waitingJoinRequests(await user(req)));
+
   app.get("/club/join-requests", async (req) => {
     const u = await user(req);
     return unwrap(await clubs.joinRequests(u, parseInput(clubIdQuery, req.query).clubId));
@@ -79,8 +81,8 @@ export function registerClubsRoutes(app: FastifyInstance, deps: { clubs: ClubsSe
 
   app.post("/club/settings", async (req) => {
     const u = await user(req);
-    const { clubId, joinPolicy } = parseInput(clubSettingsBody, req.body);
-    unwrap(await clubs.setJoinPolicy(u, clubId, joinPolicy));
+    const { clubId, joinPolicy, description } = parseInput(clubSettingsBody, req.body);
+    unwrap(await clubs.setJoinPolicy(u, clubId, joinPolicy, description));
     return { successMsg: CLUB_MESSAGES.policySaved };
   });
 

@@ -14,6 +14,7 @@ import {
   PLAYABLE_VARIANTS,
   type Post,
   TIME_CLASSES,
+  type WaitingJoinRequest,
 } from "@chess/shared";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
 import { ok, type Refused, type Result, rateLimited } from "../../util/result.ts";
@@ -34,7 +35,9 @@ export interface ClubsLive {
   eventCreated(clubId: number, event: ClubEvent): void;
   membersChanged(clubId: number): void;
   /** Someone asked to join: the administrator's sockets are told, to show the waiting requests. */
-  joinRequested(clubId: number, administratorId: number): void;
+  joinRequested(administratorId: number, request: { clubId: number; clubName: string; username: string }): void;
+  /** A request was answered: the administrator's tabs stop counting it. */
+  joinRequestAnswered(administratorId: number, answer: { clubId: number; username: string; accepted: boolean }): void;
   /** Stops every socket of that user from hearing the club; called when they leave it. */
   unwatch(clubId: number, userId: number): void;
   /** To the invitee's sockets: an invitation waits for their answer. */
@@ -76,10 +79,14 @@ export function createClubsService(deps: {
   const key = (variant: string, timeClass: string) => `${variant}_${timeClass}`;
 
   return {
-    async create(user: ClubUser, clubName: string): Promise<Result<{ clubId: number; clubName: string }>> {
+    async create(
+      user: ClubUser,
+      clubName: string,
+      about?: { joinPolicy: JoinPolicy; description: string },
+    ): Promise<Result<{ clubId: number; clubName: string }>> {
       const limited = await limit(`club-create:${user.userId}`, 5, DAY);
       if (limited) return limited;
-      const clubId = await repo.create(clubName, user.userId);
+      const clubId = await repo.create(clubName, user.userId, about);
       if (clubId === undefined) return fail("conflict", CLUB_MESSAGES.nameTaken);
       return ok({ clubId, clubName });
     },
@@ -126,6 +133,7 @@ export function createClubsService(deps: {
         clubName: r.clubName,
         memberCount: Number(r.memberCount),
         joinPolicy: r.joinPolicy,
+        description: r.description,
         status: r.isMember ? "member" : r.requested ? "requested" : "none",
       }));
     },
@@ -146,7 +154,7 @@ export function createClubsService(deps: {
         return ok({ joined: true, message: CLUB_MESSAGES.joined });
       }
       if (!(await repo.requestJoin(clubId, user.userId))) return fail("conflict", CLUB_MESSAGES.alreadyRequested);
-      live.joinRequested(clubId, club.administratorId);
+      live.joinRequested(club.administratorId, { clubId, clubName: club.name, username: user.username });
       return ok({ joined: false, message: CLUB_MESSAGES.requested });
     },
 
@@ -168,13 +176,24 @@ export function createClubsService(deps: {
       if (!who || !(await repo.answerJoinRequest(clubId, who.id, accept)))
         return fail("not_found", CLUB_MESSAGES.noRequest);
       if (accept) live.membersChanged(clubId);
+      live.joinRequestAnswered(user.userId, { clubId, username: who.username, accepted: accept });
       return ok();
     },
 
-    async setJoinPolicy(user: ClubUser, clubId: number, joinPolicy: JoinPolicy): Promise<Result> {
+    /** Every request waiting in the clubs the user administers (the site's badge), oldest first. */
+    async waitingJoinRequests(user: ClubUser): Promise<WaitingJoinRequest[]> {
+      return (await repo.waitingJoinRequests(user.userId)).map((r) => ({
+        clubId: r.clubId,
+        clubName: r.clubName,
+        username: r.username,
+        requestedAt: r.createdAt.getTime(),
+      }));
+    },
+
+    async setJoinPolicy(user: ClubUser, clubId: number, joinPolicy: JoinPolicy, description?: string): Promise<Result> {
       const club = await adminClub(user, clubId);
       if (!club.ok) return club;
-      await repo.setJoinPolicy(clubId, joinPolicy);
+      await repo.setJoinPolicy(clubId, joinPolicy, description);
       return ok();
     },
 
@@ -247,6 +266,7 @@ export function createClubsService(deps: {
           title: e.title,
           event_date: e.eventDate,
           author: e.author,
+          ...(e.tournamentId ? { tournamentId: e.tournamentId } : {}),
         })),
       );
     },

@@ -12,8 +12,9 @@ export function clubsBroadcaster(io: AppServer): ClubsLive {
     postCreated: (clubId, post) => io.to(clubRoom(clubId)).emit("clubPostCreated", { clubId, post }),
     eventCreated: (clubId, event) => io.to(clubRoom(clubId)).emit("clubEventCreated", { clubId, event }),
     membersChanged: (clubId) => io.to(clubRoom(clubId)).emit("clubMembersChanged", { clubId }),
-    joinRequested: (clubId, administratorId) =>
-      io.to(rooms.user(administratorId)).emit("clubJoinRequested", { clubId }),
+    joinRequested: (administratorId, request) => io.to(rooms.user(administratorId)).emit("clubJoinRequested", request),
+    joinRequestAnswered: (administratorId, answer) =>
+      io.to(rooms.user(administratorId)).emit("clubJoinRequestAnswered", answer),
     unwatch: (clubId, userId) => io.in(rooms.user(userId)).socketsLeave(clubRoom(clubId)),
     invited: (inviteeId, invitation) => io.to(rooms.user(inviteeId)).emit("clubInvitationReceived", invitation),
     invitationAnswered: (inviteeId, clubId, accepted) =>

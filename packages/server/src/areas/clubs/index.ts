@@ -1,2 +1,2 @@
-export { type ClubsModule, clubsModule, type Membership } from "./clubsModule.ts";
+export { type ClubCalendar, type ClubsModule, clubsModule, type Membership } from "./clubsModule.ts";
 export { clubsSocketEvents } from "./clubsSocket.ts";

@@ -106,6 +106,7 @@ export function dailyGamesJson(
       days: r.days as DaysPerMove,
       fen: r.fen,
       ply: r.ply,
+      lastMove: r.lastMove,
       myTurn: turn === color,
       timeLeftMs: dailyTimeLeft(clock, now),
       deadline: r.deadline,

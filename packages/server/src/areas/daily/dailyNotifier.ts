@@ -18,6 +18,8 @@ export interface DailyNotifier {
   toGame<E extends EventName>(gameId: string, userIds: number[], event: E, payload: Payload<E>): void;
   toUser<E extends EventName>(userId: number, event: E, payload: Payload<E>): void;
   toOfferFollowers<E extends EventName>(event: E, payload: Payload<E>, alsoUsers?: number[]): void;
+  /** A new public offer, to its followers but none of `exceptUsers` (those blocked either way by its owner). */
+  offerAdded(payload: Payload<"dailyOfferAdded">, exceptUsers: number[]): void;
 }
 
 export function socketDailyNotifier(io: AppServer): DailyNotifier {
@@ -33,6 +35,9 @@ export function socketDailyNotifier(io: AppServer): DailyNotifier {
     toOfferFollowers(event, payload, alsoUsers = []) {
       // biome-ignore lint/suspicious/noExplicitAny: typed by the signature above
       (io.to([DAILY_OFFERS_ROOM, ...alsoUsers.map(rooms.user)]).emit as any)(event, payload);
+    },
+    offerAdded(payload, exceptUsers) {
+      io.to(DAILY_OFFERS_ROOM).except(exceptUsers.map(rooms.user)).emit("dailyOfferAdded", payload);
     },
   };
 }

@@ -67,7 +67,8 @@ export function createDailyOffers(deps: {
     });
     const offer = dailyOfferJson(row);
     if (to) notify.toUser(to.id, "dailyChallenge", offer);
-    else notify.toOfferFollowers("dailyOfferAdded", offer);
+    // Every tab of a player blocked either way is left out, as the list itself leaves the offer out for them.
+    else notify.offerAdded(offer, await deps.blocks.eitherWay(user.userId));
     return ok(offer);
   }
 

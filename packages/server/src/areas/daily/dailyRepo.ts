@@ -49,6 +49,8 @@ export interface PlayerDailyRow {
   variant: string;
   fen: string;
   ply: number;
+  /** The last move's SAN, or null before the first. */
+  lastMove: string | null;
   days: number;
   deadline: number | null;
   pausedLeftMs: number | null;
@@ -244,6 +246,9 @@ export function createDailyRepo(db: Db) {
           variant: games.variant,
           fen: games.fen,
           ply: games.ply,
+          lastMove: sql<
+            string | null
+          >`(select ${gameMoves.san} from ${gameMoves} where ${gameMoves.gameId} = ${games.id} order by ${gameMoves.ply} desc limit 1)`,
           days: dailyGames.days,
           deadline: dailyGames.deadline,
           pausedLeftMs: dailyGames.pausedLeftMs,

@@ -2,6 +2,7 @@ import { actorKey } from "@chess/shared";
 import type { Core } from "../../core.ts";
 import type { AreaModule } from "../../mount.ts";
 import type { AccountLookup, Callers } from "../accounts/index.ts";
+import type { PreferencesModule } from "../preferences/index.ts";
 import { createFriendsRepo } from "./friendsRepo.ts";
 import { registerFriendsRoutes } from "./friendsRoutes.ts";
 import { createFriendsService } from "./friendsService.ts";
@@ -29,7 +30,10 @@ export interface Challengeable {
 }
 
 /** Friends, requests, messages and blocks. Other areas get `blocks` and `challenges`. */
-export function friendsModule(core: Core, ports: { callers: Callers; accounts: AccountLookup }) {
+export function friendsModule(
+  core: Core,
+  ports: { callers: Callers; accounts: AccountLookup; choices: PreferencesModule["choices"] },
+) {
   const repo = createFriendsRepo(core.db);
   const friends = createFriendsService({
     repo,
@@ -38,6 +42,7 @@ export function friendsModule(core: Core, ports: { callers: Callers; accounts: A
     isOnline: (userId) => core.presence.isOnline(actorKey({ userId, sessionId: "" })),
     notify: friendsBroadcaster(core.io),
     bus: core.bus,
+    contactChoices: (userId) => ports.choices.contact(userId),
   });
   core.bus.subscribe("accountClosed", (account) =>
     friends

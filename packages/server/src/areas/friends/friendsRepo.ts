@@ -128,22 +128,40 @@ export function createFriendsRepo(db: Db) {
       return row?.createdAt ?? new Date();
     },
 
-    /** Unread messages to `userId` per sender, counting current friends only (a former friend's never clear). */
+    /**
+     * Unread messages to `userId` per sender: any open account (anyone may write, under the receiver's
+     * settings) that `userId` has not blocked (a blocked sender's conversation is not shown).
+     */
     async unreadCounts(userId: number): Promise<Array<{ username: string; count: number }>> {
       return db
         .select({ username: users.username, count: sql<number>`count(*)::int` })
         .from(friendMessages)
         .innerJoin(users, eq(users.id, friendMessages.senderId))
-        .innerJoin(
-          friendships,
-          or(
-            and(eq(friendships.userA, friendMessages.senderId), eq(friendships.userB, friendMessages.recipientId)),
-            and(eq(friendships.userA, friendMessages.recipientId), eq(friendships.userB, friendMessages.senderId)),
+        .where(
+          and(
+            eq(friendMessages.recipientId, userId),
+            isNull(friendMessages.readAt),
+            isNull(users.closedAt),
+            sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${userId} and ${blocks.blockedId} = ${friendMessages.senderId})`,
           ),
         )
-        .where(and(eq(friendMessages.recipientId, userId), isNull(friendMessages.readAt)))
         .groupBy(users.username)
         .orderBy(users.username);
+    },
+
+    /** Whether the two accounts ever wrote to each other. */
+    async haveWritten(a: number, b: number): Promise<boolean> {
+      const [row] = await db
+        .select({ one: sql`1` })
+        .from(friendMessages)
+        .where(
+          or(
+            and(eq(friendMessages.senderId, a), eq(friendMessages.recipientId, b)),
+            and(eq(friendMessages.senderId, b), eq(friendMessages.recipientId, a)),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
 
     /** Marks what `senderId` sent to `recipientId` as read; returns how many were unread. */

@@ -55,6 +55,12 @@ export function registerFriendsRoutes(app: FastifyInstance, deps: { friends: Fri
     return unwrap(await friends.markRead(u, parseInput(friendNameParams, req.params).friendName));
   });
 
+  /** Whether the caller may message and challenge that player now, and why not. */
+  app.get("/friend/contact/:friendName", async (req) => {
+    const u = await user(req);
+    return unwrap(await friends.contact(u, parseInput(friendNameParams, req.params).friendName));
+  });
+
   app.get("/friend/blocked", async (req) => friends.blocked(await user(req)));
 
   app.post("/friend/block", async (req) => {

@@ -1,6 +1,8 @@
 import {
   type AccountActor,
   type BlockedPlayer,
+  type ContactAnswer,
+  type ContactChoice,
   FRIEND_MESSAGES,
   FRIEND_MESSAGES_PAGE,
   type Friend,
@@ -20,6 +22,17 @@ import type { FriendsRepo } from "./friendsRepo.ts";
 type FriendUser = Pick<AccountActor, "userId" | "username">;
 
 const DAY = 24 * 3600_000;
+/** New conversations a player may start with non-friends in a day (lichess tightens its own for new accounts). */
+export const NEW_CONVERSATIONS_PER_DAY = 20;
+/** Messages to one player in a burst, and to non-friends in an hour: a flood is refused, a chat is not. */
+const MESSAGE_BURST = { limit: 20, windowMs: 10_000 };
+const STRANGER_MESSAGES_PER_HOUR = 100;
+
+/** Who may message or challenge an account, as its preferences say. */
+export interface ContactChoices {
+  messagesFrom: ContactChoice;
+  challengesFrom: ContactChoice;
+}
 
 /** Friends (SPEC §7): requests, the list, private messages and challenges, with blocking. */
 /** How the friends area reaches players (friendsSocket.ts: their sockets). */
@@ -46,6 +59,8 @@ export function createFriendsService(deps: {
   isOnline: (userId: number) => boolean;
   notify: FriendsLive;
   bus: Pick<Bus, "publish">;
+  /** The receiver's settings; everyone may, when not given. */
+  contactChoices?: (userId: number) => Promise<ContactChoices>;
 }) {
   const { repo, limiter, notify } = deps;
 
@@ -55,14 +70,69 @@ export function createFriendsService(deps: {
     return d.ok ? undefined : rateLimited(d.retryAfterMs);
   }
 
-  /** The named friend, or an error: unknown names and strangers get the same answer. */
-  async function friendNamed(user: FriendUser, friendName: string) {
-    const friend = await deps.findUser(friendName);
-    if (!friend || friend.id === user.userId || !(await repo.areFriends(user.userId, friend.id))) return undefined;
-    return friend;
+  const choicesOf = (userId: number): Promise<ContactChoices> =>
+    deps.contactChoices?.(userId) ?? Promise.resolve({ messagesFrom: "everyone", challengesFrom: "everyone" });
+
+  /**
+   * Whether `user` may write to / challenge `other` now (lila's MsgSecurity): never across a block either way,
+   * then as the receiver chose: everyone, friends only, or nobody.
+   */
+  async function mayContact(
+    user: FriendUser,
+    other: { id: number; username: string },
+    what: "messages" | "challenges",
+  ): Promise<{ ok: true; isFriend: boolean } | { ok: false; message: string }> {
+    if (await repo.isBlocked(other.id, user.userId)) return { ok: false, message: FRIEND_MESSAGES.blocked };
+    if (await repo.isBlocked(user.userId, other.id)) return { ok: false, message: FRIEND_MESSAGES.youBlocked };
+    const [isFriend, choices] = await Promise.all([repo.areFriends(user.userId, other.id), choicesOf(other.id)]);
+    const choice = what === "messages" ? choices.messagesFrom : choices.challengesFrom;
+    if (choice === "nobody")
+      return {
+        ok: false,
+        message: what === "messages" ? FRIEND_MESSAGES.messagesNobody : FRIEND_MESSAGES.challengesNobody,
+      };
+    if (choice === "friends" && !isFriend)
+      return {
+        ok: false,
+        message: what === "messages" ? FRIEND_MESSAGES.messagesFriendsOnly : FRIEND_MESSAGES.challengesFriendsOnly,
+      };
+    return { ok: true, isFriend };
+  }
+
+  /** The other side of a conversation the user may read: a friend, a correspondent, or one they may write to. */
+  async function correspondent(user: FriendUser, name: string): Promise<Result<{ id: number; username: string }>> {
+    const other = await deps.findUser(name);
+    // Names are public (profiles, leaderboards): a page opened for a name nobody has says so.
+    if (!other) return fail("not_found", FRIEND_MESSAGES.unknownUser);
+    if (other.id === user.userId) return fail("validation", "This is your own name");
+    if (await repo.haveWritten(user.userId, other.id)) return ok(other);
+    const may = await mayContact(user, other, "messages");
+    return may.ok ? ok(other) : fail("forbidden", may.message);
   }
 
   return {
+    /** What the caller may do with that player now, and why not (the profile's Message and Challenge). */
+    async contact(user: FriendUser, name: string): Promise<Result<ContactAnswer>> {
+      const other = await deps.findUser(name);
+      if (!other) return fail("not_found", FRIEND_MESSAGES.unknownUser);
+      if (other.id === user.userId) return fail("validation", "This is your own name");
+      const [message, challenge] = await Promise.all([
+        mayContact(user, other, "messages"),
+        mayContact(user, other, "challenges"),
+      ]);
+      const online = deps.isOnline(other.id);
+      const challengeRefusal = !challenge.ok ? challenge.message : online ? undefined : FRIEND_MESSAGES.playerOffline;
+      return ok({
+        username: other.username,
+        isFriend: await repo.areFriends(user.userId, other.id),
+        online,
+        canMessage: message.ok,
+        ...(message.ok ? {} : { messageRefusal: message.message }),
+        canChallenge: challengeRefusal === undefined,
+        ...(challengeRefusal ? { challengeRefusal } : {}),
+      });
+    },
+
     async sendRequest(user: FriendUser, friendName: string): Promise<Result<string>> {
       const other = await deps.findUser(friendName);
       if (!other) return fail("not_found", FRIEND_MESSAGES.unknownUser);
@@ -118,10 +188,9 @@ export function createFriendsService(deps: {
     },
 
     async messages(user: FriendUser, friendName: string, pageNo: number): Promise<Result<FriendMessage[]>> {
-      const friend = await friendNamed(user, friendName);
-      // Names are public (profiles, leaderboards): a page opened for a name nobody has says so.
-      if (!friend && !(await deps.findUser(friendName))) return fail("not_found", FRIEND_MESSAGES.unknownUser);
-      if (!friend) return fail("forbidden", FRIEND_MESSAGES.notFriends);
+      const other = await correspondent(user, friendName);
+      if (!other.ok) return other;
+      const friend = other.data;
       const rows = await repo.messages(user.userId, friend.id, pageNo, FRIEND_MESSAGES_PAGE);
       return ok(
         rows.map((r) => ({
@@ -133,12 +202,26 @@ export function createFriendsService(deps: {
       );
     },
 
+    /**
+     * A private message to a friend, or to anyone whose settings allow it (blocks honoured both ways). Each
+     * sender has limits: a burst to anyone, an hourly number to non-friends, and a daily number of new
+     * conversations with non-friends.
+     */
     async sendMessage(user: FriendUser, friendName: string, text: string): Promise<Result<FriendMessage>> {
-      const friend = await friendNamed(user, friendName);
-      if (!friend) return fail("forbidden", FRIEND_MESSAGES.notFriends);
-      if (await repo.isBlocked(friend.id, user.userId)) return fail("forbidden", FRIEND_MESSAGES.blocked);
-      const d = await limiter.hit(`friend-message:${user.userId}`, 20, 10_000);
+      const friend = await deps.findUser(friendName);
+      if (!friend || friend.id === user.userId) return fail("forbidden", FRIEND_MESSAGES.notFriends);
+      const may = await mayContact(user, friend, "messages");
+      if (!may.ok) return fail("forbidden", may.message);
+      const d = await limiter.hit(`friend-message:${user.userId}`, MESSAGE_BURST.limit, MESSAGE_BURST.windowMs);
       if (!d.ok) return fail("rate_limited", "You are sending messages too fast");
+      if (!may.isFriend) {
+        const hourly = await limiter.hit(`stranger-message:${user.userId}`, STRANGER_MESSAGES_PER_HOUR, 3600_000);
+        if (!hourly.ok) return fail("rate_limited", "You are sending messages too fast");
+        if (!(await repo.haveWritten(user.userId, friend.id))) {
+          const fresh = await limiter.hit(`new-conversation:${user.userId}`, NEW_CONVERSATIONS_PER_DAY, DAY);
+          if (!fresh.ok) return fail("rate_limited", FRIEND_MESSAGES.tooManyConversations);
+        }
+      }
       const at = await repo.addMessage(user.userId, friend.id, text);
       const message: FriendMessage = {
         message: text,
@@ -158,10 +241,11 @@ export function createFriendsService(deps: {
       };
     },
 
-    /** The recipient opened the conversation: what the friend sent is read, in every tab of the reader. */
+    /** The recipient opened the conversation: what the other sent is read, in every tab of the reader. */
     async markRead(user: FriendUser, friendName: string): Promise<Result<MarkedRead>> {
-      const friend = await friendNamed(user, friendName);
-      if (!friend) return fail("forbidden", FRIEND_MESSAGES.notFriends);
+      const other = await correspondent(user, friendName);
+      if (!other.ok) return other;
+      const friend = other.data;
       const read = await repo.markRead(user.userId, friend.id);
       notify.read(user.userId, friend.username);
       return ok({ friendName: friend.username, read });
@@ -175,20 +259,20 @@ export function createFriendsService(deps: {
     },
 
     /**
-     * Whom `user` may challenge by that name: a friend who has not blocked them and is online, or the spec's
-     * refusal. The challenge itself is a lobby offer (the lobby area makes it).
+     * Whether `user` may challenge `friendName`: a player whose settings allow it (a friend, or anyone; never
+     * across a block), online unless `offline` (daily games). The challenge itself is a lobby offer.
      */
-    /** Whether `user` may challenge `friendName`: a friend who blocked nobody, online unless `offline` (daily games). */
     async challengeable(
       user: FriendUser,
       friendName: string,
       opts: { offline?: boolean } = {},
     ): Promise<Result<{ id: number; username: string }>> {
-      const friend = await friendNamed(user, friendName);
-      if (!friend) return fail("forbidden", FRIEND_MESSAGES.notFriends);
-      if (await repo.isBlocked(friend.id, user.userId)) return fail("forbidden", FRIEND_MESSAGES.blocked);
-      if (!opts.offline && !deps.isOnline(friend.id)) return fail("offline", FRIEND_MESSAGES.offline);
-      return ok(friend);
+      const other = await deps.findUser(friendName);
+      if (!other || other.id === user.userId) return fail("forbidden", FRIEND_MESSAGES.notFriends);
+      const may = await mayContact(user, other, "challenges");
+      if (!may.ok) return fail("forbidden", may.message);
+      if (!opts.offline && !deps.isOnline(other.id)) return fail("offline", FRIEND_MESSAGES.offline);
+      return ok(other);
     },
 
     async block(user: FriendUser, name: string): Promise<Result> {

@@ -81,6 +81,10 @@ export interface GameRound {
   firstMoveMs?: number;
   /** This writer took the game up after a restart or from a dead node: when, and how long nobody served it. */
   resumed?: { at: number; awayMs: number };
+  /** An arena game: its tournament, and whether its players may berserk. */
+  tournament?: { id: string; name: string; berserkable: boolean };
+  /** An arena game: who berserked (half the base time, no increment). */
+  berserk?: ByColor<boolean>;
 }
 
 /**
@@ -246,6 +250,12 @@ export function playMove(
     startRunning: round.ply + 1 >= 2 && !round.untimed,
   });
   if (!clock.ok) return { kind: "flagged", loser: clock.flagged };
+  // A berserk player gets no increment (the clock added it if it ran).
+  if (round.berserk?.[color] && round.clock.runningSince !== null && round.incrementMs > 0) {
+    const r = clock.clock.remaining;
+    clock.clock.remaining =
+      color === "w" ? { w: r.w - round.incrementMs, b: r.b } : { w: r.w, b: r.b - round.incrementMs };
+  }
   const played: PlayedMove = {
     from: move.from,
     to: move.to,
@@ -366,3 +376,23 @@ export function flaggedSide(round: GameRound, now: number): Color | undefined {
 }
 
 export const colorWord = (c: Color): "white" | "black" => (c === "w" ? "white" : "black");
+
+/** Whether `color` has made a move in `round` (white moves at ply 0, black at ply 1, in a game from the start). */
+export function hasMoved(round: Pick<GameRound, "ply" | "initialFen">, color: Color): boolean {
+  const firstTurn: Color = round.initialFen.split(" ")[1] === "b" ? "b" : "w";
+  return round.ply >= (color === firstTurn ? 1 : 2);
+}
+
+/**
+ * `color` berserks (an arena game): half their base time, and no increment from now on. The caller has checked
+ * that they may (see roundCommands). The round itself is not changed.
+ */
+export function berserked(round: GameRound, color: Color): GameRound {
+  const half = Math.floor(round.baseMs / 2);
+  const r = round.clock.remaining;
+  return {
+    ...round,
+    clock: { ...round.clock, remaining: color === "w" ? { w: half, b: r.b } : { w: r.w, b: half } },
+    berserk: { w: round.berserk?.w ?? false, b: round.berserk?.b ?? false, [color]: true },
+  };
+}

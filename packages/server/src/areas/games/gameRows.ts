@@ -68,6 +68,10 @@ export function roundFromRow(
   };
   if (row.status === "active") {
     restoreRoundState(round, row.roundState, moves[0]?.movedAt?.getTime(), moves.at(-1)?.movedAt?.getTime());
-  } else if (row.roundState) round.eventNo = row.roundState.eventNo + (moves.length - row.roundState.atPly) + 1;
+  } else if (row.roundState) {
+    if (row.roundState.tournament) round.tournament = row.roundState.tournament;
+    if (row.roundState.berserk) round.berserk = row.roundState.berserk;
+    round.eventNo = row.roundState.eventNo + (moves.length - row.roundState.atPly) + 1;
+  }
   return round;
 }

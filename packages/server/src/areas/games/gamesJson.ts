@@ -38,7 +38,10 @@ export function gameStartedJson(
     viewer === "spectator" || round.status !== "active" ? null : claimableAt(round, other(side));
   return {
     gameId: round.id,
-    gameLength: { w: round.baseMs, b: round.baseMs },
+    gameLength: {
+      w: round.berserk?.w ? Math.floor(round.baseMs / 2) : round.baseMs,
+      b: round.berserk?.b ? Math.floor(round.baseMs / 2) : round.baseMs,
+    },
     isWhite: side === "w",
     fen: round.board.fen(),
     initialFen: round.initialFen,
@@ -72,6 +75,7 @@ export function gameStartedJson(
       : {}),
     ply: round.ply,
     status: round.status,
+    ...(round.tournament ? { tournament: round.tournament, berserk: { w: false, b: false, ...round.berserk } } : {}),
     ...(round.result
       ? {
           winningColor: round.result.winningColor === "none" ? undefined : round.result.winningColor,
@@ -193,6 +197,9 @@ export function gameRecordJson(row: GameRow): GameRecord {
     rated: row.rated,
     startedAt: row.createdAt.getTime(),
     endedAt: row.endedAt ? row.endedAt.getTime() : null,
+    ...(row.tournamentId && row.roundState?.tournament
+      ? { tournament: { id: row.tournamentId, name: row.roundState.tournament.name } }
+      : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { type ByColor, MESSAGES, type TimeClass, type Variant } from "@chess/shared";
+import type { BusEvents } from "../../bus.ts";
 import type { Core } from "../../core.ts";
 import type { AreaModule } from "../../mount.ts";
 import { settledWithin } from "../../util/settledWithin.ts";
@@ -36,6 +37,13 @@ export interface GameRecords {
   line(gameId: string): Promise<{ initialFen: string; uciMoves: string[]; active: boolean } | undefined>;
   /** The games a player is in now, live and daily (an account's every one; a guest's live game). */
   inPlay(player: { userId: number | null; sessionId: string }): Promise<string[]>;
+  /**
+   * How a game ended, as gameFinished would have said it (for an area that may have missed the event: a node
+   * killed between the end's commit and its publishing); "active" while it is played, undefined if unknown.
+   */
+  ending(
+    gameId: string,
+  ): Promise<"active" | Omit<BusEvents["gameFinished"], "variant" | "timeClass" | "ratingsChanged"> | undefined>;
 }
 
 /**
@@ -105,6 +113,11 @@ export function gamesModule(
   ports.closing.guard(async (userId) =>
     (await games.activeGameOf({ userId, sessionId: "" })) !== undefined ? MESSAGES.closeWhilePlaying : undefined,
   );
+  core.bus.subscribe("guestSignedIn", ({ guestSessionId, userId, username, sessionId }) =>
+    games
+      .adoptSeat({ sessionId: guestSessionId, userId: null }, { sessionId, userId, name: username })
+      .catch((err: unknown) => logger.warn({ err, userId }, "a guest's live game kept its guest seat")),
+  );
   core.bus.subscribe("accountClosed", ({ userId }) =>
     rematches.accountClosed(userId).catch((err: unknown) => logger.warn({ err, userId }, "rematch offers kept")),
   );
@@ -170,6 +183,40 @@ export function gamesModule(
       if (!row) return undefined;
       const moves = await repo.moves(gameId);
       return { initialFen: row.initialFen, uciMoves: moves.map((m) => m.uci), active: row.status === "active" };
+    },
+    async ending(gameId) {
+      const row = await repo.game(gameId);
+      if (!row) return undefined;
+      if (row.status === "active") return "active";
+      const t = row.roundState?.tournament;
+      const rated = row.rated && row.whiteElo !== null && row.blackElo !== null;
+      return {
+        gameId,
+        players: [
+          { userId: row.whiteUserId, sessionId: row.whiteSessionId, name: row.whiteName },
+          { userId: row.blackUserId, sessionId: row.blackSessionId, name: row.blackName },
+        ],
+        winningColor: row.winningColor ?? "none",
+        reason: row.endReason ?? "abort",
+        ...(t && row.tournamentId
+          ? {
+              arena: {
+                tournamentId: row.tournamentId,
+                plies: row.ply,
+                finishedAt: row.endedAt?.getTime() ?? Date.now(),
+                berserk: { w: row.roundState?.berserk?.w ?? false, b: row.roundState?.berserk?.b ?? false },
+                ...(rated
+                  ? {
+                      ratings: {
+                        w: (row.whiteElo ?? 0) + (row.whiteEloChange ?? 0),
+                        b: (row.blackElo ?? 0) + (row.blackEloChange ?? 0),
+                      },
+                    }
+                  : {}),
+              },
+            }
+          : {}),
+      };
     },
     async inPlay(player) {
       if (player.userId !== null) return repo.inPlayOf(player.userId);

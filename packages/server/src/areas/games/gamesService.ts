@@ -59,6 +59,12 @@ export interface NewGame {
   initialFen?: string;
   clubId?: number | null;
   rematchOf?: string;
+  /** The id to start it under (an arena names its games before they start); a new one when absent. */
+  id?: string;
+  /** False: casual even between two accounts (a casual arena). */
+  rated?: boolean;
+  /** An arena game: its tournament, and whether its players may berserk. */
+  tournament?: { id: string; name: string; berserkable: boolean };
 }
 
 const GAME_OPS = [
@@ -74,14 +80,17 @@ const GAME_OPS = [
   "proposeTakeback",
   "acceptTakeback",
   "declineTakeback",
+  "berserk",
 ] as const;
 export type GameOp = (typeof GAME_OPS)[number];
 /** A player's action passed from the node they are connected to, to the node writing the game. */
 export interface GameCall {
-  op: GameOp | "snapshot";
+  op: GameOp | "snapshot" | "adoptSeat";
   gameId: string;
   actor: ActorId;
   payload?: MovePayload;
+  /** adoptSeat: the account that takes the actor's (a guest's) seat. */
+  account?: PlayerRef;
 }
 
 /** STATEMENT_TIMEOUT_MS's default: what a command's answer waits for at most, unless the node says otherwise. */
@@ -270,13 +279,28 @@ export function createGamesService(deps: {
     });
   }
 
+  /** On the game's writer: `account` takes the seat of `guest`, the game unchanged (it stays unrated). */
+  async function adoptSeatHere(gameId: string, guest: ActorId, account: PlayerRef): Promise<boolean> {
+    const done = await queue.run(gameId, async () => {
+      const round = rounds.get(gameId);
+      const color = round && colorOf(round, guest);
+      if (!round || !color || round.status !== "active") return false;
+      const next: GameRound = { ...round, players: { ...round.players, [color]: account } };
+      return rounds.reseat(round, next);
+    });
+    // Their tabs come back under the account; the seat is taken if one of them is at the board already.
+    const key = actorKey(account);
+    if (done) service.presenceChanged(key, deps.isOnline(key));
+    return done;
+  }
+
   async function activeGameOf(actor: ActorId): Promise<string | undefined> {
     const here = rounds.gameOf(actorKey(actor));
     if (here || !shared) return here;
     return repo.activeGameOf(actor);
   }
 
-  return {
+  const service = {
     /** The game the actor is playing now, if any (on any node). */
     activeGameOf,
     /** Creates, persists and announces a game; each player gets gameStarted. */
@@ -286,7 +310,7 @@ export function createGamesService(deps: {
       // An untimed game needs a class for its rules of presence (GONE_CLAIM_MS) and is never rated: the
       // longest one serves (lichess files it as correspondence, a class the spec's ratings do not have).
       const timeClass = untimed ? "classical" : timeClassOf(tc);
-      const rated = !untimed && g.white.userId !== null && g.black.userId !== null;
+      const rated = !untimed && g.rated !== false && g.white.userId !== null && g.black.userId !== null;
       const [wr, br] = rated
         ? await Promise.all([
             repo.rating(g.white.userId as number, g.variant, timeClass),
@@ -305,7 +329,7 @@ export function createGamesService(deps: {
       const incrementMs = tc.increment * 1000;
       const t = now();
       const round: GameRound = {
-        id: shortId(),
+        id: g.id ?? shortId(),
         variant: g.variant,
         timeClass,
         baseMs,
@@ -338,6 +362,7 @@ export function createGamesService(deps: {
         createdAt: t,
         epoch: 1,
         ...(deps.firstMoveMs ? { firstMoveMs: deps.firstMoveMs[timeClass] } : {}),
+        ...(g.tournament ? { tournament: g.tournament, berserk: { w: false, b: false } } : {}),
       };
       round.firstMoveDeadline = firstMoveDeadlineAt(round, t);
       round.idleDeadline = idleDeadlineAt(round, t);
@@ -366,6 +391,7 @@ export function createGamesService(deps: {
         fen: round.initialFen,
         clock: round.clock,
         rematchOf: g.rematchOf ?? null,
+        tournamentId: g.tournament?.id ?? null,
         roundState: roundStateOf(round),
         ownerEpoch: round.epoch,
         ownerNode: leases.nodeId,
@@ -406,6 +432,8 @@ export function createGamesService(deps: {
       act(actor, gameId, "acceptTakeback") as Promise<Ack<{ ply: number }>>,
     declineTakeback: (actor: ActorId, gameId?: string): Promise<Ack> =>
       act(actor, gameId, "declineTakeback") as Promise<Ack>,
+    /** An arena game's player halves their clock before their first move. */
+    berserk: (actor: ActorId, gameId?: string): Promise<Ack> => act(actor, gameId, "berserk") as Promise<Ack>,
 
     /** The two players of a game (live or finished). */
     async playersOf(gameId: string): Promise<PlayerRef[]> {
@@ -432,8 +460,29 @@ export function createGamesService(deps: {
       return gameStartedJson(round, colorOf(round, actor) ?? "spectator", now(), rounds.heldSince(gameId));
     },
 
+    /**
+     * A guest logged in (or signed up) in the browser playing a live game: their account takes the guest's
+     * seat, on whichever node writes the game, so the account finishes it. The stored rows follow through
+     * history's adoption of the guest's games. False when the guest plays no live game.
+     */
+    async adoptSeat(guest: ActorId, account: PlayerRef): Promise<boolean> {
+      const id = await activeGameOf(guest);
+      if (!id) return false;
+      const where = await ownership.locate(id);
+      if (where === "here") return adoptSeatHere(id, guest, account);
+      if (where === "unknown" || !deps.forward) return false;
+      const answer = (await deps.forward(where, { op: "adoptSeat", gameId: id, actor: guest, account })) as
+        | Ack<boolean>
+        | undefined;
+      return answer?.ok === true && answer.data === true;
+    },
+
     /** A call another node passed on because this node holds the game. */
     async serve(call: GameCall): Promise<Ack<unknown>> {
+      if (call.op === "adoptSeat") {
+        if (!call.account || !rounds.has(call.gameId)) return fail("no_game", "This game is not being played here");
+        return { ok: true, data: await adoptSeatHere(call.gameId, call.actor, call.account) };
+      }
       if (call.op === "snapshot") {
         const round = rounds.get(call.gameId);
         if (!round) return fail("no_game", "This game is not being played here");
@@ -517,6 +566,7 @@ export function createGamesService(deps: {
       return round ? clocksAt(round, now(), rounds.heldSince(gameId)) : undefined;
     },
   };
+  return service;
 }
 
 export type GamesService = ReturnType<typeof createGamesService>;

@@ -1,5 +1,6 @@
 import {
   type Ack,
+  berserkPayload,
   cancelRematchPayload,
   fail,
   gameActionPayload,
@@ -47,6 +48,8 @@ export function gamesSocketEvents(deps: { games: GamesService; rematches: Rematc
     proposeTakeback: socketEvent(gameActionPayload, (s, p) => games.proposeTakeback(s.data.owner, p?.gameId)),
     acceptTakeback: socketEvent(gameActionPayload, (s, p) => games.acceptTakeback(s.data.owner, p?.gameId)),
     declineTakeback: socketEvent(gameActionPayload, (s, p) => games.declineTakeback(s.data.owner, p?.gameId)),
+    // A round command of an arena game (the tournaments protocol documents it).
+    berserk: socketEvent(berserkPayload, (s, p) => games.berserk(s.data.owner, p?.gameId)),
     resync: socketEvent(resyncPayload, (s, p) => follow(s, p.gameId)),
     watch: socketEvent(watchPayload, (s, p) => follow(s, p.gameId)),
     currentGame: socketEvent(noPayload, async (s): Promise<Ack<{ gameId: string | null } & LiveGames>> => {

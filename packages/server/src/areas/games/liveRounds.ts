@@ -62,6 +62,20 @@ export class LiveRounds {
     return true;
   }
 
+  /**
+   * The game's round is `next`, whose players differ from `live`'s (a guest's seat taken by their account),
+   * if `live` is still its round; each player's game follows.
+   */
+  reseat(live: GameRound, next: GameRound): boolean {
+    if (!this.replace(live, next)) return false;
+    for (const c of ["w", "b"] as const) {
+      const before = actorKey(live.players[c]);
+      if (this.byPlayer.get(before) === live.id) this.byPlayer.delete(before);
+      this.byPlayer.set(actorKey(next.players[c]), next.id);
+    }
+    return true;
+  }
+
   unregister(round: GameRound): void {
     this.held.delete(round.id);
     this.rounds.delete(round.id);

@@ -86,6 +86,9 @@ export function createRematches(deps: {
         return fail("not_found", "Game not found");
       }
       if (previous.status === "active") return fail("active", "The game is still being played");
+      // The arena pairs its players again by itself (lichess offers no rematch there).
+      if (previous.tournamentId !== null)
+        return fail("arena", "Arena games have no rematch: the arena pairs you again");
       const [from, to] = sameActor(white, actor) ? [white, black] : [black, white];
       if (await blocked(from, to)) return NO_REMATCH;
       const existing = await offers.forGame(previousGameId);

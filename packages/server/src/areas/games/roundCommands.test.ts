@@ -1,4 +1,4 @@
-import type { Color } from "@chess/shared";
+import { type Color, newClock } from "@chess/shared";
 import { describe, expect, it } from "vitest";
 import { type GameRound, GONE_LEFT_MS, IDLE_UNTIMED_MS, sanList } from "./gameRound.ts";
 import { type Decision, decide, dueEnd, type RoundCommand } from "./roundCommands.ts";
@@ -417,5 +417,41 @@ describe("dueEnd", () => {
     ],
   ])("%s", (_name, make, now, expected) => {
     expect(dueEnd(make(), now)).toEqual(expected);
+  });
+});
+
+describe("berserk (arena games)", () => {
+  const arena = {
+    tournament: { id: "t1", name: "Blitz Arena", berserkable: true },
+    incrementMs: 2_000,
+    clock: { ...newClock(180_000, 2_000), turn: "w" as const },
+  };
+
+  it("halves the player's clock before their first move, and takes their increment away", () => {
+    const r = played(testRound(arena), [
+      ["w", move("e2", "e4"), 1_000],
+      ["b", { type: "berserk" }, 1_500],
+    ]);
+    expect(r.clock.remaining.b).toBe(90_000);
+    expect(r.berserk).toEqual({ w: false, b: true });
+    const after = played(r, [
+      ["b", move("e7", "e5"), 2_000],
+      ["w", move("g1", "f3"), 3_000],
+      ["b", move("b8", "c6"), 4_000],
+    ]);
+    // Black thought 1 s after the clock started and got no increment; White got theirs.
+    expect(after.clock.remaining.b).toBe(89_000);
+    expect(after.clock.remaining.w).toBe(180_000 - 1_000 + 2_000);
+  });
+
+  it("is refused after the first move, twice, outside arenas, and where the arena forbids it", () => {
+    const moved = played(testRound(arena), [["w", move("e2", "e4"), 1_000]]);
+    const code = (d: Decision) => (d.kind === "refused" ? d.refusal.code : d.kind);
+    expect(code(decide(moved, "w", { type: "berserk" }, 1_100))).toBe("too_late");
+    const once = played(moved, [["b", { type: "berserk" }, 1_200]]);
+    expect(code(decide(once, "b", { type: "berserk" }, 1_300))).toBe("already");
+    expect(code(decide(testRound(), "w", { type: "berserk" }, 0))).toBe("not_arena");
+    const closed = testRound({ tournament: { id: "t1", name: "A", berserkable: false } });
+    expect(code(decide(closed, "w", { type: "berserk" }, 0))).toBe("not_berserkable");
   });
 });

@@ -1,11 +1,13 @@
 import { type Color, type MoveInput, other, type PlayedMove } from "@chess/shared";
 import type { Result } from "./gameFinisher.ts";
 import {
+  berserked,
   claimableAt,
   DRAW_OFFER_EVERY_PLIES,
   flaggedSide,
   flagResult,
   type GameRound,
+  hasMoved,
   playMove,
   takeBack,
   takebackPlies,
@@ -27,7 +29,9 @@ export type RoundCommand =
   /** Against a person: asks the opponent to let the caller take back (lichess's takeback proposal). */
   | { type: "proposeTakeback" }
   | { type: "acceptTakeback" }
-  | { type: "declineTakeback" };
+  | { type: "declineTakeback" }
+  /** An arena game's player halves their clock before their first move (lichess's berserk). */
+  | { type: "berserk" };
 
 /** What happened to a game, in order; the publisher numbers, commits and broadcasts each. */
 export type RoundEvent =
@@ -37,7 +41,8 @@ export type RoundEvent =
   | { type: "ended"; result: Result }
   | { type: "takenBack"; plies: number }
   | { type: "takebackProposed"; by: Color }
-  | { type: "takebackDeclined"; by: Color };
+  | { type: "takebackDeclined"; by: Color }
+  | { type: "berserked"; by: Color };
 
 export interface Refusal {
   code: string;
@@ -159,6 +164,13 @@ export function decide(round: GameRound, color: Color, command: RoundCommand, no
         next: { ...round, takebackProposedBy: null },
         events: [{ type: "takebackDeclined", by: color }],
       };
+    case "berserk": {
+      if (!round.tournament) return refused("not_arena", "Berserk is for arena games");
+      if (!round.tournament.berserkable) return refused("not_berserkable", "This arena does not allow berserk");
+      if (round.berserk?.[color]) return refused("already", "You have already berserked");
+      if (hasMoved(round, color)) return refused("too_late", "Berserk only before your first move");
+      return { kind: "applied", next: berserked(round, color), events: [{ type: "berserked", by: color }] };
+    }
     case "claimVictory":
     case "claimDraw": {
       // The opponent has been gone long enough: the present player takes the win, or settles for a draw.

@@ -4,7 +4,7 @@ import type { Bus } from "../../bus.ts";
 import { isDatabaseUnavailable, UNIQUE_VIOLATION } from "../../storage/unavailable.ts";
 import { pause, TOO_LATE, within } from "./answerDeadline.ts";
 import { finishing, type Result } from "./gameFinisher.ts";
-import { type GameRound, resumedAfterHold } from "./gameRound.ts";
+import { clocksNow, type GameRound, resumedAfterHold } from "./gameRound.ts";
 import { roundFromRow } from "./gameRows.ts";
 import { clocksResumedJson, gameOverJson, updateJson } from "./gamesJson.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
@@ -41,6 +41,21 @@ const UNSAVED_ANSWER: Record<OfferEvent["type"], string> = {
   takebackProposed: "The proposal could not be saved - please try again",
   takebackDeclined: "The answer could not be saved - please try again",
 };
+
+/** What the tournaments area needs of an arena game's end (gameFinished): its plies, berserks and new ratings. */
+export function arenaEnd(round: GameRound, change: { w: number; b: number }, at: number) {
+  if (!round.tournament) return {};
+  const { w, b } = round.elo;
+  return {
+    arena: {
+      tournamentId: round.tournament.id,
+      plies: round.ply,
+      finishedAt: at,
+      berserk: { w: round.berserk?.w ?? false, b: round.berserk?.b ?? false },
+      ...(round.rated && w !== null && b !== null ? { ratings: { w: w + change.w, b: b + change.b } } : {}),
+    },
+  };
+}
 
 /** The database's own answer to a statement (a SQLSTATE), if it gave one: then the statement did not run. */
 function sqlState(error: unknown): string | undefined {
@@ -246,6 +261,7 @@ export function createRoundPublisher(deps: {
       ratingsChanged: write.ratingChanges.length > 0,
       winningColor: result.winningColor,
       reason: result.reason,
+      ...arenaEnd(over, change, deps.now()),
     });
     notifier.toGame(over.id, "gameOver", gameOverJson(over, result, change));
   }
@@ -350,6 +366,19 @@ export function createRoundPublisher(deps: {
             }
             live = adopt(live, next);
             tellOpponent(live, event);
+            break;
+          case "berserked":
+            number(next, live);
+            if (!(await storeState(next, askedAt, deadline))) {
+              return fail("unavailable", "Berserk could not be saved - please try again");
+            }
+            live = adopt(live, next);
+            notifier.toGame(live.id, "berserked", {
+              gameId: live.id,
+              color: event.by,
+              timeLeft: clocksNow(live, now()),
+              serverTime: now(),
+            });
             break;
           case "ended":
             if (!moved) await finish(live, event.result);

@@ -17,6 +17,8 @@ export function roundStateOf(round: GameRound): PersistedRoundState {
     goneSince: { ...round.goneSince },
     goneLeft: { ...round.goneLeft },
     clock: { ...round.clock, remaining: { ...round.clock.remaining }, lagQuota: { ...round.clock.lagQuota } },
+    ...(round.tournament ? { tournament: round.tournament } : {}),
+    ...(round.berserk ? { berserk: { ...round.berserk } } : {}),
   };
 }
 
@@ -34,6 +36,9 @@ export function restoreRoundState(
 ): void {
   const since = state ? round.ply - state.atPly : round.ply;
   if (state?.takesTakebacks) round.takesTakebacks = { ...state.takesTakebacks };
+  // Fixed at the start (the tournament) or before a first move (berserk): true whatever moves came since.
+  if (state?.tournament) round.tournament = state.tournament;
+  if (state?.berserk) round.berserk = { ...state.berserk };
   if (state && since >= 0) {
     round.eventNo = state.eventNo + since;
     round.lastDrawOfferPly = { ...state.lastDrawOfferPly };

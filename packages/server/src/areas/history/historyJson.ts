@@ -34,7 +34,14 @@ export function historyRowJson(g: HistoryGame, userId: number): HistoryRow {
     eloChange: white ? g.whiteEloChange : g.blackEloChange,
     endedAt: g.endedAt?.getTime() ?? null,
     reason: g.endReason,
+    ...arenaOf(g),
   };
+}
+
+/** An arena game's tournament, as its round state keeps it. */
+function arenaOf(g: HistoryGame): { tournament?: { id: string; name: string } } {
+  const t = g.roundState?.tournament;
+  return g.tournamentId && t ? { tournament: { id: g.tournamentId, name: t.name } } : {};
 }
 
 type RatingRow = Awaited<ReturnType<HistoryRepo["ratings"]>>[number];

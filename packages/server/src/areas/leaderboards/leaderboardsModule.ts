@@ -2,6 +2,7 @@ import type { Core } from "../../core.ts";
 import type { AreaModule } from "../../mount.ts";
 import type { Callers } from "../accounts/index.ts";
 import type { Membership } from "../clubs/index.ts";
+import type { ClubBattles } from "../tournaments/index.ts";
 import { createLeaderboardsRepo } from "./leaderboardsRepo.ts";
 import { registerLeaderboardsRoutes } from "./leaderboardsRoutes.ts";
 import { createLeaderboardsService } from "./leaderboardsService.ts";
@@ -13,7 +14,10 @@ const FOLD_EVERY_MS = 10_000;
  * The site's and the clubs' leaderboards. They hear no bus event: games ending and accounts closing change the
  * rows they read, and the counts beside them in the same transaction.
  */
-export function leaderboardsModule(core: Core, ports: { callers: Callers; membership: Pick<Membership, "isMember"> }) {
+export function leaderboardsModule(
+  core: Core,
+  ports: { callers: Callers; membership: Pick<Membership, "isMember">; battles: ClubBattles },
+) {
   const repo = createLeaderboardsRepo(core.db);
   const service = createLeaderboardsService(repo);
   const area: AreaModule = {
@@ -23,6 +27,7 @@ export function leaderboardsModule(core: Core, ports: { callers: Callers; member
         service,
         auth: ports.callers,
         isClubMember: (clubId, userId) => ports.membership.isMember(clubId, userId),
+        battles: ports.battles,
       }),
     timers: [{ name: "rating counts fold", everyMs: FOLD_EVERY_MS, run: () => repo.foldCounts() }],
   };

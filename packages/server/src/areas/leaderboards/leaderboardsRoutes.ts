@@ -2,6 +2,7 @@ import { CLUB_MESSAGES, clubLeaderboardQuery, LEADERBOARD_PAGE, leaderboardQuery
 import type { FastifyInstance } from "fastify";
 import { notFound, parseInput } from "../../http/errors.ts";
 import type { RequestAuth } from "../accounts/index.ts";
+import type { ClubBattles } from "../tournaments/index.ts";
 import { leaderboardJson, overviewJson } from "./leaderboardsJson.ts";
 import type { LeaderboardsService } from "./leaderboardsService.ts";
 
@@ -11,6 +12,7 @@ export function registerLeaderboardsRoutes(
     service: LeaderboardsService;
     auth: RequestAuth;
     isClubMember: (clubId: number, userId: number) => Promise<boolean>;
+    battles: ClubBattles;
   },
 ) {
   const { service, auth } = deps;
@@ -26,6 +28,7 @@ export function registerLeaderboardsRoutes(
     const user = await auth.requireUser(req);
     const q = parseInput(clubLeaderboardQuery, req.query);
     if (!(await deps.isClubMember(q.clubId, user.userId))) throw notFound(CLUB_MESSAGES.unknownClub);
-    return leaderboardJson(await service.clubPage(q), q.pageNo, LEADERBOARD_PAGE);
+    const [page, clubBattles] = await Promise.all([service.clubPage(q), deps.battles.ofClub(q.clubId)]);
+    return { ...leaderboardJson(page, q.pageNo, LEADERBOARD_PAGE), clubBattles };
   });
 }

@@ -176,7 +176,8 @@ export function createLobbyService(deps: {
       const rating = actor.userId !== null ? await ratings.rating(actor.userId, p.variant, timeClass) : undefined;
       const offer: GameOffer = {
         offerId: shortId(),
-        ...(actor.isGuest ? {} : { username: actor.username }),
+        username: actor.username,
+        ...(actor.isGuest ? { guest: true as const } : {}),
         baseTime: p.baseTime,
         increment: p.increment,
         variant: p.variant,

@@ -13,8 +13,15 @@ export function preferencesModule(core: Core, ports: { callers: Callers }) {
   };
   return {
     area,
-    /** Whether an account lets its opponents ask for takebacks: always, in casual games, never. */
-    choices: { takebacks: async (userId: number) => (await repo.choices(userId)).takebacks },
+    choices: {
+      /** Whether an account lets its opponents ask for takebacks: always, in casual games, never. */
+      takebacks: async (userId: number) => (await repo.choices(userId)).takebacks,
+      /** Who may message and challenge an account: everyone, friends, nobody. */
+      contact: async (userId: number) => {
+        const { messagesFrom, challengesFrom } = await repo.choices(userId);
+        return { messagesFrom, challengesFrom };
+      },
+    },
   };
 }
 

@@ -1,5 +1,5 @@
-import type { ArenaStatus } from "@chess/shared";
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { ArenaRecurrence, ArenaStatus } from "@chess/shared";
+import { and, asc, desc, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../../storage/db.ts";
 import {
   type StoredArenaResult,
@@ -38,6 +38,8 @@ export interface GameResult {
   finishedAt: number;
   /** Each side's rating after the game, when it was rated. */
   ratings?: { white: number; black: number };
+  /** Who berserked, as the game knew it (also stored on the pairing). */
+  berserk?: { white: boolean; black: boolean };
 }
 
 /** What recording a result changed: whether it counted, and both players as they are now. */
@@ -81,8 +83,16 @@ export function createTournamentsRepo(db: Db) {
       .orderBy(asc(tournamentPlayers.userId));
 
   return {
-    /** Stores a new arena, not started. */
-    async insert(a: { id: string; createdBy: number | null; settings: ArenaSettings }): Promise<void> {
+    /**
+     * Stores a new arena, not started. False when the schedule's slot is taken already (another node made it).
+     */
+    async insert(a: {
+      id: string;
+      createdBy: number | null;
+      settings: ArenaSettings;
+      recurrence?: ArenaRecurrence;
+      scheduleSlot?: string;
+    }): Promise<boolean> {
       const s = a.settings;
       const { clubId, ...conditions } = s.conditions;
       await db.insert(tournaments).values({
@@ -102,24 +112,145 @@ export function createTournamentsRepo(db: Db) {
         clubId: clubId ?? null,
         conditions,
         clubBattle: s.clubBattle,
+        recurrence: a.recurrence ?? "none",
+        scheduleSlot: a.scheduleSlot ?? null,
+      });
+      return true;
+    },
+
+    /** Whether the schedule's slot has its arena. */
+    async hasSlot(slot: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: tournaments.id })
+        .from(tournaments)
+        .where(eq(tournaments.scheduleSlot, slot))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** The arenas not over (each is directed by one node). */
+    async unfinished(): Promise<Array<{ id: string; status: ArenaStatus }>> {
+      return db
+        .select({ id: tournaments.id, status: tournaments.status })
+        .from(tournaments)
+        .where(ne(tournaments.status, "finished"));
+    },
+
+    /** Leaves an arena before its start: the player is no longer in it. False if not in it or started. */
+    async leave(id: string, userId: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [arena] = await tx
+          .select({ status: tournaments.status })
+          .from(tournaments)
+          .where(eq(tournaments.id, id))
+          .for("update");
+        if (arena?.status !== "created") return false;
+        const gone = await tx
+          .delete(tournamentPlayers)
+          .where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.userId, userId)))
+          .returning({ userId: tournamentPlayers.userId });
+        if (gone.length === 0) return false;
+        await tx
+          .update(tournaments)
+          .set({ nbPlayers: sql`${tournaments.nbPlayers} - 1` })
+          .where(eq(tournaments.id, id));
+        return true;
       });
     },
 
+    /** One player of an arena, if they joined it. */
+    async player(id: string, userId: number): Promise<ArenaPlayerRecord | undefined> {
+      const [row] = await playersOf(db, id, [userId]);
+      return row && playerOf(row);
+    },
+
+    /** A player's podiums (ranks 1-3) in finished arenas where they played, latest first. */
+    async trophies(username: string, limit = 100) {
+      const rows = await db
+        .select({
+          tournamentId: tournaments.id,
+          name: tournaments.name,
+          rank: tournamentPlayers.finalRank,
+          finishedAt: tournaments.finishedAt,
+        })
+        .from(tournamentPlayers)
+        .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
+        .innerJoin(users, eq(users.id, tournamentPlayers.userId))
+        .where(
+          and(
+            sql`lower(${users.username}) = lower(${username})`,
+            eq(tournaments.status, "finished"),
+            lte(tournamentPlayers.finalRank, 3),
+            sql`jsonb_array_length(${tournamentPlayers.results}) > 0`,
+          ),
+        )
+        .orderBy(desc(tournaments.finishedAt))
+        .limit(limit);
+      return rows.map((r) => ({
+        tournamentId: r.tournamentId,
+        name: r.name,
+        rank: r.rank ?? 0,
+        finishedAt: r.finishedAt?.getTime() ?? 0,
+      }));
+    },
+
+    /** Stores a finished club battle's table (once the standings are frozen; the same table each time). */
+    async setBattleResult(id: string, table: Array<{ clubId: number; rank: number; points: number }>) {
+      await db.update(tournaments).set({ battleResult: table }).where(eq(tournaments.id, id));
+    },
+
+    /** A club's finished battles: how many, how many won, the points it scored in them. */
+    async battlesOf(clubId: number): Promise<{ played: number; won: number; points: number }> {
+      const rows = await db
+        .select({ result: tournaments.battleResult })
+        .from(tournaments)
+        .where(
+          and(
+            eq(tournaments.status, "finished"),
+            sql`${tournaments.battleResult} @> ${JSON.stringify([{ clubId }])}::jsonb`,
+          ),
+        );
+      let won = 0;
+      let points = 0;
+      for (const r of rows) {
+        const mine = r.result?.find((c) => c.clubId === clubId);
+        if (mine?.rank === 1 && mine.points > 0) won++;
+        points += mine?.points ?? 0;
+      }
+      return { played: rows.length, won, points };
+    },
+
     async arena(id: string): Promise<ArenaRecord | undefined> {
-      const [row] = await db.select().from(tournaments).where(eq(tournaments.id, id)).limit(1);
-      return row && arenaOf(row);
+      const [row] = await db
+        .select({ t: tournaments, winner: users.username })
+        .from(tournaments)
+        .leftJoin(users, eq(users.id, tournaments.winnerId))
+        .where(eq(tournaments.id, id))
+        .limit(1);
+      return row && arenaOf(row.t, row.winner);
+    },
+
+    /** Account names by id. */
+    async names(userIds: number[]): Promise<Map<number, string>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(inArray(users.id, userIds));
+      return new Map(rows.map((r) => [r.id, r.username]));
     },
 
     /** Arenas of one status: the next to start first, the running by start, the finished latest first. */
     async list(status: ArenaStatus, limit: number): Promise<ArenaRecord[]> {
       const order = status === "finished" ? desc(tournaments.finishedAt) : asc(tournaments.startsAt);
       const rows = await db
-        .select()
+        .select({ t: tournaments, winner: users.username })
         .from(tournaments)
+        .leftJoin(users, eq(users.id, tournaments.winnerId))
         .where(eq(tournaments.status, status))
         .orderBy(order)
         .limit(limit);
-      return rows.map(arenaOf);
+      return rows.map((r) => arenaOf(r.t, r.winner));
     },
 
     /** Takes the direction of an arena: the new epoch, under which alone it is paired, started and ended. */
@@ -309,7 +440,14 @@ export function createTournamentsRepo(db: Db) {
       return db.transaction(async (tx) => {
         const [pairing] = await tx
           .update(tournamentPairings)
-          .set({ status: "finished", winner: r.winner, plies: r.plies, finishedAt: new Date(r.finishedAt) })
+          .set({
+            status: "finished",
+            winner: r.winner,
+            plies: r.plies,
+            finishedAt: new Date(r.finishedAt),
+            ...(r.berserk?.white ? { whiteBerserk: true } : {}),
+            ...(r.berserk?.black ? { blackBerserk: true } : {}),
+          })
           .where(and(eq(tournamentPairings.gameId, gameId), eq(tournamentPairings.status, "playing")))
           .returning();
         if (!pairing) return undefined;

@@ -1,4 +1,4 @@
-import type { ArenaStatus } from "@chess/shared";
+import type { ArenaRecurrence, ArenaStatus } from "@chess/shared";
 import { type StoredArenaResult, tournamentPlayers, type tournaments, users } from "../../storage/schema.ts";
 import { scoreSheet } from "./arenaScoring.ts";
 import type { ArenaSettings } from "./arenaSettings.ts";
@@ -17,6 +17,11 @@ export interface ArenaRecord {
   winnerId: number | null;
   createdAt: number;
   finishedAt: number | null;
+  recurrence: ArenaRecurrence;
+  /** Made by the site's schedule. */
+  scheduled: boolean;
+  /** The winner's name, once finished. */
+  winner: string | null;
 }
 
 /** A player of an arena as stored, with the points derived from their results. */
@@ -39,7 +44,7 @@ export interface ArenaPlayerRecord {
 
 export const time = (d: Date | null) => (d === null ? null : d.getTime());
 
-export function arenaOf(row: typeof tournaments.$inferSelect): ArenaRecord {
+export function arenaOf(row: typeof tournaments.$inferSelect, winner: string | null = null): ArenaRecord {
   const conditions = row.clubId === null ? row.conditions : { ...row.conditions, clubId: row.clubId };
   return {
     id: row.id,
@@ -66,6 +71,9 @@ export function arenaOf(row: typeof tournaments.$inferSelect): ArenaRecord {
     winnerId: row.winnerId,
     createdAt: row.createdAt.getTime(),
     finishedAt: time(row.finishedAt),
+    recurrence: row.recurrence,
+    scheduled: row.scheduleSlot?.startsWith("hourly:") ?? false,
+    winner,
   };
 }
 

@@ -12,6 +12,7 @@ function fakeClient(overrides: Partial<AccountsApi> = {}): AccountsApi {
   return {
     currentUser: vi.fn(async () => Promise.reject(notLoggedIn())),
     tempUsername: vi.fn(async () => ({ username: "Guest-4821" })),
+    keepGuest: vi.fn(async () => ({ sessionId: "guest-session", username: "Guest-4821", isGuest: true })),
     login: vi.fn(async ({ username }) => ({ sessionId: "new-session", username })),
     logout: vi.fn(async () => ({ successMsg: "Logged out" })),
     createUser: vi.fn(async ({ username }) => ({ successMsg: "Account created", username })),
@@ -65,6 +66,19 @@ afterEach(() => {
 });
 
 describe("IdentityProvider", () => {
+  it("keeps a guest the socket names in the browser's cookie, once per guest, and never an account", async () => {
+    const client = fakeClient();
+    const { realtime, announce } = fakeRealtime();
+    setup(client, realtime);
+    announce({ sessionId: "g1", username: "Guest-1111", isGuest: true });
+    announce({ sessionId: "g1", username: "Guest-1111", isGuest: true });
+    expect(client.keepGuest).toHaveBeenCalledTimes(1);
+    announce({ sessionId: "u1", username: "alice", isGuest: false });
+    announce({ sessionId: "g2", username: "Guest-2222", isGuest: true });
+    expect(client.keepGuest).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(who()).toBe("guest:Guest-2222"));
+  });
+
   it("shows the logged-in user from GET /user", async () => {
     rememberSignedIn();
     const client = fakeClient({ currentUser: vi.fn(async () => ({ username: "alice", isLoggedIn: true })) });

@@ -89,16 +89,24 @@ export function IdentityProvider({
     }
   }, [client]);
 
+  // The guest last kept in the browser's cookie from this tab: every tab of the browser is then that guest.
+  const keptGuest = useRef<string | undefined>(undefined);
   useEffect(() => {
     const off = realtime.onSession((event) => {
       // The socket carries the login cookie: its word on who we are also says whether to ask GET /user.
       if (event.isGuest) forgetSignedIn();
       else rememberSignedIn();
+      if (event.isGuest && keptGuest.current !== event.sessionId) {
+        keptGuest.current = event.sessionId;
+        client.keepGuest().catch(() => {
+          // Not kept (cookies off, the server away): this tab goes on as its own guest.
+        });
+      }
       dispatch({ type: "sessionAnnounced", username: event.username, isGuest: event.isGuest });
     });
     void refresh();
     return off;
-  }, [realtime, refresh]);
+  }, [realtime, refresh, client]);
 
   const login = useCallback(
     async (username: string, password: string) => {

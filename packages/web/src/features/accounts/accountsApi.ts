@@ -5,6 +5,7 @@ import type {
   CreateUserBody,
   CreateUserResponse,
   CurrentUser,
+  GuestSessionResponse,
   LoginBody,
   LoginResponse,
   TempUsernameResponse,
@@ -25,6 +26,8 @@ export const accountsApi = {
   closeAccount: (body: CloseAccountBody) => api.post<ApiSuccess>("/user/close", body),
   /** GET /user → {username, isLoggedIn}; rejects with 401 when nobody is logged in. */
   currentUser: (signal?: AbortSignal) => api.get<CurrentUser>("/user", signal),
+  /** POST /user/guest-session (Session-ID header): keeps this tab's guest as the browser's, in the session cookie. */
+  keepGuest: () => api.post<GuestSessionResponse>("/user/guest-session"),
   /** GET /user/temp-username (Session-ID header) → the guest name of the stored session. */
   tempUsername: (signal?: AbortSignal) => api.get<TempUsernameResponse>("/user/temp-username", signal),
 };

@@ -1,5 +1,5 @@
 import type { GameRecord } from "@chess/shared";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiRequestError } from "../../lib/api.ts";
@@ -7,7 +7,7 @@ import { AnalysisPage } from "../../pages/AnalysisPage.tsx";
 import { fakeIdentity } from "../../test/identity.tsx";
 import { IdentityContext } from "../accounts/IdentityProvider.tsx";
 import type { AnalysisApi } from "./analysisApi.ts";
-import { SCHOLARS_ENTRIES } from "./testGame.ts";
+import { IMPORTED, SCHOLARS_ENTRIES } from "./testGame.ts";
 
 beforeEach(() => {
   vi.spyOn(Element.prototype, "getBoundingClientRect").mockReturnValue(new DOMRect(0, 0, 50, 50));
@@ -46,6 +46,10 @@ function client(found = true): AnalysisApi {
     gameAnalysis: vi.fn(async () => SCHOLARS_ENTRIES),
     progress: vi.fn(async () => ({ status: "done" as const, done: 8, total: 8 })),
     singleMove: vi.fn(async () => []),
+    tree: vi.fn(async () => ({ tree: [] })),
+    saveTree: vi.fn(async () => ({ successMsg: "Variations saved" })),
+    importPgn: vi.fn(async () => IMPORTED),
+    importedGame: vi.fn(async () => IMPORTED),
   };
 }
 
@@ -93,5 +97,28 @@ describe("AnalysisPage (SPEC §2 /analysis)", () => {
   it("shows why a game cannot be opened", async () => {
     renderPage("/analysis?gameId=nope", client(false));
     expect(await screen.findByText("Game not found")).toBeTruthy();
+  });
+
+  it("imports a PGN: a bad one is named with its line, a file of many lists its games, the one picked opens", async () => {
+    const { api, router } = renderPage("/analysis");
+    const text = screen.getByRole("textbox", { name: "Paste the PGN of one game or many" });
+    fireEvent.change(text, { target: { value: '[White "a"]\n\n1. e4 e5\n2. Ke3 *' } });
+    fireEvent.click(screen.getByRole("button", { name: "Import" }));
+    expect(screen.getByRole("alert").textContent).toBe("Invalid move in PGN: 2. Ke3 (line 4)");
+    expect(api.importPgn).not.toHaveBeenCalled();
+
+    const two = '[White "alice"]\n[Black "bob"]\n\n1. e4 e5 1-0\n\n[White "carol"]\n[Black "dave"]\n\n1. d4 d5 2. c4 *';
+    fireEvent.change(text, { target: { value: two } });
+    fireEvent.click(screen.getByRole("button", { name: "Import" }));
+    const list = screen.getByRole("list", { name: "Games in the file" });
+    const games = within(list).getAllByRole("button");
+    expect(games.map((g) => g.textContent)).toEqual(["alice vs bob · 1-0 · 1 move", "carol vs dave · * · 2 moves"]);
+    fireEvent.click(games[1] as HTMLElement);
+    expect(api.importPgn).toHaveBeenCalledWith('[White "carol"]\n[Black "dave"]\n\n1. d4 d5 2. c4 *');
+    expect(await screen.findByText("carol vs dave")).toBeTruthy();
+    expect(router.state.location.search).toBe("?import=import-abc");
+    expect(api.importedGame).toHaveBeenCalledWith("import-abc", expect.any(AbortSignal));
+    expect(screen.getByRole("button", { name: "c4" })).toBeTruthy();
+    expect(screen.getByText("Imported")).toBeTruthy();
   });
 });

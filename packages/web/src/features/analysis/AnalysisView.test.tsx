@@ -5,7 +5,7 @@ import { ApiRequestError } from "../../lib/api.ts";
 import { fakeIdentity, renderWithIdentity } from "../../test/identity.tsx";
 import { AnalysisView } from "./AnalysisView.tsx";
 import type { AnalysisApi } from "./analysisApi.ts";
-import { SCHOLARS_ENTRIES, testGame } from "./testGame.ts";
+import { IMPORTED, SCHOLARS_ENTRIES, testGame } from "./testGame.ts";
 import { useLineEval } from "./useLineEval.ts";
 
 beforeEach(() => {
@@ -25,6 +25,10 @@ function fakeClient(overrides: Partial<AnalysisApi> = {}): AnalysisApi {
     gameAnalysis: vi.fn(async () => SCHOLARS_ENTRIES),
     progress: vi.fn(async () => ({ status: "running" as const, done: 3, total: 8 })),
     singleMove: vi.fn(async () => [{ eval: 20, turn: "w" as const, moves: ["g1f3"] }]),
+    tree: vi.fn(async () => ({ tree: [] })),
+    saveTree: vi.fn(async () => ({ successMsg: "Variations saved" })),
+    importPgn: vi.fn(async () => IMPORTED),
+    importedGame: vi.fn(async () => IMPORTED),
     ...overrides,
   };
 }
@@ -207,5 +211,56 @@ describe("useLineEval (own variations, SPEC §4)", () => {
     expect(screen.getByTestId("variation").textContent).toContain("Engine line: 3... g6");
     fireEvent.keyDown(document, { key: "ArrowRight" });
     expect(screen.getByTestId("variation").textContent).toContain("Engine line: 3... g6 4. Qf3");
+  });
+});
+
+describe("the variation tree", () => {
+  it("lays the account's saved variations over the game, goes between them, promotes, deletes and saves", async () => {
+    localStorage.clear();
+    // 3... Nf6 (3... g6 4. Qf3) (3... d6)
+    const saved = [
+      {
+        s: "e4",
+        c: [
+          {
+            s: "e5",
+            c: [{ s: "Qh5", c: [{ s: "Nc6", c: [{ s: "Bc4", c: [{ s: "g6", c: [{ s: "Qf3" }] }, { s: "d6" }] }] }] }],
+          },
+        ],
+      },
+    ];
+    const client = fakeClient({ tree: vi.fn(async () => ({ tree: saved })) });
+    renderWithIdentity(<AnalysisView game={testGame({ gameId: "tree" })} client={client} />, user);
+    const lines = () =>
+      screen.getAllByTestId("tree-line").map((l) =>
+        within(l)
+          .getAllByRole("button")
+          .map((b) => b.textContent)
+          .join(" "),
+      );
+    await screen.findAllByTestId("tree-line");
+    expect(lines()).toEqual(["3... g6 4. Qf3", "3... d6"]);
+    const shown = () => document.querySelector("[aria-current='true']")?.textContent;
+    fireEvent.click(screen.getByRole("button", { name: "3... g6" }));
+    expect(screen.getByTestId("variation").textContent).toContain("Your variation: 3... g6");
+    // Down and up go between the moves tried after 3. Bc4.
+    fireEvent.keyDown(document, { key: "ArrowDown" });
+    expect(shown()).toContain("d6");
+    fireEvent.keyDown(document, { key: "ArrowUp" });
+    fireEvent.keyDown(document, { key: "ArrowUp" });
+    expect(shown()).toContain("Nf6");
+
+    // A right click on d6: promoted over g6 (never over the game's Nf6), then deleted.
+    fireEvent.contextMenu(screen.getByRole("button", { name: "3... d6" }));
+    fireEvent.click(within(screen.getByRole("menu")).getByRole("menuitem", { name: "Promote variation" }));
+    expect(lines()).toEqual(["3... d6", "3... g6 4. Qf3"]);
+    await waitFor(() => expect(client.saveTree).toHaveBeenCalled(), { timeout: 3_000 });
+    const last = vi.mocked(client.saveTree).mock.lastCall;
+    expect(JSON.stringify(last?.[1])).toContain('{"s":"Nf6","c":[{"s":"Qxf7#"}]},{"s":"d6"},{"s":"g6"');
+    fireEvent.click(screen.getByRole("button", { name: "Delete from here" }));
+    expect(lines()).toEqual(["3... g6 4. Qf3"]);
+    expect(shown()).toContain("Bc4");
+    expect(localStorage.getItem("analysis-tree:tree")).toContain('"s":"g6"');
+    expect(localStorage.getItem("analysis-tree:tree")).not.toContain('"s":"d6"');
   });
 });

@@ -1,8 +1,19 @@
 import { type AnalysisEntry, divideGame, type MoveQuality, moveQuality, scoreOf } from "@chess/shared";
-import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { useIdentity } from "../accounts/index.ts";
-import { type MoveStep, MoveTable, numberedLine, type PlayedMove, replayLine, useMoveKeys } from "../board/index.ts";
+import {
+  hasSiblings,
+  isTypingTarget,
+  type MoveStep,
+  MoveTreeView,
+  nodeOf,
+  type PlayedMove,
+  pathTo,
+  replayLine,
+  type TreeStep,
+  useMoveKeys,
+} from "../board/index.ts";
 import { OpeningName } from "../openings/index.ts";
 import { AnalysisBoard } from "./AnalysisBoard.tsx";
 import { BestLine, EngineStatus, MoveMark, NavIcon, PlayerRow } from "./AnalysisParts.tsx";
@@ -13,24 +24,27 @@ import { plyLabels } from "./bestLine.ts";
 import { EvalBar } from "./EvalBar.tsx";
 import { EvalChart } from "./EvalChart.tsx";
 import { LocalEnginePanel } from "./LocalEnginePanel.tsx";
-import {
-  canStepBack,
-  canStepForward,
-  initialLine,
-  inVariation,
-  lineReducer,
-  movesToShown,
-  shownFen,
-  shownLastMove,
-} from "./lineStore.ts";
+import { MarksList } from "./MarksList.tsx";
 import { MarkPicker, VerdictCard } from "./MoveReview.tsx";
 import { gameMarks, MARKS_OF, type MarkMode, markCounts, storedMarkMode, storeMarkMode } from "./marks.ts";
 import { accuracies, phaseAccuracies } from "./moveQualities.ts";
 import { buildPgn, pgnFileName } from "./pgn.ts";
 import { QualityTable } from "./QualityTable.tsx";
+import {
+  branchPoint,
+  canStep,
+  gamePly,
+  initialTree,
+  shownFen,
+  shownMove,
+  shownSans,
+  treeReducer,
+} from "./treeStore.ts";
 import { useGameAnalysis } from "./useGameAnalysis.ts";
 import { knownLineEval, lineKey, useLineEval } from "./useLineEval.ts";
 import { storedLocalEngineOn, storeLocalEngineOn, useLocalEngine } from "./useLocalEngine.ts";
+import { useSavedTree } from "./useSavedTree.ts";
+import { TreeMenu, VariationPanel } from "./VariationPanel.tsx";
 import { moveVerdict } from "./verdict.ts";
 import "./AnalysisView.css";
 import { PlayComputerButton } from "../computer/index.ts";
@@ -49,7 +63,9 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
     invalid,
   } = useMemo(() => replayLine(game.initialFen, game.sans), [game.initialFen, game.sans]);
   const gameSans = useMemo(() => plies.map((p) => p.san), [plies]);
-  const [line, dispatch] = useReducer(lineReducer, gameSans, (sans) => initialLine(sans));
+  const [nav, dispatch] = useReducer(treeReducer, undefined, () => initialTree(game.initialFen, plies));
+  useSavedTree(game, nav.tree, dispatch, { loggedIn: identity.kind !== "guest", client });
+  const [menu, setMenu] = useState<{ id: string; x: number; y: number } | null>(null);
   const [orientation, setOrientation] = useState(game.playerColor);
   const analysis = useGameAnalysis(game.gameId, identity.kind !== "guest", { client });
   const entries = shownEntries(analysis.state);
@@ -61,18 +77,20 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
     if (waitingForLogin && identity.kind === "user") setEnabled(true);
   }, [waitingForLogin, identity.kind, setEnabled]);
 
-  const variation = inVariation(line);
-  const shownMoves = movesToShown(line);
+  const ply = gamePly(nav);
+  const variation = ply === null;
+  const branchPly = nodeOf(nav.tree, branchPoint(nav))?.ply ?? 0;
+  const shownMoves = shownSans(nav);
   const lineEval = useLineEval(entries !== undefined && variation, game.initialFen, shownMoves, client);
-  const fen = shownFen(line, fens);
+  const fen = shownFen(nav);
   // The opening of the line shown, a variation included.
   const openingFens = useMemo(
-    () => [...fens.slice(0, line.ply + 1), ...line.variation.map((p) => p.fen)],
-    [fens, line.ply, line.variation],
+    () => [nav.tree.fen, ...(pathTo(nav.tree, nav.current) ?? []).map((n) => n.move.fen)],
+    [nav.tree, nav.current],
   );
   const [localOn, setLocalOn] = useState(storedLocalEngineOn);
   const local = useLocalEngine(localOn, fen);
-  const lastMove = shownLastMove(line, plies);
+  const lastMove = shownMove(nav);
 
   const [markMode, setMarkMode] = useState<MarkMode>(storedMarkMode);
   const chooseMarks = useCallback((mode: MarkMode) => {
@@ -91,17 +109,19 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
     ? lineEval.kind === "done"
       ? lineEval.entry
       : undefined
-    : entries?.[line.ply];
+    : entries?.[ply ?? 0];
   const lastQuality: MoveQuality | null | undefined = variation
     ? markMode === "lichess"
       ? (current?.judgement ?? null)
-      : variationQuality(entries?.[line.ply], game.initialFen, shownMoves, line.variation.length, current)
-    : qualities?.[line.ply];
-  const verdict =
-    !variation && entries && qualities ? moveVerdict(line.ply, qualities, fens, plies, entries) : undefined;
+      : variationQuality(entries?.[branchPly], game.initialFen, shownMoves, shownMoves.length - branchPly, current)
+    : qualities?.[ply];
+  const verdict = ply !== null && entries && qualities ? moveVerdict(ply, qualities, fens, plies, entries) : undefined;
 
-  const step = useCallback((delta: -1 | 1) => dispatch({ type: "step", delta }), []);
-  useMoveKeys((key) => dispatch(STEPS[key]), { upDown: true });
+  const step = useCallback((step: TreeStep) => dispatch({ type: "step", step }), []);
+  useMoveKeys((key) => step(STEPS[key]));
+  // ↑ ↓ go between the moves tried at the same point; where there are none, to the start and the end.
+  const siblings = hasSiblings(nav.tree, nav.current);
+  useUpDown((up) => step(siblings ? (up ? "up" : "down") : up ? "first" : "last"));
 
   const onBoardMove = useCallback((move: PlayedMove) => dispatch({ type: "play", move }), []);
   const names = { white: game.white ?? "White", black: game.black ?? "Black" };
@@ -112,7 +132,7 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
     const site = game.gameId
       ? `${window.location.origin}/analysis?gameId=${encodeURIComponent(game.gameId)}`
       : window.location.origin;
-    const pgn = buildPgn({ ...game, sans: gameSans }, { site, ...(evals ? { evals } : {}) });
+    const pgn = buildPgn({ ...game, sans: gameSans }, { site, tree: nav.tree, ...(evals ? { evals } : {}) });
     const url = URL.createObjectURL(new Blob([pgn], { type: "application/x-chess-pgn" }));
     const link = document.createElement("a");
     link.href = url;
@@ -150,8 +170,8 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
             variant="ghost"
             aria-label="First Move"
             title="First move (Home)"
-            onClick={() => dispatch({ type: "first" })}
-            disabled={!canStepBack(line)}
+            onClick={() => step("first")}
+            disabled={!canStep(nav, "first")}
           >
             <NavIcon d="M6 5v14M18 5l-8 7 8 7" />
           </Button>
@@ -159,8 +179,8 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
             variant="ghost"
             aria-label="Previous Move"
             title="Previous move (←)"
-            onClick={() => step(-1)}
-            disabled={!canStepBack(line)}
+            onClick={() => step("back")}
+            disabled={!canStep(nav, "back")}
           >
             <NavIcon d="M15 5l-7 7 7 7" />
           </Button>
@@ -168,8 +188,8 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
             variant="ghost"
             aria-label="Next Move"
             title="Next move (→)"
-            onClick={() => step(1)}
-            disabled={!canStepForward(line)}
+            onClick={() => step("forward")}
+            disabled={!canStep(nav, "forward")}
           >
             <NavIcon d="M9 5l7 7-7 7" />
           </Button>
@@ -177,8 +197,8 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
             variant="ghost"
             aria-label="Last Move"
             title="Last move (End)"
-            onClick={() => dispatch({ type: "last" })}
-            disabled={variation || !canStepForward(line)}
+            onClick={() => step("last")}
+            disabled={!canStep(nav, "last")}
           >
             <NavIcon d="M18 5v14M6 5l8 7-8 7" />
           </Button>
@@ -235,49 +255,27 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
             onPlayLine={(moves) => dispatch({ type: "playLine", moves })}
           />
         </section>
-        {entries && evals && qualities ? (
-          <section className="analysis__chart card" aria-labelledby="analysis-chart-title">
-            <h2 id="analysis-chart-title">Evaluation</h2>
-            <EvalChart
-              evals={evals}
-              labels={labels}
-              qualities={qualities}
-              currentPly={variation ? null : line.ply}
-              division={division}
-              onSelect={(ply) => dispatch({ type: "goto", ply })}
-            />
-          </section>
-        ) : null}
-
         <section className="analysis__moves card" aria-labelledby="analysis-moves-title">
           <h2 id="analysis-moves-title">Moves</h2>
           <OpeningName fens={openingFens} />
-          <MoveTable
-            initialFen={game.initialFen}
-            sans={gameSans}
-            currentPly={line.ply}
-            branched={variation}
-            {...(qualities ? { annotate: (ply: number) => <MoveMark quality={qualities[ply]} /> } : {})}
-            onSelect={(ply) => dispatch({ type: "goto", ply })}
+          <MoveTreeView
+            tree={nav.tree}
+            current={nav.current}
+            {...(qualities
+              ? { annotate: (node) => (node.game ? <MoveMark quality={qualities[node.ply]} /> : null) }
+              : {})}
+            onSelect={(id) => dispatch({ type: "goto", id })}
+            onMenu={(id, at) => {
+              dispatch({ type: "goto", id });
+              setMenu({ id, ...at });
+            }}
             emptyText="No moves"
           />
           {invalid ? (
             <p className="analysis__note">The game's record stops at an unreadable move ({invalid}).</p>
           ) : null}
-          {variation ? (
-            <div className="analysis-variation" data-testid="variation">
-              <p>
-                <span className="analysis-variation__label">{line.ahead ? "Engine line: " : "Your variation: "}</span>
-                {numberedLine(
-                  fens[line.ply] ?? game.initialFen,
-                  line.variation.map((m) => m.san),
-                )}
-              </p>
-              <Button onClick={() => dispatch({ type: "backToGame" })}>Back to game</Button>
-            </div>
-          ) : (
-            <p className="analysis__hint">Drag a piece to try your own moves.</p>
-          )}
+          <VariationPanel state={nav} dispatch={dispatch} />
+          {menu ? <TreeMenu {...menu} state={nav} dispatch={dispatch} onClose={() => setMenu(null)} /> : null}
           <Button variant="ghost" className="analysis__download" onClick={downloadPgn}>
             <NavIcon d="M12 4v11m0 0l-4-4m4 4l4-4M5 19h14" />
             Download PGN
@@ -286,14 +284,38 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
       </div>
 
       {entries && evals && qualities ? (
-        <section className="analysis__quality card" aria-label="Move quality summary">
-          <QualityTable
-            rows={MARKS_OF[markMode]}
-            counts={markCounts(qualities, entries, markMode)}
-            accuracy={accuracies(entries)}
-            phases={phaseAccuracies(entries, fens.slice(0, entries.length))}
+        <section className="analysis__report card" aria-labelledby="analysis-report-title">
+          <h2 id="analysis-report-title" className="visually-hidden">
+            Game report
+          </h2>
+          <div className="analysis__chart">
+            <h3 id="analysis-chart-title">Evaluation</h3>
+            <EvalChart
+              evals={evals}
+              labels={labels}
+              qualities={qualities}
+              currentPly={ply}
+              division={division}
+              onSelect={(ply) => dispatch({ type: "gotoPly", ply })}
+            />
+          </div>
+          <section className="analysis__quality" aria-label="Move quality summary">
+            <QualityTable
+              rows={MARKS_OF[markMode]}
+              counts={markCounts(qualities, entries, markMode)}
+              accuracy={accuracies(entries)}
+              phases={phaseAccuracies(entries, fens.slice(0, entries.length))}
+              white={names.white}
+              black={names.black}
+            />
+          </section>
+          <MarksList
+            qualities={qualities}
+            labels={labels}
+            currentPly={ply}
             white={names.white}
             black={names.black}
+            onSelect={(ply) => dispatch({ type: "gotoPly", ply })}
           />
         </section>
       ) : null}
@@ -301,12 +323,27 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
   );
 }
 
-const STEPS: Record<MoveStep, Parameters<typeof lineReducer>[1]> = {
-  back: { type: "step", delta: -1 },
-  forward: { type: "step", delta: 1 },
-  first: { type: "first" },
-  last: { type: "last" },
-};
+const STEPS: Record<MoveStep, TreeStep> = { back: "back", forward: "forward", first: "first", last: "last" };
+
+/** ArrowUp (true) and ArrowDown (false) pressed on the page, unless typed or used by a control. */
+function useUpDown(onKey: (up: boolean) => void) {
+  const handler = useRef(onKey);
+  useLayoutEffect(() => {
+    handler.current = onKey;
+  });
+  useEffect(() => {
+    const listen = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) {
+        return;
+      }
+      if (event.key !== "ArrowUp" && event.key !== "ArrowDown") return;
+      event.preventDefault();
+      handler.current(event.key === "ArrowUp");
+    };
+    document.addEventListener("keydown", listen);
+    return () => document.removeEventListener("keydown", listen);
+  }, []);
+}
 
 /** The quality of the last variation move, when the evals before and after it are known. */
 function variationQuality(

@@ -1,5 +1,12 @@
-import type { AnalysisEntry, AnalysisProgress, GameRecord } from "@chess/shared";
-import { api, retryingRestarts } from "../../lib/api.ts";
+import type {
+  AnalysisEntry,
+  AnalysisProgress,
+  GameRecord,
+  ImportedGame,
+  SavedTreeNode,
+  SavedTreeResponse,
+} from "@chess/shared";
+import { api, apiRequest, retryingRestarts } from "../../lib/api.ts";
 
 const enc = encodeURIComponent;
 
@@ -14,6 +21,19 @@ export const analysisApi = {
   /** POST /game/analysis/single-move: the last position of `moves` played from `initialPosition`. */
   singleMove: (initialPosition: string, moves: readonly string[]) =>
     api.post<AnalysisEntry[]>("/game/analysis/single-move", { initialPosition, moves }),
+  /** POST /analysis/import: the `index`th game of a PGN stored (the first by default). */
+  importPgn: (pgn: string, index?: number) =>
+    api.post<ImportedGame>("/analysis/import", { pgn, ...(index !== undefined ? { index } : {}) }),
+  /** GET /analysis/import/{importId}: an imported game (public). */
+  importedGame: (importId: string, signal?: AbortSignal) =>
+    api.get<ImportedGame>(`/analysis/import/${enc(importId)}`, signal),
+  /** GET /game/analysis/{gameId}/tree: the variations the player keeps for the game. */
+  tree: (gameId: string) => api.get<SavedTreeResponse>(`/game/analysis/${enc(gameId)}/tree`),
+  /** PUT /game/analysis/{gameId}/tree; `keepalive` lets the last save finish as the page closes. */
+  saveTree: (gameId: string, tree: SavedTreeNode[]) =>
+    apiRequest<{ successMsg: string }>("PUT", `/game/analysis/${enc(gameId)}/tree`, { tree }, undefined, {
+      keepalive: true,
+    }),
 };
 
 export type AnalysisApi = typeof analysisApi;

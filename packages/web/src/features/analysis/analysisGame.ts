@@ -3,6 +3,7 @@ import {
   type EndReason,
   type GameRecord,
   type GameStatus,
+  type ImportedGame,
   START_FEN,
   type TimeClass,
   UNLIMITED_LABEL,
@@ -147,6 +148,20 @@ export function analysisGame(
     if (!route?.playerColor) game.playerColor = viewer && viewer === black && viewer !== white ? "black" : "white";
   }
   return game;
+}
+
+/** A game imported from PGN, as the analysis page shows it: White at the bottom, names from its tags. */
+export function importedAnalysisGame(imported: ImportedGame): AnalysisGame {
+  return {
+    ...emptyGame(),
+    gameId: imported.importId,
+    initialFen: imported.initialFen,
+    sans: sanList(imported.moves),
+    white: imported.white,
+    black: imported.black,
+    result: imported.result,
+    variant: imported.variant === "chess960" ? "fun" : "standard",
+  };
 }
 
 function resultOf(record: GameRecord): PgnResult {

@@ -5,5 +5,7 @@ export {
   type AnalysisRouteState,
   analysisGame,
   gameSummary,
+  importedAnalysisGame,
   readRouteState,
 } from "./analysisGame.ts";
+export { ImportPanel } from "./ImportPanel.tsx";

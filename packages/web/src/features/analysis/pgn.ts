@@ -1,4 +1,4 @@
-import { isStandardStart, makePgn } from "../board/index.ts";
+import { isStandardStart, type MoveTree, makePgn, treeMovetext } from "../board/index.ts";
 import type { AnalysisGame } from "./analysisGame.ts";
 import { isMatedEval } from "./evalDisplay.ts";
 
@@ -9,6 +9,8 @@ export interface PgnOptions {
   site: string;
   /** The eval of every position (index 0 the start, i after move i): the comment after move i. */
   evals?: ReadonlyArray<number | string>;
+  /** The game's move tree: its variations are written in parentheses (the game's moves are its main line). */
+  tree?: MoveTree;
 }
 
 /** Seven-tag roster first, then the rest (PGN standard §8.1). */
@@ -36,6 +38,13 @@ export function buildPgn(game: AnalysisGame, options: PgnOptions): string {
     sans: game.sans,
     result: game.result,
     ...(evals ? { comment: (ply: number) => evalComment(evals[ply]) } : {}),
+    ...(options.tree
+      ? {
+          movetext: treeMovetext(options.tree, (node) =>
+            node.game && evals ? evalComment(evals[node.ply]) : undefined,
+          ),
+        }
+      : {}),
   });
 }
 

@@ -1,4 +1,4 @@
-import { type AnalysisEntry, START_FEN } from "@chess/shared";
+import { type AnalysisEntry, type ImportedGame, START_FEN } from "@chess/shared";
 import type { AnalysisGame } from "./analysisGame.ts";
 
 /** Scholar's mate with plausible engine entries: 3...Nf6?? allows mate in one. For tests only. */
@@ -36,3 +36,16 @@ export function testGame(overrides: Partial<AnalysisGame> = {}): AnalysisGame {
     ...overrides,
   };
 }
+
+/** A game imported from PGN, as GET /analysis/import/{id} answers. */
+export const IMPORTED: ImportedGame = {
+  importId: "import-abc",
+  initialFen: START_FEN,
+  moves: "d4 d5 c4",
+  tags: { White: "carol", Black: "dave", Event: "Club match" },
+  white: "carol",
+  black: "dave",
+  result: "*",
+  variant: "standard",
+  createdAt: 0,
+};

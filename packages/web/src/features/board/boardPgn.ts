@@ -14,6 +14,8 @@ export interface PgnGame {
   result: PgnResult;
   /** The comment after move `ply` (1 for the first), e.g. "[%eval 0.35]"; none when undefined. */
   comment?: (ply: number) => string | undefined;
+  /** The movetext's tokens when they are not `sans` alone, e.g. a tree's with its variations (moveTree.ts). */
+  movetext?: readonly string[];
 }
 
 const MAX_LINE = 80;
@@ -31,6 +33,7 @@ export function makePgn(game: PgnGame): string {
 }
 
 function movetext(game: PgnGame): string[] {
+  if (game.movetext) return [...game.movetext, game.result];
   const tokens: string[] = [];
   let numbered = false;
   for (const m of numberMoves(game.initialFen, game.sans)) {

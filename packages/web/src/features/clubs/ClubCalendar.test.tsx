@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ClubCalendar } from "./ClubCalendar.tsx";
 
@@ -56,5 +57,35 @@ describe("ClubCalendar", () => {
     fireEvent.change(input, { target: { value: " Club match " } });
     await act(async () => fireEvent.click(add));
     expect(onAddNote).toHaveBeenCalledWith("2025-03-14", "Club match");
+  });
+
+  it("links a club arena to its tournament, and lets the administrator set one on a day", () => {
+    const withArena = {
+      items: [
+        ...events.items,
+        { id: 3, title: "Club Arena", event_date: "2025-03-14", author: "ann", tournamentId: "a7" },
+      ],
+    };
+    render(
+      <MemoryRouter>
+        <ClubCalendar
+          events={withArena}
+          onAddNote={vi.fn()}
+          today={today}
+          adminOf={{ clubId: 4, clubName: "Knights" }}
+        />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: /14 March 2025, 2 notes$/ }));
+    expect(screen.getByRole("link", { name: "Arena Club Arena" }).getAttribute("href")).toBe("/tournament/a7");
+    fireEvent.click(screen.getByRole("button", { name: "New club arena on this day" }));
+    const dialog = screen.getByRole("dialog", { name: "New arena for Knights" });
+    expect((within(dialog).getByLabelText("Starts at") as HTMLInputElement).value).toBe("2025-03-14T19:00");
+    expect((within(dialog).getByLabelText("Club arena") as HTMLSelectElement).value).toBe("4");
+  });
+
+  it("offers no arena to a member, nor on a day gone by", () => {
+    render(<ClubCalendar events={events} onAddNote={vi.fn()} today={today} />);
+    expect(screen.queryByRole("button", { name: "New club arena on this day" })).toBeNull();
   });
 });

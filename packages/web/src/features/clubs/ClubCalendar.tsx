@@ -1,8 +1,10 @@
 import { type ClubEvent, EVENT_TITLE_MAX } from "@chess/shared";
 import { type FormEvent, useMemo, useState } from "react";
+import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { IconButton } from "../../components/IconButton.tsx";
 import { errorMessage } from "../../lib/api.ts";
+import { type AdminClub, CreateArenaModal, tournamentPath } from "../tournaments/index.ts";
 import {
   addMonths,
   calendarGrid,
@@ -27,12 +29,16 @@ export interface ClubCalendarProps {
   onAddNote: (date: string, title: string) => Promise<void>;
   /** Today, for the first month shown and its mark; new Date() by default. */
   today?: Date;
+  /** The club, when I administer it: a day can get a club arena. */
+  adminOf?: AdminClub;
+  /** A club arena was created: its event is read again. */
+  onArenaCreated?: () => void;
 }
 
 const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
 /** The club's month calendar (SPEC §2): Monday first, 42 days, dots on days with notes; a day shows and adds notes. */
-export function ClubCalendar({ events, onAddNote, today = new Date() }: ClubCalendarProps) {
+export function ClubCalendar({ events, onAddNote, today = new Date(), adminOf, onArenaCreated }: ClubCalendarProps) {
   const todayIso = localIsoDate(today);
   const [month, setMonth] = useState<YearMonth>(() => monthOf(today));
   const [selected, setSelected] = useState<string>(todayIso);
@@ -40,6 +46,7 @@ export function ClubCalendar({ events, onAddNote, today = new Date() }: ClubCale
   const cells = calendarGrid(month);
   const weeks = Array.from({ length: 6 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
   const notes = byDate.get(selected) ?? [];
+  const [creating, setCreating] = useState(false);
 
   function pick(date: string, inMonth: boolean) {
     setSelected(date);
@@ -125,13 +132,38 @@ export function ClubCalendar({ events, onAddNote, today = new Date() }: ClubCale
           <ul className="club-calendar__notes" aria-label={`Notes for ${isoLongDate(selected)}`}>
             {notes.map((note) => (
               <li key={note.id} className="club-calendar__note">
-                <span className="club-calendar__note-title">{note.title}</span>
+                {note.tournamentId ? (
+                  <Link
+                    className="club-calendar__note-title club-calendar__arena"
+                    to={tournamentPath(note.tournamentId)}
+                  >
+                    <span className="club-calendar__arena-tag">Arena</span> {note.title}
+                  </Link>
+                ) : (
+                  <span className="club-calendar__note-title">{note.title}</span>
+                )}
                 <span className="club-muted club-calendar__note-author">{note.author}</span>
               </li>
             ))}
           </ul>
         )}
         <NoteForm key={selected} onAdd={(title) => onAddNote(selected, title)} />
+        {adminOf && selected >= todayIso ? (
+          <Button className="club-calendar__new-arena" onClick={() => setCreating(true)}>
+            New club arena on this day
+          </Button>
+        ) : null}
+        {creating && adminOf ? (
+          <CreateArenaModal
+            club={adminOf}
+            date={selected}
+            onClose={() => setCreating(false)}
+            onCreated={() => {
+              setCreating(false);
+              onArenaCreated?.();
+            }}
+          />
+        ) : null}
       </div>
     </section>
   );

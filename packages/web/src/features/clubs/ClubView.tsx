@@ -35,7 +35,12 @@ export function ClubView({ club, data }: { club: Club; data: ClubData }) {
       </div>
       <div className="club-view__side">
         <ClubMatchesPanel key={club.clubId} club={club} />
-        <ClubCalendar events={data.events} onAddNote={data.addNote} />
+        <ClubCalendar
+          events={data.events}
+          onAddNote={data.addNote}
+          adminOf={club.isAdministrator ? { clubId: club.clubId, clubName: club.clubName } : undefined}
+          onArenaCreated={() => void data.loadEvents()}
+        />
         <ClubMembers members={data.members} />
       </div>
     </div>

@@ -10,6 +10,8 @@ export interface ClubsSidebarProps {
   clubs: Club[] | null;
   selectedId: number | null;
   invitationCount: number;
+  /** Requests to join waiting in each club I administer, by club id. */
+  joinRequests?: ReadonlyMap<number, number>;
   onSelect: (clubId: number) => void;
   onCreate: () => void;
   onFind: () => void;
@@ -17,11 +19,15 @@ export interface ClubsSidebarProps {
   onInvitations: () => void;
 }
 
+const requestCount = (counts: ReadonlyMap<number, number> | undefined, clubId: number) => counts?.get(clubId) ?? 0;
+const requestText = (n: number) => (n === 1 ? "1 request to join" : `${n} requests to join`);
+
 /** My clubs (SPEC §2): select one; create (+), invitations and the selected club's settings. */
 export function ClubsSidebar({
   clubs,
   selectedId,
   invitationCount,
+  joinRequests,
   onSelect,
   onCreate,
   onFind,
@@ -80,6 +86,15 @@ export function ClubsSidebar({
                     <span className="clubs-sidebar__name">{club.clubName}</span>
                     <span className="clubs-sidebar__role">{club.isAdministrator ? "Administrator" : "Member"}</span>
                   </span>
+                  {requestCount(joinRequests, club.clubId) > 0 ? (
+                    <span
+                      className="clubs-sidebar__requests"
+                      title={requestText(requestCount(joinRequests, club.clubId))}
+                    >
+                      <span aria-hidden="true">{requestCount(joinRequests, club.clubId)}</span>
+                      <span className="visually-hidden">{requestText(requestCount(joinRequests, club.clubId))}</span>
+                    </span>
+                  ) : null}
                 </button>
                 {selected ? (
                   <IconButton label="Club settings" className="clubs-sidebar__settings" onClick={onSettings}>

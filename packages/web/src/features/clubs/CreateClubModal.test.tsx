@@ -8,7 +8,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function setup(onCreate = vi.fn(async (_name: string) => ({ clubId: 7, successMsg: "Club created" }))) {
+function setup(
+  onCreate = vi.fn(async (_name: string, _about: unknown) => ({ clubId: 7, successMsg: "Club created" })),
+) {
   const onCreated = vi.fn();
   const onClose = vi.fn();
   render(<CreateClubModal onCreate={onCreate} onCreated={onCreated} onClose={onClose} />);
@@ -35,12 +37,22 @@ describe("CreateClubModal", () => {
     const { input, create, onCreate, onCreated } = setup();
     fireEvent.change(input, { target: { value: " Knights " } });
     await act(async () => fireEvent.click(create));
-    expect(onCreate).toHaveBeenCalledWith("Knights");
+    expect(onCreate).toHaveBeenCalledWith("Knights", { joinPolicy: "open", description: "" });
     expect(screen.getByRole("status").textContent).toBe("Club created");
     act(() => vi.advanceTimersByTime(CREATE_CLUB_CLOSE_MS - 1));
     expect(onCreated).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));
     expect(onCreated).toHaveBeenCalledWith(7);
+  });
+
+  it("asks who may join (open by default, so the club can be found) and what the club is about", async () => {
+    const { input, create, onCreate } = setup();
+    expect((screen.getByLabelText(/Anyone can join/) as HTMLInputElement).checked).toBe(true);
+    fireEvent.change(input, { target: { value: "Knights" } });
+    fireEvent.click(screen.getByLabelText(/Join by request/));
+    fireEvent.change(screen.getByLabelText(/Description/), { target: { value: "  Rapid on Sundays  " } });
+    await act(async () => fireEvent.click(create));
+    expect(onCreate).toHaveBeenCalledWith("Knights", { joinPolicy: "request", description: "Rapid on Sundays" });
   });
 
   it("shows the server's message in red", async () => {

@@ -102,6 +102,7 @@ export function FindClubsModal({ onJoined, onClose }: FindClubsModalProps) {
                     <span className="club-settings__muted">
                       {memberCountText(club.memberCount)} · {JOIN_POLICY_LABEL[club.joinPolicy]}
                     </span>
+                    {club.description ? <span className="club-invitations__about">{club.description}</span> : null}
                   </span>
                   {action.kind === "done" ? (
                     <span className="club-badge">{action.label}</span>

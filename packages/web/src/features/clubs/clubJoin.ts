@@ -7,6 +7,13 @@ export const JOIN_POLICY_LABEL: Record<JoinPolicy, string> = {
   invite: "By invitation only",
 };
 
+/** What each join policy means, under its name in the create dialog. */
+export const JOIN_POLICY_HINT: Record<JoinPolicy, string> = {
+  open: "Listed in Find a club; players join at once.",
+  request: "Listed in Find a club; you accept each player who asks.",
+  invite: "Not listed: only players you invite can join.",
+};
+
 /** The action a search result offers the player, or why there is none. */
 export type JoinAction =
   | { kind: "join"; label: "Join" }

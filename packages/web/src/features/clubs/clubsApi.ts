@@ -8,14 +8,15 @@ import type {
   ClubSearchResult,
   JoinPolicy,
   Post,
+  WaitingJoinRequest,
 } from "@chess/shared";
 import { api, withQuery } from "../../lib/api.ts";
 
 /** The club, post and event calls of SPEC §7 (all with credentials). Reject with ApiRequestError. */
 export const clubsApi = {
-  /** POST /club/create → 201 {clubId, clubName, successMsg}. */
-  create: (clubName: string) =>
-    api.post<{ clubId: number; clubName: string; successMsg?: string }>("/club/create", { clubName }),
+  /** POST /club/create → 201 {clubId, clubName, successMsg}; who may join and a description are additions. */
+  create: (clubName: string, about?: { joinPolicy: JoinPolicy; description: string }) =>
+    api.post<{ clubId: number; clubName: string; successMsg?: string }>("/club/create", { clubName, ...about }),
   /** GET /club/list: my clubs; 401 for guests. */
   list: () => api.get<Club[]>("/club/list"),
   /** GET /club/list-invitations. */
@@ -45,6 +46,8 @@ export const clubsApi = {
   join: (clubId: number) => api.post<ApiSuccess & { joined: boolean }>("/club/join", { clubId }),
   /** GET /club/join-requests?clubId (administrator only). */
   joinRequests: (clubId: number) => api.get<ClubJoinRequest[]>(withQuery("/club/join-requests", { clubId })),
+  /** GET /club/join-requests/waiting: the requests waiting in every club I administer (the site's badge). */
+  waitingJoinRequests: () => api.get<WaitingJoinRequest[]>("/club/join-requests/waiting"),
   /** POST /club/handle-join-request (administrator only). */
   answerJoinRequest: (clubId: number, username: string, accept: boolean) =>
     api.post<ApiSuccess>("/club/handle-join-request", { clubId, username, accept }),

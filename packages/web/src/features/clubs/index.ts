@@ -1,4 +1,4 @@
-export { ClubInvitationNotifier, opensInvitations } from "./ClubInvitationNotifier.tsx";
+export { ClubInvitationNotifier, opensInvitations, showsJoinRequests } from "./ClubInvitationNotifier.tsx";
 export { ClubSettingsModal } from "./ClubSettingsModal.tsx";
 export { ClubsSidebar } from "./ClubsSidebar.tsx";
 export { ClubView } from "./ClubView.tsx";
@@ -7,5 +7,6 @@ export { CreateClubModal } from "./CreateClubModal.tsx";
 export { FindClubsModal } from "./FindClubsModal.tsx";
 export { InvitationsModal } from "./InvitationsModal.tsx";
 export { useClubData } from "./useClubData.ts";
-export { ClubsApiContext, InvitationsBadgeContext, useClubs } from "./useClubs.ts";
+export { ClubsApiContext, InvitationsBadgeContext, JoinRequestsBadgeContext, useClubs } from "./useClubs.ts";
 export { useInvitationsBadge } from "./useInvitationsBadge.ts";
+export { useJoinRequestsBadge, useJoinRequestsByClub } from "./useJoinRequestsBadge.ts";

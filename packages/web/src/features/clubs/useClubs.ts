@@ -9,12 +9,16 @@ import {
   type InvitationsBadgeStore,
   invitationAnswered,
 } from "./invitationsBadgeStore.ts";
+import { createJoinRequestsBadgeStore, type JoinRequestsBadgeStore } from "./joinRequestsBadgeStore.ts";
 
 /** The club calls; the real ones by default, fakes in tests. */
 export const ClubsApiContext = createContext<ClubsApi>(clubsApi);
 
 /** The page's waiting club invitations, for the navigation's badge; tests give each render a store of their own. */
 export const InvitationsBadgeContext = createContext<InvitationsBadgeStore>(createInvitationsBadgeStore());
+
+/** The requests to join the clubs I administer, for the navigation's badge and the clubs list. */
+export const JoinRequestsBadgeContext = createContext<JoinRequestsBadgeStore>(createJoinRequestsBadgeStore());
 
 export function useClubsApi(): ClubsApi {
   return useContext(ClubsApiContext);

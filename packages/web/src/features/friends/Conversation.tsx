@@ -16,11 +16,11 @@ import { PlayerAvatar } from "../profile/index.ts";
 /** Closer than this to the bottom counts as "reading the newest": new messages scroll into view. */
 const STICK_PX = 80;
 
-/** My private conversation with a friend (SPEC §2 Friend messages). */
+/** My private conversation with a player (SPEC §2 Friend messages; anyone whose settings allow it). */
 export function Conversation({ friendName, me }: { friendName: string; me: string }) {
-  const { state, online, friend, unknown, loadOlder, send } = useConversation(friendName, me);
-  // Messages are between friends: to anyone else the page says so and offers no box (nor to a name nobody has).
-  const notFriend = friend === false || unknown;
+  const { state, online, refusal, unknown, loadOlder, send } = useConversation(friendName, me);
+  // A player who takes no messages from me (their settings, a block): the page says why and offers no box.
+  const notFriend = typeof refusal === "string" || unknown;
   const profile = `/profile?username=${encodeURIComponent(friendName)}`;
   const [draft, setDraft] = useState("");
   const [sending, setSending] = useState(false);
@@ -82,8 +82,6 @@ export function Conversation({ friendName, me }: { friendName: string; me: strin
           <span className="conversation__presence" data-testid="friend-presence">
             {unknown ? (
               "No such player"
-            ) : notFriend ? (
-              "Not among your friends"
             ) : online === undefined ? (
               "…"
             ) : (
@@ -117,12 +115,8 @@ export function Conversation({ friendName, me }: { friendName: string; me: strin
             There is no player named {friendName}. Check the spelling, or find players on the{" "}
             <Link to="/leaderboards">leaderboards</Link>.
           </p>
-        ) : notFriend && count === 0 ? (
-          <p className="conversation__empty">
-            Only friends can message each other. Send {friendName} a friend request from their{" "}
-            <Link to={profile}>profile</Link> first.
-          </p>
         ) : null}
+
         {state.status === "ready" && count === 0 && !notFriend ? (
           <p className="conversation__empty">No messages yet. Say hello to {friendName}!</p>
         ) : null}
@@ -165,7 +159,13 @@ export function Conversation({ friendName, me }: { friendName: string; me: strin
         </p>
       ) : null}
 
-      {notFriend ? null : (
+      {notFriend ? (
+        !unknown && refusal ? (
+          <p className="conversation__refusal" role="status">
+            {refusal}.
+          </p>
+        ) : null
+      ) : (
         <MessageComposer
           inputId="conversation-input"
           value={draft}

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { PresenceDot } from "../../components/PresenceDot.tsx";
 import { shortDate } from "../../lib/dates.ts";
+import { DailyChallengeButton } from "../daily/index.ts";
 import { PlayerAvatar } from "../profile/index.ts";
 import type { ChallengeState } from "./challengeStore.ts";
 import { sameName } from "./friendsStore.ts";
@@ -63,6 +64,8 @@ export function FriendCard({ friend, unread, challenge, onChallenge, onCancelCha
         >
           Challenge
         </Button>
+        {/* A daily game waits for days: the friend may be offline. */}
+        <DailyChallengeButton className="friend-card__action" friendName={name} />
         <Button variant="ghost" className="friend-card__action" aria-describedby={nameId} onClick={onBlock}>
           Block
         </Button>

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiRequestError } from "../../lib/api.ts";
@@ -30,15 +30,46 @@ function setup(username: string, client = fakeFriendsApi()) {
 const button = (name: string) => screen.getByRole("button", { name }) as HTMLButtonElement;
 
 describe("PlayerActions", () => {
-  it("offers Add friend to a stranger, with Message and Challenge waiting for the friendship", async () => {
-    const { client } = setup("zoe");
-    await waitFor(() => expect(client.list).toHaveBeenCalled());
-    expect(((await screen.findByRole("button", { name: "Message" })) as HTMLButtonElement).disabled).toBe(true);
-    expect(button("Challenge").title).toBe("Add zoe as a friend first");
+  it("offers a stranger Add friend, Message and Challenge when their settings allow it", async () => {
+    const client = fakeFriendsApi({
+      contact: async (name) => ({
+        username: name,
+        isFriend: false,
+        online: true,
+        canMessage: true,
+        canChallenge: true,
+      }),
+    });
+    const { rt } = setup("zoe", client);
+    expect(await screen.findByRole("link", { name: "Message" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Message" }).getAttribute("href")).toBe("/messages/zoe");
+    fireEvent.click(button("Challenge"));
+    await act(async () => fireEvent.click(button("Send challenge")));
+    expect(rt.requests.find((r) => r.event === "createFriendChallenge")?.payload).toMatchObject({ friendName: "zoe" });
     await act(async () => fireEvent.click(button("Add friend")));
     expect(client.sendRequest).toHaveBeenCalledWith("zoe");
-    expect(screen.getByRole("status").textContent).toBe("Friend Request Sent");
-    expect(button("Request sent").disabled).toBe(true);
+    expect(screen.getByText("Friend Request Sent")).toBeTruthy();
+  });
+
+  it("disables Message and Challenge with the reason when the player's settings refuse them", async () => {
+    setup(
+      "zoe",
+      fakeFriendsApi({
+        contact: async (name) => ({
+          username: name,
+          isFriend: false,
+          online: true,
+          canMessage: false,
+          messageRefusal: "This player accepts messages from friends only",
+          canChallenge: false,
+          challengeRefusal: "This player does not accept challenges",
+        }),
+      }),
+    );
+    expect(await screen.findByText("Message: This player accepts messages from friends only.")).toBeTruthy();
+    expect(screen.getByText("Challenge: This player does not accept challenges.")).toBeTruthy();
+    expect(button("Message").disabled).toBe(true);
+    expect(button("Challenge").disabled).toBe(true);
   });
 
   it("shows the server's refusal", async () => {
@@ -67,6 +98,7 @@ describe("PlayerActions", () => {
     setup("carl");
     expect(await screen.findByRole("link", { name: "Message" })).toBeTruthy();
     expect(button("Challenge").disabled).toBe(true);
-    expect(button("Challenge").title).toBe("carl is offline");
+    expect(button("Challenge").title).toBe("This player is offline");
+    expect(screen.getByText("Challenge: This player is offline.")).toBeTruthy();
   });
 });

@@ -1,25 +1,54 @@
-import { useState } from "react";
+import type { ContactAnswer } from "@chess/shared";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { errorMessage, successMessage } from "../../lib/api.ts";
+import { DailyChallengeButton } from "../daily/index.ts";
 import { ChallengeModal } from "./ChallengeModal.tsx";
 import { sameName } from "./friendsStore.ts";
 import { useFriendChallenge } from "./useFriendChallenge.ts";
-import { useFriends } from "./useFriends.ts";
+import { FRIENDS_REFRESH_MS, useFriends, useFriendsApi } from "./useFriends.ts";
 import "./PlayerActions.css";
 
+/** What the server says I may do with `username` now, asked again now and then (their presence changes). */
+function useContact(username: string): ContactAnswer | undefined {
+  const client = useFriendsApi();
+  const [contact, setContact] = useState<ContactAnswer>();
+  useEffect(() => {
+    let live = true;
+    const look = () =>
+      client.contact(username).then(
+        (c) => live && setContact(c),
+        () => {
+          // Kept as it was: the buttons say what they said.
+        },
+      );
+    void look();
+    const t = setInterval(look, FRIENDS_REFRESH_MS);
+    return () => {
+      live = false;
+      clearInterval(t);
+    };
+  }, [client, username]);
+  return contact;
+}
+
 /**
- * On another player's profile: Add friend, Message and Challenge. Messages and challenges are between
- * friends (and a challenge needs the friend online, SPEC §6), so those wait for the friendship.
+ * On another player's profile: Add friend, Message and Challenge. Anyone may message and challenge anyone,
+ * under the receiver's settings (everyone, friends only, nobody) and never across a block; a challenge needs
+ * the player online (SPEC §6). A button that cannot be used says why beside it.
  */
 export function PlayerActions({ username }: { username: string }) {
   const friends = useFriends();
+  const contact = useContact(username);
   const challenge = useFriendChallenge();
   const [challenging, setChallenging] = useState(false);
   const [outcome, setOutcome] = useState<{ text: string; ok: boolean }>();
   const [busy, setBusy] = useState(false);
   const friend = friends.state.friends?.find((f) => sameName(f.friendName, username));
-  const online = friend?.isActive ?? false;
+  const name = contact?.username ?? friend?.friendName ?? username;
+  const messageRefusal = contact && !contact.canMessage ? contact.messageRefusal : undefined;
+  const challengeRefusal = contact && !contact.canChallenge ? contact.challengeRefusal : undefined;
   const pendingHere = challenge.state.pending !== null && sameName(challenge.state.pending.friendName, username);
   const notice = challenge.state.notice;
 
@@ -34,7 +63,6 @@ export function PlayerActions({ username }: { username: string }) {
     }
   }
 
-  const notFriends = `Add ${username} as a friend first`;
   if (friends.state.friends === null) return null;
   return (
     <div className="player-actions">
@@ -44,23 +72,31 @@ export function PlayerActions({ username }: { username: string }) {
             {outcome?.ok ? "Request sent" : "Add friend"}
           </Button>
         )}
-        {friend ? (
-          <Link className="btn btn--secondary" to={`/messages/${encodeURIComponent(friend.friendName)}`}>
+        {contact?.canMessage ? (
+          <Link className="btn btn--secondary" to={`/messages/${encodeURIComponent(name)}`}>
             Message
           </Link>
         ) : (
-          <Button disabled title={notFriends}>
+          <Button disabled title={messageRefusal}>
             Message
           </Button>
         )}
         <Button
-          disabled={!friend || !online || challenge.state.pending !== null}
-          title={!friend ? notFriends : online ? undefined : `${username} is offline`}
+          disabled={!contact?.canChallenge || challenge.state.pending !== null}
+          title={challengeRefusal}
           onClick={() => setChallenging(true)}
         >
           Challenge
         </Button>
+        {/* A daily game waits for days: the friend need not be online. */}
+        <DailyChallengeButton friendName={friend?.friendName ?? username} disabled={!friend} />
       </div>
+      {messageRefusal || challengeRefusal ? (
+        <ul className="player-actions__reasons" aria-label="Why not">
+          {messageRefusal ? <li>Message: {messageRefusal}.</li> : null}
+          {challengeRefusal ? <li>Challenge: {challengeRefusal}.</li> : null}
+        </ul>
+      ) : null}
       {outcome ? (
         <p className={outcome.ok ? "player-actions__note" : "player-actions__note is-error"} role="status">
           {outcome.text}
@@ -81,10 +117,10 @@ export function PlayerActions({ username }: { username: string }) {
           {notice.text}
         </p>
       ) : null}
-      {challenging && friend ? (
+      {challenging && contact?.canChallenge ? (
         <ChallengeModal
-          friendName={friend.friendName}
-          onSend={(offer) => void challenge.challenge(friend.friendName, offer)}
+          friendName={name}
+          onSend={(offer) => void challenge.challenge(name, offer)}
           onClose={() => setChallenging(false)}
         />
       ) : null}

@@ -1,6 +1,7 @@
 import type {
   ApiSuccess,
   BlockedPlayer,
+  ContactAnswer,
   Friend,
   FriendMessage,
   FriendRequest,
@@ -32,6 +33,8 @@ export const friendsApi = {
   unread: () => api.get<UnreadCounts>("/friend/unread"),
   /** POST /friend/messages/{friendName}/read: I read the conversation. */
   markRead: (friendName: string) => api.post<MarkedRead>(`/friend/messages/${encodeURIComponent(friendName)}/read`, {}),
+  /** GET /friend/contact/{friendName}: whether I may message and challenge that player now, and why not. */
+  contact: (friendName: string) => api.get<ContactAnswer>(`/friend/contact/${encodeURIComponent(friendName)}`),
   /** GET /friend/blocked: players I blocked, newest first. */
   blocked: () => api.get<BlockedPlayer[]>("/friend/blocked"),
   /** POST /friend/block: also ends the friendship. */

@@ -2,7 +2,10 @@ import type { FriendRequest } from "@chess/shared";
 import { vi } from "vitest";
 import type { FriendsApi } from "./friendsApi.ts";
 
-/** A FriendsApi of spies with a small world: friends bob (online) and carl, a request from dave, none sent. */
+/**
+ * A FriendsApi of spies with a small world: friends bob (online) and carl, a request from dave, none sent;
+ * everyone takes messages, and challenges when online.
+ */
 export function fakeFriendsApi(change: Partial<FriendsApi> = {}): FriendsApi {
   return {
     sendRequest: vi.fn(async () => ({ successMsg: "Friend Request Sent" })),
@@ -22,6 +25,15 @@ export function fakeFriendsApi(change: Partial<FriendsApi> = {}): FriendsApi {
     unread: vi.fn(async () => ({ total: 0, byFriend: {} })),
     markRead: vi.fn(async (friendName: string) => ({ friendName, read: 0 })),
     blocked: vi.fn(async () => []),
+    // Friends and strangers alike take messages and challenges (the default settings); bob and carl are friends.
+    contact: vi.fn(async (name: string) => ({
+      username: name,
+      isFriend: name === "bob" || name === "carl",
+      online: name === "bob",
+      canMessage: true,
+      canChallenge: name === "bob",
+      ...(name === "bob" ? {} : { challengeRefusal: "This player is offline" }),
+    })),
     ...change,
   };
 }

@@ -6,14 +6,17 @@ import { sameName } from "./friendsStore.ts";
 import { FRIENDS_REFRESH_MS, useFriendsApi } from "./useFriends.ts";
 import { useMarkRead } from "./useUnread.ts";
 
-/** My conversation with `friendName`: pages of history, live messages, sending, and the friend's presence. */
+/**
+ * My conversation with `friendName` (a friend, or anyone whose settings let me write): pages of history, live
+ * messages, sending, the player's presence, and why I may not write when I may not.
+ */
 export function useConversation(friendName: string, me: string) {
   const client = useFriendsApi();
   const realtime = useRealtime();
   const [state, dispatch] = useReducer(conversationReducer, initialConversation);
   const [online, setOnline] = useState<boolean>();
-  /** Whether `friendName` is among my friends; undefined until the list has come. */
-  const [friend, setFriend] = useState<boolean>();
+  /** Why I may not write to `friendName` (their settings, a block), or null when I may; undefined until known. */
+  const [refusal, setRefusal] = useState<string | null>();
   /** The server knows no player of that name. */
   const [unknown, setUnknown] = useState(false);
   const markRead = useMarkRead(friendName);
@@ -58,13 +61,13 @@ export function useConversation(friendName: string, me: string) {
     let live = true;
     const look = async () => {
       try {
-        const friends = await client.list();
+        const contact = await client.contact(friendName);
         if (!live) return;
-        const found = friends.find((f) => sameName(f.friendName, friendName));
-        setFriend(found !== undefined);
-        setOnline(found?.isActive ?? false);
-      } catch {
-        // Presence stays as it was.
+        setRefusal(contact.canMessage ? null : (contact.messageRefusal ?? "You cannot message this player"));
+        setOnline(contact.online);
+      } catch (error) {
+        if (live && error instanceof ApiRequestError && error.status === 404) setUnknown(true);
+        // Otherwise presence and permission stay as they were.
       }
     };
     void look();
@@ -92,5 +95,5 @@ export function useConversation(friendName: string, me: string) {
     [realtime, friendName, me],
   );
 
-  return { state, online, friend, unknown, loadOlder, send };
+  return { state, online, refusal, unknown, loadOlder, send };
 }

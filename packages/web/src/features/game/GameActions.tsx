@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
-import { canAbort, canProposeTakeback, canTakeBack, mayProposeTakeback, playsComputer } from "./gameSelectors.ts";
+import {
+  canAbort,
+  canBerserk,
+  canProposeTakeback,
+  canTakeBack,
+  mayProposeTakeback,
+  playsComputer,
+} from "./gameSelectors.ts";
 import type { GameState } from "./gameStore.ts";
 import "./GamePanels.css";
 
@@ -13,6 +20,8 @@ export interface GameActionsProps {
   onTakeback?: () => void;
   /** Against a person: ask to take my last move back. */
   onProposeTakeback?: () => void;
+  /** An arena game: halve my clock for a bonus point (before my first move). */
+  onBerserk?: () => void;
 }
 
 /**
@@ -28,6 +37,7 @@ export function GameActions({
   onAbort,
   onTakeback,
   onProposeTakeback,
+  onBerserk,
 }: GameActionsProps) {
   const [confirming, setConfirming] = useState(false);
   const keep = useRef<HTMLButtonElement>(null);
@@ -39,6 +49,16 @@ export function GameActions({
   return (
     <fieldset className="game-actions" aria-label="Game actions">
       <div className="game-actions__main">
+        {onBerserk && canBerserk(state) ? (
+          <Button
+            variant="secondary"
+            className="game-actions__berserk"
+            title="Halve your clock (no increment): a win of 14 plies or more scores one more point"
+            onClick={onBerserk}
+          >
+            Berserk
+          </Button>
+        ) : null}
         {abortable ? (
           <Button variant="secondary" onClick={onAbort}>
             Abort

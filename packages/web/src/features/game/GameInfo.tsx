@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { formatEloDelta } from "../../lib/ratingText.ts";
 import { playerNames } from "./gameSelectors.ts";
 import type { GameState } from "./gameStore.ts";
@@ -24,6 +25,11 @@ export function GameInfo({ state }: { state: GameState }) {
       {state.variant === "jumpstart" ? (
         <p className="game-info__start" data-testid="jumpstart-start">
           Starts at move {startMoveNumber(state.initialFen)} · {startMaterialText(state.initialFen)}
+        </p>
+      ) : null}
+      {state.tournament ? (
+        <p className="game-info__tournament">
+          <Link to={`/tournament/${encodeURIComponent(state.tournament.id)}`}>{state.tournament.name}</Link>
         </p>
       ) : null}
       {spectator ? (

@@ -14,6 +14,8 @@ export interface GameOverPanelProps {
   onAnswerRematch: (accept: boolean) => Promise<string | undefined>;
   onBackToMenu: () => void;
   onViewAnalysis: () => void;
+  /** An arena game: back to its tournament's page (there is no rematch in an arena). */
+  onBackToTournament?: () => void;
 }
 
 /**
@@ -28,6 +30,7 @@ export function GameOverPanel({
   onAnswerRematch,
   onBackToMenu,
   onViewAnalysis,
+  onBackToTournament,
 }: GameOverPanelProps) {
   const titleId = useId();
   const panel = useRef<HTMLElement>(null);
@@ -132,7 +135,12 @@ export function GameOverPanel({
       ) : null}
 
       <div className="game-over__buttons">
-        {player ? (
+        {state.tournament && onBackToTournament ? (
+          <Button variant="primary" onClick={onBackToTournament}>
+            Back to tournament
+          </Button>
+        ) : null}
+        {player && !state.tournament ? (
           <Button
             variant="primary"
             busy={busy && rematch.kind !== "received"}

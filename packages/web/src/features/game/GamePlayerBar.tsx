@@ -30,6 +30,7 @@ export function GamePlayerBar({
       material={materialSummary(shownPosition(state).fen, state.initialFen)[color]}
       rating={state.ratings[color]}
       ratingChange={state.result?.eloChange?.[color]}
+      berserk={state.berserk[color]}
     />
   );
 }

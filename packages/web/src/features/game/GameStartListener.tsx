@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { useNavigate } from "react-router";
+import { useEffect, useLayoutEffect, useRef } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { useRealtime } from "../../lib/realtime.ts";
 import { playPath, playRouteState } from "./routeState.ts";
 
@@ -7,10 +7,17 @@ import { playPath, playRouteState } from "./routeState.ts";
 export function GameStartListener() {
   const realtime = useRealtime();
   const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef("");
+  useLayoutEffect(() => {
+    here.current = location.pathname + location.search;
+  });
   useEffect(
     () =>
       realtime.on("gameStarted", (game) => {
-        void navigate(playPath(game.gameId), { state: playRouteState(game, Date.now()) });
+        const path = playPath(game.gameId);
+        // Already open (an arena pairing opens its game first): the snapshot replaces that entry, no second one.
+        void navigate(path, { state: playRouteState(game, Date.now()), replace: here.current === path });
       }),
     [realtime, navigate],
   );

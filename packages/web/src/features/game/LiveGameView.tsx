@@ -209,6 +209,11 @@ export function LiveGameView({
             onRematch={actions.offerRematch}
             onAnswerRematch={actions.answerRematch}
             onBackToMenu={() => leaveTo("/")}
+            onBackToTournament={
+              state.tournament
+                ? () => leaveTo(`/tournament/${encodeURIComponent(state.tournament?.id ?? "")}`)
+                : undefined
+            }
             onViewAnalysis={() =>
               leaveTo("/analysis", {
                 moves: state.history.map((p) => p.san),
@@ -234,6 +239,7 @@ export function LiveGameView({
           onAbort={actions.abort}
           onTakeback={() => void actions.takeback()}
           onProposeTakeback={() => void actions.proposeTakeback()}
+          onBerserk={() => void actions.berserk()}
         />
       </div>
 

@@ -24,6 +24,8 @@ export interface PlayerBarProps {
   rating?: number | null;
   /** Its change once the game is over, e.g. -8. */
   ratingChange?: number | undefined;
+  /** An arena game: this player berserked (half the clock). */
+  berserk?: boolean;
 }
 
 const PIECE_NAMES: Record<CapturablePiece, string> = {
@@ -46,6 +48,7 @@ export function PlayerBar({
   place,
   rating = null,
   ratingChange,
+  berserk,
 }: PlayerBarProps) {
   const low = timeMs !== null && timeMs < lowMs;
   const clockClass = ["clock", toMove ? "clock--to-move" : "", low ? "clock--low" : ""].filter(Boolean).join(" ");
@@ -65,6 +68,11 @@ export function PlayerBar({
               )}
             </span>
           )}
+          {berserk ? (
+            <span className="player-bar__berserk" title="Berserk: half the clock, for a bonus point">
+              ⚡<span className="visually-hidden"> berserk</span>
+            </span>
+          ) : null}
         </span>
         <CapturedPieces pieces={material.captured} capturedColor={color === "w" ? "b" : "w"} />
         {material.advantage > 0 ? <span className="player-bar__advantage">+{material.advantage}</span> : null}

@@ -58,6 +58,13 @@ export function canAbort(state: GameState): boolean {
   return state.status === "active" && state.myColor !== null && state.history.length < 2;
 }
 
+/** I may berserk: an arena game that allows it, before my first move, once. */
+export function canBerserk(state: GameState): boolean {
+  const me = state.myColor;
+  if (!me || state.status !== "active" || !state.tournament?.berserkable || state.berserk[me]) return false;
+  return state.history.length + (state.pending ? 1 : 0) < (me === "w" ? 1 : 2);
+}
+
 /** My name and my opponent's; for a spectator white and black. */
 export function playerNames(state: GameState): { me: string; opponent: string } {
   const bottom: Color = state.myColor ?? "w";

@@ -73,6 +73,10 @@ export interface GameState {
    */
   opponentGone: { showFrom: number; claimableAt: number } | null;
   rematch: RematchState;
+  /** An arena game: its tournament, and whether a player may berserk in it; null otherwise. */
+  tournament: { id: string; name: string; berserkable: boolean } | null;
+  /** Which players berserked (halved their clock) in an arena game. */
+  berserk: ByColor<boolean>;
   /** Something was missed (a gap in plies): the page asks the server for a snapshot. */
   needsResync: boolean;
 }

@@ -1,4 +1,5 @@
 import {
+  type Berserked,
   type ClocksHeld,
   type ClocksResumed,
   type Color,
@@ -58,6 +59,8 @@ export type GameAction =
   | { type: "rematchCancelled"; previousGameId: string; offerId?: string }
   /** My offer was withdrawn or the opponent's answered. */
   | { type: "rematchCleared" }
+  /** A player of an arena game halved their clock (protocol `berserked`). */
+  | { type: "berserked"; berserked: Berserked; now: number }
   | { type: "resyncRequested" };
 
 export const colorWord = (c: Color): "white" | "black" => (c === "w" ? "white" : "black");
@@ -151,6 +154,8 @@ export function gameFromSnapshot(game: GameStarted, now: number): GameState {
           )
         : null,
     rematch: rematchOf(game),
+    tournament: game.tournament ?? null,
+    berserk: { w: game.berserk?.w ?? false, b: game.berserk?.b ?? false },
     needsResync: false,
   };
 }
@@ -270,6 +275,19 @@ export function gameReducer(state: GameState | null, action: GameAction): GameSt
       return { ...state, rematch: { kind: "cancelled" } };
     case "rematchCleared":
       return { ...state, rematch: { kind: "none" } };
+    case "berserked": {
+      const b = action.berserked;
+      if (b.gameId !== state.gameId || state.status !== "active") return state;
+      return {
+        ...state,
+        berserk: { ...state.berserk, [b.color]: true },
+        clock: {
+          ...state.clock,
+          timeLeft: { ...b.timeLeft },
+          at: Math.min(action.now, b.serverTime + state.serverOffset),
+        },
+      };
+    }
     case "resyncRequested":
       return state.needsResync ? { ...state, needsResync: false } : state;
   }

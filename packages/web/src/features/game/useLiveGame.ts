@@ -140,6 +140,7 @@ export function useLiveGame(
       realtime.on("takenBack", ({ gameId: id }) => {
         if (id === gameId) void resync();
       }),
+      realtime.on("berserked", (berserked) => dispatch({ type: "berserked", berserked, now: Date.now() })),
       realtime.on("rematchOffered", (o) => dispatch({ type: "rematchReceived", ...o })),
       // Made in another of my tabs or devices: this one shows it as sent too.
       realtime.on("rematchOfferSent", (o) => {
@@ -262,6 +263,11 @@ export function useLiveGame(
       else setNotice(answer.message);
     },
     abort: () => void act("abort"),
+    /** An arena game: halves my clock before my first move (the server answers with `berserked`). */
+    berserk: async () => {
+      const answer = await realtime.request("berserk", { gameId });
+      if (!answer.ok) setNotice(answer.message);
+    },
     claimVictory: () => void act("claimVictory"),
     claimDraw: () => void act("claimDraw"),
     offerDraw: async () => {

@@ -133,6 +133,12 @@ describe("isMyOffer / canAccept", () => {
     expect(isMyOffer(s, offer("other"), "alice")).toBe(false);
   });
 
+  it("never takes another guest's offer for mine because the names match", () => {
+    const guests = offer("another-guest", { username: "Guest-4821", guest: true });
+    expect(isMyOffer(s, guests, "Guest-4821")).toBe(false);
+    expect(offerTitle(guests)).toBe("Guest-4821 / 5+3");
+  });
+
   it("never offers to accept my own", () => {
     expect(canAccept(s, offer("guest-offer"), undefined)).toBe(false);
     expect(canAccept(s, offer("alice-offer", { username: "alice" }), "alice")).toBe(false);

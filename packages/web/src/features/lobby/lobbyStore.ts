@@ -83,10 +83,13 @@ export function lobbyReducer(state: LobbyState, event: LobbyEvent): LobbyState {
   }
 }
 
-/** Whether `offer` is this tab's own: by name when logged in, else by the ids it created. */
+/**
+ * Whether `offer` is this tab's own: by the ids it created, else by name when both are accounts (two guests
+ * may share a name).
+ */
 export function isMyOffer(state: LobbyState, offer: GameOffer, myUsername: string | undefined): boolean {
   if (state.myOfferIds.includes(offer.offerId)) return true;
-  return myUsername !== undefined && offer.username !== undefined && offer.username === myUsername;
+  return myUsername !== undefined && !offer.guest && offer.username !== undefined && offer.username === myUsername;
 }
 
 /** The offers to list: everything not hidden, or null while the list is loading. */

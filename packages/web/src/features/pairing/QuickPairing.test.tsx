@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-libra
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeIdentity, renderWithIdentity } from "../../test/identity.tsx";
 import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
-import { ALONE_AFTER_MS } from "./pairingStore.ts";
+import { ALONE_AFTER_MS, COMPUTER_AFTER_MS } from "./pairingStore.ts";
 import { QuickPairing } from "./QuickPairing.tsx";
 
 afterEach(cleanup);
@@ -79,7 +79,7 @@ describe("QuickPairing", () => {
     const rt = setup();
     fireEvent.click(tile("3+2 Blitz"));
     await waitFor(() => expect(tile("3+2 Blitz").getAttribute("aria-pressed")).toBe("true"));
-    expect(rt.requests.find((r) => r.event === "joinPool")?.payload).toEqual({ poolId: "3+2", mixed: false });
+    expect(rt.requests.find((r) => r.event === "joinPool")?.payload).toEqual({ poolId: "3+2", mixed: true });
     expect(screen.getByRole("status").textContent).toContain("Searching for a 3+2 opponent");
     fireEvent.click(tile("3+2 Blitz"));
     await waitFor(() => expect(tile("3+2 Blitz").getAttribute("aria-pressed")).toBe("false"));
@@ -107,14 +107,17 @@ describe("QuickPairing", () => {
     expect(tile("5+0 Blitz").getAttribute("aria-pressed")).toBe("false");
   });
 
-  it("lets a guest also play accounts, and an account also play guests", () => {
+  it("lets a guest play accounts and an account play guests by default, and either opt out", () => {
     const rt = setup();
-    fireEvent.click(screen.getByLabelText("Also play registered players"));
+    const mixed = screen.getByLabelText("Also play registered players") as HTMLInputElement;
+    expect(mixed.checked).toBe(true);
     fireEvent.click(tile("10+5 Rapid"));
     expect(rt.requests.find((r) => r.event === "joinPool")?.payload).toEqual({ poolId: "10+5", mixed: true });
     cleanup();
-    setup(undefined, "user");
-    expect(screen.getByLabelText("Also play guests (unrated)")).toBeTruthy();
+    const rt2 = setup(undefined, "user");
+    fireEvent.click(screen.getByLabelText("Also play guests (unrated)"));
+    fireEvent.click(tile("10+5 Rapid"));
+    expect(rt2.requests.find((r) => r.event === "joinPool")?.payload).toEqual({ poolId: "10+5", mixed: false });
   });
 
   it("leaves the pool and stops watching when it goes (leaving the page)", async () => {
@@ -142,7 +145,7 @@ describe("QuickPairing", () => {
       act(() => vi.advanceTimersByTime(1));
       expect(alone()?.textContent).toBe("Nobody else is looking for a 5+0 game right now. The search goes on.");
 
-      fireEvent.click(screen.getByRole("button", { name: "Play the computer at 5+0" }));
+      fireEvent.click(screen.getByRole("button", { name: "Play the computer while you wait" }));
       const dialog = screen.getByRole("dialog", { name: "Play with the computer" });
       expect(within(dialog).getByRole("button", { name: "5+0" }).getAttribute("aria-pressed")).toBe("true");
       fireEvent.click(within(dialog).getByRole("button", { name: "Play" }));
@@ -160,12 +163,25 @@ describe("QuickPairing", () => {
       const rt = setup();
       rt.serverEmit("poolChanged", { poolId: "5+0", mixed: false });
       act(() => vi.advanceTimersByTime(ALONE_AFTER_MS));
-      fireEvent.click(screen.getByRole("button", { name: "Play the computer at 5+0" }));
+      fireEvent.click(screen.getByRole("button", { name: "Play the computer while you wait" }));
       rt.serverEmit("lobbyCounts", { ...counts(0), pools: [{ poolId: "5+0", waiting: 2, playing: 0, offers: 0 }] });
       expect(alone()).toBeNull();
       expect(screen.getByRole("dialog", { name: "Play with the computer" })).toBeTruthy();
       rt.serverEmit("poolChanged", { poolId: null, mixed: false, reason: "left" });
-      expect(screen.queryByRole("button", { name: "Play the computer at 5+0" })).toBeNull();
+      expect(screen.queryByRole("button", { name: "Play the computer while you wait" })).toBeNull();
+    });
+
+    it("offers the computer to anyone who has searched 20 s, others waiting or not", () => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+      const rt = setup();
+      rt.serverEmit("poolChanged", { poolId: "5+0", mixed: true });
+      rt.serverEmit("lobbyCounts", { ...counts(0), pools: [{ poolId: "5+0", waiting: 2, playing: 0, offers: 0 }] });
+      const button = () => screen.queryByRole("button", { name: "Play the computer while you wait" });
+      act(() => vi.advanceTimersByTime(COMPUTER_AFTER_MS - 1));
+      expect(button()).toBeNull();
+      act(() => vi.advanceTimersByTime(1));
+      expect(button()).not.toBeNull();
+      expect(alone()).toBeNull();
     });
 
     it("says nothing of the computer while another player waits in the pool, or once the search ends", () => {

@@ -6,9 +6,11 @@ import { useIdentity } from "../accounts/index.ts";
 import { PlayComputerButton } from "../computer/index.ts";
 import {
   ALONE_AFTER_MS,
+  COMPUTER_AFTER_MS,
   countText,
   HINT_AFTER_MS,
   initialPairing,
+  offersComputer,
   pairingReducer,
   poolTile,
   searchingAlone,
@@ -83,7 +85,9 @@ export function QuickPairing() {
       return;
     }
     setSearchStart({ poolId: state.myPool, at: Date.now() });
-    const timers = [HINT_AFTER_MS, ALONE_AFTER_MS].map((ms) => setTimeout(() => setHintDue((n) => n + 1), ms));
+    const timers = [HINT_AFTER_MS, ALONE_AFTER_MS, COMPUTER_AFTER_MS].map((ms) =>
+      setTimeout(() => setHintDue((n) => n + 1), ms),
+    );
     return () => {
       for (const t of timers) clearTimeout(t);
     };
@@ -94,7 +98,7 @@ export function QuickPairing() {
   // Once offered in this search the computer's button stays (and its dialog open) while the search goes on,
   // even if someone who is no match for this player comes to the pool meanwhile.
   const [offeredIn, setOfferedIn] = useState<string | null>(null);
-  if (alone && state.myPool && offeredIn !== state.myPool) setOfferedIn(state.myPool);
+  if (offersComputer(state, searchedMs) && state.myPool && offeredIn !== state.myPool) setOfferedIn(state.myPool);
   const offered = state.myPool !== null && offeredIn === state.myPool;
 
   const searching = POOLS.find((p) => p.id === state.myPool);
@@ -165,7 +169,7 @@ export function QuickPairing() {
             {alone ? (
               <p role="status">Nobody else is looking for a {searching.id} game right now. The search goes on.</p>
             ) : null}
-            <PlayComputerButton label={`Play the computer at ${searching.id}`} preset={searching.id} />
+            <PlayComputerButton label="Play the computer while you wait" preset={searching.id} />
           </div>
         ) : null}
       </div>

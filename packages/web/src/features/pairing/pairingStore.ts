@@ -22,7 +22,8 @@ export type PairingAction =
   | { type: "mixedChanged"; mixed: boolean }
   | { type: "messageShown" };
 
-export const initialPairing: PairingState = { counts: null, myPool: null, pending: null, mixed: false, message: null };
+/** Guests and accounts meet by default (the pair's game is casual); the player may opt out. */
+export const initialPairing: PairingState = { counts: null, myPool: null, pending: null, mixed: true, message: null };
 
 export function pairingReducer(state: PairingState, action: PairingAction): PairingState {
   switch (action.type) {
@@ -104,6 +105,18 @@ export const ALONE_AFTER_MS = 8_000;
 export function searchingAlone(state: PairingState, searchingForMs: number): boolean {
   if (!state.myPool || searchingForMs < ALONE_AFTER_MS) return false;
   return othersIn(state) < 1;
+}
+
+/** How long any search runs before the computer is offered to play meanwhile, whoever else waits. */
+export const COMPUTER_AFTER_MS = 20_000;
+
+/**
+ * Whether to offer the computer while the search goes on: alone for ALONE_AFTER_MS, or searching
+ * COMPUTER_AFTER_MS with nobody paired yet (those waiting are no match).
+ */
+export function offersComputer(state: PairingState, searchingForMs: number): boolean {
+  if (!state.myPool) return false;
+  return searchingAlone(state, searchingForMs) || searchingForMs >= COMPUTER_AFTER_MS;
 }
 
 /**

@@ -1,9 +1,16 @@
 import type { HistoryRow } from "@chess/shared";
-import { formatTimeControl, TIME_CLASS_LABEL, UNLIMITED_LABEL } from "@chess/shared";
 import type { MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { pgnHref } from "./profileApi.ts";
-import { analysisHref, analysisState, eloTrend, formatDate, formatEloChange, moveCount } from "./profileText.ts";
+import {
+  analysisHref,
+  analysisState,
+  eloTrend,
+  formatDate,
+  formatEloChange,
+  moveCount,
+  speedLabel,
+} from "./profileText.ts";
 import { ResultIcon } from "./ResultIcon.tsx";
 import "./HistoryTable.css";
 
@@ -67,9 +74,17 @@ export function HistoryTable({ rows, busy }: { rows: HistoryRow[]; busy: boolean
                   </Link>
                   {/* On a phone the time, moves and date columns are hidden and shown here, under the name. */}
                   <span className="history-table__subline">{subline(row)}</span>
+                  {row.tournament ? (
+                    <Link
+                      className="history-table__tournament"
+                      to={`/tournament/${encodeURIComponent(row.tournament.id)}`}
+                    >
+                      {row.tournament.name}
+                    </Link>
+                  ) : null}
                 </td>
                 <td className="history-table__time">
-                  {speedOf(row)}
+                  {speedLabel(row)}
                   {row.rated ? null : <span className="history-table__casual"> · casual</span>}
                 </td>
                 <td className="history-table__center">
@@ -104,12 +119,8 @@ function subline(row: HistoryRow): string {
   const moves = moveCount(row.moves);
   const casual = row.rated ? [] : ["casual"];
   const count = `${moves} ${moves === 1 ? "move" : "moves"}`;
-  return [speedOf(row), ...casual, count, formatDate(row.endedAt)].join(" · ");
+  return [speedLabel(row), ...casual, count, formatDate(row.endedAt)].join(" · ");
 }
-
-/** "Blitz 3+2", or "Unlimited" for a game played without a clock. */
-const speedOf = (row: HistoryRow) =>
-  row.untimed ? UNLIMITED_LABEL : `${TIME_CLASS_LABEL[row.timeVariant]} ${formatTimeControl(row)}`;
 
 function ColorDot({ color }: { color: "white" | "black" }) {
   return (

@@ -88,6 +88,17 @@ function renderView(
 const table = () => screen.getByRole("table", { name: "Game history" });
 
 describe("ProfileView", () => {
+  it("names an arena game's tournament, a link to it", async () => {
+    const client = fakeClient(async () => [row(1, { tournament: { id: "t1", name: "Hourly Blitz Arena" } }), row(2)]);
+    const { router } = renderView(client);
+    const link = await within(await screen.findByRole("table", { name: "Game history" })).findByRole("link", {
+      name: "Hourly Blitz Arena",
+    });
+    expect(link.getAttribute("href")).toBe("/tournament/t1");
+    expect(within(table()).getAllByRole("link", { name: "Hourly Blitz Arena" })).toHaveLength(1);
+    expect(router.state.location.pathname).toBe("/profile");
+  });
+
   it("shows the player, their games with result icons, move counts and rating changes", async () => {
     const client = fakeClient(async () => [
       row(1),

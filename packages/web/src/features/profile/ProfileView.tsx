@@ -24,6 +24,8 @@ export interface ProfileViewProps {
   headingLevel?: 1 | 2;
   /** What the viewer can do with this player (Add friend, Message, Challenge), under the name. */
   actions?: ReactNode;
+  /** What other areas show under the ratings, e.g. the player's tournament trophies. */
+  extras?: ReactNode;
   client?: ProfileApi;
 }
 
@@ -33,7 +35,7 @@ export function ProfileView(props: ProfileViewProps) {
   return <ProfileContent key={props.username.toLowerCase()} {...props} />;
 }
 
-function ProfileContent({ username, own, headingLevel = 1, actions, client = profileApi }: ProfileViewProps) {
+function ProfileContent({ username, own, headingLevel = 1, actions, extras, client = profileApi }: ProfileViewProps) {
   const ids = useId();
   // The variant and the history page live in the address: a reload, Back or a shared link shows the same.
   const [params, setParams] = useSearchParams();
@@ -109,6 +111,7 @@ function ProfileContent({ username, own, headingLevel = 1, actions, client = pro
         <aside className="profile__stats">
           <h2 className="profile__section-title">Ratings</h2>
           <StatCards stats={summary.stats} ratings={summary.ratings} />
+          {extras}
         </aside>
 
         <section className="profile__history card" aria-labelledby={`${ids}-history`}>

@@ -14,6 +14,7 @@ import {
   RESULT_LABEL,
   resultKind,
   sameUser,
+  speedLabel,
 } from "./profileText.ts";
 
 describe("result icons", () => {
@@ -128,4 +129,13 @@ describe("analysis route state", () => {
     expect(sameUser("alice", "bob")).toBe(false);
     expect(sameUser(undefined, "bob")).toBe(false);
   });
+});
+
+describe("speedLabel", () => {
+  it.each([
+    [{ timeVariant: "blitz", baseTime: 3, increment: 2 }, "Blitz 3+2"],
+    [{ timeVariant: "daily", baseTime: 4320, increment: 0, daysPerMove: 3 }, "Daily 3 days"],
+    [{ timeVariant: "daily", baseTime: 1440, increment: 0 }, "Daily 1 day"],
+    [{ timeVariant: "rapid", baseTime: 10, increment: 0, untimed: true }, "Unlimited"],
+  ] as const)("%o reads %s", (row, text) => expect(speedLabel(row)).toBe(text));
 });

@@ -1,4 +1,4 @@
-import { type HistoryRow, VARIANT_LABELS } from "@chess/shared";
+import { formatTimeControl, type HistoryRow, TIME_CLASS_LABEL, UNLIMITED_LABEL, VARIANT_LABELS } from "@chess/shared";
 import { shortDate } from "../../lib/dates.ts";
 import { formatEloDelta } from "../../lib/ratingText.ts";
 
@@ -95,4 +95,16 @@ export function analysisHref(gameId: string): string {
 /** Usernames compare case-insensitively (own profile detection). */
 export function sameUser(a: string | null | undefined, b: string | null | undefined): boolean {
   return !!a && !!b && a.toLowerCase() === b.toLowerCase();
+}
+
+/** "Blitz 3+2", "Daily 3 days" (days per move, not minutes), or "Unlimited" for a game without a clock. */
+export function speedLabel(
+  row: Pick<HistoryRow, "timeVariant" | "baseTime" | "increment" | "untimed" | "daysPerMove">,
+) {
+  if (row.untimed) return UNLIMITED_LABEL;
+  if (row.timeVariant === "daily") {
+    const days = row.daysPerMove ?? Math.round(row.baseTime / 1440);
+    return `${TIME_CLASS_LABEL.daily} ${days} ${days === 1 ? "day" : "days"}`;
+  }
+  return `${TIME_CLASS_LABEL[row.timeVariant]} ${formatTimeControl(row)}`;
 }

@@ -1,0 +1,99 @@
+import type { Browser, Page } from "@playwright/test";
+import { newPage, registeredUser } from "../support/players.ts";
+import { expect, test } from "../support/test.ts";
+
+// The suite's servers start players' arenas 20 s after they are made (ARENA_COUNTDOWN_MS): these tests wait for it.
+test.describe.configure({ mode: "serial", timeout: 240_000 });
+
+async function player(browser: Browser): Promise<{ name: string; page: Page }> {
+  const { name, sessionId } = await registeredUser("ar");
+  const page = await newPage(browser, sessionId);
+  await page.goto("/");
+  await expect(page.getByTestId("identity")).toContainText(name);
+  return { name, page };
+}
+
+/** Plays a move by typing it, the quickest way in (the first move has a time limit). */
+async function play(page: Page, san: string) {
+  const field = page.getByRole("textbox", { name: "Type a move" });
+  await field.fill(san);
+  await field.press("Enter");
+}
+
+const tournaments = (page: Page) => page.getByRole("region", { name: "Tournaments" });
+const gameIdOf = (page: Page) => new URL(page.url()).searchParams.get("gameId");
+
+test("two players join an arena from the lobby, are paired, berserk, play, and score", async ({ browser }) => {
+  const a = await player(browser);
+  const b = await player(browser);
+  const name = `E2E ${Date.now().toString(36)}`;
+
+  // A creates a 1-minute-countdown blitz arena from the lobby and lands on its page.
+  await tournaments(a.page).getByRole("button", { name: "Create arena" }).click();
+  const dialog = a.page.getByRole("dialog", { name: "Create arena" });
+  await dialog.getByLabel("Name (optional)").fill(name);
+  await dialog.getByLabel("Clock").selectOption("3+2");
+  await dialog.getByLabel("Duration (minutes)").fill("20");
+  await dialog.getByLabel("Starts in (minutes)").fill("1");
+  await dialog.getByRole("button", { name: "Create arena" }).click();
+  await a.page.waitForURL(/\/tournament\//);
+  await expect(a.page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(a.page.getByRole("timer")).toHaveText(/^[01]:\d\d$/);
+
+  // B finds it in the lobby's list, starting soon.
+  await b.page.reload();
+  const row = tournaments(b.page).getByRole("link", { name: new RegExp(name) });
+  await expect(row).toContainText(/starts in \d:\d\d/);
+  await row.click();
+  await b.page.waitForURL(/\/tournament\//);
+
+  for (const p of [a, b]) {
+    await p.page.getByRole("button", { name: "Join" }).click();
+    await expect(p.page.getByRole("button", { name: "Withdraw" })).toBeVisible();
+  }
+  const standings = a.page.getByRole("region", { name: "Standings" });
+  await expect(standings.getByRole("link", { name: b.name })).toBeVisible();
+
+  // At the start both are paired, and the game opens by itself.
+  await a.page.waitForURL(/\/play\?gameId=/, { timeout: 120_000 });
+  await b.page.waitForURL(/\/play\?gameId=/, { timeout: 30_000 });
+  expect(gameIdOf(a.page)).toBe(gameIdOf(b.page));
+  for (const p of [a, b]) await expect(p.page.getByRole("link", { name })).toBeVisible();
+
+  // White moves at once while Black berserks (a first move not made within seconds aborts the game, and the
+  // arena pairs the players again); Black replies at once, then gives up.
+  const aDot = await a.page.getByTestId("player-bar-bottom").locator(".player-bar__dot").getAttribute("class");
+  const [white, black] = aDot?.includes("player-bar__dot--w") ? [a, b] : [b, a];
+  await Promise.all([play(white.page, "e4"), black.page.getByRole("button", { name: "Berserk" }).click()]);
+  await expect(black.page.getByRole("table", { name: "Moves" })).toContainText("e4");
+  await play(black.page, "e5");
+  await expect(white.page.getByRole("table", { name: "Moves" })).toContainText("e5");
+  await expect(white.page.getByTestId("player-bar-top")).toContainText("berserk");
+  await expect(black.page.getByRole("button", { name: "Berserk" })).toHaveCount(0);
+  await black.page.getByRole("button", { name: "Give Up" }).click();
+  await black.page.getByRole("button", { name: "Yes, give up" }).click();
+
+  // No rematch in an arena: back to the tournament, where the win scored 2 with its rule behind it.
+  await expect(white.page.getByRole("button", { name: "Rematch" })).toHaveCount(0);
+  await white.page.getByRole("button", { name: "Back to tournament" }).click();
+  await white.page.waitForURL(/\/tournament\//);
+  const whiteRow = white.page
+    .getByRole("region", { name: "Standings" })
+    .getByRole("row", { name: new RegExp(white.name) });
+  await expect(whiteRow.getByRole("button", { name: "2: Win: 2 points" })).toBeVisible();
+  await white.page.getByRole("button", { name: "Pause" }).click();
+  await expect(white.page.getByRole("button", { name: "Rejoin" })).toBeVisible();
+});
+
+test("a guest reads an arena and is asked to log in to join", async ({ browser }) => {
+  const page = await newPage(browser);
+  await page.goto("/");
+  const list = tournaments(page);
+  const first = list.getByRole("link").first();
+  await expect(first).toBeVisible();
+  await first.click();
+  await page.waitForURL(/\/tournament\//);
+  await expect(page.getByRole("region", { name: "Standings" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Log in to join$/ }).or(page.getByText("Finished"))).toBeVisible();
+  await expect(page.getByText("Log in to read the tournament chat.")).toBeVisible();
+});

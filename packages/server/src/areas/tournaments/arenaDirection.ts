@@ -1,0 +1,333 @@
+import { type ArenaFinished, chess960GameFen, GAME_STAGES, HANDICAPS } from "@chess/shared";
+import type { FastifyBaseLogger } from "fastify";
+import type { BusEvents } from "../../bus.ts";
+import { shortId } from "../../util/ids.ts";
+import type { Membership } from "../clubs/index.ts";
+import type { GamePlay, GameRecords } from "../games/index.ts";
+import type { JumpstartPositions } from "../jumpstart/index.ts";
+import { ArenaDirector, type ArenaGameStart, type DirectorEvent, type Timers } from "./arenaDirector.ts";
+import type { ArenaFollowers } from "./arenaFollowers.ts";
+import { clubsJson, ranked, standingRow } from "./arenaJson.ts";
+import type { ArenaLeases } from "./arenaLeases.ts";
+import type { ArenaRecord, TournamentsRepo } from "./tournamentsRepo.ts";
+import type { ArenaNotifier, TournamentsService } from "./tournamentsService.ts";
+
+/** Standings go to an arena's followers at most this often, however many games end. */
+export const STANDINGS_EVERY_MS = 1_000;
+/** A pairing this old whose game does not exist was never started (its director died in between). */
+const NEVER_STARTED_MS = 30_000;
+/** Maintenance turns (2 s each) between two looks for ends nobody recorded. */
+const RECONCILE_EVERY_TURNS = 15;
+
+const systemTimers: Timers = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms).unref(),
+  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+};
+
+/**
+ * The arenas this node directs: each under a lease (one node at a time) and its epoch in the database (a node
+ * that lost the lease is refused at its first write). Every arena's results are recorded wherever its game
+ * ended (once: the pairing's status is the guard); its director hears of it, pairs again and sends the
+ * standings, at most once a second.
+ */
+export function createArenaDirection(deps: {
+  repo: TournamentsRepo;
+  service: TournamentsService;
+  games: Pick<GamePlay, "start">;
+  /** How a game ended: a result whose gameFinished no node heard (killed in between) is recorded on a takeover. */
+  records: Pick<GameRecords, "ending">;
+  /** An arena changed (on this node): every node hears it, its director pairs and sends standings. */
+  told: (tournamentId: string) => void;
+  positions: JumpstartPositions;
+  membership: Pick<Membership, "memberIds">;
+  followers: ArenaFollowers;
+  leases: ArenaLeases;
+  notify: ArenaNotifier;
+  logger: FastifyBaseLogger;
+  timers?: Timers;
+}) {
+  const { repo, service, notify, logger } = deps;
+  const timers = deps.timers ?? systemTimers;
+  const directors = new Map<string, ArenaDirector>();
+  const taking = new Set<string>();
+  const pushes = new Map<string, { last: number; timer: unknown }>();
+  let stopped = false;
+  let turns = 0;
+
+  async function initialFen(g: ArenaGameStart): Promise<string | undefined> {
+    if (g.settings.variant === "fun") return chess960GameFen();
+    const js = g.settings.jumpstart;
+    if (g.settings.variant !== "jumpstart" || !js) return undefined;
+    const stage = GAME_STAGES[js.stage];
+    const balance = HANDICAPS[js.balance];
+    const { fen } = await deps.positions.position({
+      lower_eval_limit: balance.eval.min,
+      upper_eval_limit: balance.eval.max,
+      lower_move_limit: stage.moves.min,
+      upper_move_limit: stage.moves.max,
+    });
+    return fen;
+  }
+
+  // An arena's name and settings, and players' names, never change: read once, not for every game of a wave.
+  const arenas = new Map<string, Promise<ArenaRecord | undefined>>();
+  const names = new Map<number, string>();
+  const arenaOf = (id: string) => {
+    let a = arenas.get(id);
+    if (!a) {
+      a = repo.arena(id);
+      arenas.set(id, a);
+      a.catch(() => arenas.delete(id));
+    }
+    return a;
+  };
+  async function namesOf(ids: number[]): Promise<Map<number, string>> {
+    const missing = ids.filter((id) => !names.has(id));
+    if (missing.length) for (const [id, n] of await repo.names(missing)) names.set(id, n);
+    return names;
+  }
+
+  /** Starts one game of a wave and tells its two players at once (not once the whole wave has started). */
+  async function startGame(g: ArenaGameStart): Promise<void> {
+    const [arena, known] = await Promise.all([arenaOf(g.tournamentId), namesOf([g.white, g.black])]);
+    const white = known.get(g.white);
+    const black = known.get(g.black);
+    if (!arena || !white || !black) throw new Error("arena or players gone");
+    const fen = await initialFen(g);
+    await deps.games.start({
+      id: g.gameId,
+      white: { userId: g.white, sessionId: `arena:${g.white}`, name: white },
+      black: { userId: g.black, sessionId: `arena:${g.black}`, name: black },
+      variant: g.settings.variant,
+      baseTime: g.settings.timeControl.baseTime,
+      increment: g.settings.timeControl.increment,
+      rated: g.settings.rated,
+      ...(fen ? { initialFen: fen } : {}),
+      tournament: { id: arena.id, name: arena.name, berserkable: arena.settings.berserkable },
+    });
+    const base = { tournamentId: g.tournamentId, gameId: g.gameId };
+    notify.toUsers([g.white], "arenaPaired", { ...base, color: "w", opponent: black });
+    notify.toUsers([g.black], "arenaPaired", { ...base, color: "b", opponent: white });
+  }
+
+  async function onEvent(e: DirectorEvent): Promise<void> {
+    const id = e.tournamentId;
+    switch (e.type) {
+      case "started": {
+        const players = (await repo.players(id)).map((p) => p.userId);
+        const arena = await repo.arena(id);
+        const clubId = arena?.settings.conditions.clubId;
+        const members = clubId !== undefined ? await deps.membership.memberIds(clubId) : [];
+        notify.toFollowers(id, "arenaStarted", { tournamentId: id, endsAt: e.endsAt });
+        notify.toUsers([...new Set([...players, ...members])], "arenaStarted", { tournamentId: id, endsAt: e.endsAt });
+        dirty(id);
+        break;
+      }
+      case "paired": {
+        // Each game's players were told as it started (startGame); their lines and the standings follow.
+        await service.tellPlayers(
+          id,
+          e.games.flatMap((g) => [g.white, g.black]),
+        );
+        dirty(id);
+        break;
+      }
+      case "finished": {
+        directors.delete(id);
+        arenas.delete(id);
+        const arena = await repo.arena(id);
+        if (!arena) return;
+        const all = ranked(arena, await repo.players(id));
+        const finished: ArenaFinished = {
+          tournamentId: id,
+          podium: all.slice(0, 3).map((p) => standingRow(p, arena.settings.streaks)),
+          clubs: clubsJson(arena, all),
+        };
+        if (finished.clubs) {
+          await repo.setBattleResult(
+            id,
+            finished.clubs.map((c) => ({ clubId: c.clubId, rank: c.rank, points: c.points })),
+          );
+        }
+        notify.toFollowers(id, "arenaFinished", finished);
+        notify.toUsers(
+          all.map((p) => p.userId),
+          "arenaFinished",
+          finished,
+        );
+        await push(id);
+        await service.recur(arena);
+        break;
+      }
+      case "deposed":
+        directors.delete(id);
+        break;
+      case "result":
+        dirty(id);
+        break;
+    }
+  }
+
+  async function take(id: string): Promise<void> {
+    if (taking.has(id) || directors.has(id) || stopped) return;
+    taking.add(id);
+    try {
+      const director = await ArenaDirector.take(
+        {
+          repo,
+          games: { start: startGame },
+          presence: { here: (t) => deps.followers.here(t) },
+          timers,
+          random: Math.random,
+          newGameId: shortId,
+          publish: (e) => void onEvent(e).catch((err: unknown) => logger.warn({ err, id }, "arena event not told")),
+        },
+        id,
+      );
+      if (director && !stopped) {
+        directors.set(id, director);
+        await reconcile(id);
+      } else director?.stop();
+    } finally {
+      taking.delete(id);
+    }
+  }
+
+  /**
+   * The arena's games that ended while no node recorded them (their node killed between the end's commit and
+   * its news), and pairings whose game never started (their director killed in between): recorded or given up,
+   * so that nobody waits for ever. Recording is once whoever does it (the pairing's status is the guard).
+   */
+  async function reconcile(id: string): Promise<void> {
+    for (const p of await repo.playing(id)) {
+      const end = await deps.records.ending(p.gameId);
+      if (end === "active") continue;
+      if (end === undefined || !end.arena) {
+        if (end !== undefined || timers.now() - p.startedAt.getTime() > NEVER_STARTED_MS) {
+          if (await repo.cancelPairing(p.gameId)) deps.told(id);
+        }
+        continue;
+      }
+      await direction.gameFinished({ ...end, variant: "", timeClass: "", ratingsChanged: false }, deps.told);
+    }
+  }
+
+  /** Standings to the followers now, and not again within a second. */
+  async function push(id: string): Promise<void> {
+    const entry = pushes.get(id) ?? { last: 0, timer: null };
+    entry.last = timers.now();
+    pushes.set(id, entry);
+    const update = await service.standingsUpdate(id);
+    if (update) notify.toFollowers(id, "arenaStandings", update);
+    if (update?.status === "finished") pushes.delete(id);
+  }
+
+  /** The standings changed: sent within a second, once for every change in that second. */
+  function dirty(id: string): void {
+    if (stopped) return;
+    const entry = pushes.get(id) ?? { last: 0, timer: null };
+    pushes.set(id, entry);
+    if (entry.timer !== null) return;
+    const wait = Math.max(0, entry.last + STANDINGS_EVERY_MS - timers.now());
+    entry.timer = timers.setTimeout(() => {
+      entry.timer = null;
+      push(id).catch((err: unknown) => logger.warn({ err, id }, "arena standings not sent"));
+    }, wait);
+  }
+
+  const direction = {
+    /** Takes the arenas whose lease this node gets, lets go of those it lost; every few seconds. */
+    async maintain(): Promise<void> {
+      if (stopped) return;
+      const open = await repo.unfinished();
+      const ids = new Set(open.map((a) => a.id));
+      for (const [id, d] of directors) {
+        if (!ids.has(id) || !d.active) directors.delete(id);
+      }
+      await Promise.all(
+        open.map(async ({ id }) => {
+          const held = await deps.leases.hold(id).catch(() => false);
+          if (held) await take(id);
+          else {
+            directors.get(id)?.stop();
+            directors.delete(id);
+          }
+        }),
+      );
+      // Now and then, the games of the arenas directed here whose end nobody recorded.
+      if (++turns % RECONCILE_EVERY_TURNS === 0) {
+        for (const id of directors.keys()) await reconcile(id);
+      }
+    },
+
+    /** Something of an arena changed (on any node): its director sends standings, and pairs when asked. */
+    changed(id: string, wave: boolean): void {
+      const director = directors.get(id);
+      if (!director) return;
+      if (wave) director.playerHere();
+      dirty(id);
+    },
+
+    /** An arena game ended on this node: record it once, tell its players, and its director (wherever it is). */
+    async gameFinished(e: BusEvents["gameFinished"], told: (id: string) => void): Promise<void> {
+      const arena = e.arena;
+      if (!arena) return;
+      if (e.reason === "abort" || e.winningColor === "none") {
+        await repo.cancelPairing(e.gameId);
+        told(arena.tournamentId);
+        return;
+      }
+      const winner = e.winningColor === "white" || e.winningColor === "black" ? e.winningColor : "draw";
+      const recorded = await repo.recordResult(e.gameId, {
+        winner,
+        plies: arena.plies,
+        finishedAt: arena.finishedAt,
+        ...(arena.ratings ? { ratings: { white: arena.ratings.w, black: arena.ratings.b } } : {}),
+        berserk: { white: arena.berserk.w, black: arena.berserk.b },
+      });
+      if (!recorded) return;
+      const [w, b] = [e.players[0]?.userId ?? null, e.players[1]?.userId ?? null];
+      const streaks = (await arenaOf(arena.tournamentId))?.settings.streaks ?? true;
+      // This game's entry on a player's sheet: the last one, if it counted.
+      const scored = (userId: number | null) => {
+        const p = recorded.players.find((x) => x.userId === userId);
+        const last = p ? standingRow({ ...p, rank: 0 }, streaks).sheet.at(-1) : undefined;
+        return recorded.counted && last?.gameId === e.gameId ? last : undefined;
+      };
+      const mineW = scored(w);
+      const mineB = scored(b);
+      const ids = [w, b].filter((x): x is number => x !== null);
+      notify.toUsers(ids, "arenaResult", {
+        tournamentId: arena.tournamentId,
+        gameId: e.gameId,
+        counted: recorded.counted,
+        points: { w: mineW?.points ?? 0, b: mineB?.points ?? 0 },
+        rule: { w: mineW?.rule ?? "loss", b: mineB?.rule ?? "loss" },
+        berserkBonus: { w: mineW?.berserkBonus ?? false, b: mineB?.berserkBonus ?? false },
+      });
+      await service.tellPlayers(arena.tournamentId, ids);
+      told(arena.tournamentId);
+    },
+
+    /** Tells the followers at once (a new follower's first standings come in its own answer). */
+    directs: (id: string) => directors.has(id),
+
+    /** The arenas this node directs. */
+    ids: () => [...directors.keys()],
+
+    /** Stops directing (a shutdown): no more waves or timers; the leases are handed back by the caller. */
+    stop(): void {
+      stopped = true;
+      for (const d of directors.values()) d.stop();
+      for (const p of pushes.values()) timers.clearTimeout(p.timer);
+    },
+
+    async settled(): Promise<void> {
+      await Promise.all([...directors.values()].map((d) => d.settled()));
+    },
+  };
+  return direction;
+}
+
+export type ArenaDirection = ReturnType<typeof createArenaDirection>;

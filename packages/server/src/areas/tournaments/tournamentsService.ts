@@ -1,0 +1,329 @@
+import {
+  type ArenaMe,
+  type ArenaStandingsUpdate,
+  type ArenaSummary,
+  type ArenaTrophy,
+  type ArenaView,
+  type CreateArenaBody,
+  fail,
+  TOURNAMENT_MESSAGES,
+  type TournamentList,
+} from "@chess/shared";
+import type { FastifyBaseLogger } from "fastify";
+import { shortId } from "../../util/ids.ts";
+import { ok, type Result } from "../../util/result.ts";
+import type { ClubCalendar, Membership } from "../clubs/index.ts";
+import type { GameRecords } from "../games/index.ts";
+import { arenaEntry } from "./arenaEntry.ts";
+import { clubsJson, meJson, ranked, standingsPage, summaryJson, topGames } from "./arenaJson.ts";
+import { nextOccurrence } from "./arenaSchedule.ts";
+import { arenaSettings } from "./arenaSettings.ts";
+import type { ArenaRecord, TournamentsRepo } from "./tournamentsRepo.ts";
+
+export interface ArenaUser {
+  userId: number;
+  username: string;
+}
+
+/** How the area reaches sockets: an arena's followers (its room), and players' own sockets. */
+export interface ArenaNotifier {
+  toFollowers<E extends ArenaEvent>(tournamentId: string, event: E, payload: ArenaPayload<E>): void;
+  toUsers<E extends ArenaEvent>(userIds: number[], event: E, payload: ArenaPayload<E>): void;
+}
+export type ArenaEvent =
+  | "arenaStandings"
+  | "arenaMe"
+  | "arenaPaired"
+  | "arenaStarted"
+  | "arenaFinished"
+  | "arenaResult";
+export type ArenaPayload<E extends ArenaEvent> = Parameters<import("@chess/shared").ServerToClientEvents[E]>[0];
+
+export const chatRoomOf = (tournamentId: string) => `tournament:${tournamentId}`;
+const LIST = { created: 50, started: 50, finished: 20 };
+
+export function createTournamentsService(deps: {
+  repo: TournamentsRepo;
+  records: Pick<GameRecords, "rating">;
+  membership: Pick<Membership, "clubIdsOf" | "administers" | "names">;
+  calendar: ClubCalendar;
+  notify: ArenaNotifier;
+  /** Something of the arena changed (standings); `wave`: a player may be paired now. Every node's director hears. */
+  changed: (tournamentId: string, wave: boolean) => void;
+  /** A new arena exists: the node looks for arenas to direct now rather than at its next turn. */
+  created: () => void;
+  now: () => number;
+  logger: FastifyBaseLogger;
+  /** Config ARENA_COUNTDOWN_MS: players' arenas start this long after they are made (tests). */
+  countdownMs?: number;
+}) {
+  const { repo, notify, now } = deps;
+
+  async function standingsOf(arena: ArenaRecord) {
+    return ranked(arena, await repo.players(arena.id));
+  }
+
+  async function meOf(arena: ArenaRecord, userId: number): Promise<ArenaMe> {
+    const all = await standingsOf(arena);
+    return meJson(
+      arena,
+      all.find((p) => p.userId === userId),
+      now(),
+    );
+  }
+
+  /** Tells the player's sockets their line, and returns it. */
+  async function tellMe(arena: ArenaRecord, userId: number): Promise<ArenaMe> {
+    const me = await meOf(arena, userId);
+    notify.toUsers([userId], "arenaMe", me);
+    return me;
+  }
+
+  async function createError(user: ArenaUser, body: CreateArenaBody) {
+    const { clubId } = body.conditions;
+    if (clubId !== undefined && !(await deps.membership.administers(clubId, user.userId))) {
+      return fail("forbidden", "Only the club's administrator can make a club arena");
+    }
+    if (body.recurrence !== "none" && clubId === undefined) {
+      return fail("validation", "Only club arenas recur: choose the club (conditions.clubId)");
+    }
+    const battle = body.clubBattle;
+    if (battle) {
+      const mine = await Promise.all(battle.clubIds.map((id) => deps.membership.administers(id, user.userId)));
+      if (!mine.some(Boolean)) return fail("forbidden", "Only an administrator of one of the clubs can make a battle");
+      const names = await deps.membership.names(battle.clubIds);
+      const missing = battle.clubIds.filter((id) => !names.has(id));
+      if (missing.length) return fail("validation", `No club has the id ${missing.join(", ")}`);
+    }
+    return undefined;
+  }
+
+  /** Stores an arena; a club arena goes on its club's calendar. */
+  async function store(
+    createdBy: ArenaUser | null,
+    settings: NonNullable<Extract<ReturnType<typeof arenaSettings>, { ok: true }>["settings"]>,
+    extra: { recurrence?: CreateArenaBody["recurrence"]; scheduleSlot?: string },
+  ): Promise<ArenaRecord | undefined> {
+    const id = shortId();
+    await repo.insert({ id, createdBy: createdBy?.userId ?? null, settings, ...extra });
+    const clubId = settings.conditions.clubId;
+    if (clubId !== undefined && createdBy) {
+      await deps.calendar
+        .addArena(clubId, {
+          authorId: createdBy.userId,
+          authorName: createdBy.username,
+          title: settings.name,
+          date: new Date(settings.startsAt).toISOString().slice(0, 10),
+          tournamentId: id,
+        })
+        .catch((err: unknown) => deps.logger.warn({ err, id }, "club arena not put on the calendar"));
+    }
+    deps.created();
+    return repo.arena(id);
+  }
+
+  return {
+    async create(user: ArenaUser, body: CreateArenaBody): Promise<Result<ArenaSummary>> {
+      const checked = arenaSettings(body, now());
+      if (!checked.ok) return fail("settings", checked.errors.map((e) => e.message).join("; "));
+      const refused = await createError(user, body);
+      if (refused) return refused;
+      const settings =
+        deps.countdownMs === undefined ? checked.settings : { ...checked.settings, startsAt: now() + deps.countdownMs };
+      const arena = await store(user, settings, { recurrence: body.recurrence });
+      return arena ? ok(summaryJson(arena)) : fail("unavailable", "The arena could not be made - please try again");
+    },
+
+    /** The site's own arena of a schedule slot, unless another node made it already. */
+    async createScheduled(slot: string, body: CreateArenaBody): Promise<boolean> {
+      if (await repo.hasSlot(slot)) return false;
+      const checked = arenaSettings(body, now());
+      if (!checked.ok) return false;
+      try {
+        await store(null, checked.settings, { scheduleSlot: slot });
+        return true;
+      } catch (err) {
+        // Another node made the slot's arena at the same moment (its unique key).
+        if (await repo.hasSlot(slot)) return false;
+        throw err;
+      }
+    },
+
+    /** The next edition of a recurring club arena that just finished (made once: its slot names it). */
+    async recur(arena: ArenaRecord): Promise<void> {
+      const next = nextOccurrence(arena.settings.startsAt, arena.recurrence);
+      if (next === undefined || arena.createdBy === null) return;
+      const slot = `recur:${arena.id}`;
+      if (await repo.hasSlot(slot)) return;
+      const author = (await repo.names([arena.createdBy])).get(arena.createdBy);
+      if (!author) return;
+      const settings = { ...arena.settings, startsAt: Math.max(next, now() + 60_000) };
+      await store({ userId: arena.createdBy, username: author }, settings, {
+        recurrence: arena.recurrence,
+        scheduleSlot: slot,
+      }).catch(async (err: unknown) => {
+        if (!(await repo.hasSlot(slot))) throw err;
+      });
+    },
+
+    async list(): Promise<TournamentList> {
+      const [created, started, finished] = await Promise.all([
+        repo.list("created", LIST.created),
+        repo.list("started", LIST.started),
+        repo.list("finished", LIST.finished),
+      ]);
+      return {
+        created: created.map(summaryJson),
+        started: started.map(summaryJson),
+        finished: finished.map(summaryJson),
+      };
+    },
+
+    async view(viewer: ArenaUser | null, id: string): Promise<Result<ArenaView>> {
+      const arena = await repo.arena(id);
+      if (!arena) return fail("not_found", TOURNAMENT_MESSAGES.unknown);
+      const all = await standingsOf(arena);
+      const mine = viewer ? all.find((p) => p.userId === viewer.userId) : undefined;
+      const battleIds = arena.settings.clubBattle?.clubIds ?? [];
+      const clubId = arena.settings.conditions.clubId;
+      // A club's name is its members' to see (an invite-only club is known to nobody else).
+      const ids = [...battleIds, ...(clubId !== undefined ? [clubId] : [])];
+      const memberOf = viewer ? new Set(await deps.membership.clubIdsOf(viewer.userId)) : new Set<number>();
+      const names = await deps.membership.names(ids.filter((cid) => memberOf.has(cid)));
+      let canJoin: ArenaView["canJoin"] = { ok: true };
+      if (!viewer) canJoin = { ok: false, message: TOURNAMENT_MESSAGES.notLoggedIn };
+      else if (mine && !mine.paused) canJoin = { ok: false, message: TOURNAMENT_MESSAGES.alreadyJoined };
+      else if (!mine) {
+        const entry = await entryOf(arena, viewer);
+        if (!entry.ok) canJoin = { ok: false, message: entry.message };
+      }
+      const me = mine ? meJson(arena, mine, now()) : null;
+      return ok({
+        arena: summaryJson(arena),
+        clubName: clubId !== undefined ? (names.get(clubId) ?? null) : null,
+        clubNames: Object.fromEntries(
+          battleIds.flatMap((cid) => {
+            const name = names.get(cid);
+            return name === undefined ? [] : [[cid, name] as const];
+          }),
+        ),
+        standings: standingsPage(arena, all, 1),
+        clubs: clubsJson(arena, all),
+        me: me?.row ? { row: me.row, gameId: me.gameId, rejoinAt: me.rejoinAt } : null,
+        canJoin,
+        chatRoom: chatRoomOf(arena.id),
+        serverTime: now(),
+      });
+    },
+
+    async standings(id: string, page: number) {
+      const arena = await repo.arena(id);
+      if (!arena) return fail("not_found", TOURNAMENT_MESSAGES.unknown);
+      return ok(standingsPage(arena, await standingsOf(arena), page));
+    },
+
+    /** What followers are sent: the first page, the clubs, the top games. */
+    async standingsUpdate(id: string): Promise<ArenaStandingsUpdate | undefined> {
+      const arena = await repo.arena(id);
+      if (!arena) return undefined;
+      const [all, playing] = await Promise.all([standingsOf(arena), repo.playing(id)]);
+      return {
+        tournamentId: id,
+        status: arena.status,
+        nbPlayers: arena.nbPlayers,
+        top: standingsPage(arena, all, 1).rows,
+        clubs: clubsJson(arena, all),
+        topGames: topGames(all, playing),
+      };
+    },
+
+    /** Joins an arena, or rejoins it after a pause once its delay has passed. */
+    async join(user: ArenaUser, id: string): Promise<Result<ArenaMe>> {
+      const arena = await repo.arena(id);
+      if (!arena) return fail("not_found", TOURNAMENT_MESSAGES.unknown);
+      if (arena.status === "finished") return fail("finished", TOURNAMENT_MESSAGES.finished);
+      const mine = await repo.player(id, user.userId);
+      if (mine) {
+        if (!mine.paused) return fail("already_joined", TOURNAMENT_MESSAGES.alreadyJoined);
+        const back = await repo.rejoin(id, user.userId, now());
+        if (!back.ok) {
+          if (back.reason === "wait") {
+            return fail("wait", TOURNAMENT_MESSAGES.rejoinLater(Math.ceil((back.waitMs ?? 0) / 1000)));
+          }
+          return fail(back.reason === "finished" ? "finished" : "conflict", TOURNAMENT_MESSAGES.finished);
+        }
+      } else {
+        const entry = await entryOf(arena, user);
+        if (!entry.ok) return entry;
+        const joined = await repo.join(id, { userId: entry.userId, rating: entry.rating, clubId: entry.clubId });
+        if (joined === "closed") return fail("finished", TOURNAMENT_MESSAGES.finished);
+        if (joined === "already") return fail("already_joined", TOURNAMENT_MESSAGES.alreadyJoined);
+      }
+      deps.changed(id, true);
+      return ok(await tellMe(arena, user.userId));
+    },
+
+    /** Pauses a player (not paired until they rejoin); before the start, takes them out of the arena. */
+    async pause(user: ArenaUser, id: string): Promise<Result<ArenaMe>> {
+      const arena = await repo.arena(id);
+      if (!arena) return fail("not_found", TOURNAMENT_MESSAGES.unknown);
+      if (arena.status === "finished") return fail("finished", TOURNAMENT_MESSAGES.finished);
+      if (!(await repo.player(id, user.userId))) return fail("not_joined", TOURNAMENT_MESSAGES.notJoined);
+      if (arena.status === "created" && (await repo.leave(id, user.userId))) {
+        deps.changed(id, false);
+        const me: ArenaMe = { tournamentId: id, row: null, gameId: null, rejoinAt: null };
+        notify.toUsers([user.userId], "arenaMe", me);
+        return ok(me);
+      }
+      await repo.pause(id, user.userId, now());
+      deps.changed(id, false);
+      return ok(await tellMe(arena, user.userId));
+    },
+
+    async trophies(username: string): Promise<Result<ArenaTrophy[]>> {
+      return ok(await repo.trophies(username));
+    },
+
+    /** The player's own line (after a pairing, or a result). */
+    async tellPlayers(id: string, userIds: number[]): Promise<void> {
+      const arena = await repo.arena(id);
+      if (!arena) return;
+      const all = await standingsOf(arena);
+      for (const userId of userIds) {
+        notify.toUsers(
+          [userId],
+          "arenaMe",
+          meJson(
+            arena,
+            all.find((p) => p.userId === userId),
+            now(),
+          ),
+        );
+      }
+    },
+
+    /** Whether the user plays in the arena (the tournament chat lets its players write). */
+    async isPlayer(id: string, userId: number): Promise<boolean> {
+      return (await repo.player(id, userId)) !== undefined;
+    },
+  };
+
+  async function entryOf(arena: ArenaRecord, user: ArenaUser) {
+    const [clubIds, rating] = await Promise.all([
+      deps.membership.clubIdsOf(user.userId),
+      deps.records.rating(user.userId, arena.settings.variant, arena.settings.timeClass),
+    ]);
+    return arenaEntry(
+      {
+        status: arena.status,
+        variant: arena.settings.variant,
+        timeClass: arena.settings.timeClass,
+        conditions: arena.settings.conditions,
+        clubBattle: arena.settings.clubBattle,
+      },
+      { userId: user.userId, clubIds, ratedGames: rating.games, rating: rating.elo, alreadyJoined: false },
+    );
+  }
+}
+
+export type TournamentsService = ReturnType<typeof createTournamentsService>;

@@ -1,0 +1,252 @@
+import type { ArenaMe, ArenaSummary, ArenaView } from "@chess/shared";
+import { describe, expect, it } from "vitest";
+import { http, useTestServer } from "./harness.ts";
+import { type Player, play, registered, uniqueName } from "./players.ts";
+import { specAccount } from "./specClient.ts";
+
+/** Arenas through real HTTP and sockets: players' arenas start 2.5 s after they are made. */
+const t = useTestServer({ ARENA_COUNTDOWN_MS: "2500", ARENA_SCHEDULE: "false" });
+
+const blitz = { baseTime: 3, increment: 0, durationMinutes: 20 };
+const post = (p: Player, path: string, body?: unknown) =>
+  http(t.url, "POST", path, { body: body ?? {}, headers: { cookie: p.cookie ?? "" } });
+
+async function makeArena(p: Player, body: Record<string, unknown> = blitz): Promise<ArenaSummary> {
+  const made = await post(p, "/tournaments", body);
+  if (made.status !== 201) throw new Error(`arena not made: ${made.status} ${made.text}`);
+  return made.json as unknown as ArenaSummary;
+}
+
+/** Both players join and follow an arena; resolves once both are paired, with the game as each sees it. */
+async function pairedGame(a: Player, b: Player, id: string) {
+  const aPaired = a.next("arenaPaired", 10_000);
+  const bPaired = b.next("arenaPaired", 10_000);
+  const aStarted = a.next("gameStarted", 10_000);
+  const bStarted = b.next("gameStarted", 10_000);
+  for (const p of [a, b]) {
+    const joined = await p.emit<ArenaMe>("joinArena", { tournamentId: id });
+    expect(joined.ok, joined.message).toBe(true);
+  }
+  const [pa, pb, ga, gb] = await Promise.all([aPaired, bPaired, aStarted, bStarted]);
+  expect(pa.gameId).toBe(pb.gameId);
+  expect(ga.gameId).toBe(pa.gameId);
+  expect(ga.tournament).toMatchObject({ id, berserkable: true });
+  const [white, black] = ga.isWhite ? [a, b] : [b, a];
+  return { gameId: pa.gameId, white, black, whiteView: ga.isWhite ? ga : gb };
+}
+
+describe("arena tournaments", () => {
+  it("refuses impossible settings with what is wrong, and makes nothing", async () => {
+    const a = await registered(t.url, "ta");
+    const short = await post(a, "/tournaments", { baseTime: 30, increment: 0, durationMinutes: 20 });
+    expect(short.status).toBe(400);
+    expect(short.json.message).toMatch(/at least 3 are needed/);
+    const berserk = await post(a, "/tournaments", {
+      baseTime: 0,
+      increment: 2,
+      durationMinutes: 30,
+      berserkable: true,
+    });
+    expect(berserk.status).toBe(400);
+    expect(berserk.json.message).toMatch(/Berserk/);
+    const club = await post(a, "/tournaments", { ...blitz, conditions: { clubId: 999_999 } });
+    expect(club.status).toBe(403);
+    const list = await http(t.url, "GET", "/tournaments");
+    expect(list.json.created).toEqual([]);
+    a.socket.close();
+  });
+
+  it("refuses joining twice, an outsider in a club arena, an unknown arena and a guest, changing nothing", async () => {
+    const a = await registered(t.url, "tb");
+    const b = await registered(t.url, "tc");
+    const arena = await makeArena(a);
+    expect((await post(a, `/tournaments/${arena.id}/join`)).status).toBe(200);
+    const twice = await post(a, `/tournaments/${arena.id}/join`);
+    expect(twice.status).toBe(409);
+    expect(twice.json.message).toBe("You have already joined this tournament");
+
+    const club = await post(a, "/club/create", { clubName: `Arena club ${Date.now().toString(36)}` });
+    const clubId = club.json.clubId as number;
+    const clubArena = await makeArena(a, { ...blitz, conditions: { clubId } });
+    const outsider = await post(b, `/tournaments/${clubArena.id}/join`);
+    expect(outsider.status).toBe(403);
+    expect(outsider.json.message).toBe("Only members of the organising club can join this tournament");
+    const view = (await http(t.url, "GET", `/tournaments/${clubArena.id}`)).json as unknown as ArenaView;
+    expect(view.arena.nbPlayers).toBe(0);
+    // The club's name is its members' to see.
+    expect(view.clubName).toBeNull();
+    const asMember = await http(t.url, "GET", `/tournaments/${clubArena.id}`, { headers: { cookie: a.cookie ?? "" } });
+    expect((asMember.json as unknown as ArenaView).clubName).toMatch(/^Arena club /);
+    const events = await http(t.url, "GET", `/event/list?clubId=${clubId}`, { headers: { cookie: a.cookie ?? "" } });
+    expect(JSON.stringify(events.json)).toContain(clubArena.id);
+
+    const unknown = await post(b, "/tournaments/nope/join");
+    expect(unknown.status).toBe(404);
+    const guest = await http(t.url, "POST", `/tournaments/${arena.id}/join`, { body: {} });
+    expect(guest.status).toBe(401);
+    a.socket.close();
+    b.socket.close();
+  });
+
+  it("pairs two players on the page, scores their game, and sends results and standings", async () => {
+    const a = await registered(t.url, "td");
+    const b = await registered(t.url, "te");
+    const arena = await makeArena(a);
+    const started = a.next("arenaStarted", 10_000);
+    const { gameId, white, black } = await pairedGame(a, b, arena.id);
+    expect((await started).tournamentId).toBe(arena.id);
+
+    const standings = white.next("arenaStandings", 5_000, (s) => s.topGames.some((g) => g.gameId === gameId));
+    expect((await standings).status).toBe("started");
+
+    const result = white.next("arenaResult", 10_000);
+    const fresh = white.next("arenaStandings", 5_000, (s) => s.top.some((r) => r.points > 0));
+    // Fool's mate: black wins in 4 plies.
+    await play(white, black, gameId, ["f2f3", "e7e5", "g2g4"]);
+    await black.emit("move", { gameId, move: { from: "d8", to: "h4" }, ply: 3 });
+    const scored = await result;
+    expect(scored).toMatchObject({ tournamentId: arena.id, gameId, counted: true, points: { w: 0, b: 2 } });
+    expect(scored.rule).toEqual({ w: "loss", b: "win" });
+    const top = (await fresh).top;
+    expect(top[0]).toMatchObject({ username: black.name, points: 2, rank: 1 });
+    expect(top[0]?.sheet).toEqual([{ gameId, points: 2, rule: "win", berserkBonus: false }]);
+
+    const rematch = await post(white, "/game/offer-rematch", { previousGameId: gameId });
+    expect(rematch.status).toBe(409);
+
+    // Both are still on the page: paired again, never the same opponent twice in a row... with only two
+    // players, nobody: they wait.
+    const page = await http(t.url, "GET", `/tournaments/${arena.id}/standings?page=1`);
+    expect(page.json.rows).toHaveLength(2);
+    const record = await http(t.url, "GET", `/history/${gameId}`);
+    expect(record.json.tournament).toEqual({ id: arena.id, name: arena.name });
+    a.socket.close();
+    b.socket.close();
+  });
+
+  it("berserk halves the clock before the first move, and is told to the game", async () => {
+    const a = await registered(t.url, "tf");
+    const b = await registered(t.url, "tg");
+    const arena = await makeArena(a);
+    const { gameId, white, black } = await pairedGame(a, b, arena.id);
+    const told = black.next("berserked");
+    const ack = await white.emit("berserk", { gameId });
+    expect(ack.ok, ack.message).toBe(true);
+    const b1 = await told;
+    expect(b1).toMatchObject({ gameId, color: "w" });
+    expect(b1.timeLeft.w).toBe(90_000);
+    await play(white, black, gameId, ["e2e4", "e7e5"]);
+    const late = await black.emit("berserk", { gameId });
+    expect(late).toMatchObject({ ok: false, code: "too_late" });
+    await white.emit("forfeit", { gameId });
+    a.socket.close();
+    b.socket.close();
+  });
+
+  it("pause keeps a player out until the rejoin delay is over; leaving before the start takes them out", async () => {
+    const a = await registered(t.url, "th");
+    const arena = await makeArena(a, { ...blitz });
+    const started = a.next("arenaStarted", 10_000);
+    const joined = await a.emit<ArenaMe>("joinArena", { tournamentId: arena.id });
+    expect(joined.ok).toBe(true);
+    const left = await a.emit<ArenaMe>("pauseArena", { tournamentId: arena.id });
+    expect(left.data?.row).toBeNull();
+    await a.emit("joinArena", { tournamentId: arena.id });
+    await started;
+    const paused = await a.emit<ArenaMe>("pauseArena", { tournamentId: arena.id });
+    expect(paused.data?.row?.paused).toBe(true);
+    expect(paused.data?.rejoinAt).toBeGreaterThan(Date.now() + 5_000);
+    const early = await a.emit("joinArena", { tournamentId: arena.id });
+    expect(early).toMatchObject({ ok: false, code: "wait" });
+    expect(early.message).toMatch(/You can rejoin in \d+ s/);
+    const view = (await http(t.url, "GET", `/tournaments/${arena.id}`, { headers: { cookie: a.cookie ?? "" } }))
+      .json as unknown as ArenaView;
+    expect(view.me?.row.paused).toBe(true);
+    expect(view.canJoin.ok).toBe(true);
+    a.socket.close();
+  });
+
+  it("lists arenas, and answers trophies and the tournament chat", async () => {
+    const a = await registered(t.url, "ti");
+    const arena = await makeArena(a);
+    const list = await http(t.url, "GET", "/tournaments");
+    const all = [...(list.json.created as ArenaSummary[]), ...(list.json.started as ArenaSummary[])];
+    expect(all.some((x) => x.id === arena.id)).toBe(true);
+    const trophies = await http(t.url, "GET", `/tournaments/trophies/${a.name}`);
+    expect(trophies.status).toBe(200);
+    expect(trophies.json).toEqual([]);
+    const chatId = `tournament:${arena.id}`;
+    const outsider = await a.emit("chatMessage", { chatType: "tournament", chatId, text: "hello" });
+    expect(outsider.ok).toBe(false);
+    const read = await a.emit("getChatHistory", { chatId });
+    expect(read.ok).toBe(true);
+    await a.emit("joinArena", { tournamentId: arena.id });
+    const line = a.next("chatMessage");
+    expect((await a.emit("chatMessage", { chatType: "tournament", chatId, text: "good luck" })).ok).toBe(true);
+    expect((await line).text).toBe("good luck");
+    a.socket.close();
+  });
+
+  it("pairs a player whose game ended again at once, with someone they did not just meet", async () => {
+    const [a, b, c] = [await registered(t.url, "tj"), await registered(t.url, "tk"), await registered(t.url, "tl")];
+    const arena = await makeArena(a);
+    // Two of the three are paired; the third waits.
+    const pairings = [a, b, c].map((p) =>
+      p.next("arenaPaired", 8_000).then(
+        (x) => ({ p, x }),
+        () => undefined,
+      ),
+    );
+    for (const p of [a, b, c]) expect((await p.emit("joinArena", { tournamentId: arena.id })).ok).toBe(true);
+    const firsts = await Promise.all(pairings);
+    const playing = firsts.filter((f) => f !== undefined);
+    expect(playing).toHaveLength(2);
+    const [one, two] = playing as Array<{ p: Player; x: { gameId: string; color: "w" | "b" } }>;
+    const waiting = [a, b, c].find((p) => p !== one?.p && p !== two?.p) as Player;
+    const gameId = one?.x.gameId as string;
+    const [white, black] = one?.x.color === "w" ? [one.p, two?.p as Player] : [two?.p as Player, one?.p as Player];
+    // White loses at once (fool's mate): the winner may not meet White again now, so White meets the third.
+    const again = [white.next("arenaPaired", 5_000), waiting.next("arenaPaired", 5_000)];
+    await play(white, black, gameId, ["f2f3", "e7e5", "g2g4"]);
+    const over = white.next("gameOver");
+    await black.emit("move", { gameId, move: { from: "d8", to: "h4" }, ply: 3 });
+    await over;
+    const ended = Date.now();
+    const [x, y] = await Promise.all(again);
+    expect(Date.now() - ended).toBeLessThan(2_000);
+    expect(x?.gameId).toBe(y?.gameId);
+    for (const p of [a, b, c]) p.socket.close();
+  });
+
+  it("a client written from docs/PROTOCOL.md alone (no acknowledgements) joins an arena and plays", async () => {
+    const a = await specAccount(t.url, uniqueName("sa"));
+    const b = await specAccount(t.url, uniqueName("sb"));
+    const made = await a.call("POST", "/tournaments", blitz);
+    expect(made.status).toBe(201);
+    const id = made.json.id as string;
+    for (const p of [a, b]) p.send("joinArena", { tournamentId: id });
+    const [meA] = await Promise.all([a.next("arenaMe"), b.next("arenaMe")]);
+    expect(meA.tournamentId).toBe(id);
+    const [pa, pb] = await Promise.all([
+      a.next("arenaPaired", undefined, 10_000),
+      b.next("arenaPaired", undefined, 10_000),
+    ]);
+    const gameId = pa.gameId as string;
+    expect(pb.gameId).toBe(gameId);
+    const [white, black] = pa.color === "w" ? [a, b] : [b, a];
+    await white.first("gameStarted");
+    const result = white.next("arenaResult", undefined, 10_000);
+    const moves = ["f2f3", "e7e5", "g2g4", "d8h4"];
+    for (const [i, uci] of moves.entries()) {
+      const mover = i % 2 === 0 ? white : black;
+      const seen = (i % 2 === 0 ? black : white).next("update", (u) => u.ply === i + 1);
+      mover.send("move", { gameId, move: { from: uci.slice(0, 2), to: uci.slice(2, 4) } });
+      await seen.catch(() => undefined);
+    }
+    expect(await result).toMatchObject({ gameId, counted: true, points: { w: 0, b: 2 } });
+    const standings = await white.next("arenaStandings", (s) => (s.top as Array<{ points: number }>)[0]?.points === 2);
+    expect((standings.top as Array<{ username: string }>)[0]?.username).toBeTruthy();
+    a.close();
+    b.close();
+  });
+});

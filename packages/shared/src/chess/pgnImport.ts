@@ -1,0 +1,229 @@
+import { Board, START_FEN } from "./board.ts";
+
+/**
+ * Reading PGN files for import (lichess's /paste): one game or many, tags and main line; comments, NAGs and
+ * variations are skipped. Standard chess and Chess960 (a Variant tag, or a FEN naming rook files). Errors are
+ * values that name the line they were found on. Pure.
+ */
+
+/** The limits of one import: the text's size, the games in it, the moves of a game. */
+export const PGN_LIMITS = { chars: 1_000_000, games: 100, plies: 600 } as const;
+
+export type PgnImportResult = "1-0" | "0-1" | "1/2-1/2" | "*";
+
+/** One game of a PGN file, read. */
+export interface PgnImportGame {
+  /** The line (1-based) of the file where the game starts. */
+  line: number;
+  /** The game's own text in the file. */
+  text: string;
+  tags: Record<string, string>;
+  /** The position the moves start from, as the server's Board writes it (Chess960 castling as rook files). */
+  initialFen: string;
+  chess960: boolean;
+  sans: string[];
+  /** The same moves as UCI (a Chess960 castle as king takes rook). */
+  uci: string[];
+  result: PgnImportResult;
+  /** Why the game cannot be imported, naming its line; the moves before it are kept. */
+  error?: string;
+}
+
+export type PgnRead = { ok: true; games: PgnImportGame[] } | { ok: false; error: string };
+
+type Token =
+  | { kind: "tag"; name: string; value: string; line: number; start: number; end: number }
+  | { kind: "open" | "close"; line: number; start: number; end: number }
+  | { kind: "result"; value: PgnImportResult; line: number; start: number; end: number }
+  | { kind: "move"; text: string; line: number; start: number; end: number };
+
+const TAG = /^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]/;
+const RESULTS = new Set(["1-0", "0-1", "1/2-1/2", "*"]);
+
+/** The file's tokens, or the first syntax error. */
+function tokenize(text: string): { ok: true; tokens: Token[] } | { ok: false; error: string } {
+  const tokens: Token[] = [];
+  let line = 1;
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text[i] as string;
+    if (c === "\n") {
+      line += 1;
+      i += 1;
+    } else if (c === " " || c === "\t" || c === "\r" || c === "\f" || c === "\v" || c === "\uFEFF") {
+      i += 1;
+    } else if (c === "%" && (i === 0 || text[i - 1] === "\n")) {
+      while (i < n && text[i] !== "\n") i += 1;
+    } else if (c === ";") {
+      while (i < n && text[i] !== "\n") i += 1;
+    } else if (c === "{") {
+      const from = line;
+      const close = text.indexOf("}", i);
+      if (close < 0) return { ok: false, error: `Unclosed comment from line ${from}` };
+      for (let k = i; k < close; k++) if (text[k] === "\n") line += 1;
+      i = close + 1;
+    } else if (c === "[") {
+      const end = text.indexOf("\n", i);
+      const rest = text.slice(i, end < 0 ? n : end);
+      const m = TAG.exec(rest);
+      if (!m) return { ok: false, error: `Invalid PGN tag on line ${line}: ${rest.trim().slice(0, 60)}` };
+      const value = (m[2] as string).replace(/\\(.)/g, "$1");
+      tokens.push({ kind: "tag", name: m[1] as string, value, line, start: i, end: i + m[0].length });
+      i += m[0].length;
+    } else if (c === "(" || c === ")") {
+      tokens.push({ kind: c === "(" ? "open" : "close", line, start: i, end: i + 1 });
+      i += 1;
+    } else {
+      let j = i;
+      while (j < n && !/[\s(){}[\];]/.test(text[j] as string)) j += 1;
+      const word = text.slice(i, j);
+      const start = i;
+      i = j;
+      if (RESULTS.has(word)) {
+        tokens.push({ kind: "result", value: word as PgnImportResult, line, start, end: j });
+        continue;
+      }
+      // "12.", "12...", "12.e4", "$1", "!?", "e.p.": numbers, NAGs and notes around the moves.
+      const move = word.replace(/^\d+\.+/, "").replace(/^\.+/, "");
+      if (move === "" || /^\$\d+$/.test(move) || /^[!?]+$/.test(move) || move === "e.p.") continue;
+      tokens.push({ kind: "move", text: move, line, start, end: j });
+    }
+  }
+  return { ok: true, tokens };
+}
+
+const SAN = /^([NBRQK])?([a-h])?([1-8])?x?([a-h][1-8])(?:=?([NBRQnbrq]))?$/;
+
+/**
+ * `text` played on `board` as SAN, leniently as other sites and hands write it: annotations and check signs
+ * dropped, "0-0" for "O-O", extra disambiguation, a promotion without "=", and UCI too. Undefined: illegal.
+ */
+function playLenient(board: Board, text: string): { san: string; uci: string } | undefined {
+  const clean = text.replace(/[+#!?]+$/, "").replace(/e\.p\.$/, "");
+  const strict = board.playSan(clean);
+  if (strict) return { san: strict.san, uci: `${strict.from}${strict.to}${strict.promotion ?? ""}` };
+  const uci = /^([a-h][1-8])([a-h][1-8])([qrbn])?$/.exec(clean);
+  if (uci) {
+    const san = board.play({ from: uci[1] as string, to: uci[2] as string, promotion: uci[3] });
+    return san === undefined ? undefined : { san, uci: board.lastMove() ?? clean };
+  }
+  const m = SAN.exec(clean);
+  if (!m) return undefined;
+  const [, piece = "P", file, rank, to, promo] = m;
+  const candidates = board.legalMoves().filter((u) => {
+    const type = board.pieceAt(u.slice(0, 2))?.type;
+    return (
+      type === piece.toLowerCase() &&
+      u.slice(2, 4) === to &&
+      (!file || u[0] === file) &&
+      (!rank || u[1] === rank) &&
+      (u[4] ?? "") === (promo ?? "").toLowerCase()
+    );
+  });
+  if (candidates.length !== 1) return undefined;
+  const chosen = candidates[0] as string;
+  const san = board.play({ from: chosen.slice(0, 2), to: chosen.slice(2, 4), promotion: chosen[4] });
+  return san === undefined ? undefined : { san, uci: chosen };
+}
+
+/** A move's label for an error: "7... Nf9". */
+function label(board: Board, text: string): string {
+  const [, , , , , full] = board.fen().split(" ");
+  return `${full}${board.turn() === "w" ? "." : "..."} ${text}`;
+}
+
+const VARIANTS_960 = new Set(["chess960", "chess 960", "fischerandom", "fischer random", "fischer random chess"]);
+
+/** One game's tokens read: its start, main line and result, or where it went wrong. */
+function readGame(tokens: Token[], source: string): PgnImportGame {
+  const first = tokens[0] as Token;
+  const last = tokens.at(-1) as Token;
+  const game: PgnImportGame = {
+    line: first.line,
+    text: source.slice(first.start, last.end),
+    tags: {},
+    initialFen: START_FEN,
+    chess960: false,
+    sans: [],
+    uci: [],
+    result: "*",
+  };
+  for (const t of tokens) if (t.kind === "tag") game.tags[t.name] = t.value;
+  const variant = (game.tags.Variant ?? "Standard").trim().toLowerCase();
+  const is960 = VARIANTS_960.has(variant);
+  if (!is960 && !["standard", "from position", "", "normal"].includes(variant)) {
+    return { ...game, error: `Variant "${game.tags.Variant}" is not supported (line ${first.line})` };
+  }
+  let board: Board;
+  try {
+    const fen = game.tags.FEN?.trim();
+    board = Board.fromFen(fen || START_FEN, is960 ? { chess960: true } : {});
+  } catch (error) {
+    const fenLine = tokens.find((t) => t.kind === "tag" && t.name === "FEN")?.line ?? first.line;
+    const message = error instanceof Error ? error.message : "Invalid FEN";
+    return { ...game, error: `${message} (line ${fenLine})` };
+  }
+  game.initialFen = board.fen();
+  game.chess960 = board.chess960;
+  let depth = 0;
+  let opened = 0;
+  for (const t of tokens) {
+    if (t.kind === "open") {
+      if (depth === 0) opened = t.line;
+      depth += 1;
+    } else if (t.kind === "close") {
+      if (depth === 0) return { ...game, error: `Unexpected ")" on line ${t.line}` };
+      depth -= 1;
+    } else if (t.kind === "result" && depth === 0) {
+      game.result = t.value;
+    } else if (t.kind === "move" && depth === 0) {
+      if (game.sans.length >= PGN_LIMITS.plies) {
+        return { ...game, error: `A game may have at most ${PGN_LIMITS.plies} moves (line ${t.line})` };
+      }
+      const shown = label(board, t.text);
+      const played = playLenient(board, t.text);
+      if (!played) return { ...game, error: `Invalid move in PGN: ${shown} (line ${t.line})` };
+      game.sans.push(played.san);
+      game.uci.push(played.uci);
+    }
+  }
+  if (depth > 0) return { ...game, error: `Unclosed variation from line ${opened}` };
+  const tagged = game.tags.Result;
+  if (game.result === "*" && tagged && RESULTS.has(tagged)) game.result = tagged as PgnImportResult;
+  return game;
+}
+
+/** The games of a PGN file: each read on its own (a bad one carries its error), or why the file cannot be. */
+export function readPgn(text: string): PgnRead {
+  if (text.length > PGN_LIMITS.chars) return { ok: false, error: "A PGN file may be at most 1 MB" };
+  const read = tokenize(text);
+  if (!read.ok) return read;
+  // A game ends at its result; a tag after moves starts the next one.
+  const groups: Token[][] = [];
+  let current: Token[] = [];
+  let moved = false;
+  for (const t of read.tokens) {
+    if ((t.kind === "tag" && moved) || (t.kind !== "tag" && current.at(-1)?.kind === "result")) {
+      groups.push(current);
+      current = [];
+      moved = false;
+    }
+    current.push(t);
+    if (t.kind !== "tag") moved = true;
+  }
+  if (current.length > 0) groups.push(current);
+  const games = groups;
+  if (games.length === 0) return { ok: false, error: "No game found in the PGN" };
+  if (games.length > PGN_LIMITS.games) {
+    return { ok: false, error: `A PGN file may hold at most ${PGN_LIMITS.games} games (this one has ${games.length})` };
+  }
+  return { ok: true, games: games.map((g) => readGame(g, text)) };
+}
+
+/** "alice vs bob · 1-0 · 34 moves", for a list of the games in a file. */
+export function pgnGameTitle(game: PgnImportGame): string {
+  const { White: white = "?", Black: black = "?" } = game.tags;
+  const moves = Math.ceil(game.sans.length / 2);
+  return `${white} vs ${black} · ${game.result} · ${moves} move${moves === 1 ? "" : "s"}`;
+}

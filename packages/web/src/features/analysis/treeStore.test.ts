@@ -1,0 +1,94 @@
+import { START_FEN } from "@chess/shared";
+import { describe, expect, it } from "vitest";
+import { playSan, playUciLine, replayLine, treeMovetext } from "../board/index.ts";
+import {
+  branchPoint,
+  canStep,
+  gamePly,
+  initialTree,
+  shownFen,
+  shownSans,
+  type TreeEvent,
+  type TreeState,
+  treeReducer,
+  variationOf,
+} from "./treeStore.ts";
+
+const SANS = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"];
+const start = () => initialTree(START_FEN, replayLine(START_FEN, SANS).moves);
+const run = (state: TreeState, ...events: TreeEvent[]) => events.reduce(treeReducer, state);
+const play = (state: TreeState, san: string) => {
+  const move = playSan(shownFen(state), san);
+  if (!move) throw new Error(san);
+  return treeReducer(state, { type: "play", move });
+};
+const text = (state: TreeState) => treeMovetext(state.tree).join(" ");
+
+describe("treeReducer", () => {
+  it("opens at the game's last move, and steps along it", () => {
+    const s = start();
+    expect(gamePly(s)).toBe(7);
+    expect(canStep(s, "forward")).toBe(false);
+    const back = run(s, { type: "step", step: "back" }, { type: "step", step: "back" });
+    expect(gamePly(back)).toBe(5);
+    expect(gamePly(run(back, { type: "gotoPly", ply: 2 }))).toBe(2);
+    expect(gamePly(run(back, { type: "step", step: "first" }))).toBe(0);
+  });
+
+  it("branches where a move differs from the game's, and keeps the game's move as the main line", () => {
+    let s = run(start(), { type: "gotoPly", ply: 5 });
+    s = play(s, "g6");
+    expect(gamePly(s)).toBeNull();
+    expect(shownSans(s)).toEqual(["e4", "e5", "Qh5", "Nc6", "Bc4", "g6"]);
+    s = play(play(s, "Qf3"), "Nf6");
+    expect(variationOf(s).map((n) => n.move.san)).toEqual(["g6", "Qf3", "Nf6"]);
+    expect(text(s)).toBe("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 (3... g6 4. Qf3 Nf6) 4. Qxf7#");
+    // Playing the game's own move steps along it.
+    const along = play(run(s, { type: "gotoPly", ply: 5 }), "Nf6");
+    expect([gamePly(along), along.tree]).toEqual([6, s.tree]);
+    expect(gamePly(run(s, { type: "backToGame" }))).toBe(5);
+  });
+
+  it("goes up and down between the moves tried at one point", () => {
+    let s = play(run(start(), { type: "gotoPly", ply: 5 }), "g6");
+    s = play(run(s, { type: "gotoPly", ply: 5 }), "d6");
+    const up = run(s, { type: "step", step: "up" });
+    expect(shownSans(up).at(-1)).toBe("g6");
+    expect(shownSans(run(up, { type: "step", step: "up" })).at(-1)).toBe("Nf6");
+    expect(shownSans(run(s, { type: "step", step: "down" })).at(-1)).toBe("d6");
+  });
+
+  it("promotes and deletes variations; the board leaves a deleted move", () => {
+    let s = play(run(start(), { type: "gotoPly", ply: 5 }), "g6");
+    const g6 = s.current;
+    s = play(run(s, { type: "gotoPly", ply: 5 }), "d6");
+    s = run(s, { type: "promote", id: s.current });
+    expect(text(s)).toBe("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 (3... d6) (3... g6) 4. Qxf7#");
+    // The game's own move stays first.
+    expect(run(s, { type: "promote", id: "g6" }).tree).toBe(s.tree);
+    const gone = run(s, { type: "delete", id: s.current });
+    expect(text(gone)).toBe("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 (3... g6) 4. Qxf7#");
+    expect(gamePly(gone)).toBe(5);
+    // Deleting a line not shown leaves the board where it is.
+    expect(run(s, { type: "delete", id: g6 }).current).toBe(s.current);
+  });
+
+  it("plays an engine line out as a variation, one step at a time", () => {
+    const line = playUciLine(replayLine(START_FEN, SANS.slice(0, 5)).fens[5] ?? "", ["g7g6", "h5f3", "g8f6"]);
+    let s = run(start(), { type: "showLine", ply: 5, moves: line });
+    expect(variationOf(s).map((n) => [n.move.san, n.engine])).toEqual([["g6", true]]);
+    expect(canStep(s, "forward")).toBe(true);
+    s = run(s, { type: "step", step: "forward" });
+    expect(shownSans(s).slice(-2)).toEqual(["g6", "Qf3"]);
+    expect(branchPoint(s)).toBe("g5");
+  });
+
+  it("lays a saved tree over the game, skipping what is not legal", () => {
+    const s = run(start(), {
+      type: "restore",
+      saved: [{ s: "e4", c: [{ s: "e5" }, { s: "c5", c: [{ s: "Nf3" }] }, { s: "Kxe1" }] }],
+    });
+    expect(text(s)).toBe("1. e4 e5 (1... c5 2. Nf3) 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#");
+    expect(gamePly(s)).toBe(7);
+  });
+});
