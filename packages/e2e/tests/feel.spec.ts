@@ -305,30 +305,32 @@ test("on a phone held sideways the board takes the screen's height, both clocks 
   browser,
 }) => {
   const [alice, bob] = [await registeredUser(), await registeredUser()];
-  const game = await socketGame(alice.sessionId, bob.sessionId);
-  try {
-    const page = await newPage(browser, alice.sessionId);
-    const board = page.getByRole("region", { name: "Chess board, you play White" });
-    /** Whether the points `inset` px inside `target`'s corners show `target` itself, not something over it. */
-    const uncovered = (target: Locator, inset = 4) =>
-      target.evaluate((el, d) => {
-        const r = el.getBoundingClientRect();
-        const corners: Array<[number, number]> = [
-          [r.left + d, r.top + d],
-          [r.right - d, r.top + d],
-          [r.left + d, r.bottom - d],
-          [r.right - d, r.bottom - d],
-        ];
-        return corners.every(([x, y]) => {
-          const hit = document.elementFromPoint(x, y);
-          return hit !== null && (el === hit || el.contains(hit));
-        });
-      }, inset);
-    for (const [width, height] of [
-      [667, 375],
-      [844, 390],
-      [568, 320],
-    ] as const) {
+  const page = await newPage(browser, alice.sessionId);
+  const board = page.getByRole("region", { name: "Chess board, you play White" });
+  /** Whether the points `inset` px inside `target`'s corners show `target` itself, not something over it. */
+  const uncovered = (target: Locator, inset = 4) =>
+    target.evaluate((el, d) => {
+      const r = el.getBoundingClientRect();
+      const corners: Array<[number, number]> = [
+        [r.left + d, r.top + d],
+        [r.right - d, r.top + d],
+        [r.left + d, r.bottom - d],
+        [r.right - d, r.bottom - d],
+      ];
+      return corners.every(([x, y]) => {
+        const hit = document.elementFromPoint(x, y);
+        return hit !== null && (el === hit || el.contains(hit));
+      });
+    }, inset);
+  for (const [width, height] of [
+    [667, 375],
+    [844, 390],
+    [568, 320],
+  ] as const) {
+    // A game for each size, a classical one (35 s for the first move): the notice checked is the first move's,
+    // whose limit a loaded machine could outlast.
+    const game = await socketGame(alice.sessionId, bob.sessionId, 30);
+    try {
       await page.setViewportSize({ width, height });
       await page.goto(`/play?gameId=${game.gameId}`);
       await expect(board).toBeVisible();
@@ -361,11 +363,11 @@ test("on a phone held sideways the board takes the screen's height, both clocks 
       await expect(page.getByText(/Make your first move/)).toBeInViewport({ ratio: 1 });
       for (const target of targets) expect(await uncovered(target), `${width}x${height} with a notice`).toBe(true);
       await page.screenshot({ path: `test-results/screens/phone-sideways-board-${width}.png` });
+    } finally {
+      await game.end();
     }
-    await page.context().close();
-  } finally {
-    await game.end();
   }
+  await page.context().close();
 });
 
 const FOOLS_MATE = ["f2f3", "e7e5", "g2g4", "d8h4"];
@@ -466,21 +468,28 @@ test("a move made while the network is down stays played, and reaches the game o
     await expect(page.getByRole("button", { name: "Give Up" })).toBeVisible();
     const moves = page.getByRole("table", { name: "Moves" });
 
-    await page.context().setOffline(true);
-    await expect(page.getByTestId("game-connection")).toContainText("You are offline");
+    // Both first moves online: the clocks run, and no first-move limit can abort the game while offline.
     await page.keyboard.type("e4");
     await page.keyboard.press("Enter");
     await expect(moves.getByRole("button", { name: "e4" })).toBeVisible();
+    await expect(async () => game.move(1, "e7e5")).toPass({ timeout: 15_000 });
+    await expect(moves.getByRole("button", { name: "e5" })).toBeVisible();
+
+    await page.context().setOffline(true);
+    await expect(page.getByTestId("game-connection")).toContainText("You are offline");
+    await page.keyboard.type("Nf3");
+    await page.keyboard.press("Enter");
+    await expect(moves.getByRole("button", { name: "Nf3" })).toBeVisible();
     // Unanswered past the request's 8 s: said so, and still shown as played (it was once taken back here).
     await expect(page.getByText("Your move has not reached the server yet")).toBeVisible({ timeout: 15_000 });
-    await expect(moves.getByRole("button", { name: "e4" })).toBeVisible();
+    await expect(moves.getByRole("button", { name: "Nf3" })).toBeVisible();
 
     await page.context().setOffline(false);
     await expect(page.getByTestId("game-connection")).toHaveCount(0, { timeout: 30_000 });
-    // The server has it: Black answers at ply 1, and the answer shows.
-    await expect(async () => game.move(1, "e7e5")).toPass({ timeout: 30_000 });
-    await expect(moves.getByRole("button", { name: "e5" })).toBeVisible();
-    await expect(moves.getByRole("button", { name: "e4" })).toBeVisible();
+    // The server has it: Black answers at ply 3, and the answer shows.
+    await expect(async () => game.move(3, "b8c6")).toPass({ timeout: 30_000 });
+    await expect(moves.getByRole("button", { name: "Nc6" })).toBeVisible();
+    await expect(moves.getByRole("button", { name: "Nf3" })).toBeVisible();
     // Ended, not left running on the clock: a rated game both sides moved in would lead TV for other tests.
     await page.getByRole("button", { name: "Give Up" }).click();
     await page.getByRole("button", { name: "Yes, give up" }).click();
@@ -737,7 +746,7 @@ test("another player's profile offers Add friend, then Message and Challenge onc
   await page.goto(`/profile?username=${bob.name}`);
   await expect(page.getByRole("heading", { level: 1, name: bob.name })).toBeVisible();
   await expect(page.getByRole("button", { name: "Message" })).toBeDisabled();
-  await expect(page.getByRole("button", { name: "Challenge" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Challenge", exact: true })).toBeDisabled();
   await page.getByRole("button", { name: "Add friend" }).click();
   await expect(page.getByText("Friend Request Sent")).toBeVisible();
   await expect(page.getByRole("button", { name: "Request sent" })).toBeDisabled();
@@ -752,7 +761,7 @@ test("another player's profile offers Add friend, then Message and Challenge onc
   await page.reload();
   await expect(page.getByRole("link", { name: "Message" })).toHaveAttribute("href", `/messages/${bob.name}`);
   await expect(page.getByRole("button", { name: "Add friend" })).toHaveCount(0);
-  await page.getByRole("button", { name: "Challenge" }).click();
+  await page.getByRole("button", { name: "Challenge", exact: true }).click();
   await page
     .getByRole("dialog", { name: `Challenge ${bob.name}` })
     .getByRole("button", { name: "Send challenge" })

@@ -100,7 +100,7 @@ test("friends: request, accept, messages in real time, and a challenge that star
 
   // A challenges B from the friends panel; B accepts from the messages page; both play.
   await a.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My Profile" }).click();
-  await friendCard(a.page, b.name).getByRole("button", { name: "Challenge" }).click();
+  await friendCard(a.page, b.name).getByRole("button", { name: "Challenge", exact: true }).click();
   const dialog = a.page.getByRole("dialog", { name: `Challenge ${b.name}` });
   // The choices of Create Game: a custom time control here.
   await dialog.getByRole("button", { name: "Custom", exact: true }).click();
@@ -140,8 +140,11 @@ test("an offline friend cannot be challenged; one who left since the list loaded
   await a.page.reload();
   const card = friendCard(a.page, bName);
   await expect(card).toContainText("Offline");
-  await expect(card.getByRole("button", { name: "Challenge" })).toBeDisabled();
-  await expect(card.getByRole("button", { name: "Challenge" })).toHaveAttribute("title", `${bName} is offline`);
+  await expect(card.getByRole("button", { name: "Challenge", exact: true })).toBeDisabled();
+  await expect(card.getByRole("button", { name: "Challenge", exact: true })).toHaveAttribute(
+    "title",
+    `${bName} is offline`,
+  );
 
   // B comes online: Challenge is offered. B leaves again before A clicks (the dots refresh every 30 s).
   const bPage = await bContext.newPage();
@@ -150,7 +153,7 @@ test("an offline friend cannot be challenged; one who left since the list loaded
   await a.page.reload();
   await expect(card).toContainText("Online");
   await bContext.close();
-  await card.getByRole("button", { name: "Challenge" }).click();
+  await card.getByRole("button", { name: "Challenge", exact: true }).click();
   await a.page
     .getByRole("dialog", { name: `Challenge ${bName}` })
     .getByRole("button", { name: "Send challenge" })
@@ -307,7 +310,7 @@ test("a stranger messages a player from the profile; a player who takes messages
   const b = await user(browser);
   // A has never met B: the profile's Message and Challenge are open all the same (everyone, by default).
   await a.page.goto(`/profile?username=${b.name}`);
-  await expect(a.page.getByRole("button", { name: "Challenge" })).toBeEnabled();
+  await expect(a.page.getByRole("button", { name: "Challenge", exact: true })).toBeEnabled();
   for (const [width, height] of [
     [390, 844],
     [1440, 900],
