@@ -738,14 +738,14 @@ test("phones: the top menu is one row even at 320 px, and the message input is o
   await endSiteFixture(fixture);
 });
 
-test("another player's profile offers Add friend, then Message and Challenge once they are friends", async ({
+test("another player's profile offers Add friend and Message (anyone may write by default), and Challenge once online", async ({
   browser,
 }) => {
   const [alice, bob] = [await registeredUser(), await registeredUser()];
   const page = await newPage(browser, alice.sessionId);
   await page.goto(`/profile?username=${bob.name}`);
   await expect(page.getByRole("heading", { level: 1, name: bob.name })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Message" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Message" })).toBeEnabled();
   await expect(page.getByRole("button", { name: "Challenge", exact: true })).toBeDisabled();
   await page.getByRole("button", { name: "Add friend" }).click();
   await expect(page.getByText("Friend Request Sent")).toBeVisible();
