@@ -15,6 +15,7 @@ import type { Presence } from "./realtime/presence.ts";
 import { syncPresence } from "./realtime/presenceSync.ts";
 import type { AppServer } from "./realtime/sockets.ts";
 import { type Database, type Db, openDatabase } from "./storage/db.ts";
+import { type Leases, redisLeases, soloLeases } from "./storage/leases.ts";
 import { MemoryRateLimiter, type RateLimiter } from "./storage/rateLimits.ts";
 import { connectRedis, RedisRateLimiter } from "./storage/redis.ts";
 import { settledWithin } from "./util/settledWithin.ts";
@@ -37,6 +38,8 @@ export interface Core {
   /** Who is at their game's board. */
   seats: Presence;
   limiter: RateLimiter;
+  /** Jobs one node at a time does (the daily sweeper, each arena's director). */
+  leases: Leases;
   app: FastifyInstance;
   logger: FastifyBaseLogger;
   nodeId: string;
@@ -119,6 +122,7 @@ export async function openCore(config: Config, opts: { inMemoryDb?: boolean } = 
     presence,
     seats,
     limiter,
+    leases: redis ? redisLeases(redis, config.redisPrefix, nodeId) : soloLeases(),
     app,
     logger: app.log,
     nodeId,

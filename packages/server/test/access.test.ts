@@ -368,12 +368,9 @@ const challengesFriendsOnly: Refused = {
   message: FRIEND_MESSAGES.challengesFriendsOnly,
   ghost: "differs",
 };
-const notFriends: Refused = { refused: 403, message: FRIEND_MESSAGES.notFriends };
 const unknownMatch: Refused = { refused: 404, message: CLUB_MATCH_MESSAGES.unknown };
 const clubMatchNotAdmin: Refused = { refused: 403, message: CLUB_MATCH_MESSAGES.notAdmin };
 const notInvitedAdmin: Refused = { refused: 403, message: CLUB_MATCH_MESSAGES.notInvitedAdmin };
-/** A conversation is refused to all but friends; for a name nobody has it says so (names are public). */
-const notFriendsNamed: Refused = { ...notFriends, ghost: "differs" };
 const q = encodeURIComponent;
 
 const routes: RouteCase[] = [

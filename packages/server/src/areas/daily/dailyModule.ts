@@ -5,7 +5,7 @@ import type { Callers } from "../accounts/index.ts";
 import type { Blocks, Challengeable } from "../friends/index.ts";
 import type { GameFinisher, GameRecords } from "../games/index.ts";
 import type { JumpstartPositions } from "../jumpstart/index.ts";
-import { localSweepLease, redisSweepLease } from "./dailyLease.ts";
+import { sweepLease } from "./dailyLease.ts";
 import { dailyRoom, socketDailyNotifier } from "./dailyNotifier.ts";
 import { createDailyOffers } from "./dailyOffers.ts";
 import { createDailyRepo } from "./dailyRepo.ts";
@@ -34,7 +34,7 @@ export function dailyModule(
     jumpstart: JumpstartPositions;
   },
 ) {
-  const { config, redis, logger, now } = core;
+  const { config, logger, now } = core;
   const repo = createDailyRepo(core.db);
   const notify = socketDailyNotifier(core.io);
   const vacations = createDailyVacations({ repo, notify, now });
@@ -56,7 +56,7 @@ export function dailyModule(
     games,
     vacations,
     notify,
-    lease: redis ? redisSweepLease(redis, config.redisPrefix, core.nodeId, leaseMs) : localSweepLease(),
+    lease: sweepLease(core.leases, leaseMs),
     async isWatching(gameId, userId) {
       const sockets = await settledWithin(core.io.in(dailyRoom(gameId)).fetchSockets(), WATCHING_MS);
       return sockets?.some((s) => s.data.owner.userId === userId) ?? false;

@@ -7,7 +7,7 @@ import type { GamePlay, GameRecords } from "../games/index.ts";
 import type { JumpstartPositions } from "../jumpstart/index.ts";
 import { createArenaDirection } from "./arenaDirection.ts";
 import { ArenaFollowers } from "./arenaFollowers.ts";
-import { ARENA_RENEW_MS, localArenaLeases, redisArenaLeases } from "./arenaLeases.ts";
+import { ARENA_RENEW_MS, arenaLeases } from "./arenaLeases.ts";
 import { dueHourlyArenas } from "./arenaSchedule.ts";
 import { createTournamentsRepo } from "./tournamentsRepo.ts";
 import { registerTournamentsRoutes } from "./tournamentsRoutes.ts";
@@ -43,7 +43,7 @@ export function tournamentsModule(
     jumpstart: JumpstartPositions;
   },
 ) {
-  const { io, nodeBus, redis, config, logger } = core;
+  const { io, nodeBus, config, logger } = core;
   const repo = createTournamentsRepo(core.db);
   const followers = new ArenaFollowers();
   // The payload is typed by the notifier's own signature; Socket.IO's emit cannot follow a generic event.
@@ -72,6 +72,7 @@ export function tournamentsModule(
     logger,
     countdownMs: config.arenaCountdownMs,
   });
+  const leases = arenaLeases(core.leases);
   const direction = createArenaDirection({
     repo,
     service,
@@ -81,7 +82,7 @@ export function tournamentsModule(
     positions: ports.jumpstart,
     membership: ports.membership,
     followers,
-    leases: redis ? redisArenaLeases(redis, config.redisPrefix, core.nodeId) : localArenaLeases(),
+    leases,
     notify,
     logger,
   });
@@ -126,9 +127,7 @@ export function tournamentsModule(
     },
     async release() {
       await direction.settled();
-      await (redis ? redisArenaLeases(redis, config.redisPrefix, core.nodeId) : localArenaLeases()).release(
-        direction.ids(),
-      );
+      await leases.release(direction.ids());
     },
   };
   const players: ArenaPlayers = {
