@@ -123,6 +123,14 @@ export function createClubMatchesRepo(db: Db) {
       return rows.length > 0;
     },
 
+    /** The match is due by `now` at the latest: a start begun early and left half done is finished by the sweep. */
+    async dueBy(id: string, now: number): Promise<void> {
+      await db
+        .update(clubMatches)
+        .set({ startsAt: sql`least(${clubMatches.startsAt}, ${now})` })
+        .where(eq(clubMatches.id, id));
+    },
+
     async releaseStart(id: string): Promise<void> {
       await db.update(clubMatches).set({ startingUntil: null }).where(eq(clubMatches.id, id));
     },

@@ -177,6 +177,7 @@ export function createClubMatchesService(deps: {
     }
     // A start resumed keeps the boards stored before: the ratings may have moved since.
     const toStore = stored.size > 0 ? [] : rows;
+    await repo.dueBy(row.id, deps.now());
     await repo.addGames(toStore);
     const games = stored.size > 0 ? [...stored.values()] : rows;
     for (const g of games) {
