@@ -55,6 +55,14 @@ const CONTACT_TEXT: Record<ContactChoice, { label: string; hint: string }> = {
   nobody: { label: "Nobody", hint: "Not even friends" },
 };
 
+/** A contact choice as the settings list it: its name and what it means. */
+const contactChoice = (choice: ContactChoice) => (
+  <span className="settings__choice-text">
+    <span>{CONTACT_TEXT[choice].label}</span>
+    <span className="settings__hint">{CONTACT_TEXT[choice].hint}</span>
+  </span>
+);
+
 const SOUND_SET_TEXT: Record<SoundSet, { label: string; hint: string }> = {
   wood: { label: "Wood", hint: "Pieces knocked on a wooden board" },
   chime: { label: "Chime", hint: "Soft mallet notes" },
@@ -237,12 +245,7 @@ export function SettingsPage() {
                 value={prefs.messagesFrom}
                 onChange={(messagesFrom) => update({ messagesFrom })}
               >
-                {(choice) => (
-                  <span className="settings__choice-text">
-                    <span>{CONTACT_TEXT[choice].label}</span>
-                    <span className="settings__hint">{CONTACT_TEXT[choice].hint}</span>
-                  </span>
-                )}
+                {contactChoice}
               </Choices>
               <Choices
                 wide
@@ -252,12 +255,7 @@ export function SettingsPage() {
                 value={prefs.challengesFrom}
                 onChange={(challengesFrom) => update({ challengesFrom })}
               >
-                {(choice) => (
-                  <span className="settings__choice-text">
-                    <span>{CONTACT_TEXT[choice].label}</span>
-                    <span className="settings__hint">{CONTACT_TEXT[choice].hint}</span>
-                  </span>
-                )}
+                {contactChoice}
               </Choices>
               <p className="settings__hint">Players you blocked can do neither, whatever you choose here.</p>
             </section>
