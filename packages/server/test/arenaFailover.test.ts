@@ -1,40 +1,18 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { connect as tcpConnect } from "node:net";
+import type { ChildProcess } from "node:child_process";
 import type { ArenaStandingsPage, ArenaSummary } from "@chess/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, createTestDatabase, http, signupAndLogin } from "./harness.ts";
 import { uniqueName } from "./players.ts";
-import { freePort, spawnServer, stop, waitFor } from "./processes.ts";
+import { freePort, hasRedisServer, spawnServer, startRedis, stop } from "./processes.ts";
 
 // Two nodes as real processes on PostgreSQL and a Redis of this file's own, as failover.test.ts runs them.
-const REDIS_SERVER = "/usr/bin/redis-server";
-const runs = Boolean(process.env.DATABASE_URL) && existsSync(REDIS_SERVER);
+const runs = Boolean(process.env.DATABASE_URL) && hasRedisServer();
 const NEEDS = "needs DATABASE_URL and redis-server; CI has both";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 let redisPort = 0;
 let redis: ChildProcess | undefined;
 const nodes: ChildProcess[] = [];
-
-function startRedis(): Promise<ChildProcess> {
-  const proc = spawn(
-    REDIS_SERVER,
-    ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    { stdio: "ignore" },
-  );
-  const pong = () =>
-    new Promise<boolean>((resolve) => {
-      const s = tcpConnect(redisPort, "127.0.0.1");
-      s.once("connect", () => s.write("PING\r\n"));
-      s.once("data", (d) => {
-        s.destroy();
-        resolve(d.toString().startsWith("+PONG"));
-      });
-      s.once("error", () => resolve(false));
-    });
-  return waitFor("redis", pong, proc, 10_000).then(() => proc);
-}
 
 async function startNode(): Promise<{ url: string; proc: ChildProcess }> {
   const port = await freePort();
@@ -91,7 +69,7 @@ beforeAll(async () => {
   if (!runs) return;
   db = await createTestDatabase();
   redisPort = await freePort();
-  redis = await startRedis();
+  redis = await startRedis(redisPort);
 });
 
 afterAll(async () => {

@@ -1,12 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { connect as tcpConnect } from "node:net";
+import type { ChildProcess } from "node:child_process";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, http } from "./harness.ts";
 import { guest, type Player, reconnect } from "./players.ts";
-import { freePort, spawnServer, stop, waitFor } from "./processes.ts";
+import { freePort, hasRedisServer, spawnServer, startRedis, stop } from "./processes.ts";
 import { startTcpProxy } from "./tcpProxy.ts";
 
 /** The plies stored for a game, read straight from the database. */
@@ -24,33 +22,13 @@ async function storedPlies(gameId: string): Promise<number[]> {
 }
 
 // Two nodes as real processes on PostgreSQL and a Redis of this file's own (so it can be restarted).
-const REDIS_SERVER = "/usr/bin/redis-server";
-const runs = Boolean(process.env.DATABASE_URL) && existsSync(REDIS_SERVER);
+const runs = Boolean(process.env.DATABASE_URL) && hasRedisServer();
 const NEEDS = "needs DATABASE_URL and redis-server; CI has both";
 
 let db: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 let redisPort = 0;
 let redis: ChildProcess | undefined;
 const nodes: ChildProcess[] = [];
-
-function startRedis(): Promise<ChildProcess> {
-  const proc = spawn(
-    REDIS_SERVER,
-    ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    { stdio: "ignore" },
-  );
-  const pong = () =>
-    new Promise<boolean>((resolve) => {
-      const s = tcpConnect(redisPort, "127.0.0.1");
-      s.once("connect", () => s.write("PING\r\n"));
-      s.once("data", (d) => {
-        s.destroy();
-        resolve(d.toString().startsWith("+PONG"));
-      });
-      s.once("error", () => resolve(false));
-    });
-  return waitFor("redis", pong, proc, 10_000).then(() => proc);
-}
 
 async function startNode(redisVia = redisPort): Promise<{ url: string; proc: ChildProcess }> {
   const port = await freePort();
@@ -123,7 +101,7 @@ beforeAll(async () => {
   if (!runs) return;
   db = await createTestDatabase();
   redisPort = await freePort();
-  redis = await startRedis();
+  redis = await startRedis(redisPort);
 });
 
 afterAll(async () => {
@@ -269,7 +247,7 @@ describe.skipIf(!runs)(`a two-node cluster under faults (${NEEDS})`, () => {
 
     await stop(redis, "SIGKILL");
     await new Promise((r) => setTimeout(r, 1_000));
-    redis = await startRedis();
+    redis = await startRedis(redisPort);
     for (let ply = 3; ply < 7; ply++) await moveUntilAccepted(mover(ply), gameId, line[ply] as string, ply);
     // Converged: both nodes count each other again, and a move made on one reaches the other at once.
     await meshed([one.url, two.url]);

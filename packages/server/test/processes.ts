@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
+import { existsSync } from "node:fs";
+import { createServer, connect as tcpConnect } from "node:net";
 import { fileURLToPath } from "node:url";
 
 // The site as real processes, for tests that kill, stop or restart them (crash, sigterm, failover, nginx).
@@ -72,4 +73,30 @@ export async function spawnServer(port: number, env: Record<string, string | und
   });
   await waitFor(`server on :${port}`, async () => (await fetch(`http://127.0.0.1:${port}/health`)).ok, proc);
   return proc;
+}
+
+/** Debian's redis-server: suites that restart or cut Redis run one of their own. */
+export const REDIS_SERVER = "/usr/bin/redis-server";
+export const hasRedisServer = () => existsSync(REDIS_SERVER);
+
+/** A Redis of the caller's own on `port`, without persistence, once it answers PING. */
+export function startRedis(port: number): Promise<ChildProcess> {
+  const proc = spawn(
+    REDIS_SERVER,
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    {
+      stdio: "ignore",
+    },
+  );
+  const pong = () =>
+    new Promise<boolean>((resolve) => {
+      const s = tcpConnect(port, "127.0.0.1");
+      s.once("connect", () => s.write("PING\r\n"));
+      s.once("data", (d) => {
+        s.destroy();
+        resolve(d.toString().startsWith("+PONG"));
+      });
+      s.once("error", () => resolve(false));
+    });
+  return waitFor("redis", pong, proc, 10_000).then(() => proc);
 }
