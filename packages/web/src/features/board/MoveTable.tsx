@@ -81,14 +81,7 @@ export function MoveTable({
         )
       ) : (
         <table className="move-list__table">
-          <caption className="visually-hidden">Moves</caption>
-          <thead className="visually-hidden">
-            <tr>
-              <th scope="col">Move</th>
-              <th scope="col">White</th>
-              <th scope="col">Black</th>
-            </tr>
-          </thead>
+          <MoveTableHead />
           <tbody>
             {rows.map((row) => (
               <tr key={row.number}>
@@ -108,5 +101,21 @@ export function MoveTable({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The caption and column heads a screen reader reads of a move table (hidden on screen). */
+export function MoveTableHead() {
+  return (
+    <>
+      <caption className="visually-hidden">Moves</caption>
+      <thead className="visually-hidden">
+        <tr>
+          <th scope="col">Move</th>
+          <th scope="col">White</th>
+          <th scope="col">Black</th>
+        </tr>
+      </thead>
+    </>
   );
 }

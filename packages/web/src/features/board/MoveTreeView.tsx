@@ -1,4 +1,5 @@
 import { type MouseEvent, type ReactNode, useEffect, useRef } from "react";
+import { MoveTableHead } from "./MoveTable.tsx";
 import { moveNumber, type MoveTree as Tree, type TreeNode } from "./moveTree.ts";
 import "./MoveTable.css";
 
@@ -140,14 +141,7 @@ export function MoveTreeView({
         <p className="move-list__none">{emptyText}</p>
       ) : (
         <table className="move-list__table move-tree">
-          <caption className="visually-hidden">Moves</caption>
-          <thead className="visually-hidden">
-            <tr>
-              <th scope="col">Move</th>
-              <th scope="col">White</th>
-              <th scope="col">Black</th>
-            </tr>
-          </thead>
+          <MoveTableHead />
           <tbody>
             {rows.flatMap((row) => [
               <tr key={(row.white ?? row.black)?.id}>
