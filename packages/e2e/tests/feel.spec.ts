@@ -745,7 +745,7 @@ test("another player's profile offers Add friend and Message (anyone may write b
   const page = await newPage(browser, alice.sessionId);
   await page.goto(`/profile?username=${bob.name}`);
   await expect(page.getByRole("heading", { level: 1, name: bob.name })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Message" })).toBeEnabled();
+  await expect(page.getByRole("link", { name: "Message" })).toHaveAttribute("href", `/messages/${bob.name}`);
   await expect(page.getByRole("button", { name: "Challenge", exact: true })).toBeDisabled();
   await page.getByRole("button", { name: "Add friend" }).click();
   await expect(page.getByText("Friend Request Sent")).toBeVisible();
