@@ -2,6 +2,7 @@
 // CI=true where a missing browser is a failure (CI installs it with apt).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromium)) {
@@ -11,5 +12,8 @@ if (!existsSync(chromium)) {
   console.error(`${banner}\n`);
   process.exit(process.env.CI === "true" ? 1 : 0);
 }
-const r = spawnSync("npx", ["playwright", "test", ...process.argv.slice(2)], { stdio: "inherit" });
+// Playwright's CLI on this Node, not through npx: under `npm exec --package=...` (CI's Node 24 pass) a nested
+// npx takes the outer command's package settings and fails.
+const cli = createRequire(import.meta.url).resolve("@playwright/test/cli");
+const r = spawnSync(process.execPath, [cli, "test", ...process.argv.slice(2)], { stdio: "inherit" });
 process.exit(r.status ?? 1);

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test.ts";
+import { storage } from "../support/variants.ts";
 
 const unique = () => `p${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const nav = (page: Page) => page.getByTestId("identity");
@@ -38,7 +39,7 @@ test("a guest's page loads, and reloads, without an error in the console", async
   expect(userLookups).toEqual([]);
 });
 
-test("register, log out, log in, and a reload keeps the session", async ({ page }) => {
+test("register, log out, log in, and a reload keeps the session", storage, async ({ page }) => {
   const username = unique();
   const dialog = await openCreateUser(page);
   await dialog.getByLabel("Username").fill(username);

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { drag, square } from "../support/board.ts";
 import { newPage, registeredUser } from "../support/players.ts";
 import { expect, test } from "../support/test.ts";
+import { storage } from "../support/variants.ts";
 
 const BOARD = "daily-board";
 
@@ -29,79 +30,81 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test("a daily game: offered and accepted in the lobby, moves counted in 'Your turn', a conditional line answers by itself", async ({
-  browser,
-}) => {
-  // Two browsers and eight full-page pictures: a loaded 2-core machine needs more than the default two minutes.
-  test.setTimeout(300_000);
-  const ann = await registeredUser("dan");
-  const bob = await registeredUser("dbo");
-  const a = await newPage(browser, ann.sessionId);
-  const b = await newPage(browser, bob.sessionId);
-  for (const p of [a, b]) await p.setViewportSize({ width: 1280, height: 900 });
+test(
+  "a daily game: offered and accepted in the lobby, moves counted in 'Your turn', a conditional line answers by itself",
+  storage,
+  async ({ browser }) => {
+    // Two browsers and eight full-page pictures: a loaded 2-core machine needs more than the default two minutes.
+    test.setTimeout(300_000);
+    const ann = await registeredUser("dan");
+    const bob = await registeredUser("dbo");
+    const a = await newPage(browser, ann.sessionId);
+    const b = await newPage(browser, bob.sessionId);
+    for (const p of [a, b]) await p.setViewportSize({ width: 1280, height: 900 });
 
-  // Ann offers a 1-day game as White in the lobby; Bob, already there, sees it come and accepts it.
-  await b.goto("/");
-  await expect(b.getByRole("region", { name: "Daily games" })).toBeVisible();
-  await a.goto("/");
-  await a.getByRole("button", { name: "Create daily game" }).click();
-  const dialog = a.getByRole("dialog", { name: "Create a daily game" });
-  await dialog.getByText("1 day", { exact: true }).click();
-  await dialog.getByText("White", { exact: true }).click();
-  await dialog.getByRole("button", { name: "Create daily offer" }).click();
-  await expect(dialog).toBeHidden();
-  await expect(
-    a.getByRole("list", { name: "Open daily offers" }).getByRole("button", { name: "Withdraw" }),
-  ).toBeVisible();
-  await shoot(a, "lobby");
+    // Ann offers a 1-day game as White in the lobby; Bob, already there, sees it come and accepts it.
+    await b.goto("/");
+    await expect(b.getByRole("region", { name: "Daily games" })).toBeVisible();
+    await a.goto("/");
+    await a.getByRole("button", { name: "Create daily game" }).click();
+    const dialog = a.getByRole("dialog", { name: "Create a daily game" });
+    await dialog.getByText("1 day", { exact: true }).click();
+    await dialog.getByText("White", { exact: true }).click();
+    await dialog.getByRole("button", { name: "Create daily offer" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(
+      a.getByRole("list", { name: "Open daily offers" }).getByRole("button", { name: "Withdraw" }),
+    ).toBeVisible();
+    await shoot(a, "lobby");
 
-  await b.getByRole("button", { name: `Accept ${ann.name}'s daily game` }).click();
-  await expect(b).toHaveURL(/\/daily\/[\w-]+$/);
-  const gamePath = new URL(b.url()).pathname;
-  await expect(b.getByTestId("daily-status")).toHaveText(`Waiting for ${ann.name}`);
+    await b.getByRole("button", { name: `Accept ${ann.name}'s daily game` }).click();
+    await expect(b).toHaveURL(/\/daily\/[\w-]+$/);
+    const gamePath = new URL(b.url()).pathname;
+    await expect(b.getByTestId("daily-status")).toHaveText(`Waiting for ${ann.name}`);
 
-  // Ann's count says her move waits; "Your turn" lists the game and opens it.
-  await expect(yourTurn(a)).toHaveAccessibleName("Daily, 1 daily game waits for your move");
-  await yourTurn(a).click();
-  await expect(a.getByTestId("daily-entry")).toHaveCount(1);
-  await expect(a.getByTestId("daily-entry")).toContainText("Your turn");
-  await shoot(a, "your-turn");
-  await a.getByRole("link", { name: bob.name }).click();
-  await expect(a).toHaveURL(new RegExp(`${gamePath}$`));
-  await expect(a.getByTestId("daily-status")).toHaveText("Your turn");
+    // Ann's count says her move waits; "Your turn" lists the game and opens it.
+    await expect(yourTurn(a)).toHaveAccessibleName("Daily, 1 daily game waits for your move");
+    await yourTurn(a).click();
+    await expect(a.getByTestId("daily-entry")).toHaveCount(1);
+    await expect(a.getByTestId("daily-entry")).toContainText("Your turn");
+    await shoot(a, "your-turn");
+    await a.getByRole("link", { name: bob.name }).click();
+    await expect(a).toHaveURL(new RegExp(`${gamePath}$`));
+    await expect(a.getByTestId("daily-status")).toHaveText("Your turn");
 
-  await move(a, "e2", "e4", "e4");
-  await expect(yourTurn(a)).toHaveAccessibleName("Daily");
-  await expect(yourTurn(b)).toHaveAccessibleName("Daily, 1 daily game waits for your move");
-  await move(b, "e7", "e5", "e5");
-  await expect(yourTurn(b)).toHaveAccessibleName("Daily");
-  await move(a, "g1", "f3", "Nf3");
-  await expect(a.getByTestId("daily-status")).toHaveText(`Waiting for ${bob.name}`);
-  await expect(a.getByTestId("daily-clock-top")).toHaveText(/^(23 hours \d+ minutes|1 day) left$/);
+    await move(a, "e2", "e4", "e4");
+    await expect(yourTurn(a)).toHaveAccessibleName("Daily");
+    await expect(yourTurn(b)).toHaveAccessibleName("Daily, 1 daily game waits for your move");
+    await move(b, "e7", "e5", "e5");
+    await expect(yourTurn(b)).toHaveAccessibleName("Daily");
+    await move(a, "g1", "f3", "Nf3");
+    await expect(a.getByTestId("daily-status")).toHaveText(`Waiting for ${bob.name}`);
+    await expect(a.getByTestId("daily-clock-top")).toHaveText(/^(23 hours \d+ minutes|1 day) left$/);
 
-  // While Bob thinks, Ann enters a line: if 2… Nc6 then 3. Bb5.
-  await a.getByRole("button", { name: "Conditional moves" }).click();
-  const cond = "conditional-board";
-  await move(a, "b8", "c6", "Nc6", cond);
-  await expect(a.getByTestId("conditional-draft")).toHaveText("2… Nc6");
-  await move(a, "f1", "b5", "Bb5", cond);
-  await expect(a.getByTestId("conditional-draft")).toHaveText("2… Nc6 3. Bb5");
-  await a.getByRole("button", { name: "Add line" }).click();
-  await expect(a.getByRole("list", { name: "Saved conditional lines" }).getByRole("listitem")).toHaveText([
-    /2… Nc6 3\. Bb5/,
-  ]);
-  await shoot(a, "conditional");
-  await a.getByRole("button", { name: "Done" }).click();
-  await expect(a.getByRole("button", { name: "Conditional moves (1)" })).toBeVisible();
+    // While Bob thinks, Ann enters a line: if 2… Nc6 then 3. Bb5.
+    await a.getByRole("button", { name: "Conditional moves" }).click();
+    const cond = "conditional-board";
+    await move(a, "b8", "c6", "Nc6", cond);
+    await expect(a.getByTestId("conditional-draft")).toHaveText("2… Nc6");
+    await move(a, "f1", "b5", "Bb5", cond);
+    await expect(a.getByTestId("conditional-draft")).toHaveText("2… Nc6 3. Bb5");
+    await a.getByRole("button", { name: "Add line" }).click();
+    await expect(a.getByRole("list", { name: "Saved conditional lines" }).getByRole("listitem")).toHaveText([
+      /2… Nc6 3\. Bb5/,
+    ]);
+    await shoot(a, "conditional");
+    await a.getByRole("button", { name: "Done" }).click();
+    await expect(a.getByRole("button", { name: "Conditional moves (1)" })).toBeVisible();
 
-  // Bob plays the foreseen move: the server answers for Ann at once, and it is Bob's turn again.
-  await move(b, "b8", "c6", "Nc6");
-  await expect(b.getByRole("table", { name: "Moves" }).getByText("Bb5", { exact: true })).toBeVisible();
-  await expect(b.getByTestId("daily-status")).toHaveText("Your turn");
-  await expect(a.getByRole("table", { name: "Moves" }).getByText("Bb5", { exact: true })).toBeVisible();
-  await expect(a.getByTestId("daily-status")).toHaveText(`Waiting for ${bob.name}`);
-  await expect(a.getByRole("button", { name: "Conditional moves" })).toBeVisible();
-  await expect(yourTurn(a)).toHaveAccessibleName("Daily");
-  await expect(yourTurn(b)).toHaveAccessibleName("Daily, 1 daily game waits for your move");
-  await shoot(b, "game");
-});
+    // Bob plays the foreseen move: the server answers for Ann at once, and it is Bob's turn again.
+    await move(b, "b8", "c6", "Nc6");
+    await expect(b.getByRole("table", { name: "Moves" }).getByText("Bb5", { exact: true })).toBeVisible();
+    await expect(b.getByTestId("daily-status")).toHaveText("Your turn");
+    await expect(a.getByRole("table", { name: "Moves" }).getByText("Bb5", { exact: true })).toBeVisible();
+    await expect(a.getByTestId("daily-status")).toHaveText(`Waiting for ${bob.name}`);
+    await expect(a.getByRole("button", { name: "Conditional moves" })).toBeVisible();
+    await expect(yourTurn(a)).toHaveAccessibleName("Daily");
+    await expect(yourTurn(b)).toHaveAccessibleName("Daily, 1 daily game waits for your move");
+    await shoot(b, "game");
+  },
+);

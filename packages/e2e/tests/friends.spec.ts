@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { baseURL, lobbyOffer, newPage as loggedInPage, registeredUser } from "../support/players.ts";
 import { expect, test } from "../support/test.ts";
+import { storage } from "../support/variants.ts";
 
 const unique = () => `p${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -37,88 +38,92 @@ async function user(browser: Browser): Promise<{ page: Page; name: string }> {
 
 const friendCard = (page: Page, name: string) => page.locator(`[data-testid="friend-card"][data-friend="${name}"]`);
 
-test("friends: request, accept, messages in real time, and a challenge that starts a game", async ({ browser }) => {
-  test.setTimeout(240_000);
-  const a = await user(browser);
-  const b = await user(browser);
+test(
+  "friends: request, accept, messages in real time, and a challenge that starts a game",
+  storage,
+  async ({ browser }) => {
+    test.setTimeout(240_000);
+    const a = await user(browser);
+    const b = await user(browser);
 
-  // A asks B; B gets a toast and the request in the panel, and accepts.
-  await expect(a.page.getByRole("button", { name: "Add friend" })).toBeDisabled();
-  await a.page.getByLabel("Friend's username").fill(b.name);
-  await a.page.getByRole("button", { name: "Add friend" }).click();
-  await expect(a.page.getByText("Friend Request Sent")).toBeVisible();
-  const waiting = a.page.getByRole("region", { name: "Waiting for an answer" });
-  await expect(waiting).toContainText(`Asked ${b.name}`);
-  await expect(b.page.getByRole("status", { name: "Friend request" })).toContainText(
-    `${a.name} wants to be your friend.`,
-  );
-  // The toast goes; the navigation keeps the request in sight, across a reload, until it is answered.
-  const profileLink = (p: Page) =>
-    p.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^My Profile/ });
-  await expect(profileLink(b.page)).toHaveAccessibleName("My Profile, 1 friend request");
-  await b.page.reload();
-  await expect(profileLink(b.page)).toHaveAccessibleName("My Profile, 1 friend request");
-  const requests = b.page.getByRole("region", { name: "Friend requests" });
-  await expect(requests).toContainText(a.name);
-  await requests.getByRole("button", { name: "Accept" }).click();
-  await expect(b.page.getByText("You are now friends")).toBeVisible();
-  await expect(profileLink(b.page)).toHaveAccessibleName("My Profile");
-  await expect(friendCard(b.page, a.name)).toContainText("Online");
+    // A asks B; B gets a toast and the request in the panel, and accepts.
+    await expect(a.page.getByRole("button", { name: "Add friend" })).toBeDisabled();
+    await a.page.getByLabel("Friend's username").fill(b.name);
+    await a.page.getByRole("button", { name: "Add friend" }).click();
+    await expect(a.page.getByText("Friend Request Sent")).toBeVisible();
+    const waiting = a.page.getByRole("region", { name: "Waiting for an answer" });
+    await expect(waiting).toContainText(`Asked ${b.name}`);
+    await expect(b.page.getByRole("status", { name: "Friend request" })).toContainText(
+      `${a.name} wants to be your friend.`,
+    );
+    // The toast goes; the navigation keeps the request in sight, across a reload, until it is answered.
+    const profileLink = (p: Page) =>
+      p.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /^My Profile/ });
+    await expect(profileLink(b.page)).toHaveAccessibleName("My Profile, 1 friend request");
+    await b.page.reload();
+    await expect(profileLink(b.page)).toHaveAccessibleName("My Profile, 1 friend request");
+    const requests = b.page.getByRole("region", { name: "Friend requests" });
+    await expect(requests).toContainText(a.name);
+    await requests.getByRole("button", { name: "Accept" }).click();
+    await expect(b.page.getByText("You are now friends")).toBeVisible();
+    await expect(profileLink(b.page)).toHaveAccessibleName("My Profile");
+    await expect(friendCard(b.page, a.name)).toContainText("Online");
 
-  // A is told at once, and sees B among their friends without reloading; an error shows in the red box.
-  await expect(a.page.getByRole("status", { name: "New friend" })).toContainText(
-    `${b.name} accepted your friend request.`,
-  );
-  await expect(friendCard(a.page, b.name)).toContainText("Friends since");
-  await expect(waiting).toBeHidden();
-  await a.page.getByLabel("Friend's username").fill(b.name);
-  await a.page.getByRole("button", { name: "Add friend" }).click();
-  await expect(a.page.getByRole("alert")).toHaveText("You are already friends");
+    // A is told at once, and sees B among their friends without reloading; an error shows in the red box.
+    await expect(a.page.getByRole("status", { name: "New friend" })).toContainText(
+      `${b.name} accepted your friend request.`,
+    );
+    await expect(friendCard(a.page, b.name)).toContainText("Friends since");
+    await expect(waiting).toBeHidden();
+    await a.page.getByLabel("Friend's username").fill(b.name);
+    await a.page.getByRole("button", { name: "Add friend" }).click();
+    await expect(a.page.getByRole("alert")).toHaveText("You are already friends");
 
-  // Private messages both ways, live.
-  await friendCard(a.page, b.name).getByRole("link", { name: "Message" }).click();
-  await expect(a.page).toHaveURL(new RegExp(`/messages/${b.name}$`));
-  await expect(a.page.getByRole("heading", { level: 2, name: b.name })).toBeVisible();
-  await friendCard(b.page, a.name).getByRole("link", { name: "Message" }).click();
-  await expect(b.page.getByText(/No messages yet/)).toBeVisible();
+    // Private messages both ways, live.
+    await friendCard(a.page, b.name).getByRole("link", { name: "Message" }).click();
+    await expect(a.page).toHaveURL(new RegExp(`/messages/${b.name}$`));
+    await expect(a.page.getByRole("heading", { level: 2, name: b.name })).toBeVisible();
+    await friendCard(b.page, a.name).getByRole("link", { name: "Message" }).click();
+    await expect(b.page.getByText(/No messages yet/)).toBeVisible();
 
-  const hello = `hello ${unique()}`;
-  const aInput = a.page.getByLabel("Message", { exact: true });
-  await expect(a.page.getByRole("button", { name: "Send" })).toBeDisabled();
-  await aInput.fill(`  ${hello}  `);
-  await aInput.press("Enter");
-  await expect(aInput).toHaveValue("");
-  await expect(b.page.getByText(hello, { exact: true })).toBeVisible();
-  await expect(a.page.getByText(hello, { exact: true })).toHaveCount(1);
-  const reply = `hi back ${unique()}`;
-  await b.page.getByLabel("Message", { exact: true }).fill(reply);
-  await b.page.getByRole("button", { name: "Send" }).click();
-  await expect(a.page.getByText(reply, { exact: true })).toBeVisible();
-  await a.page.reload();
-  await expect(a.page.getByText(hello, { exact: true })).toBeVisible();
-  await expect(a.page.getByText(reply, { exact: true })).toBeVisible();
+    const hello = `hello ${unique()}`;
+    const aInput = a.page.getByLabel("Message", { exact: true });
+    await expect(a.page.getByRole("button", { name: "Send" })).toBeDisabled();
+    await aInput.fill(`  ${hello}  `);
+    await aInput.press("Enter");
+    await expect(aInput).toHaveValue("");
+    await expect(b.page.getByText(hello, { exact: true })).toBeVisible();
+    await expect(a.page.getByText(hello, { exact: true })).toHaveCount(1);
+    const reply = `hi back ${unique()}`;
+    await b.page.getByLabel("Message", { exact: true }).fill(reply);
+    await b.page.getByRole("button", { name: "Send" }).click();
+    await expect(a.page.getByText(reply, { exact: true })).toBeVisible();
+    await a.page.reload();
+    await expect(a.page.getByText(hello, { exact: true })).toBeVisible();
+    await expect(a.page.getByText(reply, { exact: true })).toBeVisible();
 
-  // A challenges B from the friends panel; B accepts from the messages page; both play.
-  await a.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My Profile" }).click();
-  await friendCard(a.page, b.name).getByRole("button", { name: "Challenge", exact: true }).click();
-  const dialog = a.page.getByRole("dialog", { name: `Challenge ${b.name}` });
-  // The choices of Create Game: a custom time control here.
-  await dialog.getByRole("button", { name: "Custom", exact: true }).click();
-  await dialog.getByLabel(/Minutes per side/).fill("4");
-  await dialog.getByLabel(/Increment in seconds/).fill("2");
-  await dialog.getByText("White", { exact: true }).click();
-  await dialog.getByRole("button", { name: "Send challenge" }).click();
-  await expect(friendCard(a.page, b.name)).toContainText(`Waiting for ${b.name}…`);
-  const prompt = b.page.getByRole("alertdialog", { name: "Accept challenge?" });
-  await expect(prompt).toContainText(`${a.name} challenges you: 4+2 Standard, you play Black.`);
-  await prompt.getByRole("button", { name: "Accept" }).click();
-  await a.page.waitForURL(/\/play\?gameId=/);
-  await b.page.waitForURL(/\/play\?gameId=/);
-  expect(new URL(a.page.url()).searchParams.get("gameId")).toBe(new URL(b.page.url()).searchParams.get("gameId"));
-  await expect(a.page.getByRole("heading", { level: 1 })).toContainText(`${a.name} vs ${b.name}`);
-  await a.page.getByRole("button", { name: "Abort" }).click();
-  await expect(a.page.getByRole("dialog", { name: "Gameover! The game was aborted" })).toBeVisible();
-});
+    // A challenges B from the friends panel; B accepts from the messages page; both play.
+    await a.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "My Profile" }).click();
+    await friendCard(a.page, b.name).getByRole("button", { name: "Challenge", exact: true }).click();
+    const dialog = a.page.getByRole("dialog", { name: `Challenge ${b.name}` });
+    // The choices of Create Game: a custom time control here.
+    await dialog.getByRole("button", { name: "Custom", exact: true }).click();
+    await dialog.getByLabel(/Minutes per side/).fill("4");
+    await dialog.getByLabel(/Increment in seconds/).fill("2");
+    await dialog.getByText("White", { exact: true }).click();
+    await dialog.getByRole("button", { name: "Send challenge" }).click();
+    await expect(friendCard(a.page, b.name)).toContainText(`Waiting for ${b.name}…`);
+    const prompt = b.page.getByRole("alertdialog", { name: "Accept challenge?" });
+    await expect(prompt).toContainText(`${a.name} challenges you: 4+2 Standard, you play Black.`);
+    await prompt.getByRole("button", { name: "Accept" }).click();
+    await a.page.waitForURL(/\/play\?gameId=/);
+    await b.page.waitForURL(/\/play\?gameId=/);
+    expect(new URL(a.page.url()).searchParams.get("gameId")).toBe(new URL(b.page.url()).searchParams.get("gameId"));
+    await expect(a.page.getByRole("heading", { level: 1 })).toContainText(`${a.name} vs ${b.name}`);
+    await a.page.getByRole("button", { name: "Abort" }).click();
+    await expect(a.page.getByRole("dialog", { name: "Gameover! The game was aborted" })).toBeVisible();
+  },
+);
 
 test("an offline friend cannot be challenged; one who left since the list loaded is refused for 3 s", async ({
   browser,

@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { drag, moveList } from "../support/board.ts";
 import { baseURL } from "../support/players.ts";
 import { expect, test } from "../support/test.ts";
+import { storage } from "../support/variants.ts";
 
 // The lobby is shared by everyone on the server: these tests take turns so one's offers never show in another's.
 test.describe.configure({ mode: "serial" });
@@ -72,7 +73,7 @@ async function gameIdOf(page: Page): Promise<string> {
   return new URL(page.url()).searchParams.get("gameId") ?? "";
 }
 
-test("a user and a guest play fool's mate, then a rematch with colours swapped", async ({ browser }) => {
+test("a user and a guest play fool's mate, then a rematch with colours swapped", storage, async ({ browser }) => {
   test.setTimeout(240_000);
   const alice = await user(browser);
   const guestPlayer = await guest(browser);

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { loginAgain, newPage, registeredUser, socketGame } from "../support/players.ts";
 import { expect, test } from "../support/test.ts";
+import { storage } from "../support/variants.ts";
 
 const BLUE_LIGHT = "rgb(222, 227, 230)";
 const GREEN_LIGHT = "rgb(235, 236, 208)";
@@ -22,7 +23,7 @@ async function choose(page: Page, theme: RegExp, boardColors: string) {
   await page.getByRole("radio", { name: boardColors, exact: true }).check();
 }
 
-test("a logged-in player's theme and board colours are kept on the account", async ({ browser }) => {
+test("a logged-in player's theme and board colours are kept on the account", storage, async ({ browser }) => {
   const me = await registeredUser("set");
   const page = await newPage(browser, me.sessionId);
   await page.goto("/");

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { baseURL } from "../support/players.ts";
 import { expect, test } from "../support/test.ts";
+import { storage } from "../support/variants.ts";
 
 const unique = () => `p${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -54,7 +55,7 @@ test("a logged-out visitor sees Access Denied on /social", async ({ page }) => {
   await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
 });
 
-test("a club: create, invite, accept, post, calendar note, chat, and leave", async ({ browser }) => {
+test("a club: create, invite, accept, post, calendar note, chat, and leave", storage, async ({ browser }) => {
   test.setTimeout(240_000);
   const a = await user(browser);
   const b = await user(browser);

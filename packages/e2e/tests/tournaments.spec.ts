@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { newPage, registeredUser } from "../support/players.ts";
 import { expect, test } from "../support/test.ts";
+import { storage } from "../support/variants.ts";
 
 // The suite's servers start players' arenas 20 s after they are made (ARENA_COUNTDOWN_MS): these tests wait for it.
 test.describe.configure({ mode: "serial", timeout: 240_000 });
@@ -23,7 +24,7 @@ async function play(page: Page, san: string) {
 const tournaments = (page: Page) => page.getByRole("region", { name: "Tournaments" });
 const gameIdOf = (page: Page) => new URL(page.url()).searchParams.get("gameId");
 
-test("two players join an arena from the lobby, are paired, berserk, play, and score", async ({ browser }) => {
+test("two players join an arena from the lobby, are paired, berserk, play, and score", storage, async ({ browser }) => {
   const a = await player(browser);
   const b = await player(browser);
   const name = `E2E ${Date.now().toString(36)}`;
