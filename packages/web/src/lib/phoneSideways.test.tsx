@@ -24,6 +24,7 @@ function Page() {
 }
 
 describe("useSidewaysStart", () => {
+  const scrollIntoView = HTMLElement.prototype.scrollIntoView;
   let scrolls: number;
   beforeEach(() => {
     scrolls = 0;
@@ -37,6 +38,7 @@ describe("useSidewaysStart", () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    HTMLElement.prototype.scrollIntoView = scrollIntoView;
     observers.length = 0;
   });
 
