@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import type { ActorId } from "@chess/shared";
+import type { ActorId, AnalysisEntry } from "@chess/shared";
 
 /** Events that cross areas (lila's "bus"): an area publishes, others react, nobody reaches into another's storage. */
 export interface BusEvents {
@@ -52,6 +52,11 @@ export interface BusEvents {
   accountClosed: { userId: number; username: string };
   /** The lobby's offers changed on this node (or on another, as told by the node bus): counts are out of date. */
   offersChanged: Record<string, never>;
+  /**
+   * A game's (or an imported game's) analysis was computed and stored, on the node that asked for it: the
+   * puzzles area looks for its players' mistakes. `fens[i]` and `entries[i]` are the position after move i.
+   */
+  gameAnalysed: { gameId: string; initialFen: string; uciMoves: string[]; fens: string[]; entries: AnalysisEntry[] };
   /** A game ended and its result, ratings and history are stored (published once, after the commit). */
   gameFinished: {
     gameId: string;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { createAnalysisJobs, createAnalysisRepo, EnginePool, findEngine } from "./areas/analysis/index.ts";
 import { createJumpstartJobs, createJumpstartRepo } from "./areas/jumpstart/index.ts";
+import { createPuzzlesJobs } from "./areas/puzzles/index.ts";
 import type { Config } from "./config.ts";
 import type { Core } from "./core.ts";
 import { createInProcessRunner, createQueueRunner, type JobRunner, startQueueWorkers } from "./jobs/index.ts";
@@ -31,6 +32,7 @@ export function engineJobHandlers(db: Db, pool: EnginePool) {
   return {
     ...createAnalysisJobs({ repo: createAnalysisRepo(db), pool }),
     ...createJumpstartJobs({ repo: createJumpstartRepo(db), pool }),
+    ...createPuzzlesJobs({ pool }),
   };
 }
 

@@ -15,6 +15,7 @@ import { leaderboardsModule } from "./areas/leaderboards/index.ts";
 import { lobbyModule } from "./areas/lobby/index.ts";
 import { pairingModule } from "./areas/pairing/index.ts";
 import { preferencesModule } from "./areas/preferences/index.ts";
+import { puzzlesModule } from "./areas/puzzles/index.ts";
 import { tournamentsModule } from "./areas/tournaments/index.ts";
 import { watchModule } from "./areas/watch/index.ts";
 import type { Config } from "./config.ts";
@@ -63,6 +64,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   const engineJobs = await engineJobsModule(core);
   const analysis = analysisModule(core, { callers, jobs: engineJobs.jobs, play, records });
   const jumpstart = jumpstartModule(core, { jobs: engineJobs.jobs });
+  const puzzles = puzzlesModule(core, { callers, jobs: engineJobs.jobs, records });
   const lobby = lobbyModule(core, {
     play,
     records,
@@ -119,6 +121,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
     engineJobs.area,
     analysis.area,
     jumpstart.area,
+    puzzles.area,
     lobby.area,
     pairing.area,
     computer.area,

@@ -369,6 +369,41 @@ export const puzzles = pgTable(
   (t) => [unique("puzzles_game_ply_unique").on(t.gameId, t.ply), index("puzzles_user_idx").on(t.userId)],
 );
 
+/**
+ * Tries at puzzles: by an account or a guest's session; only an account's first try at a puzzle is rated
+ * (`ratingChange`). Progress in the personal deck is the latest try's result.
+ */
+export const puzzleAttempts = pgTable(
+  "puzzle_attempts",
+  {
+    id: serial("id").primaryKey(),
+    puzzleId: integer("puzzle_id")
+      .notNull()
+      .references(() => puzzles.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    sessionId: text("session_id"),
+    solved: boolean("solved").notNull(),
+    moves: jsonb("moves").$type<string[]>().notNull(),
+    rated: boolean("rated").notNull().default(false),
+    ratingChange: integer("rating_change").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("puzzle_attempts_user_idx").on(t.userId, t.puzzleId),
+    index("puzzle_attempts_session_idx").on(t.sessionId, t.puzzleId),
+    index("puzzle_attempts_puzzle_idx").on(t.puzzleId),
+  ],
+);
+
+/** An account's puzzle rating (the site's Elo, from PUZZLE_START_RATING) and its rated tries. */
+export const puzzleRatings = pgTable("puzzle_ratings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  rating: integer("rating").notNull(),
+  attempts: integer("attempts").notNull().default(0),
+});
+
 /** Pre-generated jumpstart positions per preset (stage × handicap), taken once each. */
 export const jumpstartPositions = pgTable(
   "jumpstart_positions",

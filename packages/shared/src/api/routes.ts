@@ -30,6 +30,7 @@ import { gameVariantQuery, historyListQuery, usernameParams } from "./history.ts
 import { gameIdParams } from "./http.ts";
 import { clubLeaderboardQuery, LEADERBOARD_OVERVIEW_TOP, leaderboardQuery } from "./leaderboards.ts";
 import { preferencesUpdate } from "./preferences.ts";
+import { puzzleAttemptBody, puzzleIdParams } from "./puzzles.ts";
 import { createArenaBody, standingsQuery, tournamentParams } from "./tournaments.ts";
 import { watchGamesQuery } from "./watch.ts";
 
@@ -202,6 +203,28 @@ export const HTTP_ROUTES: RouteDoc[] = [
     auth: "anyone",
     params: importIdParams,
     returns: "ImportedGame (its analysis, variations and progress go by the game routes with importId as gameId)",
+    spec: false,
+  },
+  {
+    route: "GET /puzzles/next",
+    auth: "anyone",
+    returns: "NextPuzzle (near the caller's puzzle rating, never one the caller tried; puzzle null when none is left)",
+    spec: false,
+  },
+  {
+    route: "GET /puzzles/mine",
+    auth: "account",
+    returns: "PuzzleDeck (the account's own puzzles, from its analysed games' mistakes, with progress)",
+    spec: false,
+  },
+  { route: "GET /puzzles/:id", auth: "anyone", params: puzzleIdParams, returns: "Puzzle", spec: false },
+  {
+    route: "POST /puzzles/:id/attempt",
+    auth: "session",
+    params: puzzleIdParams,
+    body: puzzleAttemptBody,
+    returns:
+      "PuzzleAttemptResult (an account's first try moves its puzzle rating and the puzzle's; a guest's none; 30 a minute)",
     spec: false,
   },
   {

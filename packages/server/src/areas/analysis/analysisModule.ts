@@ -8,6 +8,7 @@ import type { AnalysisJobs } from "./analysisJobs.ts";
 import { createAnalysisRepo, isImportId } from "./analysisRepo.ts";
 import { registerAnalysisRoutes } from "./analysisRoutes.ts";
 import { createAnalysisService } from "./analysisService.ts";
+import { gamePositions } from "./positions.ts";
 
 /** Game analysis and single positions, on the node's engine jobs; never for a game its caller is playing (live or daily). */
 export function analysisModule(
@@ -24,6 +25,11 @@ export function analysisModule(
     repo,
     jobs: ports.jobs,
     nodes: core.config.analysisNodes,
+    onAnalysed: (analysed) =>
+      core.bus.publish("gameAnalysed", {
+        ...analysed,
+        fens: gamePositions(analysed.initialFen, analysed.uciMoves),
+      }),
     games: {
       // An imported game is analysed as a played one: a finished line from its start.
       async game(gameId) {

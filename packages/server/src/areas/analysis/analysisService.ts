@@ -52,6 +52,8 @@ export function createAnalysisService(deps: {
   jobs: JobRunner<AnalysisJobs>;
   games: GameSource;
   nodes: number;
+  /** Told once a game's analysis was computed (not when it was read from storage). */
+  onAnalysed?: (analysed: { gameId: string; initialFen: string; uciMoves: string[]; entries: AnalysisEntry[] }) => void;
 }) {
   const { repo, jobs, games, nodes } = deps;
   const running = new Map<string, { promise: Promise<AnalysisEntry[]>; done: number; total: number }>();
@@ -70,7 +72,7 @@ export function createAnalysisService(deps: {
       if (!game) throw new AnalysisError(404, "Game not found");
       if (game.active) throw new AnalysisError(409, "Analysis is available once the game is over");
       job.total = game.uciMoves.length + 1;
-      return jobs.run(
+      const entries = await jobs.run(
         "analysis.game",
         { gameId, initialFen: game.initialFen, uciMoves: game.uciMoves, nodes },
         {
@@ -83,6 +85,8 @@ export function createAnalysisService(deps: {
           },
         },
       );
+      deps.onAnalysed?.({ gameId, initialFen: game.initialFen, uciMoves: game.uciMoves, entries });
+      return entries;
     })().finally(() => running.delete(gameId));
     return job.promise;
   }

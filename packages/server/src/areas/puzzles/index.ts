@@ -1,0 +1,2 @@
+export { createPuzzlesJobs, type PuzzlesJobs } from "./puzzlesJobs.ts";
+export { puzzlesModule } from "./puzzlesModule.ts";
