@@ -33,6 +33,7 @@ describe("routes (SPEC §2)", () => {
     ["/profile", "Profile", "Profile · Chess"],
     ["/leaderboards", "Leaderboards", "Leaderboards · Chess"],
     ["/credits", "Credits", "Credits · Chess"],
+    ["/puzzles", "Puzzles", "Puzzles · Chess"],
     ["/settings", "Settings", "Settings · Chess"],
     ["/messages/bob", "Messages with bob", "Messages with bob · Chess"],
     ["/no/such/page", "Page not found", "Page not found · Chess"],
@@ -40,7 +41,7 @@ describe("routes (SPEC §2)", () => {
     renderAt(path);
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(heading);
     const nav = screen.getByRole("navigation", { name: "Main" });
-    for (const name of ["Play", "Watch", "Social", "Leaderboards", "My Profile"]) {
+    for (const name of ["Play", "Puzzles", "Watch", "Social", "Leaderboards", "My Profile"]) {
       expect(within(nav).getByRole("link", { name })).toBeTruthy();
     }
     expect(within(screen.getByRole("contentinfo")).getByRole("link", { name: "Credits" })).toBeTruthy();

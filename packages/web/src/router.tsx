@@ -20,6 +20,8 @@ const AnalysisPage = lazy(() => import("./pages/AnalysisPage.tsx").then((m) => (
 // Watching loads when it is opened: the lobby's first load stays small.
 const WatchPage = lazy(() => import("./pages/WatchPage.tsx").then((m) => ({ default: m.WatchPage })));
 const TvPage = lazy(() => import("./pages/TvPage.tsx").then((m) => ({ default: m.TvPage })));
+// Puzzles load when they are opened.
+const PuzzlesPage = lazy(() => import("./pages/PuzzlesPage.tsx").then((m) => ({ default: m.PuzzlesPage })));
 // So do the leaderboards, whose overview of every board is no part of a first visit to the lobby.
 const LeaderboardsPage = lazy(() =>
   import("./pages/LeaderboardsPage.tsx").then((m) => ({ default: m.LeaderboardsPage })),
@@ -61,6 +63,14 @@ export const routes: RouteObject[] = [
               </Suspense>
             ),
           },
+          ...["puzzles", "puzzles/:id"].map((path) => ({
+            path,
+            element: (
+              <Suspense fallback={<Page title="Puzzles" lead="Loading the puzzles…" />}>
+                <PuzzlesPage />
+              </Suspense>
+            ),
+          })),
           { path: "tournament/:id", element: <TournamentPage /> },
           { path: "social", element: <SocialPage /> },
           { path: "my-profile", element: <MyProfilePage /> },
