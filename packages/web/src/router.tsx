@@ -63,7 +63,7 @@ export const routes: RouteObject[] = [
               </Suspense>
             ),
           },
-          ...["puzzles", "puzzles/:id"].map((path) => ({
+          ...["puzzles", "puzzle/:id"].map((path) => ({
             path,
             element: (
               <Suspense fallback={<Page title="Puzzles" lead="Loading the puzzles…" />}>

@@ -19,7 +19,7 @@ import { ArenaPairedListener } from "../features/tournaments/index.ts";
 const NAV: NavItem[] = [
   { to: "/", label: "Play", alsoActiveOn: ["/play", "/analysis"] },
   { to: "/daily", label: "Daily" },
-  { to: "/puzzles", label: "Puzzles" },
+  { to: "/puzzles", label: "Puzzles", alsoActiveOn: ["/puzzle/"] },
   { to: "/watch", label: "Watch", alsoActiveOn: ["/tv"] },
   { to: "/social", label: "Social", alsoActiveOn: ["/messages/"] },
   { to: "/leaderboards", label: "Leaderboards" },

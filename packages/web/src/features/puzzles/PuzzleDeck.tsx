@@ -21,7 +21,7 @@ export function PuzzleDeck({ deck, currentId }: { deck: Deck; currentId?: number
       <ul className="puzzle-deck__list">
         {deck.puzzles.map((p) => (
           <li key={p.id}>
-            <Link to={`/puzzles/${p.id}`} aria-current={p.id === currentId ? "page" : undefined}>
+            <Link to={`/puzzle/${p.id}`} aria-current={p.id === currentId ? "page" : undefined}>
               <span>
                 {sideName(p.player)} to move · move {Math.floor(p.ply / 2) + 1}
               </span>

@@ -28,7 +28,7 @@ export function PuzzlesView({ id, client }: { id: number | undefined; client: Pu
     (replace: boolean) => {
       setLoad({ kind: "loading" });
       client.next().then(
-        ({ puzzle }) => (puzzle ? void navigate(`/puzzles/${puzzle.id}`, { replace }) : setLoad({ kind: "none" })),
+        ({ puzzle }) => (puzzle ? void navigate(`/puzzle/${puzzle.id}`, { replace }) : setLoad({ kind: "none" })),
         (e: unknown) => setLoad({ kind: "failed", message: errorMessage(undefined, e) }),
       );
     },
