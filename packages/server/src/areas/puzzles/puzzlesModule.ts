@@ -28,8 +28,13 @@ export function puzzlesModule(
     },
   });
   const making = new Set<Promise<unknown>>();
+  /** Since this node started: what bench/analysis reads (no query on /health). */
+  let made = 0;
   core.bus.subscribe("gameAnalysed", (analysed) => {
     const job = make(analysed)
+      .then((added) => {
+        made += added;
+      })
       .catch((err: unknown) => core.logger.warn({ err, gameId: analysed.gameId }, "puzzles: analysed game skipped"))
       .finally(() => making.delete(job));
     making.add(job);
@@ -38,6 +43,7 @@ export function puzzlesModule(
   const area: AreaModule = {
     name: "puzzles",
     routes: (app) => registerPuzzlesRoutes(app, { puzzles, auth: ports.callers, limiter: core.limiter }),
+    health: async () => ({ puzzles: { made, gamesInHand: making.size } }),
     // Searches in hand end with the engines; a game whose puzzles were not stored is skipped.
     release: async () => void (await Promise.allSettled(making)),
   };
