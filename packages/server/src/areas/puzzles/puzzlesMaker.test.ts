@@ -1,0 +1,70 @@
+import { type AnalysisEntry, Board, type Score, START_FEN } from "@chess/shared";
+import pino from "pino";
+import { describe, expect, it } from "vitest";
+import type { JobRunner } from "../../jobs/index.ts";
+import type { PuzzlesJobs } from "./puzzlesJobs.ts";
+import { createPuzzlesMaker } from "./puzzlesMaker.ts";
+import type { PuzzlesRepo } from "./puzzlesRepo.ts";
+
+// 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qf3?? — White missed 4. Qxf7#.
+const UCI = ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f3"];
+const EVALS: Array<number | string> = [20, 30, 0, 60, 20, 40, "#1", 30];
+
+function analysed() {
+  const board = Board.fromFen(START_FEN);
+  const fens = [board.fen()];
+  for (const m of UCI) {
+    board.play({ from: m.slice(0, 2), to: m.slice(2, 4) });
+    fens.push(board.fen());
+  }
+  const entries: AnalysisEntry[] = EVALS.map((e, i) => ({
+    eval: e,
+    turn: i % 2 === 0 ? "w" : "b",
+    moves: i === 6 ? ["h5f7"] : UCI[i] ? [UCI[i] as string] : [],
+  }));
+  return { gameId: "g1", initialFen: START_FEN, uciMoves: UCI, fens, entries };
+}
+
+function maker(second: Score | null) {
+  const stored: unknown[] = [];
+  const searched: string[] = [];
+  const jobs = {
+    where: "in-process",
+    run: async (_name: string, data: { fen: string }) => {
+      searched.push(data.fen);
+      return second;
+    },
+    progress: async () => undefined,
+  } as unknown as JobRunner<PuzzlesJobs>;
+  const repo = {
+    async add(rows: unknown[]) {
+      stored.push(...rows);
+      return rows.length;
+    },
+  } as unknown as PuzzlesRepo;
+  const make = createPuzzlesMaker({
+    repo,
+    jobs,
+    nodes: 1000,
+    accountsOf: async () => ({ w: 7, b: null }),
+    logger: pino({ level: "silent" }),
+  });
+  return { make, stored, searched };
+}
+
+describe("making puzzles from an analysed game", () => {
+  it("searches only the mistake positions and stores the one whose best move is the only good one", async () => {
+    const { make, stored, searched } = maker({ cp: 50 });
+    expect(await make(analysed())).toBe(1);
+    expect(searched).toHaveLength(1);
+    expect(stored).toEqual([
+      expect.objectContaining({ gameId: "g1", ply: 6, userId: 7, solution: ["h5f7"], played: "h5f3", kind: "wins" }),
+    ]);
+    expect((stored[0] as { themes: string[] }).themes).toEqual(expect.arrayContaining(["mate", "mateIn1"]));
+  });
+
+  it("stores nothing when another move wins too, or there is no other move", async () => {
+    expect(await maker({ mate: 2 }).make(analysed())).toBe(0);
+    expect(await maker(null).make(analysed())).toBe(0);
+  });
+});
