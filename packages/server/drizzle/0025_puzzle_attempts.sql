@@ -21,4 +21,5 @@ ALTER TABLE "puzzle_attempts" ADD CONSTRAINT "puzzle_attempts_user_id_users_id_f
 ALTER TABLE "puzzle_ratings" ADD CONSTRAINT "puzzle_ratings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "puzzle_attempts_user_idx" ON "puzzle_attempts" USING btree ("user_id","puzzle_id");--> statement-breakpoint
 CREATE INDEX "puzzle_attempts_session_idx" ON "puzzle_attempts" USING btree ("session_id","puzzle_id");--> statement-breakpoint
-CREATE INDEX "puzzle_attempts_puzzle_idx" ON "puzzle_attempts" USING btree ("puzzle_id");
+CREATE INDEX "puzzle_attempts_puzzle_idx" ON "puzzle_attempts" USING btree ("puzzle_id");--> statement-breakpoint
+CREATE INDEX "puzzles_rating_idx" ON "puzzles" USING btree ("rating","id");

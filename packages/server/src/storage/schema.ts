@@ -366,7 +366,12 @@ export const puzzles = pgTable(
     themes: jsonb("themes").$type<string[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique("puzzles_game_ply_unique").on(t.gameId, t.ply), index("puzzles_user_idx").on(t.userId)],
+  (t) => [
+    unique("puzzles_game_ply_unique").on(t.gameId, t.ply),
+    index("puzzles_user_idx").on(t.userId),
+    // The next puzzle is looked for on both sides of a rating.
+    index("puzzles_rating_idx").on(t.rating, t.id),
+  ],
 );
 
 /**

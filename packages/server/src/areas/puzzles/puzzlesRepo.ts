@@ -1,5 +1,5 @@
 import { PUZZLE_START_RATING, type Puzzle, type PuzzleProgress } from "@chess/shared";
-import { and, asc, count, desc, eq, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../storage/db.ts";
 import { puzzleAttempts, puzzleRatings, puzzles } from "../../storage/schema.ts";
 
@@ -51,15 +51,30 @@ export function createPuzzlesRepo(db: Db) {
       return row && puzzleOf(row);
     },
 
-    /** A puzzle near `rating` the solver never tried (a few of the nearest, one at random). */
+    /**
+     * A puzzle near `rating` the solver never tried: the nearest few above and below it (each side an index
+     * range, however many puzzles there are), one of them at random.
+     */
     async near(rating: number, solver: Solver | undefined): Promise<Puzzle | undefined> {
-      const rows = await db
-        .select()
-        .from(puzzles)
-        .where(solver ? notInArray(puzzles.id, triedBy(db, solver)) : undefined)
-        .orderBy(sql`abs(${puzzles.rating} - ${rating})`, asc(puzzles.id))
-        .limit(NEAR);
-      const row = rows[Math.floor(Math.random() * rows.length)];
+      const untried = solver ? notInArray(puzzles.id, triedBy(db, solver)) : undefined;
+      const [above, below] = await Promise.all([
+        db
+          .select()
+          .from(puzzles)
+          .where(and(gte(puzzles.rating, rating), untried))
+          .orderBy(asc(puzzles.rating), asc(puzzles.id))
+          .limit(NEAR),
+        db
+          .select()
+          .from(puzzles)
+          .where(and(lt(puzzles.rating, rating), untried))
+          .orderBy(desc(puzzles.rating), desc(puzzles.id))
+          .limit(NEAR),
+      ]);
+      const nearest = [...above, ...below]
+        .sort((a, b) => Math.abs(a.rating - rating) - Math.abs(b.rating - rating))
+        .slice(0, NEAR);
+      const row = nearest[Math.floor(Math.random() * nearest.length)];
       return row && puzzleOf(row);
     },
 
