@@ -1,5 +1,6 @@
 import type { Puzzle, PuzzleAttemptResult } from "@chess/shared";
 import { type CSSProperties, useCallback, useEffect, useMemo, useState } from "react";
+import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import {
@@ -21,6 +22,12 @@ const CHECK: CSSProperties = {
 };
 /** The opponent's reply comes after a beat, so the solver sees their own move land first. */
 const REPLY_MS = 400;
+
+/** The analysis of the game a puzzle came from (an imported game opens by its import id). */
+const gamePath = (gameId: string) =>
+  gameId.startsWith("import-")
+    ? `/analysis?import=${encodeURIComponent(gameId)}`
+    : `/analysis?gameId=${encodeURIComponent(gameId)}`;
 
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
 
@@ -162,6 +169,14 @@ export function PuzzleTrainer({
         <dl className="puzzle__facts">
           <dt>Puzzle rating</dt>
           <dd data-testid="puzzle-rating">{result?.puzzleRating ?? puzzle.rating}</dd>
+          {session.status === "solved" || session.status === "wrong" ? (
+            <>
+              <dt>From</dt>
+              <dd>
+                <Link to={gamePath(puzzle.gameId)}>the game, move {Math.floor(puzzle.ply / 2) + 1}</Link>
+              </dd>
+            </>
+          ) : null}
           {puzzle.themes.length > 0 ? (
             <>
               <dt>Themes</dt>
