@@ -52,6 +52,7 @@ export function PuzzleTrainer({
   const [error, setError] = useState<string | null>(null);
   const [promotion, setPromotion] = useState<{ from: string; to: string } | null>(null);
   const orientation = puzzle.player === "w" ? "white" : "black";
+  const finished = session.status === "solved" || session.status === "wrong";
 
   useEffect(() => {
     setSession(startSession(puzzle));
@@ -169,7 +170,7 @@ export function PuzzleTrainer({
         <dl className="puzzle__facts">
           <dt>Puzzle rating</dt>
           <dd data-testid="puzzle-rating">{result?.puzzleRating ?? puzzle.rating}</dd>
-          {session.status === "solved" || session.status === "wrong" ? (
+          {finished ? (
             <>
               <dt>From</dt>
               <dd>
@@ -177,7 +178,8 @@ export function PuzzleTrainer({
               </dd>
             </>
           ) : null}
-          {puzzle.themes.length > 0 ? (
+          {/* Themes ("mateIn1") would give the answer away: shown once the puzzle is over. */}
+          {finished && puzzle.themes.length > 0 ? (
             <>
               <dt>Themes</dt>
               <dd>{puzzle.themes.join(", ")}</dd>
