@@ -88,6 +88,23 @@ describe("arena tournaments", () => {
     b.socket.close();
   });
 
+  it("names a club battle's clubs to everyone, invite-only or open, members or not", async () => {
+    const a = await registered(t.url, "tm");
+    const b = await registered(t.url, "tn");
+    const stranger = await registered(t.url, "to");
+    const tag = Date.now().toString(36);
+    const invite = await post(a, "/club/create", { clubName: `Closed ${tag}` });
+    const open = await post(b, "/club/create", { clubName: `Open ${tag}`, joinPolicy: "open" });
+    const clubIds = [invite.json.clubId as number, open.json.clubId as number];
+    const battle = await makeArena(a, { ...blitz, clubBattle: { clubIds, topN: 3 } });
+    const names = { [clubIds[0] as number]: `Closed ${tag}`, [clubIds[1] as number]: `Open ${tag}` };
+    for (const cookie of [stranger.cookie ?? "", b.cookie ?? "", ""]) {
+      const view = await http(t.url, "GET", `/tournaments/${battle.id}`, { headers: { cookie } });
+      expect((view.json as unknown as ArenaView).clubNames).toEqual(names);
+    }
+    for (const p of [a, b, stranger]) p.socket.close();
+  });
+
   it("pairs two players on the page, scores their game, and sends results and standings", async () => {
     const a = await registered(t.url, "td");
     const b = await registered(t.url, "te");

@@ -186,10 +186,11 @@ export function createTournamentsService(deps: {
       const mine = viewer ? all.find((p) => p.userId === viewer.userId) : undefined;
       const battleIds = arena.settings.clubBattle?.clubIds ?? [];
       const clubId = arena.settings.conditions.clubId;
-      // A club's name is its members' to see (an invite-only club is known to nobody else).
-      const ids = [...battleIds, ...(clubId !== undefined ? [clubId] : [])];
+      // An organising club's name is its members' to see (an invite-only club is known to nobody else); the
+      // clubs of a battle are named to everyone, as the battle itself is public.
       const memberOf = viewer ? new Set(await deps.membership.clubIdsOf(viewer.userId)) : new Set<number>();
-      const names = await deps.membership.names(ids.filter((cid) => memberOf.has(cid)));
+      const own = clubId !== undefined && memberOf.has(clubId) ? [clubId] : [];
+      const names = await deps.membership.names([...new Set([...battleIds, ...own])]);
       let canJoin: ArenaView["canJoin"] = { ok: true };
       if (!viewer) canJoin = { ok: false, message: TOURNAMENT_MESSAGES.notLoggedIn };
       else if (mine && !mine.paused) canJoin = { ok: false, message: TOURNAMENT_MESSAGES.alreadyJoined };
