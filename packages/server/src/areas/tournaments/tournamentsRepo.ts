@@ -357,6 +357,25 @@ export function createTournamentsRepo(db: Db) {
     },
 
     /**
+     * A few players of the arena with their live rank (rankStandings' order), counted by the database: a player's
+     * line without reading every player's row.
+     */
+    async ranked(id: string, userIds: number[]): Promise<Array<ArenaPlayerRecord & { rank: number }>> {
+      if (userIds.length === 0) return [];
+      const players = (await playersOf(db, id, userIds)).map(playerOf);
+      if (players.length === 0) return [];
+      const tp = tournamentPlayers;
+      const ahead = (p: ArenaPlayerRecord) =>
+        sql<number>`count(*) filter (where (${tp.points}, coalesce(${tp.performance}, ${tp.rating}), ${tp.rating}, -${tp.userId})
+          > (${p.points}::int, ${p.performance ?? p.rating}::int, ${p.rating}::int, ${-p.userId}::int))::int`;
+      const [counts] = await db
+        .select(Object.fromEntries(players.map((p, i) => [`r${i}`, ahead(p)])))
+        .from(tp)
+        .where(eq(tp.tournamentId, id));
+      return players.map((p, i) => ({ ...p, rank: Number(counts?.[`r${i}`] ?? 0) + 1 }));
+    },
+
+    /**
      * Stores the pairs whose two players are both still free and not paused, marking them as playing: a player
      * is never in two games of the arena at once. Returns the pairs stored, or undefined when this director
      * is fenced out or the arena is not running.

@@ -15,7 +15,7 @@ import { ok, type Result } from "../../util/result.ts";
 import type { ClubCalendar, Membership } from "../clubs/index.ts";
 import type { GameRecords } from "../games/index.ts";
 import { arenaEntry } from "./arenaEntry.ts";
-import { clubsJson, meJson, ranked, standingsPage, summaryJson, topGames } from "./arenaJson.ts";
+import { clubsJson, meJson, type RankedPlayer, ranked, standingsPage, summaryJson, topGames } from "./arenaJson.ts";
 import { nextOccurrence } from "./arenaSchedule.ts";
 import { arenaSettings } from "./arenaSettings.ts";
 import type { ArenaRecord, TournamentsRepo } from "./tournamentsRepo.ts";
@@ -41,6 +41,8 @@ export type ArenaPayload<E extends ArenaEvent> = Parameters<import("@chess/share
 
 export const chatRoomOf = (tournamentId: string) => `tournament:${tournamentId}`;
 const LIST = { created: 50, started: 50, finished: 20 };
+/** Up to this many players' lines are ranked by the database rather than from every player's row. */
+const FEW_LINES = 8;
 
 export function createTournamentsService(deps: {
   repo: TournamentsRepo;
@@ -63,13 +65,20 @@ export function createTournamentsService(deps: {
     return ranked(arena, await repo.players(arena.id));
   }
 
+  /**
+   * Some players with their ranks. A few (a game's two players, one who joins) are ranked by the database, so
+   * that a game's end in a 1,000-player arena does not read a thousand rows; many (a wave) read them all.
+   */
+  async function linesOf(arena: ArenaRecord, userIds: number[]): Promise<RankedPlayer[]> {
+    if (userIds.length > FEW_LINES) return standingsOf(arena);
+    const few = await repo.ranked(arena.id, userIds);
+    if (arena.status !== "finished") return few;
+    return few.map((p) => (p.finalRank === null ? p : { ...p, rank: p.finalRank }));
+  }
+
   async function meOf(arena: ArenaRecord, userId: number): Promise<ArenaMe> {
-    const all = await standingsOf(arena);
-    return meJson(
-      arena,
-      all.find((p) => p.userId === userId),
-      now(),
-    );
+    const [mine] = await linesOf(arena, [userId]);
+    return meJson(arena, mine, now());
   }
 
   /** Tells the player's sockets their line, and returns it. */
@@ -289,7 +298,7 @@ export function createTournamentsService(deps: {
     async tellPlayers(id: string, userIds: number[]): Promise<void> {
       const arena = await repo.arena(id);
       if (!arena) return;
-      const all = await standingsOf(arena);
+      const all = await linesOf(arena, userIds);
       for (const userId of userIds) {
         notify.toUsers(
           [userId],
