@@ -235,6 +235,24 @@ describe("arena tournaments", () => {
     for (const p of [a, b, c]) p.socket.close();
   });
 
+  it("a closed account is withdrawn from a running arena, its points kept, and not paired again", async () => {
+    const [a, b, c] = [await registered(t.url, "tp"), await registered(t.url, "tq"), await registered(t.url, "tr")];
+    const arena = await makeArena(a);
+    const { gameId, white, black } = await pairedGame(a, b, arena.id);
+    const result = black.next("arenaResult", 10_000);
+    await play(white, black, gameId, ["f2f3", "e7e5", "g2g4", "d8h4"]);
+    expect(await result).toMatchObject({ gameId, counted: true });
+    expect((await post(black, "/user/close", { password: "correct horse" })).status).toBe(200);
+    // The third player comes: paired with the one left, never with the closed account.
+    const paired = c.next("arenaPaired", 10_000);
+    expect((await c.emit("joinArena", { tournamentId: arena.id })).ok).toBe(true);
+    expect((await paired).opponent).toBe(white.name);
+    const view = (await http(t.url, "GET", `/tournaments/${arena.id}`)).json as unknown as ArenaView;
+    expect(view.arena.nbPlayers).toBe(3);
+    expect(view.standings.rows.find((r) => r.username === black.name)).toMatchObject({ points: 2, paused: true });
+    for (const p of [a, b, c]) p.socket.close();
+  });
+
   it("a client written from docs/PROTOCOL.md alone (no acknowledgements) joins an arena and plays", async () => {
     const a = await specAccount(t.url, uniqueName("sa"));
     const b = await specAccount(t.url, uniqueName("sb"));

@@ -158,6 +158,15 @@ export function createTournamentsRepo(db: Db) {
       });
     },
 
+    /** The arenas not over that a player is in. */
+    async unfinishedOf(userId: number): Promise<Array<{ id: string; status: ArenaStatus }>> {
+      return db
+        .select({ id: tournaments.id, status: tournaments.status })
+        .from(tournamentPlayers)
+        .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
+        .where(and(eq(tournamentPlayers.userId, userId), ne(tournaments.status, "finished")));
+    },
+
     /** One player of an arena, if they joined it. */
     async player(id: string, userId: number): Promise<ArenaPlayerRecord | undefined> {
       const [row] = await playersOf(db, id, [userId]);

@@ -290,6 +290,18 @@ export function createTournamentsService(deps: {
       return ok(await tellMe(arena, user.userId));
     },
 
+    /**
+     * A closed account leaves the arenas not over: taken out of those not started, withdrawn (paused, never to
+     * rejoin) from those running, where its past points stay in the standings, as lichess keeps them.
+     */
+    async accountClosed(userId: number): Promise<void> {
+      for (const arena of await repo.unfinishedOf(userId)) {
+        const left = arena.status === "created" && (await repo.leave(arena.id, userId));
+        if (!left) await repo.pause(arena.id, userId, now());
+        deps.changed(arena.id, false);
+      }
+    },
+
     async trophies(username: string): Promise<Result<ArenaTrophy[]>> {
       return ok(await repo.trophies(username));
     },
