@@ -259,6 +259,21 @@ describe("closing an account", () => {
     for (const x of [p.member, p.invitee, p.inviter]) x.socket.close();
   });
 
+  it("leaves the arenas it joined that have not started", async () => {
+    const [a, b] = [await registered(app.url, "cArenaA"), await registered(app.url, "cArenaB")];
+    const made = await call(a, "POST", "/tournaments", { baseTime: 3, increment: 0, durationMinutes: 20 });
+    const id = made.json.id as string;
+    for (const p of [a, b]) expect((await call(p, "POST", `/tournaments/${id}/join`)).status).toBe(200);
+    expect((await close(b)).status).toBe(200);
+    const view = (await http(app.url, "GET", `/tournaments/${id}`)).json as {
+      arena: { status: string; nbPlayers: number };
+      standings: { rows: Array<{ username: string }> };
+    };
+    expect(view.arena).toMatchObject({ status: "created", nbPlayers: 1 });
+    expect(names(view.standings.rows)).toEqual([a.name]);
+    a.socket.close();
+  });
+
   it("drops its lobby offers, its challenges either way, its quick-pairing search and its rematch offers", async () => {
     const a = await registered(app.url, "cLob");
     const b = await registered(app.url, "cLobB");

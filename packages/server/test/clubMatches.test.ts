@@ -131,7 +131,7 @@ describe("daily club matches", () => {
     const rest = view.boards.flatMap((x) => x.games.map((g) => ({ g, board: x }))).filter(({ g }) => g !== first);
     const finished = adminA.next("clubMatchChanged", 15_000, (m) => m.status === "finished");
     for (const { g, board } of rest) {
-      // Two plies first: a game resigned before both sides moved is aborted, and scores nothing.
+      // Two plies first, as players would (a match game resigned before that is lost too, never aborted).
       const [white, black] = g.whiteSide === "a" ? [board.a, board.b] : [board.b, board.a];
       await playDaily(players.get(white.username) as Player, players.get(black.username) as Player, g.gameId, [
         "e2e4",

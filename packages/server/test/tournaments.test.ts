@@ -88,6 +88,23 @@ describe("arena tournaments", () => {
     b.socket.close();
   });
 
+  it("names a club battle's clubs to everyone, invite-only or open, members or not", async () => {
+    const a = await registered(t.url, "tm");
+    const b = await registered(t.url, "tn");
+    const stranger = await registered(t.url, "to");
+    const tag = Date.now().toString(36);
+    const invite = await post(a, "/club/create", { clubName: `Closed ${tag}` });
+    const open = await post(b, "/club/create", { clubName: `Open ${tag}`, joinPolicy: "open" });
+    const clubIds = [invite.json.clubId as number, open.json.clubId as number];
+    const battle = await makeArena(a, { ...blitz, clubBattle: { clubIds, topN: 3 } });
+    const names = { [clubIds[0] as number]: `Closed ${tag}`, [clubIds[1] as number]: `Open ${tag}` };
+    for (const cookie of [stranger.cookie ?? "", b.cookie ?? "", ""]) {
+      const view = await http(t.url, "GET", `/tournaments/${battle.id}`, { headers: { cookie } });
+      expect((view.json as unknown as ArenaView).clubNames).toEqual(names);
+    }
+    for (const p of [a, b, stranger]) p.socket.close();
+  });
+
   it("pairs two players on the page, scores their game, and sends results and standings", async () => {
     const a = await registered(t.url, "td");
     const b = await registered(t.url, "te");
@@ -215,6 +232,24 @@ describe("arena tournaments", () => {
     const [x, y] = await Promise.all(again);
     expect(Date.now() - ended).toBeLessThan(2_000);
     expect(x?.gameId).toBe(y?.gameId);
+    for (const p of [a, b, c]) p.socket.close();
+  });
+
+  it("a closed account is withdrawn from a running arena, its points kept, and not paired again", async () => {
+    const [a, b, c] = [await registered(t.url, "tp"), await registered(t.url, "tq"), await registered(t.url, "tr")];
+    const arena = await makeArena(a);
+    const { gameId, white, black } = await pairedGame(a, b, arena.id);
+    const result = black.next("arenaResult", 10_000);
+    await play(white, black, gameId, ["f2f3", "e7e5", "g2g4", "d8h4"]);
+    expect(await result).toMatchObject({ gameId, counted: true });
+    expect((await post(black, "/user/close", { password: "correct horse" })).status).toBe(200);
+    // The third player comes: paired with the one left, never with the closed account.
+    const paired = c.next("arenaPaired", 10_000);
+    expect((await c.emit("joinArena", { tournamentId: arena.id })).ok).toBe(true);
+    expect((await paired).opponent).toBe(white.name);
+    const view = (await http(t.url, "GET", `/tournaments/${arena.id}`)).json as unknown as ArenaView;
+    expect(view.arena.nbPlayers).toBe(3);
+    expect(view.standings.rows.find((r) => r.username === black.name)).toMatchObject({ points: 2, paused: true });
     for (const p of [a, b, c]) p.socket.close();
   });
 

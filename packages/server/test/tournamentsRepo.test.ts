@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ArenaSettings } from "../src/areas/tournaments/arenaSettings.ts";
+import { rankStandings } from "../src/areas/tournaments/arenaStandings.ts";
 import { createTournamentsRepo, type TournamentsRepo } from "../src/areas/tournaments/tournamentsRepo.ts";
 import { clubs, users } from "../src/storage/schema.ts";
 import { useTestDatabase } from "./harness.ts";
@@ -189,6 +190,30 @@ describe("tournaments repository", () => {
     const seats = games.flatMap((g) => [g.white, g.black]);
     expect(new Set(seats).size).toBe(seats.length);
     expect((await repo.playing(id)).length).toBe(games.length);
+  });
+
+  it("ranks a few players in the database as rankStandings ranks everyone: points, performance, rating, id", async () => {
+    const six = ["ann", "bob", "cid", "dee", "eve", "fay"];
+    const { id, epoch } = await running({}, six);
+    await repo.pair(id, epoch, [
+      { gameId: `${id}k1`, white: ids.ann!, black: ids.bob! },
+      { gameId: `${id}k2`, white: ids.cid!, black: ids.dee! },
+    ]);
+    await repo.recordResult(`${id}k1`, { winner: "white", plies: 30, finishedAt: T0 + MIN });
+    await repo.recordResult(`${id}k2`, { winner: "draw", plies: 30, finishedAt: T0 + MIN });
+    // Everyone level: the lower id first.
+    await repo.insert({ id: `${id}ties`, createdBy: null, settings: settings() });
+    for (const p of six) await repo.join(`${id}ties`, { userId: ids[p]!, rating: 1500, clubId: null });
+    for (const arena of [id, `${id}ties`]) {
+      const all = rankStandings(await repo.players(arena));
+      for (const p of all) expect((await repo.ranked(arena, [p.userId]))[0]?.rank, p.username).toBe(p.rank);
+      const two = await repo.ranked(arena, [ids.eve!, ids.bob!]);
+      const rankOf = new Map(all.map((p) => [p.userId, p.rank]));
+      expect(two.map((p) => p.rank)).toEqual(two.map((p) => rankOf.get(p.userId)));
+      expect(two).toHaveLength(2);
+    }
+    expect((await repo.ranked(id, [ids.ann!]))[0]).toMatchObject({ rank: 1, points: 2 });
+    expect(await repo.ranked(id, [])).toEqual([]);
   });
 
   it("records each result once, scoring the sheet with streaks and berserk", async () => {

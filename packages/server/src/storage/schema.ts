@@ -795,6 +795,8 @@ export const dailyGames = pgTable(
     /** Conditional lines of each side, UCI plies, each starting with the opponent's expected move. */
     conditionalsW: jsonb("conditionals_w").$type<string[][]>().notNull().default([]),
     conditionalsB: jsonb("conditionals_b").$type<string[][]>().notNull().default([]),
+    /** A club match game: never aborted; a side that never moves loses it (chess.com). */
+    noShowLoses: boolean("no_show_loses").notNull().default(false),
   },
   (t) => [
     // The sweeper's query: the games whose time ran out, oldest deadline first.

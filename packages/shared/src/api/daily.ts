@@ -105,6 +105,8 @@ export interface DailyGame {
   drawOfferBy: Color | null;
   /** Each side's rating change on a win, draw or loss (rated games). */
   eloDeltas: ByColor<EloDeltas>;
+  /** A club match game: never aborted; resigning (or never moving) before both sides moved loses it. */
+  clubMatch?: boolean;
   /** To a player: their own conditional lines (UCI), each starting with the opponent's expected move. */
   conditionals?: string[][];
   winningColor?: WinningColor | "none";

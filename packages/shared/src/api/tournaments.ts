@@ -255,7 +255,7 @@ export interface ArenaStandingsPage {
 /** GET /tournaments/:id: the page of an arena as the caller sees it. */
 export interface ArenaView {
   arena: ArenaSummary;
-  /** The organising club's name (a club arena), and the battle's clubs' names by id. */
+  /** The organising club's name (a club arena; its members alone see it), and the battle's clubs' names by id (public). */
   clubName: string | null;
   clubNames: Record<number, string>;
   standings: ArenaStandingsPage;

@@ -219,7 +219,7 @@ export const CLIENT_EVENTS = {
   },
   dailyResign: {
     payload: dailyGamePayload,
-    does: "Resigns a daily game (aborts it before both sides moved): `dailyOver`.",
+    does: "Resigns a daily game (aborts it before both sides moved, but a club match game, which is lost): `dailyOver`.",
     spec: false,
   },
   dailyOfferDraw: {

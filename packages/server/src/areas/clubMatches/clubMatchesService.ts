@@ -195,6 +195,7 @@ export function createClubMatchesService(deps: {
         rated: row.rated,
         gameId: g.gameId,
         initialFen: fens.get(g.board),
+        noShowLoses: true,
       });
       if (!started.ok && started.code !== "exists") return started;
     }

@@ -50,6 +50,7 @@ export function dailyGameJson(
     onVacation: active ? onVacation : { w: false, b: false },
     drawOfferBy: active ? round.drawOfferBy : null,
     eloDeltas: round.deltas,
+    ...(round.noShowLoses ? { clubMatch: true } : {}),
     ...(viewer !== null && active ? { conditionals: round.conditionals[viewer] } : {}),
     ...(round.result ? { winningColor: round.result.winningColor, reason: round.result.reason } : {}),
     serverTime: now,

@@ -22,6 +22,7 @@ function round(uciMoves: string[] = [], over: Partial<DailyRound> = {}): DailyRo
     alarmAt: null,
     drawOfferBy: null,
     conditionals: { w: [], b: [] },
+    noShowLoses: false,
     ledgers: { w: undefined, b: undefined },
     board: replayMoves("g", START_FEN, uciMoves),
     ply: uciMoves.length,
@@ -98,6 +99,15 @@ describe("dueEnd and resignation", () => {
     expect(dueEnd(round(["f2f3", "e7e5", "g2g4", "d8h4"]), T)).toEqual({ winningColor: "black", reason: "checkmate" });
     expect(resignation(round(["e2e4", "e7e5"]), "w")).toEqual({ winningColor: "black", reason: "resign" });
     expect(resignation(round(["e2e4"]), "b")).toEqual({ winningColor: "none", reason: "abort" });
+    // A club match game is never aborted: who never moves, or resigns before moving, loses it.
+    const match = { ...late, noShowLoses: true };
+    expect(dueEnd(round([], match), T)).toEqual({ winningColor: "black", reason: "flag" });
+    expect(dueEnd(round(["e2e4"], match), T)).toEqual({ winningColor: "white", reason: "flag" });
+    expect(resignation(round(["e2e4"], { noShowLoses: true }), "b")).toEqual({
+      winningColor: "white",
+      reason: "resign",
+    });
+    expect(resignation(round([], { noShowLoses: true }), "w")).toEqual({ winningColor: "black", reason: "resign" });
   });
 
   it("hands the finisher the game at the ply it was read, as daily", () => {

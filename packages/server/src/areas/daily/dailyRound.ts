@@ -46,6 +46,8 @@ export interface DailyRound {
   alarmAt: number | null;
   drawOfferBy: Color | null;
   conditionals: ByColor<string[][]>;
+  /** A club match game: never aborted, a side that never moves loses. */
+  noShowLoses: boolean;
   /** Each player's vacation ledger as read with the game (undefined: never on vacation). */
   ledgers: ByColor<VacationLedger | undefined>;
   /** The position with its history (repetitions), replayed from the stored moves. */
@@ -175,13 +177,19 @@ export function dueEnd(round: DailyRound, now: number): Result | undefined {
   if (round.status !== "active") return undefined;
   const byPosition = endOf(round.board);
   if (byPosition) return byPosition;
-  const row: DeadlineRow = { gameId: round.id, deadline: round.clock.deadline, fen: round.board.fen(), ply: round.ply };
+  const row: DeadlineRow = {
+    gameId: round.id,
+    deadline: round.clock.deadline,
+    fen: round.board.fen(),
+    ply: round.ply,
+    noShowLoses: round.noShowLoses,
+  };
   return dueTimeouts([row], now)[0]?.result;
 }
 
-/** A resignation by `color`: lost, or aborted before both sides moved (as a live game). */
+/** A resignation by `color`: lost, or aborted before both sides moved (as a live game) but in a club match. */
 export function resignation(round: DailyRound, color: Color): Result {
-  if (round.ply < 2) return { winningColor: "none", reason: "abort" };
+  if (round.ply < 2 && !round.noShowLoses) return { winningColor: "none", reason: "abort" };
   return { winningColor: color === "w" ? "black" : "white", reason: "resign" };
 }
 

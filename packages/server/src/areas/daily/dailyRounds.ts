@@ -45,6 +45,7 @@ export async function loadRound(repo: DailyRepo, gameId: string): Promise<DailyR
     alarmAt: d.alarmAt,
     drawOfferBy: d.drawOfferBy,
     conditionals: { w: d.conditionalsW, b: d.conditionalsB },
+    noShowLoses: d.noShowLoses,
     ledgers,
     board: replayMoves(g.id, g.initialFen, uciMoves),
     ply: moves.length,

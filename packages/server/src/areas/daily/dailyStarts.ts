@@ -49,6 +49,8 @@ export interface DailyPairing {
   gameId?: string;
   /** A start position chosen by the caller (both games of a club match's board share one). */
   initialFen?: string;
+  /** A club match game: never aborted; a side that never moves (or resigns first) loses it (chess.com). */
+  noShowLoses?: boolean;
 }
 
 /**
@@ -139,6 +141,7 @@ export function createDailyStarts(deps: {
               deadline: clock.deadline,
               pausedLeftMs: clock.pausedLeftMs,
               alarmAt: alarmAt(clock),
+              noShowLoses: p.noShowLoses ?? false,
             },
           },
           offerId,

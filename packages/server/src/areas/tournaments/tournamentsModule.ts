@@ -101,6 +101,11 @@ export function tournamentsModule(
       .gameFinished(e, (id) => changed(id, true))
       .catch((err: unknown) => logger.warn({ err, gameId: e.gameId }, "arena result not recorded")),
   );
+  core.bus.subscribe("accountClosed", ({ userId }) =>
+    service
+      .accountClosed(userId)
+      .catch((err: unknown) => logger.warn({ err, userId }, "closed account's arena entries kept")),
+  );
 
   const schedule = async () => {
     if (!config.arenaSchedule) return;

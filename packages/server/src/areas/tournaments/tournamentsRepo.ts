@@ -158,6 +158,15 @@ export function createTournamentsRepo(db: Db) {
       });
     },
 
+    /** The arenas not over that a player is in. */
+    async unfinishedOf(userId: number): Promise<Array<{ id: string; status: ArenaStatus }>> {
+      return db
+        .select({ id: tournaments.id, status: tournaments.status })
+        .from(tournamentPlayers)
+        .innerJoin(tournaments, eq(tournaments.id, tournamentPlayers.tournamentId))
+        .where(and(eq(tournamentPlayers.userId, userId), ne(tournaments.status, "finished")));
+    },
+
     /** One player of an arena, if they joined it. */
     async player(id: string, userId: number): Promise<ArenaPlayerRecord | undefined> {
       const [row] = await playersOf(db, id, [userId]);
@@ -354,6 +363,25 @@ export function createTournamentsRepo(db: Db) {
     /** Every player of the arena (the standings and the pairing read them). */
     async players(id: string): Promise<ArenaPlayerRecord[]> {
       return (await playersOf(db, id)).map(playerOf);
+    },
+
+    /**
+     * A few players of the arena with their live rank (rankStandings' order), counted by the database: a player's
+     * line without reading every player's row.
+     */
+    async ranked(id: string, userIds: number[]): Promise<Array<ArenaPlayerRecord & { rank: number }>> {
+      if (userIds.length === 0) return [];
+      const players = (await playersOf(db, id, userIds)).map(playerOf);
+      if (players.length === 0) return [];
+      const tp = tournamentPlayers;
+      const ahead = (p: ArenaPlayerRecord) =>
+        sql<number>`count(*) filter (where (${tp.points}, coalesce(${tp.performance}, ${tp.rating}), ${tp.rating}, -${tp.userId})
+          > (${p.points}::int, ${p.performance ?? p.rating}::int, ${p.rating}::int, ${-p.userId}::int))::int`;
+      const [counts] = await db
+        .select(Object.fromEntries(players.map((p, i) => [`r${i}`, ahead(p)])))
+        .from(tp)
+        .where(eq(tp.tournamentId, id));
+      return players.map((p, i) => ({ ...p, rank: Number(counts?.[`r${i}`] ?? 0) + 1 }));
     },
 
     /**

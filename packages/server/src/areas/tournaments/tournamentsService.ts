@@ -15,7 +15,7 @@ import { ok, type Result } from "../../util/result.ts";
 import type { ClubCalendar, Membership } from "../clubs/index.ts";
 import type { GameRecords } from "../games/index.ts";
 import { arenaEntry } from "./arenaEntry.ts";
-import { clubsJson, meJson, ranked, standingsPage, summaryJson, topGames } from "./arenaJson.ts";
+import { clubsJson, meJson, type RankedPlayer, ranked, standingsPage, summaryJson, topGames } from "./arenaJson.ts";
 import { nextOccurrence } from "./arenaSchedule.ts";
 import { arenaSettings } from "./arenaSettings.ts";
 import type { ArenaRecord, TournamentsRepo } from "./tournamentsRepo.ts";
@@ -41,6 +41,8 @@ export type ArenaPayload<E extends ArenaEvent> = Parameters<import("@chess/share
 
 export const chatRoomOf = (tournamentId: string) => `tournament:${tournamentId}`;
 const LIST = { created: 50, started: 50, finished: 20 };
+/** Up to this many players' lines are ranked by the database rather than from every player's row. */
+const FEW_LINES = 8;
 
 export function createTournamentsService(deps: {
   repo: TournamentsRepo;
@@ -63,13 +65,20 @@ export function createTournamentsService(deps: {
     return ranked(arena, await repo.players(arena.id));
   }
 
+  /**
+   * Some players with their ranks. A few (a game's two players, one who joins) are ranked by the database, so
+   * that a game's end in a 1,000-player arena does not read a thousand rows; many (a wave) read them all.
+   */
+  async function linesOf(arena: ArenaRecord, userIds: number[]): Promise<RankedPlayer[]> {
+    if (userIds.length > FEW_LINES) return standingsOf(arena);
+    const few = await repo.ranked(arena.id, userIds);
+    if (arena.status !== "finished") return few;
+    return few.map((p) => (p.finalRank === null ? p : { ...p, rank: p.finalRank }));
+  }
+
   async function meOf(arena: ArenaRecord, userId: number): Promise<ArenaMe> {
-    const all = await standingsOf(arena);
-    return meJson(
-      arena,
-      all.find((p) => p.userId === userId),
-      now(),
-    );
+    const [mine] = await linesOf(arena, [userId]);
+    return meJson(arena, mine, now());
   }
 
   /** Tells the player's sockets their line, and returns it. */
@@ -186,10 +195,11 @@ export function createTournamentsService(deps: {
       const mine = viewer ? all.find((p) => p.userId === viewer.userId) : undefined;
       const battleIds = arena.settings.clubBattle?.clubIds ?? [];
       const clubId = arena.settings.conditions.clubId;
-      // A club's name is its members' to see (an invite-only club is known to nobody else).
-      const ids = [...battleIds, ...(clubId !== undefined ? [clubId] : [])];
+      // An organising club's name is its members' to see (an invite-only club is known to nobody else); the
+      // clubs of a battle are named to everyone, as the battle itself is public.
       const memberOf = viewer ? new Set(await deps.membership.clubIdsOf(viewer.userId)) : new Set<number>();
-      const names = await deps.membership.names(ids.filter((cid) => memberOf.has(cid)));
+      const own = clubId !== undefined && memberOf.has(clubId) ? [clubId] : [];
+      const names = await deps.membership.names([...new Set([...battleIds, ...own])]);
       let canJoin: ArenaView["canJoin"] = { ok: true };
       if (!viewer) canJoin = { ok: false, message: TOURNAMENT_MESSAGES.notLoggedIn };
       else if (mine && !mine.paused) canJoin = { ok: false, message: TOURNAMENT_MESSAGES.alreadyJoined };
@@ -280,6 +290,18 @@ export function createTournamentsService(deps: {
       return ok(await tellMe(arena, user.userId));
     },
 
+    /**
+     * A closed account leaves the arenas not over: taken out of those not started, withdrawn (paused, never to
+     * rejoin) from those running, where its past points stay in the standings, as lichess keeps them.
+     */
+    async accountClosed(userId: number): Promise<void> {
+      for (const arena of await repo.unfinishedOf(userId)) {
+        const left = arena.status === "created" && (await repo.leave(arena.id, userId));
+        if (!left) await repo.pause(arena.id, userId, now());
+        deps.changed(arena.id, false);
+      }
+    },
+
     async trophies(username: string): Promise<Result<ArenaTrophy[]>> {
       return ok(await repo.trophies(username));
     },
@@ -288,7 +310,7 @@ export function createTournamentsService(deps: {
     async tellPlayers(id: string, userIds: number[]): Promise<void> {
       const arena = await repo.arena(id);
       if (!arena) return;
-      const all = await standingsOf(arena);
+      const all = await linesOf(arena, userIds);
       for (const userId of userIds) {
         notify.toUsers(
           [userId],

@@ -44,9 +44,11 @@ const game = (now: number): DailyGame => ({
   serverTime: now,
 });
 
-function renderGame() {
+function renderGame(more: Partial<DailyGame> = {}) {
   const now = Date.now();
-  const fake = fakeRealtime((event) => (event === "followDaily" ? { ok: true, data: game(now) } : undefined));
+  const fake = fakeRealtime((event) =>
+    event === "followDaily" ? { ok: true, data: { ...game(now), ...more } } : undefined,
+  );
   render(
     <MemoryRouter>
       <WithRealtime realtime={fake.realtime}>
@@ -58,6 +60,15 @@ function renderGame() {
 }
 
 describe("DailyGameView", () => {
+  it("offers to abort before both moved, but to resign a club match game, which is never aborted", async () => {
+    renderGame();
+    expect(await screen.findByRole("button", { name: "Abort" })).toBeTruthy();
+    cleanup();
+    renderGame({ clubMatch: true });
+    expect(await screen.findByRole("button", { name: "Resign" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Abort" })).toBeNull();
+  });
+
   it("follows the game, counts the mover's time in days and hours, and takes the opponent's move", async () => {
     const { fake, now } = renderGame();
     expect(await screen.findByText("Waiting for ann")).toBeTruthy();

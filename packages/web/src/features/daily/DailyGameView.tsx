@@ -50,6 +50,8 @@ export function DailyGameView({ gameId }: { gameId: string }) {
   const top: Color = me === "b" ? "w" : "b";
   const bottom: Color = top === "w" ? "b" : "w";
   const active = game.status === "active";
+  // A club match game is never aborted: leaving it before both moved loses it.
+  const aborts = game.ply < 2 && !game.clubMatch;
   const left = dailyTimeLeft(state, now);
   const next = nextMyTurn(mine.games, gameId, Date.now());
   const shownPly = viewPly ?? game.ply;
@@ -193,7 +195,7 @@ export function DailyGameView({ gameId }: { gameId: string }) {
             {confirmResign ? (
               <span className="daily-game__confirm">
                 <Button variant="danger" onClick={actions.resign}>
-                  {game.ply < 2 ? "Abort the game" : "Resign the game"}
+                  {aborts ? "Abort the game" : "Resign the game"}
                 </Button>
                 <Button variant="ghost" onClick={() => setConfirmResign(false)}>
                   Keep playing
@@ -201,7 +203,7 @@ export function DailyGameView({ gameId }: { gameId: string }) {
               </span>
             ) : (
               <Button variant="ghost" onClick={() => setConfirmResign(true)}>
-                {game.ply < 2 ? "Abort" : "Resign"}
+                {aborts ? "Abort" : "Resign"}
               </Button>
             )}
           </section>
