@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { type ImportedGame, type ImportPgnBody, readPgn } from "@chess/shared";
+import { fail, type ImportedGame, type ImportPgnBody, readPgn } from "@chess/shared";
+import { ok, type Result } from "../../util/result.ts";
 import type { AnalysisRepo, ImportedRow } from "./analysisRepo.ts";
-import { AnalysisError } from "./analysisService.ts";
 
 /** A new imported game's id: never a played game's (those are 8 characters, no prefix). */
 const newImportId = () => `import-${randomBytes(8).toString("base64url")}`;
@@ -33,16 +33,16 @@ const keptTags = (tags: Record<string, string>): Record<string, string> =>
 export function createImportService(repo: AnalysisRepo) {
   return {
     /** One game of the PGN (the `index`th, the first by default) stored; a bad file or game is a 400 naming its line. */
-    async importPgn(body: ImportPgnBody, ownerUserId: number | null): Promise<ImportedGame> {
+    async importPgn(body: ImportPgnBody, ownerUserId: number | null): Promise<Result<ImportedGame>> {
       const read = readPgn(body.pgn);
-      if (!read.ok) throw new AnalysisError(400, read.error);
+      if (!read.ok) return fail("validation", read.error);
       const index = body.index ?? 0;
       const game = read.games[index];
       if (!game) {
         const count = `${read.games.length} game${read.games.length === 1 ? "" : "s"}`;
-        throw new AnalysisError(400, `The PGN holds ${count}: there is no game ${index + 1}`);
+        return fail("validation", `The PGN holds ${count}: there is no game ${index + 1}`);
       }
-      if (game.error) throw new AnalysisError(400, game.error);
+      if (game.error) return fail("validation", game.error);
       const row = await repo.saveImported({
         id: newImportId(),
         ownerUserId,
@@ -52,13 +52,13 @@ export function createImportService(repo: AnalysisRepo) {
         sans: game.sans,
         result: game.result,
       });
-      return importedGameJson(row);
+      return ok(importedGameJson(row));
     },
 
-    async imported(id: string): Promise<ImportedGame> {
+    async imported(id: string): Promise<Result<ImportedGame>> {
       const row = await repo.imported(id);
-      if (!row) throw new AnalysisError(404, "Game not found");
-      return importedGameJson(row);
+      if (!row) return fail("not_found", "Game not found");
+      return ok(importedGameJson(row));
     },
   };
 }

@@ -8,14 +8,13 @@ import {
   singleMoveBody,
 } from "@chess/shared";
 import type { FastifyInstance } from "fastify";
-import { HttpError, parseInput, tooManyRequests } from "../../http/errors.ts";
+import { parseInput, tooManyRequests, unwrap } from "../../http/errors.ts";
 import type { Stopping } from "../../http/stopping.ts";
-import { JobsUnavailableError } from "../../jobs/index.ts";
 import type { RateLimiter } from "../../storage/rateLimits.ts";
+import type { Result } from "../../util/result.ts";
 import type { RequestAuth } from "../accounts/index.ts";
 import type { ImportService } from "./analysisImports.ts";
-import { AnalysisError, type AnalysisService } from "./analysisService.ts";
-import { EngineBusyError } from "./engine/enginePool.ts";
+import { ANALYSIS_STATUS, type AnalysisService } from "./analysisService.ts";
 
 /** lichess: 40 computed game analyses a day per user; stored ones are free. */
 const NEW_ANALYSES_PER_DAY = 40;
@@ -28,13 +27,7 @@ const IMPORT_BODY_BYTES = 2_500_000;
 /** The board saves a tree a second or so after each change. */
 const TREE_SAVES_PER_MINUTE = 60;
 
-function mapErrors(error: unknown): never {
-  if (error instanceof AnalysisError) throw new HttpError(error.status, "analysis", error.message);
-  if (error instanceof EngineBusyError || error instanceof JobsUnavailableError) {
-    throw new HttpError(503, "busy", error.message, { "retry-after": "30" });
-  }
-  throw error;
-}
+const orThrow = <T>(answer: Result<T>): T => unwrap(answer, ANALYSIS_STATUS);
 
 export function registerAnalysisRoutes(
   app: FastifyInstance,
@@ -55,7 +48,7 @@ export function registerAnalysisRoutes(
       const d = await limiter.hit(`analysis:${user.userId}`, NEW_ANALYSES_PER_DAY, 24 * 3600_000);
       if (!d.ok) throw tooManyRequests(d.retryAfterMs);
     }
-    return stopping.race(analysis.gameAnalysis(gameId)).catch(mapErrors);
+    return orThrow(await stopping.race(analysis.gameAnalysis(gameId)));
   });
 
   app.get("/game/analysis/:gameId/progress", async (req) => {
@@ -69,13 +62,13 @@ export function registerAnalysisRoutes(
     const body = parseInput(singleMoveBody, req.body);
     const d = await limiter.hit(`single-move:${user.userId}`, SINGLE_MOVES_PER_MINUTE, 60_000);
     if (!d.ok) throw tooManyRequests(d.retryAfterMs);
-    return stopping.race(analysis.singleMove(body.initialPosition, body.moves, user)).catch(mapErrors);
+    return orThrow(await stopping.race(analysis.singleMove(body.initialPosition, body.moves, user)));
   });
 
   app.get("/game/analysis/:gameId/tree", async (req) => {
     const user = await auth.requireUser(req);
     const { gameId } = parseInput(gameIdParams, req.params);
-    return { tree: await analysis.tree(user.userId, gameId).catch(mapErrors) };
+    return { tree: orThrow(await analysis.tree(user.userId, gameId)) };
   });
 
   app.put("/game/analysis/:gameId/tree", { bodyLimit: MAX_TREE_BYTES }, async (req) => {
@@ -84,7 +77,7 @@ export function registerAnalysisRoutes(
     const { tree } = parseInput(savedTreeBody, req.body);
     const d = await limiter.hit(`analysis-tree:${user.userId}`, TREE_SAVES_PER_MINUTE, 60_000);
     if (!d.ok) throw tooManyRequests(d.retryAfterMs);
-    await analysis.saveTree(user.userId, gameId, tree).catch(mapErrors);
+    orThrow(await analysis.saveTree(user.userId, gameId, tree));
     return { successMsg: "Variations saved" };
   });
 
@@ -98,11 +91,11 @@ export function registerAnalysisRoutes(
       const d = await limiter.hit(key, limit, 3600_000);
       if (!d.ok) throw tooManyRequests(d.retryAfterMs);
     }
-    return imports.importPgn(body, caller?.userId ?? null).catch(mapErrors);
+    return orThrow(await imports.importPgn(body, caller?.userId ?? null));
   });
 
   app.get("/analysis/import/:importId", async (req) => {
     const { importId } = parseInput(importIdParams, req.params);
-    return imports.imported(importId).catch(mapErrors);
+    return orThrow(await imports.imported(importId));
   });
 }

@@ -3,14 +3,17 @@ import {
   type AnalysisEntry,
   type AnalysisProgress,
   entryWinPercent,
+  fail,
   judgeEntries,
   judgeMove,
   type SavedTreeNode,
 } from "@chess/shared";
-import type { JobRunner } from "../../jobs/index.ts";
+import { type JobRunner, JobsUnavailableError } from "../../jobs/index.ts";
+import { ok, type Refused, type Result } from "../../util/result.ts";
 import { type AnalysisJobs, analysisJobIds } from "./analysisJobs.ts";
 import type { AnalysisRepo } from "./analysisRepo.ts";
 import { treeError } from "./analysisTrees.ts";
+import { EngineBusyError } from "./engine/enginePool.ts";
 import { helpsLiveGame, positionKey, SHARED_OPENING_PLIES } from "./liveFairPlay.ts";
 import { gamePositions, replay, terminalEval } from "./positions.ts";
 
@@ -30,13 +33,17 @@ export const OWN_GAME_POSITION_MESSAGE = "Analysis is not available for a positi
 export const LIVE_GAME_POSITION_MESSAGE =
   "Analysis is not available for a position from a game in progress - try again once it has ended";
 
-export class AnalysisError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
+/** The analysis area's own refusal: no engine free, or no job worker answering (HTTP 503, retry in 30 s). */
+export const ANALYSIS_STATUS: Readonly<Record<string, number>> = { busy: 503 };
+
+const notFound = fail("not_found", "Game not found");
+
+/** An engine job that could not run now: a refusal to retry later. Any other failure is a fault and is thrown. */
+function busyOr(error: unknown): Refused {
+  if (error instanceof EngineBusyError || error instanceof JobsUnavailableError) {
+    return { ...fail("busy", error.message), retryAfterMs: 30_000 };
   }
+  throw error;
 }
 
 /** How long a player waits for a worker to finish a game, or one position, before being told to retry. */
@@ -56,21 +63,21 @@ export function createAnalysisService(deps: {
   onAnalysed?: (analysed: { gameId: string; initialFen: string; uciMoves: string[]; entries: AnalysisEntry[] }) => void;
 }) {
   const { repo, jobs, games, nodes } = deps;
-  const running = new Map<string, { promise: Promise<AnalysisEntry[]>; done: number; total: number }>();
+  const running = new Map<string, { promise: Promise<Result<AnalysisEntry[]>>; done: number; total: number }>();
 
   /** The stored entries of a finished game (evals and best lines); the first call computes, later ones read. */
-  function storedAnalysis(gameId: string): Promise<AnalysisEntry[]> {
+  function storedAnalysis(gameId: string): Promise<Result<AnalysisEntry[]>> {
     // Joined or registered before the first await: concurrent callers must share one job.
     const inFlight = running.get(gameId);
     if (inFlight) return inFlight.promise;
-    const job = { promise: Promise.resolve([] as AnalysisEntry[]), done: 0, total: 0 };
+    const job = { promise: Promise.resolve(ok<AnalysisEntry[]>([])), done: 0, total: 0 };
     running.set(gameId, job);
     job.promise = (async () => {
       const stored = await repo.get(gameId);
-      if (stored) return stored;
+      if (stored) return ok(stored);
       const game = await games.game(gameId);
-      if (!game) throw new AnalysisError(404, "Game not found");
-      if (game.active) throw new AnalysisError(409, "Analysis is available once the game is over");
+      if (!game) return notFound;
+      if (game.active) return fail("conflict", "Analysis is available once the game is over");
       job.total = game.uciMoves.length + 1;
       const entries = await jobs.run(
         "analysis.game",
@@ -86,8 +93,10 @@ export function createAnalysisService(deps: {
         },
       );
       deps.onAnalysed?.({ gameId, initialFen: game.initialFen, uciMoves: game.uciMoves, entries });
-      return entries;
-    })().finally(() => running.delete(gameId));
+      return ok(entries);
+    })()
+      .catch(busyOr)
+      .finally(() => running.delete(gameId));
     return job.promise;
   }
 
@@ -109,10 +118,11 @@ export function createAnalysisService(deps: {
      * of that move. Judgements are worked out on every read from the stored evals and the game's moves, so
      * analyses stored before judgements existed have them too.
      */
-    async gameAnalysis(gameId: string): Promise<AnalysisEntry[]> {
+    async gameAnalysis(gameId: string): Promise<Result<AnalysisEntry[]>> {
       const entries = await storedAnalysis(gameId);
+      if (!entries.ok) return entries;
       const game = await games.game(gameId);
-      return judgeEntries(entries, game?.uciMoves ?? []);
+      return ok(judgeEntries(entries.data, game?.uciMoves ?? []));
     },
 
     async progress(gameId: string): Promise<AnalysisProgress> {
@@ -131,13 +141,13 @@ export function createAnalysisService(deps: {
      * Refused for a position of the caller's own running game or one move from where it stands, and for
      * anybody a position standing in a game in progress past move 10 or one move from it (liveFairPlay.ts).
      */
-    async singleMove(initialPosition: string, moves: string[], caller: ActorId): Promise<AnalysisEntry[]> {
+    async singleMove(initialPosition: string, moves: string[], caller: ActorId): Promise<Result<AnalysisEntry[]>> {
       let fen: string;
       let last: { before: string; lan: string } | undefined;
       try {
         ({ fen, last } = replay(initialPosition, moves));
       } catch (error) {
-        throw new AnalysisError(400, error instanceof Error ? error.message : "Invalid position");
+        return fail("validation", error instanceof Error ? error.message : "Invalid position");
       }
       const searched = [fen, ...(last ? [last.before] : [])];
       // The caller's own games (live and daily): none of their positions, nor one move on from where each stands.
@@ -147,31 +157,36 @@ export function createAnalysisService(deps: {
         if (!game?.active) continue;
         const played = gamePositions(game.initialFen, game.uciMoves);
         if (played.some((p) => keys.has(positionKey(p))) || helpsLiveGame(searched, played.slice(-1))) {
-          throw new AnalysisError(403, OWN_GAME_POSITION_MESSAGE);
+          return fail("forbidden", OWN_GAME_POSITION_MESSAGE);
         }
       }
       // Anybody's game past the shared openings: not where it stands, nor one move on (a friend's account
       // asking for a player would otherwise get the line).
       const live = (await games.livePositions()).filter((g) => g.ply >= SHARED_OPENING_PLIES).map((g) => g.fen);
-      if (helpsLiveGame(searched, live)) throw new AnalysisError(403, LIVE_GAME_POSITION_MESSAGE);
-      const [entry, before] = await Promise.all([position(fen), last ? position(last.before) : undefined]);
-      const judgement = before && last ? judgeMove(before, entry, last.lan) : null;
-      return [{ ...entry, winPercent: entryWinPercent(entry), judgement }];
+      if (helpsLiveGame(searched, live)) return fail("forbidden", LIVE_GAME_POSITION_MESSAGE);
+      try {
+        const [entry, before] = await Promise.all([position(fen), last ? position(last.before) : undefined]);
+        const judgement = before && last ? judgeMove(before, entry, last.lan) : null;
+        return ok([{ ...entry, winPercent: entryWinPercent(entry), judgement }]);
+      } catch (error) {
+        return busyOr(error);
+      }
     },
 
     /** The variations a player keeps for a game (SPEC §4 own variations): empty when none. */
-    async tree(userId: number, gameId: string): Promise<SavedTreeNode[]> {
-      if (!(await games.game(gameId))) throw new AnalysisError(404, "Game not found");
-      return repo.tree(userId, gameId);
+    async tree(userId: number, gameId: string): Promise<Result<SavedTreeNode[]>> {
+      if (!(await games.game(gameId))) return notFound;
+      return ok(await repo.tree(userId, gameId));
     },
 
     /** Keeps a player's tree of a game once every move in it is legal where it stands; an empty tree keeps none. */
-    async saveTree(userId: number, gameId: string, tree: SavedTreeNode[]): Promise<void> {
+    async saveTree(userId: number, gameId: string, tree: SavedTreeNode[]): Promise<Result> {
       const game = await games.game(gameId);
-      if (!game) throw new AnalysisError(404, "Game not found");
+      if (!game) return notFound;
       const error = treeError(game.initialFen, tree);
-      if (error) throw new AnalysisError(400, error);
+      if (error) return fail("validation", error);
       await repo.saveTree(userId, gameId, tree);
+      return ok();
     },
   };
 }
