@@ -62,6 +62,8 @@ interface World {
   importId: string;
   /** C's club arena, made by A, not started; B joined it. */
   arenaId: string;
+  /** A site-wide puzzle, from a mistake in a game between two players outside A's world. */
+  puzzleId: number;
   /** Text of A's world that no outsider may ever receive. */
   secrets: string[];
 }
@@ -151,6 +153,21 @@ async function buildWorld(): Promise<World> {
     finishedGames.push(game.gameId);
   }
   const finished = finishedGames[1] as string;
+
+  // A puzzle: P misses 4. Qxf7# against Q; the game's analysis makes it (its second-best search runs after).
+  const [P, Q] = [await registered(app.url, "accP"), await registered(app.url, "accQ")];
+  const missed = await startGame(P, Q);
+  await play(missed.white, missed.black, missed.game.gameId, ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f3"]);
+  expect((await missed.black.emit("forfeit", { gameId: missed.game.gameId })).ok).toBe(true);
+  expect((await as(missed.white, "GET", `/game/analysis/${missed.game.gameId}`)).status).toBe(200);
+  let puzzleId: number | undefined;
+  for (const deadline = Date.now() + 60_000; puzzleId === undefined && Date.now() < deadline; ) {
+    const deck = (await as(missed.white, "GET", "/puzzles/mine")).json as { puzzles: Array<{ id: number }> };
+    puzzleId = deck.puzzles[0]?.id;
+    if (puzzleId === undefined) await new Promise((r) => setTimeout(r, 250));
+  }
+  expect(puzzleId, "the missed mate made a puzzle").toBeDefined();
+  for (const p of [P, Q]) p.socket.close();
 
   // A's open offers: a public one, a club one, a challenge to B.
   const publicOffer = await A.emit<{ offerId: string }>("createGameOffer", { baseTime: 10, increment: 0 });
@@ -248,6 +265,7 @@ async function buildWorld(): Promise<World> {
     dailyChallengeId: dailyChallenge.json.offerId as string,
     clubMatchId: clubMatch.json.matchId as string,
     importId: imported.json.importId as string,
+    puzzleId: puzzleId as number,
     arenaId: arena.json.id as string,
     secrets,
   };
@@ -1144,6 +1162,38 @@ const routes: RouteCase[] = [
     ghost: (_, g) => ({ path: `/tournaments/trophies/${q(g.user)}` }),
     guest: { allowed: "public" },
     stranger: { allowed: "public" },
+  },
+  // puzzles: site-wide ones are public; a deck and its tries are the caller's own
+  {
+    route: "GET /puzzles/next",
+    what: "the next puzzle for the caller",
+    req: () => ({ path: "/puzzles/next" }),
+    guest: { allowed: "own" },
+    stranger: { allowed: "own" },
+  },
+  {
+    route: "GET /puzzles/mine",
+    what: "the caller's own deck",
+    req: () => ({ path: "/puzzles/mine" }),
+    guest: notLoggedIn,
+    stranger: { allowed: "own", check: (deck) => expect(deck.puzzles).toEqual([]) },
+  },
+  {
+    route: "GET /puzzles/:id",
+    what: "a site-wide puzzle (public)",
+    req: () => ({ path: `/puzzles/${w.puzzleId}` }),
+    ghost: (_, g) => ({ path: `/puzzles/${g.clubId}` }),
+    guest: { allowed: "public", check: (p) => expect(p.id).toBe(w.puzzleId) },
+    stranger: { allowed: "public", check: (p) => expect(p.id).toBe(w.puzzleId) },
+  },
+  {
+    route: "POST /puzzles/:id/attempt",
+    what: "a try at a site-wide puzzle: the caller's own",
+    req: () => ({ path: `/puzzles/${w.puzzleId}/attempt`, body: { moves: ["h5f7"] } }),
+    ghost: (_, g) => ({ path: `/puzzles/${g.clubId}/attempt`, body: { moves: ["h5f7"] } }),
+    nobody: { refused: 401 },
+    guest: { allowed: "own", check: (r) => expect(r).toMatchObject({ solved: true, rated: false }) },
+    stranger: { allowed: "own", check: (r) => expect(r.solved).toBe(true) },
   },
   // club matches: C (A) challenged D's club E; S belongs to neither, B is a member of C only
   {
