@@ -6,6 +6,8 @@ import "./Layout.css";
 export interface NavItem {
   to: string;
   label: string;
+  /** A shorter label for phones ("Top" for Leaderboards); the link is still named by `label`. */
+  short?: string;
   /** Other path prefixes under this entry, e.g. "/play" under Play. */
   alsoActiveOn?: string[];
   /** A count shown beside the label, e.g. 3 unread messages; hidden when 0 or undefined. */
@@ -48,14 +50,29 @@ export function Layout({ brand, logoSrc, nav, aside, footer, children }: LayoutP
                   <NavLink
                     to={item.to}
                     end
-                    aria-label={item.badge ? `${item.label}, ${item.badgeLabel ?? `${item.badge} new`}` : undefined}
+                    aria-label={
+                      item.badge
+                        ? `${item.label}, ${item.badgeLabel ?? `${item.badge} new`}`
+                        : item.short
+                          ? item.label
+                          : undefined
+                    }
                     className={({ isActive }) =>
                       isActive || item.alsoActiveOn?.some((prefix) => pathname.startsWith(prefix))
                         ? "topnav__link topnav__link--active"
                         : "topnav__link"
                     }
                   >
-                    {item.label}
+                    {item.short ? (
+                      <>
+                        <span className="topnav__full">{item.label}</span>
+                        <span className="topnav__short" aria-hidden="true">
+                          {item.short}
+                        </span>
+                      </>
+                    ) : (
+                      item.label
+                    )}
                     {item.badge ? (
                       <span className="topnav__badge" aria-hidden="true">
                         {item.badge > 99 ? "99+" : item.badge}

@@ -22,8 +22,8 @@ const NAV: NavItem[] = [
   { to: "/puzzles", label: "Puzzles", alsoActiveOn: ["/puzzle/"] },
   { to: "/watch", label: "Watch", alsoActiveOn: ["/tv"] },
   { to: "/social", label: "Social", alsoActiveOn: ["/messages/"] },
-  { to: "/leaderboards", label: "Leaderboards" },
-  { to: "/my-profile", label: "My Profile" },
+  { to: "/leaderboards", label: "Leaderboards", short: "Top" },
+  { to: "/my-profile", label: "My Profile", short: "Profile" },
 ];
 
 /** The common layout of every route (SPEC §2), with the toasts and the app-wide social listeners. */
