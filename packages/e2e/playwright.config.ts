@@ -1,8 +1,8 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumPath } from "./chromium.mjs";
 import { workerBaseURL } from "./support/servers.ts";
 
-/** Debian's Chromium; the test runner never downloads a browser of its own. */
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const executablePath = chromiumPath();
 
 export default defineConfig({
   testDir: "tests",

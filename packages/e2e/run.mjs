@@ -3,12 +3,13 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
+import { chromiumPath } from "./chromium.mjs";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = chromiumPath();
 if (!existsSync(chromium)) {
   const banner = "#".repeat(78);
   console.error(`\n${banner}\n# Chromium not found at ${chromium}: BROWSER TESTS NOT RUN.`);
-  console.error("# Install it with: apt-get install -y chromium   (or set CHROMIUM_PATH)");
+  console.error("# Install it with: apt-get install -y chromium-headless-shell   (or chromium, or set CHROMIUM_PATH)");
   console.error(`${banner}\n`);
   process.exit(process.env.CI === "true" ? 1 : 0);
 }

@@ -547,7 +547,9 @@ test("an opponent who closes the tab may be claimed against after 10 s, with not
     await page.waitForTimeout(6_000);
     expect(await everAway()).toBe(false);
 
+    // The tab is closed as a person closes it: its page goes (pagehide), then its browser context.
     const closedAt = Date.now();
+    await bobPage.close({ runBeforeUnload: true });
     await bobPage.context().close();
     await expect(page.getByText("Opponent is away")).toBeVisible({ timeout: 10_000 });
     expect(Date.now() - closedAt).toBeGreaterThanOrEqual(4_000);
@@ -706,7 +708,7 @@ test("phones: the top menu is one row even at 320 px, and the message input is o
     await page.setViewportSize(size);
     await page.goto(`/messages/${fixture.friend.name}`);
     const links = page.getByRole("navigation", { name: "Main" }).getByRole("link");
-    await expect(links).toHaveCount(6);
+    await expect(links).toHaveCount(7);
     const tops = await links.evaluateAll((all) => all.map((a) => Math.round(a.getBoundingClientRect().top)));
     expect(new Set(tops).size, `menu rows at ${size.width} px`).toBe(1);
     for (const link of await links.all()) {
