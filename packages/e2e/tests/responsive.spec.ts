@@ -8,7 +8,6 @@ import {
   sendFriendMessage,
 } from "../support/siteRoutes.ts";
 import { expect, test } from "../support/test.ts";
-import { variant } from "../support/variants.ts";
 
 // One fixture (users, games) for every page and size, made again only if a failure restarts the worker.
 const SIZES = [
@@ -110,14 +109,21 @@ function layoutProblems(scope: "content" | "topbar"): Problem[] {
   return problems.map(({ kind, what }) => ({ kind, what }));
 }
 
-for (const size of SIZES) {
-  for (const route of SITE_ROUTES) {
-    const title = `${route.name} at ${size.width}×${size.height}: no sideways scrolling, controls visible and apart`;
-    test(title, variant(size.name !== "desktop"), async () => {
+const at = (size: { width: number; height: number }) => `at ${size.width}×${size.height}`;
+
+// Each page is loaded once and taken through the sizes by resizing it: its layout follows the window (CSS media
+// queries, the board's width on "resize"). Only a page that decides something at load is loaded again at each
+// size: on a phone held sideways, the play and messages pages open scrolled to the board or the conversation
+// (useSidewaysStart, web/src/lib/phoneSideways.ts).
+const LOADED_AT_EACH_SIZE = new Set(["play", "messages"]);
+
+for (const route of SITE_ROUTES) {
+  test(`${route.name} at every size: no sideways scrolling, controls visible and apart`, async () => {
+    for (const [i, size] of SIZES.entries()) {
       await page.setViewportSize({ width: size.width, height: size.height });
-      await page.goto(route.path(fixture));
+      if (i === 0 || LOADED_AT_EACH_SIZE.has(route.name)) await page.goto(route.path(fixture));
       const controls = route.controls(page, fixture);
-      for (const control of controls) await expect(control).toBeVisible();
+      for (const control of controls) await expect(control, at(size)).toBeVisible();
       // Fonts, images and the board settle before anything is measured.
       await page.waitForLoadState("load");
       await page.evaluate(() => document.fonts.ready);
@@ -126,74 +132,74 @@ for (const size of SIZES) {
 
       for (const control of controls) {
         const box = await control.boundingBox();
-        expect(box, `${control} has no box`).not.toBeNull();
+        expect(box, `${control} has no box ${at(size)}`).not.toBeNull();
         if (!box) continue;
-        expect.soft(box.x, `${control} starts left of the screen`).toBeGreaterThanOrEqual(-1);
-        expect.soft(box.x + box.width, `${control} ends right of the screen`).toBeLessThanOrEqual(size.width + 1);
+        expect.soft(box.x, `${control} starts left of the screen ${at(size)}`).toBeGreaterThanOrEqual(-1);
+        expect
+          .soft(box.x + box.width, `${control} ends right of the screen ${at(size)}`)
+          .toBeLessThanOrEqual(size.width + 1);
       }
-      expect(await page.evaluate(layoutProblems, "content" as const)).toEqual([]);
-    });
-  }
+      expect(await page.evaluate(layoutProblems, "content" as const), at(size)).toEqual([]);
+    }
+  });
 }
 
-// The top bar is the same on every page: it is checked once per size, with the unread badge showing.
-for (const size of SIZES) {
-  const title = `the top bar at ${size.width}×${size.height} fits: the page does not scroll sideways`;
-  test(title, variant(size.name !== "desktop"), async () => {
+// The top bar is the same on every page: it is checked once, at every size, with the unread badge showing.
+test("the top bar at every size fits: the page does not scroll sideways", async () => {
+  await sendFriendMessage(fixture, "Are you there?");
+  await page.goto("/leaderboards");
+  for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await sendFriendMessage(fixture, `Are you there? (${size.name})`);
-    await page.goto("/leaderboards");
-    await expect(page.getByRole("link", { name: /^Social, \d+ unread messages?$/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Social, \d+ unread messages?$/ }), at(size)).toBeVisible();
     await page.waitForTimeout(300);
     const widths = await page.evaluate(() => ({
       scroll: document.documentElement.scrollWidth,
       inner: window.innerWidth,
     }));
-    expect.soft(widths.scroll, "the page scrolls sideways").toBeLessThanOrEqual(widths.inner);
-    expect(await page.evaluate(layoutProblems, "topbar" as const)).toEqual([]);
-  });
-}
+    expect.soft(widths.scroll, `the page scrolls sideways ${at(size)}`).toBeLessThanOrEqual(widths.inner);
+    expect(await page.evaluate(layoutProblems, "topbar" as const), at(size)).toEqual([]);
+  }
+});
 
 // A table in a card may scroll inside it without the page scrolling: the games table must not need to, at
 // any width its columns give way at (a wider phone held sideways too).
-for (const size of [...SIZES, { name: "phone-sideways", width: 844, height: 390 }]) {
-  const title = `the games table at ${size.width}×${size.height} shows every game's result, rating and PGN without scrolling`;
-  test(title, variant(size.name !== "desktop"), async () => {
+test("the games table at every size shows every game's result, rating and PGN without scrolling", async () => {
+  await page.goto(`/profile?username=${fixture.friend.name}`);
+  const table = page.getByRole("table", { name: "Game history" });
+  const row = table.getByRole("row").filter({ hasText: fixture.me.name });
+  for (const size of [...SIZES, { name: "phone-sideways", width: 844, height: 390 }]) {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await page.goto(`/profile?username=${fixture.friend.name}`);
-    const table = page.getByRole("table", { name: "Game history" });
-    const row = table.getByRole("row").filter({ hasText: fixture.me.name });
-    await expect(row.getByRole("link", { name: /Download PGN/ })).toBeVisible();
+    await expect(row.getByRole("link", { name: /Download PGN/ }), at(size)).toBeVisible();
     const box = await table.evaluate((el) => {
       const scroller = el.parentElement as HTMLElement;
       return { scroll: scroller.scrollWidth, client: scroller.clientWidth };
     });
-    expect(box.scroll, "the table scrolls sideways in its card").toBeLessThanOrEqual(box.client);
-  });
-}
+    expect(box.scroll, `the table scrolls sideways in its card ${at(size)}`).toBeLessThanOrEqual(box.client);
+  }
+});
 
 // A dialog taller than a short screen scrolls its choices under its buttons, which stay on the screen.
-for (const size of [
-  { name: "phone-sideways", width: 667, height: 375 },
-  { name: "phone", width: 375, height: 667 },
-]) {
-  test(`the lobby's dialogs at ${size.width}×${size.height} keep Create and Play on the screen`, async () => {
+test("the lobby's dialogs at phone sizes keep Create and Play on the screen", async () => {
+  await page.goto("/");
+  for (const size of [
+    { name: "phone-sideways", width: 667, height: 375 },
+    { name: "phone", width: 375, height: 667 },
+  ]) {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await page.goto("/");
     for (const [opener, title, action] of [
       ["Create Game", "Create Game", "Create"],
       ["Play with the computer", "Play with the computer", "Play"],
     ] as const) {
       await page.getByRole("button", { name: opener, exact: true }).click();
       const dialog = page.getByRole("dialog", { name: title });
-      await expect(dialog.getByRole("button", { name: action, exact: true })).toBeInViewport({ ratio: 1 });
-      await expect(dialog.getByRole("button", { name: "Cancel", exact: true })).toBeInViewport({ ratio: 1 });
+      await expect(dialog.getByRole("button", { name: action, exact: true }), at(size)).toBeInViewport({ ratio: 1 });
+      await expect(dialog.getByRole("button", { name: "Cancel", exact: true }), at(size)).toBeInViewport({ ratio: 1 });
       await page.screenshot({ path: test.info().outputPath(`${opener}-${size.name}.png`) });
       await page.keyboard.press("Escape");
-      await expect(dialog).toHaveCount(0);
+      await expect(dialog, at(size)).toHaveCount(0);
     }
-  });
-}
+  }
+});
 
 // A player decides on a draw or a takeback looking at the board: the prompts take a place of their own beside
 // it, over neither the board, a clock nor the site's header, wherever the page is scrolled.

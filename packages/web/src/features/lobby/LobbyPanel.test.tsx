@@ -154,4 +154,51 @@ describe("LobbyPanel", () => {
     expect(screen.getByRole("button", { name: "Cancel offer Anonymous / 5+3" })).toBeTruthy();
     expect(JSON.parse(sessionStorage.getItem("myOfferIds") ?? "[]")).toEqual(["g1"]);
   });
+
+  // The server refuses a jumpstart offer whose custom range no position is found for when it is made
+  // (packages/server/test/jumpstart.test.ts): the dialog says why and stays open, and no offer is listed as mine.
+  it("shows why a custom jumpstart range is refused when the offer is made, and lists no offer", async () => {
+    const refusal = "No position in that range could be found - try a wider range";
+    let answer: (ack: { ok: false; code: "no_position"; message: string }) => void = () => {};
+    const rt = setup(
+      (event) => (event === "createGameOffer" ? new Promise((resolve) => (answer = resolve)) : undefined),
+      "Guest-1",
+    );
+    rt.serverEmit("updateLobby", { roomUid: "lobby", offers: [] });
+    fireEvent.click(screen.getByRole("button", { name: "Create Game" }));
+    const dialog = screen.getByRole("dialog", { name: "Create Game" });
+    fireEvent.change(within(dialog).getByLabelText("Variant"), { target: { value: "jumpstart" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Custom ranges" }));
+    fireEvent.change(within(dialog).getByRole("slider", { name: "Lowest handicap (pawns)" }), {
+      target: { value: "5" },
+    });
+    fireEvent.change(within(dialog).getByRole("slider", { name: "Lowest move count" }), { target: { value: "64" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create" }));
+    expect(within(dialog).getByText("5.0\u20135.0")).toBeTruthy();
+    expect(within(dialog).getByText("64\u2013100")).toBeTruthy();
+    await waitFor(() => expect(rt.events()).toContain("createGameOffer"));
+    expect(rt.requests.find((r) => r.event === "createGameOffer")?.payload).toEqual(
+      expect.objectContaining({
+        variant: "jumpstart",
+        lower_eval_limit: 5,
+        upper_eval_limit: 5,
+        lower_move_limit: 64,
+        upper_move_limit: 100,
+      }),
+    );
+    const finding = () =>
+      within(dialog)
+        .queryAllByRole("status")
+        .filter((s) => s.textContent?.includes("Finding a starting position"));
+    expect(finding()).toHaveLength(1);
+
+    answer({ ok: false, code: "no_position", message: refusal });
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(refusal);
+    expect(finding()).toEqual([]);
+    expect(screen.getByRole("dialog", { name: "Create Game" })).toBe(dialog);
+    expect(screen.queryByRole("button", { name: /^Cancel offer/ })).toBeNull();
+    expect(screen.getByText("No offers available")).toBeTruthy();
+    expect(JSON.parse(sessionStorage.getItem("myOfferIds") ?? "[]")).toEqual([]);
+    expect(rt.events().filter((e) => e === "createGameOffer")).toHaveLength(1);
+  });
 });
