@@ -58,7 +58,8 @@ export function PuzzlesView({ id, client }: { id: number | undefined; client: Pu
         {load.kind === "loading" ? <p className="puzzles__note">Loading a puzzle…</p> : null}
         {load.kind === "none" ? (
           <p className="puzzles__note">
-            You have tried every puzzle. More come from every analysed game - analyse yours to make some.
+            No new puzzle for you yet. Puzzles come from the mistakes in analysed games - analyse one of yours to make
+            some.
           </p>
         ) : null}
         {load.kind === "failed" ? (
