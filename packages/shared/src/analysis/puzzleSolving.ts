@@ -1,4 +1,4 @@
-import { Chess } from "chess.js";
+import { Board } from "../chess/board.ts";
 
 /**
  * Checking a solver's moves against a puzzle's solution (its moves only: the opponent's replies at odd
@@ -9,13 +9,14 @@ export type AttemptVerdict = "solved" | "failed" | "incomplete" | "illegal";
 
 /** Whether `uci` is legal in `fen` and, if so, whether it mates. */
 function tryMove(fen: string, uci: string): { fen: string; mate: boolean } | undefined {
+  let board: Board;
   try {
-    const chess = new Chess(fen);
-    chess.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] });
-    return { fen: chess.fen(), mate: chess.isCheckmate() };
+    board = Board.fromFen(fen);
   } catch {
     return undefined;
   }
+  if (!board.play({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] })) return undefined;
+  return { fen: board.fen(), mate: board.end() === "checkmate" };
 }
 
 /** The verdict on one more solver's move at solver-move index `step` (0, 1, 2 …) from `fen`. */
