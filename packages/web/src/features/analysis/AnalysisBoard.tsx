@@ -1,9 +1,9 @@
 import { MOVE_QUALITY_INFO, type MoveQuality } from "@chess/shared";
-import { type CSSProperties, useCallback, useId, useMemo, useState } from "react";
+import { useCallback, useId, useMemo, useState } from "react";
 import {
   Board,
-  checkedKing,
   destinations,
+  moveMarks,
   needsPromotion,
   type PlayedMove,
   PromotionPicker,
@@ -13,11 +13,6 @@ import {
 } from "../board/index.ts";
 import { squareBox } from "./boardGeometry.ts";
 import "./AnalysisBoard.css";
-
-const LAST_MOVE: CSSProperties = { backgroundColor: "rgba(155, 199, 0, 0.41)" };
-const CHECK: CSSProperties = {
-  background: "radial-gradient(ellipse at center, rgb(255 0 0) 0%, rgb(231 0 0) 25%, rgb(169 0 0 / 0) 89%)",
-};
 
 export interface AnalysisBoardProps {
   fen: string;
@@ -37,13 +32,7 @@ export function AnalysisBoard({ fen, orientation, lastMove, lastQuality, bestMov
   const turn = turnOf(fen);
 
   const squareStyles = useMemo(() => {
-    const styles: Record<string, CSSProperties> = {};
-    if (lastMove) {
-      styles[lastMove.from] = LAST_MOVE;
-      styles[lastMove.to] = LAST_MOVE;
-    }
-    const checked = checkedKing(fen);
-    if (checked) styles[checked] = { ...styles[checked], ...CHECK };
+    const styles = moveMarks(fen, lastMove);
     return styles;
   }, [fen, lastMove]);
 

@@ -9,6 +9,7 @@ export { ANIMATION_MS, BOARD_COLOR_SCHEMES, BOARD_THEME, type BoardColorScheme }
 export { MoveTable, type MoveTableProps } from "./MoveTable.tsx";
 export { MoveTreeView, type MoveTreeViewProps } from "./MoveTreeView.tsx";
 export { isTypingTarget, type MoveStep, moveStepOf } from "./moveKeys.ts";
+export { moveMarks } from "./moveMarks.ts";
 export { type MoveRow, moveLabel, moveTable, type NumberedMove, numberedLine, numberMoves } from "./moveTable.ts";
 export * from "./moveTree.ts";
 export { PromotionPicker } from "./PromotionPicker.tsx";

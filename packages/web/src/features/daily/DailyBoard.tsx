@@ -1,19 +1,14 @@
 import type { Color, MoveInput } from "@chess/shared";
-import { type CSSProperties, useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import {
   Board,
-  checkedKing,
   destinations,
+  moveMarks,
   needsPromotion,
   PromotionPicker,
   type PromotionPiece,
   type Square,
 } from "../board/index.ts";
-
-const LAST_MOVE: CSSProperties = { backgroundColor: "rgba(155, 199, 0, 0.41)" };
-const CHECK: CSSProperties = {
-  background: "radial-gradient(ellipse at center, rgb(255 0 0) 0%, rgb(231 0 0) 25%, rgb(169 0 0 / 0) 89%)",
-};
 
 /**
  * A daily board: `mover`'s pieces move, dragged or tapped, by the rules of `fen` (only when it is that side's
@@ -43,13 +38,7 @@ export function DailyBoard({
   const canMove = mover !== null && mover === turn;
 
   const squareStyles = useMemo(() => {
-    const styles: Record<string, CSSProperties> = {};
-    if (lastMove) {
-      styles[lastMove.slice(0, 2)] = LAST_MOVE;
-      styles[lastMove.slice(2, 4)] = LAST_MOVE;
-    }
-    const checked = checkedKing(fen);
-    if (checked) styles[checked] = { ...styles[checked], ...CHECK };
+    const styles = moveMarks(fen, lastMove ? { from: lastMove.slice(0, 2), to: lastMove.slice(2, 4) } : undefined);
     return styles;
   }, [fen, lastMove]);
 

@@ -2,8 +2,8 @@ import type { MoveInput } from "@chess/shared";
 import { type CSSProperties, useCallback, useMemo, useRef, useState } from "react";
 import {
   Board,
-  checkedKing,
   destinations,
+  moveMarks,
   needsPromotion,
   PromotionPicker,
   type PromotionPiece,
@@ -13,11 +13,7 @@ import {
 import { canMoveNow, canPremove, liveLine, shownPosition } from "./gameSelectors.ts";
 import type { GameState } from "./gameStore.ts";
 
-const LAST_MOVE: CSSProperties = { backgroundColor: "rgba(155, 199, 0, 0.41)" };
 const PREMOVE: CSSProperties = { backgroundColor: "rgba(20, 85, 200, 0.5)" };
-const CHECK: CSSProperties = {
-  background: "radial-gradient(ellipse at center, rgb(255 0 0) 0%, rgb(231 0 0) 25%, rgb(169 0 0 / 0) 89%)",
-};
 /** A click this soon after a drop belongs to the drop, not to the board. */
 const CLICK_AFTER_DROP_MS = 300;
 
@@ -41,13 +37,7 @@ export function LiveBoard({ state, orientation, boardWidth, onMove, onPremove, o
   const live = state.viewPly === null;
 
   const squareStyles = useMemo(() => {
-    const styles: Record<string, CSSProperties> = {};
-    if (shown.lastMove) {
-      styles[shown.lastMove.from] = LAST_MOVE;
-      styles[shown.lastMove.to] = LAST_MOVE;
-    }
-    const checked = checkedKing(shown.fen);
-    if (checked) styles[checked] = { ...styles[checked], ...CHECK };
+    const styles = moveMarks(shown.fen, shown.lastMove);
     if (state.premove && live) {
       styles[state.premove.from] = PREMOVE;
       styles[state.premove.to] = PREMOVE;

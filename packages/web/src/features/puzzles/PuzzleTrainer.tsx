@@ -1,12 +1,12 @@
 import type { Puzzle, PuzzleAttemptResult } from "@chess/shared";
-import { type CSSProperties, useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import {
   Board,
-  checkedKing,
   destinations,
+  moveMarks,
   needsPromotion,
   PromotionPicker,
   type PromotionPiece,
@@ -16,10 +16,6 @@ import { type PuzzleSession, replied, replyOf, sideName, solverMoved, startSessi
 import type { PuzzlesApi } from "./puzzlesApi.ts";
 import "./Puzzles.css";
 
-const LAST_MOVE: CSSProperties = { backgroundColor: "rgba(155, 199, 0, 0.41)" };
-const CHECK: CSSProperties = {
-  background: "radial-gradient(ellipse at center, rgb(255 0 0) 0%, rgb(231 0 0) 25%, rgb(169 0 0 / 0) 89%)",
-};
 /** The opponent's reply comes after a beat, so the solver sees their own move land first. */
 const REPLY_MS = 400;
 
@@ -107,16 +103,7 @@ export function PuzzleTrainer({
     setPromotion(null);
   };
 
-  const squareStyles = useMemo(() => {
-    const styles: Record<string, CSSProperties> = {};
-    if (session.lastMove) {
-      styles[session.lastMove.from] = LAST_MOVE;
-      styles[session.lastMove.to] = LAST_MOVE;
-    }
-    const checked = checkedKing(session.fen);
-    if (checked) styles[checked] = { ...styles[checked], ...CHECK };
-    return styles;
-  }, [session.fen, session.lastMove]);
+  const squareStyles = useMemo(() => moveMarks(session.fen, session.lastMove), [session.fen, session.lastMove]);
 
   const retry = () => {
     setSession((s) => ({ ...s, tried: s.tried.slice(0, -1), status: "play" }));
