@@ -264,6 +264,95 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
       }),
   );
 
+  it(
+    "settles offers and answers whose commit was stored but whose answer was lost before answering: a takeback, a draw offer, its acceptance, a rematch",
+    { timeout: 60_000 },
+    () =>
+      behindProxy(async ({ server, proxy, direct }) => {
+        const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
+          baseTime: 5,
+          increment: 0,
+          selectedColor: "white",
+        });
+        const gameId = game.gameId;
+        await play(white, black, gameId, ["e2e4", "e7e5"]);
+        /** `act` while the link goes the moment `marker`'s statement has been answered, and comes back 0.3 s later. */
+        const lostReply = async <T>(marker: string, act: () => Promise<T>): Promise<T> => {
+          const cut = proxy.downAfterAnswerTo(marker);
+          const answer = act();
+          await cut;
+          setTimeout(() => proxy.up(), 300);
+          return within(STATEMENT_TIMEOUT_MS + 1_000, marker, answer);
+        };
+        const roundState = async () =>
+          (
+            await direct.query<{ s: { drawOfferBy: string | null } }>("select round_state s from games where id = $1", [
+              gameId,
+            ])
+          ).rows[0]?.s;
+
+        // Black asks to take 1...e5 back; White's yes is a transaction whose COMMIT answer is lost.
+        const proposed = white.next("takebackProposed");
+        expect(await black.emit("proposeTakeback", { gameId })).toMatchObject({ ok: true });
+        await proposed;
+        const takenBack = black.next("takenBack");
+        const accepted = await lostReply("commit", () => white.emit("acceptTakeback", { gameId }, 8_000));
+        expect(accepted).toEqual({ ok: true, data: { ply: 1 } });
+        expect(await takenBack).toMatchObject({ gameId, ply: 1 });
+        expect(await storedMoves(direct, gameId)).toEqual(["e4"]);
+
+        // A draw offer: one statement, run, its answer lost.
+        await play(white, black, gameId, ["e7e5"], 1);
+        const offered = black.next("offerDraw");
+        const offer = await lostReply('update "games" set "round_state"', () =>
+          white.emit("offerDraw", { gameId }, 8_000),
+        );
+        expect(offer).toEqual({ ok: true });
+        expect(await offered).toMatchObject({ gameId });
+        expect((await roundState())?.drawOfferBy).toBe("w");
+
+        // Its acceptance ends the game: the end's COMMIT answer lost, the game over all the same.
+        const over = [white.next("gameOver"), black.next("gameOver")];
+        const agreed = await lostReply("commit", () => black.emit("acceptDraw", { gameId }, 8_000));
+        expect(agreed).toEqual({ ok: true });
+        for (const o of await Promise.all(over)) expect(o).toMatchObject({ winningColor: "draw" });
+        const row = await direct.query<{ status: string }>("select status from games where id = $1", [gameId]);
+        expect(row.rows[0]?.status).toBe("finished");
+        // Nothing stood still: each was known stored before it was answered.
+        expect(white.seen.get("clocksHeld")).toBeUndefined();
+
+        // A rematch offer whose INSERT ran, its answer lost: it stands, and Black is told.
+        const rematchOffered = black.next("rematchOffered");
+        const offered2 = await lostReply('insert into "rematch_offers"', () =>
+          http(server.url, "POST", "/game/offer-rematch", {
+            body: { previousGameId: gameId, sessionId: white.sessionId },
+          }),
+        );
+        expect(offered2.status).toBe(200);
+        const offerId = offered2.json.offerId as string;
+        expect((await rematchOffered).offerId).toBe(offerId);
+        // Black's yes takes the offer (a DELETE whose answer is lost), then starts the game.
+        const started = [white.next("gameStarted"), black.next("gameStarted")];
+        const yes = await lostReply('delete from "rematch_offers"', () =>
+          http(server.url, "POST", "/game/handle-rematch-offer", {
+            body: { offerId, accept: true, sessionId: black.sessionId },
+          }),
+        );
+        expect(yes.status).toBe(200);
+        const rematch = yes.json.gameId as string;
+        for (const g of await Promise.all(started)) expect(g.gameId).toBe(rematch);
+        const rows = await direct.query<{ rematch_of: string; status: string }>(
+          "select rematch_of, status from games where id = $1",
+          [rematch],
+        );
+        expect(rows.rows[0]).toEqual({ rematch_of: gameId, status: "active" });
+        const left = await direct.query("select 1 from rematch_offers where offer_id = $1", [offerId]);
+        expect(left.rowCount).toBe(0);
+        white.socket.close();
+        black.socket.close();
+      }),
+  );
+
   it("survives a connection lost inside a game-end transaction, and ends the game once when asked again", () =>
     behindProxy(async ({ server, proxy, direct }) => {
       const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {

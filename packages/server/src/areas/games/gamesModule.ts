@@ -109,6 +109,7 @@ export function gamesModule(
     notifier,
     store: createRematchStore(core.db),
     blockedEitherWay: (a, b) => ports.blocks.between(a, b),
+    settleWithinMs: config.statementTimeoutMs,
   });
   ports.closing.guard(async (userId) =>
     (await games.activeGameOf({ userId, sessionId: "" })) !== undefined ? MESSAGES.closeWhilePlaying : undefined,

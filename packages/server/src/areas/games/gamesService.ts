@@ -42,6 +42,7 @@ import { clocksHeldJson, gameStartedJson } from "./gamesJson.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
 import { LiveRounds } from "./liveRounds.ts";
+import { settledWrite } from "./lostReply.ts";
 import { MoveWriter } from "./moveWriter.ts";
 import { decide, dueEnd, ended, type RoundCommand } from "./roundCommands.ts";
 import { createRoundPublisher, type PublishAck } from "./roundPublisher.ts";
@@ -399,7 +400,7 @@ export function createGamesService(deps: {
       };
       round.firstMoveDeadline = firstMoveDeadlineAt(round, t);
       round.idleDeadline = idleDeadlineAt(round, t);
-      await repo.insertGame({
+      const inserted = repo.insertGame({
         id: round.id,
         variant: round.variant,
         timeClass,
@@ -430,6 +431,11 @@ export function createGamesService(deps: {
         ownerNode: leases.nodeId,
         createdAt: new Date(t),
       });
+      // A row whose answer was lost may be stored all the same: read back, the game is not left unannounced.
+      const isStored = async () => (await repo.game(round.id)) !== undefined;
+      if ((await settledWrite(inserted, isStored, deadline(), now)) === "unknown") {
+        throw Object.assign(new Error("the new game's row: no answer in time"), { code: "ETIMEDOUT" });
+      }
       await ownership.claimNew(round.id);
       rounds.register(round);
       for (const c of ["w", "b"] as const) {

@@ -2,7 +2,7 @@ import { type Ack, fail, type LiveTimeClass, other } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Bus } from "../../bus.ts";
 import { isDatabaseUnavailable, UNIQUE_VIOLATION } from "../../storage/unavailable.ts";
-import { pause, TOO_LATE, within } from "./answerDeadline.ts";
+import { TOO_LATE, within } from "./answerDeadline.ts";
 import { finishing, type Result } from "./gameFinisher.ts";
 import { clocksNow, type GameRound, resumedAfterHold } from "./gameRound.ts";
 import { roundFromRow } from "./gameRows.ts";
@@ -10,6 +10,7 @@ import { clocksResumedJson, gameOverJson, updateJson } from "./gamesJson.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
 import { type GamesRepo, StaleOwnerError } from "./gamesRepo.ts";
 import type { LiveRounds } from "./liveRounds.ts";
+import { readBack, sqlState } from "./lostReply.ts";
 import type { MoveWriter } from "./moveWriter.ts";
 import type { Decision, Refusal, RoundEvent } from "./roundCommands.ts";
 import { roundStateOf } from "./roundState.ts";
@@ -28,8 +29,6 @@ const UNSETTLED: Refusal = {
   message:
     "The database did not answer in time - your move is shown if it was saved, and the clocks stand still until then",
 };
-/** Between two reads of a move whose write lost its connection. */
-const REREAD_MS = 200;
 /**
  * What to tell the players once a write of unknown outcome is read back (the game as stored, undefined if it
  * is gone), beyond a move: that is sent by `settle` itself.
@@ -66,17 +65,6 @@ export function arenaEnd(round: GameRound, change: { w: number; b: number }, at:
       ...(round.rated && w !== null && b !== null ? { ratings: { w: w + change.w, b: b + change.b } } : {}),
     },
   };
-}
-
-/** The database's own answer to a statement (a SQLSTATE), if it gave one: then the statement did not run. */
-function sqlState(error: unknown): string | undefined {
-  let e: unknown = error;
-  for (let depth = 0; depth < 5 && typeof e === "object" && e !== null; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 /** An error that says the node cannot store anything now (not this write alone): unreachable, no disk, no memory. */
@@ -138,17 +126,6 @@ export function createRoundPublisher(deps: {
     cannotStore(gameId, since);
   }
 
-  /** Whether a write is stored, by `read`, read again until `deadline`; undefined if the database did not say. */
-  async function readBack(read: () => Promise<boolean>, deadline: number): Promise<boolean | undefined> {
-    for (;;) {
-      const known = await within(read(), deadline, now).catch(() => undefined);
-      if (known === TOO_LATE) return undefined;
-      if (known !== undefined) return known;
-      if (deadline - now() <= REREAD_MS) return undefined;
-      await pause(REREAD_MS, deadline, now);
-    }
-  }
-
   /**
    * Waits for a write of the game's until `deadline`, and says what became of it: stored, refused (nothing of
    * it stored), or unknown (then the game waits to be read back, and `ifStored` tells the players later). A
@@ -176,7 +153,7 @@ export function createRoundPublisher(deps: {
         if (storageDown(err)) cannotStore(gameId, since);
         return { kind: "refused" };
       }
-      const stored = await readBack(isStored, deadline);
+      const stored = await readBack(isStored, deadline, now);
       if (stored !== undefined) {
         logger.warn({ err, gameId, stored }, "a game write reported failed was read back");
         return stored ? { kind: "stored", value: undefined } : { kind: "refused" };
@@ -210,13 +187,7 @@ export function createRoundPublisher(deps: {
 
   /** What the database holds at the game's `ply`, read again until `deadline`; undefined if it did not say. */
   async function moveAt(gameId: string, ply: number, deadline: number): Promise<{ uci: string } | null | undefined> {
-    for (;;) {
-      const read = await within(repo.moveAt(gameId, ply), deadline, now).catch(() => undefined);
-      if (read === TOO_LATE) return undefined;
-      if (read !== undefined) return read;
-      if (deadline - now() <= REREAD_MS) return undefined;
-      await pause(REREAD_MS, deadline, now);
-    }
+    return readBack(() => repo.moveAt(gameId, ply), deadline, now);
   }
 
   /** Stores the move that makes `live` `next`; the refusal when it is not stored (by the deadline). */
