@@ -353,6 +353,43 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
       }),
   );
 
+  it(
+    "answers a resignation whose COMMIT is answered only after the deadline 'unsettled', then tells both players the game is over",
+    { timeout: 40_000 },
+    () =>
+      behindProxy(async ({ server, proxy, direct }) => {
+        const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
+          baseTime: 5,
+          increment: 0,
+          selectedColor: "white",
+        });
+        const gameId = game.gameId;
+        await play(white, black, gameId, ["e2e4", "e7e5"]);
+        // The end's transaction commits; its answer is held past the statement timeout.
+        const hold = proxy.holdAnswerTo("commit");
+        const sentAt = Date.now();
+        const answer = black.emit("forfeit", { gameId }, STATEMENT_TIMEOUT_MS + 2_000);
+        await hold.held;
+        expect(await within(STATEMENT_TIMEOUT_MS + 1_000, "forfeit", answer)).toMatchObject({
+          ok: false,
+          code: "unsettled",
+        });
+        expect(Date.now() - sentAt).toBeLessThan(STATEMENT_TIMEOUT_MS + 750);
+        const row = await direct.query<{ status: string }>("select status from games where id = $1", [gameId]);
+        expect(row.rows[0]?.status).toBe("finished");
+        expect(white.seen.get("gameOver")).toBeUndefined();
+        // Once the answer comes, the game is read back: both players learn what the mover was not told.
+        const over = [white.next("gameOver", 10_000), black.next("gameOver", 10_000)];
+        hold.release();
+        for (const o of await Promise.all(over)) expect(o).toMatchObject({ reason: "resign", winningColor: "white" });
+        expect(await black.emit("forfeit", { gameId })).toMatchObject({ ok: false });
+        await new Promise((r) => setTimeout(r, 1_500));
+        expect(white.seen.get("gameOver")).toHaveLength(1);
+        white.socket.close();
+        black.socket.close();
+      }),
+  );
+
   it("survives a connection lost inside a game-end transaction, and ends the game once when asked again", () =>
     behindProxy(async ({ server, proxy, direct }) => {
       const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
