@@ -14,7 +14,15 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { type AnalysisEntry, type Judgement, judgeEntries, judgeScores, type Score, winPercent } from "@chess/shared";
+import {
+  type AnalysisEntry,
+  FIRST_MOVE_BEFORE_CP,
+  type Judgement,
+  judgeEntries,
+  judgeScores,
+  type Score,
+  winPercent,
+} from "@chess/shared";
 import { Chess } from "chess.js";
 import { createAnalysisJobs } from "../../packages/server/src/areas/analysis/analysisJobs.ts";
 import type { AnalysisRepo } from "../../packages/server/src/areas/analysis/analysisRepo.ts";
@@ -33,6 +41,8 @@ const ENGINES = Number(opt("engines") ?? availableParallelism());
 const CACHE = argv.includes("--no-cache") ? undefined : (opt("cache") ?? "/tmp/lichess-marks-cache");
 const ONLY = opt("games")?.split(",");
 const QUIET = argv.includes("--quiet");
+/** Our centipawns times this before judging (what a calibration of our engine's scale would do). */
+const SCALE = Number(opt("scale") ?? 1);
 /** Per move: our eval and mark beside lichess's. */
 const VERBOSE = argv.includes("--verbose");
 
@@ -192,38 +202,25 @@ function loadGames(): LichessGame[] {
 }
 
 /** The server's pool, behind a disk cache of its plain searches. */
-function cachedPool(pool: EnginePool, stats: { searched: number; cached: number }): EnginePool {
+function cachedPool(pool: EnginePool, stats: { searched: number; cached: number; depths: number[] }): EnginePool {
   if (CACHE) mkdirSync(CACHE, { recursive: true });
   // The default engine keeps the plain key, so caches stay valid; another build is part of the key.
   const engine = process.env.STOCKFISH_PATH ? `${process.env.STOCKFISH_PATH} ` : "";
-  const file = (fen: string, nodes: number, mode = "") =>
-    join(CACHE as string, `${createHash("sha1").update(`${mode}${engine}${nodes} ${fen}`).digest("hex")}.json`);
+  const file = (fen: string, nodes: number) =>
+    join(CACHE as string, `${createHash("sha1").update(`${engine}${nodes} ${fen}`).digest("hex")}.json`);
   return new Proxy(pool, {
     get(target, prop, receiver) {
-      if (prop === "analyseLine") {
-        // A line's answers depend on the searches before them in it: all from the cache, or all searched.
-        return async (fens: string[], nodes: number, opts: Parameters<EnginePool["analyseLine"]>[2] = {}) => {
-          const paths = CACHE ? fens.map((fen) => file(fen, nodes, "line ")) : undefined;
-          if (paths?.every((p) => existsSync(p))) {
-            stats.cached += fens.length;
-            const results = paths.map((p) => JSON.parse(readFileSync(p, "utf8")) as PositionResult);
-            for (const [i, r] of results.entries()) opts.onEach?.(i, r);
-            return results;
-          }
-          const results = await target.analyseLine(fens, nodes, opts);
-          stats.searched += fens.length;
-          for (const [i, r] of results.entries()) if (paths) writeFileSync(paths[i] as string, JSON.stringify(r));
-          return results;
-        };
-      }
       if (prop === "analyse") {
         return async (fen: string, nodes: number, opts: Parameters<EnginePool["analyse"]>[2]) => {
           const path = CACHE ? file(fen, nodes) : undefined;
           if (path && existsSync(path)) {
             stats.cached++;
-            return JSON.parse(readFileSync(path, "utf8")) as PositionResult;
+            const r = JSON.parse(readFileSync(path, "utf8")) as PositionResult;
+            stats.depths.push(r.depth);
+            return r;
           }
           const r = await target.analyse(fen, nodes, opts);
+          stats.depths.push(r.depth);
           stats.searched++;
           if (path) writeFileSync(path, JSON.stringify(r));
           return r;
@@ -245,6 +242,27 @@ const scoreOfEntry = (e: AnalysisEntry): Score =>
   typeof e.eval === "number" ? { cp: e.eval } : { mate: Number(String(e.eval).slice(1)) };
 
 const CHANCE_EDGES = [0.1, 0.2, 0.3];
+
+/**
+ * Whether lichess marked this game by its rule before lila PR 11148 (2022): winning chances with −0.004 per
+ * centipawn, not −0.00368208. Some of its marks disagree with its own evals under today's rule and agree
+ * under the old one. Such games cannot be matched by today's rule however good our evals are.
+ */
+function oldRuleGame(g: LichessGame): boolean {
+  const old = (s: Score) => ("mate" in s ? undefined : 2 / (1 + Math.exp(-0.004 * s.cp)) - 1);
+  return g.marks.some((theirs, i) => {
+    const eb = i === 0 ? { cp: FIRST_MOVE_BEFORE_CP } : g.evals[i];
+    const ea = g.evals[i + 1];
+    if (!theirs || !eb || !ea) return false;
+    const sign = i % 2 === 0 ? 1 : -1;
+    const cb = old(eb);
+    const ca = old(ea);
+    if (cb === undefined || ca === undefined) return false;
+    const drop = sign * (cb - ca);
+    const byOld = drop >= 0.3 ? "blunder" : drop >= 0.2 ? "mistake" : drop >= 0.1 ? "inaccuracy" : undefined;
+    return (judgeScores(eb, ea, sign === 1 ? "w" : "b") ?? undefined) !== theirs && byOld === theirs;
+  });
+}
 const chances = (s: Score) => ("mate" in s ? null : 2 / (1 + Math.exp(-0.00368208 * s.cp)) - 1);
 
 interface Tally {
@@ -337,7 +355,11 @@ function compare(g: LichessGame, ours: AnalysisEntry[], t: Tally) {
     const ea = g.evals[i + 1];
     if (theirs && eb && ea) {
       t.selfChecked++;
-      if ((judgeScores(eb, ea, i % 2 === 0 ? "w" : "b") ?? undefined) !== theirs) t.selfInconsistent++;
+      const rule = judgeScores(i === 0 ? { cp: FIRST_MOVE_BEFORE_CP } : eb, ea, i % 2 === 0 ? "w" : "b") ?? undefined;
+      if (rule !== theirs) {
+        t.selfInconsistent++;
+        if (argv.includes("--self")) console.log(`  self: ${g.name} move ${i + 1} ${JSON.stringify(eb)} → ${JSON.stringify(ea)} lichess ${theirs}, rule ${rule}`);
+      }
     }
   }
   g.evals.forEach((e, k) => {
@@ -368,11 +390,13 @@ async function main() {
     niceness: Number(opt("nice") ?? 10),
   });
   await base.warm();
-  const stats = { searched: 0, cached: 0 };
+  const stats = { searched: 0, cached: 0, depths: [] as number[] };
   const pool = cachedPool(base, stats);
   const jobs = createAnalysisJobs({ repo: memoryRepo(), pool });
   const tune = tally();
   const held = tally();
+  const current = tally();
+  let oldRule = 0;
   let searchedMs = 0;
   let searchedPositions = 0;
   if (!QUIET) console.log(HEADER);
@@ -388,10 +412,15 @@ async function main() {
       searchedMs += ms;
       searchedPositions += g.fens.length;
     }
-    const judged = judgeEntries(entries, g.uci);
+    const scaled = entries.map((e) =>
+      typeof e.eval === "number" && Math.abs(e.eval) < 10_000 ? { ...e, eval: Math.round(e.eval * SCALE) } : e,
+    );
+    const judged = judgeEntries(scaled, g.uci);
     const one = tally();
     compare(g, judged, one);
     compare(g, judged, k % 3 === 2 ? held : tune);
+    if (oldRuleGame(g)) oldRule++;
+    else compare(g, judged, current);
     if (!QUIET) console.log(line(`${k % 3 === 2 ? "[h] " : ""}${g.name}`.slice(0, 34), one));
     if (VERBOSE) {
       const show = (s: Score | undefined) => (s ? ("mate" in s ? `#${s.mate}` : (s.cp / 100).toFixed(2)) : "");
@@ -427,6 +456,8 @@ async function main() {
   console.log(line("tuning games", tune));
   console.log(line("held-out games (every 3rd)", held));
   console.log(line("all", all));
+  console.log(line(`games not on lichess's pre-2022 rule`, current));
+  console.log(`(${oldRule} games whose marks follow lichess's rule before 2022, −0.004/cp, are left out of that line)`);
   console.log(
     `\npositions compared for Win%: ${all.deltas.length}; lichess marks consistent with lichess's own evals: ${all.selfChecked - all.selfInconsistent}/${all.selfChecked}`,
   );
@@ -435,6 +466,7 @@ async function main() {
       ? `time per position (games searched uncached): ${(searchedMs / searchedPositions).toFixed(0)} ms over ${searchedPositions} positions; 81 positions → ${((81 * searchedMs) / searchedPositions / 1000).toFixed(1)} s`
       : `all searches from the cache (${stats.cached}); --no-cache to time them`,
   );
+  console.log(`mean search depth ${(stats.depths.reduce((a, b) => a + b, 0) / stats.depths.length).toFixed(2)}`);
   console.log("\ndisagreements by cause (all games):");
   for (const [c, n] of [...all.causes].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(4)}  ${c}`);
   process.exit(0);
