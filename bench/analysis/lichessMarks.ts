@@ -358,7 +358,10 @@ function compare(g: LichessGame, ours: AnalysisEntry[], t: Tally) {
       const rule = judgeScores(i === 0 ? { cp: FIRST_MOVE_BEFORE_CP } : eb, ea, i % 2 === 0 ? "w" : "b") ?? undefined;
       if (rule !== theirs) {
         t.selfInconsistent++;
-        if (argv.includes("--self")) console.log(`  self: ${g.name} move ${i + 1} ${JSON.stringify(eb)} → ${JSON.stringify(ea)} lichess ${theirs}, rule ${rule}`);
+        if (argv.includes("--self"))
+          console.log(
+            `  self: ${g.name} move ${i + 1} ${JSON.stringify(eb)} → ${JSON.stringify(ea)} lichess ${theirs}, rule ${rule}`,
+          );
       }
     }
   }
