@@ -390,6 +390,41 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
       }),
   );
 
+  it(
+    "answers a rematch offer whose INSERT is answered only after the deadline 'unsettled', then tells both players of it",
+    { timeout: 40_000 },
+    () =>
+      behindProxy(async ({ server, proxy }) => {
+        const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
+          baseTime: 5,
+          increment: 0,
+          selectedColor: "white",
+        });
+        const gameId = game.gameId;
+        await play(white, black, gameId, ["e2e4", "e7e5"]);
+        expect(await black.emit("forfeit", { gameId })).toMatchObject({ ok: true });
+        const hold = proxy.holdAnswerTo('insert into "rematch_offers"');
+        const answer = http(server.url, "POST", "/game/offer-rematch", {
+          body: { previousGameId: gameId, sessionId: white.sessionId },
+        });
+        await hold.held;
+        const refused = await within(STATEMENT_TIMEOUT_MS + 1_000, "offer-rematch", answer);
+        expect(refused.status).toBe(503);
+        expect(refused.json.code).toBe("unsettled");
+        // The INSERT's answer comes: the offer stands, and the player asked hears of it without reloading.
+        const offered = black.next("rematchOffered", 10_000);
+        hold.release();
+        const heard = await offered;
+        expect(heard.previousGameId).toBe(gameId);
+        const yes = await http(server.url, "POST", "/game/handle-rematch-offer", {
+          body: { offerId: heard.offerId, accept: true, sessionId: black.sessionId },
+        });
+        expect(yes.status).toBe(200);
+        white.socket.close();
+        black.socket.close();
+      }),
+  );
+
   it("survives a connection lost inside a game-end transaction, and ends the game once when asked again", () =>
     behindProxy(async ({ server, proxy, direct }) => {
       const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {

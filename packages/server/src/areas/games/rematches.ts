@@ -52,6 +52,12 @@ export function createRematches(deps: {
     by: o.from.name,
   });
 
+  /** Both players hear of a stored offer: the one asked, and the one who asked (their other tabs). */
+  function tellOffered(o: StoredRematch): void {
+    notifier.toPlayer(o.to, "rematchOffered", json(o));
+    notifier.toPlayer(o.from, "rematchOfferSent", json(o));
+  }
+
   const NO_REMATCH = fail("forbidden", "You cannot play this player again");
   async function blocked(a: PlayerRef, b: PlayerRef): Promise<boolean> {
     if (a.userId === null || b.userId === null || !deps.blockedEitherWay) return false;
@@ -123,8 +129,13 @@ export function createRematches(deps: {
       }
       const offer: StoredRematch = { offerId: shortId(), previousGameId, from, to, createdAt: Date.now() };
       const isThere = () => offers.has(offer.offerId);
-      const added = await settledWrite(offers.add(offer), isThere, now() + settleWithinMs, now);
-      if (added === "unknown") return UNSETTLED;
+      const write = offers.add(offer);
+      const added = await settledWrite(write, isThere, now() + settleWithinMs, now);
+      if (added === "unknown") {
+        // Its answer may still come: an offer stored after all is told then, as it would have been at once.
+        write.then((stored) => stored && tellOffered(offer)).catch(() => undefined);
+        return UNSETTLED;
+      }
       if (added !== "stored" && !added.value) {
         // The other player offered at the same moment: that is an agreement too.
         const theirs = await offers.forGame(previousGameId);
@@ -133,8 +144,7 @@ export function createRematches(deps: {
         const started = await startRematch(theirs);
         return started.ok ? { ok: true, data: { offerId: theirs.offerId, gameId: started.data?.gameId } } : started;
       }
-      notifier.toPlayer(to, "rematchOffered", json(offer));
-      notifier.toPlayer(from, "rematchOfferSent", json(offer));
+      tellOffered(offer);
       return { ok: true, data: { offerId: offer.offerId } };
     },
 
