@@ -10,8 +10,8 @@ import type { PuzzlesRepo } from "./puzzlesRepo.ts";
 const UCI = ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f3"];
 const EVALS: Array<number | string> = [20, 30, 0, 60, 20, 40, "#1", 30];
 
-function analysed() {
-  const board = Board.fromFen(START_FEN);
+function analysed(initialFen = START_FEN) {
+  const board = Board.fromFen(initialFen);
   const fens = [board.fen()];
   for (const m of UCI) {
     board.play({ from: m.slice(0, 2), to: m.slice(2, 4) });
@@ -22,7 +22,7 @@ function analysed() {
     turn: i % 2 === 0 ? "w" : "b",
     moves: i === 6 ? ["h5f7"] : UCI[i] ? [UCI[i] as string] : [],
   }));
-  return { gameId: "g1", initialFen: START_FEN, uciMoves: UCI, fens, entries };
+  return { gameId: "g1", initialFen, uciMoves: UCI, fens, entries };
 }
 
 function maker(second: Score | null) {
@@ -61,6 +61,15 @@ describe("making puzzles from an analysed game", () => {
       expect.objectContaining({ gameId: "g1", ply: 6, userId: 7, solution: ["h5f7"], played: "h5f3", kind: "wins" }),
     ]);
     expect((stored[0] as { themes: string[] }).themes).toEqual(expect.arrayContaining(["mate", "mateIn1"]));
+  });
+
+  it("makes puzzles from Chess960 games too: the position is a Shredder-FEN the search and the board read", async () => {
+    // The standard array as Chess960 position 518: its FENs name the rooks' files ("HAha").
+    const { make, stored, searched } = maker({ cp: 50 });
+    expect(await make(analysed("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"))).toBe(1);
+    expect(searched).toEqual([expect.stringContaining(" w HAha ")]);
+    expect(stored).toEqual([expect.objectContaining({ ply: 6, solution: ["h5f7"], fen: searched[0] })]);
+    expect((stored[0] as { themes: string[] }).themes).toEqual(expect.arrayContaining(["mateIn1"]));
   });
 
   it("stores nothing when another move wins too, or there is no other move", async () => {

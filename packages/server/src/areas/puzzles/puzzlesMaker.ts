@@ -2,7 +2,6 @@ import {
   type AnalysedGame,
   explainMove,
   extractPuzzles,
-  isChess960Fen,
   mistakePositions,
   puzzleThemes,
   type Score,
@@ -31,8 +30,6 @@ export function createPuzzlesMaker(deps: {
   logger: FastifyBaseLogger;
 }) {
   return async function fromAnalysis(analysed: BusEvents["gameAnalysed"]): Promise<number> {
-    // Not yet for Chess960: its castles in a solution and the second-best search were never tried end to end.
-    if (isChess960Fen(analysed.initialFen)) return 0;
     const game: AnalysedGame = { fens: analysed.fens, uciMoves: analysed.uciMoves, entries: analysed.entries };
     const positions = mistakePositions(game);
     if (positions.length === 0) return 0;
