@@ -375,6 +375,16 @@ export const puzzles = pgTable(
 );
 
 /**
+ * Games whose analysis was searched for puzzles (by the maker as an analysis is stored, or by the backfill of
+ * analyses stored before): a game is claimed here before its searches, so no two makers search it.
+ */
+export const puzzleSources = pgTable("puzzle_sources", {
+  /** A played or an imported game's id. */
+  gameId: text("game_id").primaryKey(),
+  claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Tries at puzzles: by an account or a guest's session; only an account's first try at a puzzle is rated
  * (`ratingChange`). Progress in the personal deck is the latest try's result.
  */

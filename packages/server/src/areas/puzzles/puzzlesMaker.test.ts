@@ -25,18 +25,28 @@ function analysed(initialFen = START_FEN) {
   return { gameId: "g1", initialFen, uciMoves: UCI, fens, entries };
 }
 
-function maker(second: Score | null) {
+function maker(second: Score | null | Error) {
   const stored: unknown[] = [];
   const searched: string[] = [];
   const jobs = {
     where: "in-process",
     run: async (_name: string, data: { fen: string }) => {
       searched.push(data.fen);
+      if (second instanceof Error) throw second;
       return second;
     },
     progress: async () => undefined,
   } as unknown as JobRunner<PuzzlesJobs>;
+  const claimed = new Set<string>();
   const repo = {
+    async claim(gameId: string) {
+      if (claimed.has(gameId)) return false;
+      claimed.add(gameId);
+      return true;
+    },
+    async unclaim(gameId: string) {
+      claimed.delete(gameId);
+    },
     async add(rows: unknown[]) {
       stored.push(...rows);
       return rows.length;
@@ -49,7 +59,7 @@ function maker(second: Score | null) {
     accountsOf: async () => ({ w: 7, b: null }),
     logger: pino({ level: "silent" }),
   });
-  return { make, stored, searched };
+  return { make, stored, searched, claimed };
 }
 
 describe("making puzzles from an analysed game", () => {
@@ -70,6 +80,18 @@ describe("making puzzles from an analysed game", () => {
     expect(searched).toEqual([expect.stringContaining(" w HAha ")]);
     expect(stored).toEqual([expect.objectContaining({ ply: 6, solution: ["h5f7"], fen: searched[0] })]);
     expect((stored[0] as { themes: string[] }).themes).toEqual(expect.arrayContaining(["mateIn1"]));
+  });
+
+  it("searches a game once however often its analysis is told, and gives the claim back when a search fails", async () => {
+    const { make, searched, claimed } = maker({ cp: 50 });
+    expect(await make(analysed())).toBe(1);
+    expect(await make(analysed())).toBe(0);
+    expect(searched).toHaveLength(1);
+    expect([...claimed]).toEqual(["g1"]);
+
+    const failing = maker(new Error("engine gone"));
+    await expect(failing.make(analysed())).rejects.toThrow("engine gone");
+    expect(failing.claimed.size).toBe(0);
   });
 
   it("stores nothing when another move wins too, or there is no other move", async () => {
