@@ -332,6 +332,8 @@ export const importedGames = pgTable(
     uciMoves: jsonb("uci_moves").$type<string[]>().notNull(),
     sans: jsonb("sans").$type<string[]>().notNull(),
     result: text("result").notNull(),
+    /** The PGN's variations with the game's own moves (a saved tree, SAN); empty when it had none. */
+    tree: jsonb("tree").$type<SavedTreeNode[]>().notNull().default([]),
     entries: jsonb("entries").$type<AnalysisEntry[]>(),
     nodes: integer("nodes"),
     engine: text("engine"),

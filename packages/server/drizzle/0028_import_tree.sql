@@ -1,0 +1,1 @@
+ALTER TABLE "imported_games" ADD COLUMN "tree" jsonb DEFAULT '[]'::jsonb NOT NULL;
