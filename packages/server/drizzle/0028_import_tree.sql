@@ -1,1 +1,0 @@
-ALTER TABLE "imported_games" ADD COLUMN "tree" jsonb DEFAULT '[]'::jsonb NOT NULL;
