@@ -107,10 +107,10 @@ test("a jumpstart offer: the card shows its ranges and swords, and both players 
   const gameId = new URL(creator.url()).searchParams.get("gameId");
   expect(new URL(opponent.url()).searchParams.get("gameId")).toBe(gameId);
   for (const p of [creator, opponent]) await expect(p.getByRole("button", { name: "Give Up" })).toBeVisible();
-  // The dealt position is explained: the move it starts at, and the material of the side behind.
+  // The dealt position is explained: the move it starts at, its evaluation, and the material of the side behind.
   for (const p of [creator, opponent]) {
     await expect(p.getByTestId("jumpstart-start")).toHaveText(
-      /^Starts at move \d+ · (Material is even|(White|Black) starts .+ down \(\u2212\d+\))$/,
+      /^Starts at move \d+ · evaluation (0\.0|[+\u2212]\d+\.\d( for (White|Black))?) · (Material is even|(White|Black) starts .+ down \(\u2212\d+\))$/,
     );
   }
 
