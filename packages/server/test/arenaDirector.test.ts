@@ -255,6 +255,48 @@ describe("arena director", () => {
     third.stop();
   });
 
+  it("pairs from memory: the players are read at the takeover and the start, a wave reads none, a change reads its players", async () => {
+    const s = setup();
+    const reads: string[] = [];
+    s.ports.repo = {
+      ...repo,
+      players: (id) => {
+        reads.push("all");
+        return repo.players(id);
+      },
+      some: (id, userIds) => {
+        reads.push(`some ${userIds.length}`);
+        return repo.some(id, userIds);
+      },
+    };
+    const id = await arena(["ann", "bob", "cid", "dee"]);
+    for (const p of ["ann", "bob", "cid", "dee"]) s.here.add(ids[p]!);
+    s.timers.t = T0 + MIN;
+    const director = (await s.take(id))!;
+    await s.run(1);
+    await s.run(WAVE_DELAY_MS);
+    expect(s.started).toHaveLength(2);
+    // At the takeover, and once more at the start.
+    expect(reads).toEqual(["all", "all"]);
+    // A result recorded on another node: only its two players are read again, then they are paired.
+    const [g1, g2] = s.started;
+    for (const g of [g1!, g2!]) {
+      await repo.recordResult(g.gameId, { winner: "white", plies: 30, finishedAt: s.timers.now() });
+      await director.playersChanged([g.white, g.black], true);
+    }
+    await s.run(WAVE_DELAY_MS);
+    expect(s.started).toHaveLength(4);
+    expect(reads).toEqual(["all", "all", "some 2", "some 2"]);
+    expect(
+      director
+        .standings()
+        .filter((p) => p.points === 2)
+        .map((p) => p.userId)
+        .sort(),
+    ).toEqual([g1!.white, g2!.white].sort());
+    director.stop();
+  });
+
   it("a director taking over after the end finishes the arena at once", async () => {
     const s = setup();
     const id = await arena(["ann", "bob"], { durationMinutes: 20 });

@@ -360,6 +360,12 @@ export function createTournamentsRepo(db: Db) {
       });
     },
 
+    /** Some players of the arena (those something happened to), by id. */
+    async some(id: string, userIds: number[]): Promise<ArenaPlayerRecord[]> {
+      if (userIds.length === 0) return [];
+      return (await playersOf(db, id, [...new Set(userIds)])).map(playerOf);
+    },
+
     /** Every player of the arena (the standings and the pairing read them). */
     async players(id: string): Promise<ArenaPlayerRecord[]> {
       return (await playersOf(db, id)).map(playerOf);
