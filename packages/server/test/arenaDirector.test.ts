@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   ArenaDirector,
@@ -294,6 +295,37 @@ describe("arena director", () => {
         .map((p) => p.userId)
         .sort(),
     ).toEqual([g1!.white, g2!.white].sort());
+    director.stop();
+  });
+
+  it("a wave does not pair an account closed while it was computed, and pairs the others", async () => {
+    const s = setup();
+    const id = await arena(["ann", "bob", "cid"]);
+    for (const p of ["ann", "bob", "cid"]) s.here.add(ids[p]!);
+    s.timers.t = T0 + MIN;
+    const director = (await s.take(id))!;
+    await s.run(1);
+    // The account closes after the director read the players and before the wave stores its pairs (its
+    // accountClosed handler, which withdraws it, has not run yet).
+    const closing = await test.database.db
+      .insert(users)
+      .values({ username: "d_closing", email: "d_closing@example.com", passwordHash: "x" })
+      .returning({ id: users.id });
+    const closingId = closing[0]!.id;
+    await repo.join(id, { userId: closingId, rating: 1505, clubId: null });
+    await director.playersChanged([closingId], false);
+    s.here.add(closingId);
+    await test.database.db.update(users).set({ closedAt: new Date() }).where(eq(users.id, closingId));
+    await s.run(WAVE_DELAY_MS);
+    const paired = s.started.flatMap((g) => [g.white, g.black]);
+    // Four waiting, two pairs computed: the closed account's is refused, the other stored.
+    expect(paired).not.toContain(closingId);
+    expect(s.started).toHaveLength(1);
+    expect((await repo.player(id, closingId))?.playingGameId).toBeNull();
+    // Read again after the refusal, it is never tried again.
+    await s.run(RETRY_MS + WAVE_DELAY_MS);
+    expect(director.standings().find((p) => p.userId === closingId)?.closed).toBe(true);
+    expect(s.started).toHaveLength(1);
     director.stop();
   });
 

@@ -321,7 +321,7 @@ export function pairWaiting(
   random: () => number,
 ): ArenaPair[] {
   const waiting: ArenaWaiting[] = players
-    .filter((p) => here.has(p.userId) && !p.paused && p.playingGameId === null)
+    .filter((p) => here.has(p.userId) && !p.paused && !p.closed && p.playingGameId === null)
     .map((p) => ({
       userId: p.userId,
       rating: p.rating,

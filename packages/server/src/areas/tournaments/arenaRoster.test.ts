@@ -17,6 +17,7 @@ const player = (userId: number, more: Partial<ArenaPlayerRecord> = {}): ArenaPla
   rejoinAt: null,
   playingGameId: null,
   finalRank: null,
+  closed: false,
   ...more,
 });
 
