@@ -129,6 +129,7 @@ export function createArenaDirection(deps: {
         await service.tellPlayers(
           id,
           e.games.flatMap((g) => [g.white, g.black]),
+          true,
         );
         dirty(id);
         break;
@@ -303,6 +304,9 @@ export function createArenaDirection(deps: {
         return;
       }
       const winner = e.winningColor === "white" || e.winningColor === "black" ? e.winningColor : "draw";
+      // Directed here: the director takes the two rows as written, without reading them again.
+      const local = directors.get(arena.tournamentId);
+      const stamp = local?.stamp();
       const recorded = await repo.recordResult(e.gameId, {
         winner,
         plies: arena.plies,
@@ -312,7 +316,9 @@ export function createArenaDirection(deps: {
       });
       if (!recorded) return;
       // The director pairs them again at once; their lines follow.
-      told(arena.tournamentId, ids);
+      const applied = local?.active === true && stamp !== undefined;
+      if (applied) local.rowsWritten(recorded.players, stamp);
+      told(arena.tournamentId, applied ? [] : ids);
       const [w, b] = [e.players[0]?.userId ?? null, e.players[1]?.userId ?? null];
       const streaks = (await arenaOf(arena.tournamentId))?.settings.streaks ?? true;
       // This game's entry on a player's sheet: the last one, if it counted.
@@ -331,7 +337,7 @@ export function createArenaDirection(deps: {
         rule: { w: mineW?.rule ?? "loss", b: mineB?.rule ?? "loss" },
         berserkBonus: { w: mineW?.berserkBonus ?? false, b: mineB?.berserkBonus ?? false },
       });
-      await service.tellPlayers(arena.tournamentId, ids);
+      await service.tellPlayers(arena.tournamentId, ids, applied);
     },
 
     /** Tells the followers at once (a new follower's first standings come in its own answer). */

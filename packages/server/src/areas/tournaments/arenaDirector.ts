@@ -123,6 +123,17 @@ export class ArenaDirector {
     if (wave) this.requestWave();
   }
 
+  /** A stamp for rows about to be written here (see ArenaRoster): pass it to `rowsWritten`. */
+  stamp(): number {
+    return this.roster.stamp();
+  }
+
+  /** Rows this node just wrote (a result it recorded): taken without a read, and the players paired again. */
+  rowsWritten(rows: readonly ArenaPlayerRecord[], stamp: number): void {
+    this.roster.apply(rows, stamp, []);
+    this.requestWave();
+  }
+
   /** Every player read again (a takeover, and now and then in case a change was never heard). */
   async reload(): Promise<void> {
     const stamp = this.roster.stamp();
@@ -262,10 +273,15 @@ export class ArenaDirector {
     this.requestWave();
   }
 
-  /** One pairing wave over the players here, free and not paused; one wave at a time. */
+  /**
+   * One pairing wave over the players here, free and not paused; one wave at a time. The wave is over once its
+   * pairs are stored (their players are busy in the database and in memory): the games start after it, so a
+   * wave that starts many games does not hold back the next one.
+   */
   private async wave(): Promise<void> {
     if (this.stopped) return;
     this.waving = true;
+    let games: ArenaGameStart[] = [];
     try {
       const pairs = pairWaiting(this.roster.ranked(), this.ports.presence.here(this.tournamentId), this.ports.random);
       if (pairs.length === 0) return;
@@ -277,39 +293,47 @@ export class ArenaDirector {
         // The database saw some of these players otherwise (busy, paused, closed): read them again, try later.
         const kept = new Set(stored.map((p) => p.gameId));
         await this.refresh(named.filter((p) => !kept.has(p.gameId)).flatMap((p) => [p.white, p.black]));
-        if (this.waveTimer === null) this.waveTimer = this.ports.timers.setTimeout(() => this.retryWave(), RETRY_MS);
+        this.retryLater();
       }
-      const games = stored.map(({ gameId, white, black }) => ({
+      games = stored.map(({ gameId, white, black }) => ({
         gameId,
         tournamentId: this.tournamentId,
         white,
         black,
         settings: this.settings,
       }));
-      const started = await Promise.all(
-        games.map((g) =>
-          this.ports.games.start(g).then(
-            () => true,
-            async () => {
-              await this.ports.repo.cancelPairing(g.gameId);
-              this.roster.cancelled(g.gameId);
-              return false;
-            },
-          ),
-        ),
-      );
-      const live = games.filter((_, i) => started[i]);
-      if (live.length) this.ports.publish({ type: "paired", tournamentId: this.tournamentId, games: live });
-      // Players of a game that could not start are free again: they are tried again, not at once.
-      if (live.length < games.length && this.waveTimer === null) {
-        this.waveTimer = this.ports.timers.setTimeout(() => this.retryWave(), RETRY_MS);
-      }
     } finally {
       this.waving = false;
       if (this.waveAgain) {
         this.waveAgain = false;
         this.requestWave();
       }
+    }
+    if (games.length > 0) await this.startGames(games);
+  }
+
+  /** Starts a wave's games; a game that cannot start frees its players, who are tried again, not at once. */
+  private async startGames(games: readonly ArenaGameStart[]): Promise<void> {
+    const started = await Promise.all(
+      games.map((g) =>
+        this.ports.games.start(g).then(
+          () => true,
+          async () => {
+            // Not given up now (the database away): the takeover's or the 30 s look gives it up later.
+            if (await this.ports.repo.cancelPairing(g.gameId).catch(() => false)) this.roster.cancelled(g.gameId);
+            return false;
+          },
+        ),
+      ),
+    );
+    const live = games.filter((_, i) => started[i]);
+    if (live.length) this.ports.publish({ type: "paired", tournamentId: this.tournamentId, games: live });
+    if (live.length < games.length) this.retryLater();
+  }
+
+  private retryLater(): void {
+    if (this.waveTimer === null && !this.stopped) {
+      this.waveTimer = this.ports.timers.setTimeout(() => this.retryWave(), RETRY_MS);
     }
   }
 }

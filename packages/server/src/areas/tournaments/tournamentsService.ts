@@ -82,8 +82,14 @@ export function createTournamentsService(deps: {
    * Some players with their ranks. A few (a game's two players, one who joins) are ranked by the database, so
    * that a game's end in a 1,000-player arena does not read a thousand rows; many (a wave) read them all.
    */
-  async function linesOf(arena: ArenaRecord, userIds: number[]): Promise<RankedPlayer[]> {
-    if (userIds.length > FEW_LINES) return liveOf(arena)?.standings ?? standingsOf(arena);
+  async function linesOf(arena: ArenaRecord, userIds: number[], fromLive = false): Promise<RankedPlayer[]> {
+    const live = liveOf(arena);
+    if (live && (fromLive || userIds.length > FEW_LINES)) {
+      const wanted = new Set(userIds);
+      const lines = live.standings.filter((p) => wanted.has(p.userId));
+      if (lines.length === wanted.size) return lines;
+    }
+    if (userIds.length > FEW_LINES) return standingsOf(arena);
     const few = await repo.ranked(arena.id, userIds);
     if (arena.status !== "finished") return few;
     return few.map((p) => (p.finalRank === null ? p : { ...p, rank: p.finalRank }));
@@ -330,11 +336,14 @@ export function createTournamentsService(deps: {
       return ok(await repo.trophies(username));
     },
 
-    /** The player's own line (after a pairing, or a result). */
-    async tellPlayers(id: string, userIds: number[]): Promise<void> {
+    /**
+     * The players' own lines (after a pairing, or a result); `fromLive`: the director's memory has their rows as
+     * written (this node paired them or recorded their result), so none is read.
+     */
+    async tellPlayers(id: string, userIds: number[], fromLive = false): Promise<void> {
       const arena = await repo.arena(id);
       if (!arena) return;
-      const all = await linesOf(arena, userIds);
+      const all = await linesOf(arena, userIds, fromLive);
       for (const userId of userIds) {
         notify.toUsers(
           [userId],
