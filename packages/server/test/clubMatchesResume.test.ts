@@ -44,7 +44,7 @@ describe("a club match's start left half done", () => {
     const starts = {
       startPosition: async () => ({
         ok: true as const,
-        data: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        data: { fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" },
       }),
       async start(p: DailyPairing) {
         const id = p.gameId as string;

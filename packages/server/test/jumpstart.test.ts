@@ -139,6 +139,12 @@ describe("jumpstart games", () => {
     expect(mine?.variant).toBe("jumpstart");
     expect(mine?.isWhite).toBe(false);
     await expectWithin(String(mine?.fen), 0, 1, 10, 12);
+    // The evaluation the position was dealt with is shown to both players, and kept with the game.
+    expect(mine?.startEval).toBe(theirs?.startEval);
+    expect(mine?.startEval).toBeGreaterThanOrEqual(0);
+    expect(mine?.startEval).toBeLessThanOrEqual(1);
+    const resync = await creator.emit<{ startEval?: number }>("resync", { gameId: mine?.gameId });
+    expect(resync.data?.startEval).toBe(mine?.startEval);
     creator.socket.close();
     opponent.socket.close();
   });

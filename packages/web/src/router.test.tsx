@@ -39,7 +39,8 @@ describe("routes (SPEC §2)", () => {
     ["/no/such/page", "Page not found", "Page not found · Chess"],
   ])("%s shows %s inside the layout", async (path, heading, title) => {
     renderAt(path);
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(heading);
+    // A page loaded when first opened shows its title meanwhile, then its own heading.
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(heading));
     const nav = screen.getByRole("navigation", { name: "Main" });
     for (const name of ["Play", "Puzzles", "Watch", "Social", "Leaderboards", "My Profile"]) {
       expect(within(nav).getByRole("link", { name })).toBeTruthy();

@@ -1,31 +1,26 @@
-import { lazy, Suspense } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { CreditsPage } from "./pages/CreditsPage.tsx";
 import { DailyGamePage, DailyPage } from "./pages/DailyPage.tsx";
 import { LobbyPage } from "./pages/LobbyPage.tsx";
-import { MessagesPage } from "./pages/MessagesPage.tsx";
-import { MyProfilePage } from "./pages/MyProfilePage.tsx";
 import { NotFoundPage } from "./pages/NotFoundPage.tsx";
 import { Page } from "./pages/Page.tsx";
 import { PlayPage } from "./pages/PlayPage.tsx";
-import { ProfilePage } from "./pages/ProfilePage.tsx";
 import { RouteErrorPage } from "./pages/RouteErrorPage.tsx";
-import { SettingsPage } from "./pages/SettingsPage.tsx";
 import { SiteLayout } from "./pages/SiteLayout.tsx";
-import { SocialPage } from "./pages/SocialPage.tsx";
-import { TournamentPage } from "./pages/TournamentPage.tsx";
 
-// The analysis page (board tools, chart) loads only when /analysis is opened (ARCHITECTURE §7).
-const AnalysisPage = lazy(() => import("./pages/AnalysisPage.tsx").then((m) => ({ default: m.AnalysisPage })));
-// Watching loads when it is opened: the lobby's first load stays small.
-const WatchPage = lazy(() => import("./pages/WatchPage.tsx").then((m) => ({ default: m.WatchPage })));
-const TvPage = lazy(() => import("./pages/TvPage.tsx").then((m) => ({ default: m.TvPage })));
-// Puzzles load when they are opened.
-const PuzzlesPage = lazy(() => import("./pages/PuzzlesPage.tsx").then((m) => ({ default: m.PuzzlesPage })));
-// So do the leaderboards, whose overview of every board is no part of a first visit to the lobby.
-const LeaderboardsPage = lazy(() =>
-  import("./pages/LeaderboardsPage.tsx").then((m) => ({ default: m.LeaderboardsPage })),
-);
+/**
+ * A page loaded when it is first opened, its title shown meanwhile: the lobby's first load carries only what
+ * the lobby and a game need (ARCHITECTURE §7, `bench/web`: 250 KB gzip).
+ */
+function lazyPage(title: string, lead: string, load: () => Promise<ComponentType>) {
+  const Lazy = lazy(() => load().then((page) => ({ default: page })));
+  return (
+    <Suspense fallback={<Page title={title} lead={lead} />}>
+      <Lazy />
+    </Suspense>
+  );
+}
 
 /** Every route of SPEC §2 inside the common layout; a failing page keeps the layout around its error. */
 export const routes: RouteObject[] = [
@@ -41,51 +36,69 @@ export const routes: RouteObject[] = [
           { path: "daily/:gameId", element: <DailyGamePage /> },
           {
             path: "analysis",
-            element: (
-              <Suspense fallback={<Page title="Analysis" lead="Loading the analysis board…" />}>
-                <AnalysisPage />
-              </Suspense>
+            element: lazyPage("Analysis", "Loading the analysis board…", () =>
+              import("./pages/AnalysisPage.tsx").then((m) => m.AnalysisPage),
             ),
           },
           {
             path: "watch",
-            element: (
-              <Suspense fallback={<Page title="Watch" lead="Loading the live games…" />}>
-                <WatchPage />
-              </Suspense>
+            element: lazyPage("Watch", "Loading the live games…", () =>
+              import("./pages/WatchPage.tsx").then((m) => m.WatchPage),
             ),
           },
           {
             path: "tv",
-            element: (
-              <Suspense fallback={<Page title="TV" lead="Loading the TV…" />}>
-                <TvPage />
-              </Suspense>
-            ),
+            element: lazyPage("TV", "Loading the TV…", () => import("./pages/TvPage.tsx").then((m) => m.TvPage)),
           },
           ...["puzzles", "puzzle/:id"].map((path) => ({
             path,
-            element: (
-              <Suspense fallback={<Page title="Puzzles" lead="Loading the puzzles…" />}>
-                <PuzzlesPage />
-              </Suspense>
+            element: lazyPage("Puzzles", "Loading the puzzles…", () =>
+              import("./pages/PuzzlesPage.tsx").then((m) => m.PuzzlesPage),
             ),
           })),
-          { path: "tournament/:id", element: <TournamentPage /> },
-          { path: "social", element: <SocialPage /> },
-          { path: "my-profile", element: <MyProfilePage /> },
-          { path: "profile", element: <ProfilePage /> },
+          {
+            path: "tournament/:id",
+            element: lazyPage("Tournament", "Loading the tournament…", () =>
+              import("./pages/TournamentPage.tsx").then((m) => m.TournamentPage),
+            ),
+          },
+          {
+            path: "social",
+            element: lazyPage("Social", "Loading friends and clubs…", () =>
+              import("./pages/SocialPage.tsx").then((m) => m.SocialPage),
+            ),
+          },
+          {
+            path: "my-profile",
+            element: lazyPage("My Profile", "Loading your profile…", () =>
+              import("./pages/MyProfilePage.tsx").then((m) => m.MyProfilePage),
+            ),
+          },
+          {
+            path: "profile",
+            element: lazyPage("Profile", "Loading the profile…", () =>
+              import("./pages/ProfilePage.tsx").then((m) => m.ProfilePage),
+            ),
+          },
           {
             path: "leaderboards",
-            element: (
-              <Suspense fallback={<Page title="Leaderboards" lead="Loading the leaderboards…" />}>
-                <LeaderboardsPage />
-              </Suspense>
+            element: lazyPage("Leaderboards", "Loading the leaderboards…", () =>
+              import("./pages/LeaderboardsPage.tsx").then((m) => m.LeaderboardsPage),
             ),
           },
           { path: "credits", element: <CreditsPage /> },
-          { path: "settings", element: <SettingsPage /> },
-          { path: "messages/:friendName", element: <MessagesPage /> },
+          {
+            path: "settings",
+            element: lazyPage("Settings", "Loading your settings…", () =>
+              import("./pages/SettingsPage.tsx").then((m) => m.SettingsPage),
+            ),
+          },
+          {
+            path: "messages/:friendName",
+            element: lazyPage("Messages", "Loading the conversation…", () =>
+              import("./pages/MessagesPage.tsx").then((m) => m.MessagesPage),
+            ),
+          },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

@@ -109,6 +109,8 @@ export const games = pgTable(
     /** The computer plays one side: it never leaves, so no first-move limit; an idle limit until the clock runs. */
     againstComputer: boolean("against_computer").notNull().default(false),
     initialFen: text("initial_fen").notNull(),
+    /** A jumpstart game: its dealt position's evaluation when it was dealt (pawns, White's view). */
+    startEval: real("start_eval"),
     whiteUserId: integer("white_user_id").references(() => users.id, { onDelete: "set null" }),
     blackUserId: integer("black_user_id").references(() => users.id, { onDelete: "set null" }),
     whiteSessionId: text("white_session_id").notNull(),

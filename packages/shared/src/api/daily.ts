@@ -86,6 +86,8 @@ export interface DailyGame {
   rated: boolean;
   days: DaysPerMove;
   initialFen: string;
+  /** A jumpstart game: its dealt position's evaluation when it was dealt, in pawns from White's side. */
+  startEval?: number;
   fen: string;
   /** Moves so far, in SAN. */
   moves: string[];

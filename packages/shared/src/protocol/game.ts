@@ -67,6 +67,8 @@ export interface GameStarted {
   isWhite: boolean;
   fen: string;
   initialFen: string;
+  /** A jumpstart game: its dealt position's evaluation when it was dealt, in pawns from White's side (1.4). */
+  startEval?: number;
   currentTurn: Color;
   eloDeltas: EloDeltas;
   /** Moves so far in SAN. */

@@ -14,7 +14,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { shortId } from "../../util/ids.ts";
 import { ok, type Result } from "../../util/result.ts";
 import type { Membership } from "../clubs/index.ts";
-import type { DailyStarts } from "../daily/index.ts";
+import type { DailyStarts, DealtStart } from "../daily/index.ts";
 import type { GameRecords } from "../games/index.ts";
 import { clubMatchBoards, clubMatchScore, type MatchSide } from "./clubMatchBoards.ts";
 import type { ClubMatchesRepo, ClubMatchGameRow, ClubMatchRow } from "./clubMatchesRepo.ts";
@@ -154,7 +154,7 @@ export function createClubMatchesService(deps: {
     if (!boards.ok) return fail("cannot_start", M.cannotStart);
     const byId = new Map(rated.map((p) => [p.userId, p]));
     const stored = new Map((await repo.games(row.id)).map((g) => [g.gameId, g]));
-    const fens = new Map<number, string>();
+    const boardStarts = new Map<number, DealtStart>();
     const rows: ClubMatchGameRow[] = [];
     for (const g of boards.games) {
       const gameId = matchGameId(row.id, g.board, g.whiteSide);
@@ -181,10 +181,10 @@ export function createClubMatchesService(deps: {
     await repo.addGames(toStore);
     const games = stored.size > 0 ? [...stored.values()] : rows;
     for (const g of games) {
-      if (!fens.has(g.board)) {
-        const fen = await deps.starts.startPosition(variant);
-        if (!fen.ok) return fen;
-        fens.set(g.board, fen.data as string);
+      if (!boardStarts.has(g.board)) {
+        const dealt = await deps.starts.startPosition(variant);
+        if (!dealt.ok) return dealt;
+        boardStarts.set(g.board, dealt.data as DealtStart);
       }
       if (g.whiteUserId === null || g.blackUserId === null) continue;
       const started = await deps.starts.start({
@@ -194,7 +194,7 @@ export function createClubMatchesService(deps: {
         variant,
         rated: row.rated,
         gameId: g.gameId,
-        initialFen: fens.get(g.board),
+        start: boardStarts.get(g.board),
         noShowLoses: true,
       });
       if (!started.ok && started.code !== "exists") return started;

@@ -38,6 +38,7 @@ export function dailyGameJson(
     rated: round.rated,
     days: round.days,
     initialFen: round.initialFen,
+    ...(round.startEval !== null ? { startEval: round.startEval } : {}),
     fen: round.board.fen(),
     moves: round.sanMoves,
     lastMove: round.uciMoves.at(-1) ?? null,

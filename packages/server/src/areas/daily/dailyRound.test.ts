@@ -11,6 +11,7 @@ function round(uciMoves: string[] = [], over: Partial<DailyRound> = {}): DailyRo
     rated: true,
     clubId: null,
     initialFen: START_FEN,
+    startEval: null,
     players: { w: { sessionId: "daily:1", userId: 1, name: "W" }, b: { sessionId: "daily:2", userId: 2, name: "B" } },
     elo: { w: 1200, b: 1200 },
     deltas: { w: NO_ELO_CHANGE, b: NO_ELO_CHANGE },

@@ -34,6 +34,8 @@ export interface DailyRound {
   rated: boolean;
   clubId: number | null;
   initialFen: string;
+  /** A jumpstart game: its dealt position's evaluation (pawns, White's view); null when none was dealt. */
+  startEval: number | null;
   players: ByColor<PlayerRef & { userId: number }>;
   elo: ByColor<number | null>;
   deltas: ByColor<EloDeltas>;

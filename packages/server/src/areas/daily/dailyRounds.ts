@@ -28,6 +28,7 @@ export async function loadRound(repo: DailyRepo, gameId: string): Promise<DailyR
     rated: g.rated,
     clubId: g.clubId,
     initialFen: g.initialFen,
+    startEval: g.startEval,
     players: {
       w: { sessionId: g.whiteSessionId, userId: g.whiteUserId, name: g.whiteName },
       b: { sessionId: g.blackSessionId, userId: g.blackUserId, name: g.blackName },

@@ -37,6 +37,12 @@ export interface DailyPlayer {
   name: string;
 }
 
+/** A game's start position and, for a dealt jumpstart position, its evaluation (pawns, White's view). */
+export interface DealtStart {
+  fen: string;
+  eval?: number;
+}
+
 /** A daily game to start between two accounts. */
 export interface DailyPairing {
   white: DailyPlayer;
@@ -48,7 +54,7 @@ export interface DailyPairing {
   /** A caller that may start the same game twice (a club match resumed) names it: the second start is refused. */
   gameId?: string;
   /** A start position chosen by the caller (both games of a club match's board share one). */
-  initialFen?: string;
+  start?: DealtStart;
   /** A club match game: never aborted; a side that never moves (or resigns first) loses it (chess.com). */
   noShowLoses?: boolean;
 }
@@ -67,17 +73,18 @@ export function createDailyStarts(deps: {
 }) {
   const { repo, notify } = deps;
 
-  async function position(variant: Variant): Promise<string> {
-    if (variant === "fun") return chess960GameFen();
-    if (variant === "jumpstart") return (await deps.positions.position(DAILY_JUMPSTART)).fen;
-    return START_FEN;
+  async function position(variant: Variant): Promise<DealtStart> {
+    if (variant === "fun") return { fen: chess960GameFen() };
+    if (variant === "jumpstart") return deps.positions.position(DAILY_JUMPSTART);
+    return { fen: START_FEN };
   }
 
   return {
     /** A start position for `variant`, or why none could be prepared. */
-    async startPosition(variant: Variant): Promise<Result<string>> {
+    async startPosition(variant: Variant): Promise<Result<DealtStart>> {
       try {
-        return { ok: true, data: Board.fromFen(await position(variant)).fen() };
+        const dealt = await position(variant);
+        return { ok: true, data: { ...dealt, fen: Board.fromFen(dealt.fen).fen() } };
       } catch {
         return fail("no_position", "A start position could not be prepared - please try again");
       }
@@ -88,12 +95,13 @@ export function createDailyStarts(deps: {
      * "exists" when a game of `p.gameId` was started already.
      */
     async start(p: DailyPairing, offerId: string | null = null): Promise<Result<{ gameId: string }>> {
-      let initialFen = p.initialFen;
-      if (initialFen === undefined) {
-        const fen = await this.startPosition(p.variant);
-        if (!fen.ok) return fen;
-        initialFen = fen.data as string;
+      let dealt = p.start;
+      if (dealt === undefined) {
+        const prepared = await this.startPosition(p.variant);
+        if (!prepared.ok) return prepared;
+        dealt = prepared.data as DealtStart;
       }
+      const initialFen = dealt.fen;
       const { white, black, days, variant } = p;
       const [wr, br] = p.rated
         ? await Promise.all([
@@ -118,6 +126,7 @@ export function createDailyStarts(deps: {
               baseMs: moveAllowanceMs(days),
               incrementMs: 0,
               initialFen,
+              startEval: dealt.eval ?? null,
               whiteUserId: white.userId,
               blackUserId: black.userId,
               whiteSessionId: dailySessionId(white.userId),

@@ -22,5 +22,5 @@ export {
 } from "./dailyReminders.ts";
 /** The event table alone, for the protocol catalogue's test. */
 export { dailySocketEvents } from "./dailySocket.ts";
-export type { DailyPairing, DailyStarts } from "./dailyStarts.ts";
+export type { DailyPairing, DailyStarts, DealtStart } from "./dailyStarts.ts";
 export { type DeadlineRow, dueTimeouts, type Timeout } from "./dailySweeper.ts";

@@ -38,6 +38,8 @@ export interface GameRound {
   /** The computer plays one side (lichess expires no game against its AI): see firstMoveDeadlineAt. */
   againstComputer: boolean;
   initialFen: string;
+  /** A jumpstart game: its dealt position's evaluation (pawns, White's view); null when none was dealt. */
+  startEval: number | null;
   rated: boolean;
   /** Club games also count toward each player's rating in that club. */
   clubId: number | null;

@@ -33,6 +33,7 @@ export function roundFromRow(
     untimed: row.untimed,
     againstComputer: row.againstComputer,
     initialFen: row.initialFen,
+    startEval: row.startEval,
     rated: row.rated,
     clubId: row.clubId,
     players: {

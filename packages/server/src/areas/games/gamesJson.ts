@@ -45,6 +45,7 @@ export function gameStartedJson(
     isWhite: side === "w",
     fen: round.board.fen(),
     initialFen: round.initialFen,
+    ...(round.startEval !== null ? { startEval: round.startEval } : {}),
     currentTurn: round.board.turn(),
     eloDeltas: viewer === "spectator" ? NO_ELO_CHANGE : round.deltas[side],
     moves: sanList(round.sanMoves),

@@ -57,6 +57,8 @@ export interface NewGame {
   /** The computer plays one side: no first-move limit (see firstMoveDeadlineAt). */
   againstComputer?: boolean;
   initialFen?: string;
+  /** A dealt jumpstart position's evaluation (pawns, White's view), shown to the players. */
+  startEval?: number;
   clubId?: number | null;
   rematchOf?: string;
   /** The id to start it under (an arena names its games before they start); a new one when absent. */
@@ -337,6 +339,7 @@ export function createGamesService(deps: {
         untimed,
         againstComputer: g.againstComputer === true,
         initialFen: board.fen(),
+        startEval: g.startEval ?? null,
         rated,
         clubId: g.clubId ?? null,
         players: { w: g.white, b: g.black },
@@ -375,6 +378,7 @@ export function createGamesService(deps: {
         untimed,
         againstComputer: round.againstComputer,
         initialFen: round.initialFen,
+        startEval: round.startEval,
         whiteUserId: g.white.userId,
         blackUserId: g.black.userId,
         whiteSessionId: g.white.sessionId,

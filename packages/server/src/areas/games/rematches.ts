@@ -64,6 +64,7 @@ export function createRematches(deps: {
           : previous.variant === "fun"
             ? chess960GameFen()
             : undefined,
+      ...(previous.variant === "jumpstart" && previous.startEval !== null ? { startEval: previous.startEval } : {}),
       rematchOf: previous.id,
     });
     return { ok: true, data: { gameId: round.id } };

@@ -15,6 +15,7 @@ export function testRound(change: Partial<GameRound> & { fen?: string } = {}): G
     untimed: false,
     againstComputer: false,
     initialFen: board.fen(),
+    startEval: null,
     rated: false,
     clubId: null,
     players: { w: { sessionId: "sw", userId: null, name: "W" }, b: { sessionId: "sb", userId: null, name: "B" } },

@@ -9,7 +9,8 @@ import { createJumpstartService } from "./jumpstartService.ts";
 
 /** A jumpstart start position for a range: from the pool, or searched on demand. */
 export interface JumpstartPositions {
-  position(q: RandomPositionQuery): Promise<{ fen: string }>;
+  /** The position and its evaluation when it was found (pawns, White's view). */
+  position(q: RandomPositionQuery): Promise<{ fen: string; eval: number }>;
 }
 
 /** Jumpstart positions, pooled per preset and refilled in the background on the engine jobs. */

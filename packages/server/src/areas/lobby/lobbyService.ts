@@ -89,7 +89,7 @@ export function createLobbyService(deps: {
   /** A friend challenge went away (cancelled, accepted, owner gone): both sides are told. */
   onChallengeRemoved: (o: StoredOffer) => void;
   /** A jumpstart start position for the offer's limits (pool or on demand). */
-  jumpstartPosition: (q: RandomPositionQuery) => Promise<{ fen: string }>;
+  jumpstartPosition: (q: RandomPositionQuery) => Promise<{ fen: string; eval: number }>;
 }) {
   const { store, games, ratings, broadcast, isOnline, jumpstartPosition } = deps;
   /** Offers that went: challenges are announced to both sides, lobby offers to the watchers. */
@@ -164,10 +164,10 @@ export function createLobbyService(deps: {
       // A custom range may hold no position at all (eval 5.0 to 5.0 at move 64 or later): its position is
       // found now, so its creator hears at once and nobody accepts an offer that cannot start. Presets come
       // from the pool when accepted.
-      let initialFen: string | undefined;
+      let dealt: { fen: string; eval: number } | undefined;
       if (p.variant === "jumpstart" && !presetOf(limitsOf(p))) {
         try {
-          initialFen = (await jumpstartPosition(limitsOf(p))).fen;
+          dealt = await jumpstartPosition(limitsOf(p));
         } catch (error) {
           return noPosition(error);
         }
@@ -202,7 +202,7 @@ export function createLobbyService(deps: {
         ownerKey: key,
         ...(actor.address !== undefined ? { ownerNetwork: addressKey(actor.address) } : {}),
         ...(privateTo !== undefined ? { privateTo } : {}),
-        ...(initialFen !== undefined ? { initialFen } : {}),
+        ...(dealt !== undefined ? { initialFen: dealt.fen, startEval: dealt.eval } : {}),
       };
       // The new lobby offer replaces the player's open one for the same audience (challenges stay).
       const replaced =
@@ -275,9 +275,12 @@ export function createLobbyService(deps: {
       const o = taken.offer;
       // Chess960 ("fun"): a new shuffled setup for each game, the same for both players.
       let initialFen: string | undefined = o.variant === "fun" ? chess960GameFen() : taken.initialFen;
+      let startEval = taken.startEval;
       if (o.variant === "jumpstart" && initialFen === undefined) {
         try {
-          initialFen = (await jumpstartPosition(limitsOf(o))).fen;
+          const dealt = await jumpstartPosition(limitsOf(o));
+          initialFen = dealt.fen;
+          startEval = dealt.eval;
         } catch (error) {
           // Taken out of the store but never announced as gone: back it goes, with nothing to tell.
           await store.add(taken);
@@ -298,6 +301,7 @@ export function createLobbyService(deps: {
         baseTime: o.baseTime,
         increment: o.increment,
         initialFen,
+        ...(startEval !== undefined ? { startEval } : {}),
         clubId: o.clubId,
       });
       return { ok: true, data: { gameId: round.id } };

@@ -14,6 +14,8 @@ export interface StoredOffer {
   privateTo?: number;
   /** A custom jumpstart range's start position, found when the offer was made (never shown before the game). */
   initialFen?: string;
+  /** And its evaluation (pawns, White's view). */
+  startEval?: number;
 }
 
 /** Who looks at the lobby: offers are shown as far as their clubs and blocks allow. */

@@ -55,19 +55,18 @@ export function createArenaDirection(deps: {
   let stopped = false;
   let turns = 0;
 
-  async function initialFen(g: ArenaGameStart): Promise<string | undefined> {
-    if (g.settings.variant === "fun") return chess960GameFen();
+  async function dealtStart(g: ArenaGameStart): Promise<{ fen: string; eval?: number } | undefined> {
+    if (g.settings.variant === "fun") return { fen: chess960GameFen() };
     const js = g.settings.jumpstart;
     if (g.settings.variant !== "jumpstart" || !js) return undefined;
     const stage = GAME_STAGES[js.stage];
     const balance = HANDICAPS[js.balance];
-    const { fen } = await deps.positions.position({
+    return deps.positions.position({
       lower_eval_limit: balance.eval.min,
       upper_eval_limit: balance.eval.max,
       lower_move_limit: stage.moves.min,
       upper_move_limit: stage.moves.max,
     });
-    return fen;
   }
 
   // An arena's name and settings, and players' names, never change: read once, not for every game of a wave.
@@ -94,7 +93,7 @@ export function createArenaDirection(deps: {
     const white = known.get(g.white);
     const black = known.get(g.black);
     if (!arena || !white || !black) throw new Error("arena or players gone");
-    const fen = await initialFen(g);
+    const start = await dealtStart(g);
     await deps.games.start({
       id: g.gameId,
       white: { userId: g.white, sessionId: `arena:${g.white}`, name: white },
@@ -103,7 +102,8 @@ export function createArenaDirection(deps: {
       baseTime: g.settings.timeControl.baseTime,
       increment: g.settings.timeControl.increment,
       rated: g.settings.rated,
-      ...(fen ? { initialFen: fen } : {}),
+      ...(start ? { initialFen: start.fen } : {}),
+      ...(start?.eval !== undefined ? { startEval: start.eval } : {}),
       tournament: { id: arena.id, name: arena.name, berserkable: arena.settings.berserkable },
     });
     const base = { tournamentId: g.tournamentId, gameId: g.gameId };

@@ -1,71 +1,32 @@
-import { type FormEvent, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { Modal } from "../../components/Modal.tsx";
 import { TextField } from "../../components/TextField.tsx";
-import { errorMessage } from "../../lib/api.ts";
-import { type FieldErrors, type LoginValues, validateLogin } from "./accountsForms.ts";
+import { type LoginValues, validateLogin } from "./accountsForms.ts";
 import { useIdentity } from "./IdentityProvider.tsx";
+import { useAccountForm } from "./useAccountForm.ts";
 import "./accountForms.css";
+
+const EMPTY: LoginValues = { username: "", password: "" };
 
 /** Log in with username and password; shows the server's message when it refuses. */
 export function LoginModal({ onClose }: { onClose: () => void }) {
   const { login } = useIdentity();
-  const [values, setValues] = useState<LoginValues>({ username: "", password: "" });
-  const [errors, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
-  const [serverError, setServerError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-
-  const change = (field: keyof LoginValues) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const checked = validateLogin(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    setServerError(undefined);
-    setBusy(true);
-    try {
-      await login(checked.value.username, checked.value.password);
-      onClose();
-    } catch (error) {
-      setServerError(errorMessage(undefined, error));
-      setBusy(false);
-    }
-  }
+  const form = useAccountForm(EMPTY, validateLogin, async ({ username, password }) => {
+    await login(username, password);
+    onClose();
+  });
 
   return (
     <Modal title="Login" onClose={onClose}>
-      <form className="account-form" onSubmit={submit} noValidate>
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          value={values.username}
-          onChange={change("username")}
-          error={errors.username}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={values.password}
-          onChange={change("password")}
-          error={errors.password}
-        />
-        {serverError ? (
+      <form className="account-form" onSubmit={form.submit} noValidate>
+        <TextField label="Username" autoComplete="username" {...form.field("username")} />
+        <TextField label="Password" type="password" autoComplete="current-password" {...form.field("password")} />
+        {form.serverError ? (
           <p className="account-form__error" role="alert">
-            {serverError}
+            {form.serverError}
           </p>
         ) : null}
-        <Button type="submit" variant="primary" busy={busy} className="account-form__submit">
+        <Button type="submit" variant="primary" busy={form.busy} className="account-form__submit">
           Log in
         </Button>
       </form>

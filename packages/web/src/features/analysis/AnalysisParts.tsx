@@ -1,4 +1,5 @@
 import { type AnalysisEntry, MOVE_QUALITY_INFO, type MoveQuality } from "@chess/shared";
+import type { TreeStep } from "../board/index.ts";
 import { AnalysisLoginPrompt } from "./AnalysisLoginPrompt.tsx";
 import { progressText } from "./analysisStore.ts";
 import { bestLineText } from "./bestLine.ts";
@@ -78,6 +79,14 @@ export function PlayerRow({ color, name, place }: { color: "white" | "black"; na
     </div>
   );
 }
+
+/** The analysis board's step buttons, in their order: names, keys and icons. */
+export const STEP_BUTTONS: ReadonlyArray<{ to: TreeStep; label: string; title: string; icon: string }> = [
+  { to: "first", label: "First Move", title: "First move (Home)", icon: "M6 5v14M18 5l-8 7 8 7" },
+  { to: "back", label: "Previous Move", title: "Previous move (\u2190)", icon: "M15 5l-7 7 7 7" },
+  { to: "forward", label: "Next Move", title: "Next move (\u2192)", icon: "M9 5l7 7-7 7" },
+  { to: "last", label: "Last Move", title: "Last move (End)", icon: "M18 5v14M6 5l8 7-8 7" },
+];
 
 export function NavIcon({ d }: { d: string }) {
   return (

@@ -16,7 +16,7 @@ import {
 } from "../board/index.ts";
 import { OpeningName } from "../openings/index.ts";
 import { AnalysisBoard } from "./AnalysisBoard.tsx";
-import { BestLine, EngineStatus, MoveMark, NavIcon, PlayerRow } from "./AnalysisParts.tsx";
+import { BestLine, EngineStatus, MoveMark, NavIcon, PlayerRow, STEP_BUTTONS } from "./AnalysisParts.tsx";
 import { type AnalysisApi, analysisApi } from "./analysisApi.ts";
 import type { AnalysisGame } from "./analysisGame.ts";
 import { shownEntries } from "./analysisStore.ts";
@@ -166,42 +166,18 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
         </div>
         <PlayerRow color={bottom} name={names[bottom]} place="bottom" />
         <div className="analysis__controls">
-          <Button
-            variant="ghost"
-            aria-label="First Move"
-            title="First move (Home)"
-            onClick={() => step("first")}
-            disabled={!canStep(nav, "first")}
-          >
-            <NavIcon d="M6 5v14M18 5l-8 7 8 7" />
-          </Button>
-          <Button
-            variant="ghost"
-            aria-label="Previous Move"
-            title="Previous move (←)"
-            onClick={() => step("back")}
-            disabled={!canStep(nav, "back")}
-          >
-            <NavIcon d="M15 5l-7 7 7 7" />
-          </Button>
-          <Button
-            variant="ghost"
-            aria-label="Next Move"
-            title="Next move (→)"
-            onClick={() => step("forward")}
-            disabled={!canStep(nav, "forward")}
-          >
-            <NavIcon d="M9 5l7 7-7 7" />
-          </Button>
-          <Button
-            variant="ghost"
-            aria-label="Last Move"
-            title="Last move (End)"
-            onClick={() => step("last")}
-            disabled={!canStep(nav, "last")}
-          >
-            <NavIcon d="M18 5v14M6 5l8 7-8 7" />
-          </Button>
+          {STEP_BUTTONS.map((b) => (
+            <Button
+              key={b.to}
+              variant="ghost"
+              aria-label={b.label}
+              title={b.title}
+              onClick={() => step(b.to)}
+              disabled={!canStep(nav, b.to)}
+            >
+              <NavIcon d={b.icon} />
+            </Button>
+          ))}
           <Button
             variant="ghost"
             aria-label="Swap orientation"

@@ -5,6 +5,7 @@ import { Modal } from "../../components/Modal.tsx";
 import { browserStorage } from "../../lib/browserStorage.ts";
 import { useRealtime } from "../../lib/realtime.ts";
 import { ColorChoiceField } from "../lobby/ColorChoiceField.tsx";
+import { PresetGroup } from "../lobby/PresetGroup.tsx";
 import {
   COMPUTER_PRESET_GROUPS,
   LEVEL_CHOICES,
@@ -84,43 +85,23 @@ export function PlayComputerModal({ onClose, fen, preset }: PlayComputerModalPro
           <h3 className="create-game__group-title">Time control</h3>
           <div className="create-game__presets">
             {COMPUTER_PRESET_GROUPS.map((group) => (
-              <fieldset key={group.title} className="create-game__group" aria-labelledby={`${ids}-${group.title}`}>
-                <h3 id={`${ids}-${group.title}`} className="create-game__group-title">
-                  {group.title}
-                </h3>
-                <div className="create-game__group-buttons">
-                  {group.presets.map((tc) => {
-                    const label = formatTimeControl(tc);
-                    return (
-                      <button
-                        key={label}
-                        type="button"
-                        className="create-game__preset"
-                        aria-pressed={values.preset === label}
-                        onClick={() => set({ preset: label })}
-                      >
-                        {label}
-                      </button>
-                    );
-                  })}
-                </div>
-              </fieldset>
+              <PresetGroup
+                key={group.title}
+                id={`${ids}-${group.title}`}
+                title={group.title}
+                labels={group.presets.map(formatTimeControl)}
+                selected={values.preset}
+                onPick={(preset) => set({ preset })}
+              />
             ))}
-            <fieldset className="create-game__group" aria-labelledby={`${ids}-no-clock`}>
-              <h3 id={`${ids}-no-clock`} className="create-game__group-title">
-                No clock
-              </h3>
-              <div className="create-game__group-buttons">
-                <button
-                  type="button"
-                  className="create-game__preset play-computer__unlimited"
-                  aria-pressed={values.preset === UNLIMITED}
-                  onClick={() => set({ preset: UNLIMITED })}
-                >
-                  {UNLIMITED}
-                </button>
-              </div>
-            </fieldset>
+            <PresetGroup
+              id={`${ids}-no-clock`}
+              title="No clock"
+              labels={[UNLIMITED]}
+              selected={values.preset}
+              onPick={(preset) => set({ preset })}
+              buttonClassName="play-computer__unlimited"
+            />
           </div>
         </div>
 

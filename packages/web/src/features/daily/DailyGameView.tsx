@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { MoveTable, replayLine } from "../board/index.ts";
-import { useNow } from "../game/index.ts";
+import { jumpstartStartText, useNow } from "../game/index.ts";
 import { ConditionalMoves } from "./ConditionalMoves.tsx";
 import { DailyBoard } from "./DailyBoard.tsx";
 import { dailyApi, dailyGamePath, refusalOf } from "./dailyApi.ts";
@@ -139,6 +139,11 @@ export function DailyGameView({ gameId }: { gameId: string }) {
             {VARIANT_LABELS[game.variant]} · {game.days} day{game.days === 1 ? "" : "s"} per move ·{" "}
             {game.rated ? "Rated" : "Casual"}
           </p>
+          {game.variant === "jumpstart" ? (
+            <p className="daily-game__start" data-testid="jumpstart-start">
+              {jumpstartStartText(game.initialFen, game.startEval)}
+            </p>
+          ) : null}
           <p className="daily-game__turn" role="status" data-testid="daily-status">
             {status}
           </p>

@@ -3,7 +3,7 @@ import { formatEloDelta } from "../../lib/ratingText.ts";
 import { playerNames } from "./gameSelectors.ts";
 import type { GameState } from "./gameStore.ts";
 import { gameTypeLabel } from "./gameText.ts";
-import { startMaterialText, startMoveNumber } from "./jumpstartStart.ts";
+import { jumpstartStartText } from "./jumpstartStart.ts";
 import "./GamePanels.css";
 
 /**
@@ -24,7 +24,7 @@ export function GameInfo({ state }: { state: GameState }) {
       <p className="game-info__type">{gameTypeLabel(state)}</p>
       {state.variant === "jumpstart" ? (
         <p className="game-info__start" data-testid="jumpstart-start">
-          Starts at move {startMoveNumber(state.initialFen)} · {startMaterialText(state.initialFen)}
+          {jumpstartStartText(state.initialFen, state.startEval)}
         </p>
       ) : null}
       {state.tournament ? (

@@ -36,6 +36,8 @@ export interface GameState {
   /** My win / draw / loss rating changes (zeros when unrated or spectating). */
   eloDeltas: EloDeltas;
   initialFen: string;
+  /** A jumpstart game: the dealt position's evaluation (pawns, White's view), when the server knows it. */
+  startEval?: number;
   /** Moves the server confirmed, each with the position after it. */
   history: PlayedMove[];
   /** The side to move after `history`. */

@@ -118,6 +118,7 @@ export function gameFromSnapshot(game: GameStarted, now: number): GameState {
     untimed: game.untimed === true,
     eloDeltas: game.eloDeltas,
     initialFen: game.initialFen,
+    ...(game.startEval !== undefined ? { startEval: game.startEval } : {}),
     history,
     turn: game.currentTurn,
     eventNo: game.eventNo,

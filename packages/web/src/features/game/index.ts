@@ -21,6 +21,7 @@ export {
 export { playSound, soundForSan } from "./gameSounds.ts";
 export { colorWord, type GameState } from "./gameStore.ts";
 export { endReasonText, gameScore, gameTypeLabel } from "./gameText.ts";
+export { jumpstartStartText } from "./jumpstartStart.ts";
 export { LeaveGameGuard } from "./LeaveGameGuard.tsx";
 export { LiveBoard } from "./LiveBoard.tsx";
 export { LiveGameView } from "./LiveGameView.tsx";

@@ -32,3 +32,25 @@ export function startMaterialText(fen: string): string {
         : `${Math.abs(points)} points of material`;
   return `${behind} starts ${what} down (\u2212${Math.abs(points)})`;
 }
+
+/** An evaluation in pawns as lichess writes it: "+1.4", "−0.3", "0.0". */
+export function evalText(pawns: number): string {
+  const rounded = Math.round(pawns * 10) / 10;
+  if (rounded === 0) return "0.0";
+  return `${rounded > 0 ? "+" : "−"}${Math.abs(rounded).toFixed(1)}`;
+}
+
+/**
+ * The line under a jumpstart game's title: where it starts, the engine's verdict on the dealt position when
+ * the server sent it, and who is behind in material: "Starts at move 24 · evaluation +1.4 for White · Black
+ * starts a knight down (−3)".
+ */
+export function jumpstartStartText(initialFen: string, startEval?: number): string {
+  const parts = [`Starts at move ${startMoveNumber(initialFen)}`];
+  if (startEval !== undefined) {
+    const side = Math.round(startEval * 10) === 0 ? "" : startEval > 0 ? " for White" : " for Black";
+    parts.push(`evaluation ${evalText(startEval)}${side}`);
+  }
+  parts.push(startMaterialText(initialFen));
+  return parts.join(" · ");
+}

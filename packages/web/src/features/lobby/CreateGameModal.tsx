@@ -23,6 +23,7 @@ import { VARIANT_LABEL } from "./lobbyStore.ts";
 import { CrownIcon, SwordsIcon } from "./OfferCard.tsx";
 import { RangeSlider } from "./RangeSlider.tsx";
 import "../../components/TextField.css";
+import { PresetGroup } from "./PresetGroup.tsx";
 import "./CreateGameModal.css";
 
 export interface CreateGameModalProps {
@@ -130,31 +131,14 @@ export function CreateGameModal({
           {values.mode === "preset" ? (
             <div className="create-game__presets">
               {PRESET_GROUPS.map((group) => (
-                <fieldset
+                <PresetGroup
                   key={group.timeClass}
-                  className="create-game__group"
-                  aria-labelledby={`${ids}-${group.timeClass}`}
-                >
-                  <h3 id={`${ids}-${group.timeClass}`} className="create-game__group-title">
-                    {group.title}
-                  </h3>
-                  <div className="create-game__group-buttons">
-                    {group.presets.map((tc) => {
-                      const label = formatTimeControl(tc);
-                      return (
-                        <button
-                          key={label}
-                          type="button"
-                          className="create-game__preset"
-                          aria-pressed={values.preset === label}
-                          onClick={() => set({ preset: label })}
-                        >
-                          {label}
-                        </button>
-                      );
-                    })}
-                  </div>
-                </fieldset>
+                  id={`${ids}-${group.timeClass}`}
+                  title={group.title}
+                  labels={group.presets.map(formatTimeControl)}
+                  selected={values.preset}
+                  onPick={(preset) => set({ preset })}
+                />
               ))}
             </div>
           ) : (
