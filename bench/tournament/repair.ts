@@ -114,8 +114,13 @@ for (const seat of seats) {
 }
 
 const busy = await cpuBusy();
+const cpuAtStart = process.cpuUsage();
+const gamesAtStart = games;
 await new Promise((r) => setTimeout(r, SECONDS * 1000));
 running = false;
+const cpuUsed = process.cpuUsage(cpuAtStart);
+// Server and bots share this process: its CPU per game played does not depend on how much CPU it was given.
+const cpuPerGame = (cpuUsed.user + cpuUsed.system) / 1000 / Math.max(1, (games - gamesAtStart) / 2);
 const s = summarize(waits);
 const m = summarize(moveLatencies);
 for (const seat of seats) seat.socket.close();
@@ -127,11 +132,12 @@ const body = [
   "",
   `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine()}; CPU busy in the 3 s before: ${busy.toFixed(0)}% (**a loaded machine**: other engineers' builds and tests share its 2 cores). One node, embedded PGlite, ${PLAYERS} players following one 1+0 arena for ${SECONDS} s; every game is 1. e4 e5 and a resignation${HOLD_MS > 0 ? ` ${HOLD_MS / 2000}-${(1.5 * HOLD_MS) / 1000} s later (about ${Math.round(PLAYERS / 2 / (HOLD_MS / 1000))} games ending a second)` : ", so games end all the time"}. The bots run in the server's process. Wait: from the player's \`gameOver\` to their next \`arenaPaired\` (the odd player out waits for the next game to end, as on lichess).`,
   "",
-  `| players | games | re-pairings | wait p50 | wait p95 | wait max | budget: p95 ≤ ${BUDGET_MS} ms | moves | move p50 / p99 (budget p99 ≤ 25 ms) |`,
-  "|---|---|---|---|---|---|---|---|---|",
-  `| ${PLAYERS} | ${Math.round(games / 2)} | ${waits.length} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.max)} | ${s.p95 <= BUDGET_MS ? "pass" : "FAIL"} | ${m.n} | ${fmt(m.p50)} / ${fmt(m.p99)} ${m.p99 <= 25 ? "pass" : "FAIL"} |`,
+  `| players | games | re-pairings | wait p50 | wait p95 | wait max | budget: p95 ≤ ${BUDGET_MS} ms | moves | move p50 / p99 (budget p99 ≤ 25 ms) | CPU per game (server and bots) |`,
+  "|---|---|---|---|---|---|---|---|---|---|",
+  `| ${PLAYERS} | ${Math.round(games / 2)} | ${waits.length} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.max)} | ${s.p95 <= BUDGET_MS ? "pass" : "FAIL"} | ${m.n} | ${fmt(m.p50)} / ${fmt(m.p99)} ${m.p99 <= 25 ? "pass" : "FAIL"} | ${fmt(cpuPerGame)} |`,
 ].join("\n");
 console.log(body);
+console.log(`CPU per game (server and bots): ${fmt(cpuPerGame)}`);
 if (!process.argv.includes("--no-write")) {
   writeSection(`tournament-repair${PLAYERS === 50 && HOLD_MS === 0 ? "" : `-${PLAYERS}-${HOLD_MS}`}`, body);
   console.log("written to bench/README.md");
