@@ -22,6 +22,7 @@ const SLOW_FIRST = [
   "server/test/dbStall.test.ts",
   "server/test/diskSync.test.ts",
   "server/test/jumpstart.test.ts",
+  "server/test/puzzlesBackfill.test.ts",
   "server/test/worker.test.ts",
   "server/test/dbPool.test.ts",
 ];

@@ -1,8 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
 import { io } from "socket.io-client";
-import { baseURL, playGame, registeredUser } from "./players.ts";
+import { baseURL, playGame, registeredUser, socketGame } from "./players.ts";
 
-/** Two friends with a finished game, a live one, and a message between them: every route has content. */
+/**
+ * Two friends with a finished game, a live one, and a message between them, and a puzzle from a mistake of
+ * mine: every route has content.
+ */
 export interface SiteFixture {
   me: { name: string; sessionId: string };
   friend: { name: string; sessionId: string };
@@ -10,6 +13,8 @@ export interface SiteFixture {
   finishedGameId: string;
   /** A game in progress, me as White, after 1. e4 e5. */
   liveGameId: string;
+  /** A puzzle in my deck: 4. Qxf7#, which I missed in a game against a third player. */
+  puzzleId: number;
 }
 
 async function call(sessionId: string, method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> {
@@ -47,7 +52,31 @@ export async function sendFriendMessage(f: Pick<SiteFixture, "me" | "friend">, m
   });
 }
 
-/** Creates the fixture: users, friendship, a message, a finished and a live game. */
+// 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qf3?? — White missed 4. Qxf7#.
+const MISSED_MATE = ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f3"];
+
+/**
+ * A puzzle from my own mistake: a game against someone else (the friend's history keeps one game with me),
+ * analysed, its puzzle made in the background.
+ */
+async function myPuzzle(me: { sessionId: string }): Promise<number> {
+  const other = await registeredUser("op");
+  const game = await socketGame(me.sessionId, other.sessionId);
+  for (const [ply, uci] of MISSED_MATE.entries()) await game.move(ply, uci);
+  await game.resign("b");
+  game.close();
+  await call(me.sessionId, "GET", `/game/analysis/${game.gameId}`);
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const deck = (await call(me.sessionId, "GET", "/puzzles/mine")) as { puzzles: Array<{ id: number }> };
+    const id = deck.puzzles[0]?.id;
+    if (id !== undefined) return id;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("no puzzle was made from the analysed game");
+}
+
+/** Creates the fixture: users, friendship, a message, a finished and a live game, a puzzle. */
 export async function createSiteFixture(): Promise<SiteFixture> {
   const me = await registeredUser("me");
   const friend = await registeredUser("fr");
@@ -56,8 +85,9 @@ export async function createSiteFixture(): Promise<SiteFixture> {
   await call(friend.sessionId, "POST", "/friend/handle-request", { inviterId: invites[0]?.inviterId, accepted: true });
   await sendFriendMessage({ me, friend }, "Good game! Rematch tomorrow?");
   const finishedGameId = await playGame(me.sessionId, friend.sessionId, ["f2f3", "e7e5", "g2g4", "d8h4"]);
+  const puzzleId = await myPuzzle(me);
   const liveGameId = await playGame(me.sessionId, friend.sessionId, ["e2e4", "e7e5"], 10);
-  return { me, friend, finishedGameId, liveGameId };
+  return { me, friend, finishedGameId, liveGameId, puzzleId };
 }
 
 /** Ends the live game so it does not outlive the suite. */
@@ -149,6 +179,26 @@ export const SITE_ROUTES: SiteRoute[] = [
     name: "leaderboards",
     path: () => "/leaderboards",
     controls: (p) => [p.getByRole("button", { name: "Get Leaderboards" })],
+  },
+  {
+    // The next puzzle near my rating (the address becomes its own), and my deck beside it.
+    name: "puzzles",
+    path: () => "/puzzles",
+    controls: (p) => [
+      p.getByRole("region", { name: "Puzzle board" }),
+      p.getByText(/^Find the best move for (White|Black)$/),
+      main(p).getByRole("heading", { name: "Learn from your mistakes" }),
+      p.getByTestId("deck-progress"),
+    ],
+  },
+  {
+    name: "puzzle",
+    path: (f) => `/puzzle/${f.puzzleId}`,
+    controls: (p) => [
+      p.getByRole("region", { name: "Puzzle board" }),
+      p.getByText("Find the best move for White"),
+      p.getByRole("link", { name: /White to move · move 4/ }),
+    ],
   },
   { name: "credits", path: () => "/credits", controls: (p) => [main(p).getByRole("heading", { name: "Credits" })] },
   {

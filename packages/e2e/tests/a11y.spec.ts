@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { drag } from "../support/board.ts";
 import { newPage } from "../support/players.ts";
 import { createSiteFixture, endSiteFixture, SITE_ROUTES, type SiteFixture } from "../support/siteRoutes.ts";
 import { expect, test } from "../support/test.ts";
@@ -65,6 +66,21 @@ test("the game-over dialog and the leave-game dialog have no serious accessibili
   await expect(done.getByRole("dialog", { name: /Gameover! Winner is/ })).toBeVisible();
   expect(await violations(done)).toEqual([]);
   for (const p of [live, done]) await p.context().close();
+});
+
+test("a puzzle after a wrong try and with its solution shown has no serious accessibility violations", async ({
+  browser,
+}) => {
+  const solver = await newPage(browser);
+  await solver.goto(`/puzzle/${fixture.puzzleId}`);
+  await expect(solver.getByText("Find the best move for White")).toBeVisible();
+  await drag(solver, "c4", "f7", "puzzle-board");
+  await expect(solver.getByText("That's not it")).toBeVisible();
+  expect(await violations(solver), "after a wrong try").toEqual([]);
+  await solver.getByRole("button", { name: "View the solution" }).click();
+  await expect(solver.getByTestId("puzzle-solution")).toHaveText("Qxf7#");
+  expect(await violations(solver), "with the solution shown").toEqual([]);
+  await solver.context().close();
 });
 
 test("the close-account dialog, with a refusal shown, has no serious accessibility violations", async ({ browser }) => {

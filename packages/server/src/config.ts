@@ -32,6 +32,7 @@ const envSchema = z.object({
   ENGINE_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
   ENGINES_AT_START: z.enum(["true", "false", "1", "0"]).default("true"),
   ANALYSIS_NODES: z.coerce.number().int().min(1_000).max(100_000_000).default(150_000),
+  PUZZLE_BACKFILL: z.enum(["true", "false", "1", "0"]).default("true"),
   REDIS_PREFIX: z
     .string()
     .trim()
@@ -90,6 +91,8 @@ export interface Config {
   enginesAtStart: boolean;
   /** Engine nodes per analysed position. */
   analysisNodes: number;
+  /** Search the analyses stored before puzzles existed (or whose making failed) for puzzles, once the node listens. */
+  puzzleBackfill: boolean;
   /** Pre-generated jumpstart positions kept per preset (0: generate on demand only). */
   jumpstartPoolSize: number;
   /** How long a search for a custom jumpstart range may take before the offer is refused. */
@@ -170,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, defaults: { webDist?: string 
     engineNiceness: e.ENGINE_NICENESS,
     enginesAtStart: e.ENGINES_AT_START === "true" || e.ENGINES_AT_START === "1",
     analysisNodes: e.ANALYSIS_NODES,
+    puzzleBackfill: e.PUZZLE_BACKFILL === "true" || e.PUZZLE_BACKFILL === "1",
     jumpstartPoolSize: e.JUMPSTART_POOL_SIZE,
     jumpstartSearchMs: e.JUMPSTART_SEARCH_MS,
     workers: e.WORKERS,

@@ -64,7 +64,7 @@ export async function startServer(config: Config, opts: { inMemoryDb?: boolean }
   const engineJobs = await engineJobsModule(core);
   const analysis = analysisModule(core, { callers, jobs: engineJobs.jobs, play, records });
   const jumpstart = jumpstartModule(core, { jobs: engineJobs.jobs });
-  const puzzles = puzzlesModule(core, { callers, jobs: engineJobs.jobs, records });
+  const puzzles = puzzlesModule(core, { callers, jobs: engineJobs.jobs, records, analysed: analysis.analysed });
   const lobby = lobbyModule(core, {
     play,
     records,

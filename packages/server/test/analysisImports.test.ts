@@ -62,6 +62,30 @@ describe("importing a game from PGN", () => {
     expect(put.status).toBe(200);
   });
 
+  it("keeps the PGN's variations as the game's tree, and names the line of an illegal move in one", async () => {
+    const pgn = `[White "alice"]\n\n1. e4 e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 *\n`;
+    const res = await post({ pgn });
+    expect(res.status).toBe(200);
+    const game = res.json as unknown as ImportedGame;
+    expect(game.moves).toBe("e4 e5 Nf3");
+    const tree = [
+      {
+        s: "e4",
+        c: [
+          { s: "e5", c: [{ s: "Nf3" }] },
+          { s: "c5", c: [{ s: "Nf3", c: [{ s: "d6" }] }, { s: "c3" }] },
+        ],
+      },
+    ];
+    expect(game.tree).toEqual(tree);
+    expect((await http(app.url, "GET", `/analysis/import/${game.importId}`)).json).toMatchObject({ tree });
+    // A game without variations has an empty tree.
+    expect(((await post({ pgn: SCHOLARS })).json as unknown as ImportedGame).tree).toEqual([]);
+
+    const bad = await post({ pgn: "1. e4 e5\n(1... Ke6 2. d4) 2. Nf3 *" });
+    expect([bad.status, bad.json.message]).toEqual([400, "Invalid move in a variation: 1... Ke6 (line 2)"]);
+  });
+
   it("takes the chosen game of a file of many", async () => {
     const res = await post({ pgn: `${SCHOLARS}\n[White "carol"]\n\n1. d4 d5 *\n`, index: 1 });
     expect(res.json).toMatchObject({ white: "carol", moves: "d4 d5", result: "*" });

@@ -264,6 +264,167 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
       }),
   );
 
+  it(
+    "settles offers and answers whose commit was stored but whose answer was lost before answering: a takeback, a draw offer, its acceptance, a rematch",
+    { timeout: 60_000 },
+    () =>
+      behindProxy(async ({ server, proxy, direct }) => {
+        const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
+          baseTime: 5,
+          increment: 0,
+          selectedColor: "white",
+        });
+        const gameId = game.gameId;
+        await play(white, black, gameId, ["e2e4", "e7e5"]);
+        /** `act` while the link goes the moment `marker`'s statement has been answered, and comes back 0.3 s later. */
+        const lostReply = async <T>(marker: string, act: () => Promise<T>): Promise<T> => {
+          const cut = proxy.downAfterAnswerTo(marker);
+          const answer = act();
+          await cut;
+          setTimeout(() => proxy.up(), 300);
+          return within(STATEMENT_TIMEOUT_MS + 1_000, marker, answer);
+        };
+        const roundState = async () =>
+          (
+            await direct.query<{ s: { drawOfferBy: string | null } }>("select round_state s from games where id = $1", [
+              gameId,
+            ])
+          ).rows[0]?.s;
+
+        // Black asks to take 1...e5 back; White's yes is a transaction whose COMMIT answer is lost.
+        const proposed = white.next("takebackProposed");
+        expect(await black.emit("proposeTakeback", { gameId })).toMatchObject({ ok: true });
+        await proposed;
+        const takenBack = black.next("takenBack");
+        const accepted = await lostReply("commit", () => white.emit("acceptTakeback", { gameId }, 8_000));
+        expect(accepted).toEqual({ ok: true, data: { ply: 1 } });
+        expect(await takenBack).toMatchObject({ gameId, ply: 1 });
+        expect(await storedMoves(direct, gameId)).toEqual(["e4"]);
+
+        // A draw offer: one statement, run, its answer lost.
+        await play(white, black, gameId, ["e7e5"], 1);
+        const offered = black.next("offerDraw");
+        const offer = await lostReply('update "games" set "round_state"', () =>
+          white.emit("offerDraw", { gameId }, 8_000),
+        );
+        expect(offer).toEqual({ ok: true });
+        expect(await offered).toMatchObject({ gameId });
+        expect((await roundState())?.drawOfferBy).toBe("w");
+
+        // Its acceptance ends the game: the end's COMMIT answer lost, the game over all the same.
+        const over = [white.next("gameOver"), black.next("gameOver")];
+        const agreed = await lostReply("commit", () => black.emit("acceptDraw", { gameId }, 8_000));
+        expect(agreed).toEqual({ ok: true });
+        for (const o of await Promise.all(over)) expect(o).toMatchObject({ winningColor: "draw" });
+        const row = await direct.query<{ status: string }>("select status from games where id = $1", [gameId]);
+        expect(row.rows[0]?.status).toBe("finished");
+        // Nothing stood still: each was known stored before it was answered.
+        expect(white.seen.get("clocksHeld")).toBeUndefined();
+
+        // A rematch offer whose INSERT ran, its answer lost: it stands, and Black is told.
+        const rematchOffered = black.next("rematchOffered");
+        const offered2 = await lostReply('insert into "rematch_offers"', () =>
+          http(server.url, "POST", "/game/offer-rematch", {
+            body: { previousGameId: gameId, sessionId: white.sessionId },
+          }),
+        );
+        expect(offered2.status).toBe(200);
+        const offerId = offered2.json.offerId as string;
+        expect((await rematchOffered).offerId).toBe(offerId);
+        // Black's yes takes the offer (a DELETE whose answer is lost), then starts the game.
+        const started = [white.next("gameStarted"), black.next("gameStarted")];
+        const yes = await lostReply('delete from "rematch_offers"', () =>
+          http(server.url, "POST", "/game/handle-rematch-offer", {
+            body: { offerId, accept: true, sessionId: black.sessionId },
+          }),
+        );
+        expect(yes.status).toBe(200);
+        const rematch = yes.json.gameId as string;
+        for (const g of await Promise.all(started)) expect(g.gameId).toBe(rematch);
+        const rows = await direct.query<{ rematch_of: string; status: string }>(
+          "select rematch_of, status from games where id = $1",
+          [rematch],
+        );
+        expect(rows.rows[0]).toEqual({ rematch_of: gameId, status: "active" });
+        const left = await direct.query("select 1 from rematch_offers where offer_id = $1", [offerId]);
+        expect(left.rowCount).toBe(0);
+        white.socket.close();
+        black.socket.close();
+      }),
+  );
+
+  it(
+    "answers a resignation whose COMMIT is answered only after the deadline 'unsettled', then tells both players the game is over",
+    { timeout: 40_000 },
+    () =>
+      behindProxy(async ({ server, proxy, direct }) => {
+        const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
+          baseTime: 5,
+          increment: 0,
+          selectedColor: "white",
+        });
+        const gameId = game.gameId;
+        await play(white, black, gameId, ["e2e4", "e7e5"]);
+        // The end's transaction commits; its answer is held past the statement timeout.
+        const hold = proxy.holdAnswerTo("commit");
+        const sentAt = Date.now();
+        const answer = black.emit("forfeit", { gameId }, STATEMENT_TIMEOUT_MS + 2_000);
+        await hold.held;
+        expect(await within(STATEMENT_TIMEOUT_MS + 1_000, "forfeit", answer)).toMatchObject({
+          ok: false,
+          code: "unsettled",
+        });
+        expect(Date.now() - sentAt).toBeLessThan(STATEMENT_TIMEOUT_MS + 750);
+        const row = await direct.query<{ status: string }>("select status from games where id = $1", [gameId]);
+        expect(row.rows[0]?.status).toBe("finished");
+        expect(white.seen.get("gameOver")).toBeUndefined();
+        // Once the answer comes, the game is read back: both players learn what the mover was not told.
+        const over = [white.next("gameOver", 10_000), black.next("gameOver", 10_000)];
+        hold.release();
+        for (const o of await Promise.all(over)) expect(o).toMatchObject({ reason: "resign", winningColor: "white" });
+        expect(await black.emit("forfeit", { gameId })).toMatchObject({ ok: false });
+        await new Promise((r) => setTimeout(r, 1_500));
+        expect(white.seen.get("gameOver")).toHaveLength(1);
+        white.socket.close();
+        black.socket.close();
+      }),
+  );
+
+  it(
+    "answers a rematch offer whose INSERT is answered only after the deadline 'unsettled', then tells both players of it",
+    { timeout: 40_000 },
+    () =>
+      behindProxy(async ({ server, proxy }) => {
+        const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
+          baseTime: 5,
+          increment: 0,
+          selectedColor: "white",
+        });
+        const gameId = game.gameId;
+        await play(white, black, gameId, ["e2e4", "e7e5"]);
+        expect(await black.emit("forfeit", { gameId })).toMatchObject({ ok: true });
+        const hold = proxy.holdAnswerTo('insert into "rematch_offers"');
+        const answer = http(server.url, "POST", "/game/offer-rematch", {
+          body: { previousGameId: gameId, sessionId: white.sessionId },
+        });
+        await hold.held;
+        const refused = await within(STATEMENT_TIMEOUT_MS + 1_000, "offer-rematch", answer);
+        expect(refused.status).toBe(503);
+        expect(refused.json.code).toBe("unsettled");
+        // The INSERT's answer comes: the offer stands, and the player asked hears of it without reloading.
+        const offered = black.next("rematchOffered", 10_000);
+        hold.release();
+        const heard = await offered;
+        expect(heard.previousGameId).toBe(gameId);
+        const yes = await http(server.url, "POST", "/game/handle-rematch-offer", {
+          body: { offerId: heard.offerId, accept: true, sessionId: black.sessionId },
+        });
+        expect(yes.status).toBe(200);
+        white.socket.close();
+        black.socket.close();
+      }),
+  );
+
   it("survives a connection lost inside a game-end transaction, and ends the game once when asked again", () =>
     behindProxy(async ({ server, proxy, direct }) => {
       const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
@@ -276,14 +437,23 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
 
       // The result row is updated, then the link goes before COMMIT: the client is checked out, mid-transaction.
       const cut = proxy.downAfterAnswerTo('update "games" set "status"');
-      const refused = await within(5_000, "forfeit", black.emit("forfeit", { gameId }));
+      const refused = await within(
+        STATEMENT_TIMEOUT_MS + 1_000,
+        "forfeit",
+        black.emit("forfeit", { gameId }, STATEMENT_TIMEOUT_MS + 2_000),
+      );
       await cut;
-      expect(refused).toMatchObject({ ok: false, code: "unavailable" });
+      // The server cannot read the game back while the link is down: it does not say "not saved" either.
+      expect(refused).toMatchObject({ ok: false, code: "unsettled" });
       const row = await direct.query<{ status: string }>("select status from games where id = $1", [gameId]);
       expect(row.rows[0]?.status).toBe("active");
 
+      const resumed = white.next("clocksResumed", 15_000);
       proxy.up();
       await waitHealthy(server.url);
+      // Read back: the game goes on, nobody is told it ended.
+      await resumed;
+      expect(white.seen.get("gameOver")).toBeUndefined();
       const over = white.next("gameOver", 5_000);
       expect(await black.emit("forfeit", { gameId })).toMatchObject({ ok: true });
       expect(await over).toMatchObject({ reason: "resign", winningColor: "white" });

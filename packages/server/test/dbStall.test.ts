@@ -199,6 +199,69 @@ describe.skipIf(!withPg).concurrent("PostgreSQL: every statement has a timeout (
   );
 });
 
+describe.skipIf(!withPg)("PostgreSQL stalled: game commands other than moves (needs DATABASE_URL)", () => {
+  it(
+    "answers an abort, a draw offer and a resignation within STATEMENT_TIMEOUT_MS, and applies none of them halfway or later",
+    { timeout: 90_000 },
+    () =>
+      behindProxy(async (url, proxy) => {
+        const server = await startTestServer({ DATABASE_URL: url, STATEMENT_TIMEOUT_MS: "2000" });
+        const timeoutMs = server.config.statementTimeoutMs;
+        try {
+          const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
+            baseTime: 5,
+            increment: 0,
+            selectedColor: "white",
+          });
+          const gameId = game.gameId;
+          /** The command sent while the database stalls: answered by the deadline, nothing of it applied. */
+          const inStall = async (who: typeof white, event: string) => {
+            proxy.stall();
+            const answer = await timed(
+              who.emit(event, { gameId }, 10_000).then((a) => {
+                expect(a).toMatchObject({ ok: false, code: "unsettled" });
+              }),
+            );
+            expect(answer.error).toBeUndefined();
+            expect(answer.ms).toBeLessThan(timeoutMs + 750);
+            const resumed = black.next("clocksResumed", 15_000);
+            proxy.up();
+            await resumed;
+            const view = await white.emit<GameStarted>("resync", { gameId });
+            expect(view.data).toMatchObject({ status: "active" });
+            expect(view.data?.drawOfferBy).toBeUndefined();
+            const record = await http(server.url, "GET", `/history/${gameId}`);
+            expect(record.json).toMatchObject({ status: "active" });
+          };
+
+          await play(white, black, gameId, ["e2e4"]);
+          await inStall(black, "abort");
+          await play(white, black, gameId, ["e7e5"], 1);
+          await inStall(white, "offerDraw");
+          await inStall(black, "forfeit");
+          expect(black.seen.get("offerDraw")).toBeUndefined();
+          expect(white.seen.get("gameOver")).toBeUndefined();
+
+          // Each went back to the database untouched: the game goes on, and ends once when asked again.
+          await play(white, black, gameId, ["g1f3"], 2);
+          const over = white.next("gameOver");
+          expect(await black.emit("forfeit", { gameId })).toMatchObject({ ok: true });
+          expect(await over).toMatchObject({ reason: "resign", winningColor: "white" });
+          await new Promise((r) => setTimeout(r, 300));
+          expect(white.seen.get("gameOver")).toHaveLength(1);
+          expect((await http(server.url, "GET", `/history/${gameId}`)).json).toMatchObject({
+            status: "finished",
+            moves: "e4 e5 Nf3",
+          });
+          white.socket.close();
+          black.socket.close();
+        } finally {
+          await server.close();
+        }
+      }),
+  );
+});
+
 describe("PGlite: a busy database thread does not hold /health", () => {
   it("pings false within the bound while a statement holds the worker, true once it is free", async () => {
     const database = await openDatabase({ statementTimeoutMs: 5_000 });

@@ -1,5 +1,8 @@
 import type { Redis } from "ioredis";
 
+/** A node's answer to a request, or why none came. */
+export type BusReply = { answer: unknown } | "undelivered" | "late";
+
 type Handler = (payload: unknown, from: string) => unknown;
 
 type Message =
@@ -45,19 +48,28 @@ export class NodeBus {
   }
 
   /** Asks one node; undefined when it is not there, does not answer in time, or Redis is away. */
-  request(node: string, method: string, payload: unknown, timeoutMs = 3_000): Promise<unknown> {
+  async request(node: string, method: string, payload: unknown, timeoutMs = 3_000): Promise<unknown> {
+    const reply = await this.ask(node, method, payload, timeoutMs);
+    return typeof reply === "object" ? reply.answer : undefined;
+  }
+
+  /**
+   * Asks one node, and says why there is no answer: "undelivered" (nobody heard the request: the node is not
+   * there, or Redis is away) or "late" (it was sent, and may have been acted on, but no answer came in time).
+   */
+  ask(node: string, method: string, payload: unknown, timeoutMs: number): Promise<BusReply> {
     const id = ++this.seq;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => this.settle(id, undefined), timeoutMs);
-      this.pending.set(id, { resolve, timer });
+      const timer = setTimeout(() => this.settle(id, "late"), timeoutMs);
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, timer });
       const msg: Message = { t: "req", id, from: this.nodeId, m: method, p: payload };
       this.pub.publish(this.channel(node), JSON.stringify(msg)).then(
         (receivers) => {
-          if (receivers === 0) this.settle(id, undefined);
+          if (receivers === 0) this.settle(id, "undelivered");
         },
         (err: unknown) => {
           this.onError(err);
-          this.settle(id, undefined);
+          this.settle(id, "undelivered");
         },
       );
     });
@@ -76,7 +88,7 @@ export class NodeBus {
   }
 
   close(): void {
-    for (const id of [...this.pending.keys()]) this.settle(id, undefined);
+    for (const id of [...this.pending.keys()]) this.settle(id, "late");
     this.sub.disconnect();
   }
 
@@ -96,7 +108,7 @@ export class NodeBus {
       return;
     }
     if (msg.t === "res") {
-      this.settle(msg.id, msg.p);
+      this.settle(msg.id, { answer: msg.p });
       return;
     }
     if (msg.from === this.nodeId) return;

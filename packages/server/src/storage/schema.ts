@@ -334,6 +334,8 @@ export const importedGames = pgTable(
     uciMoves: jsonb("uci_moves").$type<string[]>().notNull(),
     sans: jsonb("sans").$type<string[]>().notNull(),
     result: text("result").notNull(),
+    /** The PGN's variations with the game's own moves (a saved tree, SAN); empty when it had none. */
+    tree: jsonb("tree").$type<SavedTreeNode[]>().notNull().default([]),
     entries: jsonb("entries").$type<AnalysisEntry[]>(),
     nodes: integer("nodes"),
     engine: text("engine"),
@@ -375,6 +377,16 @@ export const puzzles = pgTable(
     index("puzzles_rating_idx").on(t.rating, t.id),
   ],
 );
+
+/**
+ * Games whose analysis was searched for puzzles (by the maker as an analysis is stored, or by the backfill of
+ * analyses stored before): a game is claimed here before its searches, so no two makers search it.
+ */
+export const puzzleSources = pgTable("puzzle_sources", {
+  /** A played or an imported game's id. */
+  gameId: text("game_id").primaryKey(),
+  claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Tries at puzzles: by an account or a guest's session; only an account's first try at a puzzle is rated

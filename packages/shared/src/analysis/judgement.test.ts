@@ -82,6 +82,29 @@ describe("judgeEntries", () => {
     expect(judged[3]).toMatchObject({ eval: "#-1", turn: "b", moves: ["d8h4"] });
   });
 
+  it("judges the first move from lichess's opening score (+0.15), not from the search of the start", () => {
+    // Searched +0.60 → −0.20 would drop 0.147 (an inaccuracy); from +0.15 it drops 0.064: no mark.
+    const searched: AnalysisEntry[] = [
+      { eval: 60, turn: "w", moves: ["d2d4"] },
+      { eval: -20, turn: "b", moves: ["e7e5"] },
+      { eval: -150, turn: "w", moves: ["d2d4"] },
+    ];
+    const marks = judgeEntries(searched, ["g2g4", "d7d6"]).map((e) => e.judgement);
+    // The second move is judged from the first move's search: −0.20 → −1.50 gains for Black, no mark.
+    expect(marks).toEqual([null, null, null]);
+    // From +0.15 to −0.45 the first move drops 0.110: an inaccuracy all the same.
+    const worse = judgeEntries(
+      [
+        { eval: 60, turn: "w", moves: ["d2d4"] },
+        { eval: -45, turn: "b", moves: [] },
+      ],
+      ["g2g4"],
+    );
+    expect(worse[1]?.judgement).toBe("inaccuracy");
+    // The start's eval is still the one shown.
+    expect(judgeEntries(searched, ["g2g4", "d7d6"])[0]?.eval).toBe(60);
+  });
+
   it("leaves the move that was the engine's choice unjudged", () => {
     // 1...e5 was the engine's first choice for Black.
     expect(judged[2]?.judgement).toBeNull();

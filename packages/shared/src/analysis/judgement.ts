@@ -24,6 +24,12 @@ export const JUDGEMENT_INFO: Record<Judgement, { title: string; symbol: string }
   blunder: { title: "Blunder", symbol: "??" },
 };
 
+/**
+ * The score lichess judges a game's first move from: its fixed opening score (scalachess `Cp.initial`, +0.15,
+ * lila `Info.start`), not the search of the first position, whose best line still decides whether it is judged.
+ */
+export const FIRST_MOVE_BEFORE_CP = 15;
+
 /** Centipawns at and beyond which a stored eval is a checkmate on the board (the server stores ±10000). */
 const CHECKMATE_CP = 10_000;
 
@@ -81,10 +87,11 @@ export const entryWinPercent = (entry: AnalysisEntry): number => Math.round(winP
  * A game's entries (index 0 the start, i after move i) with `winPercent` on each and, on every entry after
  * a move, the lichess `judgement` of that move; `uciMoves[i]` is the move from position i to i + 1. Works
  * on any stored analysis, old ones included: only the evals, best lines and the game's moves are needed.
+ * The first move is judged from FIRST_MOVE_BEFORE_CP, as lichess does.
  */
 export function judgeEntries(entries: readonly AnalysisEntry[], uciMoves: readonly string[]): AnalysisEntry[] {
   return entries.map((entry, i) => {
-    const before = entries[i - 1];
+    const before = i === 1 && entries[0] ? { ...entries[0], eval: FIRST_MOVE_BEFORE_CP } : entries[i - 1];
     const judgement = before ? judgeMove(before, entry, uciMoves[i - 1]) : null;
     return { eval: entry.eval, turn: entry.turn, moves: entry.moves, winPercent: entryWinPercent(entry), judgement };
   });

@@ -120,10 +120,22 @@ const afterMove = (fen: string, uci: string): string | undefined => {
 };
 
 /**
+ * chess.js reads no Chess960 castling rights (Shredder-FEN "HAha"): without them it reads the position, and a
+ * line stops at a castle, which it cannot play; every other move is the same in both games.
+ */
+function chessJsFen(fen: string): string {
+  const fields = fen.split(" ");
+  if (!/[A-Ha-h]/.test(fields[2] ?? "")) return fen;
+  fields[2] = "-";
+  return fields.join(" ");
+}
+
+/**
  * Why the move was bad, in a few words ("hangs the knight on f6", "allows mate in 2", "misses a fork with
  * Nc7+", "loses the exchange"), or undefined when no simple reason is found. A hint, not a proof.
  */
-export function explainMove({ fen, played, before, after }: MoveToExplain): string | undefined {
+export function explainMove({ fen: given, played, before, after }: MoveToExplain): string | undefined {
+  const fen = chessJsFen(given);
   let mover: Color;
   let fenAfter: string | undefined;
   try {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { puzzleRatingChanges } from "../domain/puzzleRating.ts";
+import { explainMove } from "./motifs.ts";
 import { judgeAttempt, judgeStep } from "./puzzleSolving.ts";
 import type { MistakePosition } from "./puzzles.ts";
 import { puzzleThemes } from "./puzzleThemes.ts";
@@ -27,6 +28,35 @@ describe("judging a solver's moves", () => {
   it("calls an illegal move or a move after the first wrong one illegal", () => {
     expect(judgeAttempt(SCHOLARS, ["h5f7"], ["h5h8"])).toBe("illegal");
     expect(judgeAttempt(BACK_RANK, ["d1d8", "c8d8", "e1e8"], ["d1d7", "e1e8"])).toBe("illegal");
+  });
+});
+
+describe("a Chess960 puzzle", () => {
+  // Chess960, White king b1 and rook h1 with the right to castle (Shredder-FEN "H"): the castle (king takes
+  // rook, as the engine names it in UCI_Chess960) lands the king on g1 and the rook on f1, checking on the f-file.
+  const CASTLE = "5k2/4p1p1/8/8/8/8/8/1K5R w H - 0 1";
+  const line = ["b1h1", "f8g8", "f1f7"];
+
+  it("takes the castle however the solver names it: king takes rook or the king's destination", () => {
+    expect(judgeStep(CASTLE, line, 0, "b1h1")).toBe("incomplete");
+    expect(judgeStep(CASTLE, line, 0, "b1g1")).toBe("incomplete");
+    expect(judgeAttempt(CASTLE, line, ["b1g1", "f1f7"])).toBe("solved");
+    expect(judgeAttempt(CASTLE, line, ["b1h1", "f1f6"])).toBe("failed");
+    expect(judgeAttempt(CASTLE, line, ["b1c1"])).toBe("failed");
+  });
+
+  it("takes a castle that mates, named either way", () => {
+    const mate = "4rkr1/4p1p1/8/8/8/8/8/1K5R w H - 0 1";
+    expect(judgeAttempt(mate, ["b1h1"], ["b1h1"])).toBe("solved");
+    expect(judgeAttempt(mate, ["b1h1"], ["b1g1"])).toBe("solved");
+  });
+
+  it("gets a motif hint, which names a theme, though chess.js reads no Chess960 castling rights", () => {
+    // The Scholar's mate set up from the standard array as Chess960 position 518 (Shredder-FEN "HAha").
+    const fen = SCHOLARS.replace("KQkq", "HAha");
+    const before = { eval: "#1", turn: "w" as const, moves: ["h5f7"] };
+    const after = { eval: 30, turn: "b" as const, moves: ["f8c5"] };
+    expect(explainMove({ fen, played: "h5f3", before, after })).toBe("misses mate in 1");
   });
 });
 

@@ -7,8 +7,11 @@ import { Board } from "../chess/board.ts";
  */
 export type AttemptVerdict = "solved" | "failed" | "incomplete" | "illegal";
 
-/** Whether `uci` is legal in `fen` and, if so, whether it mates. */
-function tryMove(fen: string, uci: string): { fen: string; mate: boolean } | undefined {
+/**
+ * Whether `uci` is legal in `fen` and, if so, whether it mates, and the move as the Board names it: a Chess960
+ * castle given as the king's destination (b1g1) comes back as king takes rook (b1h1), as the engine's solution has it.
+ */
+function tryMove(fen: string, uci: string): { fen: string; mate: boolean; uci: string } | undefined {
   let board: Board;
   try {
     board = Board.fromFen(fen);
@@ -16,14 +19,14 @@ function tryMove(fen: string, uci: string): { fen: string; mate: boolean } | und
     return undefined;
   }
   if (!board.play({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] })) return undefined;
-  return { fen: board.fen(), mate: board.end() === "checkmate" };
+  return { fen: board.fen(), mate: board.end() === "checkmate", uci: board.lastMove() ?? uci };
 }
 
 /** The verdict on one more solver's move at solver-move index `step` (0, 1, 2 …) from `fen`. */
 export function judgeStep(fen: string, solution: readonly string[], step: number, uci: string): AttemptVerdict {
   const moved = tryMove(fen, uci);
   if (!moved) return "illegal";
-  if (moved.mate || uci === solution[step * 2])
+  if (moved.mate || moved.uci === solution[step * 2])
     return step * 2 + 1 >= solution.length || moved.mate ? "solved" : "incomplete";
   return "failed";
 }

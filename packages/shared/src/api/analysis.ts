@@ -87,6 +87,8 @@ export interface ImportedGame {
   white: string | null;
   black: string | null;
   result: "1-0" | "0-1" | "1/2-1/2" | "*";
+  /** The PGN's variations, as a saved tree with the game's own moves (empty: it had none): the board's tree. */
+  tree: SavedTreeNode[];
   variant: "standard" | "chess960";
   createdAt: number;
 }

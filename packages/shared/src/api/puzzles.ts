@@ -16,6 +16,11 @@ export interface Puzzle {
   played: string;
   /** "wins": one move clearly wins; "saves": one move holds. */
   kind: "wins" | "saves";
+  /**
+   * Themes ("mateIn1") and the source game give the answer away, so the page shows them only once the puzzle is
+   * solved or its solution viewed. They stay in the payload, as on lichess: `solution` is there already (the
+   * page judges each move at once), so hiding them from the API would hide nothing.
+   */
   themes: string[];
   rating: number;
   gameId: string;

@@ -20,7 +20,7 @@ const one = (text: string) => {
 };
 
 describe("readPgn", () => {
-  it("reads a lichess export: tags, main line, result; comments, NAGs and variations skipped", () => {
+  it("reads a lichess export: tags, main line, result, its variation as a tree; comments and NAGs skipped", () => {
     const [game, ...rest] = one(LICHESS);
     expect(rest).toEqual([]);
     expect(game).toMatchObject({
@@ -34,6 +34,50 @@ describe("readPgn", () => {
     });
     expect(game?.error).toBeUndefined();
     expect(game && pgnGameTitle(game)).toBe("alice vs bob · 1-0 · 4 moves");
+    // 2... g6 is an alternative to 2... Nc6: a second move after 2. Qh5, the game's own first.
+    expect(game?.tree).toEqual([
+      {
+        s: "e4",
+        c: [
+          {
+            s: "e5",
+            c: [
+              {
+                s: "Qh5",
+                c: [
+                  { s: "Nc6", c: [{ s: "Bc4", c: [{ s: "Nf6", c: [{ s: "Qxf7#" }] }] }] },
+                  { s: "g6", c: [{ s: "Qxe5+", c: [{ s: "Qe7" }] }] },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ]);
+  });
+
+  it("reads nested variations, side by side ones, and one at the first move; a game without any has no tree", () => {
+    const [game] = one("1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) (1. c4) 1... e5 2. Nf3 (2. f4 exf4) *");
+    expect(game?.sans).toEqual(["e4", "e5", "Nf3"]);
+    expect(game?.tree).toEqual([
+      { s: "e4", c: [{ s: "e5", c: [{ s: "Nf3" }, { s: "f4", c: [{ s: "exf4" }] }] }] },
+      {
+        s: "d4",
+        c: [
+          { s: "d5", c: [{ s: "c4" }] },
+          { s: "Nf6", c: [{ s: "c4" }] },
+        ],
+      },
+      { s: "c4" },
+    ]);
+    expect(one("1. e4 e5 *")[0]?.tree).toEqual([]);
+  });
+
+  it("reads a Chess960 castle in a variation", () => {
+    const [game] = one(
+      '[Variant "Chess960"]\n[FEN "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1"]\n\n1. O-O (1. O-O-O) O-O-O *',
+    );
+    expect(game?.tree).toEqual([{ s: "O-O", c: [{ s: "O-O-O" }] }, { s: "O-O-O" }]);
   });
 
   it.each<[string, string, string[]]>([
@@ -80,6 +124,8 @@ describe("readPgn", () => {
     ["a bad FEN", '[White "a"]\n[FEN "8/8/8 w - - 0 1"]\n\n1. e4 *', "(line 2)"],
     ["an unsupported variant", '[Variant "Atomic"]\n\n1. e4 *', 'Variant "Atomic" is not supported (line 1)'],
     ["an unclosed variation", "1. e4 (1. d4 d5 2. c4 *", "Unclosed variation from line 1"],
+    ["an illegal move in a variation", "1. e4 e5\n(1... Ke6) *", "Invalid move in a variation: 1... Ke6 (line 2)"],
+    ["a variation before any move", "( 1. d4 ) 1. e4 *", "A variation before any move on line 1"],
     ["a null move", "1. e4 -- 2. d4 *", "Invalid move in PGN: 1... -- (line 1)"],
   ])("names what is wrong with a game: %s", (_what, text, error) => {
     expect(one(text)[0]?.error).toContain(error);

@@ -1,13 +1,27 @@
 import { Board, START_FEN } from "./board.ts";
 
 /**
- * Reading PGN files for import (lichess's /paste): one game or many, tags and main line; comments, NAGs and
- * variations are skipped. Standard chess and Chess960 (a Variant tag, or a FEN naming rook files). Errors are
+ * Reading PGN files for import (lichess's /paste): one game or many, tags, main line and variations (as a
+ * tree of SAN moves, the analysis board's saved tree); comments and NAGs are skipped. Standard chess and Chess960 (a Variant tag, or a FEN naming rook files). Errors are
  * values that name the line they were found on. Pure.
  */
 
 /** The limits of one import: the text's size, the games in it, the moves of a game. */
-export const PGN_LIMITS = { chars: 1_000_000, games: 100, plies: 600 } as const;
+export const PGN_LIMITS = {
+  chars: 1_000_000,
+  games: 100,
+  plies: 600,
+  /** A game's tree, its own moves and its variations' (the saved tree's limits, MAX_TREE_NODES). */
+  treeMoves: 2_000,
+  /** Moves played from one position, the game's and its variations'. */
+  branches: 64,
+} as const;
+
+/** A move of a game's tree: SAN and the moves after it, the game's own continuation first. */
+export interface PgnTreeNode {
+  s: string;
+  c?: PgnTreeNode[];
+}
 
 export type PgnImportResult = "1-0" | "0-1" | "1/2-1/2" | "*";
 
@@ -25,6 +39,8 @@ export interface PgnImportGame {
   /** The same moves as UCI (a Chess960 castle as king takes rook). */
   uci: string[];
   result: PgnImportResult;
+  /** The game's moves with its variations, when it has any (else empty): the analysis board's tree. */
+  tree: PgnTreeNode[];
   /** Why the game cannot be imported, naming its line; the moves before it are kept. */
   error?: string;
 }
@@ -135,6 +151,82 @@ function label(board: Board, text: string): string {
 
 const VARIANTS_960 = new Set(["chess960", "chess 960", "fischerandom", "fischer random", "fischer random chess"]);
 
+/** Where moves go at one depth: the position now and the list the next move joins, and the same before the last move. */
+interface Level {
+  board: Board;
+  list: PgnTreeNode[];
+  /** Before the last move at this depth: where a variation "(" starts. */
+  before?: { board: Board; list: PgnTreeNode[] };
+  /** The line of the "(" (a variation). */
+  opened: number;
+}
+
+/**
+ * The moves of a game: the main line into `game.sans` and `game.uci`, and every move, variations' too, into a
+ * tree. A variation is an alternative to the move before its "(" (nested ones likewise); an illegal move in it
+ * is an error naming its line, as in the main line.
+ */
+function readMoves(
+  tokens: Token[],
+  board: Board,
+  game: PgnImportGame,
+): { tree: PgnTreeNode[]; variations: boolean; error?: string } {
+  const tree: PgnTreeNode[] = [];
+  const levels: Level[] = [{ board, list: tree, opened: 0 }];
+  let nodes = 0;
+  let variations = false;
+  const fail = (error: string) => ({ tree, variations, error });
+  for (const t of tokens) {
+    const level = levels.at(-1) as Level;
+    if (t.kind === "open") {
+      if (!level.before) return fail(`A variation before any move on line ${t.line}`);
+      variations = true;
+      levels.push({ board: level.before.board.clone(), list: level.before.list, opened: t.line });
+    } else if (t.kind === "close") {
+      if (levels.length === 1) return fail(`Unexpected ")" on line ${t.line}`);
+      levels.pop();
+    } else if (t.kind === "result" && levels.length === 1) {
+      game.result = t.value;
+    } else if (t.kind === "move") {
+      const main = levels.length === 1;
+      if (main && game.sans.length >= PGN_LIMITS.plies) {
+        return fail(`A game may have at most ${PGN_LIMITS.plies} moves (line ${t.line})`);
+      }
+      const before = level.board.clone();
+      const shown = label(level.board, t.text);
+      const played = playLenient(level.board, t.text);
+      if (!played) return fail(`Invalid move in ${main ? "PGN" : "a variation"}: ${shown} (line ${t.line})`);
+      if (main) {
+        game.sans.push(played.san);
+        game.uci.push(played.uci);
+      }
+      let node = level.list.find((n) => n.s === played.san);
+      if (!node) {
+        if (++nodes > PGN_LIMITS.treeMoves) {
+          return fail(`A game and its variations may have at most ${PGN_LIMITS.treeMoves} moves (line ${t.line})`);
+        }
+        if (level.list.length >= PGN_LIMITS.branches) {
+          return fail(`At most ${PGN_LIMITS.branches} moves from one position (line ${t.line})`);
+        }
+        node = { s: played.san };
+        level.list.push(node);
+      }
+      level.before = { board: before, list: level.list };
+      node.c ??= [];
+      level.list = node.c;
+    }
+  }
+  if (levels.length > 1) return fail(`Unclosed variation from line ${(levels[1] as Level).opened}`);
+  const prune = (list: PgnTreeNode[]): void => {
+    for (const n of list) {
+      if (n.c && n.c.length === 0) delete n.c;
+      else if (n.c) prune(n.c);
+    }
+  };
+  prune(tree);
+  return { tree, variations };
+}
+
 /** One game's tokens read: its start, main line and result, or where it went wrong. */
 function readGame(tokens: Token[], source: string): PgnImportGame {
   const first = tokens[0] as Token;
@@ -148,6 +240,7 @@ function readGame(tokens: Token[], source: string): PgnImportGame {
     sans: [],
     uci: [],
     result: "*",
+    tree: [],
   };
   for (const t of tokens) if (t.kind === "tag") game.tags[t.name] = t.value;
   const variant = (game.tags.Variant ?? "Standard").trim().toLowerCase();
@@ -166,29 +259,9 @@ function readGame(tokens: Token[], source: string): PgnImportGame {
   }
   game.initialFen = board.fen();
   game.chess960 = board.chess960;
-  let depth = 0;
-  let opened = 0;
-  for (const t of tokens) {
-    if (t.kind === "open") {
-      if (depth === 0) opened = t.line;
-      depth += 1;
-    } else if (t.kind === "close") {
-      if (depth === 0) return { ...game, error: `Unexpected ")" on line ${t.line}` };
-      depth -= 1;
-    } else if (t.kind === "result" && depth === 0) {
-      game.result = t.value;
-    } else if (t.kind === "move" && depth === 0) {
-      if (game.sans.length >= PGN_LIMITS.plies) {
-        return { ...game, error: `A game may have at most ${PGN_LIMITS.plies} moves (line ${t.line})` };
-      }
-      const shown = label(board, t.text);
-      const played = playLenient(board, t.text);
-      if (!played) return { ...game, error: `Invalid move in PGN: ${shown} (line ${t.line})` };
-      game.sans.push(played.san);
-      game.uci.push(played.uci);
-    }
-  }
-  if (depth > 0) return { ...game, error: `Unclosed variation from line ${opened}` };
+  const read = readMoves(tokens, board, game);
+  if (read.error) return { ...game, error: read.error };
+  if (read.variations) game.tree = read.tree;
   const tagged = game.tags.Result;
   if (game.result === "*" && tagged && RESULTS.has(tagged)) game.result = tagged as PgnImportResult;
   return game;

@@ -519,7 +519,7 @@ export const ERROR_CODES: Record<string, string> = {
   internal: "A bug on our side; logged.",
   unavailable: "The database (or a variant) is not available; try again.",
   unsettled:
-    "The database did not answer a write in time (`STATEMENT_TIMEOUT_MS`): it may yet be stored. The game's clocks stand still (`clocksHeld`) until its server knows; a stored move then comes as `update`, and sending the same move again is safe (a resend of a stored move is answered as already applied).",
+    "The database did not answer a write in time (`STATEMENT_TIMEOUT_MS`): it may yet be stored. Any game command can get it (a move, a resignation, an abort, a draw or takeback offer or answer). The game's clocks stand still (`clocksHeld`) until its server knows; what was stored then comes as its usual event (`update`, `gameOver`, `offerDraw`, `takenBack`...), and sending the same move again is safe (a resend of a stored move is answered as already applied).",
   restarting: "The node is stopping; ask again (HTTP 503, Retry-After).",
   busy: "The caller is already playing a game, or the engines are all busy.",
   too_many: "A limit of open offers or challenges is reached.",

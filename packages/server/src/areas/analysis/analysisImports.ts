@@ -16,6 +16,7 @@ export function importedGameJson(row: ImportedRow): ImportedGame {
     white: row.tags.White?.trim() || null,
     black: row.tags.Black?.trim() || null,
     result: row.result as ImportedGame["result"],
+    tree: row.tree,
     variant: /[A-Ha-h]/.test(row.initialFen.split(" ")[2] ?? "") ? "chess960" : "standard",
     createdAt: row.createdAt.getTime(),
   };
@@ -51,6 +52,7 @@ export function createImportService(repo: AnalysisRepo) {
         uciMoves: game.uci,
         sans: game.sans,
         result: game.result,
+        tree: game.tree,
       });
       return ok(importedGameJson(row));
     },

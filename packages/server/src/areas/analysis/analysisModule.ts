@@ -1,3 +1,4 @@
+import type { BusEvents } from "../../bus.ts";
 import type { Core } from "../../core.ts";
 import type { JobRunner } from "../../jobs/index.ts";
 import type { AreaModule } from "../../mount.ts";
@@ -21,6 +22,12 @@ export function analysisModule(
   },
 ) {
   const repo = createAnalysisRepo(core.db);
+  // An imported game is analysed as a played one: a finished line from its start.
+  async function gameLine(gameId: string) {
+    if (!isImportId(gameId)) return ports.records.line(gameId);
+    const row = await repo.imported(gameId);
+    return row && { initialFen: row.initialFen, uciMoves: row.uciMoves, active: false };
+  }
   const analysis = createAnalysisService({
     repo,
     jobs: ports.jobs,
@@ -31,12 +38,7 @@ export function analysisModule(
         fens: gamePositions(analysed.initialFen, analysed.uciMoves),
       }),
     games: {
-      // An imported game is analysed as a played one: a finished line from its start.
-      async game(gameId) {
-        if (!isImportId(gameId)) return ports.records.line(gameId);
-        const row = await repo.imported(gameId);
-        return row && { initialFen: row.initialFen, uciMoves: row.uciMoves, active: false };
-      },
+      game: gameLine,
       // The live game from its writer (at once on this node), the daily ones (and any live one) from the database.
       async inPlay(player) {
         const [live, stored] = await Promise.all([ports.play.activeGameOf(player), ports.records.inPlay(player)]);
@@ -56,5 +58,14 @@ export function analysisModule(
         stopping: core.stopping,
       }),
   };
-  return { area };
+  /** Stored analyses, as `gameAnalysed` tells a new one: what the puzzles' backfill reads. */
+  const analysed = {
+    async game(gameId: string): Promise<BusEvents["gameAnalysed"] | undefined> {
+      const [entries, line] = await Promise.all([repo.get(gameId), gameLine(gameId)]);
+      if (!entries || !line || line.active) return undefined;
+      const { initialFen, uciMoves } = line;
+      return { gameId, initialFen, uciMoves, entries, fens: gamePositions(initialFen, uciMoves) };
+    },
+  };
+  return { area, analysed };
 }

@@ -93,7 +93,7 @@ export function gamesModule(
     logger,
     bus: core.bus,
     leases: redis ? redisLeases(redis, config.redisPrefix, nodeId) : localLeases(nodeId),
-    forward: nodeBus ? (node, call) => nodeBus.request(node, "game", call) : undefined,
+    forward: nodeBus ? (node, call, timeoutMs = 3_000) => nodeBus.ask(node, "game", call, timeoutMs) : undefined,
     isNodeAlive: nodeBus ? (node) => nodeBus.isListening(node) : undefined,
     firstMoveMs: config.firstMoveMs,
     takebackChoice: (userId) => ports.choices.takebacks(userId),
@@ -109,6 +109,7 @@ export function gamesModule(
     notifier,
     store: createRematchStore(core.db),
     blockedEitherWay: (a, b) => ports.blocks.between(a, b),
+    settleWithinMs: config.statementTimeoutMs,
   });
   ports.closing.guard(async (userId) =>
     (await games.activeGameOf({ userId, sessionId: "" })) !== undefined ? MESSAGES.closeWhilePlaying : undefined,

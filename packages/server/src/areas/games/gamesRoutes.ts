@@ -5,6 +5,9 @@ import { gameRecordJson } from "./gamesJson.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
 import type { Rematches } from "./rematches.ts";
 
+/** The database did not say in time whether the offer or answer was stored: as a 503, asked again later. */
+const UNSETTLED_STATUS = { unsettled: 503 };
+
 export function registerGamesRoutes(
   app: FastifyInstance,
   deps: {
@@ -29,7 +32,7 @@ export function registerGamesRoutes(
     const body = parseInput(offerRematchBody, req.body);
     const actor = await identify(req, body.sessionId);
     if (!actor) throw unauthorized(MESSAGES.unknownSession);
-    const data = unwrap(await rematches.offer(actor, body.previousGameId));
+    const data = unwrap(await rematches.offer(actor, body.previousGameId), UNSETTLED_STATUS);
     return { successMsg: "Rematch offered", ...data };
   });
 
@@ -37,7 +40,7 @@ export function registerGamesRoutes(
     const body = parseInput(handleRematchBody, req.body);
     const actor = await identify(req, body.sessionId);
     if (!actor) throw unauthorized(MESSAGES.unknownSession);
-    const data = unwrap(await rematches.answer(actor, body.offerId, body.accept));
+    const data = unwrap(await rematches.answer(actor, body.offerId, body.accept), UNSETTLED_STATUS);
     return { successMsg: body.accept ? "Rematch accepted" : "Offer declined", ...data };
   });
 }

@@ -21,6 +21,7 @@ import {
 } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Bus } from "../../bus.ts";
+import type { BusReply } from "../../realtime/nodeBus.ts";
 import { type Departure, PING_TIMEOUT_MS } from "../../realtime/presence.ts";
 import { shortId } from "../../util/ids.ts";
 import { KeyedQueue } from "../../util/keyedQueue.ts";
@@ -41,6 +42,7 @@ import { clocksHeldJson, gameStartedJson } from "./gamesJson.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
 import { LiveRounds } from "./liveRounds.ts";
+import { settledWrite } from "./lostReply.ts";
 import { MoveWriter } from "./moveWriter.ts";
 import { decide, dueEnd, ended, type RoundCommand } from "./roundCommands.ts";
 import { createRoundPublisher, type PublishAck } from "./roundPublisher.ts";
@@ -93,6 +95,11 @@ export interface GameCall {
   payload?: MovePayload;
   /** adoptSeat: the account that takes the actor's (a guest's) seat. */
   account?: PlayerRef;
+  /**
+   * A command: what is left of its deadline when it was passed on (ms). The node writing the game answers
+   * within it, so that the node the player is connected to can answer them by their own deadline.
+   */
+  withinMs?: number;
 }
 
 /** STATEMENT_TIMEOUT_MS's default: what a command's answer waits for at most, unless the node says otherwise. */
@@ -100,6 +107,14 @@ const ANSWER_WITHIN_MS = 5_000;
 /** Without a write stored for this long, the sweeper asks the database whether it answers. */
 const PROBE_IDLE_MS = 1_000;
 const HELD_MESSAGE = "The game server cannot save moves right now - the clocks stand still until it can";
+/** What a command passed to another node leaves for the answer's way back over the node bus. */
+const RELAY_RETURN_MS = 300;
+/** A command passed to another node got no answer in time: it may have been carried out there. */
+const RELAY_LATE = fail(
+  "unsettled",
+  "The game server did not answer in time - what you did is shown if it was saved, and the clocks stand still until then",
+);
+const answerOf = (reply: BusReply | undefined) => (typeof reply === "object" ? reply.answer : undefined);
 
 /** The socket event's payload as a round command. */
 function commandOf(op: GameOp, payload: MovePayload | undefined): RoundCommand | undefined {
@@ -120,8 +135,8 @@ export function createGamesService(deps: {
   bus: Bus;
   /** Which node writes each game; this one alone without Redis. */
   leases?: GameLeases;
-  /** Passes a call to the node holding the game; undefined when it did not answer. */
-  forward?: (node: string, call: GameCall) => Promise<unknown>;
+  /** Passes a call to the node holding the game, with its answer or why none came (by `timeoutMs`, if given). */
+  forward?: (node: string, call: GameCall, timeoutMs?: number) => Promise<BusReply>;
   /** Whether a node is alive to hear forwarded calls; a game held by a dead node is taken over. */
   isNodeAlive?: (node: string) => Promise<boolean>;
   now?: () => number;
@@ -244,21 +259,40 @@ export function createGamesService(deps: {
       .catch((err: unknown) => logger.warn({ err, gameId }, "game check failed; will retry"));
   }
 
-  /** The actor's game (named, or their current one) on its writer: here, or the node holding it. */
-  async function act(actor: ActorId, gameId: string | undefined, op: GameOp, payload?: MovePayload, relayed = false) {
-    const by = deadline();
-    const id = gameId ?? (await activeGameOf(actor));
-    if (!id) return fail("no_game", "You are not playing a game");
+  /**
+   * The actor's game (named, or their current one) on its writer: here, or the node holding it. Answered
+   * within `withinMs` (a command passed on from another node), else the node's own deadline.
+   */
+  async function act(
+    actor: ActorId,
+    gameId: string | undefined,
+    op: GameOp,
+    payload?: MovePayload,
+    relayed?: { withinMs: number },
+  ): Promise<PublishAck> {
+    const by = now() + Math.min(answerWithinMs, relayed?.withinMs ?? answerWithinMs);
     const command = commandOf(op, payload);
     if (!command) return fail("validation", "A move is required");
-    const where = await ownership.locate(id);
-    if (where === "unknown") return fail("unavailable", "The game server is busy - please try again");
+    const id = gameId ?? (await within(activeGameOf(actor), by, now));
+    if (id === TOO_LATE) return fail("unavailable", "The game server is waiting for its database - please try again");
+    if (!id) return fail("no_game", "You are not playing a game");
+    // Finding the game's writer may take it over here (reading it from the database): bounded as well.
+    const where = await within(ownership.locate(id), by, now);
+    if (where === TOO_LATE || where === "unknown") {
+      return fail("unavailable", "The game server is busy - please try again");
+    }
     if (where !== "here") {
       if (relayed) return fail("unavailable", "The game is moving to another server - please try again");
-      const answer = await deps.forward?.(where, { op, gameId: id, actor, payload });
-      return (
-        (answer as PublishAck | undefined) ?? fail("unavailable", "The game server did not answer - please try again")
-      );
+      const left = by - now();
+      if (left <= RELAY_RETURN_MS || !deps.forward) {
+        return fail("unavailable", "The game server did not answer - please try again");
+      }
+      // The writer answers by the mover's deadline, less the way back; nothing is asked of it after that.
+      const call: GameCall = { op, gameId: id, actor, payload, withinMs: left - RELAY_RETURN_MS };
+      const reply = await deps.forward(where, call, left);
+      if (reply === "late") return RELAY_LATE;
+      const answer = answerOf(reply) as PublishAck | undefined;
+      return answer ?? fail("unavailable", "The game server did not answer - please try again");
     }
     // Each command is answered by its deadline: the ones before it in the queue kept theirs, so one that
     // finds its own passed has waited behind a database that does not answer.
@@ -369,7 +403,7 @@ export function createGamesService(deps: {
       };
       round.firstMoveDeadline = firstMoveDeadlineAt(round, t);
       round.idleDeadline = idleDeadlineAt(round, t);
-      await repo.insertGame({
+      const inserted = repo.insertGame({
         id: round.id,
         variant: round.variant,
         timeClass,
@@ -401,6 +435,11 @@ export function createGamesService(deps: {
         ownerNode: leases.nodeId,
         createdAt: new Date(t),
       });
+      // A row whose answer was lost may be stored all the same: read back, the game is not left unannounced.
+      const isStored = async () => (await repo.game(round.id)) !== undefined;
+      if ((await settledWrite(inserted, isStored, deadline(), now)) === "unknown") {
+        throw Object.assign(new Error("the new game's row: no answer in time"), { code: "ETIMEDOUT" });
+      }
       await ownership.claimNew(round.id);
       rounds.register(round);
       for (const c of ["w", "b"] as const) {
@@ -455,7 +494,9 @@ export function createGamesService(deps: {
     async snapshot(actor: ActorId, gameId: string): Promise<GameStarted | undefined> {
       const holder = deps.forward ? await ownership.holderElsewhere(gameId) : undefined;
       if (holder && deps.forward) {
-        const answer = (await deps.forward(holder, { op: "snapshot", gameId, actor })) as Ack<GameStarted> | undefined;
+        const answer = answerOf(await deps.forward(holder, { op: "snapshot", gameId, actor })) as
+          | Ack<GameStarted>
+          | undefined;
         if (answer?.ok && answer.data) return answer.data;
       }
       const round = rounds.get(gameId) ?? (await publisher.loadRound(gameId));
@@ -475,7 +516,7 @@ export function createGamesService(deps: {
       const where = await ownership.locate(id);
       if (where === "here") return adoptSeatHere(id, guest, account);
       if (where === "unknown" || !deps.forward) return false;
-      const answer = (await deps.forward(where, { op: "adoptSeat", gameId: id, actor: guest, account })) as
+      const answer = answerOf(await deps.forward(where, { op: "adoptSeat", gameId: id, actor: guest, account })) as
         | Ack<boolean>
         | undefined;
       return answer?.ok === true && answer.data === true;
@@ -499,7 +540,8 @@ export function createGamesService(deps: {
         return { ok: true, data: view };
       }
       if (!GAME_OPS.includes(call.op)) return fail("validation", "Unknown game action");
-      return act(call.actor, call.gameId, call.op, call.payload, true);
+      const withinMs = typeof call.withinMs === "number" && call.withinMs > 0 ? call.withinMs : answerWithinMs;
+      return act(call.actor, call.gameId, call.op, call.payload, { withinMs });
     },
 
     /** A player's last socket left or one came back: start or stop the opponent's countdown. */

@@ -66,6 +66,14 @@ export function createRematchStore(db: Db, now: () => number = Date.now) {
         .where(and(eq(rematchOffers.previousGameId, previousGameId), fresh()));
       return row && stored(row);
     },
+    /** Whether the offer's row is there at all, expired or not (a take whose answer was lost is read back so). */
+    async has(offerId: string): Promise<boolean> {
+      const rows = await db
+        .select({ offerId: rematchOffers.offerId })
+        .from(rematchOffers)
+        .where(eq(rematchOffers.offerId, offerId));
+      return rows.length > 0;
+    },
     async take(offerId: string): Promise<boolean> {
       const rows = await db
         .delete(rematchOffers)

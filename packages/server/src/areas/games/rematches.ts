@@ -13,6 +13,7 @@ import type { PlayerRef } from "./gameRound.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
 import type { GamesService } from "./gamesService.ts";
+import { settledWrite } from "./lostReply.ts";
 import type { RematchStore, StoredRematch } from "./rematchStore.ts";
 
 /** Rematch offers after a finished game (SPEC §4 Rematch): offered, accepted, declined or cancelled. */
@@ -23,14 +24,39 @@ export function createRematches(deps: {
   store: RematchStore;
   /** Whether either of two accounts blocked the other: they get no rematch (lichess allows them no challenge). */
   blockedEitherWay?: (a: number, b: number) => Promise<boolean>;
+  /** How long a write whose answer was lost is read back for (the node's STATEMENT_TIMEOUT_MS). */
+  settleWithinMs?: number;
+  now?: () => number;
 }) {
   const { repo, games, notifier } = deps;
   const offers = deps.store;
+  const now = deps.now ?? Date.now;
+  const settleWithinMs = deps.settleWithinMs ?? 5_000;
+  const UNSETTLED = fail(
+    "unsettled",
+    "The database did not answer in time - please look again in a moment: it stands if it was saved",
+  );
+
+  /**
+   * Takes the offer (it starts at most one game); a lost answer is read back first: an offer no longer there
+   * was taken by this call. "unknown" when the database cannot say in time.
+   */
+  async function take(offerId: string): Promise<boolean | "unknown"> {
+    const isGone = async () => !(await offers.has(offerId));
+    const taken = await settledWrite(offers.take(offerId), isGone, now() + settleWithinMs, now);
+    return typeof taken === "object" ? taken.value : taken === "stored" ? true : "unknown";
+  }
   const json = (o: StoredRematch): RematchOffer => ({
     offerId: o.offerId,
     previousGameId: o.previousGameId,
     by: o.from.name,
   });
+
+  /** Both players hear of a stored offer: the one asked, and the one who asked (their other tabs). */
+  function tellOffered(o: StoredRematch): void {
+    notifier.toPlayer(o.to, "rematchOffered", json(o));
+    notifier.toPlayer(o.from, "rematchOfferSent", json(o));
+  }
 
   const NO_REMATCH = fail("forbidden", "You cannot play this player again");
   async function blocked(a: PlayerRef, b: PlayerRef): Promise<boolean> {
@@ -45,7 +71,9 @@ export function createRematches(deps: {
     if (await blocked(o.from, o.to)) return NO_REMATCH;
     if ((await games.activeGameOf(o.from)) || (await games.activeGameOf(o.to)))
       return fail("busy", "A player is already in a game");
-    if (!(await offers.take(o.offerId))) return fail("not_found", "This rematch offer is no longer available");
+    const taken = await take(o.offerId);
+    if (taken === "unknown") return UNSETTLED;
+    if (!taken) return fail("not_found", "This rematch offer is no longer available");
     // Colours swap: the previous black plays white.
     const white = sameActor({ sessionId: previous.blackSessionId, userId: previous.blackUserId }, o.from)
       ? o.from
@@ -100,7 +128,15 @@ export function createRematches(deps: {
         return started.ok ? { ok: true, data: { offerId: existing.offerId, gameId: started.data?.gameId } } : started;
       }
       const offer: StoredRematch = { offerId: shortId(), previousGameId, from, to, createdAt: Date.now() };
-      if (!(await offers.add(offer))) {
+      const isThere = () => offers.has(offer.offerId);
+      const write = offers.add(offer);
+      const added = await settledWrite(write, isThere, now() + settleWithinMs, now);
+      if (added === "unknown") {
+        // Its answer may still come: an offer stored after all is told then, as it would have been at once.
+        write.then((stored) => stored && tellOffered(offer)).catch(() => undefined);
+        return UNSETTLED;
+      }
+      if (added !== "stored" && !added.value) {
         // The other player offered at the same moment: that is an agreement too.
         const theirs = await offers.forGame(previousGameId);
         if (!theirs || sameActor(theirs.from, actor))
@@ -108,8 +144,7 @@ export function createRematches(deps: {
         const started = await startRematch(theirs);
         return started.ok ? { ok: true, data: { offerId: theirs.offerId, gameId: started.data?.gameId } } : started;
       }
-      notifier.toPlayer(to, "rematchOffered", json(offer));
-      notifier.toPlayer(from, "rematchOfferSent", json(offer));
+      tellOffered(offer);
       return { ok: true, data: { offerId: offer.offerId } };
     },
 
@@ -117,7 +152,9 @@ export function createRematches(deps: {
       const o = await offers.get(offerId);
       if (!o || !sameActor(o.to, actor)) return fail("not_found", "This rematch offer is no longer available");
       if (!accept) {
-        if (!(await offers.take(offerId))) return fail("not_found", "This rematch offer is no longer available");
+        const taken = await take(offerId);
+        if (taken === "unknown") return UNSETTLED;
+        if (!taken) return fail("not_found", "This rematch offer is no longer available");
         notifier.toPlayer(o.from, "rematchOfferDeclined", json(o));
         return { ok: true };
       }
@@ -127,7 +164,9 @@ export function createRematches(deps: {
     async cancel(actor: ActorId, offerId: string): Promise<Ack> {
       const o = await offers.get(offerId);
       if (!o || !sameActor(o.from, actor)) return fail("not_found", "This rematch offer is no longer available");
-      if (!(await offers.take(offerId))) return fail("not_found", "This rematch offer is no longer available");
+      const taken = await take(offerId);
+      if (taken === "unknown") return UNSETTLED;
+      if (!taken) return fail("not_found", "This rematch offer is no longer available");
       notifier.toPlayer(o.to, "rematchOfferCancelled", json(o));
       notifier.toPlayer(o.from, "rematchOfferCancelled", json(o));
       return { ok: true };

@@ -11,8 +11,14 @@ import { testRound } from "./testRound.ts";
 
 const quiet = { warn() {}, error() {}, info() {} } as unknown as FastifyBaseLogger;
 
-/** A publisher whose round-state writes succeed or fail as `saves` says, with what it told whom. */
-function setup(saves: boolean) {
+/** Connection lost: the statement may or may not have run. */
+const lostReply = () => Object.assign(new Error("Connection terminated unexpectedly"), { code: undefined });
+
+/**
+ * A publisher whose round-state writes succeed, are refused by the database, or lose their answer (the state
+ * read back then says `stored`, or nothing before the deadline), with what it told whom.
+ */
+function setup(saves: boolean | "lost, stored" | "lost, unknown") {
   const told: Array<[string, string, unknown]> = [];
   const notifier: GameNotifier = {
     toPlayer: (player, event, payload) => void told.push([player.name, event, payload]),
@@ -20,14 +26,23 @@ function setup(saves: boolean) {
     joinGame() {},
     reconnect() {},
   };
+  let written: unknown;
   const repo = {
-    saveRoundState: async () => {
-      if (!saves) throw new Error("connection lost");
+    saveRoundState: async (_id: string, _epoch: number, state: unknown) => {
+      if (saves === false) throw Object.assign(new Error("no space left on device"), { code: "53100" });
+      if (saves !== true) {
+        if (saves === "lost, stored") written = state;
+        throw lostReply();
+      }
+    },
+    game: async () => {
+      if (saves === "lost, unknown") throw lostReply();
+      return { status: "active", roundState: written };
     },
   } as unknown as GamesRepo;
   const rounds = new LiveRounds(
     () => {},
-    () => 0,
+    () => Date.now(),
   );
   const publisher = createRoundPublisher({
     repo,
@@ -36,7 +51,7 @@ function setup(saves: boolean) {
     bus: new Bus(),
     rounds,
     logger: quiet,
-    now: () => 3_000,
+    now: () => Date.now(),
     letGo() {},
     writeFailed() {},
   });
@@ -56,7 +71,7 @@ describe("roundPublisher: offers and their answers", () => {
     const { publisher, round, told, rounds } = setup(true);
     stop = () => rounds.stopTimers();
     rounds.register(round);
-    const answer = await publisher.publish(round, decide(round, color, command, 3_000), 8_000);
+    const answer = await publisher.publish(round, decide(round, color, command, Date.now()), Date.now() + 500);
     expect(answer).toEqual({ ok: true, data: undefined });
     // The game holds the next round now, numbered; the one it was decided on is as it was.
     expect(rounds.get("g1")?.eventNo).toBe(3);
@@ -71,7 +86,7 @@ describe("roundPublisher: offers and their answers", () => {
     const { publisher, round, told, rounds } = setup(false);
     stop = () => rounds.stopTimers();
     rounds.register(round);
-    const answer = await publisher.publish(round, decide(round, "w", command, 3_000), 8_000);
+    const answer = await publisher.publish(round, decide(round, "w", command, Date.now()), Date.now() + 500);
     expect(answer).toEqual({ ok: false, code: "unavailable", message });
     const live = rounds.get("g1");
     expect(live).toBe(round);
@@ -81,6 +96,34 @@ describe("roundPublisher: offers and their answers", () => {
       takeback: null,
     });
     expect(told).toEqual([]);
+  });
+
+  it("a draw offer whose answer was lost but that was stored stands: it is read back before the answer", async () => {
+    const { publisher, round, told, rounds } = setup("lost, stored");
+    stop = () => rounds.stopTimers();
+    rounds.register(round);
+    const answer = await publisher.publish(
+      round,
+      decide(round, "w", { type: "offerDraw" }, Date.now()),
+      Date.now() + 500,
+    );
+    expect(answer).toEqual({ ok: true, data: undefined });
+    expect(rounds.get("g1")?.drawOfferBy).toBe("w");
+    expect(told).toEqual([["B", "offerDraw", { gameId: "g1", by: "W" }]]);
+    expect(publisher.isUncertain("g1")).toBe(false);
+  });
+
+  it("a draw offer whose outcome the database does not tell by the deadline is unsettled, shown to nobody yet", async () => {
+    const { publisher, round, told, rounds } = setup("lost, unknown");
+    stop = () => rounds.stopTimers();
+    rounds.register(round);
+    const started = Date.now();
+    const answer = await publisher.publish(round, decide(round, "w", { type: "offerDraw" }, started), started + 500);
+    expect(Date.now() - started).toBeLessThan(800);
+    expect(answer).toMatchObject({ ok: false, code: "unsettled", message: expect.stringMatching(/if it was saved/) });
+    expect(rounds.get("g1")).toBe(round);
+    expect(told).toEqual([]);
+    expect(publisher.isUncertain("g1")).toBe(true);
   });
 });
 

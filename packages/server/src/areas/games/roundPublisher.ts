@@ -2,7 +2,7 @@ import { type Ack, fail, type LiveTimeClass, other } from "@chess/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Bus } from "../../bus.ts";
 import { isDatabaseUnavailable, UNIQUE_VIOLATION } from "../../storage/unavailable.ts";
-import { pause, TOO_LATE, within } from "./answerDeadline.ts";
+import { TOO_LATE, within } from "./answerDeadline.ts";
 import { finishing, type Result } from "./gameFinisher.ts";
 import { clocksNow, type GameRound, resumedAfterHold } from "./gameRound.ts";
 import { roundFromRow } from "./gameRows.ts";
@@ -10,6 +10,7 @@ import { clocksResumedJson, gameOverJson, updateJson } from "./gamesJson.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
 import { type GamesRepo, StaleOwnerError } from "./gamesRepo.ts";
 import type { LiveRounds } from "./liveRounds.ts";
+import { readBack, sqlState } from "./lostReply.ts";
 import type { MoveWriter } from "./moveWriter.ts";
 import type { Decision, Refusal, RoundEvent } from "./roundCommands.ts";
 import { roundStateOf } from "./roundState.ts";
@@ -28,13 +29,22 @@ const UNSETTLED: Refusal = {
   message:
     "The database did not answer in time - your move is shown if it was saved, and the clocks stand still until then",
 };
-/** Between two reads of a move whose write lost its connection. */
-const REREAD_MS = 200;
+/**
+ * What to tell the players once a write of unknown outcome is read back (the game as stored, undefined if it
+ * is gone), beyond a move: that is sent by `settle` itself.
+ */
+type InDoubt = (fresh: GameRound | undefined) => void;
 
 type OfferEvent = Extract<
   RoundEvent,
   { type: "drawOffered" | "drawDeclined" | "takebackProposed" | "takebackDeclined" }
 >;
+const UNSETTLED_ANSWER: Record<OfferEvent["type"], string> = {
+  drawOffered: "The database did not answer in time - your draw offer is sent if it was saved",
+  drawDeclined: "The database did not answer in time - your answer is sent if it was saved",
+  takebackProposed: "The database did not answer in time - your proposal is sent if it was saved",
+  takebackDeclined: "The database did not answer in time - your answer is sent if it was saved",
+};
 const UNSAVED_ANSWER: Record<OfferEvent["type"], string> = {
   drawOffered: "The draw offer could not be saved - please try again",
   drawDeclined: "The answer could not be saved - please try again",
@@ -55,17 +65,6 @@ export function arenaEnd(round: GameRound, change: { w: number; b: number }, at:
       ...(round.rated && w !== null && b !== null ? { ratings: { w: w + change.w, b: b + change.b } } : {}),
     },
   };
-}
-
-/** The database's own answer to a statement (a SQLSTATE), if it gave one: then the statement did not run. */
-function sqlState(error: unknown): string | undefined {
-  let e: unknown = error;
-  for (let depth = 0; depth < 5 && typeof e === "object" && e !== null; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 /** An error that says the node cannot store anything now (not this write alone): unreachable, no disk, no memory. */
@@ -103,13 +102,18 @@ export function createRoundPublisher(deps: {
    * itself is over (settled or failed, whatever its caller was told): it may still commit until then.
    */
   const uncertain = new Map<string, Promise<void>>();
+  /** What the players are told if a write of unknown outcome turns out stored. */
+  const inDoubt = new Map<string, InDoubt>();
   /** When a write was last stored: the database answers. */
   let storedAt = Number.NEGATIVE_INFINITY;
 
   const cannotStore = (gameId: string, since: number) => deps.cannotStore?.(gameId, since);
 
-  /** The write's outcome is unknown: the game is read back before its next command, and waits until then. */
-  function unknownOutcome(gameId: string, write: Promise<unknown>, since: number) {
+  /**
+   * The write's outcome is unknown: the game is read back before its next command, and waits until then.
+   * `ifStored` is told what was read back, to tell the players what they were not told.
+   */
+  function unknownOutcome(gameId: string, write: Promise<unknown>, since: number, ifStored?: InDoubt) {
     uncertain.set(
       gameId,
       write.then(
@@ -117,8 +121,54 @@ export function createRoundPublisher(deps: {
         () => {},
       ),
     );
+    if (ifStored) inDoubt.set(gameId, ifStored);
+    else inDoubt.delete(gameId);
     cannotStore(gameId, since);
   }
+
+  /**
+   * Waits for a write of the game's until `deadline`, and says what became of it: stored, refused (nothing of
+   * it stored), or unknown (then the game waits to be read back, and `ifStored` tells the players later). A
+   * write whose connection went is read back (`isStored`) before that, as a move is. Throws StaleOwnerError.
+   */
+  async function outcomeOf<T>(
+    gameId: string,
+    write: Promise<T>,
+    since: number,
+    deadline: number,
+    isStored: () => Promise<boolean>,
+    ifStored: InDoubt,
+  ): Promise<{ kind: "stored"; value: T | undefined } | { kind: "refused" } | { kind: "unknown" }> {
+    try {
+      const value = await within(write, deadline, now);
+      if (value !== TOO_LATE) {
+        storedAt = now();
+        return { kind: "stored", value };
+      }
+      logger.warn({ gameId }, "game write not answered in time");
+    } catch (err) {
+      if (err instanceof StaleOwnerError) throw err;
+      if (sqlState(err) !== undefined) {
+        logger.warn({ err, gameId }, "game write refused");
+        if (storageDown(err)) cannotStore(gameId, since);
+        return { kind: "refused" };
+      }
+      const stored = await readBack(isStored, deadline, now);
+      if (stored !== undefined) {
+        logger.warn({ err, gameId, stored }, "a game write reported failed was read back");
+        return stored ? { kind: "stored", value: undefined } : { kind: "refused" };
+      }
+      logger.warn({ err, gameId }, "game write outcome unknown");
+    }
+    unknownOutcome(gameId, write, since, ifStored);
+    return { kind: "unknown" };
+  }
+
+  /** Whether the game's stored state is `next`'s or later (every event that changes it takes the next number). */
+  const stateStored = (next: GameRound) => async () => {
+    const row = await repo.game(next.id);
+    return row?.status === "active" && (row.roundState?.eventNo ?? -1) >= next.eventNo;
+  };
 
   /**
    * Every event that changes what a player sees of a game takes the next number: here and nowhere else.
@@ -137,13 +187,7 @@ export function createRoundPublisher(deps: {
 
   /** What the database holds at the game's `ply`, read again until `deadline`; undefined if it did not say. */
   async function moveAt(gameId: string, ply: number, deadline: number): Promise<{ uci: string } | null | undefined> {
-    for (;;) {
-      const read = await within(repo.moveAt(gameId, ply), deadline, now).catch(() => undefined);
-      if (read === TOO_LATE) return undefined;
-      if (read !== undefined) return read;
-      if (deadline - now() <= REREAD_MS) return undefined;
-      await pause(REREAD_MS, deadline, now);
-    }
+    return readBack(() => repo.moveAt(gameId, ply), deadline, now);
   }
 
   /** Stores the move that makes `live` `next`; the refusal when it is not stored (by the deadline). */
@@ -203,25 +247,21 @@ export function createRoundPublisher(deps: {
   }
 
   /**
-   * Stores what a player sees of the round beyond its moves, asked for at `since`: true once stored, false
-   * when it is not (by the deadline). Another owner's epoch throws StaleOwnerError.
+   * Stores what a player sees of the round beyond its moves, asked for at `since`: "stored", "refused" or
+   * "unknown" by the deadline (`told` then tells the players if it turns out stored). Another owner's epoch
+   * throws StaleOwnerError.
    */
-  async function storeState(round: GameRound, since: number, deadline: number): Promise<boolean> {
-    const write = repo.saveRoundState(round.id, round.epoch, roundStateOf(round));
-    try {
-      if ((await within(write, deadline, now)) !== TOO_LATE) {
-        storedAt = now();
-        return true;
-      }
-      logger.warn({ gameId: round.id }, "round state not saved in time");
-      unknownOutcome(round.id, write, since);
-    } catch (err) {
-      if (err instanceof StaleOwnerError) throw err;
-      logger.warn({ err, gameId: round.id }, "round state not saved");
-      if (sqlState(err) === undefined) unknownOutcome(round.id, write, since);
-      else if (storageDown(err)) cannotStore(round.id, since);
-    }
-    return false;
+  async function storeState(
+    next: GameRound,
+    since: number,
+    deadline: number,
+    told: (stored: GameRound) => void,
+  ): Promise<"stored" | "refused" | "unknown"> {
+    const write = repo.saveRoundState(next.id, next.epoch, roundStateOf(next));
+    const outcome = await outcomeOf(next.id, write, since, deadline, stateStored(next), (fresh) => {
+      if (fresh && fresh.eventNo >= next.eventNo) told(fresh);
+    });
+    return outcome.kind;
   }
 
   /** Stores the round beyond its moves (presence); false when it could not be stored by the deadline. */
@@ -240,11 +280,17 @@ export function createRoundPublisher(deps: {
     return false;
   }
 
-  /** Ends the game: the result and ratings stored, then the players told. Throws when it is not stored. */
-  async function finish(round: GameRound, result: Result): Promise<void> {
+  /**
+   * Ends the game: the result and ratings stored, then the players told; by the deadline, the refusal when it
+   * is not stored, or not known to be: then the players are told once it is read back as stored.
+   */
+  async function finish(
+    round: GameRound,
+    result: Result,
+    since: number,
+    deadline: number,
+  ): Promise<Refusal | undefined> {
     const { write, change } = finishing(round, result, deps.now());
-    await repo.finishGame(write);
-    unsaved.delete(round.id);
     const over: GameRound = {
       ...round,
       clock: write.clock,
@@ -252,46 +298,64 @@ export function createRoundPublisher(deps: {
       result,
       eventNo: round.eventNo + 1,
     };
-    rounds.unregister(round);
-    deps.bus.publish("gameFinished", {
-      gameId: over.id,
-      players: [over.players.w, over.players.b],
-      variant: over.variant,
-      timeClass: over.timeClass,
-      ratingsChanged: write.ratingChanges.length > 0,
-      winningColor: result.winningColor,
-      reason: result.reason,
-      ...arenaEnd(over, change, deps.now()),
+    const announce = () => {
+      unsaved.delete(round.id);
+      deps.bus.publish("gameFinished", {
+        gameId: over.id,
+        players: [over.players.w, over.players.b],
+        variant: over.variant,
+        timeClass: over.timeClass,
+        ratingsChanged: write.ratingChanges.length > 0,
+        winningColor: result.winningColor,
+        reason: result.reason,
+        ...arenaEnd(over, change, deps.now()),
+      });
+      notifier.toGame(over.id, "gameOver", gameOverJson(over, result, change));
+    };
+    const isOver = async () => (await repo.game(round.id))?.status !== "active";
+    const outcome = await outcomeOf(round.id, repo.finishGame(write), since, deadline, isOver, (fresh) => {
+      if (fresh && fresh.status !== "active") announce();
     });
-    notifier.toGame(over.id, "gameOver", gameOverJson(over, result, change));
+    if (outcome.kind === "refused")
+      return { code: "unavailable", message: "The game could not be ended - please try again" };
+    if (outcome.kind === "unknown") {
+      return {
+        code: "unsettled",
+        message:
+          "The database did not answer in time - the game is over if that was saved, and the clocks stand still until then",
+      };
+    }
+    rounds.unregister(round);
+    announce();
+    return undefined;
   }
 
   /** Stores a takeback that makes `live` `next`; the refusal when it is not stored (by the deadline). */
   async function commitTakeback(next: GameRound, since: number, deadline: number): Promise<Refusal | undefined> {
     const write = repo.takeBack(next.id, next.epoch, next.ply, next.clock, roundStateOf(next));
-    let stored: boolean | typeof TOO_LATE;
-    try {
-      stored = await within(write, deadline, now);
-    } catch (err) {
-      if (err instanceof StaleOwnerError) throw err;
-      logger.warn({ err, gameId: next.id }, "takeback not saved");
-      if (sqlState(err) === undefined) unknownOutcome(next.id, write, since);
-      else if (storageDown(err)) cannotStore(next.id, since);
+    const outcome = await outcomeOf(next.id, write, since, deadline, stateStored(next), (fresh) => {
+      if (fresh && fresh.eventNo >= next.eventNo) tellTakenBack(fresh);
+    });
+    if (outcome.kind === "refused") {
       return { code: "unavailable", message: "The takeback could not be saved - please try again" };
     }
-    if (stored === TOO_LATE) {
-      unknownOutcome(next.id, write, since);
+    if (outcome.kind === "unknown") {
       return {
         code: "unsettled",
-        message: "The database did not answer in time - the takeback is checked once it does",
+        message: "The database did not answer in time - the moves are taken back if that was saved",
       };
     }
-    if (!stored) {
+    if (outcome.value === false) {
       // The game is no longer active in the database: read back before anything else.
       uncertain.set(next.id, Promise.resolve());
       return { code: "over", message: "This game is over" };
     }
     return undefined;
+  }
+
+  function tellTakenBack(round: GameRound) {
+    notifier.toGame(round.id, "takenBack", { gameId: round.id, ply: round.ply, eventNo: round.eventNo });
+    deps.bus.publish("gameTakenBack", { gameId: round.id, ply: round.ply });
   }
 
   /** An offer or an answer, stored: the other side is told. */
@@ -352,45 +416,49 @@ export function createRoundPublisher(deps: {
             const refusal = await commitTakeback(next, askedAt, deadline);
             if (refusal) return refused(refusal);
             live = adopt(live, next);
-            notifier.toGame(live.id, "takenBack", { gameId: live.id, ply: live.ply, eventNo: live.eventNo });
-            deps.bus.publish("gameTakenBack", { gameId: live.id, ply: live.ply });
+            tellTakenBack(live);
             break;
           }
           case "drawOffered":
           case "drawDeclined":
           case "takebackProposed":
-          case "takebackDeclined":
+          case "takebackDeclined": {
             number(next, live);
-            if (!(await storeState(next, askedAt, deadline))) {
-              return fail("unavailable", UNSAVED_ANSWER[event.type]);
-            }
+            const stored = await storeState(next, askedAt, deadline, (fresh) => tellOpponent(fresh, event));
+            if (stored === "refused") return fail("unavailable", UNSAVED_ANSWER[event.type]);
+            if (stored === "unknown") return fail("unsettled", UNSETTLED_ANSWER[event.type]);
             live = adopt(live, next);
             tellOpponent(live, event);
             break;
-          case "berserked":
+          }
+          case "berserked": {
             number(next, live);
-            if (!(await storeState(next, askedAt, deadline))) {
-              return fail("unavailable", "Berserk could not be saved - please try again");
+            const tellBerserk = (r: GameRound) =>
+              notifier.toGame(r.id, "berserked", {
+                gameId: r.id,
+                color: event.by,
+                timeLeft: clocksNow(r, now()),
+                serverTime: now(),
+              });
+            const stored = await storeState(next, askedAt, deadline, tellBerserk);
+            if (stored === "refused") return fail("unavailable", "Berserk could not be saved - please try again");
+            if (stored === "unknown") {
+              return fail("unsettled", "The database did not answer in time - you berserked if that was saved");
             }
             live = adopt(live, next);
-            notifier.toGame(live.id, "berserked", {
-              gameId: live.id,
-              color: event.by,
-              timeLeft: clocksNow(live, now()),
-              serverTime: now(),
-            });
+            tellBerserk(live);
             break;
-          case "ended":
-            if (!moved) await finish(live, event.result);
-            else {
+          }
+          case "ended": {
+            const refusal = await finish(live, event.result, askedAt, deadline);
+            if (refusal && !moved) return refused(refusal);
+            if (refusal) {
               // The move stands (it is stored); its end is written again by the sweeper until it holds.
-              await finish(live, event.result).catch((err: unknown) => {
-                if (err instanceof StaleOwnerError) throw err;
-                logger.error({ err, gameId: live.id }, "game end not saved; will retry");
-                unsaved.set(live.id, event.result);
-              });
+              logger.error({ gameId: live.id }, "game end not saved; will retry");
+              unsaved.set(live.id, event.result);
             }
             break;
+          }
         }
       }
     } catch (err) {
@@ -426,10 +494,13 @@ export function createRoundPublisher(deps: {
     }
     if (fresh === TOO_LATE) return false;
     uncertain.delete(id);
+    const told = inDoubt.get(id);
+    inDoubt.delete(id);
     const old = rounds.get(id);
     if (!old) return true;
     if (fresh?.status !== "active") {
       rounds.unregister(old);
+      if (fresh) told?.(fresh);
       return true;
     }
     fresh.goneSince = old.goneSince;
@@ -446,6 +517,7 @@ export function createRoundPublisher(deps: {
       logger.warn({ gameId: id, ply: fresh.ply }, "a move write of unknown outcome had committed; sent now");
       notifier.toGame(id, "update", updateJson(fresh, fresh.lastMove, t));
     }
+    told?.(fresh);
     return true;
   }
 
@@ -491,6 +563,7 @@ export function createRoundPublisher(deps: {
     /** This node no longer writes the game. */
     forget(id: string) {
       uncertain.delete(id);
+      inDoubt.delete(id);
       unsaved.delete(id);
     },
   };

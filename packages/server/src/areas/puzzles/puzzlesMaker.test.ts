@@ -10,8 +10,8 @@ import type { PuzzlesRepo } from "./puzzlesRepo.ts";
 const UCI = ["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f3"];
 const EVALS: Array<number | string> = [20, 30, 0, 60, 20, 40, "#1", 30];
 
-function analysed() {
-  const board = Board.fromFen(START_FEN);
+function analysed(initialFen = START_FEN) {
+  const board = Board.fromFen(initialFen);
   const fens = [board.fen()];
   for (const m of UCI) {
     board.play({ from: m.slice(0, 2), to: m.slice(2, 4) });
@@ -22,21 +22,31 @@ function analysed() {
     turn: i % 2 === 0 ? "w" : "b",
     moves: i === 6 ? ["h5f7"] : UCI[i] ? [UCI[i] as string] : [],
   }));
-  return { gameId: "g1", initialFen: START_FEN, uciMoves: UCI, fens, entries };
+  return { gameId: "g1", initialFen, uciMoves: UCI, fens, entries };
 }
 
-function maker(second: Score | null) {
+function maker(second: Score | null | Error) {
   const stored: unknown[] = [];
   const searched: string[] = [];
   const jobs = {
     where: "in-process",
     run: async (_name: string, data: { fen: string }) => {
       searched.push(data.fen);
+      if (second instanceof Error) throw second;
       return second;
     },
     progress: async () => undefined,
   } as unknown as JobRunner<PuzzlesJobs>;
+  const claimed = new Set<string>();
   const repo = {
+    async claim(gameId: string) {
+      if (claimed.has(gameId)) return false;
+      claimed.add(gameId);
+      return true;
+    },
+    async unclaim(gameId: string) {
+      claimed.delete(gameId);
+    },
     async add(rows: unknown[]) {
       stored.push(...rows);
       return rows.length;
@@ -49,7 +59,7 @@ function maker(second: Score | null) {
     accountsOf: async () => ({ w: 7, b: null }),
     logger: pino({ level: "silent" }),
   });
-  return { make, stored, searched };
+  return { make, stored, searched, claimed };
 }
 
 describe("making puzzles from an analysed game", () => {
@@ -61,6 +71,27 @@ describe("making puzzles from an analysed game", () => {
       expect.objectContaining({ gameId: "g1", ply: 6, userId: 7, solution: ["h5f7"], played: "h5f3", kind: "wins" }),
     ]);
     expect((stored[0] as { themes: string[] }).themes).toEqual(expect.arrayContaining(["mate", "mateIn1"]));
+  });
+
+  it("makes puzzles from Chess960 games too: the position is a Shredder-FEN the search and the board read", async () => {
+    // The standard array as Chess960 position 518: its FENs name the rooks' files ("HAha").
+    const { make, stored, searched } = maker({ cp: 50 });
+    expect(await make(analysed("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"))).toBe(1);
+    expect(searched).toEqual([expect.stringContaining(" w HAha ")]);
+    expect(stored).toEqual([expect.objectContaining({ ply: 6, solution: ["h5f7"], fen: searched[0] })]);
+    expect((stored[0] as { themes: string[] }).themes).toEqual(expect.arrayContaining(["mateIn1"]));
+  });
+
+  it("searches a game once however often its analysis is told, and gives the claim back when a search fails", async () => {
+    const { make, searched, claimed } = maker({ cp: 50 });
+    expect(await make(analysed())).toBe(1);
+    expect(await make(analysed())).toBe(0);
+    expect(searched).toHaveLength(1);
+    expect([...claimed]).toEqual(["g1"]);
+
+    const failing = maker(new Error("engine gone"));
+    await expect(failing.make(analysed())).rejects.toThrow("engine gone");
+    expect(failing.claimed.size).toBe(0);
   });
 
   it("stores nothing when another move wins too, or there is no other move", async () => {

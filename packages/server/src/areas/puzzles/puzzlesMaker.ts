@@ -2,7 +2,6 @@ import {
   type AnalysedGame,
   explainMove,
   extractPuzzles,
-  isChess960Fen,
   mistakePositions,
   puzzleThemes,
   type Score,
@@ -30,9 +29,21 @@ export function createPuzzlesMaker(deps: {
   accountsOf(gameId: string): Promise<{ w: number | null; b: number | null }>;
   logger: FastifyBaseLogger;
 }) {
+  /**
+   * A game is claimed first (once, however often its analysis is told and whichever node or backfill tells it),
+   * and given back when its searches fail, for the next backfill.
+   */
   return async function fromAnalysis(analysed: BusEvents["gameAnalysed"]): Promise<number> {
-    // Not yet for Chess960: its castles in a solution and the second-best search were never tried end to end.
-    if (isChess960Fen(analysed.initialFen)) return 0;
+    if (!(await deps.repo.claim(analysed.gameId))) return 0;
+    try {
+      return await search(analysed);
+    } catch (err) {
+      await deps.repo.unclaim(analysed.gameId).catch(() => undefined);
+      throw err;
+    }
+  };
+
+  async function search(analysed: BusEvents["gameAnalysed"]): Promise<number> {
     const game: AnalysedGame = { fens: analysed.fens, uciMoves: analysed.uciMoves, entries: analysed.entries };
     const positions = mistakePositions(game);
     if (positions.length === 0) return 0;
@@ -70,5 +81,5 @@ export function createPuzzlesMaker(deps: {
     const added = await deps.repo.add(rows);
     if (added > 0) deps.logger.info({ gameId: analysed.gameId, added }, "puzzles from an analysed game");
     return added;
-  };
+  }
 }

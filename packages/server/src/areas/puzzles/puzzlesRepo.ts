@@ -1,7 +1,14 @@
 import { PUZZLE_START_RATING, type Puzzle, type PuzzleProgress } from "@chess/shared";
-import { and, asc, count, desc, eq, gte, lt, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, isNotNull, lt, notExists, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../storage/db.ts";
-import { puzzleAttempts, puzzleRatings, puzzles } from "../../storage/schema.ts";
+import {
+  gameAnalyses,
+  importedGames,
+  puzzleAttempts,
+  puzzleRatings,
+  puzzleSources,
+  puzzles,
+} from "../../storage/schema.ts";
 
 type PuzzleRow = typeof puzzles.$inferSelect;
 
@@ -38,7 +45,46 @@ const triedBy = (db: Db, solver: Solver) =>
     );
 
 export function createPuzzlesRepo(db: Db) {
+  const unsearched = (gameId: typeof gameAnalyses.gameId | typeof importedGames.id) =>
+    notExists(db.select({ one: sql`1` }).from(puzzleSources).where(eq(puzzleSources.gameId, gameId)));
   return {
+    /** Claims a game's analysis for a search for puzzles: false when it was claimed before (here or on another node). */
+    async claim(gameId: string): Promise<boolean> {
+      const claimed = await db
+        .insert(puzzleSources)
+        .values({ gameId })
+        .onConflictDoNothing()
+        .returning({ gameId: puzzleSources.gameId });
+      return claimed.length > 0;
+    },
+
+    /** Gives a claim back (its search failed or was cut by a stop): the next backfill searches the game again. */
+    async unclaim(gameId: string): Promise<void> {
+      await db.delete(puzzleSources).where(eq(puzzleSources.gameId, gameId));
+    },
+
+    /**
+     * Analysed games (played or imported ones) never searched for puzzles, after `after` in id order: the backlog
+     * of the backfill. Reads the analysis area's tables for their ids alone, an index walk against the claims.
+     */
+    async unsearched(kind: "played" | "imported", after: string, limit: number): Promise<string[]> {
+      const rows =
+        kind === "played"
+          ? await db
+              .select({ id: gameAnalyses.gameId })
+              .from(gameAnalyses)
+              .where(and(gt(gameAnalyses.gameId, after), unsearched(gameAnalyses.gameId)))
+              .orderBy(asc(gameAnalyses.gameId))
+              .limit(limit)
+          : await db
+              .select({ id: importedGames.id })
+              .from(importedGames)
+              .where(and(gt(importedGames.id, after), isNotNull(importedGames.entries), unsearched(importedGames.id)))
+              .orderBy(asc(importedGames.id))
+              .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
     /** Stores new puzzles; one per game and ply however often a game's analysis is told. */
     async add(rows: Array<typeof puzzles.$inferInsert>): Promise<number> {
       if (rows.length === 0) return 0;

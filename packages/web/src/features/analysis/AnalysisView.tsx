@@ -63,7 +63,9 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
     invalid,
   } = useMemo(() => replayLine(game.initialFen, game.sans), [game.initialFen, game.sans]);
   const gameSans = useMemo(() => plies.map((p) => p.san), [plies]);
-  const [nav, dispatch] = useReducer(treeReducer, undefined, () => initialTree(game.initialFen, plies));
+  const [nav, dispatch] = useReducer(treeReducer, undefined, () =>
+    initialTree(game.initialFen, plies, game.variations),
+  );
   useSavedTree(game, nav.tree, dispatch, { loggedIn: identity.kind !== "guest", client });
   const [menu, setMenu] = useState<{ id: string; x: number; y: number } | null>(null);
   const [orientation, setOrientation] = useState(game.playerColor);

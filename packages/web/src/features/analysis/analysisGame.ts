@@ -10,7 +10,7 @@ import {
   VARIANT_LABELS,
   type Variant,
 } from "@chess/shared";
-import type { PgnResult } from "../board/index.ts";
+import type { PgnResult, SavedNode } from "../board/index.ts";
 
 /** The game an analysis page shows, from route state and/or GET /history/{gameId}. Pure. */
 
@@ -39,6 +39,8 @@ export interface AnalysisGame {
   untimed: boolean;
   rated: boolean | null;
   startedAt: number | null;
+  /** Variations that come with the game (an imported PGN's), laid over its moves on the board. */
+  variations?: SavedNode[];
 }
 
 /** The route state /analysis is opened with (SPEC §2). `moves` may be a SAN list or a space-separated string. */
@@ -161,6 +163,7 @@ export function importedAnalysisGame(imported: ImportedGame): AnalysisGame {
     black: imported.black,
     result: imported.result,
     variant: imported.variant === "chess960" ? "fun" : "standard",
+    ...(imported.tree.length > 0 ? { variations: imported.tree } : {}),
   };
 }
 

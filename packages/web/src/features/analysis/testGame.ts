@@ -46,6 +46,7 @@ export const IMPORTED: ImportedGame = {
   white: "carol",
   black: "dave",
   result: "*",
+  tree: [],
   variant: "standard",
   createdAt: 0,
 };

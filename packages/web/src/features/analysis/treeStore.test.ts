@@ -24,6 +24,20 @@ const play = (state: TreeState, san: string) => {
 };
 const text = (state: TreeState) => treeMovetext(state.tree).join(" ");
 
+describe("initialTree", () => {
+  it("lays the variations that come with a game (an imported PGN's) over its moves, the game's kept as the main line", () => {
+    const moves = replayLine(START_FEN, SANS).moves;
+    const variations = [
+      { s: "e4", c: [{ s: "e5", c: [{ s: "Qh5", c: [{ s: "Nc6" }, { s: "g6", c: [{ s: "Qxe5+" }] }] }] }] },
+      { s: "d4" },
+    ];
+    const s = initialTree(START_FEN, moves, variations);
+    expect(gamePly(s)).toBe(7);
+    expect(text(s)).toBe("1. e4 (1. d4) 1... e5 2. Qh5 Nc6 (2... g6 3. Qxe5+) 3. Bc4 Nf6 4. Qxf7#");
+    expect(text(initialTree(START_FEN, moves))).toBe("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#");
+  });
+});
+
 describe("treeReducer", () => {
   it("opens at the game's last move, and steps along it", () => {
     const s = start();

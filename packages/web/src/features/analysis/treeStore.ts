@@ -48,9 +48,14 @@ export type TreeEvent =
   /** A saved tree laid over the game's. */
   | { type: "restore"; saved: readonly SavedNode[] };
 
-/** The game's moves, shown at the last (where the player comes from). */
-export function initialTree(initialFen: string, moves: readonly PlayedMove[]): TreeState {
-  const tree = gameTree(initialFen, moves);
+/** The game's moves (and the variations that come with it), shown at the last move (where the player comes from). */
+export function initialTree(
+  initialFen: string,
+  moves: readonly PlayedMove[],
+  variations: readonly SavedNode[] = [],
+): TreeState {
+  const played = gameTree(initialFen, moves);
+  const tree = variations.length > 0 ? restoreTree(played, variations) : played;
   return { tree, current: mainLine(tree).at(-1)?.id ?? ROOT };
 }
 

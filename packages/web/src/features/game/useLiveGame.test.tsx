@@ -175,6 +175,33 @@ describe("useLiveGame", () => {
       expect(moves(rt)[1]?.payload).toEqual(e4);
     });
 
+    it("a draw offer answered 'unsettled' is shown as stored or not by the game read again once the clocks run", async () => {
+      const UNSETTLED = { ok: false, code: "unsettled", message: "Your draw offer is sent if it was saved" } as const;
+      let game = snapshot();
+      const { rt, hook } = setup(game, (event) => {
+        if (event === "offerDraw") return UNSETTLED;
+        if (event === "resync") return { ok: true, data: game };
+        return undefined;
+      });
+      await waitFor(() => expect(hook.result.current.state).not.toBeNull());
+      await act(() => hook.result.current.actions.offerDraw());
+      expect(hook.result.current.notice).toBe(UNSETTLED.message);
+      expect(hook.result.current.state?.drawOffer).toBeNull();
+      const resyncs = rt.events().filter((e) => e === "resync").length;
+      // Stored after all: the server says so in the snapshot.
+      game = snapshot({ drawOfferBy: "w" });
+      rt.serverEmit("clocksResumed", {
+        gameId: "g1",
+        heldMs: 3_000,
+        timeLeft: { w: 300_000, b: 300_000 },
+        clockRunning: false,
+        serverTime: Date.now(),
+      });
+      await waitFor(() => expect(hook.result.current.state?.drawOffer).toBe("fromMe"));
+      expect(rt.events().filter((e) => e === "resync")).toHaveLength(resyncs + 1);
+      expect(moves(rt)).toHaveLength(0);
+    });
+
     it("is settled by its echo: a later connection sends nothing again", async () => {
       let stalled = false;
       const { rt, hook } = setup(snapshot(), (event) => (event === "move" || stalled ? TIMEOUT : undefined));

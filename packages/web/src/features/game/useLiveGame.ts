@@ -44,6 +44,12 @@ export function useLiveGame(
     if (sent?.ply !== undefined && ply > sent.ply) unanswered.current = undefined;
   }, []);
 
+  /**
+   * A command other than a move (a draw offer, a resignation...) answered "unsettled": the server reads the
+   * game back before its clocks run again, so the snapshot after clocksResumed shows whether it was stored.
+   */
+  const commandInDoubt = useRef(false);
+
   /** The restart of the game's server last told (its `resumed.at`): said once, on the snapshot after it. */
   const toldResumed = useRef<number | undefined>(undefined);
 
@@ -112,7 +118,12 @@ export function useLiveGame(
         dispatch({ type: "clocksResumed", resumed, now: Date.now() });
         // A move left unsettled: read the game again, and send it again if it was not stored after all.
         const waiting = unanswered.current;
-        if (resumed.gameId !== gameId || !waiting) return;
+        if (resumed.gameId !== gameId) return;
+        if (!waiting) {
+          if (commandInDoubt.current) void resync();
+          commandInDoubt.current = false;
+          return;
+        }
         void resync().then((answered) => {
           if (answered && unanswered.current === waiting) send(waiting);
         });
@@ -239,6 +250,7 @@ export function useLiveGame(
     async (event: "forfeit" | "abort" | "claimVictory" | "claimDraw" | "acceptDraw" | "declineDraw" | "offerDraw") => {
       const answer = await realtime.request(event, { gameId });
       if (!answer.ok) setNotice(answer.message);
+      if (!answer.ok && answer.code === "unsettled") commandInDoubt.current = true;
       return answer.ok;
     },
     [realtime, gameId],

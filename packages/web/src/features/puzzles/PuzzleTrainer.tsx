@@ -12,7 +12,16 @@ import {
   type PromotionPiece,
   playMove,
 } from "../board/index.ts";
-import { type PuzzleSession, replied, replyOf, sideName, solverMoved, startSession } from "./puzzleSession.ts";
+import {
+  isOver,
+  type PuzzleSession,
+  replied,
+  replyOf,
+  shown,
+  sideName,
+  solverMoved,
+  startSession,
+} from "./puzzleSession.ts";
 import type { PuzzlesApi } from "./puzzlesApi.ts";
 import "./Puzzles.css";
 
@@ -48,7 +57,7 @@ export function PuzzleTrainer({
   const [error, setError] = useState<string | null>(null);
   const [promotion, setPromotion] = useState<{ from: string; to: string } | null>(null);
   const orientation = puzzle.player === "w" ? "white" : "black";
-  const finished = session.status === "solved" || session.status === "wrong";
+  const over = isOver(session);
 
   useEffect(() => {
     setSession(startSession(puzzle));
@@ -83,7 +92,9 @@ export function PuzzleTrainer({
     if (session.status !== "play") return false;
     const played = playMove(session.fen, move);
     if (!played) return false;
-    const next = solverMoved(session, puzzle, `${move.from}${move.to}${move.promotion ?? ""}`, played.fen);
+    // As the Board names it: a Chess960 castle dragged onto the king's destination is king takes rook.
+    const uci = `${played.from}${played.to}${played.promotion ?? ""}`;
+    const next = solverMoved(session, puzzle, uci, played.fen);
     setSession(next);
     if (next.status === "wrong" || next.status === "solved") report(next.tried);
     return next.status !== "wrong";
@@ -148,8 +159,13 @@ export function PuzzleTrainer({
               Try again
             </Button>
           ) : null}
-          {session.status === "solved" || session.status === "wrong" ? (
-            <Button variant={session.status === "solved" ? "primary" : "secondary"} onClick={onNext}>
+          {session.status === "wrong" ? (
+            <Button variant="secondary" onClick={() => setSession((s) => shown(s, puzzle))}>
+              View the solution
+            </Button>
+          ) : null}
+          {session.status !== "play" && session.status !== "reply" ? (
+            <Button variant={over ? "primary" : "secondary"} onClick={onNext}>
               Next puzzle
             </Button>
           ) : null}
@@ -157,7 +173,8 @@ export function PuzzleTrainer({
         <dl className="puzzle__facts">
           <dt>Puzzle rating</dt>
           <dd data-testid="puzzle-rating">{result?.puzzleRating ?? puzzle.rating}</dd>
-          {finished ? (
+          {/* The game and the themes ("mateIn1") would give the answer away: shown once the puzzle is over. */}
+          {over ? (
             <>
               <dt>From</dt>
               <dd>
@@ -165,8 +182,7 @@ export function PuzzleTrainer({
               </dd>
             </>
           ) : null}
-          {/* Themes ("mateIn1") would give the answer away: shown once the puzzle is over. */}
-          {finished && puzzle.themes.length > 0 ? (
+          {over && puzzle.themes.length > 0 ? (
             <>
               <dt>Themes</dt>
               <dd>{puzzle.themes.join(", ")}</dd>
@@ -193,6 +209,15 @@ function Status({
       <div className="puzzle__status puzzle__status--wrong" role="status">
         <p className="puzzle__headline">That's not it</p>
         <p>Try another move for {side}.</p>
+        <RatingLine result={result} />
+      </div>
+    );
+  }
+  if (session.status === "shown") {
+    return (
+      <div className="puzzle__status" role="status">
+        <p className="puzzle__headline">The solution</p>
+        <p data-testid="puzzle-solution">{session.solution?.join(" ")}</p>
         <RatingLine result={result} />
       </div>
     );

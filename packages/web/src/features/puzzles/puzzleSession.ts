@@ -1,4 +1,5 @@
 import { judgeStep, type Puzzle } from "@chess/shared";
+import { playUciLine } from "../board/index.ts";
 
 /**
  * Where a solver stands in a puzzle: the position on the board, how many of their moves are right so far,
@@ -8,9 +9,15 @@ export interface PuzzleSession {
   fen: string;
   /** The solver's moves played (UCI), the wrong one last when `status` is "wrong". */
   tried: string[];
-  status: "play" | "reply" | "wrong" | "solved";
+  /** "shown": the solver gave up and the board shows the solution played out. */
+  status: "play" | "reply" | "wrong" | "solved" | "shown";
   lastMove?: { from: string; to: string };
+  /** The rest of the solution from where the solver stood (SAN), once shown. */
+  solution?: string[];
 }
+
+/** The puzzle is over: its themes and the game it came from no longer give an answer away. */
+export const isOver = (session: PuzzleSession) => session.status === "solved" || session.status === "shown";
 
 export const startSession = (puzzle: Puzzle): PuzzleSession => ({ fen: puzzle.fen, tried: [], status: "play" });
 
@@ -36,5 +43,19 @@ export const replied = (session: PuzzleSession, uci: string, fenAfter: string): 
   status: "play",
   lastMove: { from: uci.slice(0, 2), to: uci.slice(2, 4) },
 });
+
+/** The solver gave up ("View the solution"): the rest of the solution played out from where they stood. */
+export function shown(session: PuzzleSession, puzzle: Puzzle): PuzzleSession {
+  const right = session.status === "wrong" ? session.tried.length - 1 : session.tried.length;
+  const played = playUciLine(session.fen, puzzle.solution.slice(right * 2));
+  const last = played.at(-1);
+  return {
+    fen: last?.fen ?? session.fen,
+    tried: session.tried,
+    status: "shown",
+    ...(last ? { lastMove: { from: last.from, to: last.to } } : {}),
+    solution: played.map((m) => m.san),
+  };
+}
 
 export const sideName = (player: "w" | "b") => (player === "w" ? "White" : "Black");
