@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   ArenaDirector,
@@ -253,6 +254,79 @@ describe("arena director", () => {
     await s.run(WAVE_DELAY_MS);
     expect(s.started.slice(1).map(pairOf)).toEqual([pair("cid", "dee")]);
     third.stop();
+  });
+
+  it("pairs from memory: the players are read at the takeover and the start, a wave reads none, a change reads its players", async () => {
+    const s = setup();
+    const reads: string[] = [];
+    s.ports.repo = {
+      ...repo,
+      players: (id) => {
+        reads.push("all");
+        return repo.players(id);
+      },
+      some: (id, userIds) => {
+        reads.push(`some ${userIds.length}`);
+        return repo.some(id, userIds);
+      },
+    };
+    const id = await arena(["ann", "bob", "cid", "dee"]);
+    for (const p of ["ann", "bob", "cid", "dee"]) s.here.add(ids[p]!);
+    s.timers.t = T0 + MIN;
+    const director = (await s.take(id))!;
+    await s.run(1);
+    await s.run(WAVE_DELAY_MS);
+    expect(s.started).toHaveLength(2);
+    // At the takeover, and once more at the start.
+    expect(reads).toEqual(["all", "all"]);
+    // A result recorded on another node: only its two players are read again, then they are paired.
+    const [g1, g2] = s.started;
+    for (const g of [g1!, g2!]) {
+      await repo.recordResult(g.gameId, { winner: "white", plies: 30, finishedAt: s.timers.now() });
+      await director.playersChanged([g.white, g.black], true);
+    }
+    await s.run(WAVE_DELAY_MS);
+    expect(s.started).toHaveLength(4);
+    expect(reads).toEqual(["all", "all", "some 2", "some 2"]);
+    expect(
+      director
+        .standings()
+        .filter((p) => p.points === 2)
+        .map((p) => p.userId)
+        .sort(),
+    ).toEqual([g1!.white, g2!.white].sort());
+    director.stop();
+  });
+
+  it("a wave does not pair an account closed while it was computed, and pairs the others", async () => {
+    const s = setup();
+    const id = await arena(["ann", "bob", "cid"]);
+    for (const p of ["ann", "bob", "cid"]) s.here.add(ids[p]!);
+    s.timers.t = T0 + MIN;
+    const director = (await s.take(id))!;
+    await s.run(1);
+    // The account closes after the director read the players and before the wave stores its pairs (its
+    // accountClosed handler, which withdraws it, has not run yet).
+    const closing = await test.database.db
+      .insert(users)
+      .values({ username: "d_closing", email: "d_closing@example.com", passwordHash: "x" })
+      .returning({ id: users.id });
+    const closingId = closing[0]!.id;
+    await repo.join(id, { userId: closingId, rating: 1505, clubId: null });
+    await director.playersChanged([closingId], false);
+    s.here.add(closingId);
+    await test.database.db.update(users).set({ closedAt: new Date() }).where(eq(users.id, closingId));
+    await s.run(WAVE_DELAY_MS);
+    const paired = s.started.flatMap((g) => [g.white, g.black]);
+    // Four waiting, two pairs computed: the closed account's is refused, the other stored.
+    expect(paired).not.toContain(closingId);
+    expect(s.started).toHaveLength(1);
+    expect((await repo.player(id, closingId))?.playingGameId).toBeNull();
+    // Read again after the refusal, it is never tried again.
+    await s.run(RETRY_MS + WAVE_DELAY_MS);
+    expect(director.standings().find((p) => p.userId === closingId)?.closed).toBe(true);
+    expect(s.started).toHaveLength(1);
+    director.stop();
   });
 
   it("a director taking over after the end finishes the arena at once", async () => {

@@ -113,7 +113,10 @@ describe("arena tournaments", () => {
     const { gameId, white, black } = await pairedGame(a, b, arena.id);
     expect((await started).tournamentId).toBe(arena.id);
 
+    // Standings go out only when they change: the one naming the game may have come already, and following
+    // the arena again answers with them as they are.
     const standings = white.next("arenaStandings", 5_000, (s) => s.topGames.some((g) => g.gameId === gameId));
+    await white.emit("followArena", { tournamentId: arena.id });
     expect((await standings).status).toBe("started");
 
     const result = white.next("arenaResult", 10_000);

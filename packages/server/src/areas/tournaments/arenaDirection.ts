@@ -10,7 +10,7 @@ import type { ArenaFollowers } from "./arenaFollowers.ts";
 import { clubsJson, ranked, standingRow } from "./arenaJson.ts";
 import type { ArenaLeases } from "./arenaLeases.ts";
 import type { ArenaRecord, TournamentsRepo } from "./tournamentsRepo.ts";
-import type { ArenaNotifier, TournamentsService } from "./tournamentsService.ts";
+import type { ArenaNotifier, LiveArena, TournamentsService } from "./tournamentsService.ts";
 
 /** Standings go to an arena's followers at most this often, however many games end. */
 export const STANDINGS_EVERY_MS = 1_000;
@@ -37,8 +37,8 @@ export function createArenaDirection(deps: {
   games: Pick<GamePlay, "start">;
   /** How a game ended: a result whose gameFinished no node heard (killed in between) is recorded on a takeover. */
   records: Pick<GameRecords, "ending">;
-  /** An arena changed (on this node): every node hears it, its director pairs and sends standings. */
-  told: (tournamentId: string) => void;
+  /** An arena's players changed (on this node): every node hears it, its director pairs and sends standings. */
+  told: (tournamentId: string, userIds: number[]) => void;
   positions: JumpstartPositions;
   membership: Pick<Membership, "memberIds">;
   followers: ArenaFollowers;
@@ -51,7 +51,7 @@ export function createArenaDirection(deps: {
   const timers = deps.timers ?? systemTimers;
   const directors = new Map<string, ArenaDirector>();
   const taking = new Set<string>();
-  const pushes = new Map<string, { last: number; timer: unknown }>();
+  const pushes = new Map<string, { last: number; timer: unknown; sent?: string }>();
   let stopped = false;
   let turns = 0;
 
@@ -129,6 +129,7 @@ export function createArenaDirection(deps: {
         await service.tellPlayers(
           id,
           e.games.flatMap((g) => [g.white, g.black]),
+          true,
         );
         dirty(id);
         break;
@@ -205,7 +206,7 @@ export function createArenaDirection(deps: {
       if (end === "active") continue;
       if (end === undefined || !end.arena) {
         if (end !== undefined || timers.now() - p.startedAt.getTime() > NEVER_STARTED_MS) {
-          if (await repo.cancelPairing(p.gameId)) deps.told(id);
+          if (await repo.cancelPairing(p.gameId)) deps.told(id, [p.whiteId, p.blackId]);
         }
         continue;
       }
@@ -213,14 +214,21 @@ export function createArenaDirection(deps: {
     }
   }
 
-  /** Standings to the followers now, and not again within a second. */
+  /**
+   * Standings to the followers now, and not again within a second; from the director's memory, and only when
+   * they differ from the last ones sent (a game's end far down the list changes nothing the followers see).
+   */
   async function push(id: string): Promise<void> {
     const entry = pushes.get(id) ?? { last: 0, timer: null };
     entry.last = timers.now();
     pushes.set(id, entry);
-    const update = await service.standingsUpdate(id);
-    if (update) notify.toFollowers(id, "arenaStandings", update);
-    if (update?.status === "finished") pushes.delete(id);
+    const known = directors.has(id) ? await arenaOf(id) : undefined;
+    const update = await service.standingsUpdate(id, known);
+    if (!update) return;
+    const json = JSON.stringify(update);
+    if (json !== entry.sent) notify.toFollowers(id, "arenaStandings", update);
+    entry.sent = json;
+    if (update.status === "finished") pushes.delete(id);
   }
 
   /** The standings changed: sent within a second, once for every change in that second. */
@@ -255,30 +263,50 @@ export function createArenaDirection(deps: {
           }
         }),
       );
-      // Now and then, the games of the arenas directed here whose end nobody recorded.
+      // Now and then, the games of the arenas directed here whose end nobody recorded, and every player read
+      // again in case a change was never heard (a lost message between nodes).
       if (++turns % RECONCILE_EVERY_TURNS === 0) {
-        for (const id of directors.keys()) await reconcile(id);
+        for (const [id, d] of directors) {
+          await reconcile(id);
+          await d.reload();
+        }
       }
     },
 
-    /** Something of an arena changed (on any node): its director sends standings, and pairs when asked. */
-    changed(id: string, wave: boolean): void {
+    /**
+     * Something of an arena changed (on any node): its director reads those players' rows again, sends standings,
+     * and pairs when asked.
+     */
+    changed(id: string, wave: boolean, userIds: readonly number[] = []): void {
       const director = directors.get(id);
       if (!director) return;
-      if (wave) director.playerHere();
-      dirty(id);
+      director
+        .playersChanged(userIds, wave)
+        .catch((err: unknown) => logger.warn({ err, id }, "arena players not read"))
+        .finally(() => dirty(id));
+    },
+
+    /** The arena as its director holds it, when this node directs it. */
+    live(id: string): LiveArena | undefined {
+      const d = directors.get(id);
+      if (!d?.active) return undefined;
+      return { standings: d.standings(), playing: d.playing(), nbPlayers: d.nbPlayers, running: d.isRunning };
     },
 
     /** An arena game ended on this node: record it once, tell its players, and its director (wherever it is). */
-    async gameFinished(e: BusEvents["gameFinished"], told: (id: string) => void): Promise<void> {
+    async gameFinished(e: BusEvents["gameFinished"], told: (id: string, userIds: number[]) => void): Promise<void> {
       const arena = e.arena;
       if (!arena) return;
+      const ids = e.players.flatMap((p) => (p?.userId === undefined || p.userId === null ? [] : [p.userId]));
       if (e.reason === "abort" || e.winningColor === "none") {
         await repo.cancelPairing(e.gameId);
-        told(arena.tournamentId);
+        told(arena.tournamentId, ids);
         return;
       }
       const winner = e.winningColor === "white" || e.winningColor === "black" ? e.winningColor : "draw";
+      // Directed here: the director takes the two rows as written, without reading them again.
+      const local = directors.get(arena.tournamentId);
+      const stamp = local?.stamp();
       const recorded = await repo.recordResult(e.gameId, {
         winner,
         plies: arena.plies,
@@ -287,6 +315,10 @@ export function createArenaDirection(deps: {
         berserk: { white: arena.berserk.w, black: arena.berserk.b },
       });
       if (!recorded) return;
+      // The director pairs them again at once; their lines follow.
+      const applied = local?.active === true && stamp !== undefined;
+      if (applied) local.rowsWritten(recorded.players, stamp);
+      told(arena.tournamentId, applied ? [] : ids);
       const [w, b] = [e.players[0]?.userId ?? null, e.players[1]?.userId ?? null];
       const streaks = (await arenaOf(arena.tournamentId))?.settings.streaks ?? true;
       // This game's entry on a player's sheet: the last one, if it counted.
@@ -297,7 +329,6 @@ export function createArenaDirection(deps: {
       };
       const mineW = scored(w);
       const mineB = scored(b);
-      const ids = [w, b].filter((x): x is number => x !== null);
       notify.toUsers(ids, "arenaResult", {
         tournamentId: arena.tournamentId,
         gameId: e.gameId,
@@ -306,8 +337,7 @@ export function createArenaDirection(deps: {
         rule: { w: mineW?.rule ?? "loss", b: mineB?.rule ?? "loss" },
         berserkBonus: { w: mineW?.berserkBonus ?? false, b: mineB?.berserkBonus ?? false },
       });
-      await service.tellPlayers(arena.tournamentId, ids);
-      told(arena.tournamentId);
+      await service.tellPlayers(arena.tournamentId, ids, applied);
     },
 
     /** Tells the followers at once (a new follower's first standings come in its own answer). */

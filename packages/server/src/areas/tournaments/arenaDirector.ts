@@ -1,7 +1,8 @@
 import type { Color } from "@chess/shared";
+import type { RankedPlayer } from "./arenaJson.ts";
 import { type ArenaPair, type ArenaWaiting, pairArena } from "./arenaPairing.ts";
+import { ArenaRoster, type RosterGame } from "./arenaRoster.ts";
 import type { ArenaSettings } from "./arenaSettings.ts";
-import { rankStandings } from "./arenaStandings.ts";
 import type { ArenaPlayerRecord, GameResult, RejoinResult, TournamentsRepo } from "./tournamentsRepo.ts";
 
 /** A game the director asks the games area to start, under the id it chose. */
@@ -33,6 +34,8 @@ export interface DirectorPorts {
     TournamentsRepo,
     | "arena"
     | "players"
+    | "some"
+    | "playing"
     | "takeDirection"
     | "start"
     | "pair"
@@ -71,6 +74,8 @@ export class ArenaDirector {
   private waveAgain = false;
   private stopped = false;
   private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly roster = new ArenaRoster();
+  private started = false;
 
   private constructor(
     private readonly ports: DirectorPorts,
@@ -79,12 +84,16 @@ export class ArenaDirector {
     private settings: ArenaSettings,
   ) {}
 
-  /** Takes the direction of an arena (a new epoch) and resumes it where it stands; undefined if it is unknown or over. */
+  /**
+   * Takes the direction of an arena (a new epoch) and resumes it where it stands, its players read once; undefined
+   * if it is unknown or over.
+   */
   static async take(ports: DirectorPorts, tournamentId: string): Promise<ArenaDirector | undefined> {
     const epoch = await ports.repo.takeDirection(tournamentId);
     const arena = await ports.repo.arena(tournamentId);
     if (epoch === undefined || !arena || arena.status === "finished") return undefined;
     const director = new ArenaDirector(ports, tournamentId, epoch, arena.settings);
+    await director.reload();
     if (arena.status === "created") director.at(arena.settings.startsAt, () => director.start());
     else director.running(arena.endsAt ?? ports.timers.now());
     return director;
@@ -92,8 +101,10 @@ export class ArenaDirector {
 
   /** A game of this arena ended: record it, tell the standings, pair its players again. */
   async gameFinished(gameId: string, result: GameResult): Promise<void> {
+    const stamp = this.roster.stamp();
     const recorded = await this.ports.repo.recordResult(gameId, result);
     if (!recorded || recorded.tournamentId !== this.tournamentId) return;
+    this.roster.apply(recorded.players, stamp, []);
     this.ports.publish({ type: "result", gameId, ...recorded });
     this.requestWave();
   }
@@ -103,16 +114,73 @@ export class ArenaDirector {
     this.requestWave();
   }
 
+  /**
+   * Something happened to these players elsewhere (a result recorded on another node, a join, a pause): their
+   * rows are read again (theirs only), then a wave may pair them.
+   */
+  async playersChanged(userIds: readonly number[], wave: boolean): Promise<void> {
+    if (userIds.length > 0) await this.refresh(userIds);
+    if (wave) this.requestWave();
+  }
+
+  /** A stamp for rows about to be written here (see ArenaRoster): pass it to `rowsWritten`. */
+  stamp(): number {
+    return this.roster.stamp();
+  }
+
+  /** Rows this node just wrote (a result it recorded): taken without a read, and the players paired again. */
+  rowsWritten(rows: readonly ArenaPlayerRecord[], stamp: number): void {
+    this.roster.apply(rows, stamp, []);
+    this.requestWave();
+  }
+
+  /** Every player read again (a takeover, and now and then in case a change was never heard). */
+  async reload(): Promise<void> {
+    const stamp = this.roster.stamp();
+    const [players, playing] = await Promise.all([
+      this.ports.repo.players(this.tournamentId),
+      this.ports.repo.playing(this.tournamentId),
+    ]);
+    this.roster.knowGames(playing);
+    this.roster.apply(players, stamp, "all");
+  }
+
   /** Pauses a player: not paired until they rejoin, after the returned time. */
-  pause(userId: number): Promise<{ rejoinAt: number } | undefined> {
-    return this.ports.repo.pause(this.tournamentId, userId, this.ports.timers.now());
+  async pause(userId: number): Promise<{ rejoinAt: number } | undefined> {
+    const r = await this.ports.repo.pause(this.tournamentId, userId, this.ports.timers.now());
+    await this.refresh([userId]);
+    return r;
   }
 
   /** Ends a player's pause once its delay has passed, and pairs them. */
   async rejoin(userId: number): Promise<RejoinResult> {
     const r = await this.ports.repo.rejoin(this.tournamentId, userId, this.ports.timers.now());
-    if (r.ok) this.requestWave();
+    if (r.ok) await this.playersChanged([userId], true);
     return r;
+  }
+
+  /** The standings as the director holds them (no database read). */
+  standings(): RankedPlayer[] {
+    return this.roster.ranked();
+  }
+
+  /** The games being played, as the director paired them. */
+  playing(): RosterGame[] {
+    return this.roster.playing();
+  }
+
+  /** Whether the arena runs (it was created and its start came). */
+  get isRunning(): boolean {
+    return this.started;
+  }
+
+  get nbPlayers(): number {
+    return this.roster.size;
+  }
+
+  private async refresh(userIds: readonly number[]): Promise<void> {
+    const stamp = this.roster.stamp();
+    this.roster.apply(await this.ports.repo.some(this.tournamentId, [...userIds]), stamp, userIds);
   }
 
   /** Stops directing (a shutdown, or another node took over): no more timers or waves. */
@@ -163,12 +231,15 @@ export class ArenaDirector {
     const arena = await this.ports.repo.arena(this.tournamentId);
     if (!arena) return this.depose();
     this.settings = arena.settings;
+    // Joins before the start were heard one by one; the start reads every player once more, to be sure.
+    await this.reload();
     const endsAt = arena.endsAt ?? now + arena.settings.durationMinutes * 60_000;
     this.ports.publish({ type: "started", tournamentId: this.tournamentId, endsAt });
     this.running(endsAt);
   }
 
   private running(endsAt: number): void {
+    this.started = true;
     this.at(endsAt, () => this.finish());
     this.requestWave();
   }
@@ -202,41 +273,35 @@ export class ArenaDirector {
     this.requestWave();
   }
 
-  /** One pairing wave over the players here, free and not paused; one wave at a time. */
+  /**
+   * One pairing wave over the players here, free and not paused; one wave at a time. The wave is over once its
+   * pairs are stored (their players are busy in the database and in memory): the games start after it, so a
+   * wave that starts many games does not hold back the next one.
+   */
   private async wave(): Promise<void> {
     if (this.stopped) return;
     this.waving = true;
+    let games: ArenaGameStart[] = [];
     try {
-      const players = await this.ports.repo.players(this.tournamentId);
-      const pairs = pairWaiting(players, this.ports.presence.here(this.tournamentId), this.ports.random);
+      const pairs = pairWaiting(this.roster.ranked(), this.ports.presence.here(this.tournamentId), this.ports.random);
       if (pairs.length === 0) return;
       const named = pairs.map((p) => ({ gameId: this.ports.newGameId(), ...p }));
       const stored = await this.ports.repo.pair(this.tournamentId, this.epoch, named);
       if (!stored) return this.depose();
-      const games = stored.map(({ gameId, white, black }) => ({
+      this.roster.paired(stored.map((p) => ({ gameId: p.gameId, whiteId: p.white, blackId: p.black })));
+      if (stored.length < named.length) {
+        // The database saw some of these players otherwise (busy, paused, closed): read them again, try later.
+        const kept = new Set(stored.map((p) => p.gameId));
+        await this.refresh(named.filter((p) => !kept.has(p.gameId)).flatMap((p) => [p.white, p.black]));
+        this.retryLater();
+      }
+      games = stored.map(({ gameId, white, black }) => ({
         gameId,
         tournamentId: this.tournamentId,
         white,
         black,
         settings: this.settings,
       }));
-      const started = await Promise.all(
-        games.map((g) =>
-          this.ports.games.start(g).then(
-            () => true,
-            async () => {
-              await this.ports.repo.cancelPairing(g.gameId);
-              return false;
-            },
-          ),
-        ),
-      );
-      const live = games.filter((_, i) => started[i]);
-      if (live.length) this.ports.publish({ type: "paired", tournamentId: this.tournamentId, games: live });
-      // Players of a game that could not start are free again: they are tried again, not at once.
-      if (live.length < games.length && this.waveTimer === null) {
-        this.waveTimer = this.ports.timers.setTimeout(() => this.retryWave(), RETRY_MS);
-      }
     } finally {
       this.waving = false;
       if (this.waveAgain) {
@@ -244,22 +309,47 @@ export class ArenaDirector {
         this.requestWave();
       }
     }
+    if (games.length > 0) await this.startGames(games);
+  }
+
+  /** Starts a wave's games; a game that cannot start frees its players, who are tried again, not at once. */
+  private async startGames(games: readonly ArenaGameStart[]): Promise<void> {
+    const started = await Promise.all(
+      games.map((g) =>
+        this.ports.games.start(g).then(
+          () => true,
+          async () => {
+            // Not given up now (the database away): the takeover's or the 30 s look gives it up later.
+            if (await this.ports.repo.cancelPairing(g.gameId).catch(() => false)) this.roster.cancelled(g.gameId);
+            return false;
+          },
+        ),
+      ),
+    );
+    const live = games.filter((_, i) => started[i]);
+    if (live.length) this.ports.publish({ type: "paired", tournamentId: this.tournamentId, games: live });
+    if (live.length < games.length) this.retryLater();
+  }
+
+  private retryLater(): void {
+    if (this.waveTimer === null && !this.stopped) {
+      this.waveTimer = this.ports.timers.setTimeout(() => this.retryWave(), RETRY_MS);
+    }
   }
 }
 
-/** Who waits (here, free, not paused) and whom they meet: the pure step of a wave. */
+/** Who waits (here, free, not paused) and whom they meet, from the standings: the pure step of a wave. */
 export function pairWaiting(
-  players: readonly ArenaPlayerRecord[],
+  players: ReadonlyArray<ArenaPlayerRecord & { rank: number }>,
   here: ReadonlySet<number>,
   random: () => number,
 ): ArenaPair[] {
-  const rank = new Map(rankStandings(players).map((p) => [p.userId, p.rank]));
   const waiting: ArenaWaiting[] = players
-    .filter((p) => here.has(p.userId) && !p.paused && p.playingGameId === null)
+    .filter((p) => here.has(p.userId) && !p.paused && !p.closed && p.playingGameId === null)
     .map((p) => ({
       userId: p.userId,
       rating: p.rating,
-      rank: rank.get(p.userId) ?? players.length,
+      rank: p.rank,
       colors: p.results.map((r): Color => r.color),
       lastOpponent: p.results.at(-1)?.opponentId ?? null,
       clubId: p.clubId,

@@ -56,9 +56,9 @@ export function tournamentsModule(
     },
   };
   // Told to every node: the arena's director (wherever it is) sends standings and pairs.
-  const changed = (id: string, wave: boolean) => {
-    direction.changed(id, wave);
-    nodeBus?.broadcast("arenaChanged", { id, wave });
+  const changed = (id: string, wave: boolean, userIds: number[] = []) => {
+    direction.changed(id, wave, userIds);
+    nodeBus?.broadcast("arenaChanged", { id, wave, userIds });
   };
   const service = createTournamentsService({
     repo,
@@ -71,6 +71,7 @@ export function tournamentsModule(
     now: () => Date.now(),
     logger,
     countdownMs: config.arenaCountdownMs,
+    live: (id) => direction.live(id),
   });
   const leases = arenaLeases(core.leases);
   const direction = createArenaDirection({
@@ -78,7 +79,7 @@ export function tournamentsModule(
     service,
     games: ports.play,
     records: ports.records,
-    told: (id) => changed(id, true),
+    told: (id, userIds) => changed(id, true, userIds),
     positions: ports.jumpstart,
     membership: ports.membership,
     followers,
@@ -88,8 +89,9 @@ export function tournamentsModule(
   });
   const sockets = arenaSockets(followers);
   nodeBus?.on("arenaChanged", (p) => {
-    const { id, wave } = (p ?? {}) as { id?: unknown; wave?: unknown };
-    if (typeof id === "string") direction.changed(id, wave === true);
+    const { id, wave, userIds } = (p ?? {}) as { id?: unknown; wave?: unknown; userIds?: unknown };
+    const ids = Array.isArray(userIds) ? userIds.filter((u): u is number => Number.isInteger(u)) : [];
+    if (typeof id === "string") direction.changed(id, wave === true, ids);
   });
   const stopSync = nodeBus ? followers.sync(nodeBus) : () => {};
   // A player came to the page: they may be paired now.
@@ -98,7 +100,7 @@ export function tournamentsModule(
   });
   core.bus.subscribe("gameFinished", (e) =>
     direction
-      .gameFinished(e, (id) => changed(id, true))
+      .gameFinished(e, (id, userIds) => changed(id, true, userIds))
       .catch((err: unknown) => logger.warn({ err, gameId: e.gameId }, "arena result not recorded")),
   );
   core.bus.subscribe("accountClosed", ({ userId }) =>

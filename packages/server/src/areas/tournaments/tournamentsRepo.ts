@@ -360,6 +360,12 @@ export function createTournamentsRepo(db: Db) {
       });
     },
 
+    /** Some players of the arena (those something happened to), by id. */
+    async some(id: string, userIds: number[]): Promise<ArenaPlayerRecord[]> {
+      if (userIds.length === 0) return [];
+      return (await playersOf(db, id, [...new Set(userIds)])).map(playerOf);
+    },
+
     /** Every player of the arena (the standings and the pairing read them). */
     async players(id: string): Promise<ArenaPlayerRecord[]> {
       return (await playersOf(db, id)).map(playerOf);
@@ -385,8 +391,9 @@ export function createTournamentsRepo(db: Db) {
     },
 
     /**
-     * Stores the pairs whose two players are both still free and not paused, marking them as playing: a player
-     * is never in two games of the arena at once. Returns the pairs stored, or undefined when this director
+     * Stores the pairs whose two players are both still free, not paused and their accounts open, marking them as
+     * playing: a player is never in two games of the arena at once, and an account closed while the wave was
+     * computed is not paired (its users row is held against the closing until the pairs are stored). Returns the pairs stored, or undefined when this director
      * is fenced out or the arena is not running.
      */
     async pair(id: string, epoch: number, pairs: readonly NewPairing[]): Promise<NewPairing[] | undefined> {
@@ -394,13 +401,21 @@ export function createTournamentsRepo(db: Db) {
         if ((await directedStatus(tx, id, epoch, "share")) !== "started") return undefined;
         if (pairs.length === 0) return [];
         const ids = pairs.flatMap((p) => [p.white, p.black]);
+        const open = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(inArray(users.id, ids), isNull(users.closedAt)))
+          .orderBy(asc(users.id))
+          .for("share");
+        const openIds = open.map((u) => u.id);
+        if (openIds.length === 0) return [];
         const free = await tx
           .select({ userId: tournamentPlayers.userId, rating: tournamentPlayers.rating })
           .from(tournamentPlayers)
           .where(
             and(
               eq(tournamentPlayers.tournamentId, id),
-              inArray(tournamentPlayers.userId, ids),
+              inArray(tournamentPlayers.userId, openIds),
               isNull(tournamentPlayers.playingGameId),
               eq(tournamentPlayers.paused, false),
             ),

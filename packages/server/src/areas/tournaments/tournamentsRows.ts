@@ -1,4 +1,5 @@
 import type { ArenaRecurrence, ArenaStatus } from "@chess/shared";
+import { sql } from "drizzle-orm";
 import { type StoredArenaResult, tournamentPlayers, type tournaments, users } from "../../storage/schema.ts";
 import { scoreSheet } from "./arenaScoring.ts";
 import type { ArenaSettings } from "./arenaSettings.ts";
@@ -40,6 +41,8 @@ export interface ArenaPlayerRecord {
   rejoinAt: number | null;
   playingGameId: string | null;
   finalRank: number | null;
+  /** The account was closed: never paired again (its points stay in the standings). */
+  closed: boolean;
 }
 
 export const time = (d: Date | null) => (d === null ? null : d.getTime());
@@ -92,6 +95,7 @@ export const playerColumns = {
   rejoinAt: tournamentPlayers.rejoinAt,
   playingGameId: tournamentPlayers.playingGameId,
   finalRank: tournamentPlayers.finalRank,
+  closed: sql<boolean>`${users.closedAt} is not null`,
 };
 export type PlayerRow = Omit<ArenaPlayerRecord, "rejoinAt"> & { rejoinAt: Date | null };
 export const playerOf = (r: PlayerRow): ArenaPlayerRecord => ({

@@ -39,6 +39,14 @@ export type ArenaEvent =
   | "arenaResult";
 export type ArenaPayload<E extends ArenaEvent> = Parameters<import("@chess/shared").ServerToClientEvents[E]>[0];
 
+/** What the node directing an arena holds of it in memory: its standings and games, read without the database. */
+export interface LiveArena {
+  standings: RankedPlayer[];
+  playing: ReadonlyArray<{ gameId: string; whiteId: number; blackId: number }>;
+  nbPlayers: number;
+  running: boolean;
+}
+
 export const chatRoomOf = (tournamentId: string) => `tournament:${tournamentId}`;
 const LIST = { created: 50, started: 50, finished: 20 };
 /** Up to this many players' lines are ranked by the database rather than from every player's row. */
@@ -50,12 +58,17 @@ export function createTournamentsService(deps: {
   membership: Pick<Membership, "clubIdsOf" | "administers" | "names">;
   calendar: ClubCalendar;
   notify: ArenaNotifier;
-  /** Something of the arena changed (standings); `wave`: a player may be paired now. Every node's director hears. */
-  changed: (tournamentId: string, wave: boolean) => void;
+  /**
+   * Something of these players of the arena changed (standings); `wave`: a player may be paired now. Every node's
+   * director hears.
+   */
+  changed: (tournamentId: string, wave: boolean, userIds: number[]) => void;
   /** A new arena exists: the node looks for arenas to direct now rather than at its next turn. */
   created: () => void;
   now: () => number;
   logger: FastifyBaseLogger;
+  /** The arena as its director holds it, when this node directs it. */
+  live?: (tournamentId: string) => LiveArena | undefined;
   /** Config ARENA_COUNTDOWN_MS: players' arenas start this long after they are made (tests). */
   countdownMs?: number;
 }) {
@@ -69,11 +82,22 @@ export function createTournamentsService(deps: {
    * Some players with their ranks. A few (a game's two players, one who joins) are ranked by the database, so
    * that a game's end in a 1,000-player arena does not read a thousand rows; many (a wave) read them all.
    */
-  async function linesOf(arena: ArenaRecord, userIds: number[]): Promise<RankedPlayer[]> {
+  async function linesOf(arena: ArenaRecord, userIds: number[], fromLive = false): Promise<RankedPlayer[]> {
+    const live = liveOf(arena);
+    if (live && (fromLive || userIds.length > FEW_LINES)) {
+      const wanted = new Set(userIds);
+      const lines = live.standings.filter((p) => wanted.has(p.userId));
+      if (lines.length === wanted.size) return lines;
+    }
     if (userIds.length > FEW_LINES) return standingsOf(arena);
     const few = await repo.ranked(arena.id, userIds);
     if (arena.status !== "finished") return few;
     return few.map((p) => (p.finalRank === null ? p : { ...p, rank: p.finalRank }));
+  }
+
+  /** The director's memory of a running arena directed here; never for one over (its ranks are frozen). */
+  function liveOf(arena: ArenaRecord): LiveArena | undefined {
+    return arena.status === "finished" ? undefined : deps.live?.(arena.id);
   }
 
   async function meOf(arena: ArenaRecord, userId: number): Promise<ArenaMe> {
@@ -232,15 +256,21 @@ export function createTournamentsService(deps: {
       return ok(standingsPage(arena, await standingsOf(arena), page));
     },
 
-    /** What followers are sent: the first page, the clubs, the top games. */
-    async standingsUpdate(id: string): Promise<ArenaStandingsUpdate | undefined> {
-      const arena = await repo.arena(id);
+    /**
+     * What followers are sent: the first page, the clubs, the top games. On the directing node, from its memory
+     * (`known`: the arena's name and settings, which never change), without a database read.
+     */
+    async standingsUpdate(id: string, known?: ArenaRecord): Promise<ArenaStandingsUpdate | undefined> {
+      const live = known ? liveOf(known) : undefined;
+      const arena = live ? known : await repo.arena(id);
       if (!arena) return undefined;
-      const [all, playing] = await Promise.all([standingsOf(arena), repo.playing(id)]);
+      const [all, playing] = live
+        ? [live.standings, live.playing]
+        : await Promise.all([standingsOf(arena), repo.playing(id)]);
       return {
         tournamentId: id,
-        status: arena.status,
-        nbPlayers: arena.nbPlayers,
+        status: live ? (live.running ? "started" : "created") : arena.status,
+        nbPlayers: live ? live.nbPlayers : arena.nbPlayers,
         top: standingsPage(arena, all, 1).rows,
         clubs: clubsJson(arena, all),
         topGames: topGames(all, playing),
@@ -269,7 +299,7 @@ export function createTournamentsService(deps: {
         if (joined === "closed") return fail("finished", TOURNAMENT_MESSAGES.finished);
         if (joined === "already") return fail("already_joined", TOURNAMENT_MESSAGES.alreadyJoined);
       }
-      deps.changed(id, true);
+      deps.changed(id, true, [user.userId]);
       return ok(await tellMe(arena, user.userId));
     },
 
@@ -280,13 +310,13 @@ export function createTournamentsService(deps: {
       if (arena.status === "finished") return fail("finished", TOURNAMENT_MESSAGES.finished);
       if (!(await repo.player(id, user.userId))) return fail("not_joined", TOURNAMENT_MESSAGES.notJoined);
       if (arena.status === "created" && (await repo.leave(id, user.userId))) {
-        deps.changed(id, false);
+        deps.changed(id, false, [user.userId]);
         const me: ArenaMe = { tournamentId: id, row: null, gameId: null, rejoinAt: null };
         notify.toUsers([user.userId], "arenaMe", me);
         return ok(me);
       }
       await repo.pause(id, user.userId, now());
-      deps.changed(id, false);
+      deps.changed(id, false, [user.userId]);
       return ok(await tellMe(arena, user.userId));
     },
 
@@ -298,7 +328,7 @@ export function createTournamentsService(deps: {
       for (const arena of await repo.unfinishedOf(userId)) {
         const left = arena.status === "created" && (await repo.leave(arena.id, userId));
         if (!left) await repo.pause(arena.id, userId, now());
-        deps.changed(arena.id, false);
+        deps.changed(arena.id, false, [userId]);
       }
     },
 
@@ -306,11 +336,14 @@ export function createTournamentsService(deps: {
       return ok(await repo.trophies(username));
     },
 
-    /** The player's own line (after a pairing, or a result). */
-    async tellPlayers(id: string, userIds: number[]): Promise<void> {
+    /**
+     * The players' own lines (after a pairing, or a result); `fromLive`: the director's memory has their rows as
+     * written (this node paired them or recorded their result), so none is read.
+     */
+    async tellPlayers(id: string, userIds: number[], fromLive = false): Promise<void> {
       const arena = await repo.arena(id);
       if (!arena) return;
-      const all = await linesOf(arena, userIds);
+      const all = await linesOf(arena, userIds, fromLive);
       for (const userId of userIds) {
         notify.toUsers(
           [userId],
