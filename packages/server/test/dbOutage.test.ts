@@ -82,6 +82,17 @@ async function storedMoves(direct: pg.Client, gameId: string): Promise<string[]>
   return rows.rows.map((r) => r.san);
 }
 
+/** Two guests' 5+0 game, the first White, after 1. e4 e5. */
+async function openedGame(url: string) {
+  const { white, black, game } = await startGame(await guest(url), await guest(url), {
+    baseTime: 5,
+    increment: 0,
+    selectedColor: "white",
+  });
+  await play(white, black, game.gameId, ["e2e4", "e7e5"]);
+  return { white, black, gameId: game.gameId };
+}
+
 describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEEDS})`, () => {
   it(
     "refuses moves within the statement timeout, stops the clocks, keeps the sockets up, and resumes when it is back",
@@ -174,13 +185,7 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
     },
     () =>
       behindProxy(async ({ server, proxy, direct }) => {
-        const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
-          baseTime: 5,
-          increment: 0,
-          selectedColor: "white",
-        });
-        const gameId = game.gameId;
-        await play(white, black, gameId, ["e2e4", "e7e5"]);
+        const { white, black, gameId } = await openedGame(server.url);
 
         // The link goes the moment the INSERT has committed, and comes back 0.3 s later: the server reads the
         // move back before it answers.
@@ -206,13 +211,7 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
     { timeout: 40_000 },
     () =>
       behindProxy(async ({ server, proxy, direct }) => {
-        const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
-          baseTime: 5,
-          increment: 0,
-          selectedColor: "white",
-        });
-        const gameId = game.gameId;
-        await play(white, black, gameId, ["e2e4", "e7e5"]);
+        const { white, black, gameId } = await openedGame(server.url);
 
         const cut = proxy.downAfterAnswerTo("insert into game_moves");
         const sentAt = Date.now();
@@ -269,13 +268,7 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
     { timeout: 60_000 },
     () =>
       behindProxy(async ({ server, proxy, direct }) => {
-        const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
-          baseTime: 5,
-          increment: 0,
-          selectedColor: "white",
-        });
-        const gameId = game.gameId;
-        await play(white, black, gameId, ["e2e4", "e7e5"]);
+        const { white, black, gameId } = await openedGame(server.url);
         /** `act` while the link goes the moment `marker`'s statement has been answered, and comes back 0.3 s later. */
         const lostReply = async <T>(marker: string, act: () => Promise<T>): Promise<T> => {
           const cut = proxy.downAfterAnswerTo(marker);
@@ -358,13 +351,7 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
     { timeout: 40_000 },
     () =>
       behindProxy(async ({ server, proxy, direct }) => {
-        const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
-          baseTime: 5,
-          increment: 0,
-          selectedColor: "white",
-        });
-        const gameId = game.gameId;
-        await play(white, black, gameId, ["e2e4", "e7e5"]);
+        const { white, black, gameId } = await openedGame(server.url);
         // The end's transaction commits; its answer is held past the statement timeout.
         const hold = proxy.holdAnswerTo("commit");
         const sentAt = Date.now();
@@ -395,13 +382,7 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
     { timeout: 40_000 },
     () =>
       behindProxy(async ({ server, proxy }) => {
-        const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
-          baseTime: 5,
-          increment: 0,
-          selectedColor: "white",
-        });
-        const gameId = game.gameId;
-        await play(white, black, gameId, ["e2e4", "e7e5"]);
+        const { white, black, gameId } = await openedGame(server.url);
         expect(await black.emit("forfeit", { gameId })).toMatchObject({ ok: true });
         const hold = proxy.holdAnswerTo('insert into "rematch_offers"');
         const answer = http(server.url, "POST", "/game/offer-rematch", {
