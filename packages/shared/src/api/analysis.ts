@@ -57,7 +57,10 @@ export interface SavedTreeResponse {
   tree: SavedTreeNode[];
 }
 
-/** POST /analysis/import: a PGN file's text and, when it holds many games, which one (0 the first). */
+/**
+ * POST /analysis/import: a PGN file's text, when it holds many games which one (0 the first), and the side the
+ * importer played (their mistakes become their puzzles; by default the side whose tag names them, else both).
+ */
 export const importPgnBody = z.object({
   pgn: z
     .string({ error: "Paste a PGN or choose a file" })
@@ -69,6 +72,7 @@ export const importPgnBody = z.object({
     .min(0)
     .max(PGN_LIMITS.games - 1)
     .optional(),
+  side: z.enum(["white", "black"], { error: "side must be white or black" }).optional(),
 });
 export type ImportPgnBody = z.infer<typeof importPgnBody>;
 
