@@ -25,6 +25,8 @@ export interface SavedTreeNode {
   s: string;
   c?: SavedTreeNode[];
   e?: 1;
+  /** The comment after the move: an imported PGN's tree has them; a player's saved tree keeps none. */
+  m?: string;
 }
 
 /** At most this many moves in one game's saved tree. */
