@@ -63,7 +63,7 @@ function play(board: Board, uci: string): Played | undefined {
     target && target.color !== mover?.color ? target.type : mover?.type === "p" && from[0] !== to[0] ? "p" : undefined;
   const san = board.play({ from, to, promotion });
   if (!san) return undefined;
-  return { san, captured, promotion: mover?.type === "p" ? promotion : undefined, to, castle };
+  return { san, captured, promotion: mover?.type === "p" && /[18]$/.test(to) ? promotion : undefined, to, castle };
 }
 
 const boardOf = (fen: string): Board | undefined => {
