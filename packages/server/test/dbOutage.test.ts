@@ -2,7 +2,7 @@ import type { ClocksHeld, GameStarted, GameUpdate } from "@chess/shared";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { connect, createTestDatabase, http, startTestServer, type TestServer } from "./harness.ts";
-import { guest, type Player, play, startGame } from "./players.ts";
+import { guest, type Player, play, reconnect, startGame } from "./players.ts";
 import { startTcpProxy, type TcpProxy } from "./tcpProxy.ts";
 
 // This machine's PostgreSQL serves other test files too, so it is never stopped: the server under test
@@ -401,6 +401,60 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
           body: { offerId: heard.offerId, accept: true, sessionId: black.sessionId },
         });
         expect(yes.status).toBe(200);
+        white.socket.close();
+        black.socket.close();
+      }),
+  );
+
+  it(
+    "keeps a draw offer and its decline as read back when a presence change is saved while their answer is held: no lost offer, no resurrected one",
+    { timeout: 60_000 },
+    () =>
+      behindProxy(async ({ server, proxy, direct }) => {
+        let { white, black, gameId } = await openedGame(server.url);
+        const drawOfferBy = async () =>
+          (
+            await direct.query<{ s: { drawOfferBy: string | null } }>("select round_state s from games where id = $1", [
+              gameId,
+            ])
+          ).rows[0]?.s.drawOfferBy ?? null;
+        /** `act`'s round-state write runs, its answer held past the deadline; `meanwhile` runs, then it comes. */
+        const heldWhile = async (act: () => Promise<unknown>, meanwhile: () => Promise<void>) => {
+          const hold = proxy.holdAnswerTo('update "games" set "round_state"');
+          const answer = act();
+          await hold.held;
+          expect(await within(STATEMENT_TIMEOUT_MS + 1_000, "held write", answer)).toMatchObject({
+            ok: false,
+            code: "unsettled",
+          });
+          await meanwhile();
+          // Long enough for a presence save to be written, were it written at once.
+          await new Promise((r) => setTimeout(r, 1_000));
+          const resumed = white.next("clocksResumed", 15_000);
+          hold.release();
+          await resumed;
+        };
+
+        // White's offer is stored, its answer held; Black leaves meanwhile (a presence save of the round).
+        await heldWhile(
+          () => white.emit("offerDraw", { gameId }, 8_000),
+          async () => void black.socket.close(),
+        );
+        expect(await drawOfferBy()).toBe("w");
+        black = await reconnect(server.url, black);
+        const view = await black.emit<GameStarted>("resync", { gameId });
+        expect(view.data?.drawOfferBy).toBe("w");
+
+        // Black's decline is stored, its answer held; Black reloads meanwhile (two presence saves).
+        await heldWhile(
+          () => black.emit("declineDraw", { gameId }, 8_000),
+          async () => {
+            black = await reconnect(server.url, black);
+          },
+        );
+        expect(await drawOfferBy()).toBeNull();
+        const after = await white.emit<GameStarted>("resync", { gameId });
+        expect(after.data?.drawOfferBy).toBeUndefined();
         white.socket.close();
         black.socket.close();
       }),

@@ -557,14 +557,19 @@ export function createGamesService(deps: {
       round.goneLeft[color] = !online && departure === "left";
       // On the game's writer, so that states are written in the order they were made.
       void queue.run(round.id, async () => {
+        const by = deadline();
+        // The round state is written whole (offers with presence): a write of unknown outcome is read back
+        // first, else this would store the round from before it over what it stored. Until then presence
+        // waits in memory (settle keeps it), and is stored with the next state.
+        if (publisher.isUncertain(round.id) && !(await publisher.settle(round.id, by))) return;
         const live = rounds.get(round.id);
         if (!live) return;
         const { clock } = live;
         // The mover back after a restart, while their clock waited for them: it runs from now, once stored.
         if (online && clock.turn === color && clock.runningSince !== null && clock.runningSince > t) {
           const next = { ...live, clock: { ...clock, runningSince: t } };
-          if (await publisher.saveState(next, deadline())) rounds.replace(live, next);
-        } else await publisher.saveState(live, deadline());
+          if (await publisher.saveState(next, by)) rounds.replace(live, next);
+        } else await publisher.saveState(live, by);
       });
       notifier.toPlayer(round.players[other(color)], "opponentPresence", {
         gameId: round.id,
