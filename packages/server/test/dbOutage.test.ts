@@ -93,6 +93,30 @@ async function openedGame(url: string) {
   return { white, black, gameId: game.gameId };
 }
 
+/** Black resigned the opened game, and asked for a rematch by White: as Black was told of it. */
+async function rematchOffered(url: string) {
+  const { white, black, gameId } = await openedGame(url);
+  expect(await black.emit("forfeit", { gameId })).toMatchObject({ ok: true });
+  const heard = black.next("rematchOffered");
+  const offered = await http(url, "POST", "/game/offer-rematch", {
+    body: { previousGameId: gameId, sessionId: white.sessionId },
+  });
+  expect(offered.status).toBe(200);
+  expect((await heard).offerId).toBe(offered.json.offerId);
+  return { white, black, gameId, offerId: offered.json.offerId as string };
+}
+
+const acceptRematch = (url: string, p: Player, offerId: string) =>
+  http(url, "POST", "/game/handle-rematch-offer", { body: { offerId, accept: true, sessionId: p.sessionId } });
+
+/** The games stored as rematches of `gameId`. */
+async function rematchesOf(direct: pg.Client, gameId: string): Promise<string[]> {
+  const rows = await direct.query<{ id: string }>("select id from games where rematch_of = $1", [gameId]);
+  return rows.rows.map((r) => r.id);
+}
+
+const startsSeen = (p: Player) => (p.seen.get("gameStarted") ?? []).length;
+
 describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEEDS})`, () => {
   it(
     "refuses moves within the statement timeout, stops the clocks, keeps the sockets up, and resumes when it is back",
@@ -455,6 +479,87 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
         expect(await drawOfferBy()).toBeNull();
         const after = await white.emit<GameStarted>("resync", { gameId });
         expect(after.data?.drawOfferBy).toBeUndefined();
+        white.socket.close();
+        black.socket.close();
+      }),
+  );
+
+  it(
+    "tells a rematch accept whose answer was lost from a cancel made meanwhile: the offer withdrawn, no game",
+    { timeout: 40_000 },
+    () =>
+      behindProxy(async ({ server, proxy, direct }) => {
+        const { white, black, gameId, offerId } = await rematchOffered(server.url);
+        // Black's accept has read the offer; its answer is held while White withdraws it.
+        const hold = proxy.holdAnswerTo('from "rematch_offers" where');
+        const answer = acceptRematch(server.url, black, offerId);
+        await hold.held;
+        const cancelled = black.next("rematchOfferCancelled");
+        expect(await white.emit("cancelRematchOffer", { offerId })).toMatchObject({ ok: true });
+        await cancelled;
+        // The accept then takes nothing, and the answer to its take is lost.
+        const cut = proxy.downAfterAnswerTo('delete from "rematch_offers"');
+        hold.release();
+        await cut;
+        setTimeout(() => proxy.up(), 300);
+        const yes = await within(STATEMENT_TIMEOUT_MS + 1_000, "accept", answer);
+        expect(yes.status).toBe(404);
+        expect(yes.json.message).toMatch(/withdrawn|no longer available/i);
+        await new Promise((r) => setTimeout(r, 500));
+        expect(await rematchesOf(direct, gameId)).toEqual([]);
+        // The game they played is the only one either was sent to.
+        expect([startsSeen(white), startsSeen(black)]).toEqual([1, 1]);
+        white.socket.close();
+        black.socket.close();
+      }),
+  );
+
+  it(
+    "answers a rematch accept whose new game was stored but whose answer is held by the deadline: both players are sent to it",
+    { timeout: 40_000 },
+    () =>
+      behindProxy(async ({ server, proxy, direct }) => {
+        const { white, black, gameId, offerId } = await rematchOffered(server.url);
+        const started = [white.next("gameStarted", 8_000), black.next("gameStarted", 8_000)];
+        const hold = proxy.holdAnswerTo("commit");
+        const answer = acceptRematch(server.url, black, offerId);
+        // The transaction that takes the offer and stores the game commits; its answer is held.
+        await hold.held;
+        const yes = await within(STATEMENT_TIMEOUT_MS + 1_000, "accept", answer);
+        expect(yes.status).toBe(200);
+        const rematch = yes.json.gameId as string;
+        for (const g of await Promise.all(started)) expect(g.gameId).toBe(rematch);
+        hold.release();
+        await new Promise((r) => setTimeout(r, 1_000));
+        expect(await rematchesOf(direct, gameId)).toEqual([rematch]);
+        expect([startsSeen(white), startsSeen(black)]).toEqual([2, 2]);
+        white.socket.close();
+        black.socket.close();
+      }),
+  );
+
+  it(
+    "answers a rematch accept whose new game is not stored by the deadline 'unsettled', then sends both players to it once it is: one game",
+    { timeout: 40_000 },
+    () =>
+      behindProxy(async ({ server, proxy, direct }) => {
+        const { white, black, gameId, offerId } = await rematchOffered(server.url);
+        const hold = proxy.holdAnswerTo('insert into "games"');
+        const answer = acceptRematch(server.url, black, offerId);
+        await hold.held;
+        const first = await within(STATEMENT_TIMEOUT_MS + 1_000, "accept", answer);
+        expect(first.status).toBe(503);
+        expect(first.json).toMatchObject({ code: "unsettled", message: expect.stringMatching(/rematch/i) });
+        const started = [white.next("gameStarted", 10_000), black.next("gameStarted", 10_000)];
+        hold.release();
+        const [w, b] = await Promise.all(started);
+        expect(w?.gameId).toBe(b?.gameId);
+        expect(await rematchesOf(direct, gameId)).toEqual([w?.gameId]);
+        // Asked again: the same game, none other.
+        const again = await acceptRematch(server.url, black, offerId);
+        expect(again.status).toBe(200);
+        expect(again.json.gameId).toBe(w?.gameId);
+        expect(await rematchesOf(direct, gameId)).toEqual([w?.gameId]);
         white.socket.close();
         black.socket.close();
       }),
