@@ -109,6 +109,14 @@ async function rematchOffered(url: string) {
 const acceptRematch = (url: string, p: Player, offerId: string) =>
   http(url, "POST", "/game/handle-rematch-offer", { body: { offerId, accept: true, sessionId: p.sessionId } });
 
+/** `p` accepts while the answer to the statement with `marker` is held: its answer (by the deadline), and the hold. */
+async function acceptHeld({ server, proxy }: Outage, p: Player, offerId: string, marker: string) {
+  const hold = proxy.holdAnswerTo(marker);
+  const answer = acceptRematch(server.url, p, offerId);
+  await hold.held;
+  return { hold, answer: within(STATEMENT_TIMEOUT_MS + 1_000, "accept", answer) };
+}
+
 /** The games stored as rematches of `gameId`. */
 async function rematchesOf(direct: pg.Client, gameId: string): Promise<string[]> {
   const rows = await direct.query<{ id: string }>("select id from games where rematch_of = $1", [gameId]);
@@ -488,12 +496,11 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
     "tells a rematch accept whose answer was lost from a cancel made meanwhile: the offer withdrawn, no game",
     { timeout: 40_000 },
     () =>
-      behindProxy(async ({ server, proxy, direct }) => {
+      behindProxy(async (outage) => {
+        const { server, proxy, direct } = outage;
         const { white, black, gameId, offerId } = await rematchOffered(server.url);
         // Black's accept has read the offer; its answer is held while White withdraws it.
-        const hold = proxy.holdAnswerTo('from "rematch_offers" where');
-        const answer = acceptRematch(server.url, black, offerId);
-        await hold.held;
+        const { hold, answer } = await acceptHeld(outage, black, offerId, 'from "rematch_offers" where');
         const cancelled = black.next("rematchOfferCancelled");
         expect(await white.emit("cancelRematchOffer", { offerId })).toMatchObject({ ok: true });
         await cancelled;
@@ -502,7 +509,7 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
         hold.release();
         await cut;
         setTimeout(() => proxy.up(), 300);
-        const yes = await within(STATEMENT_TIMEOUT_MS + 1_000, "accept", answer);
+        const yes = await answer;
         expect(yes.status).toBe(404);
         expect(yes.json.message).toMatch(/withdrawn|no longer available/i);
         await new Promise((r) => setTimeout(r, 500));
@@ -518,20 +525,18 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
     "answers a rematch accept whose new game was stored but whose answer is held by the deadline: both players are sent to it",
     { timeout: 40_000 },
     () =>
-      behindProxy(async ({ server, proxy, direct }) => {
-        const { white, black, gameId, offerId } = await rematchOffered(server.url);
+      behindProxy(async (outage) => {
+        const { white, black, gameId, offerId } = await rematchOffered(outage.server.url);
         const started = [white.next("gameStarted", 8_000), black.next("gameStarted", 8_000)];
-        const hold = proxy.holdAnswerTo("commit");
-        const answer = acceptRematch(server.url, black, offerId);
         // The transaction that takes the offer and stores the game commits; its answer is held.
-        await hold.held;
-        const yes = await within(STATEMENT_TIMEOUT_MS + 1_000, "accept", answer);
+        const { hold, answer } = await acceptHeld(outage, black, offerId, "commit");
+        const yes = await answer;
         expect(yes.status).toBe(200);
         const rematch = yes.json.gameId as string;
         for (const g of await Promise.all(started)) expect(g.gameId).toBe(rematch);
         hold.release();
         await new Promise((r) => setTimeout(r, 1_000));
-        expect(await rematchesOf(direct, gameId)).toEqual([rematch]);
+        expect(await rematchesOf(outage.direct, gameId)).toEqual([rematch]);
         expect([startsSeen(white), startsSeen(black)]).toEqual([2, 2]);
         white.socket.close();
         black.socket.close();
@@ -542,12 +547,11 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
     "answers a rematch accept whose new game is not stored by the deadline 'unsettled', then sends both players to it once it is: one game",
     { timeout: 40_000 },
     () =>
-      behindProxy(async ({ server, proxy, direct }) => {
+      behindProxy(async (outage) => {
+        const { server, direct } = outage;
         const { white, black, gameId, offerId } = await rematchOffered(server.url);
-        const hold = proxy.holdAnswerTo('insert into "games"');
-        const answer = acceptRematch(server.url, black, offerId);
-        await hold.held;
-        const first = await within(STATEMENT_TIMEOUT_MS + 1_000, "accept", answer);
+        const { hold, answer } = await acceptHeld(outage, black, offerId, 'insert into "games"');
+        const first = await answer;
         expect(first.status).toBe(503);
         expect(first.json).toMatchObject({ code: "unsettled", message: expect.stringMatching(/rematch/i) });
         const started = [white.next("gameStarted", 10_000), black.next("gameStarted", 10_000)];
