@@ -177,7 +177,18 @@ function cpuMs(pid) {
   }
 }
 
-export async function runBots({ url, mode, scenario, scripts, botProcesses, warmupMs, server, pid, timed = false }) {
+export async function runBots({
+  url,
+  mode,
+  scenario,
+  scripts,
+  botProcesses,
+  warmupMs,
+  server,
+  pid,
+  timed = false,
+  onGo,
+}) {
   const bots = Array.from({ length: botProcesses }, () =>
     fork(join(root, "bench/lib/bots.mjs"), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] }),
   );
@@ -207,6 +218,8 @@ export async function runBots({ url, mode, scenario, scripts, botProcesses, warm
   const cpuStart = setTimeout(() => {
     cpuAtStart = cpuMs(cpuPid);
   }, warmupMs);
+  // onGo: for a caller that runs other load beside the bots' timed moves (bench/daily).
+  onGo?.();
   const results = await all("go", "done", () => ({
     paceMs: scenario.paceMs,
     seconds: scenario.seconds,
