@@ -160,14 +160,8 @@ export async function memoryOf(server) {
   return JSON.parse(readFileSync(server.probeFile, "utf8"));
 }
 
-/**
- * Splits `scenario.games` over `botProcesses` bot processes: connects their sockets, starts the games
- * ("server": offers accepted through the lobby; "relay": rooms joined), plays for `scenario.seconds`
- * after `warmupMs`, and merges the results. With `server`, its live memory is read idle, with the
- * sockets connected, with the games started, and after playing.
- */
 /** CPU time (user + system, all threads) a process has used so far, in ms; undefined off Linux. */
-function cpuMs(pid) {
+export function cpuMs(pid) {
   try {
     // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
@@ -177,10 +171,17 @@ function cpuMs(pid) {
   }
 }
 
-export async function runBots({ url, mode, scenario, scripts, botProcesses, warmupMs, server, pid, timed = false }) {
-  const bots = Array.from({ length: botProcesses }, () =>
+/**
+ * `count` bot processes (bench/lib/bots.mjs), off the measured process; `all(type, reply, extra)` sends each a
+ * message (with `extra(i)` for the i-th) and resolves with their replies.
+ */
+export function forkBots(count) {
+  const bots = Array.from({ length: count }, () =>
     fork(join(root, "bench/lib/bots.mjs"), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] }),
   );
+  process.once("exit", () => {
+    for (const bot of bots) bot.kill("SIGKILL");
+  });
   const all = (type, reply, extra = () => ({})) =>
     Promise.all(
       bots.map((bot, i) => {
@@ -189,6 +190,17 @@ export async function runBots({ url, mode, scenario, scripts, botProcesses, warm
         return answer;
       }),
     );
+  return { bots, all };
+}
+
+/**
+ * Splits `scenario.games` over `botProcesses` bot processes: connects their sockets, starts the games
+ * ("server": offers accepted through the lobby; "relay": rooms joined), plays for `scenario.seconds`
+ * after `warmupMs`, and merges the results. With `server`, its live memory is read idle, with the
+ * sockets connected, with the games started, and after playing.
+ */
+export async function runBots({ url, mode, scenario, scripts, botProcesses, warmupMs, server, pid, timed = false }) {
+  const { all } = forkBots(botProcesses);
   const memory = {};
   if (server) memory.idle = await memoryOf(server);
   await all("connect", "connected", (i) => ({
