@@ -1,6 +1,6 @@
 // One bot process of the live-play benchmarks (bench/moves, bench/soak; an arena's players: arenaBots.mjs): sets
-// up its share of games against the server (or the bare relay), plays scripted legal moves when told to go, and reports latency samples to the parent. Bots replay
-// pre-computed games so that choosing a move costs nothing and the harness measures the server.
+// up its share of games against the server (or the bare relay), plays scripted legal moves when told to go, and
+// reports latency samples to the parent. Bots replay pre-computed games so that choosing a move costs nothing and the harness measures the server.
 import { io } from "socket.io-client";
 import { arenaMessage } from "./arenaBots.mjs";
 

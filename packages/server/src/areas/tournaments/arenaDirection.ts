@@ -69,9 +69,8 @@ export function createArenaDirection(deps: {
     });
   }
 
-  // An arena's name and settings, and players' names, never change: read once, not for every game of a wave.
+  // An arena's name and settings never change: read once, not for every game of a wave.
   const arenas = new Map<string, Promise<ArenaRecord | undefined>>();
-  const names = new Map<number, string>();
   const arenaOf = (id: string) => {
     let a = arenas.get(id);
     if (!a) {
@@ -81,18 +80,11 @@ export function createArenaDirection(deps: {
     }
     return a;
   };
-  async function namesOf(ids: number[]): Promise<Map<number, string>> {
-    const missing = ids.filter((id) => !names.has(id));
-    if (missing.length) for (const [id, n] of await repo.names(missing)) names.set(id, n);
-    return names;
-  }
-
   /** Starts one game of a wave and tells its two players at once (not once the whole wave has started). */
   async function startGame(g: ArenaGameStart): Promise<void> {
-    const [arena, known] = await Promise.all([arenaOf(g.tournamentId), namesOf([g.white, g.black])]);
-    const white = known.get(g.white);
-    const black = known.get(g.black);
-    if (!arena || !white || !black) throw new Error("arena or players gone");
+    const arena = await arenaOf(g.tournamentId);
+    if (!arena) throw new Error("arena gone");
+    const { white, black } = g.names;
     const start = await dealtStart(g);
     await deps.games.start({
       id: g.gameId,
@@ -130,6 +122,7 @@ export function createArenaDirection(deps: {
           id,
           e.games.flatMap((g) => [g.white, g.black]),
           true,
+          await arenaOf(id),
         );
         dirty(id);
         break;
@@ -337,7 +330,12 @@ export function createArenaDirection(deps: {
         rule: { w: mineW?.rule ?? "loss", b: mineB?.rule ?? "loss" },
         berserkBonus: { w: mineW?.berserkBonus ?? false, b: mineB?.berserkBonus ?? false },
       });
-      await service.tellPlayers(arena.tournamentId, ids, applied);
+      await service.tellPlayers(
+        arena.tournamentId,
+        ids,
+        applied,
+        applied ? await arenaOf(arena.tournamentId) : undefined,
+      );
     },
 
     /** Tells the followers at once (a new follower's first standings come in its own answer). */

@@ -338,10 +338,11 @@ export function createTournamentsService(deps: {
 
     /**
      * The players' own lines (after a pairing, or a result); `fromLive`: the director's memory has their rows as
-     * written (this node paired them or recorded their result), so none is read.
+     * written (this node paired them or recorded their result), so none is read; `known`: the arena's record as the
+     * director holds it (its name and settings never change), not read again.
      */
-    async tellPlayers(id: string, userIds: number[], fromLive = false): Promise<void> {
-      const arena = await repo.arena(id);
+    async tellPlayers(id: string, userIds: number[], fromLive = false, known?: ArenaRecord): Promise<void> {
+      const arena = known ?? (await repo.arena(id));
       if (!arena) return;
       const all = await linesOf(arena, userIds, fromLive);
       for (const userId of userIds) {
