@@ -165,6 +165,20 @@ describe("arena director", () => {
     director.stop();
   });
 
+  it("players who come before the start wait for it: no wave before, the director is not deposed", async () => {
+    const s = setup();
+    const id = await arena(["ann", "bob"]);
+    const director = (await s.take(id))!;
+    s.here.add(ids.ann!).add(ids.bob!);
+    director.playerHere();
+    await s.run(WAVE_DELAY_MS);
+    expect(s.events).toEqual([]);
+    expect(director.active).toBe(true);
+    await s.run(MIN);
+    expect(s.events.map((e) => e.type)).toEqual(["started", "paired"]);
+    director.stop();
+  });
+
   it("pairs only players with the page open, as they come", async () => {
     const s = setup();
     const id = await arena(["ann", "bob", "cid"]);

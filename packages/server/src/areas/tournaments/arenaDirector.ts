@@ -257,7 +257,9 @@ export class ArenaDirector {
   }
 
   private requestWave(): void {
-    if (this.stopped) return;
+    // Before the start nobody is paired (the database would refuse the pairs, and take it for a takeover): the
+    // start asks for the first wave.
+    if (this.stopped || !this.started) return;
     if (this.waving) {
       this.waveAgain = true;
       return;
