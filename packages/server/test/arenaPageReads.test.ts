@@ -107,7 +107,13 @@ describe("an arena's page reads", () => {
 
     // Directed here: the page comes from the director's memory.
     const standings = rankStandings(await repo.players(id));
-    const here = service(() => ({ standings, playing: [], nbPlayers: standings.length, running: false }));
+    const here = service(() => ({
+      standings,
+      lines: (ids) => standings.filter((p) => ids.includes(p.userId)),
+      playing: [],
+      nbPlayers: standings.length,
+      running: false,
+    }));
     const fromMemory = await here.s.view(null, id);
     expect(fromMemory.ok && fromMemory.data.standings.rows.map((r) => r.username)).toEqual(
       standings.slice(0, 10).map((p) => p.username),

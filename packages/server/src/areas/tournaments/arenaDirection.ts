@@ -36,7 +36,7 @@ export function createArenaDirection(deps: {
   service: TournamentsService;
   games: Pick<GamePlay, "start">;
   /** How a game ended: a result whose gameFinished no node heard (killed in between) is recorded on a takeover. */
-  records: Pick<GameRecords, "ending">;
+  records: Pick<GameRecords, "ending" | "active">;
   /** An arena's players changed (on this node): every node hears it, its director pairs and sends standings. */
   told: (tournamentId: string, userIds: number[]) => void;
   positions: JumpstartPositions;
@@ -194,7 +194,11 @@ export function createArenaDirection(deps: {
    * so that nobody waits for ever. Recording is once whoever does it (the pairing's status is the guard).
    */
   async function reconcile(id: string): Promise<void> {
-    for (const p of await repo.playing(id)) {
+    const playing = await repo.playing(id);
+    // One read for the games going on (hundreds in a big arena, every 30 s); only the others are looked at.
+    const active = await deps.records.active(playing.map((p) => p.gameId));
+    for (const p of playing) {
+      if (active.has(p.gameId)) continue;
       const end = await deps.records.ending(p.gameId);
       if (end === "active") continue;
       if (end === undefined || !end.arena) {
@@ -283,7 +287,18 @@ export function createArenaDirection(deps: {
     live(id: string): LiveArena | undefined {
       const d = directors.get(id);
       if (!d?.active) return undefined;
-      return { standings: d.standings(), playing: d.playing(), nbPlayers: d.nbPlayers, running: d.isRunning };
+      // Computed when read: a player's line needs neither the whole standings nor the games.
+      return {
+        get standings() {
+          return d.standings();
+        },
+        get playing() {
+          return d.playing();
+        },
+        lines: (userIds) => d.lines(userIds),
+        nbPlayers: d.nbPlayers,
+        running: d.isRunning,
+      };
     },
 
     /** An arena game ended on this node: record it once, tell its players, and its director (wherever it is). */

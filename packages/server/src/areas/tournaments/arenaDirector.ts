@@ -168,6 +168,11 @@ export class ArenaDirector {
     return this.roster.ranked();
   }
 
+  /** Some players' lines, ranked, as the director holds them (no database read). */
+  lines(userIds: readonly number[]): RankedPlayer[] {
+    return this.roster.lines(userIds);
+  }
+
   /** The games being played, as the director paired them. */
   playing(): RosterGame[] {
     return this.roster.playing();

@@ -54,6 +54,8 @@ export type ArenaPayload<E extends ArenaEvent> = Parameters<import("@chess/share
 /** What the node directing an arena holds of it in memory: its standings and games, read without the database. */
 export interface LiveArena {
   standings: RankedPlayer[];
+  /** Some players' lines (without ranking the whole arena when only a few are asked for). */
+  lines(userIds: readonly number[]): RankedPlayer[];
   playing: ReadonlyArray<{ gameId: string; whiteId: number; blackId: number }>;
   nbPlayers: number;
   running: boolean;
@@ -99,9 +101,8 @@ export function createTournamentsService(deps: {
   async function linesOf(arena: ArenaRecord, userIds: number[], fromLive = false): Promise<RankedPlayer[]> {
     const live = liveOf(arena);
     if (live && (fromLive || userIds.length > FEW_LINES)) {
-      const wanted = new Set(userIds);
-      const lines = live.standings.filter((p) => wanted.has(p.userId));
-      if (lines.length === wanted.size) return lines;
+      const lines = live.lines(userIds);
+      if (lines.length === new Set(userIds).size) return lines;
     }
     if (userIds.length > FEW_LINES) return standingsOf(arena);
     const few = await repo.ranked(arena.id, userIds);
