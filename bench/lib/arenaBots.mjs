@@ -13,6 +13,8 @@ const waits = [];
 const sent = [];
 const received = [];
 let gameOvers = 0;
+/** Joins answered "unavailable" and asked again. */
+let retried = 0;
 /** Why sockets were dropped (the server drops one whose pong is 5 s late), with how many. */
 const drops = {};
 
@@ -106,12 +108,21 @@ export async function arenaMessage(msg) {
   } else if (msg.type === "arenaJoin") {
     running = true;
     for (const s of seats) play(s, msg.tournamentId, msg.holdMs);
-    const answers = await Promise.all(
-      seats.map((s) => s.socket.timeout(60_000).emitWithAck("joinArena", { tournamentId: msg.tournamentId })),
-    );
+    // A join the server answers "unavailable" (its database late, on a loaded machine) is asked again, as a page would.
+    const join = async (s) => {
+      for (let tries = 1; ; tries++) {
+        const answer = await s.socket.timeout(60_000).emitWithAck("joinArena", { tournamentId: msg.tournamentId });
+        // The join asked again may find the first one stored after all.
+        if (tries > 1 && answer?.code === "already_joined") return { ok: true };
+        if (answer?.ok || answer?.code !== "unavailable" || tries === 5) return answer;
+        retried++;
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    };
+    const answers = await Promise.all(seats.map(join));
     const refused = answers.filter((a) => !a?.ok);
     if (refused.length) throw new Error(`${refused.length} joins refused: ${JSON.stringify(refused[0])}`);
-    process.send({ type: "arenaJoined" });
+    process.send({ type: "arenaJoined", retried });
   } else if (msg.type === "arenaStop") {
     running = false;
     for (const s of seats) s.socket.close();

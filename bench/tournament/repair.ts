@@ -81,7 +81,10 @@ const made = await post(
 const id = made.id as string;
 
 const cpuAtStart = cpuMs(server.pid);
-await all("arenaJoin", "arenaJoined", () => ({ tournamentId: id, holdMs: HOLD_MS }));
+const joined = (await all("arenaJoin", "arenaJoined", () => ({ tournamentId: id, holdMs: HOLD_MS }))) as Array<{
+  retried: number;
+}>;
+const joinsRetried = joined.reduce((n, j) => n + j.retried, 0);
 const joinedAfter = (cpuMs(server.pid) ?? 0) - (cpuAtStart ?? 0);
 await new Promise((r) => setTimeout(r, SECONDS * 1000));
 const cpuUsed = (cpuMs(server.pid) ?? 0) - (cpuAtStart ?? 0);
@@ -112,7 +115,7 @@ const dropped =
     .join(", ") || "none";
 
 const at = new Date().toISOString().slice(0, 16).replace("T", " ");
-const row = `| ${at} | ${LABEL} | ${load.toFixed(1)} / ${busy.toFixed(0)}% | ${PLAYERS} | ${SECONDS} | ${games} | ${waits.length} | ${fmt(s.p50)} / ${fmt(s.p95)} / ${fmt(s.max)} | ${s.p95 <= BUDGET_MS ? "pass" : "FAIL"} | ${m.n} of ${sentAt.size} | ${fmt(m.p50)} / ${fmt(m.p99)} / ${fmt(m.max)} | ${m.p99 <= MOVE_BUDGET_MS ? "pass" : "FAIL"} | ${fmt(joinedAfter)} | ${fmt(cpuPerGame)} | ${dropped} |`;
+const row = `| ${at} | ${LABEL} | ${load.toFixed(1)} / ${busy.toFixed(0)}% | ${PLAYERS} | ${SECONDS} | ${games} | ${waits.length} | ${fmt(s.p50)} / ${fmt(s.p95)} / ${fmt(s.max)} | ${s.p95 <= BUDGET_MS ? "pass" : "FAIL"} | ${m.n} of ${sentAt.size} | ${fmt(m.p50)} / ${fmt(m.p99)} / ${fmt(m.max)} | ${m.p99 <= MOVE_BUDGET_MS ? "pass" : "FAIL"} | ${fmt(joinedAfter)}${joinsRetried ? ` (${joinsRetried} joins asked again)` : ""} | ${fmt(cpuPerGame)} | ${dropped} |`;
 console.log(row);
 
 const name = `tournament-repair${PLAYERS === 50 && HOLD_MS === 0 ? "" : `-${PLAYERS}-${HOLD_MS}`}`;
