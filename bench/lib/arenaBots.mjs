@@ -9,6 +9,8 @@ const now = () => performance.timeOrigin + performance.now();
 let seats = [];
 let running = false;
 const waits = [];
+/** When each wait began (epoch ms): the parent shows where the long ones fall. */
+const waitsAt = [];
 /** [`gameId:ply`, time]: each move as its player sent it, and as its opponent received it. */
 const sent = [];
 const received = [];
@@ -72,7 +74,10 @@ function play(s, tournamentId, holdMs) {
     s.socket.emit("move", { gameId, move: { from, to }, ply });
   };
   s.socket.on("arenaPaired", (p) => {
-    if (endedAt !== undefined && running) waits.push(Date.now() - endedAt);
+    if (endedAt !== undefined && running) {
+      waits.push(Date.now() - endedAt);
+      waitsAt.push(endedAt);
+    }
     endedAt = undefined;
     if (!running) return;
     if (p.color === "w") move(p.gameId, "e2", "e4", 0);
@@ -127,7 +132,7 @@ export async function arenaMessage(msg) {
     running = false;
     for (const s of seats) s.socket.close();
     seats = [];
-    process.send({ type: "arenaDone", waits, sent, received, gameOvers, drops }, () => process.exit(0));
+    process.send({ type: "arenaDone", waits, waitsAt, sent, received, gameOvers, drops }, () => process.exit(0));
   } else return false;
   return true;
 }

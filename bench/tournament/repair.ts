@@ -90,6 +90,7 @@ await new Promise((r) => setTimeout(r, SECONDS * 1000));
 const cpuUsed = (cpuMs(server.pid) ?? 0) - (cpuAtStart ?? 0);
 const results = (await all("arenaStop", "arenaDone")) as Array<{
   waits: number[];
+  waitsAt: number[];
   sent: Array<[string, number]>;
   received: Array<[string, number]>;
   gameOvers: number;
@@ -103,6 +104,18 @@ const latencies = results.flatMap((r) =>
   r.received.flatMap(([k, t]) => (sentAt.has(k) ? [t - (sentAt.get(k) ?? t)] : [])),
 );
 const waits = results.flatMap((r) => r.waits);
+// The longest wait and the count per 5 s of the run, by when the wait began: whether the long ones come together.
+const began = results.flatMap((r) => r.waitsAt.map((at, i) => [at, r.waits[i] ?? 0] as const));
+const t0 = Math.min(...began.map(([at]) => at));
+const buckets = new Map<number, number[]>();
+for (const [at, w] of began)
+  buckets.set(Math.floor((at - t0) / 5000), [...(buckets.get(Math.floor((at - t0) / 5000)) ?? []), w]);
+console.log(
+  [...buckets]
+    .sort((a, b) => a[0] - b[0])
+    .map(([k, ws]) => `${k * 5}s: ${ws.length} max ${Math.max(...ws)}`)
+    .join(" | "),
+);
 const games = results.reduce((n, r) => n + r.gameOvers, 0) / 2;
 const s = summarize(waits);
 const m = summarize(latencies);
