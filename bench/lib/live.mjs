@@ -199,7 +199,18 @@ export function forkBots(count) {
  * after `warmupMs`, and merges the results. With `server`, its live memory is read idle, with the
  * sockets connected, with the games started, and after playing.
  */
-export async function runBots({ url, mode, scenario, scripts, botProcesses, warmupMs, server, pid, timed = false }) {
+export async function runBots({
+  url,
+  mode,
+  scenario,
+  scripts,
+  botProcesses,
+  warmupMs,
+  server,
+  pid,
+  timed = false,
+  onGo,
+}) {
   const { all } = forkBots(botProcesses);
   const memory = {};
   if (server) memory.idle = await memoryOf(server);
@@ -219,6 +230,8 @@ export async function runBots({ url, mode, scenario, scripts, botProcesses, warm
   const cpuStart = setTimeout(() => {
     cpuAtStart = cpuMs(cpuPid);
   }, warmupMs);
+  // onGo: for a caller that runs other load beside the bots' timed moves (bench/daily).
+  onGo?.();
   const results = await all("go", "done", () => ({
     paceMs: scenario.paceMs,
     seconds: scenario.seconds,

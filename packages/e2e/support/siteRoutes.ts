@@ -200,6 +200,14 @@ export const SITE_ROUTES: SiteRoute[] = [
       p.getByRole("link", { name: /White to move · move 4/ }),
     ],
   },
+  {
+    name: "tournaments",
+    path: () => "/tournament",
+    controls: (p) => [
+      main(p).getByRole("heading", { level: 1, name: "Tournaments" }),
+      main(p).getByRole("region", { name: "Tournaments" }).getByRole("link").first(),
+    ],
+  },
   { name: "credits", path: () => "/credits", controls: (p) => [main(p).getByRole("heading", { name: "Credits" })] },
   {
     name: "settings",

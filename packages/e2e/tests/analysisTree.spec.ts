@@ -100,3 +100,51 @@ test("an imported game: a bad PGN named by line, one game picked from a file, it
   await page.screenshot({ path: "test-results/screens/analysis-tree-390.png", fullPage: true });
   await page.context().close();
 });
+
+// A PGN with comments, one that looks like markup, and two variations.
+const COMMENTED = `[White "gina"]
+[Black "hal"]
+
+1. e4 {Best by test} e5 (1... c5 2. Nf3) 2. Nf3 Nc6 (2... d6 {<b>Sharp</b> & risky} 3. d4) 3. Bb5 *`;
+
+test("an imported PGN's comments shown in the move list as text, and its variations deleted for good", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const player = await registeredUser("note");
+  const page = await newPage(browser, player.sessionId);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/analysis");
+  await page.getByRole("textbox", { name: "Paste the PGN of one game or many" }).fill(COMMENTED);
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page).toHaveURL(/\/analysis\?import=import-/);
+  const comments = page.getByTestId("move-comment");
+  await expect(comments).toHaveText(["Best by test", "<b>Sharp</b> & risky"]);
+  await expect(moves(page).locator("b")).toHaveCount(0);
+  await expect(lines(page)).toHaveCount(2);
+
+  // One of the PGN's variations deleted: after a reload it stays deleted, the comments on the moves left stay.
+  await moves(page).getByRole("button", { name: "1... c5" }).click();
+  await page.getByRole("button", { name: "Delete from here" }).click();
+  await expect(lines(page)).toHaveCount(1);
+  await page.waitForTimeout(1_500);
+  await page.reload();
+  await expect(lines(page)).toHaveCount(1);
+  await expect(lines(page).first()).toContainText("2... d6");
+  await expect(comments).toHaveText(["Best by test", "<b>Sharp</b> & risky"]);
+
+  // The other one too: the game alone, also after a reload in a fresh browser (the account's copy).
+  await moves(page).getByRole("button", { name: "2... d6" }).click();
+  await page.getByRole("button", { name: "Delete from here" }).click();
+  await expect(lines(page)).toHaveCount(0);
+  await page.waitForTimeout(1_500);
+  const url = page.url();
+  await page.context().close();
+  const fresh = await newPage(browser, player.sessionId);
+  await fresh.goto(url);
+  await expect(shown(fresh)).toHaveText("Bb5");
+  await expect(lines(fresh)).toHaveCount(0);
+  await expect(fresh.getByTestId("move-comment")).toHaveText(["Best by test"]);
+  await fresh.screenshot({ path: "test-results/screens/analysis-comments-1440.png" });
+  await fresh.context().close();
+});

@@ -743,10 +743,22 @@ test("phones: the top menu is one row even at 320 px, and the message input is o
 test("another player's profile offers Add friend and Message (anyone may write by default), and Challenge once online", async ({
   browser,
 }) => {
-  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  // Bob's name has 14 to 17 characters (20 at most are allowed).
+  const [alice, bob] = [await registeredUser(), await registeredUser("bobby")];
   const page = await newPage(browser, alice.sessionId);
   await page.goto(`/profile?username=${bob.name}`);
-  await expect(page.getByRole("heading", { level: 1, name: bob.name })).toBeVisible();
+  const heading = page.getByRole("heading", { level: 1, name: bob.name });
+  await expect(heading).toBeVisible();
+  // On a phone the name stands on one line, not broken mid-name ("rcvmx61by9q38 / 18").
+  await page.setViewportSize({ width: 390, height: 844 });
+  const lines = () =>
+    heading.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+  expect(await lines()).toBe(1);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await expect(page.getByRole("link", { name: "Message" })).toHaveAttribute("href", `/messages/${bob.name}`);
   await expect(page.getByRole("button", { name: "Challenge", exact: true })).toBeDisabled();
   await page.getByRole("button", { name: "Add friend" }).click();

@@ -151,6 +151,9 @@ test("the opening is named during the game, after it, and on the analysis board"
     await page.goto(`/play?gameId=${game.gameId}`);
     const opening = page.getByTestId("opening-name");
     await expect(opening).toHaveText("C44 King's Knight Opening: Normal Variation");
+    // The whole name is read, on two lines if need be: not "C44 King's Knight Opening: Normal Var…".
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(await opening.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await drag(page, "f1", "c4");
     await expect(opening).toHaveText("C50 Italian Game");
     await game.resign("b");
@@ -217,6 +220,8 @@ test("TV at 1440x900 shows the board, both clocks and the moves on one screen", 
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/tv");
     await expect(moveList(page).getByRole("button", { name: "d5", exact: true })).toBeVisible();
+    // The opening is named on TV too, as in the game.
+    await expect(page.getByTestId("opening-name")).toHaveText(/^D00 Queen's Pawn Game/);
     const timers = page.getByRole("timer");
     await expect(timers).toHaveCount(2);
     for (const timer of await timers.all()) {

@@ -114,6 +114,13 @@ test("a jumpstart offer: the card shows its ranges and swords, and both players 
     );
   }
 
+  // On a phone the game's card is far below the board: the moves panel says it, under the board.
+  await opponent.setViewportSize({ width: 390, height: 844 });
+  const underBoard = opponent.getByTestId("jumpstart-start-moves");
+  await expect(underBoard).toHaveText(/^Starts at move \d+ · evaluation /);
+  await expect(underBoard).toBeInViewport();
+  await opponent.setViewportSize({ width: 1280, height: 720 });
+
   // The creator took the handicap: Black, the worse side, so their board is seen from Black's side.
   await expect(creator.locator('[id^="live-board-square-"]').first()).toHaveAttribute("data-square", "h1");
   await expect(opponent.locator('[id^="live-board-square-"]').first()).toHaveAttribute("data-square", "a8");

@@ -6,7 +6,8 @@ const FOOLS_MATE = ["f2f3", "e7e5", "g2g4", "d8h4"];
 
 test("the leaderboards open on the top players of every board, and each opens in full", async ({ browser }) => {
   // Rated games in Bullet (1 minute) and Blitz (5 minutes) only: the page must not open on an empty Rapid.
-  const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => registeredUser("lb")));
+  // Long names (up to 18 characters; 20 is the most a name may have): the overview shows them whole.
+  const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => registeredUser("lbwide")));
   await playGame(a!.sessionId, b!.sessionId, FOOLS_MATE, 1);
   await playGame(c!.sessionId, d!.sessionId, FOOLS_MATE, 5);
 
@@ -35,6 +36,10 @@ test("the leaderboards open on the top players of every board, and each opens in
       [],
     );
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const names = bullet.locator(".lb-row__name");
+    for (const name of await names.all()) {
+      expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth), `${width} px`).toBe(true);
+    }
   }
 
   await blitz.getByRole("link", { name: "Full Standard Blitz leaderboard" }).click();

@@ -172,6 +172,10 @@ test("the lobby with its pairing tiles fits a phone without sideways scrolling",
     expect(overflow).toBeLessThanOrEqual(0);
     const box = await pairing(page).boundingBox();
     expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= size.width).toBe(true);
+    // The guest's name is whole in the top bar, on a phone too ("Guest-4…" before).
+    const name = page.getByTestId("identity").locator(".identity__name");
+    await expect(name).toHaveText(/^Guest-\d{4}$/);
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth), `name at ${size.width} px`).toBe(true);
     await page.screenshot({ path: test.info().outputPath(`lobby-${size.width}.png`), fullPage: true });
     await pairing(page).screenshot({ path: test.info().outputPath(`pairing-${size.width}.png`) });
     await page.context().close();

@@ -269,6 +269,8 @@ test("a club created open with a description is found by search; a request to jo
   await bothSizes(a.page, "clubs-create");
   await create.getByRole("button", { name: "Create" }).click();
   await expect(create).toBeHidden();
+  // Its members read what it is about at its head, as finders do.
+  await expect(a.page.getByTestId("club-description")).toHaveText("Rapid games on Sunday evenings");
 
   // Another by request.
   await a.page.getByRole("button", { name: "Create club" }).click();

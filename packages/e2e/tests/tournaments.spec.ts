@@ -86,9 +86,12 @@ test("two players join an arena from the lobby, are paired, berserk, play, and s
   await expect(white.page.getByRole("button", { name: "Rejoin" })).toBeVisible();
 });
 
-test("a guest reads an arena and is asked to log in to join", async ({ browser }) => {
+test("a guest types /tournaments, reads an arena and is asked to log in to join", async ({ browser }) => {
   const page = await newPage(browser);
-  await page.goto("/");
+  // The API's path typed in the address bar lands on the list page, not on JSON.
+  await page.goto("/tournaments");
+  await page.waitForURL(/\/tournament$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Tournaments" })).toBeVisible();
   const list = tournaments(page);
   const first = list.getByRole("link").first();
   await expect(first).toBeVisible();

@@ -105,6 +105,7 @@ describe("importing a game from PGN", () => {
     ["over 1 MB", { pgn: "e4 ".repeat(340_000) }, "A PGN file may be at most 1 MB"],
     ["over 100 games", { pgn: "1. e4 * ".repeat(101) }, /at most 100 games/],
     ["a bad index", { pgn: SCHOLARS, index: -1 }, /./],
+    ["a side that is not one", { pgn: SCHOLARS, side: "both" }, "side must be white or black"],
   ])("refuses %s, storing nothing", async (_what, body, message) => {
     const res = await post(body);
     expect(res.status).toBe(400);

@@ -2,7 +2,7 @@ import type { ClocksHeld, GameStarted, GameUpdate } from "@chess/shared";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { connect, createTestDatabase, http, startTestServer, type TestServer } from "./harness.ts";
-import { guest, type Player, play, startGame } from "./players.ts";
+import { guest, type Player, play, reconnect, startGame } from "./players.ts";
 import { startTcpProxy, type TcpProxy } from "./tcpProxy.ts";
 
 // This machine's PostgreSQL serves other test files too, so it is never stopped: the server under test
@@ -92,6 +92,38 @@ async function openedGame(url: string) {
   await play(white, black, game.gameId, ["e2e4", "e7e5"]);
   return { white, black, gameId: game.gameId };
 }
+
+/** Black resigned the opened game, and asked for a rematch by White: as Black was told of it. */
+async function rematchOffered(url: string) {
+  const { white, black, gameId } = await openedGame(url);
+  expect(await black.emit("forfeit", { gameId })).toMatchObject({ ok: true });
+  const heard = black.next("rematchOffered");
+  const offered = await http(url, "POST", "/game/offer-rematch", {
+    body: { previousGameId: gameId, sessionId: white.sessionId },
+  });
+  expect(offered.status).toBe(200);
+  expect((await heard).offerId).toBe(offered.json.offerId);
+  return { white, black, gameId, offerId: offered.json.offerId as string };
+}
+
+const acceptRematch = (url: string, p: Player, offerId: string) =>
+  http(url, "POST", "/game/handle-rematch-offer", { body: { offerId, accept: true, sessionId: p.sessionId } });
+
+/** `p` accepts while the answer to the statement with `marker` is held: its answer (by the deadline), and the hold. */
+async function acceptHeld({ server, proxy }: Outage, p: Player, offerId: string, marker: string) {
+  const hold = proxy.holdAnswerTo(marker);
+  const answer = acceptRematch(server.url, p, offerId);
+  await hold.held;
+  return { hold, answer: within(STATEMENT_TIMEOUT_MS + 1_000, "accept", answer) };
+}
+
+/** The games stored as rematches of `gameId`. */
+async function rematchesOf(direct: pg.Client, gameId: string): Promise<string[]> {
+  const rows = await direct.query<{ id: string }>("select id from games where rematch_of = $1", [gameId]);
+  return rows.rows.map((r) => r.id);
+}
+
+const startsSeen = (p: Player) => (p.seen.get("gameStarted") ?? []).length;
 
 describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEEDS})`, () => {
   it(
@@ -401,6 +433,137 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
           body: { offerId: heard.offerId, accept: true, sessionId: black.sessionId },
         });
         expect(yes.status).toBe(200);
+        white.socket.close();
+        black.socket.close();
+      }),
+  );
+
+  it(
+    "keeps a draw offer and its decline as read back when a presence change is saved while their answer is held: no lost offer, no resurrected one",
+    { timeout: 60_000 },
+    () =>
+      behindProxy(async ({ server, proxy, direct }) => {
+        let { white, black, gameId } = await openedGame(server.url);
+        const drawOfferBy = async () =>
+          (
+            await direct.query<{ s: { drawOfferBy: string | null } }>("select round_state s from games where id = $1", [
+              gameId,
+            ])
+          ).rows[0]?.s.drawOfferBy ?? null;
+        /** `act`'s round-state write runs, its answer held past the deadline; `meanwhile` runs, then it comes. */
+        const heldWhile = async (act: () => Promise<unknown>, meanwhile: () => Promise<void>) => {
+          const hold = proxy.holdAnswerTo('update "games" set "round_state"');
+          const answer = act();
+          await hold.held;
+          expect(await within(STATEMENT_TIMEOUT_MS + 1_000, "held write", answer)).toMatchObject({
+            ok: false,
+            code: "unsettled",
+          });
+          await meanwhile();
+          // Long enough for a presence save to be written, were it written at once.
+          await new Promise((r) => setTimeout(r, 1_000));
+          const resumed = white.next("clocksResumed", 15_000);
+          hold.release();
+          await resumed;
+        };
+
+        // White's offer is stored, its answer held; Black leaves meanwhile (a presence save of the round).
+        await heldWhile(
+          () => white.emit("offerDraw", { gameId }, 8_000),
+          async () => void black.socket.close(),
+        );
+        expect(await drawOfferBy()).toBe("w");
+        black = await reconnect(server.url, black);
+        const view = await black.emit<GameStarted>("resync", { gameId });
+        expect(view.data?.drawOfferBy).toBe("w");
+
+        // Black's decline is stored, its answer held; Black reloads meanwhile (two presence saves).
+        await heldWhile(
+          () => black.emit("declineDraw", { gameId }, 8_000),
+          async () => {
+            black = await reconnect(server.url, black);
+          },
+        );
+        expect(await drawOfferBy()).toBeNull();
+        const after = await white.emit<GameStarted>("resync", { gameId });
+        expect(after.data?.drawOfferBy).toBeUndefined();
+        white.socket.close();
+        black.socket.close();
+      }),
+  );
+
+  it(
+    "tells a rematch accept whose answer was lost from a cancel made meanwhile: the offer withdrawn, no game",
+    { timeout: 40_000 },
+    () =>
+      behindProxy(async (outage) => {
+        const { server, proxy, direct } = outage;
+        const { white, black, gameId, offerId } = await rematchOffered(server.url);
+        // Black's accept has read the offer; its answer is held while White withdraws it.
+        const { hold, answer } = await acceptHeld(outage, black, offerId, 'from "rematch_offers" where');
+        const cancelled = black.next("rematchOfferCancelled");
+        expect(await white.emit("cancelRematchOffer", { offerId })).toMatchObject({ ok: true });
+        await cancelled;
+        // The accept then takes nothing, and the answer to its take is lost.
+        const cut = proxy.downAfterAnswerTo('delete from "rematch_offers"');
+        hold.release();
+        await cut;
+        setTimeout(() => proxy.up(), 300);
+        const yes = await answer;
+        expect(yes.status).toBe(404);
+        expect(yes.json.message).toMatch(/withdrawn|no longer available/i);
+        await new Promise((r) => setTimeout(r, 500));
+        expect(await rematchesOf(direct, gameId)).toEqual([]);
+        // The game they played is the only one either was sent to.
+        expect([startsSeen(white), startsSeen(black)]).toEqual([1, 1]);
+        white.socket.close();
+        black.socket.close();
+      }),
+  );
+
+  it(
+    "answers a rematch accept whose new game was stored but whose answer is held by the deadline: both players are sent to it",
+    { timeout: 40_000 },
+    () =>
+      behindProxy(async (outage) => {
+        const { white, black, gameId, offerId } = await rematchOffered(outage.server.url);
+        const started = [white.next("gameStarted", 8_000), black.next("gameStarted", 8_000)];
+        // The transaction that takes the offer and stores the game commits; its answer is held.
+        const { hold, answer } = await acceptHeld(outage, black, offerId, "commit");
+        const yes = await answer;
+        expect(yes.status).toBe(200);
+        const rematch = yes.json.gameId as string;
+        for (const g of await Promise.all(started)) expect(g.gameId).toBe(rematch);
+        hold.release();
+        await new Promise((r) => setTimeout(r, 1_000));
+        expect(await rematchesOf(outage.direct, gameId)).toEqual([rematch]);
+        expect([startsSeen(white), startsSeen(black)]).toEqual([2, 2]);
+        white.socket.close();
+        black.socket.close();
+      }),
+  );
+
+  it(
+    "answers a rematch accept whose new game is not stored by the deadline 'unsettled', then sends both players to it once it is: one game",
+    { timeout: 40_000 },
+    () =>
+      behindProxy(async (outage) => {
+        const { server, direct } = outage;
+        const { white, black, gameId, offerId } = await rematchOffered(server.url);
+        const { hold, answer } = await acceptHeld(outage, black, offerId, 'insert into "games"');
+        const first = await answer;
+        expect(first.status).toBe(503);
+        expect(first.json).toMatchObject({ code: "unsettled", message: expect.stringMatching(/rematch/i) });
+        const started = [white.next("gameStarted", 10_000), black.next("gameStarted", 10_000)];
+        hold.release();
+        const [w, b] = await Promise.all(started);
+        expect(w?.gameId).toBe(b?.gameId);
+        expect(await rematchesOf(direct, gameId)).toEqual([w?.gameId]);
+        // Asked again: the same game, none other.
+        const again = await acceptRematch(server.url, black, offerId);
+        expect(again.status).toBe(200);
+        expect(again.json.gameId).toBe(w?.gameId);
+        expect(await rematchesOf(direct, gameId)).toEqual([w?.gameId]);
         white.socket.close();
         black.socket.close();
       }),

@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../src/storage/db.ts";
 import { isDatabaseUnavailable } from "../src/storage/unavailable.ts";
-import { createTestDatabase, http, startTestServer } from "./harness.ts";
-import { guest, play, startGame } from "./players.ts";
+import { createTestDatabase, http, startTestServer, type TestServer } from "./harness.ts";
+import { guest, type Player, play, startGame } from "./players.ts";
 import { startTcpProxy, type TcpProxy } from "./tcpProxy.ts";
 
 // A stalled database connection (a network partition: nothing answers, nothing fails) must not hold a
@@ -26,6 +26,29 @@ async function behindProxy(fn: (url: string, proxy: TcpProxy) => Promise<void>):
     proxy.up();
     await proxy.close();
     await db.drop();
+  }
+}
+
+/**
+ * A node on `url` that answers within a 2 s statement timeout (not the default 5 s, so that it is seen to
+ * answer within the one it is given), and two guests' 5+0 game on it, the first White; stopped after `fn`.
+ */
+async function stalledGame(
+  url: string,
+  fn: (g: { server: TestServer; timeoutMs: number; white: Player; black: Player; gameId: string }) => Promise<void>,
+): Promise<void> {
+  const server = await startTestServer({ DATABASE_URL: url, STATEMENT_TIMEOUT_MS: "2000" });
+  try {
+    const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
+      baseTime: 5,
+      increment: 0,
+      selectedColor: "white",
+    });
+    await fn({ server, timeoutMs: server.config.statementTimeoutMs, white, black, gameId: game.gameId });
+    white.socket.close();
+    black.socket.close();
+  } finally {
+    await server.close();
   }
 }
 
@@ -121,18 +144,10 @@ describe.skipIf(!withPg).concurrent("PostgreSQL: every statement has a timeout (
     "answers /health 503 within 1 s, a move within STATEMENT_TIMEOUT_MS, and stands the clocks still while the connection stalls, showing only what is stored",
     { timeout: 60_000 },
     () =>
-      behindProxy(async (url, proxy) => {
-        // A stall of 20 s once cost the mover 17 s of their clock. Not the default 5 s, so that the node is
-        // seen to answer within the timeout it is given.
-        const server = await startTestServer({ DATABASE_URL: url, STATEMENT_TIMEOUT_MS: "2000" });
-        const timeoutMs = server.config.statementTimeoutMs;
-        try {
-          const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
-            baseTime: 5,
-            increment: 0,
-            selectedColor: "white",
-          });
-          await play(white, black, game.gameId, ["e2e4", "e7e5"]);
+      behindProxy(async (url, proxy) =>
+        // A stall of 20 s once cost the mover 17 s of their clock.
+        stalledGame(url, async ({ server, timeoutMs, white, black, gameId }) => {
+          await play(white, black, gameId, ["e2e4", "e7e5"]);
           // White's clock runs from here (both first moves made).
           const thinkingFrom = Date.now();
           proxy.stall();
@@ -146,13 +161,13 @@ describe.skipIf(!withPg).concurrent("PostgreSQL: every statement has a timeout (
           expect(health.error).toBeUndefined();
           expect(health.ms).toBeLessThan(1_000);
 
-          const move = { gameId: game.gameId, move: { from: "g1", to: "f3" }, ply: 2 };
+          const move = { gameId, move: { from: "g1", to: "f3" }, ply: 2 };
           const started = Date.now();
           const pending = white.emit("move", move, 10_000);
           // While its write waits, the move is nobody's to see: a snapshot shows the game as stored.
           await new Promise((r) => setTimeout(r, 500));
           for (const p of [white, black]) {
-            const view = await p.emit<GameStarted>("resync", { gameId: game.gameId });
+            const view = await p.emit<GameStarted>("resync", { gameId });
             expect(view.data).toMatchObject({ ply: 2, moves: ["e4", "e5"], currentTurn: "w", clockRunning: true });
           }
           // Answered within the statement timeout, not "not saved": the server cannot know yet.
@@ -164,7 +179,7 @@ describe.skipIf(!withPg).concurrent("PostgreSQL: every statement has a timeout (
           const held = white.seen.get("clocksHeld")?.at(-1) as ClocksHeld | undefined;
           expect(held?.since).toBeGreaterThanOrEqual(stalledAt);
           expect(held?.since).toBeLessThanOrEqual(started + 100);
-          const view = await black.emit<GameStarted>("resync", { gameId: game.gameId });
+          const view = await black.emit<GameStarted>("resync", { gameId });
           expect(view.data).toMatchObject({ ply: 2, clockRunning: false, clocksHeld: { since: held?.since } });
           // A move tried again in the stall is answered within the timeout too.
           const again = await timed(white.emit("move", move, 10_000));
@@ -172,7 +187,7 @@ describe.skipIf(!withPg).concurrent("PostgreSQL: every statement has a timeout (
 
           // The stall lasts 20 s in all.
           await new Promise((r) => setTimeout(r, stalledAt + 20_000 - Date.now()));
-          const view2 = await white.emit<GameStarted>("resync", { gameId: game.gameId });
+          const view2 = await white.emit<GameStarted>("resync", { gameId });
           expect(view2.data?.timeLeft).toEqual(view.data?.timeLeft);
           const resumed = black.next("clocksResumed", 15_000);
           proxy.up();
@@ -190,12 +205,8 @@ describe.skipIf(!withPg).concurrent("PostgreSQL: every statement has a timeout (
           // White's clock started when 1...e5 was applied, a little before the test heard of it: 500 ms of slack.
           expect(charged).toBeLessThanOrEqual(thinking + 500);
           expect(charged).toBeLessThan(4_000);
-          white.socket.close();
-          black.socket.close();
-        } finally {
-          await server.close();
-        }
-      }),
+        }),
+      ),
   );
 });
 
@@ -204,16 +215,8 @@ describe.skipIf(!withPg)("PostgreSQL stalled: game commands other than moves (ne
     "answers an abort, a draw offer and a resignation within STATEMENT_TIMEOUT_MS, and applies none of them halfway or later",
     { timeout: 90_000 },
     () =>
-      behindProxy(async (url, proxy) => {
-        const server = await startTestServer({ DATABASE_URL: url, STATEMENT_TIMEOUT_MS: "2000" });
-        const timeoutMs = server.config.statementTimeoutMs;
-        try {
-          const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
-            baseTime: 5,
-            increment: 0,
-            selectedColor: "white",
-          });
-          const gameId = game.gameId;
+      behindProxy(async (url, proxy) =>
+        stalledGame(url, async ({ server, timeoutMs, white, black, gameId }) => {
           /** The command sent while the database stalls: answered by the deadline, nothing of it applied. */
           const inStall = async (who: typeof white, event: string) => {
             proxy.stall();
@@ -253,12 +256,8 @@ describe.skipIf(!withPg)("PostgreSQL stalled: game commands other than moves (ne
             status: "finished",
             moves: "e4 e5 Nf3",
           });
-          white.socket.close();
-          black.socket.close();
-        } finally {
-          await server.close();
-        }
-      }),
+        }),
+      ),
   );
 });
 

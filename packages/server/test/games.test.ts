@@ -382,6 +382,38 @@ describe("rematch", () => {
     for (const p of [white, whiteTab, black, stranger]) p.socket.close();
   });
 
+  it("gives an accept and a cancel sent at the same moment one outcome: the rematch, or the offer withdrawn", async () => {
+    const { white, black, game } = await startGame(await guest(app.url), await guest(app.url));
+    const over = white.next("gameOver");
+    await white.emit("forfeit");
+    await over;
+    for (let i = 0; i < 6; i++) {
+      const offer = await http(app.url, "POST", "/game/offer-rematch", {
+        body: { previousGameId: game.gameId, sessionId: white.sessionId },
+      });
+      const offerId = offer.json.offerId as string;
+      const [accept, cancel] = await Promise.all([
+        http(app.url, "POST", "/game/handle-rematch-offer", {
+          body: { offerId, sessionId: black.sessionId, accept: true },
+        }),
+        white.emit("cancelRematchOffer", { offerId }),
+      ]);
+      // Exactly one of them took the offer, and the other is told which.
+      expect([accept.status === 200, cancel.ok].filter(Boolean)).toHaveLength(1);
+      if (accept.status === 200) {
+        expect(cancel).toMatchObject({ ok: false, message: expect.stringMatching(/accepted/i) });
+        expect(await black.emit("abort", { gameId: accept.json.gameId })).toMatchObject({ ok: true });
+      } else {
+        expect(cancel.ok).toBe(true);
+        expect(accept.status).toBe(404);
+        // No game was stored for it.
+        expect((await http(app.url, "GET", `/history/${offerId}`)).status).toBe(404);
+      }
+    }
+    white.socket.close();
+    black.socket.close();
+  });
+
   it("is neither offered nor started between players one of whom blocked the other", async () => {
     const { white, black, game } = await startGame(
       await registered(app.url, "rmBlkA"),

@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import type { ImportedGame, NextPuzzle } from "@chess/shared";
+import type { ImportedGame, NextPuzzle, PuzzleDeck } from "@chess/shared";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../src/storage/db.ts";
 import { puzzleSources, puzzles } from "../src/storage/schema.ts";
@@ -8,8 +9,10 @@ import { guest } from "./players.ts";
 
 // 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qf3?? — White misses 4. Qxf7#, the one move that wins.
 const MISSED = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qf3 Nd4 *";
-const STANDARD = `[White "a"]\n[Black "b"]\n\n${MISSED}\n`;
-// The same game as Chess960 position 518 (the standard array): its positions are Shredder-FENs ("HAha").
+// Imported by the account White names: White's mistakes are theirs.
+const STANDARD = `[White "backfiller"]\n[Black "b"]\n\n${MISSED}\n`;
+// The same game as Chess960 position 518 (the standard array): its positions are Shredder-FENs ("HAha"). No
+// names: the importer's side is not known, so both sides' mistakes are theirs.
 const CHESS960 = `[Variant "Chess960"]\n[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]\n\n${MISSED}\n`;
 
 type Health = { puzzles: { made: number; backfill: { games: number; puzzles: number; running: boolean } } };
@@ -57,7 +60,7 @@ async function withDatabase<T>(act: (database: Awaited<ReturnType<typeof openDat
 }
 
 describe("the puzzles backfill", () => {
-  it("makes puzzles from analyses stored before puzzles existed, once, a Chess960 game's too", {
+  it("makes puzzles from analyses stored before puzzles existed or claimed by a dead node, once, a Chess960 game's too", {
     timeout: 300_000,
   }, async () => {
     server = await startTestServer({ ...db.env, ...env });
@@ -70,16 +73,27 @@ describe("the puzzles backfill", () => {
       const analysis = await http(server.url, "GET", `/game/analysis/${imported.importId}`, { headers });
       expect(analysis.status).toBe(200);
     }
-    // The maker of new analyses, Chess960's included.
+    // The maker of new analyses, Chess960's included; both puzzles in the importer's own deck.
     expect((await until(health, (h) => h.puzzles.made >= 2)).puzzles.made).toBe(2);
+    const deck = (await http(server.url, "GET", "/puzzles/mine", { headers })).json as unknown as PuzzleDeck;
+    expect(deck.puzzles.map((p) => [p.player, p.solution])).toEqual([
+      ["w", ["h5f7"]],
+      ["w", ["h5f7"]],
+    ]);
     await server.close();
     server = undefined;
 
-    // As before puzzles existed: the analyses stored, no puzzles, no game searched.
+    // As before puzzles existed: the analyses stored, no puzzles, one game never searched and the other's claim
+    // left behind by a node that died mid-search (an hour ago, never renewed).
     const before = await withDatabase(async ({ db: d }) => {
       const rows = await d.select().from(puzzles);
       await d.delete(puzzles);
-      await d.delete(puzzleSources);
+      const [dead, ...others] = (await d.select().from(puzzleSources)).map((r) => r.gameId);
+      await d.delete(puzzleSources).where(inArray(puzzleSources.gameId, others));
+      await d
+        .update(puzzleSources)
+        .set({ searchedAt: null, claimedAt: new Date(Date.now() - 3600_000) })
+        .where(eq(puzzleSources.gameId, dead as string));
       return rows;
     });
     expect(before.map((p) => p.solution)).toEqual([["h5f7"], ["h5f7"]]);

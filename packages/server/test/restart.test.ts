@@ -142,11 +142,12 @@ it("keeps a pending rematch offer across a restart: the opponent accepts it afte
     expect(answer.status).toBe(200);
     // Colours swap: the previous White plays Black.
     expect(await started).toMatchObject({ gameId: answer.json.gameId, isWhite: false });
-    // Taken once: a second answer finds no offer.
+    // Taken once: a second answer is sent to the game the first started, none other.
     const again = await http(second.url, "POST", "/game/handle-rematch-offer", {
       body: { offerId: offer.json.offerId, accept: true, sessionId: black.sessionId },
     });
-    expect(again.status).toBe(404);
+    expect(again.status).toBe(200);
+    expect(again.json.gameId).toBe(answer.json.gameId);
     w.socket.close();
     b.socket.close();
   });

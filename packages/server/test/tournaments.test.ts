@@ -192,6 +192,12 @@ describe("arena tournaments", () => {
     const list = await http(t.url, "GET", "/tournaments");
     const all = [...(list.json.created as ArenaSummary[]), ...(list.json.started as ArenaSummary[])];
     expect(all.some((x) => x.id === arena.id)).toBe(true);
+    // The same path typed in a browser's address bar goes to the list page, not to this JSON.
+    const typed = await fetch(`${t.url}/tournaments`, {
+      headers: { accept: "text/html,*/*;q=0.8" },
+      redirect: "manual",
+    });
+    expect([typed.status, typed.headers.get("location")]).toEqual([302, "/tournament"]);
     const trophies = await http(t.url, "GET", `/tournaments/trophies/${a.name}`);
     expect(trophies.status).toBe(200);
     expect(trophies.json).toEqual([]);

@@ -57,6 +57,12 @@ export const routes: RouteObject[] = [
             ),
           })),
           {
+            path: "tournament",
+            element: lazyPage("Tournaments", "Loading the tournaments…", () =>
+              import("./pages/TournamentsPage.tsx").then((m) => m.TournamentsPage),
+            ),
+          },
+          {
             path: "tournament/:id",
             element: lazyPage("Tournament", "Loading the tournament…", () =>
               import("./pages/TournamentPage.tsx").then((m) => m.TournamentPage),

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import type { Config } from "../config.ts";
 import { forbidden, HttpError, toApiError } from "./errors.ts";
 import { isAllowedOrigin } from "./origin.ts";
@@ -82,8 +82,7 @@ export async function createHttpApp(
   }
 
   app.setNotFoundHandler((req, reply) => {
-    const wantsPage = req.method === "GET" && (req.headers.accept ?? "").includes("text/html");
-    if (serveWeb && wantsPage) {
+    if (serveWeb && wantsPage(req)) {
       // Client-side routes (/play, /profile, ...) all load the single page app.
       void reply.header("cache-control", "no-cache").sendFile("index.html");
       return;
@@ -92,4 +91,9 @@ export async function createHttpApp(
   });
 
   return app;
+}
+
+/** A browser opening a URL (address bar, link), not the app's own fetch (which asks for JSON or anything). */
+export function wantsPage(req: FastifyRequest): boolean {
+  return req.method === "GET" && (req.headers.accept ?? "").includes("text/html");
 }

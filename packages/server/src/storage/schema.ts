@@ -329,6 +329,8 @@ export const importedGames = pgTable(
     id: text("id").primaryKey(),
     /** The account that imported it (null: a guest). */
     ownerUserId: integer("owner_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The side the importer played, "w" or "b", as chosen or named in the tags; null: not known. */
+    ownerColor: text("owner_color"),
     tags: jsonb("tags").$type<Record<string, string>>().notNull(),
     initialFen: text("initial_fen").notNull(),
     uciMoves: jsonb("uci_moves").$type<string[]>().notNull(),
@@ -380,12 +382,16 @@ export const puzzles = pgTable(
 
 /**
  * Games whose analysis was searched for puzzles (by the maker as an analysis is stored, or by the backfill of
- * analyses stored before): a game is claimed here before its searches, so no two makers search it.
+ * analyses stored before): a game is claimed here before its searches, so no two makers search it. A claim is a
+ * lease: renewed while its searches go on, taken over once stale (its node died mid-search).
  */
 export const puzzleSources = pgTable("puzzle_sources", {
   /** A played or an imported game's id. */
   gameId: text("game_id").primaryKey(),
+  /** When the claim was taken or last renewed. */
   claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+  /** When its searches ended and their puzzles were stored; null while claimed. */
+  searchedAt: timestamp("searched_at", { withTimezone: true }),
 });
 
 /**

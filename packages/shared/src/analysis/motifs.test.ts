@@ -80,6 +80,24 @@ const cases: Array<{
     hint: "misses winning the rook on a8",
   },
   {
+    // Hand-made, Chess960 (Shredder-FEN rights): castling is king takes rook, which chess.js cannot play.
+    motif: "Chess960: castling O-O (Kf1xh1) leaves the knight on d4 to the queen",
+    fen: "3qk3/8/8/8/3N4/8/8/5K1R w H - 0 1",
+    played: "f1h1",
+    before: { eval: 0, moves: ["d4f3", "e8d7"] },
+    after: { eval: -900, moves: ["d8d4", "g1h2", "d4e5", "h2g1"] },
+    hint: "hangs the knight on d4",
+  },
+  {
+    // Hand-made, Chess960: the better line castles first, then wins the rook.
+    motif: "Chess960: the line goes on through a castle to win the rook",
+    fen: "4k3/8/8/8/1r6/8/8/N4K1R w H - 0 1",
+    played: "a1c2",
+    before: { eval: 500, moves: ["f1h1", "b4b3", "a1b3", "e8d7"] },
+    after: { eval: 0, moves: ["b4b2", "c2e3"] },
+    hint: "misses a chance to win material",
+  },
+  {
     motif: "1.a4: worse than 1.e4, but nothing tactical",
     fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     played: "a2a4",

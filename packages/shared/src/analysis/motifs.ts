@@ -1,4 +1,5 @@
 import { Chess, type Color, type PieceSymbol, type Square } from "chess.js";
+import { Board } from "../chess/board.ts";
 import { type AnalysisEntry, type Score, scoreOf } from "./evaluation.ts";
 
 /**
@@ -36,27 +37,54 @@ interface LineOutcome {
 const other = (c: Color): Color => (c === "w" ? "b" : "w");
 const UCI = /^([a-h][1-8])([a-h][1-8])([qrbn])?$/;
 
-function play(chess: Chess, uci: string) {
+/** A move played: its SAN, the piece it took and the one it promoted to (if any), where it went, and whether it castled. */
+interface Played {
+  san: string;
+  captured: PieceSymbol | undefined;
+  promotion: PieceSymbol | undefined;
+  to: Square;
+  castle: boolean;
+}
+
+/**
+ * Plays `uci` on `board` (the project's rules, which read Chess960 castling rights: a line goes on through a
+ * castle, king takes rook); undefined when it is not legal there.
+ */
+function play(board: Board, uci: string): Played | undefined {
   const m = UCI.exec(uci);
   if (!m) return undefined;
+  const [from, to, promotion] = [m[1] as Square, m[2] as Square, m[3] as PieceSymbol | undefined];
+  const mover = board.pieceAt(from);
+  const target = board.pieceAt(to);
+  const castle =
+    mover?.type === "k" && (target?.color === mover.color || Math.abs(from.charCodeAt(0) - to.charCodeAt(0)) >= 2);
+  // En passant: a pawn moving diagonally to an empty square.
+  const captured =
+    target && target.color !== mover?.color ? target.type : mover?.type === "p" && from[0] !== to[0] ? "p" : undefined;
+  const san = board.play({ from, to, promotion });
+  if (!san) return undefined;
+  return { san, captured, promotion: mover?.type === "p" && /[18]$/.test(to) ? promotion : undefined, to, castle };
+}
+
+const boardOf = (fen: string): Board | undefined => {
   try {
-    return chess.move({ from: m[1] as string, to: m[2] as string, promotion: m[3] });
+    return Board.fromFen(fen);
   } catch {
     return undefined;
   }
-}
+};
 
 /**
  * Material `side` wins or loses along `line` from `fen`: at least `minPlies` plies (a fork takes the move,
  * the answer and the capture), then on while checks and captures go on; at most LINE_PLIES.
  */
 function lineOutcome(fen: string, line: readonly string[], side: Color, minPlies: number): LineOutcome {
-  const chess = new Chess(fen);
+  const board = boardOf(fen);
   const lost: Record<Color, PieceSymbol[]> = { w: [], b: [] };
   let balance = 0;
-  for (let i = 0; i < Math.min(line.length, LINE_PLIES); i++) {
-    const mover = chess.turn();
-    const m = play(chess, line[i] as string);
+  for (let i = 0; board && i < Math.min(line.length, LINE_PLIES); i++) {
+    const mover = board.turn();
+    const m = play(board, line[i] as string);
     if (!m) break;
     const sign = mover === side ? 1 : -1;
     if (m.captured) {
@@ -65,18 +93,17 @@ function lineOutcome(fen: string, line: readonly string[], side: Color, minPlies
     }
     if (m.promotion) balance += sign * (VALUE[m.promotion] - 1);
     const next = line[i + 1];
-    if (i + 1 >= minPlies && !chess.inCheck() && (!next || !isCapture(chess, next))) break;
+    if (i + 1 >= minPlies && !board.inCheck() && (!next || !isCapture(board, next))) break;
   }
   return { balance, lost };
 }
 
-function isCapture(chess: Chess, uci: string): boolean {
+function isCapture(board: Board, uci: string): boolean {
   const m = UCI.exec(uci);
   if (!m) return false;
-  const target = chess.get(m[2] as Square);
-  if (target) return true;
-  // en passant: a pawn moving diagonally to an empty square
-  const piece = chess.get(m[1] as Square);
+  const piece = board.pieceAt(m[1] as string);
+  const target = board.pieceAt(m[2] as string);
+  if (target) return target.color !== piece?.color;
   return piece?.type === "p" && m[1]?.[0] !== m[2]?.[0];
 }
 
@@ -97,54 +124,43 @@ function forkTargets(chess: Chess, square: Square): Square[] {
   return targets;
 }
 
+/** chess.js for attacks only: it reads no Chess960 castling rights ("HAha"), which attacks do not need. */
+function attacksOf(fen: string): Chess {
+  const fields = fen.split(" ");
+  if (/[A-Ha-h]/.test(fields[2] ?? "")) fields[2] = "-";
+  return new Chess(fields.join(" "));
+}
+
 /** Whether `uci` played from `fen` puts its piece where it attacks two or more targets worth winning. */
 function isFork(fen: string, uci: string): { san: string } | undefined {
-  const chess = new Chess(fen);
-  const m = play(chess, uci);
-  if (!m) return undefined;
-  return forkTargets(chess, m.to).length >= 2 ? { san: m.san } : undefined;
+  const board = boardOf(fen);
+  const m = board && play(board, uci);
+  if (!board || !m || m.castle) return undefined;
+  return forkTargets(attacksOf(board.fen()), m.to).length >= 2 ? { san: m.san } : undefined;
 }
 
 const mateFor = (s: Score, side: Color): number | undefined =>
   "mate" in s ? (side === "w" ? s.mate : -s.mate) : undefined;
 
 const capturedBy = (fen: string, uci: string) => {
-  const chess = new Chess(fen);
-  const m = play(chess, uci);
+  const board = boardOf(fen);
+  const m = board && play(board, uci);
   return m?.captured ? { piece: m.captured, square: m.to, san: m.san } : undefined;
 };
 
 const afterMove = (fen: string, uci: string): string | undefined => {
-  const chess = new Chess(fen);
-  return play(chess, uci) ? chess.fen() : undefined;
+  const board = boardOf(fen);
+  return board && play(board, uci) ? board.fen() : undefined;
 };
-
-/**
- * chess.js reads no Chess960 castling rights (Shredder-FEN "HAha"): without them it reads the position, and a
- * line stops at a castle, which it cannot play; every other move is the same in both games.
- */
-function chessJsFen(fen: string): string {
-  const fields = fen.split(" ");
-  if (!/[A-Ha-h]/.test(fields[2] ?? "")) return fen;
-  fields[2] = "-";
-  return fields.join(" ");
-}
 
 /**
  * Why the move was bad, in a few words ("hangs the knight on f6", "allows mate in 2", "misses a fork with
  * Nc7+", "loses the exchange"), or undefined when no simple reason is found. A hint, not a proof.
  */
-export function explainMove({ fen: given, played, before, after }: MoveToExplain): string | undefined {
-  const fen = chessJsFen(given);
-  let mover: Color;
-  let fenAfter: string | undefined;
-  try {
-    mover = new Chess(fen).turn();
-    fenAfter = afterMove(fen, played);
-  } catch {
-    return undefined;
-  }
-  if (!fenAfter) return undefined;
+export function explainMove({ fen, played, before, after }: MoveToExplain): string | undefined {
+  const mover = boardOf(fen)?.turn();
+  const fenAfter = afterMove(fen, played);
+  if (!mover || !fenAfter) return undefined;
   const scoreBefore = scoreOf(before.eval);
   const scoreAfter = scoreOf(after.eval);
 

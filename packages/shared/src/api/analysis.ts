@@ -25,6 +25,8 @@ export interface SavedTreeNode {
   s: string;
   c?: SavedTreeNode[];
   e?: 1;
+  /** The comment after the move: an imported PGN's tree has them; a player's saved tree keeps none. */
+  m?: string;
 }
 
 /** At most this many moves in one game's saved tree. */
@@ -57,7 +59,10 @@ export interface SavedTreeResponse {
   tree: SavedTreeNode[];
 }
 
-/** POST /analysis/import: a PGN file's text and, when it holds many games, which one (0 the first). */
+/**
+ * POST /analysis/import: a PGN file's text, when it holds many games which one (0 the first), and the side the
+ * importer played (their mistakes become their puzzles; by default the side whose tag names them, else both).
+ */
 export const importPgnBody = z.object({
   pgn: z
     .string({ error: "Paste a PGN or choose a file" })
@@ -69,6 +74,7 @@ export const importPgnBody = z.object({
     .min(0)
     .max(PGN_LIMITS.games - 1)
     .optional(),
+  side: z.enum(["white", "black"], { error: "side must be white or black" }).optional(),
 });
 export type ImportPgnBody = z.infer<typeof importPgnBody>;
 

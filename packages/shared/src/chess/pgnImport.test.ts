@@ -20,7 +20,7 @@ const one = (text: string) => {
 };
 
 describe("readPgn", () => {
-  it("reads a lichess export: tags, main line, result, its variation as a tree; comments and NAGs skipped", () => {
+  it("reads a lichess export: tags, main line, result, its variation and comments as a tree; NAGs skipped", () => {
     const [game, ...rest] = one(LICHESS);
     expect(rest).toEqual([]);
     expect(game).toMatchObject({
@@ -46,7 +46,7 @@ describe("readPgn", () => {
                 s: "Qh5",
                 c: [
                   { s: "Nc6", c: [{ s: "Bc4", c: [{ s: "Nf6", c: [{ s: "Qxf7#" }] }] }] },
-                  { s: "g6", c: [{ s: "Qxe5+", c: [{ s: "Qe7" }] }] },
+                  { s: "g6", c: [{ s: "Qxe5+", m: "a comment over two lines", c: [{ s: "Qe7" }] }] },
                 ],
               },
             ],
@@ -54,6 +54,28 @@ describe("readPgn", () => {
         ],
       },
     ]);
+  });
+
+  it("keeps comments after moves as text (lichess's [%...] commands dropped), none before a line's first move", () => {
+    const long = "x".repeat(PGN_LIMITS.comment + 50);
+    const [game] = one(
+      `{Intro} 1. e4 {Best by test} {[%clk 0:01:00]} e5 {<b>bold</b> & "quoted"} 2. Nf3 ({Or} 2. f4 {${long}}) *`,
+    );
+    expect(game?.tree).toEqual([
+      {
+        s: "e4",
+        m: "Best by test",
+        c: [
+          {
+            s: "e5",
+            m: '<b>bold</b> & "quoted"',
+            c: [{ s: "Nf3" }, { s: "f4", m: "x".repeat(PGN_LIMITS.comment) }],
+          },
+        ],
+      },
+    ]);
+    // Only [%...] commands: no comment, and no tree for a game without variations or comments.
+    expect(one("1. e4 { [%eval 0.3] } e5 *")[0]?.tree).toEqual([]);
   });
 
   it("reads nested variations, side by side ones, and one at the first move; a game without any has no tree", () => {

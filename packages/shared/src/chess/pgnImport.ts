@@ -2,8 +2,9 @@ import { Board, START_FEN } from "./board.ts";
 
 /**
  * Reading PGN files for import (lichess's /paste): one game or many, tags, main line and variations (as a
- * tree of SAN moves, the analysis board's saved tree); comments and NAGs are skipped. Standard chess and Chess960 (a Variant tag, or a FEN naming rook files). Errors are
- * values that name the line they were found on. Pure.
+ * tree of SAN moves, the analysis board's saved tree) with the comment after each move; NAGs are skipped.
+ * Standard chess and Chess960 (a Variant tag, or a FEN naming rook files). Errors are values that name the line
+ * they were found on. Pure.
  */
 
 /** The limits of one import: the text's size, the games in it, the moves of a game. */
@@ -15,12 +16,16 @@ export const PGN_LIMITS = {
   treeMoves: 2_000,
   /** Moves played from one position, the game's and its variations'. */
   branches: 64,
+  /** Characters kept of one comment. */
+  comment: 500,
 } as const;
 
-/** A move of a game's tree: SAN and the moves after it, the game's own continuation first. */
+/** A move of a game's tree: SAN, the comment after it, and the moves after it, the game's own continuation first. */
 export interface PgnTreeNode {
   s: string;
   c?: PgnTreeNode[];
+  /** The PGN's comment after the move, as text ("{Best is Nf3}" → "Best is Nf3"). */
+  m?: string;
 }
 
 export type PgnImportResult = "1-0" | "0-1" | "1/2-1/2" | "*";
@@ -39,7 +44,7 @@ export interface PgnImportGame {
   /** The same moves as UCI (a Chess960 castle as king takes rook). */
   uci: string[];
   result: PgnImportResult;
-  /** The game's moves with its variations, when it has any (else empty): the analysis board's tree. */
+  /** The game's moves with its variations and comments, when it has any (else empty): the analysis board's tree. */
   tree: PgnTreeNode[];
   /** Why the game cannot be imported, naming its line; the moves before it are kept. */
   error?: string;
@@ -51,10 +56,23 @@ type Token =
   | { kind: "tag"; name: string; value: string; line: number; start: number; end: number }
   | { kind: "open" | "close"; line: number; start: number; end: number }
   | { kind: "result"; value: PgnImportResult; line: number; start: number; end: number }
-  | { kind: "move"; text: string; line: number; start: number; end: number };
+  | { kind: "move"; text: string; line: number; start: number; end: number }
+  | { kind: "comment"; text: string; line: number; start: number; end: number };
 
 const TAG = /^\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]/;
 const RESULTS = new Set(["1-0", "0-1", "1/2-1/2", "*"]);
+
+/**
+ * A comment as shown: lichess's commands (`[%eval 0.3]`, `[%clk 0:05:00]`) dropped, spaces collapsed, cut to
+ * PGN_LIMITS.comment; empty when nothing is left.
+ */
+function commentText(raw: string): string {
+  return raw
+    .replace(/\[%[^\]]*\]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, PGN_LIMITS.comment);
+}
 
 /** The file's tokens, or the first syntax error. */
 function tokenize(text: string): { ok: true; tokens: Token[] } | { ok: false; error: string } {
@@ -78,6 +96,8 @@ function tokenize(text: string): { ok: true; tokens: Token[] } | { ok: false; er
       const close = text.indexOf("}", i);
       if (close < 0) return { ok: false, error: `Unclosed comment from line ${from}` };
       for (let k = i; k < close; k++) if (text[k] === "\n") line += 1;
+      const said = commentText(text.slice(i + 1, close));
+      if (said) tokens.push({ kind: "comment", text: said, line: from, start: i, end: close + 1 });
       i = close + 1;
     } else if (c === "[") {
       const end = text.indexOf("\n", i);
@@ -159,6 +179,8 @@ interface Level {
   before?: { board: Board; list: PgnTreeNode[] };
   /** The line of the "(" (a variation). */
   opened: number;
+  /** The last move at this depth: a comment after it is its. */
+  last?: PgnTreeNode;
 }
 
 /**
@@ -170,12 +192,13 @@ function readMoves(
   tokens: Token[],
   board: Board,
   game: PgnImportGame,
-): { tree: PgnTreeNode[]; variations: boolean; error?: string } {
+): { tree: PgnTreeNode[]; variations: boolean; comments: boolean; error?: string } {
   const tree: PgnTreeNode[] = [];
   const levels: Level[] = [{ board, list: tree, opened: 0 }];
   let nodes = 0;
   let variations = false;
-  const fail = (error: string) => ({ tree, variations, error });
+  let comments = false;
+  const fail = (error: string) => ({ tree, variations, comments, error });
   for (const t of tokens) {
     const level = levels.at(-1) as Level;
     if (t.kind === "open") {
@@ -187,6 +210,13 @@ function readMoves(
       levels.pop();
     } else if (t.kind === "result" && levels.length === 1) {
       game.result = t.value;
+    } else if (t.kind === "comment") {
+      // After a move: that move's (two in a row are joined). Before a line's first move there is no node for it.
+      const node = level.last;
+      if (node) {
+        node.m = node.m ? `${node.m} ${t.text}`.slice(0, PGN_LIMITS.comment) : t.text;
+        comments = true;
+      }
     } else if (t.kind === "move") {
       const main = levels.length === 1;
       if (main && game.sans.length >= PGN_LIMITS.plies) {
@@ -212,6 +242,7 @@ function readMoves(
         level.list.push(node);
       }
       level.before = { board: before, list: level.list };
+      level.last = node;
       node.c ??= [];
       level.list = node.c;
     }
@@ -224,7 +255,7 @@ function readMoves(
     }
   };
   prune(tree);
-  return { tree, variations };
+  return { tree, variations, comments };
 }
 
 /** One game's tokens read: its start, main line and result, or where it went wrong. */
@@ -261,7 +292,7 @@ function readGame(tokens: Token[], source: string): PgnImportGame {
   game.chess960 = board.chess960;
   const read = readMoves(tokens, board, game);
   if (read.error) return { ...game, error: read.error };
-  if (read.variations) game.tree = read.tree;
+  if (read.variations || read.comments) game.tree = read.tree;
   const tagged = game.tags.Result;
   if (game.result === "*" && tagged && RESULTS.has(tagged)) game.result = tagged as PgnImportResult;
   return game;

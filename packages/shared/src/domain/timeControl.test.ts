@@ -26,7 +26,8 @@ describe("timeClassOf", () => {
 describe("timeControlLabel", () => {
   it("writes a clock as base+increment and a game without one as Unlimited", () => {
     expect(timeControlLabel({ baseTime: 5, increment: 3 })).toBe("5+3");
-    expect(timeControlLabel({ baseTime: 0.5, increment: 0, untimed: false })).toBe("0.5+0");
+    expect(timeControlLabel({ baseTime: 0.5, increment: 0, untimed: false })).toBe("½+0");
+    expect(timeControlLabel({ baseTime: 1.5, increment: 1, untimed: false })).toBe("1.5+1");
     expect(timeControlLabel({ baseTime: 0, increment: 0, untimed: true })).toBe("Unlimited");
   });
 });

@@ -82,9 +82,12 @@ export function timeClassOf(tc: TimeControl): LiveTimeClass {
   return "classical";
 }
 
-/** "5+3", "0.5+0". */
+/** Under a minute, lichess's fractions: "½+0" rather than "0.5+0". */
+const MINUTE_FRACTIONS: Readonly<Record<number, string>> = { 0.25: "¼", 0.5: "½", 0.75: "¾" };
+
+/** "5+3", "½+0", "1.5+0". */
 export function formatTimeControl(tc: TimeControl): string {
-  return `${tc.baseTime}+${tc.increment}`;
+  return `${MINUTE_FRACTIONS[tc.baseTime] ?? tc.baseTime}+${tc.increment}`;
 }
 
 /** How a game without a clock is named (lichess's "Unlimited"); only games against the computer have none. */

@@ -30,11 +30,33 @@ const keptTags = (tags: Record<string, string>): Record<string, string> =>
       .map(([name, value]) => [name.slice(0, 40), value.slice(0, 300)]),
   );
 
+/**
+ * The side the importer played: as chosen, else the one whose tag names them (lichess links an imported game to
+ * the player it names); null when neither or both do.
+ */
+export function importerColor(
+  tags: Record<string, string>,
+  side: ImportPgnBody["side"],
+  username: string | undefined,
+): "w" | "b" | null {
+  if (side) return side === "white" ? "w" : "b";
+  const named = (tag: string | undefined) =>
+    username !== undefined && tag?.trim().toLowerCase() === username.toLowerCase();
+  const [white, black] = [named(tags.White), named(tags.Black)];
+  return white === black ? null : white ? "w" : "b";
+}
+
 /** Games imported from PGN (lichess's /paste): read, checked move by move, stored for anyone with the link. */
 export function createImportService(repo: AnalysisRepo) {
   return {
-    /** One game of the PGN (the `index`th, the first by default) stored; a bad file or game is a 400 naming its line. */
-    async importPgn(body: ImportPgnBody, ownerUserId: number | null): Promise<Result<ImportedGame>> {
+    /**
+     * One game of the PGN (the `index`th, the first by default) stored, with the side an account importer
+     * played; a bad file or game is a 400 naming its line.
+     */
+    async importPgn(
+      body: ImportPgnBody,
+      owner: { userId: number; username: string } | null,
+    ): Promise<Result<ImportedGame>> {
       const read = readPgn(body.pgn);
       if (!read.ok) return fail("validation", read.error);
       const index = body.index ?? 0;
@@ -46,7 +68,8 @@ export function createImportService(repo: AnalysisRepo) {
       if (game.error) return fail("validation", game.error);
       const row = await repo.saveImported({
         id: newImportId(),
-        ownerUserId,
+        ownerUserId: owner?.userId ?? null,
+        ownerColor: owner ? importerColor(game.tags, body.side, owner.username) : null,
         tags: keptTags(game.tags),
         initialFen: game.initialFen,
         uciMoves: game.uci,

@@ -58,8 +58,18 @@ export function analysisModule(
         stopping: core.stopping,
       }),
   };
-  /** Stored analyses, as `gameAnalysed` tells a new one: what the puzzles' backfill reads. */
+  /** Stored analyses, as `gameAnalysed` tells a new one, and who imported a game: what the puzzles area reads. */
   const analysed = {
+    ids: (kind: "played" | "imported", after: string, limit: number) => repo.analysedIds(kind, after, limit),
+    async importer(gameId: string): Promise<{ userId: number | null; color: "w" | "b" | null } | undefined> {
+      if (!isImportId(gameId)) return undefined;
+      const row = await repo.imported(gameId);
+      if (!row) return undefined;
+      return {
+        userId: row.ownerUserId,
+        color: row.ownerColor === "w" || row.ownerColor === "b" ? row.ownerColor : null,
+      };
+    },
     async game(gameId: string): Promise<BusEvents["gameAnalysed"] | undefined> {
       const [entries, line] = await Promise.all([repo.get(gameId), gameLine(gameId)]);
       if (!entries || !line || line.active) return undefined;

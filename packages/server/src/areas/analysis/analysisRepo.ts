@@ -1,5 +1,5 @@
 import type { AnalysisEntry, SavedTreeNode } from "@chess/shared";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../../storage/db.ts";
 import { analysisTrees, gameAnalyses, importedGames } from "../../storage/schema.ts";
 
@@ -36,6 +36,25 @@ export function createAnalysisRepo(db: Db) {
         return;
       }
       await db.insert(gameAnalyses).values({ gameId, entries, nodes, engine }).onConflictDoNothing();
+    },
+
+    /** Analysed games' ids (played or imported ones) after `after`, in id order: an index walk. */
+    async analysedIds(kind: "played" | "imported", after: string, limit: number): Promise<string[]> {
+      const rows =
+        kind === "played"
+          ? await db
+              .select({ id: gameAnalyses.gameId })
+              .from(gameAnalyses)
+              .where(gt(gameAnalyses.gameId, after))
+              .orderBy(asc(gameAnalyses.gameId))
+              .limit(limit)
+          : await db
+              .select({ id: importedGames.id })
+              .from(importedGames)
+              .where(and(gt(importedGames.id, after), isNotNull(importedGames.entries)))
+              .orderBy(asc(importedGames.id))
+              .limit(limit);
+      return rows.map((r) => r.id);
     },
 
     /** An imported game. */

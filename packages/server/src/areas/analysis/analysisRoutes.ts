@@ -91,7 +91,8 @@ export function registerAnalysisRoutes(
       const d = await limiter.hit(key, limit, 3600_000);
       if (!d.ok) throw tooManyRequests(d.retryAfterMs);
     }
-    return orThrow(await imports.importPgn(body, caller?.userId ?? null));
+    const owner = caller?.userId != null ? { userId: caller.userId, username: caller.username } : null;
+    return orThrow(await imports.importPgn(body, owner));
   });
 
   app.get("/analysis/import/:importId", async (req) => {

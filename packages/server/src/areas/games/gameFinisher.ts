@@ -10,6 +10,7 @@ import {
   type Variant,
   type WinningColor,
 } from "@chess/shared";
+import type { BusEvents } from "../../bus.ts";
 import { clocksNow, type GameRound, type PlayerRef, sanList } from "./gameRound.ts";
 import type { FinishWrite } from "./gamesRepo.ts";
 
@@ -118,4 +119,24 @@ export function finishingOf(game: EndingGame, result: Result, now: number): Fini
         : undefined,
   };
   return { write, change };
+}
+
+/**
+ * What the bus is told of a game ended with `result` as `write` stored it, by whichever writer ended it (an
+ * arena game's writer adds the arena's part).
+ */
+export function finishedEvent(
+  game: Pick<EndingGame, "id" | "players" | "variant" | "timeClass">,
+  result: Result,
+  write: Pick<FinishWrite, "ratingChanges">,
+): BusEvents["gameFinished"] {
+  return {
+    gameId: game.id,
+    players: [game.players.w, game.players.b],
+    variant: game.variant,
+    timeClass: game.timeClass,
+    ratingsChanged: write.ratingChanges.length > 0,
+    winningColor: result.winningColor,
+    reason: result.reason,
+  };
 }

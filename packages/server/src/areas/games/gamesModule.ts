@@ -6,7 +6,7 @@ import { settledWithin } from "../../util/settledWithin.ts";
 import type { AccountsModule, Callers } from "../accounts/index.ts";
 import type { Blocks } from "../friends/index.ts";
 import type { PreferencesModule } from "../preferences/index.ts";
-import { type EndingGame, finishingOf, type Result } from "./gameFinisher.ts";
+import { type EndingGame, finishedEvent, finishingOf, type Result } from "./gameFinisher.ts";
 import { localLeases, RENEW_MS, redisLeases } from "./gameLeases.ts";
 import { socketNotifier } from "./gamesNotifier.ts";
 import { createGamesRepo, type RatingInfo, StaleOwnerError } from "./gamesRepo.ts";
@@ -238,17 +238,7 @@ export function gamesModule(
         if (err instanceof StaleOwnerError) return { outcome: "moved", change };
         throw err;
       }
-      if (finished) {
-        core.bus.publish("gameFinished", {
-          gameId: game.id,
-          players: [game.players.w, game.players.b],
-          variant: game.variant,
-          timeClass: game.timeClass,
-          ratingsChanged: write.ratingChanges.length > 0,
-          winningColor: result.winningColor,
-          reason: result.reason,
-        });
-      }
+      if (finished) core.bus.publish("gameFinished", finishedEvent(game, result, write));
       return { outcome: finished ? "finished" : "over", change };
     },
   };

@@ -23,6 +23,7 @@ import {
   nodeHeartbeats,
   type PersistedRoundState,
   ratings,
+  rematchOffers,
 } from "../../storage/schema.ts";
 import { FOREIGN_KEY_VIOLATION, hasErrorCode } from "../../storage/unavailable.ts";
 import { type MoveClock, moveClockOf, withMoveClock } from "./moveClock.ts";
@@ -172,6 +173,23 @@ export function createGamesRepo(db: Db) {
 
     async insertGame(row: NewGameRow): Promise<void> {
       await db.insert(games).values(row);
+    },
+
+    /**
+     * A rematch's row, stored only with taking its offer, in one transaction: an offer starts one game at most,
+     * and a lost answer is settled by reading the game back. False, nothing stored, when the offer is not
+     * there (taken, withdrawn, or made before `freshSince`).
+     */
+    async insertRematch(row: NewGameRow, offerId: string, freshSince: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const taken = await tx
+          .delete(rematchOffers)
+          .where(and(eq(rematchOffers.offerId, offerId), gt(rematchOffers.createdAt, freshSince)))
+          .returning({ offerId: rematchOffers.offerId });
+        if (taken.length === 0) return false;
+        await tx.insert(games).values(row);
+        return true;
+      });
     },
 
     /**

@@ -40,9 +40,9 @@ import {
 } from "./gameRound.ts";
 import { clocksHeldJson, gameStartedJson } from "./gamesJson.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
-import type { GamesRepo } from "./gamesRepo.ts";
+import type { GamesRepo, NewGameRow } from "./gamesRepo.ts";
 import { LiveRounds } from "./liveRounds.ts";
-import { settledWrite } from "./lostReply.ts";
+import { readBack, settledWrite, sqlState } from "./lostReply.ts";
 import { MoveWriter } from "./moveWriter.ts";
 import { decide, dueEnd, ended, type RoundCommand } from "./roundCommands.ts";
 import { createRoundPublisher, type PublishAck } from "./roundPublisher.ts";
@@ -70,6 +70,11 @@ export interface NewGame {
   /** An arena game: its tournament, and whether its players may berserk. */
   tournament?: { id: string; name: string; berserkable: boolean };
 }
+
+/** How a rematch's start came out (startRematch). */
+export type RematchStart = "started" | "gone" | "refused" | "unknown";
+/** What a new game's deadline keeps for reading the game back when its write's answer is late. */
+const READ_BACK_MS = 1_000;
 
 const GAME_OPS = [
   "move",
@@ -336,123 +341,197 @@ export function createGamesService(deps: {
     return repo.activeGameOf(actor);
   }
 
+  /**
+   * A new game's write whose outcome was not known by its deadline: once it is over, the game is read back,
+   * and `started` announces it if it is there.
+   */
+  function whenKnown(write: Promise<unknown>, isStored: () => Promise<boolean>, started: () => Promise<unknown>) {
+    void write
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => readBack(isStored, now() + answerWithinMs, now))
+      .then((there) => {
+        if (there) return started();
+        if (there === undefined) logger.warn("a new game's write is still of unknown outcome");
+        return undefined;
+      })
+      .catch((err: unknown) => logger.warn({ err }, "a new game stored late was not announced"));
+  }
+
+  /** A new game's round and row, nothing stored yet. */
+  async function prepare(g: NewGame): Promise<{ round: GameRound; row: NewGameRow }> {
+    const untimed = g.untimed === true;
+    const tc = untimed ? { baseTime: 0, increment: 0 } : { baseTime: g.baseTime, increment: g.increment };
+    // An untimed game needs a class for its rules of presence (GONE_CLAIM_MS) and is never rated: the
+    // longest one serves (lichess files it as correspondence, a class the spec's ratings do not have).
+    const timeClass = untimed ? "classical" : timeClassOf(tc);
+    const rated = !untimed && g.rated !== false && g.white.userId !== null && g.black.userId !== null;
+    const [wr, br] = rated
+      ? await Promise.all([
+          repo.rating(g.white.userId as number, g.variant, timeClass),
+          repo.rating(g.black.userId as number, g.variant, timeClass),
+        ])
+      : [null, null];
+    const takes = async (p: PlayerRef) =>
+      p.userId === null || !deps.takebackChoice || takesTakebacks(await deps.takebackChoice(p.userId), rated);
+    const [takesW, takesB] = await Promise.all([takes(g.white), takes(g.black)]);
+    const deltas = {
+      w: wr && br ? eloDeltas(wr.elo, br.elo, wr.games) : NO_ELO_CHANGE,
+      b: wr && br ? eloDeltas(br.elo, wr.elo, br.games) : NO_ELO_CHANGE,
+    };
+    const board = Board.fromFen(g.initialFen ?? START_FEN);
+    const baseMs = Math.round(tc.baseTime * 60_000);
+    const incrementMs = tc.increment * 1000;
+    const t = now();
+    const round: GameRound = {
+      id: g.id ?? shortId(),
+      variant: g.variant,
+      timeClass,
+      baseMs,
+      incrementMs,
+      untimed,
+      againstComputer: g.againstComputer === true,
+      initialFen: board.fen(),
+      startEval: g.startEval ?? null,
+      rated,
+      clubId: g.clubId ?? null,
+      players: { w: g.white, b: g.black },
+      elo: { w: wr?.elo ?? null, b: br?.elo ?? null },
+      deltas,
+      board,
+      sanMoves: null,
+      lastMove: null,
+      clock: { ...newClock(baseMs, incrementMs), turn: board.turn() },
+      ply: 0,
+      status: "active",
+      result: null,
+      drawOfferBy: null,
+      lastDrawOfferPly: { w: -100, b: -100 },
+      takebackProposedBy: null,
+      lastTakebackProposalPly: { w: -1, b: -1 },
+      takesTakebacks: { w: takesW, b: takesB },
+      firstMoveDeadline: null,
+      idleDeadline: null,
+      goneSince: { w: null, b: null },
+      goneLeft: { w: false, b: false },
+      eventNo: 0,
+      createdAt: t,
+      epoch: 1,
+      ...(deps.firstMoveMs ? { firstMoveMs: deps.firstMoveMs[timeClass] } : {}),
+      ...(g.tournament ? { tournament: g.tournament, berserk: { w: false, b: false } } : {}),
+    };
+    round.firstMoveDeadline = firstMoveDeadlineAt(round, t);
+    round.idleDeadline = idleDeadlineAt(round, t);
+    const row: NewGameRow = {
+      id: round.id,
+      variant: round.variant,
+      timeClass,
+      baseMs,
+      incrementMs,
+      untimed,
+      againstComputer: round.againstComputer,
+      initialFen: round.initialFen,
+      startEval: round.startEval,
+      whiteUserId: g.white.userId,
+      blackUserId: g.black.userId,
+      whiteSessionId: g.white.sessionId,
+      blackSessionId: g.black.sessionId,
+      whiteName: g.white.name,
+      blackName: g.black.name,
+      rated,
+      clubId: g.clubId ?? null,
+      whiteElo: round.elo.w,
+      blackElo: round.elo.b,
+      whiteDeltas: deltas.w,
+      blackDeltas: deltas.b,
+      status: "active",
+      fen: round.initialFen,
+      clock: round.clock,
+      rematchOf: g.rematchOf ?? null,
+      tournamentId: g.tournament?.id ?? null,
+      roundState: roundStateOf(round),
+      ownerEpoch: round.epoch,
+      ownerNode: leases.nodeId,
+      createdAt: new Date(t),
+    };
+    return { round, row };
+  }
+
+  /** A stored new game goes live here: each player gets gameStarted. */
+  async function announce(round: GameRound): Promise<void> {
+    await ownership.claimNew(round.id);
+    rounds.register(round);
+    const t = now();
+    for (const c of ["w", "b"] as const) {
+      notifier.joinGame(round.players[c], round.id);
+      notifier.toPlayer(round.players[c], "gameStarted", gameStartedJson(round, c, t));
+    }
+    deps.bus.publish("gameStarted", {
+      gameId: round.id,
+      players: [round.players.w, round.players.b],
+      variant: round.variant,
+      timeClass: round.timeClass,
+    });
+  }
+
   const service = {
     /** The game the actor is playing now, if any (on any node). */
     activeGameOf,
     /** Creates, persists and announces a game; each player gets gameStarted. */
     async start(g: NewGame): Promise<GameRound> {
-      const untimed = g.untimed === true;
-      const tc = untimed ? { baseTime: 0, increment: 0 } : { baseTime: g.baseTime, increment: g.increment };
-      // An untimed game needs a class for its rules of presence (GONE_CLAIM_MS) and is never rated: the
-      // longest one serves (lichess files it as correspondence, a class the spec's ratings do not have).
-      const timeClass = untimed ? "classical" : timeClassOf(tc);
-      const rated = !untimed && g.rated !== false && g.white.userId !== null && g.black.userId !== null;
-      const [wr, br] = rated
-        ? await Promise.all([
-            repo.rating(g.white.userId as number, g.variant, timeClass),
-            repo.rating(g.black.userId as number, g.variant, timeClass),
-          ])
-        : [null, null];
-      const takes = async (p: PlayerRef) =>
-        p.userId === null || !deps.takebackChoice || takesTakebacks(await deps.takebackChoice(p.userId), rated);
-      const [takesW, takesB] = await Promise.all([takes(g.white), takes(g.black)]);
-      const deltas = {
-        w: wr && br ? eloDeltas(wr.elo, br.elo, wr.games) : NO_ELO_CHANGE,
-        b: wr && br ? eloDeltas(br.elo, wr.elo, br.games) : NO_ELO_CHANGE,
-      };
-      const board = Board.fromFen(g.initialFen ?? START_FEN);
-      const baseMs = Math.round(tc.baseTime * 60_000);
-      const incrementMs = tc.increment * 1000;
-      const t = now();
-      const round: GameRound = {
-        id: g.id ?? shortId(),
-        variant: g.variant,
-        timeClass,
-        baseMs,
-        incrementMs,
-        untimed,
-        againstComputer: g.againstComputer === true,
-        initialFen: board.fen(),
-        startEval: g.startEval ?? null,
-        rated,
-        clubId: g.clubId ?? null,
-        players: { w: g.white, b: g.black },
-        elo: { w: wr?.elo ?? null, b: br?.elo ?? null },
-        deltas,
-        board,
-        sanMoves: null,
-        lastMove: null,
-        clock: { ...newClock(baseMs, incrementMs), turn: board.turn() },
-        ply: 0,
-        status: "active",
-        result: null,
-        drawOfferBy: null,
-        lastDrawOfferPly: { w: -100, b: -100 },
-        takebackProposedBy: null,
-        lastTakebackProposalPly: { w: -1, b: -1 },
-        takesTakebacks: { w: takesW, b: takesB },
-        firstMoveDeadline: null,
-        idleDeadline: null,
-        goneSince: { w: null, b: null },
-        goneLeft: { w: false, b: false },
-        eventNo: 0,
-        createdAt: t,
-        epoch: 1,
-        ...(deps.firstMoveMs ? { firstMoveMs: deps.firstMoveMs[timeClass] } : {}),
-        ...(g.tournament ? { tournament: g.tournament, berserk: { w: false, b: false } } : {}),
-      };
-      round.firstMoveDeadline = firstMoveDeadlineAt(round, t);
-      round.idleDeadline = idleDeadlineAt(round, t);
-      const inserted = repo.insertGame({
-        id: round.id,
-        variant: round.variant,
-        timeClass,
-        baseMs,
-        incrementMs,
-        untimed,
-        againstComputer: round.againstComputer,
-        initialFen: round.initialFen,
-        startEval: round.startEval,
-        whiteUserId: g.white.userId,
-        blackUserId: g.black.userId,
-        whiteSessionId: g.white.sessionId,
-        blackSessionId: g.black.sessionId,
-        whiteName: g.white.name,
-        blackName: g.black.name,
-        rated,
-        clubId: g.clubId ?? null,
-        whiteElo: round.elo.w,
-        blackElo: round.elo.b,
-        whiteDeltas: deltas.w,
-        blackDeltas: deltas.b,
-        status: "active",
-        fen: round.initialFen,
-        clock: round.clock,
-        rematchOf: g.rematchOf ?? null,
-        tournamentId: g.tournament?.id ?? null,
-        roundState: roundStateOf(round),
-        ownerEpoch: round.epoch,
-        ownerNode: leases.nodeId,
-        createdAt: new Date(t),
-      });
+      const { round, row } = await prepare(g);
       // A row whose answer was lost may be stored all the same: read back, the game is not left unannounced.
       const isStored = async () => (await repo.game(round.id)) !== undefined;
-      if ((await settledWrite(inserted, isStored, deadline(), now)) === "unknown") {
+      if ((await settledWrite(repo.insertGame(row), isStored, deadline(), now)) === "unknown") {
         throw Object.assign(new Error("the new game's row: no answer in time"), { code: "ETIMEDOUT" });
       }
-      await ownership.claimNew(round.id);
-      rounds.register(round);
-      for (const c of ["w", "b"] as const) {
-        notifier.joinGame(round.players[c], round.id);
-        notifier.toPlayer(round.players[c], "gameStarted", gameStartedJson(round, c, t));
-      }
-      deps.bus.publish("gameStarted", {
-        gameId: round.id,
-        players: [round.players.w, round.players.b],
-        variant: round.variant,
-        timeClass: round.timeClass,
-      });
+      await announce(round);
       return round;
+    },
+
+    /**
+     * Starts a rematch under its offer's id, storing it with taking the offer (one transaction), settled by the
+     * deadline: "started" (each player got gameStarted), "gone" (nothing stored: the offer was not there),
+     * "refused" (the database would not store it), or "unknown": no answer in time, the players are sent to
+     * the game if it turns out stored.
+     */
+    async startRematch(g: NewGame, offerId: string, freshSince: Date): Promise<RematchStart> {
+      const { round, row } = await prepare({ ...g, id: offerId });
+      const by = deadline();
+      const isStored = async () => (await repo.game(round.id)) !== undefined;
+      let announced: Promise<void> | undefined;
+      const started = async (): Promise<"started"> => {
+        announced ??= announce(round);
+        await announced;
+        return "started";
+      };
+      for (;;) {
+        const write = repo.insertRematch(row, offerId, freshSince);
+        let taken: boolean | typeof TOO_LATE;
+        try {
+          taken = await within(write, by - READ_BACK_MS, now);
+        } catch (err) {
+          if (sqlState(err) !== undefined) return "refused";
+          // The connection went: the game is there if the transaction committed, else nothing of it is.
+          const there = await readBack(isStored, by, now);
+          if (there) return started();
+          if (there === undefined) {
+            whenKnown(write, isStored, started);
+            return "unknown";
+          }
+          if (by - now() > READ_BACK_MS) continue;
+          return "refused";
+        }
+        if (taken === TOO_LATE) {
+          // Its answer may be all that is late: the database is asked whether the game is there.
+          if (await readBack(isStored, by, now)) return started();
+          whenKnown(write, isStored, started);
+          return "unknown";
+        }
+        return taken ? started() : "gone";
+      }
     },
 
     move(actor: ActorId, payload: MovePayload): Promise<Ack<{ ply: number; duplicate?: boolean }>> {
@@ -557,14 +636,19 @@ export function createGamesService(deps: {
       round.goneLeft[color] = !online && departure === "left";
       // On the game's writer, so that states are written in the order they were made.
       void queue.run(round.id, async () => {
+        const by = deadline();
+        // The round state is written whole (offers with presence): a write of unknown outcome is read back
+        // first, else this would store the round from before it over what it stored. Until then presence
+        // waits in memory (settle keeps it), and is stored with the next state.
+        if (publisher.isUncertain(round.id) && !(await publisher.settle(round.id, by))) return;
         const live = rounds.get(round.id);
         if (!live) return;
         const { clock } = live;
         // The mover back after a restart, while their clock waited for them: it runs from now, once stored.
         if (online && clock.turn === color && clock.runningSince !== null && clock.runningSince > t) {
           const next = { ...live, clock: { ...clock, runningSince: t } };
-          if (await publisher.saveState(next, deadline())) rounds.replace(live, next);
-        } else await publisher.saveState(live, deadline());
+          if (await publisher.saveState(next, by)) rounds.replace(live, next);
+        } else await publisher.saveState(live, by);
       });
       notifier.toPlayer(round.players[other(color)], "opponentPresence", {
         gameId: round.id,

@@ -15,8 +15,9 @@ export const REMATCH_EXPIRES_MS = 5 * 60_000;
 
 /**
  * Open rematch offers, in the database: a restart, a takeover or another node sees the offer both players
- * see (ARCHITECTURE §5: everything a player can see of a game is stored). `take` removes an offer and says
- * whether this caller was the one that did, so an offer starts at most one game.
+ * see (ARCHITECTURE §5: everything a player can see of a game is stored). `take` removes an offer (declined,
+ * cancelled) and says whether this caller was the one that did; an accept takes it with storing its game, in
+ * one transaction (gamesRepo `insertRematch`), so an offer starts at most one game.
  */
 export function createRematchStore(db: Db, now: () => number = Date.now) {
   const fresh = () => gt(rematchOffers.createdAt, new Date(now() - REMATCH_EXPIRES_MS));

@@ -13,8 +13,8 @@ import type { PlayerRef } from "./gameRound.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
 import type { GamesRepo } from "./gamesRepo.ts";
 import type { GamesService } from "./gamesService.ts";
-import { settledWrite } from "./lostReply.ts";
-import type { RematchStore, StoredRematch } from "./rematchStore.ts";
+import { readBack, settledWrite } from "./lostReply.ts";
+import { REMATCH_EXPIRES_MS, type RematchStore, type StoredRematch } from "./rematchStore.ts";
 
 /** Rematch offers after a finished game (SPEC §4 Rematch): offered, accepted, declined or cancelled. */
 export function createRematches(deps: {
@@ -36,15 +36,42 @@ export function createRematches(deps: {
     "unsettled",
     "The database did not answer in time - please look again in a moment: it stands if it was saved",
   );
+  const START_UNSETTLED = fail(
+    "unsettled",
+    "The database did not answer in time - the rematch starts if it was saved, and you are sent to it then",
+  );
+  const GONE = fail("not_found", "This rematch offer is no longer available");
+  const WITHDRAWN = fail("not_found", "This rematch offer was withdrawn");
+  const ACCEPTED = fail("not_found", "This rematch offer was accepted: the rematch has started");
 
   /**
-   * Takes the offer (it starts at most one game); a lost answer is read back first: an offer no longer there
-   * was taken by this call. "unknown" when the database cannot say in time.
+   * The rematch of `actor`'s that an offer started (stored under the offer's id, with taking the offer), null
+   * if none did; undefined when the database cannot say in time.
    */
-  async function take(offerId: string): Promise<boolean | "unknown"> {
-    const isGone = async () => !(await offers.has(offerId));
-    const taken = await settledWrite(offers.take(offerId), isGone, now() + settleWithinMs, now);
-    return typeof taken === "object" ? taken.value : taken === "stored" ? true : "unknown";
+  async function startedFrom(offerId: string, actor: ActorId): Promise<string | null | undefined> {
+    const game = await readBack(() => repo.game(offerId).then((g) => g ?? null), now() + settleWithinMs, now);
+    if (game === undefined) return undefined;
+    const player = (userId: number | null, sessionId: string) => sameActor({ userId, sessionId }, actor);
+    return game && (player(game.whiteUserId, game.whiteSessionId) || player(game.blackUserId, game.blackSessionId))
+      ? game.id
+      : null;
+  }
+
+  /**
+   * Takes the offer to withdraw it (a decline, a cancel); a lost answer is read back first. "taken" by this
+   * call; "accepted" when it was taken by starting the rematch; "gone" when something else withdrew it;
+   * "unknown" when the database cannot say in time.
+   */
+  async function take(o: StoredRematch, actor: ActorId): Promise<"taken" | "accepted" | "gone" | "unknown"> {
+    const isGone = async () => !(await offers.has(o.offerId));
+    const taken = await settledWrite(offers.take(o.offerId), isGone, now() + settleWithinMs, now);
+    if (taken === "unknown") return "unknown";
+    if (typeof taken === "object" && taken.value) return "taken";
+    // Gone, by this call or another: an accept takes it only with storing its game.
+    const started = await startedFrom(o.offerId, actor);
+    if (started === undefined) return "unknown";
+    if (started) return "accepted";
+    return taken === "stored" ? "taken" : "gone";
   }
   const json = (o: StoredRematch): RematchOffer => ({
     offerId: o.offerId,
@@ -71,31 +98,38 @@ export function createRematches(deps: {
     if (await blocked(o.from, o.to)) return NO_REMATCH;
     if ((await games.activeGameOf(o.from)) || (await games.activeGameOf(o.to)))
       return fail("busy", "A player is already in a game");
-    const taken = await take(o.offerId);
-    if (taken === "unknown") return UNSETTLED;
-    if (!taken) return fail("not_found", "This rematch offer is no longer available");
     // Colours swap: the previous black plays white.
     const white = sameActor({ sessionId: previous.blackSessionId, userId: previous.blackUserId }, o.from)
       ? o.from
       : o.to;
     const black = white === o.from ? o.to : o.from;
-    const round = await games.start({
-      white,
-      black,
-      variant: previous.variant as Variant,
-      baseTime: previous.baseMs / 60_000,
-      increment: previous.incrementMs / 1000,
-      // Jumpstart replays its position; a Chess960 rematch deals a new one.
-      initialFen:
-        previous.variant === "jumpstart"
-          ? previous.initialFen
-          : previous.variant === "fun"
-            ? chess960GameFen()
-            : undefined,
-      ...(previous.variant === "jumpstart" && previous.startEval !== null ? { startEval: previous.startEval } : {}),
-      rematchOf: previous.id,
-    });
-    return { ok: true, data: { gameId: round.id } };
+    const started = await games.startRematch(
+      {
+        white,
+        black,
+        variant: previous.variant as Variant,
+        baseTime: previous.baseMs / 60_000,
+        increment: previous.incrementMs / 1000,
+        // Jumpstart replays its position; a Chess960 rematch deals a new one.
+        initialFen:
+          previous.variant === "jumpstart"
+            ? previous.initialFen
+            : previous.variant === "fun"
+              ? chess960GameFen()
+              : undefined,
+        ...(previous.variant === "jumpstart" && previous.startEval !== null ? { startEval: previous.startEval } : {}),
+        rematchOf: previous.id,
+      },
+      o.offerId,
+      new Date(now() - REMATCH_EXPIRES_MS),
+    );
+    if (started === "started") return { ok: true, data: { gameId: o.offerId } };
+    if (started === "unknown") return START_UNSETTLED;
+    if (started === "refused") return fail("unavailable", "The rematch could not be started - please try again");
+    // Taken already: by the other player's accept of the same offer (both sent to its game), or withdrawn.
+    const gameId = await startedFrom(o.offerId, o.to);
+    if (gameId === undefined) return UNSETTLED;
+    return gameId ? { ok: true, data: { gameId } } : WITHDRAWN;
   }
 
   return {
@@ -150,11 +184,17 @@ export function createRematches(deps: {
 
     async answer(actor: ActorId, offerId: string, accept: boolean): Promise<Ack<{ gameId?: string }>> {
       const o = await offers.get(offerId);
-      if (!o || !sameActor(o.to, actor)) return fail("not_found", "This rematch offer is no longer available");
+      if (!o && accept) {
+        // Accepted already (an answer that did not reach the player): the game it started.
+        const gameId = await startedFrom(offerId, actor);
+        if (gameId) return { ok: true, data: { gameId } };
+      }
+      if (!o || !sameActor(o.to, actor)) return GONE;
       if (!accept) {
-        const taken = await take(offerId);
+        const taken = await take(o, actor);
         if (taken === "unknown") return UNSETTLED;
-        if (!taken) return fail("not_found", "This rematch offer is no longer available");
+        if (taken === "accepted") return ACCEPTED;
+        if (taken === "gone") return WITHDRAWN;
         notifier.toPlayer(o.from, "rematchOfferDeclined", json(o));
         return { ok: true };
       }
@@ -163,10 +203,11 @@ export function createRematches(deps: {
 
     async cancel(actor: ActorId, offerId: string): Promise<Ack> {
       const o = await offers.get(offerId);
-      if (!o || !sameActor(o.from, actor)) return fail("not_found", "This rematch offer is no longer available");
-      const taken = await take(offerId);
+      if (!o || !sameActor(o.from, actor)) return GONE;
+      const taken = await take(o, actor);
       if (taken === "unknown") return UNSETTLED;
-      if (!taken) return fail("not_found", "This rematch offer is no longer available");
+      if (taken === "accepted") return ACCEPTED;
+      if (taken === "gone") return WITHDRAWN;
       notifier.toPlayer(o.to, "rematchOfferCancelled", json(o));
       notifier.toPlayer(o.from, "rematchOfferCancelled", json(o));
       return { ok: true };

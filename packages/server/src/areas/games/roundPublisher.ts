@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Bus } from "../../bus.ts";
 import { isDatabaseUnavailable, UNIQUE_VIOLATION } from "../../storage/unavailable.ts";
 import { TOO_LATE, within } from "./answerDeadline.ts";
-import { finishing, type Result } from "./gameFinisher.ts";
+import { finishedEvent, finishing, type Result } from "./gameFinisher.ts";
 import { clocksNow, type GameRound, resumedAfterHold } from "./gameRound.ts";
 import { roundFromRow } from "./gameRows.ts";
 import { clocksResumedJson, gameOverJson, updateJson } from "./gamesJson.ts";
@@ -301,13 +301,7 @@ export function createRoundPublisher(deps: {
     const announce = () => {
       unsaved.delete(round.id);
       deps.bus.publish("gameFinished", {
-        gameId: over.id,
-        players: [over.players.w, over.players.b],
-        variant: over.variant,
-        timeClass: over.timeClass,
-        ratingsChanged: write.ratingChanges.length > 0,
-        winningColor: result.winningColor,
-        reason: result.reason,
+        ...finishedEvent(over, result, write),
         ...arenaEnd(over, change, deps.now()),
       });
       notifier.toGame(over.id, "gameOver", gameOverJson(over, result, change));

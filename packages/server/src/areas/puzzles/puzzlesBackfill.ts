@@ -7,18 +7,24 @@ const PAGE = 50;
 /** Failures in a row (an engine that cannot search) end a run: the games stay for the next start. */
 const FAILURES_IN_A_ROW = 3;
 
-export type AnalysedGameOf = (gameId: string) => Promise<BusEvents["gameAnalysed"] | undefined>;
+/** What the backfill reads of the analysis area: its stored analyses, by id and in id order. */
+export interface AnalysedGames {
+  /** A stored analysis, as `gameAnalysed` tells a new one (undefined: no longer a finished, analysed game). */
+  game(gameId: string): Promise<BusEvents["gameAnalysed"] | undefined>;
+  /** Analysed games' ids (played or imported ones) after `after`, in id order. */
+  ids(kind: "played" | "imported", after: string, limit: number): Promise<string[]>;
+}
 
 /**
  * Puzzles from the analyses stored before puzzles existed, or whose searches failed: once a node listens, one
  * game at a time through the maker (its searches low-priority background jobs, behind every player's), the
  * played games' then the imported ones', in id order. Idempotent: a game is claimed before its searches, so a
- * rerun, another node's run or the maker of a new analysis never search a game twice; a stop ends it between
- * games, and the next start goes on.
+ * rerun, another node's run or the maker of a new analysis never search a game twice; a claim left by a node
+ * that died mid-search goes stale and is taken up here. A stop ends it between games, and the next start goes on.
  */
 export function createPuzzlesBackfill(deps: {
-  repo: Pick<PuzzlesRepo, "unsearched" | "claim">;
-  analysed: AnalysedGameOf;
+  repo: Pick<PuzzlesRepo, "unsearched" | "claim" | "searched">;
+  analysed: AnalysedGames;
   make(analysed: BusEvents["gameAnalysed"]): Promise<number>;
   logger: FastifyBaseLogger;
 }) {
@@ -26,10 +32,10 @@ export function createPuzzlesBackfill(deps: {
   const done = { games: 0, puzzles: 0, running: false };
 
   async function one(gameId: string): Promise<void> {
-    const game = await deps.analysed(gameId);
+    const game = await deps.analysed.game(gameId);
     // No longer a finished game with its analysis (never expected): marked, not read at every start.
     if (!game) {
-      await deps.repo.claim(gameId);
+      if (await deps.repo.claim(gameId)) await deps.repo.searched(gameId);
       return;
     }
     done.puzzles += await deps.make(game);
@@ -43,11 +49,11 @@ export function createPuzzlesBackfill(deps: {
       for (const kind of ["played", "imported"] as const) {
         let after = "";
         while (!stopped) {
-          const ids = await deps.repo.unsearched(kind, after, PAGE);
-          if (ids.length === 0) break;
-          for (const gameId of ids) {
+          const page = await deps.analysed.ids(kind, after, PAGE);
+          if (page.length === 0) break;
+          after = page.at(-1) as string;
+          for (const gameId of await deps.repo.unsearched(page)) {
             if (stopped) return;
-            after = gameId;
             try {
               await one(gameId);
               failures = 0;

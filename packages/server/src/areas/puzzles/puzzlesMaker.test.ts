@@ -38,6 +38,8 @@ function maker(second: Score | null | Error) {
     progress: async () => undefined,
   } as unknown as JobRunner<PuzzlesJobs>;
   const claimed = new Set<string>();
+  const renewed: string[] = [];
+  const done: string[] = [];
   const repo = {
     async claim(gameId: string) {
       if (claimed.has(gameId)) return false;
@@ -46,6 +48,12 @@ function maker(second: Score | null | Error) {
     },
     async unclaim(gameId: string) {
       claimed.delete(gameId);
+    },
+    async renew(gameId: string) {
+      renewed.push(gameId);
+    },
+    async searched(gameId: string) {
+      done.push(gameId);
     },
     async add(rows: unknown[]) {
       stored.push(...rows);
@@ -59,7 +67,7 @@ function maker(second: Score | null | Error) {
     accountsOf: async () => ({ w: 7, b: null }),
     logger: pino({ level: "silent" }),
   });
-  return { make, stored, searched, claimed };
+  return { make, stored, searched, claimed, renewed, done };
 }
 
 describe("making puzzles from an analysed game", () => {
@@ -83,15 +91,17 @@ describe("making puzzles from an analysed game", () => {
   });
 
   it("searches a game once however often its analysis is told, and gives the claim back when a search fails", async () => {
-    const { make, searched, claimed } = maker({ cp: 50 });
+    const { make, searched, claimed, renewed, done } = maker({ cp: 50 });
     expect(await make(analysed())).toBe(1);
     expect(await make(analysed())).toBe(0);
     expect(searched).toHaveLength(1);
     expect([...claimed]).toEqual(["g1"]);
+    // The claim is renewed after each search (a lease), and marked searched once the puzzles are stored.
+    expect([renewed, done]).toEqual([["g1"], ["g1"]]);
 
     const failing = maker(new Error("engine gone"));
     await expect(failing.make(analysed())).rejects.toThrow("engine gone");
-    expect(failing.claimed.size).toBe(0);
+    expect([failing.claimed.size, failing.done]).toEqual([0, []]);
   });
 
   it("stores nothing when another move wins too, or there is no other move", async () => {

@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { BusEvents } from "../../bus.ts";
 import type { JobRunner } from "../../jobs/index.ts";
 import type { PuzzlesJobs } from "./puzzlesJobs.ts";
+import type { DeckOwners } from "./puzzlesOwners.ts";
 import type { PuzzlesRepo } from "./puzzlesRepo.ts";
 
 /** A background search waits this long for a worker (a long queue of players' analyses goes first). */
@@ -25,18 +26,21 @@ export function createPuzzlesMaker(deps: {
   repo: PuzzlesRepo;
   jobs: JobRunner<PuzzlesJobs>;
   nodes: number;
-  /** Whose mistakes a game's are: each colour's account (null for guests and imported games). */
-  accountsOf(gameId: string): Promise<{ w: number | null; b: number | null }>;
+  /** Whose deck each colour's mistakes go to: an account, or null (guests). */
+  accountsOf(gameId: string): Promise<DeckOwners>;
   logger: FastifyBaseLogger;
 }) {
   /**
    * A game is claimed first (once, however often its analysis is told and whichever node or backfill tells it),
-   * and given back when its searches fail, for the next backfill.
+   * the claim renewed after each search, marked searched with its puzzles stored, and given back when its
+   * searches fail, for the next backfill.
    */
   return async function fromAnalysis(analysed: BusEvents["gameAnalysed"]): Promise<number> {
     if (!(await deps.repo.claim(analysed.gameId))) return 0;
     try {
-      return await search(analysed);
+      const added = await search(analysed);
+      await deps.repo.searched(analysed.gameId);
+      return added;
     } catch (err) {
       await deps.repo.unclaim(analysed.gameId).catch(() => undefined);
       throw err;
@@ -61,6 +65,7 @@ export function createPuzzlesMaker(deps: {
           },
         ),
       );
+      await deps.repo.renew(analysed.gameId);
     }
     const accounts = await deps.accountsOf(analysed.gameId);
     const rows = extractPuzzles(game, second).map((p) => {

@@ -4,9 +4,10 @@ import type { JobRunner } from "../../jobs/index.ts";
 import type { AreaModule } from "../../mount.ts";
 import type { Callers } from "../accounts/index.ts";
 import type { GameRecords } from "../games/index.ts";
-import { type AnalysedGameOf, createPuzzlesBackfill } from "./puzzlesBackfill.ts";
+import { type AnalysedGames, createPuzzlesBackfill } from "./puzzlesBackfill.ts";
 import type { PuzzlesJobs } from "./puzzlesJobs.ts";
 import { createPuzzlesMaker } from "./puzzlesMaker.ts";
+import { type Importer, importerOwners } from "./puzzlesOwners.ts";
 import { createPuzzlesRepo } from "./puzzlesRepo.ts";
 import { registerPuzzlesRoutes } from "./puzzlesRoutes.ts";
 import { createPuzzlesService } from "./puzzlesService.ts";
@@ -18,8 +19,11 @@ export function puzzlesModule(
     callers: Callers;
     jobs: JobRunner<PuzzlesJobs>;
     records: Pick<GameRecords, "ending">;
-    /** A stored analysis (the analysis area's), for the backfill. */
-    analysed: { game: AnalysedGameOf };
+    /** The analysis area's stored analyses (for the backfill) and who imported a game (for the deck). */
+    analysed: AnalysedGames & {
+      /** Who imported a game (undefined: not an imported game). */
+      importer(gameId: string): Promise<Importer | undefined>;
+    };
   },
 ) {
   const repo = createPuzzlesRepo(core.db);
@@ -30,6 +34,8 @@ export function puzzlesModule(
     nodes: core.config.analysisNodes,
     logger: core.logger,
     async accountsOf(gameId) {
+      const importer = await ports.analysed.importer(gameId);
+      if (importer) return importerOwners(importer);
       const ending = await ports.records.ending(gameId);
       if (!ending || ending === "active") return { w: null, b: null };
       return { w: ending.players[0]?.userId ?? null, b: ending.players[1]?.userId ?? null };
@@ -53,7 +59,7 @@ export function puzzlesModule(
       core.logger.warn({ err, gameId: analysed.gameId }, "puzzles: analysed game skipped"),
     );
   });
-  const backfill = createPuzzlesBackfill({ repo, analysed: ports.analysed.game, make: counted, logger: core.logger });
+  const backfill = createPuzzlesBackfill({ repo, analysed: ports.analysed, make: counted, logger: core.logger });
   let backfilling: Promise<void> = Promise.resolve();
 
   const area: AreaModule = {

@@ -1,14 +1,7 @@
 import { PUZZLE_START_RATING, type Puzzle, type PuzzleProgress } from "@chess/shared";
-import { and, asc, count, desc, eq, gt, gte, isNotNull, lt, notExists, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "../../storage/db.ts";
-import {
-  gameAnalyses,
-  importedGames,
-  puzzleAttempts,
-  puzzleRatings,
-  puzzleSources,
-  puzzles,
-} from "../../storage/schema.ts";
+import { puzzleAttempts, puzzleRatings, puzzleSources, puzzles } from "../../storage/schema.ts";
 
 type PuzzleRow = typeof puzzles.$inferSelect;
 
@@ -44,45 +37,64 @@ const triedBy = (db: Db, solver: Solver) =>
         : eq(puzzleAttempts.sessionId, solver.sessionId),
     );
 
-export function createPuzzlesRepo(db: Db) {
-  const unsearched = (gameId: typeof gameAnalyses.gameId | typeof importedGames.id) =>
-    notExists(db.select({ one: sql`1` }).from(puzzleSources).where(eq(puzzleSources.gameId, gameId)));
+/**
+ * How long a claim holds without renewal: longer than one search's wait for a worker and its run (the maker
+ * renews after each), so only a claim whose node died goes stale.
+ */
+export const CLAIM_LEASE_MS = 15 * 60_000;
+
+export function createPuzzlesRepo(db: Db, leaseMs = CLAIM_LEASE_MS) {
+  const stale = sql`now() - make_interval(secs => ${leaseMs / 1000})`;
   return {
-    /** Claims a game's analysis for a search for puzzles: false when it was claimed before (here or on another node). */
+    /**
+     * Claims a game's analysis for a search for puzzles: false when it was searched, or is claimed (here or on
+     * another node) and the claim is live. A stale claim (its node died mid-search) is taken over.
+     */
     async claim(gameId: string): Promise<boolean> {
       const claimed = await db
         .insert(puzzleSources)
         .values({ gameId })
-        .onConflictDoNothing()
+        .onConflictDoUpdate({
+          target: puzzleSources.gameId,
+          set: { claimedAt: sql`now()` },
+          setWhere: and(isNull(puzzleSources.searchedAt), lt(puzzleSources.claimedAt, stale)),
+        })
         .returning({ gameId: puzzleSources.gameId });
       return claimed.length > 0;
     },
 
-    /** Gives a claim back (its search failed or was cut by a stop): the next backfill searches the game again. */
-    async unclaim(gameId: string): Promise<void> {
-      await db.delete(puzzleSources).where(eq(puzzleSources.gameId, gameId));
+    /** Keeps a claim live while its searches go on. */
+    async renew(gameId: string): Promise<void> {
+      await db
+        .update(puzzleSources)
+        .set({ claimedAt: sql`now()` })
+        .where(and(eq(puzzleSources.gameId, gameId), isNull(puzzleSources.searchedAt)));
     },
 
-    /**
-     * Analysed games (played or imported ones) never searched for puzzles, after `after` in id order: the backlog
-     * of the backfill. Reads the analysis area's tables for their ids alone, an index walk against the claims.
-     */
-    async unsearched(kind: "played" | "imported", after: string, limit: number): Promise<string[]> {
-      const rows =
-        kind === "played"
-          ? await db
-              .select({ id: gameAnalyses.gameId })
-              .from(gameAnalyses)
-              .where(and(gt(gameAnalyses.gameId, after), unsearched(gameAnalyses.gameId)))
-              .orderBy(asc(gameAnalyses.gameId))
-              .limit(limit)
-          : await db
-              .select({ id: importedGames.id })
-              .from(importedGames)
-              .where(and(gt(importedGames.id, after), isNotNull(importedGames.entries), unsearched(importedGames.id)))
-              .orderBy(asc(importedGames.id))
-              .limit(limit);
-      return rows.map((r) => r.id);
+    /** Marks a claimed game searched, its puzzles stored: no one searches it again. */
+    async searched(gameId: string): Promise<void> {
+      await db.update(puzzleSources).set({ searchedAt: sql`now()` }).where(eq(puzzleSources.gameId, gameId));
+    },
+
+    /** Gives a claim back (its search failed or was cut by a stop): the next backfill searches the game again. */
+    async unclaim(gameId: string): Promise<void> {
+      await db.delete(puzzleSources).where(and(eq(puzzleSources.gameId, gameId), isNull(puzzleSources.searchedAt)));
+    },
+
+    /** Of `gameIds`, those never searched and not claimed now (or claimed by a node that died): the backfill's. */
+    async unsearched(gameIds: readonly string[]): Promise<string[]> {
+      if (gameIds.length === 0) return [];
+      const taken = await db
+        .select({ gameId: puzzleSources.gameId })
+        .from(puzzleSources)
+        .where(
+          and(
+            inArray(puzzleSources.gameId, [...gameIds]),
+            or(isNotNull(puzzleSources.searchedAt), gte(puzzleSources.claimedAt, stale)),
+          ),
+        );
+      const skip = new Set(taken.map((r) => r.gameId));
+      return gameIds.filter((id) => !skip.has(id));
     },
 
     /** Stores new puzzles; one per game and ply however often a game's analysis is told. */

@@ -1,5 +1,6 @@
 import { createArenaBody, standingsQuery, tournamentParams, usernameParams } from "@chess/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { wantsPage } from "../../http/app.ts";
 import { parseInput, unwrap } from "../../http/errors.ts";
 import type { Result } from "../../util/result.ts";
 import type { RequestAuth } from "../accounts/index.ts";
@@ -29,7 +30,8 @@ export function registerTournamentsRoutes(
     return u && u.userId !== null && !u.isGuest ? { userId: u.userId, username: u.username } : null;
   };
 
-  app.get("/tournaments", async () => service.list());
+  // A person who types the API's path in the address bar wants the list page (lichess's `/tournament`).
+  app.get("/tournaments", async (req, reply) => (wantsPage(req) ? reply.redirect("/tournament") : service.list()));
 
   app.post("/tournaments", async (req, reply) => {
     const u = await user(req);

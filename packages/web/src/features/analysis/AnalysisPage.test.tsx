@@ -121,4 +121,18 @@ describe("AnalysisPage (SPEC §2 /analysis)", () => {
     expect(screen.getByRole("button", { name: "c4" })).toBeTruthy();
     expect(screen.getByText("Imported")).toBeTruthy();
   });
+
+  it("imports with the side the player chose, whose mistakes become their puzzles", async () => {
+    const { api } = renderPage("/analysis");
+    const pgn = '[White "carol"]\n\n1. d4 d5 2. c4 *';
+    fireEvent.change(screen.getByRole("textbox", { name: "Paste the PGN of one game or many" }), {
+      target: { value: pgn },
+    });
+    fireEvent.change(screen.getByRole("combobox", { name: "Your puzzles from this game" }), {
+      target: { value: "black" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Import" }));
+    expect(api.importPgn).toHaveBeenCalledWith(pgn, { side: "black" });
+    expect(await screen.findByText("Imported")).toBeTruthy();
+  });
 });

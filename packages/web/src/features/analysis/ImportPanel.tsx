@@ -23,11 +23,12 @@ export function ImportPanel({ onImported, client = analysisApi }: ImportPanelPro
   const [error, setError] = useState<string | null>(null);
   const [games, setGames] = useState<PgnImportGame[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const [side, setSide] = useState<"" | "white" | "black">("");
 
   const send = (text: string) => {
     setBusy(true);
     setError(null);
-    client.importPgn(text).then(
+    (side ? client.importPgn(text, { side }) : client.importPgn(text)).then(
       (game) => onImported(game.importId),
       (e: unknown) => {
         setBusy(false);
@@ -87,6 +88,14 @@ export function ImportPanel({ onImported, client = analysisApi }: ImportPanelPro
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         />
+        <label className="import-panel__side">
+          <span className="field__label">Your puzzles from this game</span>
+          <select value={side} onChange={(e) => setSide(e.currentTarget.value as typeof side)}>
+            <option value="">The side named after you (else both)</option>
+            <option value="white">White's mistakes</option>
+            <option value="black">Black's mistakes</option>
+          </select>
+        </label>
         <div className="import-panel__row">
           <label className="import-panel__file btn btn--ghost">
             Choose a PGN file

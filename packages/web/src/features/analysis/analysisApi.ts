@@ -21,9 +21,12 @@ export const analysisApi = {
   /** POST /game/analysis/single-move: the last position of `moves` played from `initialPosition`. */
   singleMove: (initialPosition: string, moves: readonly string[]) =>
     api.post<AnalysisEntry[]>("/game/analysis/single-move", { initialPosition, moves }),
-  /** POST /analysis/import: the `index`th game of a PGN stored (the first by default). */
-  importPgn: (pgn: string, index?: number) =>
-    api.post<ImportedGame>("/analysis/import", { pgn, ...(index !== undefined ? { index } : {}) }),
+  /**
+   * POST /analysis/import: the `index`th game of a PGN stored (the first by default), with the side the importer
+   * played (whose mistakes become their puzzles; by default the side named after them, else both).
+   */
+  importPgn: (pgn: string, options: { index?: number; side?: "white" | "black" } = {}) =>
+    api.post<ImportedGame>("/analysis/import", { pgn, ...options }),
   /** GET /analysis/import/{importId}: an imported game (public). */
   importedGame: (importId: string, signal?: AbortSignal) =>
     api.get<ImportedGame>(`/analysis/import/${enc(importId)}`, signal),

@@ -40,8 +40,13 @@ export function buildPgn(game: AnalysisGame, options: PgnOptions): string {
     ...(evals ? { comment: (ply: number) => evalComment(evals[ply]) } : {}),
     ...(options.tree
       ? {
-          movetext: treeMovetext(options.tree, (node) =>
-            node.game && evals ? evalComment(evals[node.ply]) : undefined,
+          // An imported PGN's comment goes back out with the eval, as lichess exports them.
+          movetext: treeMovetext(
+            options.tree,
+            (node) =>
+              [node.comment?.replaceAll("}", ")"), node.game && evals ? evalComment(evals[node.ply]) : undefined]
+                .filter(Boolean)
+                .join(" ") || undefined,
           ),
         }
       : {}),

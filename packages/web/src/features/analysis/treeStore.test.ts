@@ -1,6 +1,6 @@
 import { START_FEN } from "@chess/shared";
 import { describe, expect, it } from "vitest";
-import { playSan, playUciLine, replayLine, treeMovetext } from "../board/index.ts";
+import { nodeBySans, playSan, playUciLine, replayLine, saveTree, treeMovetext } from "../board/index.ts";
 import {
   branchPoint,
   canStep,
@@ -104,5 +104,47 @@ describe("treeReducer", () => {
     });
     expect(text(s)).toBe("1. e4 e5 (1... c5 2. Nf3) 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#");
     expect(gamePly(s)).toBe(7);
+  });
+
+  it("restores a saved tree in place of an imported game's variations: a deleted one stays deleted", () => {
+    const moves = replayLine(START_FEN, SANS).moves;
+    const imported = [
+      {
+        s: "e4",
+        m: "Best by test",
+        c: [
+          { s: "e5", c: [{ s: "Qh5" }] },
+          { s: "c5", m: "Sicilian", c: [{ s: "Nf3" }] },
+        ],
+      },
+      { s: "d4", m: "Also good" },
+    ];
+    const opened = initialTree(START_FEN, moves, imported);
+    expect(text(opened)).toBe("1. e4 (1. d4) 1... e5 (1... c5 2. Nf3) 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#");
+    // The player deletes 1. d4; what is saved is the tree as it now stands.
+    const d4 = nodeBySans(opened.tree, ["d4"]);
+    const deleted = run(opened, { type: "delete", id: d4 });
+    const saved = saveTree(deleted.tree);
+    // Reloaded: the game comes with its PGN's variations again, and the saved tree replaces them.
+    const reloaded = run(initialTree(START_FEN, moves, imported), { type: "restore", saved, comments: imported });
+    expect(text(reloaded)).toBe("1. e4 e5 (1... c5 2. Nf3) 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#");
+    expect(gamePly(reloaded)).toBe(7);
+    // The PGN's comments stay on the moves still there.
+    const c5 = nodeBySans(reloaded.tree, ["e4", "c5"]);
+    expect(reloaded.tree.children[0]?.comment).toBe("Best by test");
+    expect(reloaded.tree.children[0]?.children.find((n) => n.id === c5)?.comment).toBe("Sicilian");
+    // Every variation deleted: the game's moves alone are saved, and restore to the game alone.
+    const bare = run(deleted, { type: "delete", id: nodeBySans(deleted.tree, ["e4", "c5"]) });
+    const none = run(initialTree(START_FEN, moves, imported), { type: "restore", saved: saveTree(bare.tree) });
+    expect(text(none)).toBe("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#");
+  });
+
+  it("keeps the move shown across a restore, found again by its moves", () => {
+    const s = run(play(run(start(), { type: "gotoPly", ply: 1 }), "c5"), {
+      type: "restore",
+      saved: [{ s: "e4", c: [{ s: "e5" }, { s: "d5" }, { s: "c5" }] }],
+    });
+    expect(shownSans(s)).toEqual(["e4", "c5"]);
+    expect(text(s)).toBe("1. e4 e5 (1... d5) (1... c5) 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#");
   });
 });

@@ -2,18 +2,22 @@ import {
   addLine,
   addMove,
   deleteAt,
+  gameOnly,
   gameTree,
   type MoveTree,
   mainLine,
+  nodeBySans,
   type PlayedMove,
   pathTo,
   promote,
   ROOT,
   restoreTree,
   type SavedNode,
+  sansTo,
   stepFrom,
   type TreeNode,
   type TreeStep,
+  withComments,
 } from "../board/index.ts";
 
 /**
@@ -45,8 +49,12 @@ export type TreeEvent =
   | { type: "delete"; id: string }
   /** To the game's move the shown variation branches from. */
   | { type: "backToGame" }
-  /** A saved tree laid over the game's. */
-  | { type: "restore"; saved: readonly SavedNode[] };
+  /**
+   * A player's saved tree in place of the variations shown: it holds every variation they kept (an imported
+   * PGN's too, less those they deleted); `comments` is the imported PGN's tree, whose comments go on the moves
+   * still there.
+   */
+  | { type: "restore"; saved: readonly SavedNode[]; comments?: readonly SavedNode[] };
 
 /** The game's moves (and the variations that come with it), shown at the last move (where the player comes from). */
 export function initialTree(
@@ -55,7 +63,7 @@ export function initialTree(
   variations: readonly SavedNode[] = [],
 ): TreeState {
   const played = gameTree(initialFen, moves);
-  const tree = variations.length > 0 ? restoreTree(played, variations) : played;
+  const tree = variations.length > 0 ? withComments(restoreTree(played, variations), variations) : played;
   return { tree, current: mainLine(tree).at(-1)?.id ?? ROOT };
 }
 
@@ -94,8 +102,11 @@ export function treeReducer(state: TreeState, event: TreeEvent): TreeState {
     }
     case "backToGame":
       return at(state.tree, branchPoint(state));
-    case "restore":
-      return at(restoreTree(state.tree, event.saved), state.current);
+    case "restore": {
+      const tree = withComments(restoreTree(gameOnly(state.tree), event.saved), event.comments ?? []);
+      // Ids of variations are new: the same moves are found again by their SAN.
+      return at(tree, nodeBySans(tree, sansTo(state.tree, state.current)));
+    }
   }
 }
 

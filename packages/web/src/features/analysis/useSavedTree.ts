@@ -20,11 +20,14 @@ export function loadSavedTree(gameId: string): SavedNode[] | undefined {
   }
 }
 
-/** Keeps a game's variations in this browser (none kept when there are none; too large a tree is not kept). */
-export function storeSavedTree(gameId: string, tree: MoveTree): void {
+/**
+ * Keeps a game's variations in this browser (none kept when there are none, unless `bare` keeps the game's moves
+ * alone; too large a tree is not kept).
+ */
+export function storeSavedTree(gameId: string, tree: MoveTree, bare = false): void {
   const storage = browserStorage();
   try {
-    if (!hasVariations(tree)) {
+    if (!bare && !hasVariations(tree)) {
       storage?.removeItem(keyOf(gameId));
       return;
     }
@@ -39,42 +42,46 @@ export function storeSavedTree(gameId: string, tree: MoveTree): void {
 export const SERVER_SAVE_MS = 1_000;
 
 /**
- * The game's variations kept for the player (SPEC §4): laid over the game when the page opens (this browser's,
- * then the account's), saved again after every change — in this browser, and for an account on the server.
- * A line that was never a stored game has no id and keeps nothing.
+ * The game's variations kept for the player (SPEC §4): in place of those shown when the page opens (this
+ * browser's, then the account's), saved again after every change — in this browser, and for an account on the
+ * server. A game that came with variations (an imported PGN's) keeps its moves alone once the player deleted
+ * them all, so that what they deleted stays deleted. A line that was never a stored game has no id and keeps
+ * nothing.
  */
 export function useSavedTree(
-  game: Pick<AnalysisGame, "gameId">,
+  game: Pick<AnalysisGame, "gameId" | "variations">,
   tree: MoveTree,
   dispatch: Dispatch<TreeEvent>,
   { loggedIn, client }: { loggedIn: boolean; client: Pick<AnalysisApi, "tree" | "saveTree"> },
 ) {
-  const { gameId } = game;
+  const { gameId, variations: comments } = game;
+  const bare = (comments?.length ?? 0) > 0;
   const first = useRef(tree);
   useEffect(() => {
     if (!gameId) return;
     const saved = loadSavedTree(gameId);
-    if (saved) dispatch({ type: "restore", saved });
-  }, [gameId, dispatch]);
+    if (saved) dispatch({ type: "restore", saved, ...(comments ? { comments } : {}) });
+  }, [gameId, comments, dispatch]);
   useEffect(() => {
     if (!gameId || !loggedIn) return;
     let alive = true;
     client.tree(gameId).then(
-      ({ tree }) => alive && tree.length > 0 && dispatch({ type: "restore", saved: tree }),
+      ({ tree }) =>
+        alive && tree.length > 0 && dispatch({ type: "restore", saved: tree, ...(comments ? { comments } : {}) }),
       () => {}, // this browser's copy stands in
     );
     return () => {
       alive = false;
     };
-  }, [gameId, loggedIn, client, dispatch]);
+  }, [gameId, comments, loggedIn, client, dispatch]);
   useEffect(() => {
     // The game's own tree, before anything was restored or played, would overwrite what is saved.
     if (!gameId || tree === first.current) return;
-    storeSavedTree(gameId, tree);
+    storeSavedTree(gameId, tree, bare);
     if (!loggedIn) return;
     const timer = setTimeout(() => {
-      client.saveTree(gameId, hasVariations(tree) ? saveTree(tree) : []).catch(() => {});
+      client.saveTree(gameId, bare || hasVariations(tree) ? saveTree(tree) : []).catch(() => {});
     }, SERVER_SAVE_MS);
     return () => clearTimeout(timer);
-  }, [gameId, tree, loggedIn, client]);
+  }, [gameId, tree, bare, loggedIn, client]);
 }

@@ -22,6 +22,8 @@ interface Row {
   black?: TreeNode;
   /** The other moves at the row's last move, shown under it. */
   variations?: TreeNode[];
+  /** The comment after the row's last move, shown under it (before its variations), as lichess does. */
+  comment?: string;
 }
 
 /** The main line in rows of White's and Black's moves; a move's variations under its row, as lichess shows them. */
@@ -37,6 +39,10 @@ function rowsOf(tree: Tree): Row[] {
     else if (open && last?.number === number && !last.black) last.black = node;
     else rows.push({ number, black: node });
     open = white;
+    if (node.comment) {
+      (rows.at(-1) as Row).comment = node.comment;
+      open = false;
+    }
     if (variations.length > 0) {
       (rows.at(-1) as Row).variations = variations;
       open = false;
@@ -48,7 +54,7 @@ function rowsOf(tree: Tree): Row[] {
 
 /**
  * The moves of a game with its variations (SPEC §4 own variations): the main line as a table, and under a move
- * the other moves tried there, each line indented, with deeper variations in parentheses.
+ * its comment and the other moves tried there, each line indented, with deeper variations in parentheses.
  */
 export function MoveTreeView({
   tree,
@@ -106,6 +112,13 @@ export function MoveTreeView({
     </button>
   );
 
+  // Text as React renders any string: escaped, never markup.
+  const comment = (text: string, key: string) => (
+    <span className="move-tree__comment" key={key} data-testid="move-comment">
+      {text}
+    </span>
+  );
+
   /** A line from `first` on: its moves, and each move's variations in parentheses after it. */
   const line = (first: TreeNode, numberFirst: boolean): ReactNode[] => {
     const parts: ReactNode[] = [];
@@ -117,6 +130,7 @@ export function MoveTreeView({
       // A space between moves: the line reads as text ("3... g6 4. Qf3"); flex layout ignores it.
       if (parts.length > 0) parts.push(" ");
       parts.push(move(node, "move-tree__move", label));
+      if (node.comment) parts.push(" ", comment(node.comment, `c${node.id}`));
       const [next, ...variations]: TreeNode[] = node.children;
       for (const variation of variations) {
         parts.push(
@@ -126,7 +140,7 @@ export function MoveTreeView({
           </span>,
         );
       }
-      numbered = variations.length > 0;
+      numbered = variations.length > 0 || !!node.comment;
       node = next;
     }
     return parts;
@@ -149,8 +163,15 @@ export function MoveTreeView({
                   {row.number}.
                 </th>
                 <td>{cell(row.white)}</td>
-                <td>{row.black || row.variations ? cell(row.black) : null}</td>
+                <td>{row.black || row.variations || row.comment ? cell(row.black) : null}</td>
               </tr>,
+              ...(row.comment
+                ? [
+                    <tr key={`c${(row.black ?? row.white)?.id}`} className="move-tree__comments">
+                      <td colSpan={3}>{comment(row.comment, "c")}</td>
+                    </tr>,
+                  ]
+                : []),
               ...(row.variations
                 ? [
                     <tr key={`v${(row.black ?? row.white)?.id}`} className="move-tree__variations">

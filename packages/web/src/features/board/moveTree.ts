@@ -21,6 +21,8 @@ export interface TreeNode {
   game?: boolean;
   /** Added from an engine line rather than played by hand. */
   engine?: boolean;
+  /** The comment after the move, as an imported PGN had it ("Best by test"): text, never markup. */
+  comment?: string;
 }
 
 export interface MoveTree {
@@ -285,6 +287,8 @@ export interface SavedNode {
   c?: SavedNode[];
   /** An engine line's move. */
   e?: 1;
+  /** The comment after the move (an imported PGN's; a player's saved tree carries none). */
+  m?: string;
 }
 
 /** The tree in its stored form. */
@@ -324,4 +328,37 @@ export function restoreTree(tree: MoveTree, saved: readonly SavedNode[], maxNode
   };
   walk(ROOT, tree.fen, saved);
   return result;
+}
+
+/** The game's own moves alone: its tree with every variation taken away (the comments on its moves kept). */
+export function gameOnly(tree: MoveTree): MoveTree {
+  const keep = (nodes: readonly TreeNode[]): TreeNode[] =>
+    nodes.filter((n) => n.game).map((n) => ({ ...n, children: keep(n.children) }));
+  return { ...tree, children: keep(tree.children) };
+}
+
+/** The comments of a saved tree (an imported PGN's) put on the moves of `tree` it names, move by move in SAN. */
+export function withComments(tree: MoveTree, saved: readonly SavedNode[]): MoveTree {
+  const lay = (nodes: TreeNode[], from: readonly SavedNode[]): TreeNode[] =>
+    nodes.map((node) => {
+      const match = from.find((n) => n?.s === node.move.san);
+      if (!match) return node;
+      const children = Array.isArray(match.c) ? lay(node.children, match.c) : node.children;
+      const comment = typeof match.m === "string" && match.m.trim() !== "" ? match.m : undefined;
+      return { ...node, children, ...(comment ? { comment } : {}) };
+    });
+  return { ...tree, children: lay(tree.children, saved) };
+}
+
+/** The node reached by `sans` from the start, as far as the tree has them (ROOT when not even the first). */
+export function nodeBySans(tree: MoveTree, sans: readonly string[]): string {
+  let id = ROOT;
+  let children: readonly TreeNode[] = tree.children;
+  for (const san of sans) {
+    const next = children.find((c) => c.move.san === san);
+    if (!next) break;
+    id = next.id;
+    children = next.children;
+  }
+  return id;
 }

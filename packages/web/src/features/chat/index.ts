@@ -1,1 +1,2 @@
 export { ChatPanel, type ChatPanelProps } from "./ChatPanel.tsx";
+export { useUnreadLines } from "./useUnreadLines.ts";

@@ -84,25 +84,31 @@ export function ClubJoinSettings({ clubId, joinPolicy, onPolicySaved, onMemberAd
         </p>
       ) : null}
       {requests && requests.length > 0 ? (
-        <ul className="club-invitations" aria-label="Requests to join">
-          {requests.map((r) => (
-            <li key={r.username} className="club-invitations__item">
-              <span className="club-invitations__club">{r.username}</span>
-              <span className="club-invitations__actions">
-                <Button
-                  variant="primary"
-                  aria-label={`Accept ${r.username}`}
-                  onClick={() => void answer(r.username, true)}
-                >
-                  Accept
-                </Button>
-                <Button aria-label={`Decline ${r.username}`} onClick={() => void answer(r.username, false)}>
-                  Decline
-                </Button>
-              </span>
-            </li>
-          ))}
-        </ul>
+        <>
+          {/* Said where the eye goes: a name with Accept and Decline under "Who can join" told no one what it was. */}
+          <p className="club-settings__subheading" id="club-settings-requests">
+            Requests to join ({requests.length})
+          </p>
+          <ul className="club-invitations" aria-labelledby="club-settings-requests">
+            {requests.map((r) => (
+              <li key={r.username} className="club-invitations__item">
+                <span className="club-invitations__club">{r.username}</span>
+                <span className="club-invitations__actions">
+                  <Button
+                    variant="primary"
+                    aria-label={`Accept ${r.username}`}
+                    onClick={() => void answer(r.username, true)}
+                  >
+                    Accept
+                  </Button>
+                  <Button aria-label={`Decline ${r.username}`} onClick={() => void answer(r.username, false)}>
+                    Decline
+                  </Button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
       ) : policy === "request" && requests ? (
         <p className="club-settings__muted">No requests waiting.</p>
       ) : null}

@@ -1,4 +1,4 @@
-import type { Club, ClubMember } from "@chess/shared";
+import type { Club, ClubJoinRequest, ClubMember } from "@chess/shared";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiRequestError } from "../../lib/api.ts";
@@ -28,15 +28,19 @@ const member = (id: number, username: string, role: ClubMember["role"]): ClubMem
 });
 const members = [member(1, "ann", "administrator"), member(2, "bob", "member")];
 
-function setup(isAdmin: boolean, onInvite = vi.fn(async (_name: string) => ({ successMsg: "Invitation sent" }))) {
+function setup(
+  isAdmin: boolean,
+  onInvite = vi.fn(async (_name: string) => ({ successMsg: "Invitation sent" })),
+  waiting: ClubJoinRequest[] = [],
+) {
   const onLeave = vi.fn();
   const onClose = vi.fn();
-  // The administrator's joining settings read the requests waiting: none here.
-  const api = { ...clubsApi, joinRequests: vi.fn(async () => []) };
+  // The administrator's joining settings read the requests waiting: none unless given.
+  const api = { ...clubsApi, joinRequests: vi.fn(async () => waiting) };
   render(
     <ClubsApiContext.Provider value={api}>
       <ClubSettingsModal
-        club={club(isAdmin)}
+        club={{ ...club(isAdmin), ...(waiting.length > 0 ? { joinPolicy: "request" as const } : {}) }}
         members={members}
         onInvite={onInvite}
         onLeave={onLeave}
@@ -56,6 +60,14 @@ describe("ClubSettingsModal", () => {
     expect(rows.map((r) => r.textContent)).toEqual(["annAdmin", "bob"]);
     fireEvent.click(within(dialog).getByRole("button", { name: "Leave Club" }));
     expect(onLeave).toHaveBeenCalledTimes(1);
+  });
+
+  it("heads the requests waiting with what they are and how many, over each name's Accept and Decline", async () => {
+    setup(true, undefined, [{ username: "dan", requestedAt: 1 }]);
+    const list = await screen.findByRole("list", { name: "Requests to join (1)" });
+    expect(screen.getByText("Requests to join (1)").tagName).toBe("P");
+    expect(within(list).getByText("dan")).toBeTruthy();
+    expect(within(list).getByRole("button", { name: "Accept dan" })).toBeTruthy();
   });
 
   it("is Club Details for a member, without the invite form", () => {

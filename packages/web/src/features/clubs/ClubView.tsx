@@ -23,6 +23,11 @@ export function ClubView({ club, data }: { club: Club; data: ClubData }) {
             {club.isAdministrator ? "You are the administrator" : "You are a member"}
             {count !== undefined ? ` · ${count} member${count === 1 ? "" : "s"}` : ""}
           </p>
+          {club.description ? (
+            <p className="club-view__about" data-testid="club-description">
+              {club.description}
+            </p>
+          ) : null}
         </div>
         <div className="club-view__actions">
           <ClubGameButton key={club.clubId} clubId={club.clubId} clubName={club.clubName} />

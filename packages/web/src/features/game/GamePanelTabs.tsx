@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useState } from "react";
+import { useUnreadLines } from "../chat/index.ts";
 import "./GamePanelTabs.css";
 
 type Tab = "moves" | "chat";
@@ -10,10 +11,23 @@ const TABS: Array<{ tab: Tab; label: string }> = [
 /**
  * On a phone the moves and the chat share the room under the board behind two tabs (lichess mobile): the
  * chat no longer sits under everything, and the board stays where it is. Both stay mounted, so the chat keeps
- * its messages and the move list its place while hidden.
+ * its messages and the move list its place while hidden. A line that comes while the moves are shown is
+ * counted on the Chat tab until it is opened.
  */
-export function GamePanelTabs({ moves, chat }: { moves: ReactNode; chat: ReactNode }) {
+export function GamePanelTabs({
+  moves,
+  chat,
+  chatId,
+  me,
+}: {
+  moves: ReactNode;
+  chat: ReactNode;
+  chatId: string;
+  /** The reader's name (their own lines are no news); null for a spectator. */
+  me: string | null;
+}) {
   const [shown, setShown] = useState<Tab>("moves");
+  const unread = useUnreadLines(chatId, shown === "chat", me);
   const id = useId();
   function onKeyDown(event: KeyboardEvent) {
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
@@ -38,8 +52,14 @@ export function GamePanelTabs({ moves, chat }: { moves: ReactNode; chat: ReactNo
             tabIndex={shown === tab ? 0 : -1}
             onClick={() => setShown(tab)}
             onKeyDown={onKeyDown}
+            aria-label={tab === "chat" && unread > 0 ? `${label}, ${unreadText(unread)}` : undefined}
           >
             {label}
+            {tab === "chat" && unread > 0 ? (
+              <span className="game-tabs__unread" data-testid="chat-unread" aria-hidden="true">
+                {unread > 99 ? "99+" : unread}
+              </span>
+            ) : null}
           </button>
         ))}
       </div>
@@ -52,3 +72,5 @@ export function GamePanelTabs({ moves, chat }: { moves: ReactNode; chat: ReactNo
     </div>
   );
 }
+
+const unreadText = (n: number) => (n === 1 ? "1 new message" : `${n} new messages`);

@@ -22,6 +22,7 @@ import { CLOCK_TICK_MS, lowTimeMs } from "./gameClock.ts";
 import { clockTimes, playerNames, playsComputer, shownPly } from "./gameSelectors.ts";
 import { colorWord, type GameState } from "./gameStore.ts";
 import { resultLine } from "./gameText.ts";
+import { jumpstartStartText } from "./jumpstartStart.ts";
 import { LeaveGameGuard } from "./LeaveGameGuard.tsx";
 import { LiveBoard } from "./LiveBoard.tsx";
 import { MoveEntry } from "./MoveEntry.tsx";
@@ -105,7 +106,14 @@ export function LiveGameView({
     <>
       <section className="play__moves card" aria-labelledby="moves-title">
         <h2 id="moves-title">Moves</h2>
-        <OpeningName fens={fens} />
+        {/* On a phone the game's card stands below everything: where the dealt position starts is said here. */}
+        {board.oneColumn && state.variant === "jumpstart" ? (
+          <p className="play__start" data-testid="jumpstart-start-moves">
+            {jumpstartStartText(state.initialFen, state.startEval)}
+          </p>
+        ) : (
+          <OpeningName fens={fens} />
+        )}
         <MoveTable
           initialFen={state.initialFen}
           sans={sans}
@@ -231,7 +239,11 @@ export function LiveGameView({
           </Button>
         ) : null}
         {board.oneColumn ? null : notices}
-        {board.oneColumn && chat ? <GamePanelTabs moves={moves} chat={chat} /> : moves}
+        {board.oneColumn && chat ? (
+          <GamePanelTabs moves={moves} chat={chat} chatId={state.gameId} me={spectator ? null : me} />
+        ) : (
+          moves
+        )}
         <GameActions
           state={state}
           onResign={actions.resign}

@@ -16,7 +16,7 @@ describe("gameTypeLabel", () => {
   it("names speed, time control and whether it is rated", () => {
     expect(gameTypeLabel({ timeClass: "blitz", baseTime: 5, increment: 3, rated: true })).toBe("Blitz 5+3 · Rated");
     expect(gameTypeLabel({ timeClass: "bullet", baseTime: 0.5, increment: 0, rated: false })).toBe(
-      "Bullet 0.5+0 · Casual",
+      "Bullet ½+0 · Casual",
     );
     expect(gameTypeLabel({ variant: "fun", timeClass: "blitz", baseTime: 3, increment: 2, rated: true })).toBe(
       "Chess960 · Blitz 3+2 · Rated",

@@ -149,7 +149,7 @@ describe("isMyOffer / canAccept", () => {
 describe("offerTitle (SPEC §2)", () => {
   it.each([
     [offer("a"), "Anonymous / 5+3"],
-    [offer("b", { username: "alice", baseTime: 0.5, increment: 0 }), "alice / 0.5+0"],
+    [offer("b", { username: "alice", baseTime: 0.5, increment: 0 }), "alice / ½+0"],
     [offer("c", { username: "bob", baseTime: 120, increment: 60 }), "bob / 120+60"],
   ])("%#: %s", (o, title) => {
     expect(offerTitle(o)).toBe(title);

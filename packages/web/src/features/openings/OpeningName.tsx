@@ -6,7 +6,7 @@ export function OpeningName({ fens }: { fens: readonly string[] }) {
   const opening = useOpening(fens);
   if (!opening) return null;
   return (
-    <p className="opening-name" data-testid="opening-name" title={`${opening.eco} ${opening.name}`}>
+    <p className="opening-name" data-testid="opening-name">
       <span className="opening-name__eco">{opening.eco}</span> {opening.name}
     </p>
   );

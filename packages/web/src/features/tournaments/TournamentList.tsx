@@ -13,8 +13,11 @@ import "./TournamentList.css";
 /** The list is read again this often: arenas start and end on their own, with no event to the lobby. */
 export const LIST_REFRESH_MS = 30_000;
 
-/** The lobby's tournaments: starting soon (with their countdown), in progress, recently finished; Create arena. */
-export function TournamentList({ api = tournamentsApi }: { api?: TournamentsApi }) {
+/**
+ * The tournaments: starting soon (with their countdown), in progress, recently finished; Create arena. On the
+ * lobby it names itself; on its own page (`/tournament`) the page's heading does.
+ */
+export function TournamentList({ api = tournamentsApi, titled = true }: { api?: TournamentsApi; titled?: boolean }) {
   const { identity } = useIdentity();
   const navigate = useNavigate();
   const [list, setList] = useState<List | null>(null);
@@ -45,16 +48,23 @@ export function TournamentList({ api = tournamentsApi }: { api?: TournamentsApi 
   }, [load]);
 
   const empty = list && list.created.length + list.started.length + list.finished.length === 0;
+  const canCreate = identity.kind === "user";
   return (
-    <section className="arena-list card" aria-labelledby="arena-list-title">
-      <div className="arena-list__head">
-        <h2 id="arena-list-title">Tournaments</h2>
-        {identity.kind === "user" ? (
-          <Button variant="secondary" onClick={() => setCreating(true)}>
-            Create arena
-          </Button>
-        ) : null}
-      </div>
+    <section
+      className="arena-list card"
+      aria-labelledby={titled ? "arena-list-title" : undefined}
+      aria-label={titled ? undefined : "Tournaments"}
+    >
+      {titled || canCreate ? (
+        <div className="arena-list__head">
+          {titled ? <h2 id="arena-list-title">Tournaments</h2> : <span />}
+          {canCreate ? (
+            <Button variant="secondary" onClick={() => setCreating(true)}>
+              Create arena
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
       {error && !list ? (
         <p className="arena-list__error" role="alert">
           {error}

@@ -11,7 +11,7 @@ import { ArenaStandings } from "./ArenaStandings.tsx";
 import { ArenaTopGames } from "./ArenaTopGames.tsx";
 import { type ArenaPhase, type ArenaState, arenaPhase, type JoinChoice, joinChoice, shownRows } from "./arenaStore.ts";
 import { arenaLine, conditionLines, countdownText, ordinal, playersText, sheetMarks } from "./arenaText.ts";
-import type { TournamentsApi } from "./tournamentsApi.ts";
+import { TOURNAMENTS_PATH, type TournamentsApi } from "./tournamentsApi.ts";
 import { useArena } from "./useArena.ts";
 import "./TournamentView.css";
 
@@ -37,7 +37,7 @@ function ArenaContent({ id, viewer, api }: { id: string; viewer: string | null; 
         <p className="arena-page__lead" role={state.status === "failed" ? "alert" : undefined}>
           {state.status === "failed" ? (state.error ?? "Tournament not found") : "Loading the tournament…"}
         </p>
-        {state.status === "failed" ? <Link to="/">Back to the lobby</Link> : null}
+        {state.status === "failed" ? <Link to={TOURNAMENTS_PATH}>All tournaments</Link> : null}
       </div>
     );
   }

@@ -3,4 +3,4 @@ export { ArenaTrophies } from "./ArenaTrophies.tsx";
 export { type AdminClub, CreateArenaModal } from "./CreateArenaModal.tsx";
 export { TournamentList } from "./TournamentList.tsx";
 export { TournamentView } from "./TournamentView.tsx";
-export { tournamentPath, tournamentsApi } from "./tournamentsApi.ts";
+export { TOURNAMENTS_PATH, tournamentPath, tournamentsApi } from "./tournamentsApi.ts";

@@ -34,4 +34,6 @@ export const tournamentsApi = {
 export type TournamentsApi = typeof tournamentsApi;
 
 /** The page of an arena. */
-export const tournamentPath = (id: string) => `/tournament/${enc(id)}`;
+/** The tournaments page (lichess's `/tournament`); `/tournaments` is the API's list, which a browser is sent here from. */
+export const TOURNAMENTS_PATH = "/tournament";
+export const tournamentPath = (id: string) => `${TOURNAMENTS_PATH}/${enc(id)}`;

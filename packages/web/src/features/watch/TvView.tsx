@@ -1,5 +1,5 @@
 import type { Color, WatchedGame } from "@chess/shared";
-import { useEffect, useReducer, useRef, useState } from "react";
+import { useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { MoveTable } from "../board/index.ts";
@@ -17,6 +17,7 @@ import {
   useLiveGame,
   useNow,
 } from "../game/index.ts";
+import { OpeningName } from "../openings/index.ts";
 import { initialTv, TV_PAUSE_MS, tvReducer } from "./tvStore.ts";
 import { useTvBoardWidth } from "./useTvBoardWidth.ts";
 import { useWatchList } from "./useWatchList.ts";
@@ -109,6 +110,7 @@ function TvBoard({
   const active = state.status === "active";
   const now = useNow(active && state.clock.running, CLOCK_TICK_MS);
   const result = state.result;
+  const fens = useMemo(() => [state.initialFen, ...state.history.map((p) => p.fen)], [state.initialFen, state.history]);
   return (
     <div className="tv">
       <div className="tv__center" style={{ maxWidth: boardWidth }} ref={center}>
@@ -144,6 +146,7 @@ function TvBoard({
       <div className="tv__side">
         <section className="tv__moves card" aria-labelledby="tv-moves-title">
           <h2 id="tv-moves-title">Moves</h2>
+          <OpeningName fens={fens} />
           <MoveTable
             initialFen={state.initialFen}
             sans={state.history.map((p) => p.san)}
