@@ -1,7 +1,8 @@
-// One bot process of the live-play benchmarks (bench/moves, bench/soak): sets up its share of games against the server (or the bare relay),
-// plays scripted legal moves when told to go, and reports latency samples to the parent. Bots replay
-// pre-computed games so that choosing a move costs nothing and the harness measures the server.
+// One bot process of the live-play benchmarks (bench/moves, bench/soak; an arena's players: arenaBots.mjs): sets
+// up its share of games against the server (or the bare relay), plays scripted legal moves when told to go, and
+// reports latency samples to the parent. Bots replay pre-computed games so that choosing a move costs nothing and the harness measures the server.
 import { io } from "socket.io-client";
+import { arenaMessage } from "./arenaBots.mjs";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -202,6 +203,7 @@ let scripts = [];
 let mode = "server";
 process.on("message", async (msg) => {
   try {
+    if (await arenaMessage(msg)) return;
     if (msg.type === "connect") {
       scripts = msg.scripts;
       pairs = await inBatches(msg.games, 100, () => connectPair(msg.url));

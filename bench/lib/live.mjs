@@ -160,14 +160,8 @@ export async function memoryOf(server) {
   return JSON.parse(readFileSync(server.probeFile, "utf8"));
 }
 
-/**
- * Splits `scenario.games` over `botProcesses` bot processes: connects their sockets, starts the games
- * ("server": offers accepted through the lobby; "relay": rooms joined), plays for `scenario.seconds`
- * after `warmupMs`, and merges the results. With `server`, its live memory is read idle, with the
- * sockets connected, with the games started, and after playing.
- */
 /** CPU time (user + system, all threads) a process has used so far, in ms; undefined off Linux. */
-function cpuMs(pid) {
+export function cpuMs(pid) {
   try {
     // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
@@ -177,6 +171,34 @@ function cpuMs(pid) {
   }
 }
 
+/**
+ * `count` bot processes (bench/lib/bots.mjs), off the measured process; `all(type, reply, extra)` sends each a
+ * message (with `extra(i)` for the i-th) and resolves with their replies.
+ */
+export function forkBots(count) {
+  const bots = Array.from({ length: count }, () =>
+    fork(join(root, "bench/lib/bots.mjs"), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] }),
+  );
+  process.once("exit", () => {
+    for (const bot of bots) bot.kill("SIGKILL");
+  });
+  const all = (type, reply, extra = () => ({})) =>
+    Promise.all(
+      bots.map((bot, i) => {
+        const answer = message(bot, reply);
+        bot.send({ type, ...extra(i) });
+        return answer;
+      }),
+    );
+  return { bots, all };
+}
+
+/**
+ * Splits `scenario.games` over `botProcesses` bot processes: connects their sockets, starts the games
+ * ("server": offers accepted through the lobby; "relay": rooms joined), plays for `scenario.seconds`
+ * after `warmupMs`, and merges the results. With `server`, its live memory is read idle, with the
+ * sockets connected, with the games started, and after playing.
+ */
 export async function runBots({
   url,
   mode,
@@ -189,17 +211,7 @@ export async function runBots({
   timed = false,
   onGo,
 }) {
-  const bots = Array.from({ length: botProcesses }, () =>
-    fork(join(root, "bench/lib/bots.mjs"), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] }),
-  );
-  const all = (type, reply, extra = () => ({})) =>
-    Promise.all(
-      bots.map((bot, i) => {
-        const answer = message(bot, reply);
-        bot.send({ type, ...extra(i) });
-        return answer;
-      }),
-    );
+  const { all } = forkBots(botProcesses);
   const memory = {};
   if (server) memory.idle = await memoryOf(server);
   await all("connect", "connected", (i) => ({

@@ -1,145 +1,160 @@
-// bench/tournament/repair: how long a player whose arena game ends waits for the next one, on a real server
-// (one node, embedded database): the budget's "paired again within 2 s (p95) in a 50-player arena". Every player
-// follows the arena; each game is 1. e4 e5 and a resignation, so games end all the time, as in a bullet arena.
+// bench/tournament/repair: how long a player whose arena game ends waits for the next one, and how long a move
+// takes, on a real server (one node, embedded database, in a process of its own started from the sources with
+// `npm start`'s Node flags); the players run in bot processes (bench/lib/arenaBots.mjs), so the figures are the
+// server's. Every player follows the arena; each game is 1. e4 e5 and a resignation.
 // --hold-ms N: White resigns a random 0.5 N to 1.5 N ms after Black's answer (games of some length, as a real
-// arena's); 0 (the default): at once.
-//   node --import tsx bench/tournament/repair.ts [--players 50] [--seconds 60] [--hold-ms 0] [--no-write]
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+// arena's); 0 (the default): at once. --countdown-ms: the arena starts this long after it is made (every player
+// joins during it, so its first wave pairs them all). --server PATH: another checkout's packages/server/src/cli.ts
+// (the code before a change), named by --label. --profile DIR: the server's CPU profile (node --cpu-prof) there.
+// Each run adds its row to its section of bench/README.md (--fresh: the earlier rows go; --no-write: none).
+//   node --import tsx bench/tournament/repair.ts [--players 50] [--seconds 60] [--hold-ms 0] [--bots 2]
+import { execSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
-import { performance } from "node:perf_hooks";
-import { io, type Socket } from "socket.io-client";
-import { loadConfig } from "../../packages/server/src/config.ts";
-import { startServer } from "../../packages/server/src/main.ts";
-import { cpuBusy, fmt, machine, summarize, writeSection } from "../lib/report.mjs";
+import { cpuMs, forkBots, root, startServer } from "../lib/live.mjs";
+import { cpuBusy, fmt, machine, readmePath, summarize, writeSection } from "../lib/report.mjs";
 
-const arg = (name: string, fallback: number) => {
+const option = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  return i >= 0 ? process.argv[i + 1] : undefined;
 };
+const arg = (name: string, fallback: number) => Number(option(name) ?? fallback);
 const PLAYERS = arg("players", 50);
 const SECONDS = arg("seconds", 60);
 const HOLD_MS = arg("hold-ms", 0);
+const BOTS = arg("bots", 2);
+const COUNTDOWN_MS = arg("countdown-ms", PLAYERS >= 500 ? 15_000 : 3_000);
+const SERVER = option("server") ?? join(root, "packages/server/src/cli.ts");
 const BUDGET_MS = 2_000;
+const MOVE_BUDGET_MS = 25;
 
-const dir = mkdtempSync(join(tmpdir(), "bench-arena-"));
-const config = loadConfig({
-  PORT: "0",
-  HOST: "127.0.0.1",
-  LOG_LEVEL: "silent",
-  DATA_DIR: dir,
-  JUMPSTART_POOL_SIZE: "0",
-  ENGINES_AT_START: "false",
-  ARENA_COUNTDOWN_MS: "3000",
-  ARENA_SCHEDULE: "false",
-  SIGNUP_LIMIT_PER_IP: "100000",
-  GUEST_SESSIONS_PER_IP: "100000",
-  CONNECT_BURST_PER_IP: "100000",
-  SOCKETS_PER_IP: "100000",
+const head = execSync("git rev-parse --short HEAD", { cwd: root }).toString().trim();
+const dirty = execSync("git status --porcelain packages", { cwd: root }).toString().trim() !== "";
+const LABEL = option("label") ?? `${head}${dirty ? "+" : ""}`;
+
+// What else runs on the machine, before this run adds its own work.
+const busy = await cpuBusy();
+const load = loadavg()[0] ?? 0;
+
+const server = await startServer({
+  main: SERVER,
+  flags: ["--import", "tsx"],
+  profileDir: option("profile"),
+  env: {
+    LOG_LEVEL: "warn",
+    ENGINES_AT_START: "false",
+    ARENA_COUNTDOWN_MS: String(COUNTDOWN_MS),
+    ARENA_SCHEDULE: "false",
+    SIGNUP_LIMIT_PER_IP: "100000",
+    GUEST_SESSIONS_PER_IP: "100000",
+    CONNECT_BURST_PER_IP: "100000",
+    SOCKETS_PER_IP: "100000",
+  },
 });
-const server = await startServer(config);
-const base = server.url;
+const { all } = forkBots(BOTS);
+const tag = `b${Date.now().toString(36).slice(-4)}_`;
+const share = (i: number) => Math.floor(PLAYERS / BOTS) + (i < PLAYERS % BOTS ? 1 : 0);
+await all("arenaSeats", "arenaSeated", (i) => ({
+  url: server.url,
+  tag,
+  count: share(i),
+  offset: Array.from({ length: i }, (_, k) => share(k)).reduce((a, b) => a + b, 0),
+}));
 
 async function post(path: string, body: unknown, cookie?: string) {
-  const res = await fetch(base + path, {
+  const res = await fetch(server.url + path, {
     method: "POST",
     headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(body),
   });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  return (await res.json()) as Record<string, unknown>;
 }
+const organiser = `${tag}org`;
+await post("/user/create", { username: organiser, email: `${organiser}@example.com`, password: "correct horse" });
+const login = await post("/user/login", { username: organiser, password: "correct horse" });
+const made = await post(
+  "/tournaments",
+  { baseTime: 1, increment: 0, durationMinutes: 60 },
+  `sid=${login.sessionId as string}`,
+);
+const id = made.id as string;
 
-interface Seat {
-  name: string;
-  cookie: string;
-  socket: Socket;
-}
-
-async function player(i: number): Promise<Seat> {
-  const name = `bench${i}_${Date.now().toString(36).slice(-4)}`;
-  await post("/user/create", { username: name, email: `${name}@example.com`, password: "correct horse" });
-  const login = await post("/user/login", { username: name, password: "correct horse" });
-  const sessionId = login.json.sessionId as string;
-  const cookie = `sid=${sessionId}`;
-  const socket = io(base, { transports: ["websocket"], auth: { sessionId }, extraHeaders: { cookie }, forceNew: true });
-  await new Promise((r) => socket.once("session", r));
-  return { name, cookie, socket };
-}
-
-const seats: Seat[] = [];
-for (let i = 0; i < PLAYERS; i++) seats.push(await player(i));
-const made = await post("/tournaments", { baseTime: 1, increment: 0, durationMinutes: 60 }, seats[0]?.cookie);
-const id = made.json.id as string;
-
-const waits: number[] = [];
-// A move's latency: from its player's emit to the opponent's update (the budget's live move p99 ≤ 25 ms).
-const moveLatencies: number[] = [];
-const moveSentAt = new Map<string, number>();
-const sendMove = (seat: Seat, gameId: string, from: string, to: string, ply: number) => {
-  moveSentAt.set(`${gameId}:${ply + 1}`, performance.now());
-  seat.socket.emit("move", { gameId, move: { from, to }, ply });
-};
-let games = 0;
-let running = true;
-const endedAt = new Map<Seat, number>();
-for (const seat of seats) {
-  seat.socket.on("arenaPaired", (p: { gameId: string; color: "w" | "b" }) => {
-    const ended = endedAt.get(seat);
-    if (ended !== undefined) waits.push(Date.now() - ended);
-    endedAt.delete(seat);
-    if (!running) return;
-    // White opens, Black answers, White resigns: a game of two plies that counts.
-    if (p.color === "w") sendMove(seat, p.gameId, "e2", "e4", 0);
-    seat.socket.on("update", function onUpdate(u: { gameId: string; ply: number }) {
-      if (u.gameId !== p.gameId) return;
-      const sent = moveSentAt.get(`${u.gameId}:${u.ply}`);
-      if (sent !== undefined && (u.ply === 1) === (p.color === "b")) {
-        moveLatencies.push(performance.now() - sent);
-        moveSentAt.delete(`${u.gameId}:${u.ply}`);
-      }
-      if (p.color === "b" && u.ply === 1) sendMove(seat, p.gameId, "e7", "e5", 1);
-      if (p.color === "w" && u.ply === 2) {
-        seat.socket.off("update", onUpdate);
-        const hold = HOLD_MS * (0.5 + Math.random());
-        setTimeout(() => seat.socket.emit("forfeit", { gameId: p.gameId }), hold);
-      }
-      if (u.ply >= 2 && p.color === "b") seat.socket.off("update", onUpdate);
-    });
-  });
-  seat.socket.on("gameOver", () => {
-    games++;
-    endedAt.set(seat, Date.now());
-  });
-  seat.socket.emit("joinArena", { tournamentId: id });
-}
-
-const busy = await cpuBusy();
-const cpuAtStart = process.cpuUsage();
-const gamesAtStart = games;
+const cpuAtStart = cpuMs(server.pid);
+const joined = (await all("arenaJoin", "arenaJoined", () => ({ tournamentId: id, holdMs: HOLD_MS }))) as Array<{
+  retried: number;
+}>;
+const joinsRetried = joined.reduce((n, j) => n + j.retried, 0);
+const joinedAfter = (cpuMs(server.pid) ?? 0) - (cpuAtStart ?? 0);
 await new Promise((r) => setTimeout(r, SECONDS * 1000));
-running = false;
-const cpuUsed = process.cpuUsage(cpuAtStart);
-// Server and bots share this process: its CPU per game played does not depend on how much CPU it was given.
-const cpuPerGame = (cpuUsed.user + cpuUsed.system) / 1000 / Math.max(1, (games - gamesAtStart) / 2);
-const s = summarize(waits);
-const m = summarize(moveLatencies);
-for (const seat of seats) seat.socket.close();
-await server.close();
-rmSync(dir, { recursive: true, force: true });
+const cpuUsed = (cpuMs(server.pid) ?? 0) - (cpuAtStart ?? 0);
+const results = (await all("arenaStop", "arenaDone")) as Array<{
+  waits: number[];
+  waitsAt: number[];
+  sent: Array<[string, number]>;
+  received: Array<[string, number]>;
+  gameOvers: number;
+  drops: Record<string, number>;
+}>;
+await server.stop();
+server.remove();
 
+const sentAt = new Map(results.flatMap((r) => r.sent));
+const latencies = results.flatMap((r) =>
+  r.received.flatMap(([k, t]) => (sentAt.has(k) ? [t - (sentAt.get(k) ?? t)] : [])),
+);
+const waits = results.flatMap((r) => r.waits);
+// The longest wait and the count per 5 s of the run, by when the wait began: whether the long ones come together.
+const began = results.flatMap((r) => r.waitsAt.map((at, i) => [at, r.waits[i] ?? 0] as const));
+const t0 = Math.min(...began.map(([at]) => at));
+const buckets = new Map<number, number[]>();
+for (const [at, w] of began)
+  buckets.set(Math.floor((at - t0) / 5000), [...(buckets.get(Math.floor((at - t0) / 5000)) ?? []), w]);
+console.log(
+  [...buckets]
+    .sort((a, b) => a[0] - b[0])
+    .map(([k, ws]) => `${k * 5}s: ${ws.length} max ${Math.max(...ws)}`)
+    .join(" | "),
+);
+const games = results.reduce((n, r) => n + r.gameOvers, 0) / 2;
+const s = summarize(waits);
+const m = summarize(latencies);
+const cpuPerGame = cpuUsed / Math.max(1, games);
+const drops: Record<string, number> = {};
+for (const r of results) for (const [why, n] of Object.entries(r.drops)) drops[why] = (drops[why] ?? 0) + n;
+const dropped =
+  Object.entries(drops)
+    .map(([why, n]) => `${n} ${why}`)
+    .join(", ") || "none";
+
+const at = new Date().toISOString().slice(0, 16).replace("T", " ");
+const row = `| ${at} | ${LABEL} | ${load.toFixed(1)} / ${busy.toFixed(0)}% | ${PLAYERS} | ${SECONDS} | ${games} | ${waits.length} | ${fmt(s.p50)} / ${fmt(s.p95)} / ${fmt(s.max)} | ${s.p95 <= BUDGET_MS ? "pass" : "FAIL"} | ${m.n} of ${sentAt.size} | ${fmt(m.p50)} / ${fmt(m.p99)} / ${fmt(m.max)} | ${m.p99 <= MOVE_BUDGET_MS ? "pass" : "FAIL"} | ${fmt(joinedAfter)}${joinsRetried ? ` (${joinsRetried} joins asked again)` : ""} | ${fmt(cpuPerGame)} | ${dropped} |`;
+console.log(row);
+
+const name = `tournament-repair${PLAYERS === 50 && HOLD_MS === 0 ? "" : `-${PLAYERS}-${HOLD_MS}`}`;
+const header = `| run (UTC) | code | load 1 min / CPU busy before | players | seconds | games ended | re-pairings | wait p50 / p95 / max | wait budget p95 ≤ ${BUDGET_MS} ms | moves timed of sent | move p50 / p99 / max | move budget p99 ≤ ${MOVE_BUDGET_MS} ms | server CPU for the joins | server CPU per game ended | sockets dropped |`;
+const earlier = () => {
+  const text = readFileSync(readmePath, "utf8");
+  const start = text.indexOf(`<!-- ${name}:start -->`);
+  const end = text.indexOf(`<!-- ${name}:end -->`);
+  if (start < 0 || end < start || process.argv.includes("--fresh")) return [];
+  const lines = text.slice(start, end).split("\n");
+  const h = lines.indexOf(header);
+  return h < 0 ? [] : lines.slice(h + 2).filter((l) => l.startsWith("| "));
+};
+const games30 = HOLD_MS > 0 ? ` ${HOLD_MS / 2000}-${(1.5 * HOLD_MS) / 1000} s later` : ", so games end all the time";
 const body = [
-  "## Arena re-pairing on a live server (`bench/tournament/repair.ts`)",
+  "## Arena re-pairing and moves on a live server (`bench/tournament/repair.ts`)",
   "",
-  `Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine()}; CPU busy in the 3 s before: ${busy.toFixed(0)}% (**a loaded machine**: other engineers' builds and tests share its 2 cores). One node, embedded PGlite, ${PLAYERS} players following one 1+0 arena for ${SECONDS} s; every game is 1. e4 e5 and a resignation${HOLD_MS > 0 ? ` ${HOLD_MS / 2000}-${(1.5 * HOLD_MS) / 1000} s later (about ${Math.round(PLAYERS / 2 / (HOLD_MS / 1000))} games ending a second)` : ", so games end all the time"}. The bots run in the server's process. Wait: from the player's \`gameOver\` to their next \`arenaPaired\` (the odd player out waits for the next game to end, as on lichess).`,
+  `\`node --import tsx bench/tournament/repair.ts --players ${PLAYERS} --hold-ms ${HOLD_MS} --seconds ${SECONDS}\` on ${machine()}. One node, embedded PGlite, in a process of its own (\`npm start\`'s Node flags, the sources through tsx); ${PLAYERS} players in ${BOTS} bot processes (bench/lib/arenaBots.mjs) follow one 1+0 arena and join it during its ${COUNTDOWN_MS / 1000} s countdown, so that its first wave pairs them all; every game is 1. e4 e5 and a resignation${games30}. Wait: from a player's \`gameOver\` to their next \`arenaPaired\` (the odd player out waits for the next game to end, as on lichess). Move: from its player's emit to the opponent's \`update\` (a move not answered by the end is not timed). Load: the 1-minute load average and the CPU busy in the 3 s before the server started (other helpers share the 2 cores); the server's CPU from /proc. "code": the commit (+: with changes not committed), or the label of the other checkout run with \`--server\`. Sockets dropped: by the server when a pong is 5 s late (a busy machine); they reconnect and follow the arena again.`,
   "",
-  `| players | games | re-pairings | wait p50 | wait p95 | wait max | budget: p95 ≤ ${BUDGET_MS} ms | moves | move p50 / p99 (budget p99 ≤ 25 ms) | CPU per game (server and bots) |`,
-  "|---|---|---|---|---|---|---|---|---|---|",
-  `| ${PLAYERS} | ${Math.round(games / 2)} | ${waits.length} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.max)} | ${s.p95 <= BUDGET_MS ? "pass" : "FAIL"} | ${m.n} | ${fmt(m.p50)} / ${fmt(m.p99)} ${m.p99 <= 25 ? "pass" : "FAIL"} | ${fmt(cpuPerGame)} |`,
+  header,
+  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+  ...earlier(),
+  row,
 ].join("\n");
-console.log(body);
-console.log(`CPU per game (server and bots): ${fmt(cpuPerGame)}`);
 if (!process.argv.includes("--no-write")) {
-  writeSection(`tournament-repair${PLAYERS === 50 && HOLD_MS === 0 ? "" : `-${PLAYERS}-${HOLD_MS}`}`, body);
+  writeSection(name, body);
   console.log("written to bench/README.md");
 }
 process.exit(0);

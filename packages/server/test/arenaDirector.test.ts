@@ -6,6 +6,7 @@ import {
   type DirectorEvent,
   type DirectorPorts,
   RETRY_MS,
+  START_BATCH,
   type Timers,
   WAVE_DELAY_MS,
 } from "../src/areas/tournaments/arenaDirector.ts";
@@ -161,6 +162,20 @@ describe("arena director", () => {
     expect(second).toHaveLength(2);
     expect(second).not.toContain(pair("ann", "bob"));
     expect(second).not.toContain(pair("cid", "dee"));
+    director.stop();
+  });
+
+  it("players who come before the start wait for it: no wave before, the director is not deposed", async () => {
+    const s = setup();
+    const id = await arena(["ann", "bob"]);
+    const director = (await s.take(id))!;
+    s.here.add(ids.ann!).add(ids.bob!);
+    director.playerHere();
+    await s.run(WAVE_DELAY_MS);
+    expect(s.events).toEqual([]);
+    expect(director.active).toBe(true);
+    await s.run(MIN);
+    expect(s.events.map((e) => e.type)).toEqual(["started", "paired"]);
     director.stop();
   });
 
@@ -326,6 +341,53 @@ describe("arena director", () => {
     await s.run(RETRY_MS + WAVE_DELAY_MS);
     expect(director.standings().find((p) => p.userId === closingId)?.closed).toBe(true);
     expect(s.started).toHaveLength(1);
+    director.stop();
+  });
+
+  it("starts a big wave's games a batch at a time, each batch's pairs told as it starts, with names from memory", async () => {
+    const s = setup();
+    const many = await test.database.db
+      .insert(users)
+      .values(
+        Array.from({ length: 2 * (START_BATCH + 4) }, (_, i) => ({
+          username: `d_many${i}`,
+          email: `d_many${i}@example.com`,
+          passwordHash: "x",
+        })),
+      )
+      .returning({ id: users.id, username: users.username });
+    const id = await arena([]);
+    for (const [i, u] of many.entries()) {
+      await repo.join(id, { userId: u.id, rating: 1500 + i, clubId: null });
+      s.here.add(u.id);
+    }
+    let inFlight = 0;
+    let most = 0;
+    const startedWhen: number[] = [];
+    s.ports.games = {
+      async start(g) {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        // What the batch saw published before this game started: the earlier batches only.
+        startedWhen.push(s.events.filter((e) => e.type === "paired").length);
+        await new Promise((r) => setImmediate(r));
+        inFlight--;
+        s.started.push(g);
+      },
+    };
+    s.timers.t = T0 + MIN;
+    const director = (await s.take(id))!;
+    await s.run(1);
+    await s.run(WAVE_DELAY_MS);
+    const games = many.length / 2;
+    expect(s.started).toHaveLength(games);
+    expect(most).toBe(START_BATCH);
+    const paired = s.events.flatMap((e) => (e.type === "paired" ? [e.games.length] : []));
+    expect(paired).toEqual([START_BATCH, games - START_BATCH]);
+    expect(startedWhen.slice(0, START_BATCH).every((n) => n === 0)).toBe(true);
+    expect(startedWhen.slice(START_BATCH).every((n) => n === 1)).toBe(true);
+    const name = new Map(many.map((u) => [u.id, u.username]));
+    for (const g of s.started) expect(g.names).toEqual({ white: name.get(g.white), black: name.get(g.black) });
     director.stop();
   });
 

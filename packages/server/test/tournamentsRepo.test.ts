@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { topGames } from "../src/areas/tournaments/arenaJson.ts";
 import type { ArenaSettings } from "../src/areas/tournaments/arenaSettings.ts";
-import { rankStandings } from "../src/areas/tournaments/arenaStandings.ts";
+import { clubBattleStandings, rankStandings } from "../src/areas/tournaments/arenaStandings.ts";
 import { createTournamentsRepo, type TournamentsRepo } from "../src/areas/tournaments/tournamentsRepo.ts";
 import { clubs, users } from "../src/storage/schema.ts";
 import { useTestDatabase } from "./harness.ts";
@@ -214,6 +215,56 @@ describe("tournaments repository", () => {
     }
     expect((await repo.ranked(id, [ids.ann!]))[0]).toMatchObject({ rank: 1, points: 2 });
     expect(await repo.ranked(id, [])).toEqual([]);
+  });
+
+  it("reads a page, a battle's counting players and the top games as ranking every player gives them, frozen at the end", async () => {
+    const six = ["ann", "bob", "cid", "dee", "eve", "fay"];
+    const clubIds = [clubId, clubId + 1000];
+    const id = `arena${++serial}`;
+    await repo.insert({ id, createdBy: ids.ann!, settings: settings({ clubBattle: { clubIds, topN: 2 } }) });
+    for (const [i, p] of six.entries()) {
+      await repo.join(id, { userId: ids[p]!, rating: 1500 + 10 * i, clubId: clubIds[i % 2]! });
+    }
+    const epoch = (await repo.takeDirection(id))!;
+    await repo.start(id, epoch, T0);
+    await repo.pair(id, epoch, [
+      { gameId: `${id}p1`, white: ids.ann!, black: ids.bob! },
+      { gameId: `${id}p2`, white: ids.cid!, black: ids.dee! },
+    ]);
+    await repo.recordResult(`${id}p1`, { winner: "white", plies: 30, finishedAt: T0 + MIN });
+    await repo.recordResult(`${id}p2`, { winner: "draw", plies: 30, finishedAt: T0 + MIN });
+    await repo.pair(id, epoch, [
+      { gameId: `${id}p3`, white: ids.eve!, black: ids.fay! },
+      { gameId: `${id}p4`, white: ids.dee!, black: ids.ann! },
+    ]);
+    const all = rankStandings(await repo.players(id));
+    const line = (p: { userId: number; rank: number }) => [p.userId, p.rank];
+    expect((await repo.page(id, 0, 4, false)).map(line)).toEqual(all.slice(0, 4).map(line));
+    expect((await repo.page(id, 4, 4, false)).map(line)).toEqual(all.slice(4).map(line));
+    expect(clubBattleStandings(await repo.clubBest(id, 2, false), clubIds, 2)).toEqual(
+      clubBattleStandings(all, clubIds, 2),
+    );
+    const playing = await repo.playing(id);
+    for (const limit of [1, 6]) {
+      const top = await repo.topPlaying(id, limit);
+      expect(topGames(top.players, top.games, limit)).toEqual(topGames(all, playing, limit));
+    }
+    expect(topGames(all, playing, 1)).toHaveLength(1);
+
+    await repo.recordResult(`${id}p3`, { winner: "black", plies: 30, finishedAt: T0 + 2 * MIN });
+    const final = (await repo.finish(id, epoch, T0 + 45 * MIN))!;
+    const frozen = final.map((p) => [p.userId, p.finalRank]);
+    expect((await repo.page(id, 0, 6, true)).map(line)).toEqual(frozen);
+    expect((await repo.clubBest(id, 1, true)).map(line).sort()).toEqual(
+      clubBattleStandings(
+        final.map((p) => ({ ...p, rank: p.finalRank })),
+        clubIds,
+        1,
+      )
+        .flatMap((c) => c.players)
+        .map((u) => [u, final.find((p) => p.userId === u)!.finalRank])
+        .sort(),
+    );
   });
 
   it("records each result once, scoring the sheet with streaks and berserk", async () => {

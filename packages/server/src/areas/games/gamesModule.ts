@@ -29,6 +29,8 @@ export interface GameRecords {
   /** Games being played now, per time control: the pairing tiles show them. */
   liveCounts: ReturnType<typeof createGamesRepo>["liveCounts"];
   exists(gameId: string): Promise<boolean>;
+  /** Those of these games being played now. */
+  active(gameIds: string[]): Promise<Set<string>>;
   /** How each of these games ended ("white", "black", "draw", or "none" when aborted); absent while one goes on. */
   outcomes(gameIds: string[]): Promise<Map<string, string>>;
   /** Where every game in progress stands now (fair play: the engine helps none of them). */
@@ -177,6 +179,7 @@ export function gamesModule(
     rating: (userId, variant, timeClass) => repo.rating(userId, variant, timeClass),
     liveCounts: () => repo.liveCounts(),
     exists: async (gameId) => (await repo.game(gameId)) !== undefined,
+    active: (gameIds) => repo.activeAmong(gameIds),
     outcomes: (gameIds) => repo.outcomes(gameIds),
     livePositions: () => repo.livePositions(),
     async line(gameId) {

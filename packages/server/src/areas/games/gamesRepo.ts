@@ -351,6 +351,16 @@ export function createGamesRepo(db: Db) {
       return new Map(rows.map((r) => [r.id, r.status === "aborted" ? "none" : (r.winningColor ?? "none")]));
     },
 
+    /** Those of these games being played now (one read however many). */
+    async activeAmong(ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: games.id })
+        .from(games)
+        .where(and(inArray(games.id, ids), eq(games.status, "active")));
+      return new Set(rows.map((r) => r.id));
+    },
+
     /** The live games in progress (daily games are not held by a node). */
     async activeGames(): Promise<GameRow[]> {
       return db.select().from(games).where(isLiveGame);

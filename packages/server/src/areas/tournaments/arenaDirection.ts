@@ -36,7 +36,7 @@ export function createArenaDirection(deps: {
   service: TournamentsService;
   games: Pick<GamePlay, "start">;
   /** How a game ended: a result whose gameFinished no node heard (killed in between) is recorded on a takeover. */
-  records: Pick<GameRecords, "ending">;
+  records: Pick<GameRecords, "ending" | "active">;
   /** An arena's players changed (on this node): every node hears it, its director pairs and sends standings. */
   told: (tournamentId: string, userIds: number[]) => void;
   positions: JumpstartPositions;
@@ -69,9 +69,8 @@ export function createArenaDirection(deps: {
     });
   }
 
-  // An arena's name and settings, and players' names, never change: read once, not for every game of a wave.
+  // An arena's name and settings never change: read once, not for every game of a wave.
   const arenas = new Map<string, Promise<ArenaRecord | undefined>>();
-  const names = new Map<number, string>();
   const arenaOf = (id: string) => {
     let a = arenas.get(id);
     if (!a) {
@@ -81,18 +80,11 @@ export function createArenaDirection(deps: {
     }
     return a;
   };
-  async function namesOf(ids: number[]): Promise<Map<number, string>> {
-    const missing = ids.filter((id) => !names.has(id));
-    if (missing.length) for (const [id, n] of await repo.names(missing)) names.set(id, n);
-    return names;
-  }
-
   /** Starts one game of a wave and tells its two players at once (not once the whole wave has started). */
   async function startGame(g: ArenaGameStart): Promise<void> {
-    const [arena, known] = await Promise.all([arenaOf(g.tournamentId), namesOf([g.white, g.black])]);
-    const white = known.get(g.white);
-    const black = known.get(g.black);
-    if (!arena || !white || !black) throw new Error("arena or players gone");
+    const arena = await arenaOf(g.tournamentId);
+    if (!arena) throw new Error("arena gone");
+    const { white, black } = g.names;
     const start = await dealtStart(g);
     await deps.games.start({
       id: g.gameId,
@@ -130,6 +122,7 @@ export function createArenaDirection(deps: {
           id,
           e.games.flatMap((g) => [g.white, g.black]),
           true,
+          await arenaOf(id),
         );
         dirty(id);
         break;
@@ -201,7 +194,11 @@ export function createArenaDirection(deps: {
    * so that nobody waits for ever. Recording is once whoever does it (the pairing's status is the guard).
    */
   async function reconcile(id: string): Promise<void> {
-    for (const p of await repo.playing(id)) {
+    const playing = await repo.playing(id);
+    // One read for the games going on (hundreds in a big arena, every 30 s); only the others are looked at.
+    const active = await deps.records.active(playing.map((p) => p.gameId));
+    for (const p of playing) {
+      if (active.has(p.gameId)) continue;
       const end = await deps.records.ending(p.gameId);
       if (end === "active") continue;
       if (end === undefined || !end.arena) {
@@ -290,7 +287,18 @@ export function createArenaDirection(deps: {
     live(id: string): LiveArena | undefined {
       const d = directors.get(id);
       if (!d?.active) return undefined;
-      return { standings: d.standings(), playing: d.playing(), nbPlayers: d.nbPlayers, running: d.isRunning };
+      // Computed when read: a player's line needs neither the whole standings nor the games.
+      return {
+        get standings() {
+          return d.standings();
+        },
+        get playing() {
+          return d.playing();
+        },
+        lines: (userIds) => d.lines(userIds),
+        nbPlayers: d.nbPlayers,
+        running: d.isRunning,
+      };
     },
 
     /** An arena game ended on this node: record it once, tell its players, and its director (wherever it is). */
@@ -337,7 +345,12 @@ export function createArenaDirection(deps: {
         rule: { w: mineW?.rule ?? "loss", b: mineB?.rule ?? "loss" },
         berserkBonus: { w: mineW?.berserkBonus ?? false, b: mineB?.berserkBonus ?? false },
       });
-      await service.tellPlayers(arena.tournamentId, ids, applied);
+      await service.tellPlayers(
+        arena.tournamentId,
+        ids,
+        applied,
+        applied ? await arenaOf(arena.tournamentId) : undefined,
+      );
     },
 
     /** Tells the followers at once (a new follower's first standings come in its own answer). */

@@ -11,6 +11,8 @@ export interface ArenaGameStart {
   tournamentId: string;
   white: number;
   black: number;
+  /** The players' names, as the director holds them (none read per game). */
+  names: { white: string; black: string };
   settings: Pick<ArenaSettings, "timeControl" | "variant" | "jumpstart" | "rated">;
 }
 
@@ -61,6 +63,8 @@ export interface DirectorPorts {
 export const WAVE_DELAY_MS = 250;
 /** A start, wave or end that failed (the database away) is tried again this much later. */
 export const RETRY_MS = 2_000;
+/** A wave's games are started this many at a time (see startGames). */
+export const START_BATCH = 16;
 
 /**
  * Directs one arena under its epoch: starts it at its time, pairs whenever a game ends or a player comes
@@ -164,6 +168,11 @@ export class ArenaDirector {
     return this.roster.ranked();
   }
 
+  /** Some players' lines, ranked, as the director holds them (no database read). */
+  lines(userIds: readonly number[]): RankedPlayer[] {
+    return this.roster.lines(userIds);
+  }
+
   /** The games being played, as the director paired them. */
   playing(): RosterGame[] {
     return this.roster.playing();
@@ -253,7 +262,9 @@ export class ArenaDirector {
   }
 
   private requestWave(): void {
-    if (this.stopped) return;
+    // Before the start nobody is paired (the database would refuse the pairs, and take it for a takeover): the
+    // start asks for the first wave.
+    if (this.stopped || !this.started) return;
     if (this.waving) {
       this.waveAgain = true;
       return;
@@ -283,7 +294,8 @@ export class ArenaDirector {
     this.waving = true;
     let games: ArenaGameStart[] = [];
     try {
-      const pairs = pairWaiting(this.roster.ranked(), this.ports.presence.here(this.tournamentId), this.ports.random);
+      const standings = this.roster.ranked();
+      const pairs = pairWaiting(standings, this.ports.presence.here(this.tournamentId), this.ports.random);
       if (pairs.length === 0) return;
       const named = pairs.map((p) => ({ gameId: this.ports.newGameId(), ...p }));
       const stored = await this.ports.repo.pair(this.tournamentId, this.epoch, named);
@@ -295,11 +307,13 @@ export class ArenaDirector {
         await this.refresh(named.filter((p) => !kept.has(p.gameId)).flatMap((p) => [p.white, p.black]));
         this.retryLater();
       }
+      const names = new Map(standings.map((p) => [p.userId, p.username]));
       games = stored.map(({ gameId, white, black }) => ({
         gameId,
         tournamentId: this.tournamentId,
         white,
         black,
+        names: { white: names.get(white) ?? "?", black: names.get(black) ?? "?" },
         settings: this.settings,
       }));
     } finally {
@@ -312,23 +326,34 @@ export class ArenaDirector {
     if (games.length > 0) await this.startGames(games);
   }
 
-  /** Starts a wave's games; a game that cannot start frees its players, who are tried again, not at once. */
+  /**
+   * Starts a wave's games, START_BATCH at a time with a turn of the event loop between batches: the first wave of a
+   * big arena (hundreds of games, each a row written) would otherwise hold the loop and the database, and every
+   * move made meanwhile would wait behind it. Each pair is told as its game starts (games.start); a game that
+   * cannot start frees its players, who are tried again, not at once.
+   */
   private async startGames(games: readonly ArenaGameStart[]): Promise<void> {
-    const started = await Promise.all(
-      games.map((g) =>
-        this.ports.games.start(g).then(
-          () => true,
-          async () => {
-            // Not given up now (the database away): the takeover's or the 30 s look gives it up later.
-            if (await this.ports.repo.cancelPairing(g.gameId).catch(() => false)) this.roster.cancelled(g.gameId);
-            return false;
-          },
-        ),
-      ),
+    let failed = false;
+    for (let i = 0; i < games.length; i += START_BATCH) {
+      if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      const batch = games.slice(i, i + START_BATCH);
+      const started = await Promise.all(batch.map((g) => this.startGame(g)));
+      const live = batch.filter((_, k) => started[k]);
+      if (live.length) this.ports.publish({ type: "paired", tournamentId: this.tournamentId, games: live });
+      if (live.length < batch.length) failed = true;
+    }
+    if (failed) this.retryLater();
+  }
+
+  private startGame(g: ArenaGameStart): Promise<boolean> {
+    return this.ports.games.start(g).then(
+      () => true,
+      async () => {
+        // Not given up now (the database away): the takeover's or the 30 s look gives it up later.
+        if (await this.ports.repo.cancelPairing(g.gameId).catch(() => false)) this.roster.cancelled(g.gameId);
+        return false;
+      },
     );
-    const live = games.filter((_, i) => started[i]);
-    if (live.length) this.ports.publish({ type: "paired", tournamentId: this.tournamentId, games: live });
-    if (live.length < games.length) this.retryLater();
   }
 
   private retryLater(): void {

@@ -70,11 +70,18 @@ export function standingRow(p: RankedPlayer, streaks: boolean): ArenaStandingRow
 }
 
 export function standingsPage(arena: ArenaRecord, all: readonly RankedPlayer[], page: number): ArenaStandingsPage {
-  const nbPages = Math.max(1, Math.ceil(all.length / STANDINGS_PAGE_SIZE));
-  const rows = all
-    .slice((page - 1) * STANDINGS_PAGE_SIZE, page * STANDINGS_PAGE_SIZE)
-    .map((p) => standingRow(p, arena.settings.streaks));
-  return { page, nbPages, rows };
+  return pageJson(arena, all.slice((page - 1) * STANDINGS_PAGE_SIZE, page * STANDINGS_PAGE_SIZE), page, all.length);
+}
+
+/** A page of the standings from its rows alone, `total` players in all. */
+export function pageJson(
+  arena: ArenaRecord,
+  rows: readonly RankedPlayer[],
+  page: number,
+  total: number,
+): ArenaStandingsPage {
+  const nbPages = Math.max(1, Math.ceil(total / STANDINGS_PAGE_SIZE));
+  return { page, nbPages, rows: rows.map((p) => standingRow(p, arena.settings.streaks)) };
 }
 
 /** A club battle's table with its players' names; null for other arenas. */

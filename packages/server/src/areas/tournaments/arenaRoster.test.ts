@@ -28,6 +28,24 @@ function loaded(...players: ArenaPlayerRecord[]) {
 }
 
 describe("arena roster", () => {
+  it("gives a few players' lines with the ranks the whole standings give, before and after they are sorted", () => {
+    const players = Array.from({ length: 30 }, (_, i) =>
+      player(i + 1, {
+        points: (i * 7) % 5,
+        performance: i % 3 ? 1400 + ((i * 13) % 200) : null,
+        rating: 1500 + (i % 4),
+      }),
+    );
+    const roster = loaded(...players);
+    const asked = [4, 17, 30, 999];
+    const lines = roster.lines(asked);
+    const rankOf = new Map(roster.ranked().map((p) => [p.userId, p.rank]));
+    expect(lines.map((p) => [p.userId, p.rank])).toEqual(asked.slice(0, 3).map((id) => [id, rankOf.get(id)]));
+    roster.apply([player(17, { points: 9 })], roster.stamp(), [17]);
+    expect(roster.lines([17])).toMatchObject([{ userId: 17, rank: 1, points: 9 }]);
+    expect(roster.lines([17, 4])).toEqual(roster.ranked().filter((p) => p.userId === 4 || p.userId === 17));
+  });
+
   it("ranks from memory, again after a result's rows are applied", () => {
     const roster = loaded(player(1), player(2), player(3));
     expect(roster.ranked().map((p) => p.userId)).toEqual([3, 2, 1]);

@@ -1,6 +1,9 @@
 import type { RankedPlayer } from "./arenaJson.ts";
-import { rankStandings } from "./arenaStandings.ts";
+import { rankStandings, standingOrder } from "./arenaStandings.ts";
 import type { ArenaPlayerRecord } from "./tournamentsRows.ts";
+
+/** Up to this many players' lines are counted rather than read from the sorted standings. */
+const FEW = 8;
 
 /** A game of the arena being played, as its director paired it. */
 export interface RosterGame {
@@ -86,6 +89,26 @@ export class ArenaRoster {
   ranked(): RankedPlayer[] {
     this.rankedCache ??= rankStandings([...this.players.values()]);
     return this.rankedCache;
+  }
+
+  /**
+   * A few players' lines with their ranks: from the standings when they are computed already, else each rank
+   * counted (the players ahead of them), without sorting the whole arena for a game's two players.
+   */
+  lines(userIds: readonly number[]): RankedPlayer[] {
+    if (this.rankedCache || userIds.length > FEW) {
+      const wanted = new Set(userIds);
+      return this.ranked().filter((p) => wanted.has(p.userId));
+    }
+    const out: RankedPlayer[] = [];
+    for (const id of new Set(userIds)) {
+      const p = this.players.get(id);
+      if (!p) continue;
+      let ahead = 0;
+      for (const q of this.players.values()) if (standingOrder(q, p) < 0) ahead++;
+      out.push({ ...p, rank: ahead + 1 });
+    }
+    return out;
   }
 
   /** The games being played now (a game whose players moved on is dropped). */

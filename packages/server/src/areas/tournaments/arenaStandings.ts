@@ -34,15 +34,17 @@ export function arenaPerformance(games: readonly PerformanceGame[]): number | nu
  * first (the lower id); ranks 1..n, none shared.
  */
 export function rankStandings<T extends StandingPlayer>(players: readonly T[]): Array<T & { rank: number }> {
-  return [...players]
-    .sort(
-      (a, b) =>
-        b.points - a.points ||
-        (b.performance ?? b.rating) - (a.performance ?? a.rating) ||
-        b.rating - a.rating ||
-        a.userId - b.userId,
-    )
-    .map((p, i) => ({ ...p, rank: i + 1 }));
+  return [...players].sort(standingOrder).map((p, i) => ({ ...p, rank: i + 1 }));
+}
+
+/** The standings' order: negative when `a` ranks above `b`. */
+export function standingOrder(a: StandingPlayer, b: StandingPlayer): number {
+  return (
+    b.points - a.points ||
+    (b.performance ?? b.rating) - (a.performance ?? a.rating) ||
+    b.rating - a.rating ||
+    a.userId - b.userId
+  );
 }
 
 /**

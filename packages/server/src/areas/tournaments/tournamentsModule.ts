@@ -37,7 +37,7 @@ export function tournamentsModule(
   ports: {
     callers: Callers;
     play: Pick<GamePlay, "start">;
-    records: Pick<GameRecords, "rating" | "ending">;
+    records: Pick<GameRecords, "rating" | "ending" | "active">;
     membership: Pick<Membership, "clubIdsOf" | "administers" | "names" | "memberIds">;
     calendar: ClubCalendar;
     jumpstart: JumpstartPositions;

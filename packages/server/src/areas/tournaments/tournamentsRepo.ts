@@ -1,5 +1,5 @@
 import type { ArenaRecurrence, ArenaStatus } from "@chess/shared";
-import { and, asc, desc, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../../storage/db.ts";
 import {
   type StoredArenaResult,
@@ -72,6 +72,12 @@ async function directedStatus(
 }
 
 export function createTournamentsRepo(db: Db) {
+  /** rankStandings' order in SQL: points, performance (the rating while none), rating (then the lower id). */
+  const liveOrder = () => [
+    desc(tournamentPlayers.points),
+    desc(sql`coalesce(${tournamentPlayers.performance}, ${tournamentPlayers.rating})`),
+    desc(tournamentPlayers.rating),
+  ];
   const playersOf = (tx: Db | Tx, id: string, userIds?: number[]) =>
     tx
       .select(playerColumns)
@@ -81,6 +87,22 @@ export function createTournamentsRepo(db: Db) {
         and(eq(tournamentPlayers.tournamentId, id), userIds ? inArray(tournamentPlayers.userId, userIds) : undefined),
       )
       .orderBy(asc(tournamentPlayers.userId));
+
+  /** A few players of the arena with their live rank, counted by the database (see `ranked`). */
+  async function rankedOf(id: string, userIds: number[]): Promise<Array<ArenaPlayerRecord & { rank: number }>> {
+    if (userIds.length === 0) return [];
+    const players = (await playersOf(db, id, userIds)).map(playerOf);
+    if (players.length === 0) return [];
+    const tp = tournamentPlayers;
+    const ahead = (p: ArenaPlayerRecord) =>
+      sql<number>`count(*) filter (where (${tp.points}, coalesce(${tp.performance}, ${tp.rating}), ${tp.rating}, -${tp.userId})
+        > (${p.points}::int, ${p.performance ?? p.rating}::int, ${p.rating}::int, ${-p.userId}::int))::int`;
+    const [counts] = await db
+      .select(Object.fromEntries(players.map((p, i) => [`r${i}`, ahead(p)])))
+      .from(tp)
+      .where(eq(tp.tournamentId, id));
+    return players.map((p, i) => ({ ...p, rank: Number(counts?.[`r${i}`] ?? 0) + 1 }));
+  }
 
   return {
     /**
@@ -372,23 +394,87 @@ export function createTournamentsRepo(db: Db) {
     },
 
     /**
+     * One page of the standings, `size` rows from rank `offset + 1`, ordered by the database: rankStandings' order,
+     * or the frozen ranks once the arena is over (`frozen`). The rows of a page, never every player's.
+     */
+    async page(
+      id: string,
+      offset: number,
+      size: number,
+      frozen: boolean,
+    ): Promise<Array<ArenaPlayerRecord & { rank: number }>> {
+      const tp = tournamentPlayers;
+      const rows = await db
+        .select(playerColumns)
+        .from(tp)
+        .innerJoin(users, eq(users.id, tp.userId))
+        .where(eq(tp.tournamentId, id))
+        .orderBy(...(frozen ? [sql`${tp.finalRank} asc nulls last`] : liveOrder()), asc(tp.userId))
+        .limit(size)
+        .offset(offset);
+      return rows.map(playerOf).map((p, i) => ({ ...p, rank: (frozen ? p.finalRank : null) ?? offset + i + 1 }));
+    },
+
+    /**
+     * A club battle's counting players: the best `topN` of each club, with their ranks (a battle's table), read
+     * without every player's row.
+     */
+    async clubBest(id: string, topN: number, frozen: boolean): Promise<Array<ArenaPlayerRecord & { rank: number }>> {
+      const tp = tournamentPlayers;
+      const order = frozen
+        ? sql`${tp.finalRank} asc nulls last, ${tp.userId}`
+        : sql`${tp.points} desc,
+        coalesce(${tp.performance}, ${tp.rating}) desc, ${tp.rating} desc, ${tp.userId}`;
+      const best = db
+        .select({
+          userId: tp.userId,
+          n: sql<number>`row_number() over (partition by ${tp.clubId} order by ${order})`.as("n"),
+        })
+        .from(tp)
+        .where(and(eq(tp.tournamentId, id), isNotNull(tp.clubId)))
+        .as("best");
+      const ids = await db.select({ userId: best.userId }).from(best).where(lte(best.n, topN));
+      const players = ids.map((r) => r.userId);
+      if (!frozen) return rankedOf(id, players);
+      return (await playersOf(db, id, players)).map(playerOf).map((p) => ({ ...p, rank: p.finalRank ?? 0 }));
+    },
+
+    /**
+     * The games the best placed players are playing now (the top games' candidates: the first `limit` of them), with
+     * their players ranked; read without every player's row or every game.
+     */
+    async topPlaying(id: string, limit: number) {
+      const tp = tournamentPlayers;
+      const best = await db
+        .select({ gameId: tp.playingGameId })
+        .from(tp)
+        .where(and(eq(tp.tournamentId, id), isNotNull(tp.playingGameId)))
+        .orderBy(...liveOrder(), asc(tp.userId))
+        .limit(2 * limit);
+      const gameIds = [...new Set(best.flatMap((b) => (b.gameId === null ? [] : [b.gameId])))];
+      if (gameIds.length === 0) return { players: [], games: [] };
+      const games = await db
+        .select({
+          gameId: tournamentPairings.gameId,
+          whiteId: tournamentPairings.whiteId,
+          blackId: tournamentPairings.blackId,
+        })
+        .from(tournamentPairings)
+        .where(and(inArray(tournamentPairings.gameId, gameIds), eq(tournamentPairings.status, "playing")));
+      return {
+        players: await rankedOf(
+          id,
+          games.flatMap((g) => [g.whiteId, g.blackId]),
+        ),
+        games,
+      };
+    },
+
+    /**
      * A few players of the arena with their live rank (rankStandings' order), counted by the database: a player's
      * line without reading every player's row.
      */
-    async ranked(id: string, userIds: number[]): Promise<Array<ArenaPlayerRecord & { rank: number }>> {
-      if (userIds.length === 0) return [];
-      const players = (await playersOf(db, id, userIds)).map(playerOf);
-      if (players.length === 0) return [];
-      const tp = tournamentPlayers;
-      const ahead = (p: ArenaPlayerRecord) =>
-        sql<number>`count(*) filter (where (${tp.points}, coalesce(${tp.performance}, ${tp.rating}), ${tp.rating}, -${tp.userId})
-          > (${p.points}::int, ${p.performance ?? p.rating}::int, ${p.rating}::int, ${-p.userId}::int))::int`;
-      const [counts] = await db
-        .select(Object.fromEntries(players.map((p, i) => [`r${i}`, ahead(p)])))
-        .from(tp)
-        .where(eq(tp.tournamentId, id));
-      return players.map((p, i) => ({ ...p, rank: Number(counts?.[`r${i}`] ?? 0) + 1 }));
-    },
+    ranked: rankedOf,
 
     /**
      * Stores the pairs whose two players are both still free, not paused and their accounts open, marking them as

@@ -1,11 +1,14 @@
 import {
   type ArenaMe,
+  type ArenaStandingsPage,
   type ArenaStandingsUpdate,
   type ArenaSummary,
   type ArenaTrophy,
   type ArenaView,
+  type ClubBattleRow,
   type CreateArenaBody,
   fail,
+  STANDINGS_PAGE_SIZE,
   TOURNAMENT_MESSAGES,
   type TournamentList,
 } from "@chess/shared";
@@ -15,7 +18,16 @@ import { ok, type Result } from "../../util/result.ts";
 import type { ClubCalendar, Membership } from "../clubs/index.ts";
 import type { GameRecords } from "../games/index.ts";
 import { arenaEntry } from "./arenaEntry.ts";
-import { clubsJson, meJson, type RankedPlayer, ranked, standingsPage, summaryJson, topGames } from "./arenaJson.ts";
+import {
+  clubsJson,
+  meJson,
+  pageJson,
+  type RankedPlayer,
+  ranked,
+  standingsPage,
+  summaryJson,
+  topGames,
+} from "./arenaJson.ts";
 import { nextOccurrence } from "./arenaSchedule.ts";
 import { arenaSettings } from "./arenaSettings.ts";
 import type { ArenaRecord, TournamentsRepo } from "./tournamentsRepo.ts";
@@ -42,6 +54,8 @@ export type ArenaPayload<E extends ArenaEvent> = Parameters<import("@chess/share
 /** What the node directing an arena holds of it in memory: its standings and games, read without the database. */
 export interface LiveArena {
   standings: RankedPlayer[];
+  /** Some players' lines (without ranking the whole arena when only a few are asked for). */
+  lines(userIds: readonly number[]): RankedPlayer[];
   playing: ReadonlyArray<{ gameId: string; whiteId: number; blackId: number }>;
   nbPlayers: number;
   running: boolean;
@@ -51,6 +65,8 @@ export const chatRoomOf = (tournamentId: string) => `tournament:${tournamentId}`
 const LIST = { created: 50, started: 50, finished: 20 };
 /** Up to this many players' lines are ranked by the database rather than from every player's row. */
 const FEW_LINES = 8;
+/** The games shown as the arena's top games. */
+const TOP_GAMES = 6;
 
 export function createTournamentsService(deps: {
   repo: TournamentsRepo;
@@ -85,9 +101,8 @@ export function createTournamentsService(deps: {
   async function linesOf(arena: ArenaRecord, userIds: number[], fromLive = false): Promise<RankedPlayer[]> {
     const live = liveOf(arena);
     if (live && (fromLive || userIds.length > FEW_LINES)) {
-      const wanted = new Set(userIds);
-      const lines = live.standings.filter((p) => wanted.has(p.userId));
-      if (lines.length === wanted.size) return lines;
+      const lines = live.lines(userIds);
+      if (lines.length === new Set(userIds).size) return lines;
     }
     if (userIds.length > FEW_LINES) return standingsOf(arena);
     const few = await repo.ranked(arena.id, userIds);
@@ -95,9 +110,30 @@ export function createTournamentsService(deps: {
     return few.map((p) => (p.finalRank === null ? p : { ...p, rank: p.finalRank }));
   }
 
+  const isFrozen = (arena: ArenaRecord) => arena.status === "finished";
+
   /** The director's memory of a running arena directed here; never for one over (its ranks are frozen). */
   function liveOf(arena: ArenaRecord): LiveArena | undefined {
     return arena.status === "finished" ? undefined : deps.live?.(arena.id);
+  }
+
+  /**
+   * A page of the standings: from the director's memory on the node that directs the arena, else that page's rows
+   * read by the database (never every player's row).
+   */
+  async function pageOf(arena: ArenaRecord, page: number): Promise<ArenaStandingsPage> {
+    const live = liveOf(arena);
+    if (live) return standingsPage(arena, live.standings, page);
+    const rows = await repo.page(arena.id, (page - 1) * STANDINGS_PAGE_SIZE, STANDINGS_PAGE_SIZE, isFrozen(arena));
+    return pageJson(arena, rows, page, arena.nbPlayers);
+  }
+
+  /** A club battle's table (null for other arenas): from memory, else from each club's best players' rows. */
+  async function clubsOf(arena: ArenaRecord): Promise<ClubBattleRow[] | null> {
+    const battle = arena.settings.clubBattle;
+    if (!battle) return null;
+    const live = liveOf(arena);
+    return clubsJson(arena, live ? live.standings : await repo.clubBest(arena.id, battle.topN, isFrozen(arena)));
   }
 
   async function meOf(arena: ArenaRecord, userId: number): Promise<ArenaMe> {
@@ -215,8 +251,11 @@ export function createTournamentsService(deps: {
     async view(viewer: ArenaUser | null, id: string): Promise<Result<ArenaView>> {
       const arena = await repo.arena(id);
       if (!arena) return fail("not_found", TOURNAMENT_MESSAGES.unknown);
-      const all = await standingsOf(arena);
-      const mine = viewer ? all.find((p) => p.userId === viewer.userId) : undefined;
+      const [standings, clubs, [mine]] = await Promise.all([
+        pageOf(arena, 1),
+        clubsOf(arena),
+        viewer ? linesOf(arena, [viewer.userId]) : [],
+      ]);
       const battleIds = arena.settings.clubBattle?.clubIds ?? [];
       const clubId = arena.settings.conditions.clubId;
       // An organising club's name is its members' to see (an invite-only club is known to nobody else); the
@@ -241,8 +280,8 @@ export function createTournamentsService(deps: {
             return name === undefined ? [] : [[cid, name] as const];
           }),
         ),
-        standings: standingsPage(arena, all, 1),
-        clubs: clubsJson(arena, all),
+        standings,
+        clubs,
         me: me?.row ? { row: me.row, gameId: me.gameId, rejoinAt: me.rejoinAt } : null,
         canJoin,
         chatRoom: chatRoomOf(arena.id),
@@ -253,7 +292,7 @@ export function createTournamentsService(deps: {
     async standings(id: string, page: number) {
       const arena = await repo.arena(id);
       if (!arena) return fail("not_found", TOURNAMENT_MESSAGES.unknown);
-      return ok(standingsPage(arena, await standingsOf(arena), page));
+      return ok(await pageOf(arena, page));
     },
 
     /**
@@ -261,19 +300,31 @@ export function createTournamentsService(deps: {
      * (`known`: the arena's name and settings, which never change), without a database read.
      */
     async standingsUpdate(id: string, known?: ArenaRecord): Promise<ArenaStandingsUpdate | undefined> {
-      const live = known ? liveOf(known) : undefined;
-      const arena = live ? known : await repo.arena(id);
+      const arena = known ?? (await repo.arena(id));
       if (!arena) return undefined;
-      const [all, playing] = live
-        ? [live.standings, live.playing]
-        : await Promise.all([standingsOf(arena), repo.playing(id)]);
+      const live = liveOf(arena);
+      if (live) {
+        return {
+          tournamentId: id,
+          status: live.running ? "started" : "created",
+          nbPlayers: live.nbPlayers,
+          top: standingsPage(arena, live.standings, 1).rows,
+          clubs: clubsJson(arena, live.standings),
+          topGames: topGames(live.standings, live.playing),
+        };
+      }
+      const [page, clubs, playing] = await Promise.all([
+        pageOf(arena, 1),
+        clubsOf(arena),
+        repo.topPlaying(id, TOP_GAMES),
+      ]);
       return {
         tournamentId: id,
-        status: live ? (live.running ? "started" : "created") : arena.status,
-        nbPlayers: live ? live.nbPlayers : arena.nbPlayers,
-        top: standingsPage(arena, all, 1).rows,
-        clubs: clubsJson(arena, all),
-        topGames: topGames(all, playing),
+        status: arena.status,
+        nbPlayers: arena.nbPlayers,
+        top: page.rows,
+        clubs,
+        topGames: topGames(playing.players, playing.games, TOP_GAMES),
       };
     },
 
@@ -338,10 +389,11 @@ export function createTournamentsService(deps: {
 
     /**
      * The players' own lines (after a pairing, or a result); `fromLive`: the director's memory has their rows as
-     * written (this node paired them or recorded their result), so none is read.
+     * written (this node paired them or recorded their result), so none is read; `known`: the arena's record as the
+     * director holds it (its name and settings never change), not read again.
      */
-    async tellPlayers(id: string, userIds: number[], fromLive = false): Promise<void> {
-      const arena = await repo.arena(id);
+    async tellPlayers(id: string, userIds: number[], fromLive = false, known?: ArenaRecord): Promise<void> {
+      const arena = known ?? (await repo.arena(id));
       if (!arena) return;
       const all = await linesOf(arena, userIds, fromLive);
       for (const userId of userIds) {
@@ -355,6 +407,11 @@ export function createTournamentsService(deps: {
           ),
         );
       }
+    },
+
+    /** Whether the arena exists (one row read). */
+    async exists(id: string): Promise<boolean> {
+      return (await repo.arena(id)) !== undefined;
     },
 
     /** Whether the user plays in the arena (the tournament chat lets its players write). */

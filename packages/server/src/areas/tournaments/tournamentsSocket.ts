@@ -1,4 +1,4 @@
-import { type ArenaView, arenaPayload, fail } from "@chess/shared";
+import { type ArenaView, arenaPayload, fail, TOURNAMENT_MESSAGES } from "@chess/shared";
 import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
 import type { AppSocket } from "../../realtime/sockets.ts";
 import { ok, type Result } from "../../util/result.ts";
@@ -76,8 +76,7 @@ export function tournamentsSocketEvents(deps: { service: TournamentsService; soc
       const user = userOf(s);
       if (!user) return LOG_IN;
       // Followed first: a player who joins is on the page, and paired at the wave their joining asks for.
-      const exists = await service.standings(p.tournamentId, 1);
-      if (!exists.ok) return exists;
+      if (!(await service.exists(p.tournamentId))) return fail("not_found", TOURNAMENT_MESSAGES.unknown);
       await sockets.follow(s, p.tournamentId);
       return service.join(user, p.tournamentId);
     }),

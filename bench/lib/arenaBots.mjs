@@ -1,0 +1,138 @@
+// The arena players of one bot process (bench/lib/bots.mjs, bench/tournament/repair.ts): accounts, sockets that
+// follow one arena, and games of two plies and a resignation. Off the server's process, so that what the bench
+// times is the server's work. Times are absolute (performance.timeOrigin + now): a move sent in one bot process
+// and received in another is timed by the parent, which joins the two.
+import { io } from "socket.io-client";
+
+const now = () => performance.timeOrigin + performance.now();
+
+let seats = [];
+let running = false;
+const waits = [];
+/** When each wait began (epoch ms): the parent shows where the long ones fall. */
+const waitsAt = [];
+/** [`gameId:ply`, time]: each move as its player sent it, and as its opponent received it. */
+const sent = [];
+const received = [];
+let gameOvers = 0;
+/** Joins answered "unavailable" and asked again. */
+let retried = 0;
+/** Why sockets were dropped (the server drops one whose pong is 5 s late), with how many. */
+const drops = {};
+
+async function post(url, path, body, headers) {
+  const res = await fetch(url + path, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, json: await res.json() };
+}
+
+/** An account, logged in, with a socket that has its session; each player names an address of its own. */
+async function seat(url, name, i) {
+  const headers = { "x-forwarded-for": `10.${process.pid % 250}.${Math.floor(i / 250) % 250}.${i % 250}` };
+  const made = await post(
+    url,
+    "/user/create",
+    { username: name, email: `${name}@example.com`, password: "correct horse" },
+    headers,
+  );
+  if (made.status >= 300) throw new Error(`signup of ${name} refused: ${made.status} ${JSON.stringify(made.json)}`);
+  const login = await post(url, "/user/login", { username: name, password: "correct horse" }, headers);
+  const sessionId = login.json.sessionId;
+  if (typeof sessionId !== "string") throw new Error(`login of ${name} refused: ${login.status}`);
+  const cookie = `sid=${sessionId}`;
+  const socket = io(url, {
+    transports: ["websocket"],
+    auth: { sessionId },
+    extraHeaders: { cookie, ...headers },
+    forceNew: true,
+  });
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no session for ${name} within 30 s`)), 30_000);
+    socket.once("session", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return { name, socket };
+}
+
+/** Follows the arena and plays: White opens, Black answers, White resigns `holdMs` × 0.5-1.5 later (0: at once). */
+function play(s, tournamentId, holdMs) {
+  let endedAt;
+  // A dropped socket comes back (socket.io reconnects it) and follows the arena again, as the page does.
+  s.socket.on("disconnect", (reason) => {
+    if (running) drops[reason] = (drops[reason] ?? 0) + 1;
+  });
+  s.socket.io.on("reconnect", () => {
+    if (running) s.socket.emit("followArena", { tournamentId });
+  });
+  const move = (gameId, from, to, ply) => {
+    sent.push([`${gameId}:${ply + 1}`, now()]);
+    s.socket.emit("move", { gameId, move: { from, to }, ply });
+  };
+  s.socket.on("arenaPaired", (p) => {
+    if (endedAt !== undefined && running) {
+      waits.push(Date.now() - endedAt);
+      waitsAt.push(endedAt);
+    }
+    endedAt = undefined;
+    if (!running) return;
+    if (p.color === "w") move(p.gameId, "e2", "e4", 0);
+    s.socket.on("update", function onUpdate(u) {
+      if (u.gameId !== p.gameId) return;
+      if ((u.ply === 1 && p.color === "b") || (u.ply === 2 && p.color === "w")) {
+        received.push([`${u.gameId}:${u.ply}`, now()]);
+      }
+      if (p.color === "b" && u.ply === 1 && running) move(p.gameId, "e7", "e5", 1);
+      if (p.color === "w" && u.ply === 2) {
+        s.socket.off("update", onUpdate);
+        setTimeout(() => s.socket.emit("forfeit", { gameId: p.gameId }), holdMs * (0.5 + Math.random()));
+      }
+      if (u.ply >= 2 && p.color === "b") s.socket.off("update", onUpdate);
+    });
+  });
+  s.socket.on("gameOver", () => {
+    if (running) gameOvers++;
+    endedAt = Date.now();
+  });
+}
+
+/** Handles an arena message from the parent; false if it is not one. */
+export async function arenaMessage(msg) {
+  if (msg.type === "arenaSeats") {
+    for (let i = 0; i < msg.count; i += 10) {
+      const batch = Array.from({ length: Math.min(10, msg.count - i) }, (_, k) =>
+        seat(msg.url, `${msg.tag}${msg.offset + i + k}`, msg.offset + i + k),
+      );
+      seats.push(...(await Promise.all(batch)));
+    }
+    process.send({ type: "arenaSeated" });
+  } else if (msg.type === "arenaJoin") {
+    running = true;
+    for (const s of seats) play(s, msg.tournamentId, msg.holdMs);
+    // A join the server answers "unavailable" (its database late, on a loaded machine) is asked again, as a page would.
+    const join = async (s) => {
+      for (let tries = 1; ; tries++) {
+        const answer = await s.socket.timeout(60_000).emitWithAck("joinArena", { tournamentId: msg.tournamentId });
+        // The join asked again may find the first one stored after all.
+        if (tries > 1 && answer?.code === "already_joined") return { ok: true };
+        if (answer?.ok || answer?.code !== "unavailable" || tries === 5) return answer;
+        retried++;
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    };
+    const answers = await Promise.all(seats.map(join));
+    const refused = answers.filter((a) => !a?.ok);
+    if (refused.length) throw new Error(`${refused.length} joins refused: ${JSON.stringify(refused[0])}`);
+    process.send({ type: "arenaJoined", retried });
+  } else if (msg.type === "arenaStop") {
+    running = false;
+    for (const s of seats) s.socket.close();
+    seats = [];
+    process.send({ type: "arenaDone", waits, waitsAt, sent, received, gameOvers, drops }, () => process.exit(0));
+  } else return false;
+  return true;
+}
