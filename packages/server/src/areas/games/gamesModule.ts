@@ -19,7 +19,7 @@ import { createRematchStore } from "./rematchStore.ts";
 /** What other areas may do in live games: start them, act as a player, ask who plays. */
 export type GamePlay = Pick<
   GamesService,
-  "start" | "move" | "takeback" | "activeGameOf" | "snapshot" | "playersOf" | "isPlayer"
+  "start" | "startMany" | "move" | "takeback" | "activeGameOf" | "snapshot" | "playersOf" | "isPlayer"
 >;
 
 /** What other areas may read of stored games. */
@@ -98,7 +98,7 @@ export function gamesModule(
     forward: nodeBus ? (node, call, timeoutMs = 3_000) => nodeBus.ask(node, "game", call, timeoutMs) : undefined,
     isNodeAlive: nodeBus ? (node) => nodeBus.isListening(node) : undefined,
     firstMoveMs: config.firstMoveMs,
-    takebackChoice: (userId) => ports.choices.takebacks(userId),
+    takebackChoices: (userIds) => ports.choices.takebacksOf(userIds),
     // Every move is answered within the statement timeout, whatever the database does.
     answerWithinMs: config.statementTimeoutMs,
   });

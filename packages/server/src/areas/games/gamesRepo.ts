@@ -36,6 +36,16 @@ export interface RatingInfo {
   games: number;
 }
 
+/** A player's rating asked for in a batch (gamesRepo.ratings). */
+export interface RatingWanted {
+  userId: number;
+  variant: Variant;
+  timeClass: TimeClass;
+}
+
+export const ratingKey = (r: { userId: number; variant: string; timeClass: string }) =>
+  `${r.userId}:${r.variant}:${r.timeClass}`;
+
 export interface MoveWrite {
   gameId: string;
   /** The writer's fence (games.owner_epoch): the row is written only while it is still the game's. */
@@ -161,6 +171,33 @@ export function createGamesRepo(db: Db) {
       return row ?? { elo: DEFAULT_ELO, games: 0 };
     },
 
+    /**
+     * The ratings of several players at once (a wave of arena games): one read, keyed by `ratingKey`; a player
+     * without a rating in that variant and class is absent (DEFAULT_ELO and no games, as `rating` says).
+     */
+    async ratings(wanted: ReadonlyArray<RatingWanted>): Promise<Map<string, RatingInfo>> {
+      const found = new Map<string, RatingInfo>();
+      if (wanted.length === 0) return found;
+      const rows = await db
+        .select({
+          userId: ratings.userId,
+          variant: ratings.variant,
+          timeClass: ratings.timeClass,
+          elo: ratings.elo,
+          games: ratings.games,
+        })
+        .from(ratings)
+        .where(
+          and(
+            inArray(ratings.userId, [...new Set(wanted.map((w) => w.userId))]),
+            inArray(ratings.variant, [...new Set(wanted.map((w) => w.variant))]),
+            inArray(ratings.timeClass, [...new Set(wanted.map((w) => w.timeClass))]),
+          ),
+        );
+      for (const r of rows) found.set(ratingKey(r), { elo: r.elo, games: r.games });
+      return found;
+    },
+
     /** Writes a live game's state beyond its moves (draw offer, deadlines, event number). */
     async saveRoundState(gameId: string, epoch: number, state: PersistedRoundState): Promise<void> {
       const updated = await db
@@ -173,6 +210,18 @@ export function createGamesRepo(db: Db) {
 
     async insertGame(row: NewGameRow): Promise<void> {
       await db.insert(games).values(row);
+    },
+
+    /** New games' rows in one statement: all stored, or none. */
+    async insertGames(rows: NewGameRow[]): Promise<void> {
+      if (rows.length > 0) await db.insert(games).values(rows);
+    },
+
+    /** Those of these games that are stored (whatever their status). */
+    async stored(ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db.select({ id: games.id }).from(games).where(inArray(games.id, ids));
+      return new Set(rows.map((r) => r.id));
     },
 
     /**

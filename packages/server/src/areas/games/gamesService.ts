@@ -4,6 +4,7 @@ import {
   actorKey,
   Board,
   type ByColor,
+  DEFAULT_ELO,
   eloDeltas,
   fail,
   type GameStarted,
@@ -40,7 +41,7 @@ import {
 } from "./gameRound.ts";
 import { clocksHeldJson, gameStartedJson } from "./gamesJson.ts";
 import type { GameNotifier } from "./gamesNotifier.ts";
-import type { GamesRepo, NewGameRow } from "./gamesRepo.ts";
+import { type GamesRepo, type NewGameRow, type RatingInfo, ratingKey } from "./gamesRepo.ts";
 import { LiveRounds } from "./liveRounds.ts";
 import { readBack, settledWrite, sqlState } from "./lostReply.ts";
 import { MoveWriter } from "./moveWriter.ts";
@@ -70,6 +71,9 @@ export interface NewGame {
   /** An arena game: its tournament, and whether its players may berserk. */
   tournament?: { id: string; name: string; berserkable: boolean };
 }
+
+/** How one game of a batch came out (startMany): live and announced, or not stored (the error why). */
+export type StartOutcome = { ok: true; round: GameRound } | { ok: false; error: unknown };
 
 /** How a rematch's start came out (startRematch). */
 export type RematchStart = "started" | "gone" | "refused" | "unknown";
@@ -147,8 +151,8 @@ export function createGamesService(deps: {
   now?: () => number;
   /** The server's own first-move limits by speed (config FIRST_MOVE_LIMITS_MS); undefined: FIRST_MOVE_MS. */
   firstMoveMs?: Record<LiveTimeClass, number>;
-  /** An account's choice of takebacks (preferences); without it, and for guests, every player takes them. */
-  takebackChoice?: (userId: number) => Promise<TakebackChoice>;
+  /** Accounts' choices of takebacks (preferences); without it, and for guests, every player takes them. */
+  takebackChoices?: (userIds: number[]) => Promise<ReadonlyMap<number, TakebackChoice>>;
   /**
    * A command is answered within this (the node's STATEMENT_TIMEOUT_MS), whatever the database does: a write
    * not answered by then is settled later, its game's clocks standing still meanwhile. Default 5 s.
@@ -360,23 +364,62 @@ export function createGamesService(deps: {
       .catch((err: unknown) => logger.warn({ err }, "a new game stored late was not announced"));
   }
 
-  /** A new game's round and row, nothing stored yet. */
-  async function prepare(g: NewGame): Promise<{ round: GameRound; row: NewGameRow }> {
-    const untimed = g.untimed === true;
-    const tc = untimed ? { baseTime: 0, increment: 0 } : { baseTime: g.baseTime, increment: g.increment };
-    // An untimed game needs a class for its rules of presence (GONE_CLAIM_MS) and is never rated: the
-    // longest one serves (lichess files it as correspondence, a class the spec's ratings do not have).
-    const timeClass = untimed ? "classical" : timeClassOf(tc);
-    const rated = !untimed && g.rated !== false && g.white.userId !== null && g.black.userId !== null;
-    const [wr, br] = rated
-      ? await Promise.all([
-          repo.rating(g.white.userId as number, g.variant, timeClass),
-          repo.rating(g.black.userId as number, g.variant, timeClass),
-        ])
-      : [null, null];
-    const takes = async (p: PlayerRef) =>
-      p.userId === null || !deps.takebackChoice || takesTakebacks(await deps.takebackChoice(p.userId), rated);
-    const [takesW, takesB] = await Promise.all([takes(g.white), takes(g.black)]);
+  /** New games' rounds and rows, nothing stored yet: every player's rating and takeback choice read at once. */
+  async function prepareMany(gs: readonly NewGame[]): Promise<Array<{ round: GameRound; row: NewGameRow }>> {
+    const rules = gs.map((g) => {
+      const untimed = g.untimed === true;
+      const tc = untimed ? { baseTime: 0, increment: 0 } : { baseTime: g.baseTime, increment: g.increment };
+      // An untimed game needs a class for its rules of presence (GONE_CLAIM_MS) and is never rated: the
+      // longest one serves (lichess files it as correspondence, a class the spec's ratings do not have).
+      const timeClass = untimed ? "classical" : timeClassOf(tc);
+      const rated = !untimed && g.rated !== false && g.white.userId !== null && g.black.userId !== null;
+      return { untimed, tc, timeClass, rated };
+    });
+    const wanted = gs.flatMap((g, i) => {
+      const r = rules[i] as (typeof rules)[number];
+      if (!r.rated) return [];
+      return [g.white, g.black].map((p) => ({
+        userId: p.userId as number,
+        variant: g.variant,
+        timeClass: r.timeClass,
+      }));
+    });
+    const accounts = gs.flatMap((g) => [g.white.userId, g.black.userId].filter((id): id is number => id !== null));
+    const [elos, choices] = await Promise.all([
+      repo.ratings(wanted),
+      deps.takebackChoices && accounts.length > 0 ? deps.takebackChoices(accounts) : undefined,
+    ]);
+    return gs.map((g, i) => {
+      const { untimed, tc, timeClass, rated } = rules[i] as (typeof rules)[number];
+      const ratingOf = (p: PlayerRef): RatingInfo =>
+        elos.get(ratingKey({ userId: p.userId as number, variant: g.variant, timeClass })) ?? {
+          elo: DEFAULT_ELO,
+          games: 0,
+        };
+      const [wr, br] = rated ? [ratingOf(g.white), ratingOf(g.black)] : [null, null];
+      const takes = (p: PlayerRef) => {
+        const choice = p.userId === null ? undefined : choices?.get(p.userId);
+        return choice === undefined || takesTakebacks(choice, rated);
+      };
+      return build(g, { untimed, tc, timeClass, rated, wr, br, takesW: takes(g.white), takesB: takes(g.black) });
+    });
+  }
+
+  /** One new game's round and row, from what prepareMany read. */
+  function build(
+    g: NewGame,
+    r: {
+      untimed: boolean;
+      tc: { baseTime: number; increment: number };
+      timeClass: LiveTimeClass;
+      rated: boolean;
+      wr: RatingInfo | null;
+      br: RatingInfo | null;
+      takesW: boolean;
+      takesB: boolean;
+    },
+  ): { round: GameRound; row: NewGameRow } {
+    const { untimed, tc, timeClass, rated, wr, br, takesW, takesB } = r;
     const deltas = {
       w: wr && br ? eloDeltas(wr.elo, br.elo, wr.games) : NO_ELO_CHANGE,
       b: wr && br ? eloDeltas(br.elo, wr.elo, br.games) : NO_ELO_CHANGE,
@@ -459,6 +502,25 @@ export function createGamesService(deps: {
     return { round, row };
   }
 
+  /**
+   * New games' rows, stored by `by` in one statement: for each, true, or the error why it is not stored. A row
+   * whose answer was lost may be stored all the same: read back, so that no game is left unannounced. One row
+   * the database refuses fails the statement: each is then tried alone, and only that one is lost.
+   */
+  async function storeNew(rows: NewGameRow[], by: number): Promise<Array<"stored" | { error: unknown }>> {
+    const ids = rows.map((r) => r.id as string);
+    const isStored = async () => (await repo.stored(ids)).size === ids.length;
+    try {
+      if ((await settledWrite(repo.insertGames(rows), isStored, by, now)) !== "unknown")
+        return rows.map(() => "stored");
+      const error = Object.assign(new Error("the new games' rows: no answer in time"), { code: "ETIMEDOUT" });
+      return rows.map(() => ({ error }));
+    } catch (error) {
+      if (rows.length === 1 || now() >= by) return rows.map(() => ({ error }));
+      return (await Promise.all(rows.map((row) => storeNew([row], by)))).flat();
+    }
+  }
+
   /** A stored new game goes live here: each player gets gameStarted. */
   async function announce(round: GameRound): Promise<void> {
     await ownership.claimNew(round.id);
@@ -479,16 +541,42 @@ export function createGamesService(deps: {
   const service = {
     /** The game the actor is playing now, if any (on any node). */
     activeGameOf,
-    /** Creates, persists and announces a game; each player gets gameStarted. */
+    /** Creates, persists and announces a game; each player gets gameStarted. Throws when it is not stored. */
     async start(g: NewGame): Promise<GameRound> {
-      const { round, row } = await prepare(g);
-      // A row whose answer was lost may be stored all the same: read back, the game is not left unannounced.
-      const isStored = async () => (await repo.game(round.id)) !== undefined;
-      if ((await settledWrite(repo.insertGame(row), isStored, deadline(), now)) === "unknown") {
-        throw Object.assign(new Error("the new game's row: no answer in time"), { code: "ETIMEDOUT" });
+      const [started] = await service.startMany([g]);
+      if (!started?.ok) throw started?.error;
+      return started.round;
+    },
+
+    /**
+     * Creates, persists and announces several games (an arena's wave): every player's rating read in one query,
+     * their takeback choices in another, the rows written in one statement, then each game announced. Each
+     * game's outcome in order: a game not stored is not started (the error why), and costs the others nothing.
+     */
+    async startMany(gs: readonly NewGame[]): Promise<StartOutcome[]> {
+      if (gs.length === 0) return [];
+      let prepared: Array<{ round: GameRound; row: NewGameRow }>;
+      try {
+        prepared = await prepareMany(gs);
+      } catch (error) {
+        return gs.map(() => ({ ok: false, error }));
       }
-      await announce(round);
-      return round;
+      const stored = await storeNew(
+        prepared.map((p) => p.row),
+        deadline(),
+      );
+      return Promise.all(
+        prepared.map(async ({ round }, i): Promise<StartOutcome> => {
+          const s = stored[i];
+          if (s !== "stored") return { ok: false, error: s?.error };
+          try {
+            await announce(round);
+          } catch (error) {
+            return { ok: false, error };
+          }
+          return { ok: true, round };
+        }),
+      );
     },
 
     /**
@@ -498,7 +586,7 @@ export function createGamesService(deps: {
      * the game if it turns out stored.
      */
     async startRematch(g: NewGame, offerId: string, freshSince: Date): Promise<RematchStart> {
-      const { round, row } = await prepare({ ...g, id: offerId });
+      const [{ round, row }] = (await prepareMany([{ ...g, id: offerId }])) as [{ round: GameRound; row: NewGameRow }];
       const by = deadline();
       const isStored = async () => (await repo.game(round.id)) !== undefined;
       let announced: Promise<void> | undefined;

@@ -14,8 +14,9 @@ export function preferencesModule(core: Core, ports: { callers: Callers }) {
   return {
     area,
     choices: {
-      /** Whether an account lets its opponents ask for takebacks: always, in casual games, never. */
-      takebacks: async (userId: number) => (await repo.choices(userId)).takebacks,
+      /** Whether accounts let their opponents ask for takebacks (always, in casual games, never), in one read. */
+      takebacksOf: async (userIds: number[]) =>
+        new Map([...(await repo.choicesOf(userIds))].map(([id, c]) => [id, c.takebacks] as const)),
       /** Who may message and challenge an account: everyone, friends, nobody. */
       contact: async (userId: number) => {
         const { messagesFrom, challengesFrom } = await repo.choices(userId);

@@ -1,5 +1,5 @@
 import { type Preferences, type PreferencesUpdate, readPreferences } from "@chess/shared";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../storage/db.ts";
 import { userPreferences } from "../../storage/schema.ts";
 
@@ -23,6 +23,19 @@ export function createPreferencesRepo(db: Db) {
     /** An account's choices, the defaults where it made none. */
     async choices(userId: number): Promise<Preferences> {
       return readPreferences((await this.find(userId))?.prefs);
+    },
+
+    /** Several accounts' choices in one read (a wave of arena games), the defaults where one made none. */
+    async choicesOf(userIds: number[]): Promise<Map<number, Preferences>> {
+      const ids = [...new Set(userIds)];
+      const rows = ids.length
+        ? await db
+            .select({ userId: userPreferences.userId, prefs: userPreferences.prefs })
+            .from(userPreferences)
+            .where(inArray(userPreferences.userId, ids))
+        : [];
+      const stored = new Map(rows.map((r) => [r.userId, r.prefs]));
+      return new Map(ids.map((id) => [id, readPreferences(stored.get(id))]));
     },
 
     /** Writes the given fields over the stored ones in one statement, so two saves at once both land. */
