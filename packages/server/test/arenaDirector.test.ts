@@ -75,9 +75,12 @@ function setup() {
   const ports: DirectorPorts = {
     repo,
     games: {
-      async start(g) {
-        if (failing.has(g.white) || failing.has(g.black)) throw new Error("games area down");
-        started.push(g);
+      async startMany(games) {
+        return games.map((g) => {
+          if (failing.has(g.white) || failing.has(g.black)) return false;
+          started.push(g);
+          return true;
+        });
       },
     },
     presence: { here: () => here },
@@ -228,6 +231,29 @@ describe("arena director", () => {
     director.stop();
   });
 
+  it("a game of a batch that cannot start frees its own players only; the batch's others are paired", async () => {
+    const s = setup();
+    const id = await arena(["ann", "bob", "cid", "dee"]);
+    for (const p of ["ann", "bob", "cid", "dee"]) s.here.add(ids[p]!);
+    s.failing.add(ids.ann!);
+    const director = (await s.take(id))!;
+    await s.run(MIN + WAVE_DELAY_MS);
+    expect(s.started).toHaveLength(1);
+    const [live] = s.started;
+    const paired = s.events.filter((e) => e.type === "paired");
+    expect(paired).toEqual([{ type: "paired", tournamentId: id, games: [live] }]);
+    const rows = new Map((await repo.players(id)).map((p) => [p.userId, p.playingGameId]));
+    expect(rows.get(live!.white)).toBe(live!.gameId);
+    expect(rows.get(live!.black)).toBe(live!.gameId);
+    const freed = ["ann", "bob", "cid", "dee"]
+      .map((p) => ids[p]!)
+      .filter((u) => u !== live!.white && u !== live!.black);
+    expect(freed).toContain(ids.ann!);
+    for (const u of freed) expect(rows.get(u)).toBeNull();
+    expect(director.playing().map((g) => g.gameId)).toEqual([live!.gameId]);
+    director.stop();
+  });
+
   it("ends on time with the standings frozen; games still running finish but do not count", async () => {
     const s = setup();
     const id = await arena(["ann", "bob", "cid", "dee"], { durationMinutes: 20 });
@@ -363,16 +389,19 @@ describe("arena director", () => {
     }
     let inFlight = 0;
     let most = 0;
+    const batches: number[] = [];
     const startedWhen: number[] = [];
     s.ports.games = {
-      async start(g) {
+      async startMany(games) {
         inFlight++;
         most = Math.max(most, inFlight);
-        // What the batch saw published before this game started: the earlier batches only.
+        batches.push(games.length);
+        // What the batch saw published before it started: the earlier batches only.
         startedWhen.push(s.events.filter((e) => e.type === "paired").length);
         await new Promise((r) => setImmediate(r));
         inFlight--;
-        s.started.push(g);
+        s.started.push(...games);
+        return games.map(() => true);
       },
     };
     s.timers.t = T0 + MIN;
@@ -381,11 +410,12 @@ describe("arena director", () => {
     await s.run(WAVE_DELAY_MS);
     const games = many.length / 2;
     expect(s.started).toHaveLength(games);
-    expect(most).toBe(START_BATCH);
+    // One batch at a time, each one command to the games area.
+    expect(most).toBe(1);
+    expect(batches).toEqual([START_BATCH, games - START_BATCH]);
     const paired = s.events.flatMap((e) => (e.type === "paired" ? [e.games.length] : []));
     expect(paired).toEqual([START_BATCH, games - START_BATCH]);
-    expect(startedWhen.slice(0, START_BATCH).every((n) => n === 0)).toBe(true);
-    expect(startedWhen.slice(START_BATCH).every((n) => n === 1)).toBe(true);
+    expect(startedWhen).toEqual([0, 1]);
     const name = new Map(many.map((u) => [u.id, u.username]));
     for (const g of s.started) expect(g.names).toEqual({ white: name.get(g.white), black: name.get(g.black) });
     director.stop();

@@ -11,6 +11,8 @@ import { createJumpstartService } from "./jumpstartService.ts";
 export interface JumpstartPositions {
   /** The position and its evaluation when it was found (pawns, White's view). */
   position(q: RandomPositionQuery): Promise<{ fen: string; eval: number }>;
+  /** `n` positions of one range (a batch of arena games): undefined where none could be found. */
+  positions(q: RandomPositionQuery, n: number): Promise<Array<{ fen: string; eval: number } | undefined>>;
 }
 
 /** Jumpstart positions, pooled per preset and refilled in the background on the engine jobs. */
@@ -29,6 +31,9 @@ export function jumpstartModule(core: Core, ports: { jobs: JobRunner<JumpstartJo
     recover: () => jumpstart.refill(),
     stop: () => jumpstart.stop(),
   };
-  const positions: JumpstartPositions = { position: (q) => jumpstart.position(q) };
+  const positions: JumpstartPositions = {
+    position: (q) => jumpstart.position(q),
+    positions: (q, n) => jumpstart.positions(q, n),
+  };
   return { area, positions };
 }

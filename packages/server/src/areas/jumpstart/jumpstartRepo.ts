@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../storage/db.ts";
 import { jumpstartPositions } from "../../storage/schema.ts";
 
@@ -20,6 +20,20 @@ export function createJumpstartRepo(db: Db) {
         )
         .returning({ fen: jumpstartPositions.fen, eval: jumpstartPositions.eval });
       return rows[0];
+    },
+
+    /** Removes and returns up to `n` positions of the preset at once (a wave of arena games), as `take` does one. */
+    async takeMany(preset: string, n: number): Promise<Array<{ fen: string; eval: number }>> {
+      if (n <= 0) return [];
+      return db
+        .delete(jumpstartPositions)
+        .where(
+          inArray(
+            jumpstartPositions.id,
+            sql`(select ${jumpstartPositions.id} from ${jumpstartPositions} where ${jumpstartPositions.preset} = ${preset} order by ${jumpstartPositions.id} limit ${n} for update skip locked)`,
+          ),
+        )
+        .returning({ fen: jumpstartPositions.fen, eval: jumpstartPositions.eval });
     },
 
     async counts(): Promise<Map<string, number>> {

@@ -63,6 +63,25 @@ export function createJumpstartService(deps: {
     }
   }
 
+  /** A position of the range searched now, within the search time; NoPositionError if none is found. */
+  async function generate(q: RandomPositionQuery): Promise<{ fen: string; eval: number }> {
+    const found = await jobs.run(
+      "jumpstart.generate",
+      {
+        target: {
+          evalMin: q.lower_eval_limit,
+          evalMax: q.upper_eval_limit,
+          moveMin: q.lower_move_limit,
+          moveMax: q.upper_move_limit,
+        },
+        withinMs: searchMs,
+      },
+      { lane: "players", timeoutMs: searchMs + WORKER_WAIT_MS },
+    );
+    if (!found) throw new NoPositionError();
+    return found;
+  }
+
   return {
     /** Starts (or restarts after a take) the background fill; one filler at a time. */
     refill(): void {
@@ -81,21 +100,26 @@ export function createJumpstartService(deps: {
         this.refill();
         if (taken) return { ...taken, fromPool: true };
       }
-      const found = await jobs.run(
-        "jumpstart.generate",
-        {
-          target: {
-            evalMin: q.lower_eval_limit,
-            evalMax: q.upper_eval_limit,
-            moveMin: q.lower_move_limit,
-            moveMax: q.upper_move_limit,
-          },
-          withinMs: searchMs,
-        },
-        { lane: "players", timeoutMs: searchMs + WORKER_WAIT_MS },
+      return { ...(await generate(q)), fromPool: false };
+    },
+
+    /**
+     * `n` positions of one range at once (an arena's batch of games): those the pool has taken in one statement,
+     * the others searched; a search that finds none (or fails) leaves its place undefined.
+     */
+    async positions(q: RandomPositionQuery, n: number): Promise<Array<{ fen: string; eval: number } | undefined>> {
+      const preset = presetOf(q);
+      const taken = preset ? await repo.takeMany(`${preset.stage}:${preset.handicap}`, n) : [];
+      if (preset) this.refill();
+      const searched = await Promise.all(
+        Array.from({ length: n - taken.length }, () =>
+          generate(q).catch((err: unknown) => {
+            if (!(err instanceof NoPositionError)) logger.warn({ err }, "jumpstart search failed");
+            return undefined;
+          }),
+        ),
       );
-      if (!found) throw new NoPositionError();
-      return { ...found, fromPool: false };
+      return [...taken, ...searched];
     },
 
     async stock(): Promise<number> {

@@ -34,7 +34,7 @@ const systemTimers: Timers = {
 export function createArenaDirection(deps: {
   repo: TournamentsRepo;
   service: TournamentsService;
-  games: Pick<GamePlay, "start">;
+  games: Pick<GamePlay, "startMany">;
   /** How a game ended: a result whose gameFinished no node heard (killed in between) is recorded on a takeover. */
   records: Pick<GameRecords, "ending" | "active">;
   /** An arena's players changed (on this node): every node hears it, its director pairs and sends standings. */
@@ -55,17 +55,34 @@ export function createArenaDirection(deps: {
   let stopped = false;
   let turns = 0;
 
-  async function dealtStart(g: ArenaGameStart): Promise<{ fen: string; eval?: number } | undefined> {
-    if (g.settings.variant === "fun") return { fen: chess960GameFen() };
-    const js = g.settings.jumpstart;
-    if (g.settings.variant !== "jumpstart" || !js) return undefined;
+  type Dealt = { start?: { fen: string; eval?: number } } | undefined;
+  /**
+   * The start positions of `n` games of an arena: Chess960's drawn here, jumpstart's taken from the pool in one
+   * read (undefined where none could be found: that game is not started), the standard one otherwise.
+   */
+  async function dealtStarts(settings: ArenaGameStart["settings"], n: number): Promise<Dealt[]> {
+    if (settings.variant === "fun") return Array.from({ length: n }, () => ({ start: { fen: chess960GameFen() } }));
+    const js = settings.jumpstart;
+    if (settings.variant !== "jumpstart" || !js) return Array.from({ length: n }, () => ({}));
     const stage = GAME_STAGES[js.stage];
     const balance = HANDICAPS[js.balance];
-    return deps.positions.position({
-      lower_eval_limit: balance.eval.min,
-      upper_eval_limit: balance.eval.max,
-      lower_move_limit: stage.moves.min,
-      upper_move_limit: stage.moves.max,
+    const found = await deps.positions
+      .positions(
+        {
+          lower_eval_limit: balance.eval.min,
+          upper_eval_limit: balance.eval.max,
+          lower_move_limit: stage.moves.min,
+          upper_move_limit: stage.moves.max,
+        },
+        n,
+      )
+      .catch((err: unknown) => {
+        logger.warn({ err }, "arena start positions not dealt");
+        return [];
+      });
+    return Array.from({ length: n }, (_, k) => {
+      const start = found[k];
+      return start ? { start } : undefined;
     });
   }
 
@@ -80,27 +97,51 @@ export function createArenaDirection(deps: {
     }
     return a;
   };
-  /** Starts one game of a wave and tells its two players at once (not once the whole wave has started). */
-  async function startGame(g: ArenaGameStart): Promise<void> {
-    const arena = await arenaOf(g.tournamentId);
-    if (!arena) throw new Error("arena gone");
-    const { white, black } = g.names;
-    const start = await dealtStart(g);
-    await deps.games.start({
-      id: g.gameId,
-      white: { userId: g.white, sessionId: `arena:${g.white}`, name: white },
-      black: { userId: g.black, sessionId: `arena:${g.black}`, name: black },
-      variant: g.settings.variant,
-      baseTime: g.settings.timeControl.baseTime,
-      increment: g.settings.timeControl.increment,
-      rated: g.settings.rated,
-      ...(start ? { initialFen: start.fen } : {}),
-      ...(start?.eval !== undefined ? { startEval: start.eval } : {}),
-      tournament: { id: arena.id, name: arena.name, berserkable: arena.settings.berserkable },
+  /**
+   * Starts a batch of a wave's games in one command to the games area (the arena read once, not per game), and
+   * tells each started game's two players at once (not once the whole wave has started). Whether each started.
+   */
+  async function startGames(batch: readonly ArenaGameStart[]): Promise<boolean[]> {
+    const id = batch[0]?.tournamentId;
+    const arena = id === undefined ? undefined : await arenaOf(id);
+    if (!arena) return batch.map(() => false);
+    const tournament = { id: arena.id, name: arena.name, berserkable: arena.settings.berserkable };
+    // A game whose start position cannot be dealt is not started; the others are.
+    const dealt = batch[0] ? await dealtStarts(batch[0].settings, batch.length) : [];
+    const ready = batch.flatMap((g, k) => {
+      const d = dealt[k];
+      return d ? [{ g, start: d.start }] : [];
     });
-    const base = { tournamentId: g.tournamentId, gameId: g.gameId };
-    notify.toUsers([g.white], "arenaPaired", { ...base, color: "w", opponent: black });
-    notify.toUsers([g.black], "arenaPaired", { ...base, color: "b", opponent: white });
+    const outcomes = await deps.games.startMany(
+      ready.map(({ g, start }) => ({
+        id: g.gameId,
+        white: { userId: g.white, sessionId: `arena:${g.white}`, name: g.names.white },
+        black: { userId: g.black, sessionId: `arena:${g.black}`, name: g.names.black },
+        variant: g.settings.variant,
+        baseTime: g.settings.timeControl.baseTime,
+        increment: g.settings.timeControl.increment,
+        rated: g.settings.rated,
+        ...(start ? { initialFen: start.fen } : {}),
+        ...(start?.eval !== undefined ? { startEval: start.eval } : {}),
+        tournament,
+      })),
+    );
+    const started = new Set<string>();
+    const failed = outcomes.find((o) => !o.ok);
+    if (failed && !failed.ok) {
+      logger.warn(
+        { err: failed.error, games: ready.length - outcomes.filter((o) => o.ok).length },
+        "arena games not started",
+      );
+    }
+    for (const [k, { g }] of ready.entries()) {
+      if (!outcomes[k]?.ok) continue;
+      started.add(g.gameId);
+      const base = { tournamentId: g.tournamentId, gameId: g.gameId };
+      notify.toUsers([g.white], "arenaPaired", { ...base, color: "w", opponent: g.names.black });
+      notify.toUsers([g.black], "arenaPaired", { ...base, color: "b", opponent: g.names.white });
+    }
+    return batch.map((g) => started.has(g.gameId));
   }
 
   async function onEvent(e: DirectorEvent): Promise<void> {
@@ -170,7 +211,7 @@ export function createArenaDirection(deps: {
       const director = await ArenaDirector.take(
         {
           repo,
-          games: { start: startGame },
+          games: { startMany: startGames },
           presence: { here: (t) => deps.followers.here(t) },
           timers,
           random: Math.random,

@@ -47,7 +47,8 @@ export interface DirectorPorts {
     | "pause"
     | "rejoin"
   >;
-  games: { start(game: ArenaGameStart): Promise<void> };
+  /** Starts a batch of games, each pair told as it starts: whether each started, in order. */
+  games: { startMany(games: readonly ArenaGameStart[]): Promise<boolean[]> };
   /** Players with the arena's page open: only they are paired. */
   presence: { here(tournamentId: string): ReadonlySet<number> };
   timers: Timers;
@@ -328,16 +329,17 @@ export class ArenaDirector {
 
   /**
    * Starts a wave's games, START_BATCH at a time with a turn of the event loop between batches: the first wave of a
-   * big arena (hundreds of games, each a row written) would otherwise hold the loop and the database, and every
-   * move made meanwhile would wait behind it. Each pair is told as its game starts (games.start); a game that
-   * cannot start frees its players, who are tried again, not at once.
+   * big arena (hundreds of games) would otherwise hold the loop and the database, and every move made meanwhile
+   * would wait behind it. A batch is one command to the games area (its reads and rows one statement each), and
+   * each pair is told as its batch starts; a game that cannot start frees its players, who are tried again, not
+   * at once.
    */
   private async startGames(games: readonly ArenaGameStart[]): Promise<void> {
     let failed = false;
     for (let i = 0; i < games.length; i += START_BATCH) {
       if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
       const batch = games.slice(i, i + START_BATCH);
-      const started = await Promise.all(batch.map((g) => this.startGame(g)));
+      const started = await this.startBatch(batch);
       const live = batch.filter((_, k) => started[k]);
       if (live.length) this.ports.publish({ type: "paired", tournamentId: this.tournamentId, games: live });
       if (live.length < batch.length) failed = true;
@@ -345,15 +347,16 @@ export class ArenaDirector {
     if (failed) this.retryLater();
   }
 
-  private startGame(g: ArenaGameStart): Promise<boolean> {
-    return this.ports.games.start(g).then(
-      () => true,
-      async () => {
+  private async startBatch(batch: readonly ArenaGameStart[]): Promise<boolean[]> {
+    const started = await this.ports.games.startMany(batch).catch(() => batch.map(() => false));
+    await Promise.all(
+      batch.map(async (g, k) => {
+        if (started[k]) return;
         // Not given up now (the database away): the takeover's or the 30 s look gives it up later.
         if (await this.ports.repo.cancelPairing(g.gameId).catch(() => false)) this.roster.cancelled(g.gameId);
-        return false;
-      },
+      }),
     );
+    return batch.map((_, k) => started[k] === true);
   }
 
   private retryLater(): void {

@@ -36,7 +36,7 @@ export function tournamentsModule(
   core: Core,
   ports: {
     callers: Callers;
-    play: Pick<GamePlay, "start">;
+    play: Pick<GamePlay, "startMany">;
     records: Pick<GameRecords, "rating" | "ending" | "active">;
     membership: Pick<Membership, "clubIdsOf" | "administers" | "names" | "memberIds">;
     calendar: ClubCalendar;
