@@ -567,6 +567,20 @@ export function createTournamentsRepo(db: Db) {
      */
     async recordResult(gameId: string, r: GameResult): Promise<RecordedResult | undefined> {
       return db.transaction(async (tx) => {
+        // The game's arena first (locked for share, as `finish` locks it to end the arena): whether the result
+        // counts is then written with the pairing's end, in one statement.
+        const [arena] = await tx
+          .select({ status: tournaments.status, endsAt: tournaments.endsAt, streaks: tournaments.streaks })
+          .from(tournaments)
+          .where(
+            eq(
+              tournaments.id,
+              sql`(select ${tournamentPairings.tournamentId} from ${tournamentPairings} where ${tournamentPairings.gameId} = ${gameId})`,
+            ),
+          )
+          .for("share");
+        if (!arena) return undefined;
+        const counted = resultCounts({ ...arena, endsAt: time(arena.endsAt) }, r.finishedAt);
         const [pairing] = await tx
           .update(tournamentPairings)
           .set({
@@ -574,6 +588,7 @@ export function createTournamentsRepo(db: Db) {
             winner: r.winner,
             plies: r.plies,
             finishedAt: new Date(r.finishedAt),
+            counted,
             ...(r.berserk?.white ? { whiteBerserk: true } : {}),
             ...(r.berserk?.black ? { blackBerserk: true } : {}),
           })
@@ -581,13 +596,6 @@ export function createTournamentsRepo(db: Db) {
           .returning();
         if (!pairing) return undefined;
         const id = pairing.tournamentId;
-        const [arena] = await tx
-          .select({ status: tournaments.status, endsAt: tournaments.endsAt, streaks: tournaments.streaks })
-          .from(tournaments)
-          .where(eq(tournaments.id, id))
-          .for("share");
-        const counted = arena !== undefined && resultCounts({ ...arena, endsAt: time(arena.endsAt) }, r.finishedAt);
-        await tx.update(tournamentPairings).set({ counted }).where(eq(tournamentPairings.gameId, gameId));
         const players = await playersOf(tx, id, [pairing.whiteId, pairing.blackId]).for("update", {
           of: tournamentPlayers,
         });
@@ -608,7 +616,7 @@ export function createTournamentsRepo(db: Db) {
               berserk: white ? pairing.whiteBerserk : pairing.blackBerserk,
             };
             p.results = [...p.results, result];
-            Object.assign(change, { results: p.results, ...derived(p.results, arena?.streaks ?? true) });
+            Object.assign(change, { results: p.results, ...derived(p.results, arena.streaks) });
           }
           await tx
             .update(tournamentPlayers)
