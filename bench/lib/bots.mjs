@@ -80,8 +80,14 @@ async function startServerGame(p) {
     .timeout(20_000)
     .emitWithAck("createGameOffer", { baseTime: 10, increment: 0, selectedColor: "white" });
   if (!offer.ok) throw new Error(`createGameOffer refused: ${offer.message}`);
-  const accepted = await p.black.timeout(20_000).emitWithAck("acceptGameOffer", { offerId: offer.data.offerId });
-  if (!accepted.ok) throw new Error(`acceptGameOffer refused: ${accepted.message}`);
+  // "Briefly unavailable" (storage slow or away) asks to try again in a moment, as a player would.
+  let accepted;
+  for (let tries = 0; tries < 5; tries++) {
+    if (tries > 0) await new Promise((r) => setTimeout(r, 1_000));
+    accepted = await p.black.timeout(20_000).emitWithAck("acceptGameOffer", { offerId: offer.data.offerId });
+    if (accepted.ok || accepted.code !== "unavailable") break;
+  }
+  if (!accepted.ok) throw new Error(`acceptGameOffer refused: ${accepted.code} ${accepted.message}`);
   p.gameId = (await startedA).gameId;
   await startedB;
 }
