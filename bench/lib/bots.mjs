@@ -76,6 +76,8 @@ function eventWithin(socket, event, ms, what, accept = () => true) {
 async function startServerGame(p) {
   const startedA = eventWithin(p.white, "gameStarted", 20_000, "white");
   const startedB = eventWithin(p.black, "gameStarted", 20_000, "black");
+  // A refused offer or accept is this function's error; their waits must not also end the process unhandled.
+  for (const started of [startedA, startedB]) started.catch(() => {});
   const offer = await p.white
     .timeout(20_000)
     .emitWithAck("createGameOffer", { baseTime: 10, increment: 0, selectedColor: "white" });
