@@ -1,6 +1,7 @@
 import { type ReactNode, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useRouteFocus } from "../lib/useRouteFocus.ts";
+import { CountBadge } from "./CountBadge.tsx";
 import "./Layout.css";
 
 export interface NavItem {
@@ -74,9 +75,11 @@ export function Layout({ brand, logoSrc, nav, aside, footer, children }: LayoutP
                       item.label
                     )}
                     {item.badge ? (
-                      <span className="topnav__badge" aria-hidden="true">
-                        {item.badge > 99 ? "99+" : item.badge}
-                      </span>
+                      <CountBadge
+                        className="topnav__badge"
+                        count={item.badge}
+                        label={item.badgeLabel ?? `${item.badge} new`}
+                      />
                     ) : null}
                   </NavLink>
                 </li>
