@@ -128,9 +128,10 @@ describe("AnalysisPage (SPEC §2 /analysis)", () => {
     fireEvent.change(screen.getByRole("textbox", { name: "Paste the PGN of one game or many" }), {
       target: { value: pgn },
     });
-    fireEvent.change(screen.getByRole("combobox", { name: "Your puzzles from this game" }), {
-      target: { value: "black" },
-    });
+    const side = screen.getByRole("combobox", { name: "Your puzzles from this game" });
+    // The project's labelled drop-down, styled like the other forms' ones.
+    expect(side.closest(".select-field")).not.toBeNull();
+    fireEvent.change(side, { target: { value: "black" } });
     fireEvent.click(screen.getByRole("button", { name: "Import" }));
     expect(api.importPgn).toHaveBeenCalledWith(pgn, { side: "black" });
     expect(await screen.findByText("Imported")).toBeTruthy();
