@@ -122,6 +122,13 @@ describe("AnalysisPage (SPEC §2 /analysis)", () => {
     expect(screen.getByText("Imported")).toBeTruthy();
   });
 
+  it("shows an imported game's comment before its first move above the moves", async () => {
+    const api = client();
+    api.importedGame = vi.fn(async () => ({ ...IMPORTED, comment: "The Queen's Gambit" }));
+    renderPage("/analysis?import=import-abc", api);
+    expect((await screen.findByText("The Queen's Gambit")).dataset.testid).toBe("move-comment");
+  });
+
   it("imports with the side the player chose, whose mistakes become their puzzles", async () => {
     const { api } = renderPage("/analysis");
     const pgn = '[White "carol"]\n\n1. d4 d5 2. c4 *';
