@@ -13,6 +13,7 @@ import { io, type Socket } from "socket.io-client";
 import { openDatabase } from "../../packages/server/src/storage/db.ts";
 import { freshPostgres, makeScripts, memoryOf, runBots, startServer } from "../lib/live.mjs";
 import { cpuBusy, fmt, machine, summarize, writeSection } from "../lib/report.mjs";
+import { seedDaily } from "./seed.ts";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -29,10 +30,6 @@ const LIVE = arg("live", 1_000);
 const LIVE_WARMUP_MS = 3_000;
 const TIMEOUTS = 100;
 const SWEEP_MS = 10_000;
-const DAY = 86_400_000;
-const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-const AFTER_E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-const AFTER_E5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const MB = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
@@ -56,49 +53,9 @@ async function storage() {
   };
 }
 
-/**
- * Players with sessions, and games between them: all at the start, White to move with days left, but the
- * last TIMEOUTS, which are two plies in and due within the first minutes (and TIMEOUTS more while it is down).
- */
 async function seed(open: () => ReturnType<typeof openDatabase>, now: number) {
   const database = await open();
-  const db = database.db;
-  await db.execute(sql`insert into users (username, email, password_hash)
-    select 'dp' || g, 'dp' || g || '@example.com', 'x' from generate_series(1, ${PLAYERS}::int) g`);
-  await db.execute(sql`insert into sessions (id, user_id, guest_name)
-    select 'benchsession' || u.id, u.id, 'g' from users u`);
-  const deltas = '{"winEloDelta":10,"drawEloDelta":0,"lossEloDelta":-10}';
-  const clock = JSON.stringify({
-    remaining: { w: 3 * DAY, b: 3 * DAY },
-    turn: "w",
-    runningSince: null,
-    incrementMs: 0,
-    lagQuota: { w: 0, b: 0 },
-    lagGain: 0,
-  });
-  // Game g: white player 1 + g % P, black the next one round the ring.
-  await db.execute(sql`insert into games (id, variant, time_class, base_ms, increment_ms, initial_fen, white_user_id,
-      black_user_id, white_session_id, black_session_id, white_name, black_name, rated, white_elo, black_elo,
-      white_deltas, black_deltas, status, fen, ply, clock)
-    select 'dg' || g, 'standard', 'daily', ${3 * DAY}, 0, ${START}, 1 + g % ${PLAYERS}, 1 + (g + 1) % ${PLAYERS},
-      'daily:' || (1 + g % ${PLAYERS}), 'daily:' || (1 + (g + 1) % ${PLAYERS}), 'dp' || (1 + g % ${PLAYERS}),
-      'dp' || (1 + (g + 1) % ${PLAYERS}), true, 1200, 1200, ${deltas}::jsonb, ${deltas}::jsonb, 'active',
-      case when g >= ${GAMES - 2 * TIMEOUTS} then ${AFTER_E5} else ${START} end,
-      case when g >= ${GAMES - 2 * TIMEOUTS} then 2 else 0 end, ${clock}::jsonb
-    from generate_series(0, ${GAMES - 1}::int) g`);
-  await db.execute(sql`insert into game_moves (game_id, owner_epoch, ply, san, uci, fen, white_ms, black_ms, lag_w, lag_b, moved_at)
-    select 'dg' || g, 0, p.ply, p.san, p.uci, p.fen, ${3 * DAY}, ${3 * DAY}, 0, 0, now()
-    from generate_series(${GAMES - 2 * TIMEOUTS}::int, ${GAMES - 1}::int) g
-    cross join (values (1, 'e4', 'e2e4', ${AFTER_E4}), (2, 'e5', 'e7e5', ${AFTER_E5})) as p(ply, san, uci, fen)`);
-  // Deadlines: days away for most; 30-90 s away for the first TIMEOUTS due; the next TIMEOUTS fall due
-  // while the server is down (their deadlines are set to then by the caller).
-  await db.execute(sql`insert into daily_games (game_id, days, deadline, alarm_at)
-    select 'dg' || g, 3,
-      case when g >= ${GAMES - TIMEOUTS}::int then ${now + 1_000_000_000}::bigint
-           when g >= ${GAMES - 2 * TIMEOUTS}::int then ${now + 30_000}::bigint + (g - ${GAMES - 2 * TIMEOUTS}::int) * 600
-           else ${now + DAY}::bigint + g * 1000 end,
-      ${now + 2 * DAY}::bigint
-    from generate_series(0, ${GAMES - 1}::int) g`);
+  await seedDaily(database, { games: GAMES, players: PLAYERS, timeouts: TIMEOUTS, now });
   await database.close();
 }
 
