@@ -79,8 +79,6 @@ export interface PlayerDailyRow {
   pausedLeftMs: number | null;
 }
 
-const clockColumns = (clock: DailyClock) => ({ deadline: clock.deadline, pausedLeftMs: clock.pausedLeftMs });
-
 /**
  * What a command reads of a daily game, in one statement: the columns it uses of the games row and the daily
  * state, its moves in order (space-separated: UCI and SAN have no spaces), and both players' ledgers.
@@ -226,6 +224,22 @@ const STORE_MOVE = `
     returning 1
   )
   select (select count(*) from held)::int as n, (select count(*) from moved)::int as m, (select count(*) from daily)::int as d`;
+
+/** A vacation's one statement: the ledger stored, and the clocks of the games it paused or resumed. */
+const SAVE_VACATION = `
+  with ledger as (
+    insert into daily_vacations (user_id, balance_ms, as_of, since, runs_out_at)
+    values ($1, $2::bigint, $3::bigint, $4::bigint, $5::bigint)
+    on conflict (user_id) do update set balance_ms = excluded.balance_ms, as_of = excluded.as_of,
+      since = excluded.since, runs_out_at = excluded.runs_out_at
+    returning 1
+  ), clocks as (
+    update daily_games set deadline = c.d, paused_left_ms = c.p, alarm_at = c.a
+    from json_to_recordset($6::json) as c(g text, d bigint, p bigint, a bigint)
+    where daily_games.game_id = c.g
+    returning 1
+  )
+  select (select count(*) from ledger)::int as l, (select count(*) from clocks)::int as c`;
 
 export function createDailyRepo(db: Db) {
   /** Locks the games row of a daily game still at `ply` (the compare-and-set of every change); false if not. */
@@ -398,26 +412,25 @@ export function createDailyRepo(db: Db) {
       return new Map(rows.map((r) => [r.userId, r]));
     },
 
-    /** A ledger and the clocks it paused or resumed, in one transaction. */
+    /**
+     * A ledger and the clocks it paused or resumed, in one statement (one commit on the database thread,
+     * however many games the player has).
+     */
     async saveVacation(
       userId: number,
       ledger: VacationLedger,
       runsOutAt: number | null,
       clocks: Array<{ gameId: string; clock: DailyClock; alarmAt: number | null }>,
     ): Promise<void> {
-      await db.transaction(async (tx) => {
-        const row = { ...ledger, runsOutAt };
-        await tx
-          .insert(dailyVacations)
-          .values({ userId, ...row })
-          .onConflictDoUpdate({ target: dailyVacations.userId, set: row });
-        for (const c of clocks) {
-          await tx
-            .update(dailyGames)
-            .set({ ...clockColumns(c.clock), alarmAt: c.alarmAt })
-            .where(eq(dailyGames.gameId, c.gameId));
-        }
-      });
+      const rows = clocks.map((c) => ({ g: c.gameId, d: c.clock.deadline, p: c.clock.pausedLeftMs, a: c.alarmAt }));
+      await runStatement(db, SAVE_VACATION, [
+        userId,
+        ledger.balanceMs,
+        ledger.asOf,
+        ledger.since,
+        runsOutAt,
+        JSON.stringify(rows),
+      ]);
     },
 
     /** Accounts whose vacation ran out by `now` without their ending it. */
