@@ -1,8 +1,9 @@
 // bench/daily: 10,000 daily games in progress between 2,000 players, seeded into the database, then the built
 // server: its memory idle against an empty one, the latency of moves (each loads its game from the database),
 // and how late time-outs land, while it runs and across a restart.
-// Moves come in two rounds, each timed on its own: a stress rate (--rate, 50 a second) and the rate 10,000
-// daily games in progress make (--move-every-min: each game makes a ply every 30 minutes, around the clock).
+// Moves come in two rounds, each timed on its own: the rate 10,000 daily games in progress make
+// (--move-every-min: each game makes a ply every 30 minutes, around the clock), then a stress rate (--rate, 50 a
+// second).
 // Live games play beside the daily moves (--live N, 1,000 by default, a move a second each, bots in their own
 // processes): ARCHITECTURE §7 asks that they keep their budget (p99 ≤ 25 ms) meanwhile.
 //   npm run build -w packages/server && node --import tsx bench/daily/run.ts [--games N] [--players N] [--live N]
@@ -160,8 +161,9 @@ const realistic: Round = {
   moves: Math.min(Math.round(REALISTIC_RATE * REALISTIC_SECONDS), movesOf(MOVERS, MOVERS)),
   firstMover: MOVERS,
 };
-const rounds = [stress, realistic];
-const ROUND_GAP_MS = 2_000;
+// The realistic round first: the stress round's backlog (queued statements, garbage) must not fall into it.
+const rounds = [realistic, stress];
+const ROUND_GAP_MS = 5_000;
 const dailySeconds = rounds.reduce((t, r) => t + r.moves / r.rate, 0) + (ROUND_GAP_MS / 1000) * (rounds.length - 1);
 
 // Made before the daily players connect: making them holds this process for seconds, past their ping timeout.
@@ -300,9 +302,9 @@ const body = `## Daily games (\`bench/daily\`)
 Run ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC on ${machine()}, ${store.kind}. ${GAMES.toLocaleString("en")} daily
 games in progress between ${PLAYERS.toLocaleString("en")} players, seeded into the database before the built server starts
 (sweep every ${SWEEP_MS / 1000} s, the default). Moves, in two rounds timed apart, each from ${MOVERS} players of its own:
-a stress round at ${RATE} moves a second, then ${realistic.moves} moves at the rate ${GAMES.toLocaleString("en")} games in progress make
-if each makes a ply every ${MOVE_EVERY_MIN} minutes on average, day and night (${REALISTIC_RATE.toFixed(1)} a second; daily games allow
-1 to 14 days per move, and their moves come minutes to days apart). Each \`dailyMove\` is timed to its acknowledgement: the
+first ${realistic.moves} moves at the rate ${GAMES.toLocaleString("en")} games in progress make if each makes a ply every
+${MOVE_EVERY_MIN} minutes on average, day and night (${REALISTIC_RATE.toFixed(1)} a second; daily games allow 1 to 14 days per move,
+and their moves come minutes to days apart), then, ${ROUND_GAP_MS / 1000} s later, a stress round at ${RATE} a second. Each \`dailyMove\` is timed to its acknowledgement: the
 game read from the database in one statement (row, daily state, moves, ledgers), the move decided and stored in
 one statement, broadcast. Memory: live heap and RSS after a full GC, against an empty server started the same
 way (the heap after the moves holds the live games too). Live games${LIVE > 0 ? ` (${LIVE.toLocaleString("en")})` : ""}: guests' games played by
