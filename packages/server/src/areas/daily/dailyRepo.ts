@@ -242,14 +242,22 @@ const SAVE_VACATION = `
   select (select count(*) from ledger)::int as l, (select count(*) from clocks)::int as c`;
 
 export function createDailyRepo(db: Db) {
-  /** Locks the games row of a daily game still at `ply` (the compare-and-set of every change); false if not. */
-  async function holdAt(tx: Db, gameId: string, ply: number): Promise<boolean> {
-    const rows = await tx
-      .update(games)
-      .set({ ply })
-      .where(and(eq(games.id, gameId), eq(games.status, "active"), eq(games.ply, ply)))
-      .returning({ id: games.id });
-    return rows.length > 0;
+  /**
+   * Sets daily-state columns in one statement, only while the game still stands at `ply` (the games row's
+   * compare-and-set, as a move's); false if it moved on or ended.
+   */
+  async function setAt(gameId: string, ply: number, set: string, value: unknown): Promise<boolean> {
+    const [row] = await runStatement<{ n: number }>(
+      db,
+      `with held as (
+        update games set ply = ply where id = $1 and status = 'active' and ply = $2 returning id
+      ), changed as (
+        update daily_games set ${set} where game_id = (select id from held) returning 1
+      )
+      select (select count(*) from changed)::int as n`,
+      [gameId, ply, value],
+    );
+    return (row?.n ?? 0) > 0;
   }
 
   return {
@@ -310,23 +318,15 @@ export function createDailyRepo(db: Db) {
       }
     },
 
-    /** A side's conditional lines, only while the game stands at `ply`. */
+    /** A side's conditional lines, only while the game stands at `ply`: one statement. */
     async setConditionals(gameId: string, ply: number, color: Color, lines: string[][]): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        if (!(await holdAt(tx, gameId, ply))) return false;
-        const set = color === "w" ? { conditionalsW: lines } : { conditionalsB: lines };
-        await tx.update(dailyGames).set(set).where(eq(dailyGames.gameId, gameId));
-        return true;
-      });
+      const column = color === "w" ? "conditionals_w" : "conditionals_b";
+      return setAt(gameId, ply, `${column} = $3::jsonb`, JSON.stringify(lines));
     },
 
-    /** A draw offer made or answered, only while the game stands at `ply`. */
+    /** A draw offer made or answered, only while the game stands at `ply`: one statement. */
     async setDrawOffer(gameId: string, ply: number, by: Color | null): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        if (!(await holdAt(tx, gameId, ply))) return false;
-        await tx.update(dailyGames).set({ drawOfferBy: by }).where(eq(dailyGames.gameId, gameId));
-        return true;
-      });
+      return setAt(gameId, ply, "draw_offer_by = $3::text", by);
     },
 
     /** After its end is stored: nothing of the game is due any more. */
