@@ -76,12 +76,20 @@ function eventWithin(socket, event, ms, what, accept = () => true) {
 async function startServerGame(p) {
   const startedA = eventWithin(p.white, "gameStarted", 20_000, "white");
   const startedB = eventWithin(p.black, "gameStarted", 20_000, "black");
+  // A refused offer or accept is this function's error; their waits must not also end the process unhandled.
+  for (const started of [startedA, startedB]) started.catch(() => {});
   const offer = await p.white
     .timeout(20_000)
     .emitWithAck("createGameOffer", { baseTime: 10, increment: 0, selectedColor: "white" });
   if (!offer.ok) throw new Error(`createGameOffer refused: ${offer.message}`);
-  const accepted = await p.black.timeout(20_000).emitWithAck("acceptGameOffer", { offerId: offer.data.offerId });
-  if (!accepted.ok) throw new Error(`acceptGameOffer refused: ${accepted.message}`);
+  // "Briefly unavailable" (storage slow or away) asks to try again in a moment, as a player would.
+  let accepted;
+  for (let tries = 0; tries < 5; tries++) {
+    if (tries > 0) await new Promise((r) => setTimeout(r, 1_000));
+    accepted = await p.black.timeout(20_000).emitWithAck("acceptGameOffer", { offerId: offer.data.offerId });
+    if (accepted.ok || accepted.code !== "unavailable") break;
+  }
+  if (!accepted.ok) throw new Error(`acceptGameOffer refused: ${accepted.code} ${accepted.message}`);
   p.gameId = (await startedA).gameId;
   await startedB;
 }

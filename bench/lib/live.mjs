@@ -1,7 +1,7 @@
 // Shared by the live-play benchmarks (moves, soak): scripted games, the benchmarked server, its memory,
 // and the bot processes (bench/lib/bots.mjs) that play over socket.io-client.
 import { fork, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -118,7 +118,14 @@ export async function startServer({ env: extra = {}, profileDir, main, flags = [
     [...START_FLAGS, ...flags, ...profile, ...probe, main ?? join(root, "packages/server/dist/main.js")],
     {
       env,
-      stdio: ["ignore", "ignore", "inherit"],
+      // BENCH_SERVER_LOG=DIR keeps each server's log (warnings and errors) as DIR/server-PORT.log.
+      stdio: [
+        "ignore",
+        process.env.BENCH_SERVER_LOG
+          ? openSync(join(process.env.BENCH_SERVER_LOG, `server-${port}.log`), "a")
+          : "ignore",
+        "inherit",
+      ],
     },
   );
   // A failed run must not leave the server behind.

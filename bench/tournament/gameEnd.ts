@@ -10,6 +10,7 @@ import { createTournamentsRepo } from "../../packages/server/src/areas/tournamen
 import { derived } from "../../packages/server/src/areas/tournaments/tournamentsRows.ts";
 import { openDatabase } from "../../packages/server/src/storage/db.ts";
 import { type StoredArenaResult, tournamentPlayers, users } from "../../packages/server/src/storage/schema.ts";
+import { testArenaSettings } from "../../packages/server/test/testArena.ts";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -22,20 +23,11 @@ const ENDS = arg("ends", 50);
 const dir = mkdtempSync(join(tmpdir(), "bench-arena-"));
 const database = await openDatabase({ pgliteDir: join(dir, "db") });
 const repo = createTournamentsRepo(database.db);
-const settings = {
+const settings = testArenaSettings(Date.now(), {
   name: "Bench Arena",
   timeControl: { baseTime: 3, increment: 0 },
-  timeClass: "blitz" as const,
-  variant: "standard" as const,
-  jumpstart: null,
-  rated: true,
-  berserkable: true,
-  streaks: true,
   durationMinutes: 120,
-  startsAt: Date.now(),
-  conditions: {},
-  clubBattle: null,
-};
+});
 await repo.insert({ id: "bench", createdBy: null, settings });
 const made = await database.db
   .insert(users)

@@ -14,6 +14,7 @@ import { createTournamentsRepo } from "../../packages/server/src/areas/tournamen
 import { derived } from "../../packages/server/src/areas/tournaments/tournamentsRows.ts";
 import { openDatabase } from "../../packages/server/src/storage/db.ts";
 import { type StoredArenaResult, tournamentPlayers, users } from "../../packages/server/src/storage/schema.ts";
+import { testArenaSettings } from "../../packages/server/test/testArena.ts";
 import { cpuBusy, fmt, machine, summarize, writeSection } from "../lib/report.mjs";
 
 const arg = (name: string, fallback: number) => {
@@ -32,20 +33,11 @@ const repo = createTournamentsRepo(database.db);
 await repo.insert({
   id: "bench",
   createdBy: null,
-  settings: {
+  settings: testArenaSettings(Date.now(), {
     name: "Bench Arena",
     timeControl: { baseTime: 3, increment: 0 },
-    timeClass: "blitz",
-    variant: "standard",
-    jumpstart: null,
-    rated: true,
-    berserkable: true,
-    streaks: true,
     durationMinutes: 120,
-    startsAt: Date.now(),
-    conditions: {},
-    clubBattle: null,
-  },
+  }),
 });
 const made = await database.db
   .insert(users)

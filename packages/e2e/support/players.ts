@@ -5,8 +5,11 @@ import { workerBaseURL } from "./servers.ts";
 /** The server this worker's specs run against (globalSetup starts one per worker). */
 export const baseURL = workerBaseURL;
 
-/** A fresh username, e.g. "p1a2b3c4567". */
-export const unique = (prefix = "p"): string => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+/** A fresh username, e.g. "p1a2b3c4567"; with `length`, padded to exactly that many characters (a long name). */
+export const unique = (prefix = "p", length?: number): string => {
+  const tail = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  return length ? `${prefix.padEnd(length - tail.length, "x")}${tail}`.slice(0, length) : `${prefix}${tail}`;
+};
 
 type Ack<T> = { ok: true; data?: T } | { ok: false; code: string; message: string };
 
@@ -21,9 +24,9 @@ async function post<T>(path: string, body: unknown): Promise<T> {
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** A new account, logged in: its name and session id. */
-export async function registeredUser(prefix = "p"): Promise<{ name: string; sessionId: string }> {
-  const name = unique(prefix);
+/** A new account, logged in: its name and session id (a name of `length` characters when given). */
+export async function registeredUser(prefix = "p", length?: number): Promise<{ name: string; sessionId: string }> {
+  const name = unique(prefix, length);
   await post("/user/create", { username: name, email: `${name}@example.com`, password: "a-good-password" });
   const { sessionId } = await post<{ sessionId: string }>("/user/login", {
     username: name,

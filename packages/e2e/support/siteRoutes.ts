@@ -1,3 +1,4 @@
+import { USERNAME_MAX } from "@chess/shared";
 import type { Locator, Page } from "@playwright/test";
 import { io } from "socket.io-client";
 import { baseURL, playGame, registeredUser, socketGame } from "./players.ts";
@@ -76,10 +77,13 @@ async function myPuzzle(me: { sessionId: string }): Promise<number> {
   throw new Error("no puzzle was made from the analysed game");
 }
 
-/** Creates the fixture: users, friendship, a message, a finished and a live game, a puzzle. */
-export async function createSiteFixture(): Promise<SiteFixture> {
-  const me = await registeredUser("me");
-  const friend = await registeredUser("fr");
+/**
+ * Creates the fixture: users, friendship, a message, a finished and a live game, a puzzle. With `longNames`
+ * the two friends have names of the longest length, of wide letters, as a layout's worst case.
+ */
+export async function createSiteFixture({ longNames = false } = {}): Promise<SiteFixture> {
+  const me = await registeredUser(longNames ? "MeWwwwww" : "me", longNames ? USERNAME_MAX : undefined);
+  const friend = await registeredUser(longNames ? "FrMmmmmm" : "fr", longNames ? USERNAME_MAX : undefined);
   await call(me.sessionId, "POST", "/friend/send-request", { friendName: friend.name });
   const invites = (await call(friend.sessionId, "GET", "/friend/list-invites")) as Array<{ inviterId: number }>;
   await call(friend.sessionId, "POST", "/friend/handle-request", { inviterId: invites[0]?.inviterId, accepted: true });

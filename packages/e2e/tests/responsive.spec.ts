@@ -9,7 +9,8 @@ import {
 } from "../support/siteRoutes.ts";
 import { expect, test } from "../support/test.ts";
 
-// One fixture (users, games) for every page and size, made again only if a failure restarts the worker.
+// One fixture (users, games) for every page and size, made again only if a failure restarts the worker. Its
+// players have names of the longest length (20 wide letters): every page is checked with them.
 const SIZES = [
   { name: "phone", width: 375, height: 667 },
   { name: "phone-sideways", width: 667, height: 375 },
@@ -22,7 +23,7 @@ let page: Page;
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  fixture = await createSiteFixture();
+  fixture = await createSiteFixture({ longNames: true });
   page = await newPage(browser, fixture.me.sessionId);
 });
 
@@ -109,6 +110,27 @@ function layoutProblems(scope: "content" | "topbar"): Problem[] {
   return problems.map(({ kind, what }) => ({ kind, what }));
 }
 
+/**
+ * The elements showing one of `names` (leaves of the page) whose box runs past their parent's sideways: a
+ * long name must be cut with an ellipsis or wrap, not spill over what is beside it or off the screen.
+ */
+function spilledNames(names: string[]): string[] {
+  const spilled: string[] = [];
+  for (const el of Array.from(document.querySelectorAll("body *"))) {
+    const text = el.textContent ?? "";
+    if (el.children.length > 0 || !names.some((name) => text.includes(name)) || !el.parentElement) continue;
+    const own = el.getBoundingClientRect();
+    const parent = el.parentElement.getBoundingClientRect();
+    if (own.width < 2 || own.height < 2) continue;
+    if (own.left < parent.left - 1 || own.right > parent.right + 1) {
+      spilled.push(
+        `${el.tagName.toLowerCase()}.${el.className} "${text.slice(0, 30)}" x ${own.left}..${own.right} in ${parent.left}..${parent.right}`,
+      );
+    }
+  }
+  return spilled;
+}
+
 const at = (size: { width: number; height: number }) => `at ${size.width}×${size.height}`;
 
 // Each page is loaded once and taken through the sizes by resizing it: its layout follows the window (CSS media
@@ -140,6 +162,8 @@ for (const route of SITE_ROUTES) {
           .toBeLessThanOrEqual(size.width + 1);
       }
       expect(await page.evaluate(layoutProblems, "content" as const), at(size)).toEqual([]);
+      const names = [fixture.me.name, fixture.friend.name];
+      expect(await page.evaluate(spilledNames, names), `long names ${at(size)}`).toEqual([]);
     }
   });
 }
@@ -158,6 +182,8 @@ test("the top bar at every size fits: the page does not scroll sideways", async 
     }));
     expect.soft(widths.scroll, `the page scrolls sideways ${at(size)}`).toBeLessThanOrEqual(widths.inner);
     expect(await page.evaluate(layoutProblems, "topbar" as const), at(size)).toEqual([]);
+    // My 20-character name is cut in the top bar, not pushed past it.
+    expect(await page.evaluate(spilledNames, [fixture.me.name]), at(size)).toEqual([]);
   }
 });
 
@@ -206,7 +232,8 @@ test("the lobby's dialogs at phone sizes keep Create and Play on the screen", as
 test("the game's notices cover neither the board, the clocks nor the header, at phone sizes as on a desktop", async ({
   browser,
 }) => {
-  const [alice, bob] = [await registeredUser(), await registeredUser()];
+  // Names of the longest length: the player bars, and the result box at the end, cut them.
+  const [alice, bob] = [await registeredUser("Wwwwwwww", 20), await registeredUser("Mmmmmmmm", 20)];
   const game = await socketGame(alice.sessionId, bob.sessionId);
   try {
     for (const [ply, uci] of ["e2e4", "e7e5", "g1f3"].entries()) await game.move(ply, uci);
@@ -244,6 +271,15 @@ test("the game's notices cover neither the board, the clocks nor the header, at 
       }
       await page.screenshot({ path: test.info().outputPath(`notices-${width}x${height}.png`) });
     }
+
+    // The game's end on a phone: the result box names the winner, and still nothing runs off the side.
+    await page.setViewportSize({ width: 375, height: 667 });
+    await game.resign("b");
+    await expect(page.getByRole("dialog", { name: `Gameover! Winner is: ${alice.name}` })).toBeVisible();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: test.info().outputPath("game-over-375x667.png"), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), "the page scrolls sideways").toBe(375);
+    expect(await page.evaluate(spilledNames, [alice.name, bob.name])).toEqual([]);
     await page.context().close();
   } finally {
     await game.end();

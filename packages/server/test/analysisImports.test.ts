@@ -86,6 +86,17 @@ describe("importing a game from PGN", () => {
     expect([bad.status, bad.json.message]).toEqual([400, "Invalid move in a variation: 1... Ke6 (line 2)"]);
   });
 
+  it("keeps the PGN's comment before the first move as the game's opening comment", async () => {
+    const res = await post({ pgn: `[White "alice"]\n\n{The King's Gambit} 1. e4 e5 2. f4 *\n` });
+    expect(res.status).toBe(200);
+    const game = res.json as unknown as ImportedGame;
+    expect([game.moves, game.comment]).toEqual(["e4 e5 f4", "The King's Gambit"]);
+    const again = await http(app.url, "GET", `/analysis/import/${game.importId}`);
+    expect(again.json).toMatchObject({ comment: "The King's Gambit" });
+    // A game without one has none.
+    expect((await post({ pgn: SCHOLARS })).json).not.toHaveProperty("comment");
+  });
+
   it("takes the chosen game of a file of many", async () => {
     const res = await post({ pgn: `${SCHOLARS}\n[White "carol"]\n\n1. d4 d5 *\n`, index: 1 });
     expect(res.json).toMatchObject({ white: "carol", moves: "d4 d5", result: "*" });

@@ -14,6 +14,7 @@ import type { ArenaSettings } from "../src/areas/tournaments/arenaSettings.ts";
 import { createTournamentsRepo, type TournamentsRepo } from "../src/areas/tournaments/tournamentsRepo.ts";
 import { users } from "../src/storage/schema.ts";
 import { useTestDatabase } from "./harness.ts";
+import { testArenaSettings } from "./testArena.ts";
 
 /**
  * The arena director with the real repository (PGlite, or PostgreSQL with DATABASE_URL) and fakes for the
@@ -103,21 +104,7 @@ function setup() {
   return { timers, events, started, failing, here, ports, take, run, saw };
 }
 
-const settings = (more: Partial<ArenaSettings> = {}): ArenaSettings => ({
-  name: "Blitz Arena",
-  timeControl: { baseTime: 3, increment: 2 },
-  timeClass: "blitz",
-  variant: "standard",
-  jumpstart: null,
-  rated: true,
-  berserkable: true,
-  streaks: true,
-  durationMinutes: 45,
-  startsAt: T0,
-  conditions: {},
-  clubBattle: null,
-  ...more,
-});
+const settings = (more: Partial<ArenaSettings> = {}): ArenaSettings => testArenaSettings(T0, more);
 
 let serial = 0;
 async function arena(players: string[], more: Partial<ArenaSettings> = {}) {

@@ -5,6 +5,7 @@ import { createTournamentsRepo, type TournamentsRepo } from "../src/areas/tourna
 import { createTournamentsService, type LiveArena } from "../src/areas/tournaments/tournamentsService.ts";
 import { users } from "../src/storage/schema.ts";
 import { useTestDatabase } from "./harness.ts";
+import { testArenaSettings } from "./testArena.ts";
 
 /**
  * Opening an arena's page, its standings pages and joining read a page of rows and the viewer's line, never every
@@ -65,20 +66,7 @@ describe("an arena's page reads", () => {
     await repo.insert({
       id,
       createdBy: null,
-      settings: {
-        name: "Page Arena",
-        timeControl: { baseTime: 3, increment: 0 },
-        timeClass: "blitz",
-        variant: "standard",
-        jumpstart: null,
-        rated: true,
-        berserkable: true,
-        streaks: true,
-        durationMinutes: 45,
-        startsAt: T0 + 60_000,
-        conditions: {},
-        clubBattle: null,
-      },
+      settings: testArenaSettings(T0 + 60_000, { name: "Page Arena", timeControl: { baseTime: 3, increment: 0 } }),
     });
     const [first, ...rest] = players;
     for (const [i, p] of rest.entries()) await repo.join(id, { userId: p.id, rating: 1400 + 7 * i, clubId: null });

@@ -1,9 +1,10 @@
 import type { ClocksHeld, GameStarted, GameUpdate } from "@chess/shared";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { connect, createTestDatabase, http, startTestServer, type TestServer } from "./harness.ts";
+import { behindProxy } from "./dbProxy.ts";
+import { connect, http, startTestServer, type TestServer } from "./harness.ts";
 import { guest, type Player, play, reconnect, startGame } from "./players.ts";
-import { startTcpProxy, type TcpProxy } from "./tcpProxy.ts";
+import type { TcpProxy } from "./tcpProxy.ts";
 
 // This machine's PostgreSQL serves other test files too, so it is never stopped: the server under test
 // reaches it through a proxy whose link is cut ("down") and restored ("back").
@@ -20,27 +21,21 @@ interface Outage {
 }
 
 /** A server on a fresh database reached through a proxy, for one test; all stopped and dropped after. */
-async function behindProxy(fn: (o: Outage) => Promise<void>): Promise<void> {
-  const db = await createTestDatabase();
-  const real = new URL(db.env.DATABASE_URL as string);
-  const proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) });
-  const viaProxy = new URL(real);
-  viaProxy.hostname = "127.0.0.1";
-  viaProxy.port = String(proxy.port);
-  const direct = new pg.Client({ connectionString: real.toString() });
-  await direct.connect();
-  let server: TestServer | undefined;
-  try {
-    server = await startTestServer({ DATABASE_URL: viaProxy.toString() });
-    await fn({ server, proxy, direct });
-  } finally {
-    proxy.up();
-    await server?.close();
-    await proxy.close();
-    await direct.end();
-    await db.drop();
-  }
-}
+const serverBehindProxy = (fn: (o: Outage) => Promise<void>): Promise<void> =>
+  behindProxy(async (url, proxy, directUrl) => {
+    const direct = new pg.Client({ connectionString: directUrl });
+    await direct.connect();
+    let server: TestServer | undefined;
+    try {
+      server = await startTestServer({ DATABASE_URL: url });
+      await fn({ server, proxy, direct });
+    } finally {
+      // The server closes without waiting on a cut link.
+      proxy.up();
+      await server?.close();
+      await direct.end();
+    }
+  });
 
 /** Fails instead of hanging: the server must answer quickly even without its database. */
 function within<T>(ms: number, what: string, p: Promise<T>): Promise<T> {
@@ -130,7 +125,7 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
     "refuses moves within the statement timeout, stops the clocks, keeps the sockets up, and resumes when it is back",
     { timeout: 50_000 },
     () =>
-      behindProxy(async ({ server, proxy, direct }) => {
+      serverBehindProxy(async ({ server, proxy, direct }) => {
         const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
           baseTime: 5,
           increment: 3,
@@ -216,7 +211,7 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
       timeout: 40_000,
     },
     () =>
-      behindProxy(async ({ server, proxy, direct }) => {
+      serverBehindProxy(async ({ server, proxy, direct }) => {
         const { white, black, gameId } = await openedGame(server.url);
 
         // The link goes the moment the INSERT has committed, and comes back 0.3 s later: the server reads the
@@ -242,7 +237,7 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
     "answers a move whose answer was lost within the statement timeout while the database stays away, shows only what is known stored, and sends it on once it is back",
     { timeout: 40_000 },
     () =>
-      behindProxy(async ({ server, proxy, direct }) => {
+      serverBehindProxy(async ({ server, proxy, direct }) => {
         const { white, black, gameId } = await openedGame(server.url);
 
         const cut = proxy.downAfterAnswerTo("insert into game_moves");
@@ -299,7 +294,7 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
     "settles offers and answers whose commit was stored but whose answer was lost before answering: a takeback, a draw offer, its acceptance, a rematch",
     { timeout: 60_000 },
     () =>
-      behindProxy(async ({ server, proxy, direct }) => {
+      serverBehindProxy(async ({ server, proxy, direct }) => {
         const { white, black, gameId } = await openedGame(server.url);
         /** `act` while the link goes the moment `marker`'s statement has been answered, and comes back 0.3 s later. */
         const lostReply = async <T>(marker: string, act: () => Promise<T>): Promise<T> => {
@@ -382,7 +377,7 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
     "answers a resignation whose COMMIT is answered only after the deadline 'unsettled', then tells both players the game is over",
     { timeout: 40_000 },
     () =>
-      behindProxy(async ({ server, proxy, direct }) => {
+      serverBehindProxy(async ({ server, proxy, direct }) => {
         const { white, black, gameId } = await openedGame(server.url);
         // The end's transaction commits; its answer is held past the statement timeout.
         const hold = proxy.holdAnswerTo("commit");
@@ -413,7 +408,7 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
     "answers a rematch offer whose INSERT is answered only after the deadline 'unsettled', then tells both players of it",
     { timeout: 40_000 },
     () =>
-      behindProxy(async ({ server, proxy }) => {
+      serverBehindProxy(async ({ server, proxy }) => {
         const { white, black, gameId } = await openedGame(server.url);
         expect(await black.emit("forfeit", { gameId })).toMatchObject({ ok: true });
         const hold = proxy.holdAnswerTo('insert into "rematch_offers"');
@@ -442,7 +437,7 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
     "keeps a draw offer and its decline as read back when a presence change is saved while their answer is held: no lost offer, no resurrected one",
     { timeout: 60_000 },
     () =>
-      behindProxy(async ({ server, proxy, direct }) => {
+      serverBehindProxy(async ({ server, proxy, direct }) => {
         let { white, black, gameId } = await openedGame(server.url);
         const drawOfferBy = async () =>
           (
@@ -496,7 +491,7 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
     "tells a rematch accept whose answer was lost from a cancel made meanwhile: the offer withdrawn, no game",
     { timeout: 40_000 },
     () =>
-      behindProxy(async (outage) => {
+      serverBehindProxy(async (outage) => {
         const { server, proxy, direct } = outage;
         const { white, black, gameId, offerId } = await rematchOffered(server.url);
         // Black's accept has read the offer; its answer is held while White withdraws it.
@@ -525,7 +520,7 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
     "answers a rematch accept whose new game was stored but whose answer is held by the deadline: both players are sent to it",
     { timeout: 40_000 },
     () =>
-      behindProxy(async (outage) => {
+      serverBehindProxy(async (outage) => {
         const { white, black, gameId, offerId } = await rematchOffered(outage.server.url);
         const started = [white.next("gameStarted", 8_000), black.next("gameStarted", 8_000)];
         // The transaction that takes the offer and stores the game commits; its answer is held.
@@ -547,7 +542,7 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
     "answers a rematch accept whose new game is not stored by the deadline 'unsettled', then sends both players to it once it is: one game",
     { timeout: 40_000 },
     () =>
-      behindProxy(async (outage) => {
+      serverBehindProxy(async (outage) => {
         const { server, direct } = outage;
         const { white, black, gameId, offerId } = await rematchOffered(server.url);
         const { hold, answer } = await acceptHeld(outage, black, offerId, 'insert into "games"');
@@ -570,7 +565,7 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
   );
 
   it("survives a connection lost inside a game-end transaction, and ends the game once when asked again", () =>
-    behindProxy(async ({ server, proxy, direct }) => {
+    serverBehindProxy(async ({ server, proxy, direct }) => {
       const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
         baseTime: 5,
         increment: 0,
@@ -616,7 +611,7 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
     "stops the clocks of a game nobody moves in when the database goes, and flags it once its time has run after",
     { timeout: 90_000 },
     () =>
-      behindProxy(async ({ server, proxy }) => {
+      serverBehindProxy(async ({ server, proxy }) => {
         const { white, black, game } = await startGame(await guest(server.url), await guest(server.url), {
           baseTime: 0.5,
           increment: 0,

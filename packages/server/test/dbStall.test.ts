@@ -3,31 +3,14 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../src/storage/db.ts";
 import { isDatabaseUnavailable } from "../src/storage/unavailable.ts";
-import { createTestDatabase, http, startTestServer, type TestServer } from "./harness.ts";
+import { behindProxy } from "./dbProxy.ts";
+import { http, startTestServer, type TestServer } from "./harness.ts";
 import { guest, type Player, play, startGame } from "./players.ts";
-import { startTcpProxy, type TcpProxy } from "./tcpProxy.ts";
 
 // A stalled database connection (a network partition: nothing answers, nothing fails) must not hold a
 // request for longer than the statement timeout, nor /health for longer than 1 s. The machine's
 // PostgreSQL serves other test files, so the stall is made by a proxy between it and the code under test.
 const withPg = Boolean(process.env.DATABASE_URL);
-
-/** A fresh PostgreSQL database reached through a proxy, for one test; all dropped after. */
-async function behindProxy(fn: (url: string, proxy: TcpProxy) => Promise<void>): Promise<void> {
-  const db = await createTestDatabase();
-  const real = new URL(db.env.DATABASE_URL as string);
-  const proxy = await startTcpProxy({ host: real.hostname, port: Number(real.port || 5432) });
-  const viaProxy = new URL(real);
-  viaProxy.hostname = "127.0.0.1";
-  viaProxy.port = String(proxy.port);
-  try {
-    await fn(viaProxy.toString(), proxy);
-  } finally {
-    proxy.up();
-    await proxy.close();
-    await db.drop();
-  }
-}
 
 /**
  * A node on `url` that answers within a 2 s statement timeout (not the default 5 s, so that it is seen to

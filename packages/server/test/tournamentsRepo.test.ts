@@ -5,6 +5,7 @@ import { clubBattleStandings, rankStandings } from "../src/areas/tournaments/are
 import { createTournamentsRepo, type TournamentsRepo } from "../src/areas/tournaments/tournamentsRepo.ts";
 import { clubs, users } from "../src/storage/schema.ts";
 import { useTestDatabase } from "./harness.ts";
+import { testArenaSettings } from "./testArena.ts";
 
 /** Arenas as stored: entry, pauses, pairing under the director's fence, results counted once, the end frozen. */
 const test = useTestDatabase();
@@ -31,21 +32,7 @@ beforeAll(async () => {
   clubId = club!.id;
 });
 
-const settings = (more: Partial<ArenaSettings> = {}): ArenaSettings => ({
-  name: "Blitz Arena",
-  timeControl: { baseTime: 3, increment: 2 },
-  timeClass: "blitz",
-  variant: "standard",
-  jumpstart: null,
-  rated: true,
-  berserkable: true,
-  streaks: true,
-  durationMinutes: 45,
-  startsAt: T0,
-  conditions: {},
-  clubBattle: null,
-  ...more,
-});
+const settings = (more: Partial<ArenaSettings> = {}): ArenaSettings => testArenaSettings(T0, more);
 
 let serial = 0;
 /** A new arena, started by a fresh director at T0: its id and the director's epoch. */

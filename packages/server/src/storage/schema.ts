@@ -338,6 +338,8 @@ export const importedGames = pgTable(
     result: text("result").notNull(),
     /** The PGN's variations with the game's own moves (a saved tree, SAN); empty when it had none. */
     tree: jsonb("tree").$type<SavedTreeNode[]>().notNull().default([]),
+    /** The PGN's comment before the first move (null: none). */
+    openingComment: text("opening_comment"),
     entries: jsonb("entries").$type<AnalysisEntry[]>(),
     nodes: integer("nodes"),
     engine: text("engine"),

@@ -19,6 +19,9 @@ describe("isDatabaseUnavailable", () => {
     ["statement timeout", withCode("canceling statement due to statement timeout", "57014")],
     ["no answer (a partition)", new Error("Query read timeout")],
     ["embedded database not answering", withCode("The embedded database did not answer within 5000 ms", "ETIMEDOUT")],
+    ["Redis slow past the command timeout", new Error("Command timed out")],
+    ["Redis connection closed", new Error("Connection is closed.")],
+    ["Redis away, retries spent", new Error("Reached the max retries per request limit (which is 1). Refer to ...")],
   ])("%s, bare or wrapped by Drizzle", (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
     expect(isDatabaseUnavailable(wrapped(error))).toBe(true);

@@ -3,9 +3,11 @@ const UNREACHABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "E
 // 08xxx: connection exceptions; 57014: statement cancelled (statement_timeout); 57P01-57P03: admin shutdown,
 // crash shutdown, cannot connect now.
 const UNAVAILABLE_SQLSTATE = /^(08...|57014|57P0[1-3])$/;
-// node-postgres reports a lost or refused connection, and a statement never answered, in words only.
+// node-postgres reports a lost or refused connection, and a statement never answered, in words only; so does
+// ioredis (Redis slow past the 1 s command timeout, or away): seen as a player's "Something went wrong" on an
+// accepted offer while a loaded machine held Redis up, where "try again in a moment" is the truth.
 const UNREACHABLE_TEXT =
-  /Connection terminated|timeout exceeded when trying to connect|not queryable|connect ECONNREFUSED|Query read timeout/i;
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|connect ECONNREFUSED|Query read timeout|^Command timed out$|^Connection is closed\.$|Reached the max retries per request limit/i;
 
 /** What a caller is told while the database is away. */
 export const DATABASE_UNAVAILABLE_MESSAGE = "The service is briefly unavailable - please try again in a moment";

@@ -95,6 +95,8 @@ export interface ImportedGame {
   result: "1-0" | "0-1" | "1/2-1/2" | "*";
   /** The PGN's variations, as a saved tree with the game's own moves (empty: it had none): the board's tree. */
   tree: SavedTreeNode[];
+  /** The PGN's comment before the first move, shown above the moves; absent when it had none. */
+  comment?: string;
   variant: "standard" | "chess960";
   createdAt: number;
 }

@@ -56,7 +56,7 @@ describe("readPgn", () => {
     ]);
   });
 
-  it("keeps comments after moves as text (lichess's [%...] commands dropped), none before a line's first move", () => {
+  it("keeps comments after moves as text (lichess's [%...] commands dropped), none before a variation's first move", () => {
     const long = "x".repeat(PGN_LIMITS.comment + 50);
     const [game] = one(
       `{Intro} 1. e4 {Best by test} {[%clk 0:01:00]} e5 {<b>bold</b> & "quoted"} 2. Nf3 ({Or} 2. f4 {${long}}) *`,
@@ -76,6 +76,21 @@ describe("readPgn", () => {
     ]);
     // Only [%...] commands: no comment, and no tree for a game without variations or comments.
     expect(one("1. e4 { [%eval 0.3] } e5 *")[0]?.tree).toEqual([]);
+  });
+
+  it("keeps the comment before the first move as the game's opening comment", () => {
+    const [game] = one(`{Intro} 1. e4 {Best by test} e5 *`);
+    expect(game?.comment).toBe("Intro");
+    expect(game?.sans).toEqual(["e4", "e5"]);
+    expect(game?.tree).toEqual([{ s: "e4", m: "Best by test", c: [{ s: "e5" }] }]);
+    // After the tags, over two comments (joined, commands dropped, cut to the limit); a game without a tree too.
+    const long = "y".repeat(PGN_LIMITS.comment);
+    const [tagged] = one(`[White "alice"]\n\n{ King's Gambit [%evp 0,1] } {${long}}\n1. e4 e5 2. f4 *`);
+    expect(tagged?.comment).toBe(`King's Gambit ${long}`.slice(0, PGN_LIMITS.comment));
+    expect(tagged?.tree).toEqual([]);
+    // Only commands, or no comment at all: none.
+    expect(one("{ [%clk 0:05:00] } 1. e4 *")[0]?.comment).toBeUndefined();
+    expect(one("1. e4 *")[0]?.comment).toBeUndefined();
   });
 
   it("reads nested variations, side by side ones, and one at the first move; a game without any has no tree", () => {

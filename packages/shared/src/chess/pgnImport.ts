@@ -46,6 +46,8 @@ export interface PgnImportGame {
   result: PgnImportResult;
   /** The game's moves with its variations and comments, when it has any (else empty): the analysis board's tree. */
   tree: PgnTreeNode[];
+  /** The comment before the first move ("{King's Gambit, a classic} 1. e4"): the game's opening comment. */
+  comment?: string;
   /** Why the game cannot be imported, naming its line; the moves before it are kept. */
   error?: string;
 }
@@ -73,6 +75,10 @@ function commentText(raw: string): string {
     .trim()
     .slice(0, PGN_LIMITS.comment);
 }
+
+/** Two comments in a row read as one. */
+const joined = (before: string | undefined, text: string): string =>
+  before ? `${before} ${text}`.slice(0, PGN_LIMITS.comment) : text;
 
 /** The file's tokens, or the first syntax error. */
 function tokenize(text: string): { ok: true; tokens: Token[] } | { ok: false; error: string } {
@@ -211,11 +217,14 @@ function readMoves(
     } else if (t.kind === "result" && levels.length === 1) {
       game.result = t.value;
     } else if (t.kind === "comment") {
-      // After a move: that move's (two in a row are joined). Before a line's first move there is no node for it.
+      // After a move: that move's (two in a row are joined). Before the game's first move: the game's. Before a
+      // variation's first move there is no node for it.
       const node = level.last;
       if (node) {
-        node.m = node.m ? `${node.m} ${t.text}`.slice(0, PGN_LIMITS.comment) : t.text;
+        node.m = joined(node.m, t.text);
         comments = true;
+      } else if (levels.length === 1) {
+        game.comment = joined(game.comment, t.text);
       }
     } else if (t.kind === "move") {
       const main = levels.length === 1;

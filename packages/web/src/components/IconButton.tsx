@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
+import { CountBadge } from "./CountBadge.tsx";
 import "./IconButton.css";
 
 export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, "aria-label"> {
@@ -22,11 +23,7 @@ export function IconButton({ label, children, badge, className, type, title, ...
       title={title ?? (badge ? `${label} (${badge})` : label)}
     >
       {children}
-      {badge ? (
-        <span className="icon-button__badge" aria-hidden="true">
-          {badge > 99 ? "99+" : badge}
-        </span>
-      ) : null}
+      {badge ? <CountBadge className="icon-button__badge" count={badge} label={`${badge}`} /> : null}
     </button>
   );
 }

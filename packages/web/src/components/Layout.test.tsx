@@ -6,9 +6,9 @@ import { Layout, type NavItem } from "./Layout.tsx";
 
 afterEach(cleanup);
 
-function renderNav(nav: NavItem[]) {
+function renderNav(nav: NavItem[], path = "/") {
   render(
-    <MemoryRouter initialEntries={["/"]}>
+    <MemoryRouter initialEntries={[path]}>
       <Layout brand="Chess" logoSrc="/x.svg" nav={nav}>
         <p>content</p>
       </Layout>
@@ -33,6 +33,29 @@ describe("Layout navigation badges", () => {
   it("shows nothing for a count of 0", () => {
     renderNav([{ to: "/social", label: "Social", badge: 0 }]);
     expect(screen.getByRole("link", { name: "Social" }).textContent).toBe("Social");
+  });
+});
+
+describe("Layout navigation highlight", () => {
+  const nav: NavItem[] = [
+    { to: "/", label: "Play", activeOn: ["/play"] },
+    { to: "/daily", label: "Daily", activeOn: ["/daily/*"] },
+  ];
+  const current = (name: string) => screen.getByRole("link", { name }).getAttribute("aria-current");
+
+  it("marks the entry's own page as the page, a page under it as in its section, and others not", () => {
+    renderNav(nav, "/daily/g1");
+    expect(current("Daily")).toBe("true");
+    expect(screen.getByRole("link", { name: "Daily" }).className).toContain("topnav__link--active");
+    expect(current("Play")).toBeNull();
+    cleanup();
+    renderNav(nav, "/daily");
+    expect(current("Daily")).toBe("page");
+  });
+
+  it("highlights nothing on a page no entry owns", () => {
+    renderNav(nav, "/analysis");
+    expect(document.querySelector(".topnav__link--active")).toBeNull();
   });
 });
 

@@ -1,6 +1,8 @@
 import { type ReactNode, useRef } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useRouteFocus } from "../lib/useRouteFocus.ts";
+import { CountBadge } from "./CountBadge.tsx";
+import { activeNavEntry } from "./navMatch.ts";
 import "./Layout.css";
 
 export interface NavItem {
@@ -8,8 +10,8 @@ export interface NavItem {
   label: string;
   /** A shorter label for phones ("Top" for Leaderboards); the link is still named by `label`. */
   short?: string;
-  /** Other path prefixes under this entry, e.g. "/play" under Play. */
-  alsoActiveOn?: string[];
+  /** Other paths under this entry, "/play" or "/daily/*" (any path below): see navMatch. */
+  activeOn?: string[];
   /** A count shown beside the label, e.g. 3 unread messages; hidden when 0 or undefined. */
   badge?: number;
   /** What the count means, read after the label, e.g. "3 unread messages" (default "3 new"). */
@@ -32,6 +34,7 @@ export function Layout({ brand, logoSrc, nav, aside, footer, children }: LayoutP
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
   useRouteFocus(main);
+  const active = activeNavEntry(nav, pathname);
   return (
     <div className="layout">
       <a className="skip-link" href="#main">
@@ -47,9 +50,10 @@ export function Layout({ brand, logoSrc, nav, aside, footer, children }: LayoutP
             <ul>
               {nav.map((item) => (
                 <li key={item.to}>
-                  <NavLink
+                  <Link
                     to={item.to}
-                    end
+                    // The entry's own page is the current page; a page under it (a daily game) is in its section.
+                    aria-current={item !== active ? undefined : pathname === item.to ? "page" : "true"}
                     aria-label={
                       item.badge
                         ? `${item.label}, ${item.badgeLabel ?? `${item.badge} new`}`
@@ -57,11 +61,7 @@ export function Layout({ brand, logoSrc, nav, aside, footer, children }: LayoutP
                           ? item.label
                           : undefined
                     }
-                    className={({ isActive }) =>
-                      isActive || item.alsoActiveOn?.some((prefix) => pathname.startsWith(prefix))
-                        ? "topnav__link topnav__link--active"
-                        : "topnav__link"
-                    }
+                    className={item === active ? "topnav__link topnav__link--active" : "topnav__link"}
                   >
                     {item.short ? (
                       <>
@@ -74,11 +74,13 @@ export function Layout({ brand, logoSrc, nav, aside, footer, children }: LayoutP
                       item.label
                     )}
                     {item.badge ? (
-                      <span className="topnav__badge" aria-hidden="true">
-                        {item.badge > 99 ? "99+" : item.badge}
-                      </span>
+                      <CountBadge
+                        className="topnav__badge"
+                        count={item.badge}
+                        label={item.badgeLabel ?? `${item.badge} new`}
+                      />
                     ) : null}
-                  </NavLink>
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -1,6 +1,6 @@
 import { Link, type Location, Outlet, ScrollRestoration } from "react-router";
 import { ConnectionBanner } from "../components/ConnectionBanner.tsx";
-import { Layout, type NavItem } from "../components/Layout.tsx";
+import { Layout } from "../components/Layout.tsx";
 import { ToastProvider } from "../components/Toast.tsx";
 import { IdentityBadge, useIdentity } from "../features/accounts/index.ts";
 import { ClubInvitationNotifier, useInvitationsBadge, useJoinRequestsBadge } from "../features/clubs/index.ts";
@@ -15,16 +15,7 @@ import {
 } from "../features/game/index.ts";
 import { PreferencesSync, PreferredBoardLook, SettingsLink } from "../features/preferences/index.ts";
 import { ArenaPairedListener } from "../features/tournaments/index.ts";
-
-const NAV: NavItem[] = [
-  { to: "/", label: "Play", alsoActiveOn: ["/play", "/analysis"] },
-  { to: "/daily", label: "Daily" },
-  { to: "/puzzles", label: "Puzzles", alsoActiveOn: ["/puzzle/"] },
-  { to: "/watch", label: "Watch", alsoActiveOn: ["/tv"] },
-  { to: "/social", label: "Social", alsoActiveOn: ["/messages/"] },
-  { to: "/leaderboards", label: "Leaderboards", short: "Top" },
-  { to: "/my-profile", label: "My Profile", short: "Profile" },
-];
+import { SITE_NAV } from "./siteNav.ts";
 
 /** The common layout of every route (SPEC §2), with the toasts and the app-wide social listeners. */
 export function SiteLayout() {
@@ -43,7 +34,7 @@ export function SiteLayout() {
           <Layout
             brand="Chess"
             logoSrc="/favicon.svg"
-            nav={NAV.map((item) => ({ ...item, ...badges[item.to] }))}
+            nav={SITE_NAV.map((item) => ({ ...item, ...badges[item.to] }))}
             aside={
               <>
                 <SettingsLink />

@@ -17,6 +17,7 @@ export function importedGameJson(row: ImportedRow): ImportedGame {
     black: row.tags.Black?.trim() || null,
     result: row.result as ImportedGame["result"],
     tree: row.tree,
+    ...(row.openingComment ? { comment: row.openingComment } : {}),
     variant: /[A-Ha-h]/.test(row.initialFen.split(" ")[2] ?? "") ? "chess960" : "standard",
     createdAt: row.createdAt.getTime(),
   };
@@ -76,6 +77,7 @@ export function createImportService(repo: AnalysisRepo) {
         sans: game.sans,
         result: game.result,
         tree: game.tree,
+        openingComment: game.comment ?? null,
       });
       return ok(importedGameJson(row));
     },

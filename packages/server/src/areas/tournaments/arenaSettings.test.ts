@@ -1,5 +1,6 @@
 import { createArenaBody, describeZodError } from "@chess/shared";
 import { describe, expect, it } from "vitest";
+import { testArenaSettings } from "../../../test/testArena.ts";
 import { arenaSettings } from "./arenaSettings.ts";
 
 const NOW = Date.UTC(2026, 10, 22, 18, 0);
@@ -19,23 +20,8 @@ const errorsOf = (body: Record<string, unknown>) => {
 describe("arena settings", () => {
   it("fills the defaults: 45 minutes from a 5-minute countdown, rated, streaks, berserk when the clock allows", () => {
     const r = create({ baseTime: 3, increment: 2 });
-    expect(r).toEqual({
-      ok: true,
-      settings: {
-        name: "Blitz Arena",
-        timeControl: { baseTime: 3, increment: 2 },
-        timeClass: "blitz",
-        variant: "standard",
-        jumpstart: null,
-        rated: true,
-        berserkable: true,
-        streaks: true,
-        durationMinutes: 45,
-        startsAt: NOW + 5 * MIN,
-        conditions: {},
-        clubBattle: null,
-      },
-    });
+    // The tests' arena is this one.
+    expect(r).toEqual({ ok: true, settings: testArenaSettings(NOW + 5 * MIN) });
   });
 
   it.each([

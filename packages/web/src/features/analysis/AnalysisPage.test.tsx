@@ -122,15 +122,23 @@ describe("AnalysisPage (SPEC §2 /analysis)", () => {
     expect(screen.getByText("Imported")).toBeTruthy();
   });
 
+  it("shows an imported game's comment before its first move above the moves", async () => {
+    const api = client();
+    api.importedGame = vi.fn(async () => ({ ...IMPORTED, comment: "The Queen's Gambit" }));
+    renderPage("/analysis?import=import-abc", api);
+    expect((await screen.findByText("The Queen's Gambit")).dataset.testid).toBe("move-comment");
+  });
+
   it("imports with the side the player chose, whose mistakes become their puzzles", async () => {
     const { api } = renderPage("/analysis");
     const pgn = '[White "carol"]\n\n1. d4 d5 2. c4 *';
     fireEvent.change(screen.getByRole("textbox", { name: "Paste the PGN of one game or many" }), {
       target: { value: pgn },
     });
-    fireEvent.change(screen.getByRole("combobox", { name: "Your puzzles from this game" }), {
-      target: { value: "black" },
-    });
+    const side = screen.getByRole("combobox", { name: "Your puzzles from this game" });
+    // The project's labelled drop-down, styled like the other forms' ones.
+    expect(side.closest(".select-field")).not.toBeNull();
+    fireEvent.change(side, { target: { value: "black" } });
     fireEvent.click(screen.getByRole("button", { name: "Import" }));
     expect(api.importPgn).toHaveBeenCalledWith(pgn, { side: "black" });
     expect(await screen.findByText("Imported")).toBeTruthy();

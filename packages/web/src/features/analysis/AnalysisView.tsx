@@ -239,6 +239,7 @@ export function AnalysisView({ game, client = analysisApi }: AnalysisViewProps) 
           <MoveTreeView
             tree={nav.tree}
             current={nav.current}
+            {...(game.comment ? { startComment: game.comment } : {})}
             {...(qualities
               ? { annotate: (node) => (node.game ? <MoveMark quality={qualities[node.ply]} /> : null) }
               : {})}

@@ -1,8 +1,16 @@
 import { type PgnImportGame, pgnGameTitle, readPgn } from "@chess/shared";
 import { type ChangeEvent, type FormEvent, useId, useState } from "react";
 import { Button } from "../../components/Button.tsx";
+import { SelectField } from "../../components/SelectField.tsx";
 import { type AnalysisApi, analysisApi } from "./analysisApi.ts";
 import "./ImportPanel.css";
+
+type Side = "" | "white" | "black";
+const SIDES: ReadonlyArray<{ value: Side; label: string }> = [
+  { value: "", label: "The side named after you (else both)" },
+  { value: "white", label: "White's mistakes" },
+  { value: "black", label: "Black's mistakes" },
+];
 
 /** The largest file the form reads (the server's limit). */
 const MAX_FILE_BYTES = 1_000_000;
@@ -23,7 +31,7 @@ export function ImportPanel({ onImported, client = analysisApi }: ImportPanelPro
   const [error, setError] = useState<string | null>(null);
   const [games, setGames] = useState<PgnImportGame[] | null>(null);
   const [busy, setBusy] = useState(false);
-  const [side, setSide] = useState<"" | "white" | "black">("");
+  const [side, setSide] = useState<Side>("");
 
   const send = (text: string) => {
     setBusy(true);
@@ -88,14 +96,13 @@ export function ImportPanel({ onImported, client = analysisApi }: ImportPanelPro
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         />
-        <label className="import-panel__side">
-          <span className="field__label">Your puzzles from this game</span>
-          <select value={side} onChange={(e) => setSide(e.currentTarget.value as typeof side)}>
-            <option value="">The side named after you (else both)</option>
-            <option value="white">White's mistakes</option>
-            <option value="black">Black's mistakes</option>
-          </select>
-        </label>
+        <SelectField
+          label="Your puzzles from this game"
+          value={side}
+          options={SIDES}
+          onChange={(v) => setSide(v as Side)}
+          className="import-panel__side"
+        />
         <div className="import-panel__row">
           <label className="import-panel__file btn btn--ghost">
             Choose a PGN file

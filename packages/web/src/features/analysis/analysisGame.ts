@@ -41,6 +41,8 @@ export interface AnalysisGame {
   startedAt: number | null;
   /** Variations that come with the game (an imported PGN's), laid over its moves on the board. */
   variations?: SavedNode[];
+  /** The comment before the first move (an imported PGN's), shown above the moves. */
+  comment?: string;
 }
 
 /** The route state /analysis is opened with (SPEC §2). `moves` may be a SAN list or a space-separated string. */
@@ -164,6 +166,7 @@ export function importedAnalysisGame(imported: ImportedGame): AnalysisGame {
     result: imported.result,
     variant: imported.variant === "chess960" ? "fun" : "standard",
     ...(imported.tree.length > 0 ? { variations: imported.tree } : {}),
+    ...(imported.comment ? { comment: imported.comment } : {}),
   };
 }
 

@@ -37,6 +37,7 @@ export function buildPgn(game: AnalysisGame, options: PgnOptions): string {
     initialFen: game.initialFen,
     sans: game.sans,
     result: game.result,
+    ...(game.comment ? { startComment: game.comment } : {}),
     ...(evals ? { comment: (ply: number) => evalComment(evals[ply]) } : {}),
     ...(options.tree
       ? {

@@ -45,4 +45,17 @@ describe("MoveTreeView: an imported PGN's comments", () => {
       "2.…Nc6",
     ]);
   });
+
+  it("shows the comment before the first move above the moves, as text", () => {
+    const tree = gameTree(START_FEN, replayLine(START_FEN, SANS).moves);
+    const { container } = render(
+      <MoveTreeView tree={tree} current="" onSelect={() => {}} startComment="King's Pawn <b>game</b>" />,
+    );
+    const [first] = screen.getAllByTestId("move-comment");
+    expect(first?.textContent).toBe("King's Pawn <b>game</b>");
+    expect(container.querySelector("b")).toBeNull();
+    // Before the table of moves, its rows as they were.
+    expect(first?.compareDocumentPosition(screen.getByRole("table")) ?? 0).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(within(screen.getByRole("table")).getAllByRole("row").slice(1)[0]?.textContent).toBe("1.e4e5");
+  });
 });

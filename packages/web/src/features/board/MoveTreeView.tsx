@@ -14,6 +14,8 @@ export interface MoveTreeViewProps {
   /** A right click (or the context-menu key) on a move, where its menu should open. */
   onMenu?: (id: string, at: { x: number; y: number }) => void;
   emptyText?: string;
+  /** The comment before the first move (an imported PGN's), shown above the moves as lichess does. */
+  startComment?: string;
 }
 
 interface Row {
@@ -63,6 +65,7 @@ export function MoveTreeView({
   onSelect,
   onMenu,
   emptyText = "No moves yet",
+  startComment,
 }: MoveTreeViewProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a changed tree moves the shown move in the list
@@ -151,6 +154,7 @@ export function MoveTreeView({
 
   return (
     <div className="move-list" ref={scrollRef}>
+      {startComment ? <p className="move-tree__start">{comment(startComment, "start")}</p> : null}
       {rows.length === 0 ? (
         <p className="move-list__none">{emptyText}</p>
       ) : (

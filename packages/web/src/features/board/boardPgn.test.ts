@@ -31,6 +31,7 @@ describe("makePgn", () => {
       { comment: (ply) => (ply === 1 ? "[%eval 0.35]" : undefined) },
       "1. e4 { [%eval 0.35] } 1... e5 2. Nf3 *",
     ],
+    ["a comment before the first move", { startComment: "King's {Pawn}" }, "{ King's {Pawn) } 1. e4 e5 2. Nf3 *"],
   ])("%s", (_what, change, text) => {
     expect(movetext(makePgn(game(change)))).toBe(text);
   });

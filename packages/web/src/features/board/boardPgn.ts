@@ -16,6 +16,8 @@ export interface PgnGame {
   comment?: (ply: number) => string | undefined;
   /** The movetext's tokens when they are not `sans` alone, e.g. a tree's with its variations (moveTree.ts). */
   movetext?: readonly string[];
+  /** The comment before the first move, e.g. an imported PGN's ("{King's Gambit} 1. e4"). */
+  startComment?: string;
 }
 
 const MAX_LINE = 80;
@@ -29,7 +31,8 @@ export function makePgn(game: PgnGame): string {
     ? game.tags
     : [...game.tags, ["SetUp", "1"] as const, ["FEN", game.initialFen.trim()] as const];
   const header = tags.map(([name, value]) => `[${name} "${escapeTag(value)}"]`).join("\n");
-  return `${header}\n\n${wrap(movetext(game))}\n`;
+  const start = game.startComment ? [`{ ${game.startComment.replaceAll("}", ")")} }`] : [];
+  return `${header}\n\n${wrap([...start, ...movetext(game)])}\n`;
 }
 
 function movetext(game: PgnGame): string[] {

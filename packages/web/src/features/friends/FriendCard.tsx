@@ -2,6 +2,7 @@ import type { Friend } from "@chess/shared";
 import { useId } from "react";
 import { Link } from "react-router";
 import { Button } from "../../components/Button.tsx";
+import { CountBadge } from "../../components/CountBadge.tsx";
 import { PresenceDot } from "../../components/PresenceDot.tsx";
 import { shortDate } from "../../lib/dates.ts";
 import { DailyChallengeButton } from "../daily/index.ts";
@@ -48,11 +49,7 @@ export function FriendCard({ friend, unread, challenge, onChallenge, onCancelCha
           aria-describedby={nameId}
         >
           Message
-          {unread > 0 ? (
-            <span className="friend-card__unread" aria-hidden="true">
-              {unread > 99 ? "99+" : unread}
-            </span>
-          ) : null}
+          <CountBadge count={unread} label={unreadLabel(unread)} />
         </Link>
         <Button
           className="friend-card__action"

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { CountBadge } from "../../components/CountBadge.tsx";
 import { unreadLabel, unreadList } from "./unreadStore.ts";
 import { useUnread } from "./useUnread.ts";
 import "./UnreadConversations.css";
@@ -27,9 +28,7 @@ export function UnreadConversations({ className }: { className?: string }) {
             >
               <PlayerAvatar username={friendName} size="sm" />
               <span className="unread-conversations__name">{friendName}</span>
-              <span className="unread-conversations__count" aria-hidden="true">
-                {count > 99 ? "99+" : count}
-              </span>
+              <CountBadge count={count} label={unreadLabel(count)} />
             </Link>
           </li>
         ))}

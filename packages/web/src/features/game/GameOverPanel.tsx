@@ -164,7 +164,9 @@ function HeadlineText({ headline, name }: { headline: string; name: string }) {
   return (
     <>
       {headline.slice(0, at)}
-      <span className="game-over__name">{name}</span>
+      <span className="game-over__name" title={name}>
+        {name}
+      </span>
       {headline.slice(at + name.length)}
     </>
   );

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useState } from "react";
+import { CountBadge } from "../../components/CountBadge.tsx";
 import { useUnreadLines } from "../chat/index.ts";
 import "./GamePanelTabs.css";
 
@@ -55,11 +56,7 @@ export function GamePanelTabs({
             aria-label={tab === "chat" && unread > 0 ? `${label}, ${unreadText(unread)}` : undefined}
           >
             {label}
-            {tab === "chat" && unread > 0 ? (
-              <span className="game-tabs__unread" data-testid="chat-unread" aria-hidden="true">
-                {unread > 99 ? "99+" : unread}
-              </span>
-            ) : null}
+            {tab === "chat" ? <CountBadge count={unread} label={unreadText(unread)} /> : null}
           </button>
         ))}
       </div>

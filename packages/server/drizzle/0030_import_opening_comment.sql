@@ -1,0 +1,1 @@
+ALTER TABLE "imported_games" ADD COLUMN "opening_comment" text;
