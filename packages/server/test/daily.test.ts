@@ -1,7 +1,7 @@
 import type { DailyGame, DailyGames, DailyReminder } from "@chess/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OWN_GAME_POSITION_MESSAGE } from "../src/areas/analysis/analysisService.ts";
-import { as, DAY, dailyGame, playDaily, send, squares, startDaily } from "./dailyPlay.ts";
+import { as, ask, DAY, dailyGame, playDaily, send, squares, startDaily } from "./dailyPlay.ts";
 import { createTestDatabase, http, startTestServer, type TestServer } from "./harness.ts";
 import { type Player, reconnect, registered } from "./players.ts";
 
@@ -130,6 +130,39 @@ describe("daily games", () => {
     expect(await blackTurn).toMatchObject({ kind: "yourTurn", gameId });
     expect((b.seen.get("dailyReminder") as DailyReminder[]).length).toBe(1);
     expect((await dailyGame(url, gameId, b)).conditionals).toEqual([]);
+    for (const p of [w, b]) p.socket.close();
+  });
+
+  it("offers, declines and agrees a draw, and a move clears an offer", async () => {
+    const { url } = await serve(0);
+    const w = await registered(url, "ow");
+    const b = await registered(url, "ob");
+    const gameId = await startDaily(url, w, b);
+    await playDaily(w, b, gameId, ["e2e4", "e7e5"]);
+
+    const offered = b.next("dailyDrawOffered");
+    expect((await ask(w.socket, "dailyOfferDraw", { gameId })).ok).toBe(true);
+    expect(await offered).toMatchObject({ gameId, by: w.name });
+    expect((await dailyGame(url, gameId, b)).drawOfferBy).toBe("w");
+    expect((await ask(w.socket, "dailyOfferDraw", { gameId })).code).toBe("pending");
+
+    const declined = w.next("dailyDrawDeclined");
+    expect((await ask(b.socket, "dailyDeclineDraw", { gameId })).ok).toBe(true);
+    expect(await declined).toMatchObject({ gameId });
+    expect((await dailyGame(url, gameId, b)).drawOfferBy).toBeNull();
+    expect((await ask(b.socket, "dailyDeclineDraw", { gameId })).code).toBe("no_offer");
+
+    // White offers again, then moves: the move stores the game without the offer.
+    expect((await ask(w.socket, "dailyOfferDraw", { gameId })).ok).toBe(true);
+    await playDaily(w, b, gameId, ["g1f3"], 2);
+    expect((await dailyGame(url, gameId, b)).drawOfferBy).toBeNull();
+
+    // Black offers, White's offer accepts it.
+    expect((await ask(b.socket, "dailyOfferDraw", { gameId })).ok).toBe(true);
+    const over = w.next("dailyOver");
+    expect((await ask(w.socket, "dailyOfferDraw", { gameId })).ok).toBe(true);
+    expect(await over).toMatchObject({ gameId, winningColor: "draw", reason: "draw" });
+    expect((await dailyGame(url, gameId, b)).status).not.toBe("active");
     for (const p of [w, b]) p.socket.close();
   });
 

@@ -7,22 +7,45 @@ import {
   type VacationLedger,
 } from "@chess/shared";
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { type Db, runStatement } from "../../storage/db.ts";
 import { dailyGames, dailyOffers, dailyVacations, gameMoves, games, isDailyInProgress } from "../../storage/schema.ts";
 import { hasErrorCode, UNIQUE_VIOLATION } from "../../storage/unavailable.ts";
 import type { DailyPly } from "./dailyRound.ts";
 
-export type GameWithDaily = { game: typeof games.$inferSelect; daily: typeof dailyGames.$inferSelect };
 export type StoredLedger = typeof dailyVacations.$inferSelect;
+type GameRow = typeof games.$inferSelect;
+type DailyRow = typeof dailyGames.$inferSelect;
 /** A daily game as a command reads it: rows, moves, and each player's vacation ledger (none: never on one). */
-export type LoadedDaily = GameWithDaily & {
-  moves: Array<{ uci: string; san: string }>;
+export type LoadedDaily = {
+  game: Pick<
+    GameRow,
+    | "id"
+    | "variant"
+    | "rated"
+    | "clubId"
+    | "initialFen"
+    | "startEval"
+    | "whiteUserId"
+    | "blackUserId"
+    | "whiteSessionId"
+    | "blackSessionId"
+    | "whiteName"
+    | "blackName"
+    | "whiteElo"
+    | "blackElo"
+    | "whiteDeltas"
+    | "blackDeltas"
+    | "ownerEpoch"
+    | "status"
+    | "winningColor"
+    | "endReason"
+  >;
+  daily: Omit<DailyRow, "gameId">;
+  /** The moves in order, as the board names them and in SAN. */
+  moves: { uci: string[]; san: string[] };
   ledgers: ByColor<StoredLedger | undefined>;
 };
 
-const whiteVacation = alias(dailyVacations, "white_vacation");
-const blackVacation = alias(dailyVacations, "black_vacation");
 export type NewDailyGame = { game: typeof games.$inferInsert; daily: typeof dailyGames.$inferInsert };
 export type DailyOfferRow = typeof dailyOffers.$inferSelect;
 
@@ -56,7 +79,130 @@ export interface PlayerDailyRow {
   pausedLeftMs: number | null;
 }
 
-const clockColumns = (clock: DailyClock) => ({ deadline: clock.deadline, pausedLeftMs: clock.pausedLeftMs });
+/**
+ * What a command reads of a daily game, in one statement: the columns it uses of the games row and the daily
+ * state, its moves in order (space-separated: UCI and SAN have no spaces), and both players' ledgers.
+ * Hand-written and run on the driver (as STORE_MOVE): drizzle built this select anew for each read, ~0.6 ms of
+ * the server's thread, and read every column of the games row. Epoch ms columns come back as float8, a
+ * number on both drivers.
+ */
+const LOAD = `
+  select g.id, g.variant, g.rated, g.club_id, g.initial_fen, g.start_eval, g.white_user_id, g.black_user_id,
+    g.white_session_id, g.black_session_id, g.white_name, g.black_name, g.white_elo, g.black_elo, g.white_deltas,
+    g.black_deltas, g.owner_epoch, g.status, g.winning_color, g.end_reason,
+    d.days, d.deadline::float8, d.paused_left_ms::float8, d.alarm_at::float8, d.draw_offer_by, d.conditionals_w,
+    d.conditionals_b, d.no_show_loses, m.uci, m.san,
+    w.user_id as w_user_id, w.balance_ms::float8 as w_balance_ms, w.as_of::float8 as w_as_of,
+    w.since::float8 as w_since, w.runs_out_at::float8 as w_runs_out_at,
+    b.user_id as b_user_id, b.balance_ms::float8 as b_balance_ms, b.as_of::float8 as b_as_of,
+    b.since::float8 as b_since, b.runs_out_at::float8 as b_runs_out_at
+  from games g
+  join daily_games d on d.game_id = g.id
+  cross join lateral (
+    select string_agg(uci, ' ' order by ply) as uci, string_agg(san, ' ' order by ply) as san
+    from game_moves where game_id = g.id
+  ) m
+  left join daily_vacations w on w.user_id = g.white_user_id
+  left join daily_vacations b on b.user_id = g.black_user_id
+  where g.id = $1`;
+
+/** A row of LOAD, as both drivers answer it. */
+interface LoadRow {
+  id: string;
+  variant: string;
+  rated: boolean;
+  club_id: number | null;
+  initial_fen: string;
+  start_eval: number | null;
+  white_user_id: number | null;
+  black_user_id: number | null;
+  white_session_id: string;
+  black_session_id: string;
+  white_name: string;
+  black_name: string;
+  white_elo: number | null;
+  black_elo: number | null;
+  white_deltas: GameRow["whiteDeltas"];
+  black_deltas: GameRow["blackDeltas"];
+  owner_epoch: number;
+  status: GameRow["status"];
+  winning_color: string | null;
+  end_reason: string | null;
+  days: number;
+  deadline: number | null;
+  paused_left_ms: number | null;
+  alarm_at: number | null;
+  draw_offer_by: DailyRow["drawOfferBy"];
+  conditionals_w: string[][];
+  conditionals_b: string[][];
+  no_show_loses: boolean;
+  uci: string | null;
+  san: string | null;
+  w_user_id: number | null;
+  w_balance_ms: number;
+  w_as_of: number;
+  w_since: number | null;
+  w_runs_out_at: number | null;
+  b_user_id: number | null;
+  b_balance_ms: number;
+  b_as_of: number;
+  b_since: number | null;
+  b_runs_out_at: number | null;
+}
+
+const words = (text: string | null) => (text === null || text === "" ? [] : text.split(" "));
+
+function ledgerOf(
+  userId: number | null,
+  balanceMs: number,
+  asOf: number,
+  since: number | null,
+  runsOutAt: number | null,
+): StoredLedger | undefined {
+  return userId === null ? undefined : { userId, balanceMs, asOf, since, runsOutAt };
+}
+
+function loaded(r: LoadRow): LoadedDaily {
+  return {
+    game: {
+      id: r.id,
+      variant: r.variant,
+      rated: r.rated,
+      clubId: r.club_id,
+      initialFen: r.initial_fen,
+      startEval: r.start_eval,
+      whiteUserId: r.white_user_id,
+      blackUserId: r.black_user_id,
+      whiteSessionId: r.white_session_id,
+      blackSessionId: r.black_session_id,
+      whiteName: r.white_name,
+      blackName: r.black_name,
+      whiteElo: r.white_elo,
+      blackElo: r.black_elo,
+      whiteDeltas: r.white_deltas,
+      blackDeltas: r.black_deltas,
+      ownerEpoch: r.owner_epoch,
+      status: r.status,
+      winningColor: r.winning_color,
+      endReason: r.end_reason,
+    },
+    daily: {
+      days: r.days,
+      deadline: r.deadline,
+      pausedLeftMs: r.paused_left_ms,
+      alarmAt: r.alarm_at,
+      drawOfferBy: r.draw_offer_by,
+      conditionalsW: r.conditionals_w,
+      conditionalsB: r.conditionals_b,
+      noShowLoses: r.no_show_loses,
+    },
+    moves: { uci: words(r.uci), san: words(r.san) },
+    ledgers: {
+      w: ledgerOf(r.w_user_id, r.w_balance_ms, r.w_as_of, r.w_since, r.w_runs_out_at),
+      b: ledgerOf(r.b_user_id, r.b_balance_ms, r.b_as_of, r.b_since, r.b_runs_out_at),
+    },
+  };
+}
 
 /**
  * A move's one statement: the games row moves from the ply read to the new one (or nothing happens), the plies
@@ -79,15 +225,39 @@ const STORE_MOVE = `
   )
   select (select count(*) from held)::int as n, (select count(*) from moved)::int as m, (select count(*) from daily)::int as d`;
 
+/** A vacation's one statement: the ledger stored, and the clocks of the games it paused or resumed. */
+const SAVE_VACATION = `
+  with ledger as (
+    insert into daily_vacations (user_id, balance_ms, as_of, since, runs_out_at)
+    values ($1, $2::bigint, $3::bigint, $4::bigint, $5::bigint)
+    on conflict (user_id) do update set balance_ms = excluded.balance_ms, as_of = excluded.as_of,
+      since = excluded.since, runs_out_at = excluded.runs_out_at
+    returning 1
+  ), clocks as (
+    update daily_games set deadline = c.d, paused_left_ms = c.p, alarm_at = c.a
+    from json_to_recordset($6::json) as c(g text, d bigint, p bigint, a bigint)
+    where daily_games.game_id = c.g
+    returning 1
+  )
+  select (select count(*) from ledger)::int as l, (select count(*) from clocks)::int as c`;
+
 export function createDailyRepo(db: Db) {
-  /** Locks the games row of a daily game still at `ply` (the compare-and-set of every change); false if not. */
-  async function holdAt(tx: Db, gameId: string, ply: number): Promise<boolean> {
-    const rows = await tx
-      .update(games)
-      .set({ ply })
-      .where(and(eq(games.id, gameId), eq(games.status, "active"), eq(games.ply, ply)))
-      .returning({ id: games.id });
-    return rows.length > 0;
+  /**
+   * Sets daily-state columns in one statement, only while the game still stands at `ply` (the games row's
+   * compare-and-set, as a move's); false if it moved on or ended.
+   */
+  async function setAt(gameId: string, ply: number, set: string, value: unknown): Promise<boolean> {
+    const [row] = await runStatement<{ n: number }>(
+      db,
+      `with held as (
+        update games set ply = ply where id = $1 and status = 'active' and ply = $2 returning id
+      ), changed as (
+        update daily_games set ${set} where game_id = (select id from held) returning 1
+      )
+      select (select count(*) from changed)::int as n`,
+      [gameId, ply, value],
+    );
+    return (row?.n ?? 0) > 0;
   }
 
   return {
@@ -96,28 +266,8 @@ export function createDailyRepo(db: Db) {
      * undefined when it is not a daily game.
      */
     async load(gameId: string): Promise<LoadedDaily | undefined> {
-      const [row] = await db
-        .select({
-          game: games,
-          daily: dailyGames,
-          moves: sql<
-            Array<[string, string]>
-          >`(select coalesce(json_agg(json_build_array(${gameMoves.uci}, ${gameMoves.san}) order by ${gameMoves.ply}), '[]'::json) from ${gameMoves} where ${gameMoves.gameId} = ${games.id})`,
-          white: whiteVacation,
-          black: blackVacation,
-        })
-        .from(games)
-        .innerJoin(dailyGames, eq(dailyGames.gameId, games.id))
-        .leftJoin(whiteVacation, eq(whiteVacation.userId, games.whiteUserId))
-        .leftJoin(blackVacation, eq(blackVacation.userId, games.blackUserId))
-        .where(eq(games.id, gameId));
-      if (!row) return undefined;
-      return {
-        game: row.game,
-        daily: row.daily,
-        moves: row.moves.map(([uci, san]) => ({ uci, san })),
-        ledgers: { w: row.white ?? undefined, b: row.black ?? undefined },
-      };
+      const [row] = await runStatement<LoadRow>(db, LOAD, [gameId]);
+      return row && loaded(row);
     },
 
     /** A new game and its daily state, taking the offer it answers (false when the offer is gone). */
@@ -168,23 +318,15 @@ export function createDailyRepo(db: Db) {
       }
     },
 
-    /** A side's conditional lines, only while the game stands at `ply`. */
+    /** A side's conditional lines, only while the game stands at `ply`: one statement. */
     async setConditionals(gameId: string, ply: number, color: Color, lines: string[][]): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        if (!(await holdAt(tx, gameId, ply))) return false;
-        const set = color === "w" ? { conditionalsW: lines } : { conditionalsB: lines };
-        await tx.update(dailyGames).set(set).where(eq(dailyGames.gameId, gameId));
-        return true;
-      });
+      const column = color === "w" ? "conditionals_w" : "conditionals_b";
+      return setAt(gameId, ply, `${column} = $3::jsonb`, JSON.stringify(lines));
     },
 
-    /** A draw offer made or answered, only while the game stands at `ply`. */
+    /** A draw offer made or answered, only while the game stands at `ply`: one statement. */
     async setDrawOffer(gameId: string, ply: number, by: Color | null): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        if (!(await holdAt(tx, gameId, ply))) return false;
-        await tx.update(dailyGames).set({ drawOfferBy: by }).where(eq(dailyGames.gameId, gameId));
-        return true;
-      });
+      return setAt(gameId, ply, "draw_offer_by = $3::text", by);
     },
 
     /** After its end is stored: nothing of the game is due any more. */
@@ -270,26 +412,25 @@ export function createDailyRepo(db: Db) {
       return new Map(rows.map((r) => [r.userId, r]));
     },
 
-    /** A ledger and the clocks it paused or resumed, in one transaction. */
+    /**
+     * A ledger and the clocks it paused or resumed, in one statement (one commit on the database thread,
+     * however many games the player has).
+     */
     async saveVacation(
       userId: number,
       ledger: VacationLedger,
       runsOutAt: number | null,
       clocks: Array<{ gameId: string; clock: DailyClock; alarmAt: number | null }>,
     ): Promise<void> {
-      await db.transaction(async (tx) => {
-        const row = { ...ledger, runsOutAt };
-        await tx
-          .insert(dailyVacations)
-          .values({ userId, ...row })
-          .onConflictDoUpdate({ target: dailyVacations.userId, set: row });
-        for (const c of clocks) {
-          await tx
-            .update(dailyGames)
-            .set({ ...clockColumns(c.clock), alarmAt: c.alarmAt })
-            .where(eq(dailyGames.gameId, c.gameId));
-        }
-      });
+      const rows = clocks.map((c) => ({ g: c.gameId, d: c.clock.deadline, p: c.clock.pausedLeftMs, a: c.alarmAt }));
+      await runStatement(db, SAVE_VACATION, [
+        userId,
+        ledger.balanceMs,
+        ledger.asOf,
+        ledger.since,
+        runsOutAt,
+        JSON.stringify(rows),
+      ]);
     },
 
     /** Accounts whose vacation ran out by `now` without their ending it. */

@@ -20,7 +20,7 @@ export async function loadRound(repo: DailyRepo, gameId: string): Promise<DailyR
   if (!stored) return undefined;
   const { game: g, daily: d, moves, ledgers } = stored;
   if (g.whiteUserId === null || g.blackUserId === null) return undefined;
-  const uciMoves = moves.map((m) => m.uci);
+  const uciMoves = moves.uci;
   const clock: DailyClock = { days: d.days as DaysPerMove, deadline: d.deadline, pausedLeftMs: d.pausedLeftMs };
   return {
     id: g.id,
@@ -49,8 +49,8 @@ export async function loadRound(repo: DailyRepo, gameId: string): Promise<DailyR
     noShowLoses: d.noShowLoses,
     ledgers,
     board: replayMoves(g.id, g.initialFen, uciMoves),
-    ply: moves.length,
-    sanMoves: moves.map((m) => m.san),
+    ply: uciMoves.length,
+    sanMoves: moves.san,
     uciMoves,
   };
 }

@@ -103,10 +103,11 @@ export function createDailyVacations(deps: { repo: DailyRepo; notify: DailyNotif
 
     end: (userId: number) => end(userId, deps.now()),
 
-    /** Before a move of the player's: a vacation in progress (or run out unnoticed) ends. */
+    /**
+     * Before a move of a player whose ledger, read with the game, shows a vacation in progress (or run out
+     * unnoticed): it ends. `end` reads the ledger again, so a vacation ended meanwhile changes nothing.
+     */
     async endBeforeMove(userId: number, now: number): Promise<void> {
-      const ledger = (await repo.ledgers([userId])).get(userId);
-      if (!ledger || ledger.since === null) return;
       await end(userId, now);
     },
 
