@@ -25,10 +25,19 @@ export interface Database {
 
 /**
  * Runs one statement on the driver itself, past drizzle's per-call query building (~35 KB of garbage a
- * call), for the hottest write: a move.
+ * call), for the hottest write: a move. `urgent`: a player waits on it, and the embedded database runs it
+ * before queued background statements (pgliteLanes.ts); PostgreSQL runs statements side by side and needs no
+ * such flag.
  */
-export async function runStatement<R = Record<string, unknown>>(db: Db, text: string, values: unknown[]): Promise<R[]> {
-  const result = await (db as unknown as { $client: PgliteClient | pg.Pool }).$client.query(text, values);
+export async function runStatement<R = Record<string, unknown>>(
+  db: Db,
+  text: string,
+  values: unknown[],
+  options: { urgent?: boolean } = {},
+): Promise<R[]> {
+  const client = (db as unknown as { $client: PgliteClient | pg.Pool }).$client;
+  const result =
+    client instanceof PgliteClient ? await client.query(text, values, options) : await client.query(text, values);
   return result.rows as R[];
 }
 

@@ -100,6 +100,99 @@ describe("PgliteClient: the embedded database on its own thread", () => {
   });
 });
 
+describe("PgliteClient: a player's urgent statement goes before queued background work", () => {
+  let client: PgliteClient;
+  let db: ReturnType<typeof drizzle>;
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  beforeAll(async () => {
+    client = await PgliteClient.start({ dir: undefined, migrationsFolder });
+    db = drizzle(client as never);
+    await client.query("create table ran (seq serial primary key, n int)");
+  }, 60_000);
+  afterAll(() => client.close());
+
+  /** Opens a transaction that writes `n` and holds the database until `release` is called. */
+  async function holdDatabase(n: number) {
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const tx = db.transaction(async (t) => {
+      await t.execute(sql`insert into ran (n) values (${n})`);
+      await held;
+    });
+    await pause(50);
+    return { release, tx };
+  }
+
+  const order = async () =>
+    (await client.query("select n from ran order by seq", [], { rowMode: "array" })).rows.map(
+      (r) => (r as number[])[0],
+    );
+
+  it("runs it after the open transaction, before every normal statement queued ahead of it, each class in order", async () => {
+    const { release, tx } = await holdDatabase(0);
+    const answered: number[] = [];
+    const write = (n: number, urgent = false) =>
+      client.query("insert into ran (n) values ($1)", [n], { urgent }).then(() => void answered.push(n));
+    const writes: Array<Promise<void>> = [];
+    for (let n = 1; n <= 60; n++) {
+      writes.push(write(n));
+      if (n === 30) writes.push(write(1000, true));
+    }
+    writes.push(write(1001, true));
+    await pause(50);
+    expect(answered).toEqual([]);
+    release();
+    await tx;
+    await Promise.all(writes);
+    const normal = Array.from({ length: 60 }, (_, i) => i + 1);
+    expect(await order()).toEqual([0, 1000, 1001, ...normal]);
+    expect(answered).toEqual([1000, 1001, ...normal]);
+  });
+
+  it("answers every request, failed ones with their error, and the queue goes on", async () => {
+    await client.query("delete from ran");
+    const { release, tx } = await holdDatabase(0);
+    const outcomes = Array.from({ length: 40 }, (_, i) => {
+      const urgent = i % 4 === 0;
+      const text = i % 3 === 0 ? "insert into nowhere values ($1)" : "insert into ran (n) values ($1)";
+      return client.query(text, [i], { urgent }).then(
+        () => "ok",
+        (e: Error) => e.message,
+      );
+    });
+    release();
+    await tx;
+    const settled = await Promise.all(outcomes);
+    expect(settled.filter((o) => o === "ok")).toHaveLength(26);
+    expect(settled.filter((o) => o.includes('"nowhere" does not exist'))).toHaveLength(14);
+    expect(await order()).toHaveLength(27);
+  });
+
+  it("closes after the statements queued before the close, waiting for the open transaction", async () => {
+    const own = await PgliteClient.start({ dir: undefined, migrationsFolder });
+    const ownDb = drizzle(own as never);
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const tx = ownDb.transaction(async (t) => {
+      await t.execute(sql`select 1`);
+      await held;
+    });
+    await pause(50);
+    const queued = [own.query("select 1 as one"), own.query("select 2 as two", [], { urgent: true })];
+    const closed = own.close();
+    release();
+    await tx;
+    await closed;
+    expect((await Promise.all(queued)).map((r) => r.rows)).toEqual([[{ one: 1 }], [{ two: 2 }]]);
+    await expect(own.query("select 1")).rejects.toThrow("The database is closed");
+  }, 60_000);
+});
+
 describe("PgliteClient when its thread dies unasked", () => {
   it("fails what was waiting and everything after, and reports the loss once", async () => {
     const lost: Error[] = [];

@@ -17,6 +17,12 @@ interface Queryable {
   query(sql: string, params?: unknown[], options?: { rowMode?: RowMode }): Promise<QueryResult>;
 }
 
+export interface StatementOptions {
+  rowMode?: RowMode;
+  /** A player waits on it (a live move's write): the worker runs it before queued background statements. */
+  urgent?: boolean;
+}
+
 interface Pending {
   resolve: (v: unknown) => void;
   reject: (e: Error) => void;
@@ -104,8 +110,10 @@ export class PgliteClient implements Queryable {
     return new PgliteClient(worker, onLost, options.timeoutMs);
   }
 
-  query(sql: string, params: unknown[] = [], options: { rowMode?: RowMode } = {}): Promise<QueryResult> {
-    return this.send({ op: "query", sql, params, rowMode: options.rowMode ?? "object" }) as Promise<QueryResult>;
+  query(sql: string, params: unknown[] = [], options: StatementOptions = {}): Promise<QueryResult> {
+    const rowMode = options.rowMode ?? "object";
+    const urgent = options.urgent ? { urgent: true } : {};
+    return this.send({ op: "query", sql, params, rowMode, ...urgent }) as Promise<QueryResult>;
   }
 
   async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {

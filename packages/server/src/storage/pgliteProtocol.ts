@@ -4,7 +4,20 @@ import type { CheckpointPolicy } from "./checkpoints.ts";
 export type RowMode = "array" | "object";
 
 export type PgliteRequest =
-  | { id: number; op: "query"; sql: string; params: unknown[]; rowMode: RowMode; tx?: number }
+  | {
+      id: number;
+      op: "query";
+      sql: string;
+      params: unknown[];
+      rowMode: RowMode;
+      /** The open transaction it belongs to: it runs at once, the transaction holds the database. */
+      tx?: number;
+      /**
+       * A player waits on it (a live move's write): run before every queued request that is not urgent
+       * (pgliteLanes.ts). Only for statements outside a transaction.
+       */
+      urgent?: boolean;
+    }
   | { id: number; op: "begin" }
   | { id: number; op: "commit" | "rollback"; tx: number }
   | { id: number; op: "close" }

@@ -8,6 +8,9 @@
  * pgliteDiskSync.ts), so after each commit, and each statement outside a transaction, the answer waits for
  * a group sync (groupSync.ts) of the WAL PostgreSQL wrote; commits that end while one runs share the next.
  * Meanwhile the thread goes on with the statements that follow.
+ *
+ * Which request runs next is this thread's choice, not PGlite's lock's (pgliteLanes.ts): one at a time, a
+ * player's urgent write before background work queued ahead of it. PGlite's own locks then never wait.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type QueryOptions, type Transaction, types } from "@electric-sql/pglite";
@@ -16,6 +19,7 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { checkpointDue, DEFAULT_CHECKPOINTS, type WalMark } from "./checkpoints.ts";
 import { GroupSync } from "./groupSync.ts";
 import { DiskSyncedNodeFS } from "./pgliteDiskSync.ts";
+import { Lanes } from "./pgliteLanes.ts";
 import { PreparedStatements } from "./pglitePrepared.ts";
 import {
   type PgliteReady,
@@ -67,6 +71,7 @@ const group = disk && new GroupSync(() => disk.flush());
 if (disk && group) disk.onWrite = () => group.noteWrite();
 if (disk) disk.onSyncFailed = () => stopOnFailedSync();
 const open = new Map<number, OpenTransaction>();
+const lanes = new Lanes();
 const synced = Promise.resolve();
 /** Resolves once everything written so far is on disk (at once in memory). */
 const durable = () => group?.durable() ?? synced;
@@ -83,8 +88,11 @@ async function query(m: Extract<PgliteRequest, { op: "query" }>): Promise<QueryR
   return { rows: r.rows, affectedRows: r.affectedRows, fields: r.fields };
 }
 
-/** Opens a transaction that holds PGlite's lock until the server commits or rolls it back. */
-function begin(id: number): void {
+/**
+ * Opens a transaction that holds the database until the server commits or rolls it back: its turn ends then.
+ * Its own statements, commit and rollback come straight in, past the lanes (handle).
+ */
+function begin(id: number): Promise<void> {
   let end!: (commit: boolean) => void;
   const wanted = new Promise<boolean>((resolve) => {
     end = resolve;
@@ -97,7 +105,7 @@ function begin(id: number): void {
     if (!(await wanted)) await tx.rollback();
   });
   // Failing before the callback ran means BEGIN itself failed: that is the answer to "begin".
-  t.done.catch((e: unknown) => {
+  return t.done.catch((e: unknown) => {
     if (!t.tx) fail(id, e);
   });
 }
@@ -122,13 +130,17 @@ let checkpoints = 0;
 let lastCheckpoint: WalMark = { walBytes: 0, at: Date.now() };
 let checkpointing = false;
 
-async function checkpointIfDue(): Promise<void> {
+/** Queues a checkpoint when one is due: it takes its turn with the background work. */
+function checkpointIfDue(): void {
   if (!disk || checkpointing || !checkpointDue(policy, lastCheckpoint, { walBytes: disk.walBytes, at: Date.now() }))
     return;
   checkpointing = true;
+  lanes.run(() => checkpoint(disk), false);
+}
+
+async function checkpoint(disk: DiskSyncedNodeFS): Promise<void> {
   try {
-    // Waits for any open transaction, like any statement. pg_control is written only once everything the
-    // checkpoint wrote is on disk (pgliteDiskSync.ts).
+    // pg_control is written only once everything the checkpoint wrote is on disk (pgliteDiskSync.ts).
     await client.exec("checkpoint");
     checkpoints++;
     lastCheckpoint = { walBytes: disk.walBytes, at: Date.now() };
@@ -138,7 +150,7 @@ async function checkpointIfDue(): Promise<void> {
     checkpointing = false;
   }
 }
-const checkpointTimer = setInterval(() => void checkpointIfDue(), Math.min(5000, policy.everyMs / 4));
+const checkpointTimer = setInterval(checkpointIfDue, Math.min(5000, policy.everyMs / 4));
 checkpointTimer.unref();
 
 /**
@@ -149,40 +161,79 @@ function stopOnFailedSync(): void {
   setImmediate(() => process.exit(1));
 }
 
-async function handle(m: PgliteRequest): Promise<void> {
+function handle(m: PgliteRequest): void {
+  switch (m.op) {
+    case "query":
+      if (m.tx !== undefined) void inTransaction(m);
+      else lanes.run(() => statement(m), m.urgent === true);
+      return;
+    case "begin":
+      lanes.run(() => begin(m.id), false);
+      return;
+    case "commit":
+    case "rollback":
+      void end(m.id, m.tx, m.op === "commit");
+      return;
+    case "stats":
+      reply({ id: m.id, ok: true, result: stats() });
+      return;
+    case "close":
+      lanes.run(() => close(m.id), false);
+      return;
+  }
+}
+
+/** A statement outside any transaction: its turn ends once it ran; its answer waits for the disk. */
+async function statement(m: Extract<PgliteRequest, { op: "query" }>): Promise<void> {
+  let result: QueryResult;
   try {
-    switch (m.op) {
-      case "query": {
-        const result = await query(m);
-        // Inside a transaction nothing is committed yet: only its commit waits for the disk.
-        if (m.tx === undefined) await durable().catch(rethrowAndStop);
-        return reply({ id: m.id, ok: true, result });
-      }
-      case "begin":
-        return begin(m.id);
-      case "commit":
-      case "rollback":
-        await finish(m.tx, m.op === "commit");
-        if (m.op === "commit") await durable().catch(rethrowAndStop);
-        return reply({ id: m.id, ok: true });
-      case "stats":
-        return reply({ id: m.id, ok: true, result: stats() });
-      case "close":
-        clearInterval(checkpointTimer);
-        await disk?.stopPreparing();
-        try {
-          await client.close();
-        } finally {
-          // The server terminates this thread once answered, even after a failed close: no sync may be running
-          // then (a file operation cut short by a terminated thread aborts the whole process).
-          await durable();
-        }
-        reply({ id: m.id, ok: true });
-        port.close();
-        return;
-    }
+    result = await query(m);
+  } catch (e) {
+    return fail(m.id, e);
+  }
+  durable().then(
+    () => reply({ id: m.id, ok: true, result }),
+    (e: unknown) => {
+      stopOnFailedSync();
+      fail(m.id, e);
+    },
+  );
+}
+
+/** A statement of an open transaction, which holds the database: nothing is committed, nothing to sync. */
+async function inTransaction(m: Extract<PgliteRequest, { op: "query" }>): Promise<void> {
+  try {
+    reply({ id: m.id, ok: true, result: await query(m) });
   } catch (e) {
     fail(m.id, e);
+  }
+}
+
+async function end(id: number, tx: number, commit: boolean): Promise<void> {
+  try {
+    await finish(tx, commit);
+    if (commit) await durable().catch(rethrowAndStop);
+    reply({ id, ok: true });
+  } catch (e) {
+    fail(id, e);
+  }
+}
+
+async function close(id: number): Promise<void> {
+  try {
+    clearInterval(checkpointTimer);
+    await disk?.stopPreparing();
+    try {
+      await client.close();
+    } finally {
+      // The server terminates this thread once answered, even after a failed close: no sync may be running
+      // then (a file operation cut short by a terminated thread aborts the whole process).
+      await durable();
+    }
+    reply({ id, ok: true });
+    port.close();
+  } catch (e) {
+    fail(id, e);
   }
 }
 
@@ -203,5 +254,5 @@ async function start(): Promise<PgliteReady> {
 }
 
 const ready = await start();
-port.on("message", (m: PgliteRequest) => void handle(m));
+port.on("message", handle);
 port.postMessage(ready);

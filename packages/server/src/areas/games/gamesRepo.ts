@@ -265,7 +265,8 @@ export function createGamesRepo(db: Db) {
         };
       });
       try {
-        await runStatement(db, APPEND_MOVES, [JSON.stringify(rows)]);
+        // Players wait on it: ahead of background statements on the embedded database.
+        await runStatement(db, APPEND_MOVES, [JSON.stringify(rows)], { urgent: true });
       } catch (error) {
         const [only] = batch;
         if (batch.length === 1 && only && hasErrorCode(error, FOREIGN_KEY_VIOLATION))
