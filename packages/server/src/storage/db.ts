@@ -23,12 +23,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
+interface Queryable {
+  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 /**
  * Runs one statement on the driver itself, past drizzle's per-call query building (~35 KB of garbage a
- * call), for the hottest write: a move.
+ * call), for the hottest writes: a move, a game's end. In a transaction (`db` is drizzle's `tx`) it runs on
+ * the transaction's connection.
  */
 export async function runStatement<R = Record<string, unknown>>(db: Db, text: string, values: unknown[]): Promise<R[]> {
-  const result = await (db as unknown as { $client: PgliteClient | pg.Pool }).$client.query(text, values);
+  const d = db as unknown as { $client?: PgliteClient | pg.Pool; session: { client: Queryable } };
+  const result = await (d.$client ?? d.session.client).query(text, values);
   return result.rows as R[];
 }
 
