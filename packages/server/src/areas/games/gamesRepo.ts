@@ -165,7 +165,8 @@ const FINISH_GAME = `
     insert into ratings as o (user_id, variant, time_class, elo, games, wins, draws, losses)
     select c.u, c.v, c.tc, c.e, 1, c.w, c.dr, c.l from c, u
     on conflict (user_id, variant, time_class) do update set
-      elo = o.elo + (select c.d from c where c.u = excluded.user_id and c.v = excluded.variant and c.tc = excluded.time_class),
+      elo = o.elo
+        + (select c.d from c where c.u = excluded.user_id and c.v = excluded.variant and c.tc = excluded.time_class),
       games = o.games + 1, wins = o.wins + excluded.wins, draws = o.draws + excluded.draws,
       losses = o.losses + excluded.losses
   )

@@ -95,7 +95,7 @@ type StoredPlayer = Omit<PlayerRow, "rejoinAt"> & { rejoinAt: number | null };
  * An arena game's end, first statement: the game's arena locked for share (as `finish` locks it to end the
  * arena, so whether the result counts is decided against the arena as it stays until this commits), the
  * pairing ended once (still 'playing'), and both players locked for update in id order (as `pair` locks
- * them). One round trip where each was one: on PGlite the transaction holds the database across each.
+ * them). One round trip for what took three: on PGlite the transaction holds the database across each.
  * Nothing is returned when the pairing is no arena's or its result is recorded already.
  */
 const RECORD_RESULT = `
@@ -122,9 +122,10 @@ const RECORD_RESULT = `
     order by x.user_id
     for update of x
   )
-  select a.status, (extract(epoch from a.ends_at) * 1000)::float8 as "endsAt", a.streaks, p.tournament_id as "tournamentId", p.white_id as "whiteId",
-    p.black_id as "blackId", p.white_rating as "whiteRating", p.black_rating as "blackRating",
-    p.white_berserk as "whiteBerserk", p.black_berserk as "blackBerserk",
+  select a.status, (extract(epoch from a.ends_at) * 1000)::float8 as "endsAt", a.streaks,
+    p.tournament_id as "tournamentId", p.white_id as "whiteId", p.black_id as "blackId",
+    p.white_rating as "whiteRating", p.black_rating as "blackRating", p.white_berserk as "whiteBerserk",
+    p.black_berserk as "blackBerserk",
     pl.user_id as "userId", pl.username, pl.rating, pl.club_id as "clubId", pl.results, pl.points,
     pl.on_fire as "onFire", pl.performance, pl.berserks, pl.paused, pl.pauses,
     (extract(epoch from pl.rejoin_at) * 1000)::float8 as "rejoinAt",
