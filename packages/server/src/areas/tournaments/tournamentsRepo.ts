@@ -116,9 +116,8 @@ const RECORD_RESULT = `
   pl as (
     select x.user_id, u.username, x.rating, x.club_id, x.results, x.points, x.on_fire, x.performance, x.berserks,
       x.paused, x.pauses, x.rejoin_at, x.playing_game_id, x.final_rank, u.closed_at is not null as closed
-    from tournament_players x join users u on u.id = x.user_id
-    where x.tournament_id = (select tournament_id from p)
-      and x.user_id in (select white_id from p union all select black_id from p)
+    from p join tournament_players x on x.tournament_id = p.tournament_id and x.user_id in (p.white_id, p.black_id)
+      join users u on u.id = x.user_id
     order by x.user_id
     for update of x
   )
