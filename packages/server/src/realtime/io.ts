@@ -9,6 +9,7 @@ import { CONNECT_REFUSALS, ConnectLimiter, type ConnectLimits } from "./connectL
 import { dispatchEvents, type SocketEvent, type SocketEvents } from "./handlers.ts";
 import { type Departure, PING_TIMEOUT_MS, Presence } from "./presence.ts";
 import { type AppServer, type AppSocket, type Handshake, HandshakeRefused, rooms } from "./sockets.ts";
+import { spreadingAdapter } from "./spreadBroadcasts.ts";
 import { batchTurnWrites } from "./turnWrites.ts";
 
 type Identify = (handshake: Handshake) => Promise<Actor>;
@@ -60,6 +61,8 @@ export function createRealtime(httpServer: HttpServer, opts: RealtimeOptions) {
   const limiter = new ConnectLimiter({ ...opts.connectLimits, maxAddresses: MAX_LIMITED_ADDRESSES });
   const io: AppServer = new Server(httpServer, {
     serveClient: false,
+    // One node's adapter; with Redis, core.ts puts the cluster one in its place (spread the same way).
+    adapter: spreadingAdapter(),
     maxHttpBufferSize: 16 * 1024,
     // A dead connection is noticed within 5-10 s: its player's opponent sees the countdown about as soon as
     // on lichess (REFERENCE: ~5 s), not 20 s on. A ping is a few bytes each way.

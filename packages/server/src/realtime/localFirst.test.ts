@@ -1,25 +1,11 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Server } from "socket.io";
-import { ClusterAdapter, type ClusterMessage, MessageType } from "socket.io-adapter";
+import { MessageType } from "socket.io-adapter";
 import { type Socket as ClientSocket, io as connect } from "socket.io-client";
 import { afterEach, describe, expect, it } from "vitest";
 import { localFirst } from "./localFirst.ts";
-
-/** A cluster adapter whose Redis never answers: every publish is recorded and stays pending. */
-class StalledAdapter extends ClusterAdapter {
-  static published: ClusterMessage[] = [];
-  constructor(nsp: unknown) {
-    super(nsp);
-  }
-  protected doPublish(message: ClusterMessage): Promise<string> {
-    StalledAdapter.published.push(structuredClone(message));
-    return new Promise(() => {});
-  }
-  protected doPublishResponse(): Promise<void> {
-    return Promise.resolve();
-  }
-}
+import { StalledAdapter } from "./testAdapter.ts";
 
 let close: () => Promise<void> = async () => {};
 afterEach(() => close());
