@@ -172,6 +172,36 @@ const FINISH_GAME = `
   )
   select exists (select from u) as updated, (select g.status from games g, m where g.id = m.id) as status`;
 
+/**
+ * One row per rating: a statement moves a row once (ON CONFLICT), so a rating named twice (a game against
+ * oneself, which nothing starts) has its changes added up rather than failing the game's end.
+ */
+function ratingRows(changes: FinishWrite["ratingChanges"]) {
+  const rows = new Map<
+    string,
+    { u: number; v: string; tc: string; e: number; d: number; w: number; dr: number; l: number }
+  >();
+  for (const r of changes) {
+    const row = rows.get(ratingKey(r)) ?? {
+      u: r.userId,
+      v: r.variant,
+      tc: r.timeClass,
+      e: r.startElo,
+      d: 0,
+      w: 0,
+      dr: 0,
+      l: 0,
+    };
+    row.d += r.delta;
+    row.e = r.startElo + row.d;
+    row.w += r.outcome === "win" ? 1 : 0;
+    row.dr += r.outcome === "draw" ? 1 : 0;
+    row.l += r.outcome === "loss" ? 1 : 0;
+    rows.set(ratingKey(r), row);
+  }
+  return [...rows.values()];
+}
+
 const finishParameter = (f: FinishWrite) =>
   JSON.stringify({
     id: f.gameId,
@@ -187,82 +217,20 @@ const finishParameter = (f: FinishWrite) =>
     t: f.endedAt.getTime(),
     we: f.whiteEloChange,
     be: f.blackEloChange,
-    r: f.ratingChanges.map((r) => ({
-      u: r.userId,
-      v: r.variant,
-      tc: r.timeClass,
-      e: r.startElo + r.delta,
-      d: r.delta,
-      w: r.outcome === "win" ? 1 : 0,
-      dr: r.outcome === "draw" ? 1 : 0,
-      l: r.outcome === "loss" ? 1 : 0,
-    })),
+    r: ratingRows(f.ratingChanges),
   });
 
-/** One statement cannot move the same rating twice (ON CONFLICT touches a row once): a game against oneself. */
-const distinctRatings = (changes: FinishWrite["ratingChanges"]) =>
-  new Set(changes.map(ratingKey)).size === changes.length;
+type FinishRow = { updated: boolean; status: string | null };
 
-/** A game end as a transaction: a club game's (its club ratings are read first), or one rating twice. */
-async function finishInTransaction(db: Db, f: FinishWrite): Promise<boolean> {
+/** A game's end: FINISH_GAME, and a club game's club ratings in the same transaction (they are read first). */
+async function finishStatement(db: Db, f: FinishWrite): Promise<FinishRow | undefined> {
+  const run = async (on: Db) => (await runStatement<FinishRow>(on, FINISH_GAME, [finishParameter(f)]))[0];
+  if (!f.club) return run(db);
+  const club = f.club;
   return db.transaction(async (tx) => {
-    const updated = await tx
-      .update(games)
-      .set({
-        status: f.status,
-        fen: f.fen,
-        ply: f.ply,
-        moves: f.moves,
-        winningColor: f.winningColor,
-        endReason: f.endReason,
-        clock: f.clock,
-        endedAt: f.endedAt,
-        whiteEloChange: f.whiteEloChange,
-        blackEloChange: f.blackEloChange,
-      })
-      .where(
-        and(
-          eq(games.id, f.gameId),
-          eq(games.status, "active"),
-          eq(games.ownerEpoch, f.epoch),
-          f.expectPly === undefined ? undefined : eq(games.ply, f.expectPly),
-        ),
-      )
-      .returning({ id: games.id });
-    if (updated.length === 0) {
-      const [row] = await tx.select({ status: games.status }).from(games).where(eq(games.id, f.gameId));
-      if (row?.status === "active") throw new StaleOwnerError(f.gameId);
-      return false;
-    }
-    for (const r of f.ratingChanges) {
-      const win = r.outcome === "win" ? 1 : 0;
-      const draw = r.outcome === "draw" ? 1 : 0;
-      const loss = r.outcome === "loss" ? 1 : 0;
-      await tx
-        .insert(ratings)
-        .values({
-          userId: r.userId,
-          variant: r.variant,
-          timeClass: r.timeClass,
-          elo: r.startElo + r.delta,
-          games: 1,
-          wins: win,
-          draws: draw,
-          losses: loss,
-        })
-        .onConflictDoUpdate({
-          target: [ratings.userId, ratings.variant, ratings.timeClass],
-          set: {
-            elo: sql`${ratings.elo} + ${r.delta}`,
-            games: sql`${ratings.games} + 1`,
-            wins: sql`${ratings.wins} + ${win}`,
-            draws: sql`${ratings.draws} + ${draw}`,
-            losses: sql`${ratings.losses} + ${loss}`,
-          },
-        });
-    }
-    if (f.club) await updateClubRatings(tx as unknown as Db, f.club);
-    return true;
+    const row = await run(tx as unknown as Db);
+    if (row?.updated) await updateClubRatings(tx as unknown as Db, club);
+    return row;
   });
 }
 
@@ -455,10 +423,7 @@ export function createGamesRepo(db: Db) {
      * move write of every game waits behind it.
      */
     async finishGame(f: FinishWrite): Promise<boolean> {
-      if (f.club || !distinctRatings(f.ratingChanges)) return finishInTransaction(db, f);
-      const [row] = await runStatement<{ updated: boolean; status: string | null }>(db, FINISH_GAME, [
-        finishParameter(f),
-      ]);
+      const row = await finishStatement(db, f);
       if (row?.updated) return true;
       // The statement's own read is of its snapshot: a game seen active may have been ended since by a
       // concurrent writer (PostgreSQL), so "still active" is read again before it is called stale.
