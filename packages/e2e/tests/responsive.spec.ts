@@ -280,6 +280,15 @@ test("the game's notices cover neither the board, the clocks nor the header, at 
     await page.screenshot({ path: test.info().outputPath("game-over-375x667.png"), fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth), "the page scrolls sideways").toBe(375);
     expect(await page.evaluate(spilledNames, [alice.name, bob.name])).toEqual([]);
+    // The opponent's new rating: their name cut if need be, never broken over two lines.
+    const lines = await page.getByTestId("game-over-new-rating").evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      // Boxes of one line may sit a pixel or two apart (the name's own box); a second line is a line lower.
+      const tops = Array.from(range.getClientRects(), (r) => r.top).sort((a, b) => a - b);
+      return tops.filter((top, i) => i === 0 || top - (tops[i - 1] as number) > 8).length;
+    });
+    expect(lines, "lines of the opponent's new rating").toBe(1);
     await page.context().close();
   } finally {
     await game.end();

@@ -295,6 +295,38 @@ describe("tournaments repository", () => {
     expect(await repo.recordResult("no-such-game", { winner: "draw", plies: 1, finishedAt: T0 })).toBeUndefined();
   });
 
+  it("records a raced result once, never over a pause or a newer pairing, and counted as the arena's end decides", async () => {
+    const { id, epoch } = await running({}, ["ann", "bob", "cid", "dee", "eve"]);
+    await repo.pair(id, epoch, [
+      { gameId: `${id}x1`, white: ids.ann!, black: ids.bob! },
+      { gameId: `${id}x2`, white: ids.cid!, black: ids.dee! },
+    ]);
+    const result = { winner: "white" as const, plies: 30, finishedAt: T0 + MIN };
+    const [once, twice, paused, wave] = await Promise.all([
+      repo.recordResult(`${id}x1`, result),
+      repo.recordResult(`${id}x1`, { ...result, winner: "black" }),
+      repo.pause(id, ids.ann!, T0 + MIN),
+      repo.pair(id, epoch, [{ gameId: `${id}x3`, white: ids.eve!, black: ids.bob! }]),
+    ]);
+    expect([once, twice].filter((r) => r !== undefined)).toHaveLength(1);
+    expect(paused).toBeDefined();
+    let players = await byName(id);
+    expect(players.ann).toMatchObject({ paused: true, pauses: 1, playingGameId: null });
+    expect([players.ann?.results.length, players.bob?.results.length]).toEqual([1, 1]);
+    expect(players.ann!.points + players.bob!.points).toBe(2);
+    // The wave pairs bob only once his game is recorded, and the record never frees him from the new one.
+    expect(players.bob?.playingGameId).toBe(wave?.length ? `${id}x3` : null);
+
+    const [recorded, standings] = await Promise.all([
+      repo.recordResult(`${id}x2`, { ...result, finishedAt: T0 + 44 * MIN }),
+      repo.finish(id, epoch, T0 + 45 * MIN),
+    ]);
+    const cid = standings?.find((p) => p.username === "t_cid");
+    expect(cid?.points).toBe(recorded?.counted ? 2 : 0);
+    players = await byName(id);
+    expect([players.cid?.points, players.cid?.playingGameId]).toEqual([recorded?.counted ? 2 : 0, null]);
+  });
+
   it("freezes the standings at the end: later results free the players but do not count", async () => {
     const { id, epoch } = await running({}, ["ann", "bob", "cid", "dee"]);
     await repo.pair(id, epoch, [

@@ -23,11 +23,16 @@ export interface Database {
   close(): Promise<void>;
 }
 
+interface Queryable {
+  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 /**
  * Runs one statement on the driver itself, past drizzle's per-call query building (~35 KB of garbage a
- * call), for the hottest write: a move. `urgent`: a player waits on it, and the embedded database runs it
- * before queued background statements (pgliteLanes.ts); PostgreSQL runs statements side by side and needs no
- * such flag.
+ * call), for the hottest writes: a move, a game's end. In a transaction (`db` is drizzle's `tx`) it runs on
+ * the transaction's connection. `urgent`: a player waits on it, and the embedded database runs it before
+ * queued background statements (pgliteLanes.ts); inside a transaction, or on PostgreSQL (statements run side
+ * by side there), there is nothing to overtake and it is ignored.
  */
 export async function runStatement<R = Record<string, unknown>>(
   db: Db,
@@ -35,7 +40,8 @@ export async function runStatement<R = Record<string, unknown>>(
   values: unknown[],
   options: { urgent?: boolean } = {},
 ): Promise<R[]> {
-  const client = (db as unknown as { $client: PgliteClient | pg.Pool }).$client;
+  const d = db as unknown as { $client?: PgliteClient | pg.Pool; session: { client: Queryable } };
+  const client = d.$client ?? d.session.client;
   const result =
     client instanceof PgliteClient ? await client.query(text, values, options) : await client.query(text, values);
   return result.rows as R[];

@@ -56,7 +56,7 @@ describe("readPgn", () => {
     ]);
   });
 
-  it("keeps comments after moves as text (lichess's [%...] commands dropped), none before a variation's first move", () => {
+  it("keeps comments after moves as text (lichess's [%...] commands dropped), one before a variation's first move with it", () => {
     const long = "x".repeat(PGN_LIMITS.comment + 50);
     const [game] = one(
       `{Intro} 1. e4 {Best by test} {[%clk 0:01:00]} e5 {<b>bold</b> & "quoted"} 2. Nf3 ({Or} 2. f4 {${long}}) *`,
@@ -69,10 +69,14 @@ describe("readPgn", () => {
           {
             s: "e5",
             m: '<b>bold</b> & "quoted"',
-            c: [{ s: "Nf3" }, { s: "f4", m: "x".repeat(PGN_LIMITS.comment) }],
+            c: [{ s: "Nf3" }, { s: "f4", m: `Or ${long}`.slice(0, PGN_LIMITS.comment) }],
           },
         ],
       },
+    ]);
+    // Before a variation's first move that has no comment of its own, nested too; in an empty variation, none.
+    expect(one("1. e4 e5 ({Or} 1... c5 ({Or even} 1... e6)) ( {Nothing} ) *")[0]?.tree).toEqual([
+      { s: "e4", c: [{ s: "e5" }, { s: "c5", m: "Or" }, { s: "e6", m: "Or even" }] },
     ]);
     // Only [%...] commands: no comment, and no tree for a game without variations or comments.
     expect(one("1. e4 { [%eval 0.3] } e5 *")[0]?.tree).toEqual([]);

@@ -187,6 +187,8 @@ interface Level {
   opened: number;
   /** The last move at this depth: a comment after it is its. */
   last?: PgnTreeNode;
+  /** A comment before a variation's first move: kept with that move's own comment, as the tree has no other place. */
+  lead?: string;
 }
 
 /**
@@ -218,13 +220,15 @@ function readMoves(
       game.result = t.value;
     } else if (t.kind === "comment") {
       // After a move: that move's (two in a row are joined). Before the game's first move: the game's. Before a
-      // variation's first move there is no node for it.
+      // variation's first move: that move's, ahead of what follows it.
       const node = level.last;
       if (node) {
         node.m = joined(node.m, t.text);
         comments = true;
       } else if (levels.length === 1) {
         game.comment = joined(game.comment, t.text);
+      } else {
+        level.lead = joined(level.lead, t.text);
       }
     } else if (t.kind === "move") {
       const main = levels.length === 1;
@@ -249,6 +253,11 @@ function readMoves(
         }
         node = { s: played.san };
         level.list.push(node);
+      }
+      if (level.lead) {
+        node.m = node.m ? joined(level.lead, node.m) : level.lead;
+        level.lead = undefined;
+        comments = true;
       }
       level.before = { board: before, list: level.list };
       level.last = node;

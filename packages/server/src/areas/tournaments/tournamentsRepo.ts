@@ -1,6 +1,6 @@
 import type { ArenaRecurrence, ArenaStatus } from "@chess/shared";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
-import type { Db } from "../../storage/db.ts";
+import { type Db, runStatement } from "../../storage/db.ts";
 import {
   type StoredArenaResult,
   tournamentPairings,
@@ -16,9 +16,9 @@ import {
   type ArenaRecord,
   arenaOf,
   derived,
+  type PlayerRow,
   playerColumns,
   playerOf,
-  time,
 } from "./tournamentsRows.ts";
 
 export type { ArenaPlayerRecord, ArenaRecord } from "./tournamentsRows.ts";
@@ -70,6 +70,97 @@ async function directedStatus(
     .for(lock);
   return row?.epoch === epoch ? row.status : undefined;
 }
+
+/**
+ * The arena, the pairing and its two players, as `recordResult` reads them: one row per player (one with
+ * the player's columns null when neither is in the arena any more).
+ */
+type RecordRow = {
+  status: ArenaStatus;
+  /** Times as epoch ms (the drivers differ in how they give timestamps). */
+  endsAt: number | null;
+  streaks: boolean;
+  tournamentId: string;
+  whiteId: number;
+  blackId: number;
+  whiteRating: number;
+  blackRating: number;
+  whiteBerserk: boolean;
+  blackBerserk: boolean;
+} & (StoredPlayer | { [K in keyof StoredPlayer]: null });
+
+type StoredPlayer = Omit<PlayerRow, "rejoinAt"> & { rejoinAt: number | null };
+
+/**
+ * An arena game's end, first statement: the game's arena locked for share (as `finish` locks it to end the
+ * arena, so whether the result counts is decided against the arena as it stays until this commits), the
+ * pairing ended once (still 'playing'), and both players locked for update in id order (as `pair` locks
+ * them). One round trip for what took three: on PGlite the transaction holds the database across each.
+ * Nothing is returned when the pairing is no arena's or its result is recorded already.
+ */
+const RECORD_RESULT = `
+  with a as (
+    select t.id, t.status, t.ends_at, t.streaks from tournaments t
+    where t.id = (select tournament_id from tournament_pairings where game_id = $1::text)
+    for share
+  ),
+  p as (
+    update tournament_pairings tp set status = 'finished', winner = $2::text, plies = $3::int,
+      finished_at = to_timestamp($4::bigint / 1000.0),
+      white_berserk = tp.white_berserk or $5::boolean, black_berserk = tp.black_berserk or $6::boolean
+    from a
+    where tp.game_id = $1::text and tp.status = 'playing' and tp.tournament_id = a.id
+    returning tp.tournament_id, tp.white_id, tp.black_id, tp.white_rating, tp.black_rating, tp.white_berserk,
+      tp.black_berserk
+  ),
+  pl as (
+    select x.user_id, u.username, x.rating, x.club_id, x.results, x.points, x.on_fire, x.performance, x.berserks,
+      x.paused, x.pauses, x.rejoin_at, x.playing_game_id, x.final_rank, u.closed_at is not null as closed
+    from p join tournament_players x on x.tournament_id = p.tournament_id and x.user_id in (p.white_id, p.black_id)
+      join users u on u.id = x.user_id
+    order by x.user_id
+    for update of x
+  )
+  select a.status, (extract(epoch from a.ends_at) * 1000)::float8 as "endsAt", a.streaks,
+    p.tournament_id as "tournamentId", p.white_id as "whiteId", p.black_id as "blackId",
+    p.white_rating as "whiteRating", p.black_rating as "blackRating", p.white_berserk as "whiteBerserk",
+    p.black_berserk as "blackBerserk",
+    pl.user_id as "userId", pl.username, pl.rating, pl.club_id as "clubId", pl.results, pl.points,
+    pl.on_fire as "onFire", pl.performance, pl.berserks, pl.paused, pl.pauses,
+    (extract(epoch from pl.rejoin_at) * 1000)::float8 as "rejoinAt",
+    pl.playing_game_id as "playingGameId", pl.final_rank as "finalRank", pl.closed
+  from p cross join a left join pl on true
+  order by pl.user_id`;
+
+/**
+ * Its second: the pairing's `counted`, and both players as the result left them (their rows are locked since
+ * the first). One JSON parameter: the same text for every game.
+ */
+const RECORD_RESULT_PLAYERS = `
+  with m as (select * from json_to_record($1::json) as m(g text, c boolean, t text, p json)),
+  pc as (update tournament_pairings tp set counted = m.c from m where tp.game_id = m.g)
+  update tournament_players x set playing_game_id = v.pg, rating = v.r, results = v.res, points = v.pts,
+    on_fire = v.f, performance = v.perf, berserks = v.bz
+  from m, json_to_recordset(m.p) as v(u int, pg text, r int, res jsonb, pts int, f boolean, perf int, bz int)
+  where x.tournament_id = m.t and x.user_id = v.u`;
+
+const playerRow = (r: StoredPlayer): PlayerRow => ({
+  userId: r.userId,
+  username: r.username,
+  rating: r.rating,
+  clubId: r.clubId,
+  results: r.results,
+  points: r.points,
+  onFire: r.onFire,
+  performance: r.performance,
+  berserks: r.berserks,
+  paused: r.paused,
+  pauses: r.pauses,
+  rejoinAt: r.rejoinAt === null ? null : new Date(r.rejoinAt),
+  playingGameId: r.playingGameId,
+  finalRank: r.finalRank,
+  closed: r.closed,
+});
 
 export function createTournamentsRepo(db: Db) {
   /** rankStandings' order in SQL: points, performance (the rating while none), rating (then the lower id). */
@@ -567,44 +658,22 @@ export function createTournamentsRepo(db: Db) {
      */
     async recordResult(gameId: string, r: GameResult): Promise<RecordedResult | undefined> {
       return db.transaction(async (tx) => {
-        // The game's arena first (locked for share, as `finish` locks it to end the arena): whether the result
-        // counts is then written with the pairing's end, in one statement.
-        const [arena] = await tx
-          .select({ status: tournaments.status, endsAt: tournaments.endsAt, streaks: tournaments.streaks })
-          .from(tournaments)
-          .where(
-            eq(
-              tournaments.id,
-              sql`(select ${tournamentPairings.tournamentId} from ${tournamentPairings} where ${tournamentPairings.gameId} = ${gameId})`,
-            ),
-          )
-          .for("share");
-        if (!arena) return undefined;
-        const counted = resultCounts({ ...arena, endsAt: time(arena.endsAt) }, r.finishedAt);
-        const [pairing] = await tx
-          .update(tournamentPairings)
-          .set({
-            status: "finished",
-            winner: r.winner,
-            plies: r.plies,
-            finishedAt: new Date(r.finishedAt),
-            counted,
-            ...(r.berserk?.white ? { whiteBerserk: true } : {}),
-            ...(r.berserk?.black ? { blackBerserk: true } : {}),
-          })
-          .where(and(eq(tournamentPairings.gameId, gameId), eq(tournamentPairings.status, "playing")))
-          .returning();
+        const rows = await runStatement<RecordRow>(tx as unknown as Db, RECORD_RESULT, [
+          gameId,
+          r.winner,
+          r.plies,
+          r.finishedAt,
+          r.berserk?.white ?? false,
+          r.berserk?.black ?? false,
+        ]);
+        const [pairing] = rows;
         if (!pairing) return undefined;
-        const id = pairing.tournamentId;
-        const players = await playersOf(tx, id, [pairing.whiteId, pairing.blackId]).for("update", {
-          of: tournamentPlayers,
-        });
+        const counted = resultCounts(pairing, r.finishedAt);
+        const players = rows.flatMap((row): PlayerRow[] => (row.userId === null ? [] : [playerRow(row)]));
         for (const p of players) {
           const white = p.userId === pairing.whiteId;
-          const change: Partial<typeof tournamentPlayers.$inferInsert> = {
-            playingGameId: p.playingGameId === gameId ? null : p.playingGameId,
-          };
-          if (r.ratings) change.rating = white ? r.ratings.white : r.ratings.black;
+          p.playingGameId = p.playingGameId === gameId ? null : p.playingGameId;
+          if (r.ratings) p.rating = white ? r.ratings.white : r.ratings.black;
           if (counted) {
             const result: StoredArenaResult = {
               gameId,
@@ -616,15 +685,27 @@ export function createTournamentsRepo(db: Db) {
               berserk: white ? pairing.whiteBerserk : pairing.blackBerserk,
             };
             p.results = [...p.results, result];
-            Object.assign(change, { results: p.results, ...derived(p.results, arena.streaks) });
+            Object.assign(p, derived(p.results, pairing.streaks));
           }
-          await tx
-            .update(tournamentPlayers)
-            .set(change)
-            .where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.userId, p.userId)));
-          Object.assign(p, change);
         }
-        return { tournamentId: id, counted, players: players.map(playerOf) };
+        await runStatement(tx as unknown as Db, RECORD_RESULT_PLAYERS, [
+          JSON.stringify({
+            g: gameId,
+            c: counted,
+            t: pairing.tournamentId,
+            p: players.map((p) => ({
+              u: p.userId,
+              pg: p.playingGameId,
+              r: p.rating,
+              res: p.results,
+              pts: p.points,
+              f: p.onFire,
+              perf: p.performance,
+              bz: p.berserks,
+            })),
+          }),
+        ]);
+        return { tournamentId: pairing.tournamentId, counted, players: players.map(playerOf) };
       });
     },
 

@@ -94,9 +94,13 @@ export function GameOverPanel({
           {rating}
         </p>
       ) : null}
-      {others.map((line) => (
-        <p key={line} className="game-over__rating game-over__rating--other" data-testid="game-over-new-rating">
-          {line}
+      {others.map(({ name, rating: line }) => (
+        <p key={name} className="game-over__rating game-over__rating--other" data-testid="game-over-new-rating">
+          {/* A long name is cut rather than broken mid-name; the rating stays whole beside it. */}
+          <span className="game-over__name" title={name}>
+            {name}
+          </span>
+          <span className="game-over__new-rating">: {line}</span>
         </p>
       ))}
 

@@ -128,10 +128,10 @@ describe("resultLine: the result as the move list ends with it", () => {
 describe("newRatingLines: the new ratings in the game-over box", () => {
   const state = { white: "alice", black: "bob", ratings: { w: 1500, b: 1492 }, myColor: "w" as const };
   it("gives a player the opponent's new rating, a spectator both", () => {
-    expect(newRatingLines(state, { eloChange: { w: 8, b: -8 } })).toEqual(["bob: 1484 (\u22128)"]);
+    expect(newRatingLines(state, { eloChange: { w: 8, b: -8 } })).toEqual([{ name: "bob", rating: "1484 (\u22128)" }]);
     expect(newRatingLines({ ...state, myColor: null }, { eloChange: { w: -9, b: 9 } })).toEqual([
-      "alice: 1491 (\u22129)",
-      "bob: 1501 (+9)",
+      { name: "alice", rating: "1491 (\u22129)" },
+      { name: "bob", rating: "1501 (+9)" },
     ]);
   });
 

@@ -129,12 +129,12 @@ export function resultLine(result: Pick<GameResult, "winningColor" | "reason">):
 
 /**
  * The new ratings of a finished rated game, as the game-over box lists them after SPEC's own line: the
- * opponent's ("bob: 1492 (−8)") for a player, both for a spectator. Empty when unrated or unknown.
+ * opponent's (bob, "1492 (−8)") for a player, both for a spectator. Empty when unrated or unknown.
  */
 export function newRatingLines(
   state: Pick<GameState, "white" | "black" | "ratings" | "myColor">,
   result: Pick<GameResult, "eloChange">,
-): string[] {
+): Array<{ name: string; rating: string }> {
   const change = result.eloChange;
   if (!change) return [];
   const sides: Color[] = state.myColor === null ? ["w", "b"] : [state.myColor === "w" ? "b" : "w"];
@@ -142,6 +142,6 @@ export function newRatingLines(
     const before = state.ratings[c];
     if (before === null) return [];
     const name = c === "w" ? state.white : state.black;
-    return [`${name}: ${Math.round(before + change[c])} (${formatEloDelta(change[c])})`];
+    return [{ name, rating: `${Math.round(before + change[c])} (${formatEloDelta(change[c])})` }];
   });
 }
