@@ -114,6 +114,16 @@ describe("spreadBroadcasts", () => {
     expect(written.get((gone as Socket).id)).toEqual([]);
   });
 
+  it("throws a packet it cannot encode to its emitter, and leaves the room free for the next", async () => {
+    const { io, clients, sockets } = await serverWith(7, spreadingAdapter(SLICE));
+    for (const s of sockets) s.join("arena:1");
+    const heard = hearing(clients, ["standings"], 1);
+
+    expect(() => io.to("arena:1").emit("standings", 10n as unknown as string)).toThrow();
+    io.to("arena:1").emit("standings", "v4");
+    expect(await heard).toEqual(clients.map(() => ["standings:v4"]));
+  });
+
   it("spreads another node's broadcast as well", async () => {
     StalledAdapter.published = [];
     const { io, clients, sockets, written } = await serverWith(

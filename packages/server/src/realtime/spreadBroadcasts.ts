@@ -55,7 +55,13 @@ export function spreadBroadcasts(adapter: Adapter, slice = SPREAD_SLICE): Delive
     const spread = rooms ?? roomsOf(opts);
     for (const r of spread) spreading.add(r);
     const next = (from: number) => {
-      direct(packet, { rooms: new Set(ids.slice(from, from + slice)), except: new Set(), flags: opts.flags });
+      try {
+        direct(packet, { rooms: new Set(ids.slice(from, from + slice)), except: new Set(), flags: opts.flags });
+      } catch (e) {
+        // A packet that cannot be encoded fails on its first slice, to its emitter: its rooms must not stay held.
+        finish(spread);
+        throw e;
+      }
       if (from + slice < ids.length) setImmediate(next, from + slice);
       else finish(spread);
     };
