@@ -1,12 +1,16 @@
 // The arena players of one bot process (bench/lib/bots.mjs, bench/tournament/repair.ts): accounts, sockets that
-// follow one arena, and games of two plies and a resignation. Off the server's process, so that what the bench
+// follow one arena, and games of two plies and a resignation, or (thinkMs > 0) games played by both sides, each
+// move after a think, until White resigns. Off the server's process, so that what the bench
 // times is the server's work. Times are absolute (performance.timeOrigin + now): a move sent in one bot process
 // and received in another is timed by the parent, which joins the two.
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { io } from "socket.io-client";
 
 const now = () => performance.timeOrigin + performance.now();
 
 let seats = [];
+/** This process's own event-loop delay while the players play: a late timer or a late \`update\` here is the harness's, not the server's. */
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 let running = false;
 const waits = [];
 /** When each wait began (epoch ms): the parent shows where the long ones fall. */
@@ -59,8 +63,20 @@ async function seat(url, name, i) {
   return { name, socket };
 }
 
-/** Follows the arena and plays: White opens, Black answers, White resigns `holdMs` × 0.5-1.5 later (0: at once). */
-function play(s, tournamentId, holdMs) {
+/** Which of the lines a game follows: the same in every bot process. */
+function lineOf(gameId) {
+  let h = 0;
+  for (let i = 0; i < gameId.length; i++) h = (h * 31 + gameId.charCodeAt(i)) >>> 0;
+  return h;
+}
+
+/**
+ * Follows the arena and plays: White opens, Black answers, White resigns `holdMs` × 0.5-1.5 later (0: at once).
+ * With `thinkMs` > 0 both sides play throughout, each move `thinkMs` × 0.5-1.5 after the opponent's (White's
+ * first after the pairing), from one of `lines` (random legal games made by the parent: a bot computes nothing
+ * per move, so that its own delays stay out of the figures), so every move of the game is timed.
+ */
+function play(s, tournamentId, holdMs, thinkMs, lines) {
   let endedAt;
   // A dropped socket comes back (socket.io reconnects it) and follows the arena again, as the page does.
   s.socket.on("disconnect", (reason) => {
@@ -69,9 +85,19 @@ function play(s, tournamentId, holdMs) {
   s.socket.io.on("reconnect", () => {
     if (running) s.socket.emit("followArena", { tournamentId });
   });
-  const move = (gameId, from, to, ply) => {
+  const move = (gameId, from, to, ply, promotion) => {
     sent.push([`${gameId}:${ply + 1}`, now()]);
-    s.socket.emit("move", { gameId, move: { from, to }, ply });
+    s.socket.emit("move", { gameId, move: promotion ? { from, to, promotion } : { from, to }, ply });
+  };
+  const think = () => thinkMs * (0.5 + Math.random());
+  /** The game's next move from its line (both players find the same line by the game's id), after a think. */
+  const playOn = (gameId, ply, over) => {
+    setTimeout(() => {
+      if (over() || !running) return;
+      const line = lines[lineOf(gameId) % lines.length];
+      const m = line?.[ply];
+      if (m) move(gameId, m[0], m[1], ply, m[2]);
+    }, think());
   };
   s.socket.on("arenaPaired", (p) => {
     if (endedAt !== undefined && running) {
@@ -80,11 +106,29 @@ function play(s, tournamentId, holdMs) {
     }
     endedAt = undefined;
     if (!running) return;
-    if (p.color === "w") move(p.gameId, "e2", "e4", 0);
-    s.socket.on("update", function onUpdate(u) {
+    let over = false;
+    const isOver = () => over;
+    const mine = (u) => (u.ply % 2 === 1) === (p.color === "b");
+    // With thinking players even the first move comes after a think: at an arena's start every game begins at
+    // once, and players do not all move in the same millisecond.
+    if (p.color === "w" && thinkMs > 0) playOn(p.gameId, 0, isOver);
+    else if (p.color === "w") move(p.gameId, "e2", "e4", 0);
+    const onOver = (g) => {
+      if (g.gameId !== p.gameId) return;
+      over = true;
+      s.socket.off("update", onUpdate);
+      s.socket.off("gameOver", onOver);
+    };
+    const onUpdate = (u) => {
       if (u.gameId !== p.gameId) return;
-      if ((u.ply === 1 && p.color === "b") || (u.ply === 2 && p.color === "w")) {
-        received.push([`${u.gameId}:${u.ply}`, now()]);
+      // The opponent's move, as this player receives it.
+      if (mine(u) && (thinkMs > 0 || u.ply <= 2)) received.push([`${u.gameId}:${u.ply}`, now()]);
+      if (thinkMs > 0) {
+        if (u.ply === 2 && p.color === "w") {
+          setTimeout(() => s.socket.emit("forfeit", { gameId: p.gameId }), holdMs * (0.5 + Math.random()));
+        }
+        if (mine(u)) playOn(p.gameId, u.ply, isOver);
+        return;
       }
       if (p.color === "b" && u.ply === 1 && running) move(p.gameId, "e7", "e5", 1);
       if (p.color === "w" && u.ply === 2) {
@@ -92,7 +136,9 @@ function play(s, tournamentId, holdMs) {
         setTimeout(() => s.socket.emit("forfeit", { gameId: p.gameId }), holdMs * (0.5 + Math.random()));
       }
       if (u.ply >= 2 && p.color === "b") s.socket.off("update", onUpdate);
-    });
+    };
+    s.socket.on("update", onUpdate);
+    s.socket.on("gameOver", onOver);
   });
   s.socket.on("gameOver", () => {
     if (running) gameOvers++;
@@ -112,7 +158,8 @@ export async function arenaMessage(msg) {
     process.send({ type: "arenaSeated" });
   } else if (msg.type === "arenaJoin") {
     running = true;
-    for (const s of seats) play(s, msg.tournamentId, msg.holdMs);
+    loopDelay.enable();
+    for (const s of seats) play(s, msg.tournamentId, msg.holdMs, msg.thinkMs ?? 0, msg.lines ?? []);
     // A join the server answers "unavailable" (its database late, on a loaded machine) is asked again, as a page would.
     const join = async (s) => {
       for (let tries = 1; ; tries++) {
@@ -132,7 +179,9 @@ export async function arenaMessage(msg) {
     running = false;
     for (const s of seats) s.socket.close();
     seats = [];
-    process.send({ type: "arenaDone", waits, waitsAt, sent, received, gameOvers, drops }, () => process.exit(0));
+    loopDelay.disable();
+    const delay = { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
+    process.send({ type: "arenaDone", waits, waitsAt, sent, received, gameOvers, drops, delay }, () => process.exit(0));
   } else return false;
   return true;
 }

@@ -3,15 +3,21 @@
 // `npm start`'s Node flags); the players run in bot processes (bench/lib/arenaBots.mjs), so the figures are the
 // server's. Every player follows the arena; each game is 1. e4 e5 and a resignation.
 // --hold-ms N: White resigns a random 0.5 N to 1.5 N ms after Black's answer (games of some length, as a real
-// arena's); 0 (the default): at once. --countdown-ms: the arena starts this long after it is made (every player
-// joins during it, so its first wave pairs them all). --server PATH: another checkout's packages/server/src/cli.ts
-// (the code before a change), named by --label. --profile DIR: the server's CPU profile (node --cpu-prof) there.
+// arena's); 0 (the default): at once. --think-ms T: both players play throughout, a random legal move each
+// 0.5 T to 1.5 T ms after the opponent's (White's first after the pairing), from random legal games made before
+// the run, so every move of every game is timed
+// (0, the default: the games stand still after an instant 1. e4 e5, and only those two plies are timed).
+// --countdown-ms: the arena starts this long after it is made (every player joins during it, so its first wave
+// pairs them all). --server PATH: another checkout's packages/server/src/cli.ts (the code before a change), named
+// by --label. --profile DIR: the server's CPU profile (node --cpu-prof) there. --dump FILE: every timed move
+// there, as [game:ply, sent at, ms].
 // Each run adds its row to its section of bench/README.md (--fresh: the earlier rows go; --no-write: none).
-//   node --import tsx bench/tournament/repair.ts [--players 50] [--seconds 60] [--hold-ms 0] [--bots 2]
+//   node --import tsx bench/tournament/repair.ts [--players 50] [--seconds 60] [--hold-ms 0] [--think-ms 0] [--bots 2]
 import { execSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
+import { Chess } from "chess.js";
 import { cpuMs, forkBots, root, startServer } from "../lib/live.mjs";
 import { cpuBusy, fmt, machine, readmePath, summarize, writeSection } from "../lib/report.mjs";
 
@@ -23,6 +29,7 @@ const arg = (name: string, fallback: number) => Number(option(name) ?? fallback)
 const PLAYERS = arg("players", 50);
 const SECONDS = arg("seconds", 60);
 const HOLD_MS = arg("hold-ms", 0);
+const THINK_MS = arg("think-ms", 0);
 const BOTS = arg("bots", 2);
 const COUNTDOWN_MS = arg("countdown-ms", PLAYERS >= 500 ? 15_000 : 3_000);
 const SERVER = option("server") ?? join(root, "packages/server/src/cli.ts");
@@ -80,8 +87,29 @@ const made = await post(
 );
 const id = made.id as string;
 
+// The games the thinking players follow: random legal games, made here once (chess.js takes ~0.4 ms a move,
+// which in a bot process would delay every update it receives). A line ends at a mate or a draw, as its game.
+const LINES = THINK_MS > 0 ? randomGames(48, 160) : [];
+function randomGames(count: number, plies: number): Array<Array<[string, string, string?]>> {
+  return Array.from({ length: count }, () => {
+    const chess = new Chess();
+    const line: Array<[string, string, string?]> = [];
+    while (line.length < plies && !chess.isGameOver()) {
+      const moves = chess.moves();
+      const m = chess.move(moves[Math.floor(Math.random() * moves.length)] as string);
+      line.push(m.promotion ? [m.from, m.to, m.promotion] : [m.from, m.to]);
+    }
+    return line;
+  });
+}
+
 const cpuAtStart = cpuMs(server.pid);
-const joined = (await all("arenaJoin", "arenaJoined", () => ({ tournamentId: id, holdMs: HOLD_MS }))) as Array<{
+const joined = (await all("arenaJoin", "arenaJoined", () => ({
+  tournamentId: id,
+  holdMs: HOLD_MS,
+  thinkMs: THINK_MS,
+  lines: LINES,
+}))) as Array<{
   retried: number;
 }>;
 const joinsRetried = joined.reduce((n, j) => n + j.retried, 0);
@@ -95,6 +123,7 @@ const results = (await all("arenaStop", "arenaDone")) as Array<{
   received: Array<[string, number]>;
   gameOvers: number;
   drops: Record<string, number>;
+  delay: { p99: number; max: number };
 }>;
 await server.stop();
 server.remove();
@@ -103,6 +132,12 @@ const sentAt = new Map(results.flatMap((r) => r.sent));
 const latencies = results.flatMap((r) =>
   r.received.flatMap(([k, t]) => (sentAt.has(k) ? [t - (sentAt.get(k) ?? t)] : [])),
 );
+if (option("dump")) {
+  const rows = results.flatMap((r) =>
+    r.received.flatMap(([k, t]) => (sentAt.has(k) ? [[k, sentAt.get(k), t - (sentAt.get(k) ?? t)]] : [])),
+  );
+  writeFileSync(option("dump") as string, JSON.stringify(rows));
+}
 const waits = results.flatMap((r) => r.waits);
 // The longest wait and the count per 5 s of the run, by when the wait began: whether the long ones come together.
 const began = results.flatMap((r) => r.waitsAt.map((at, i) => [at, r.waits[i] ?? 0] as const));
@@ -115,6 +150,9 @@ console.log(
     .sort((a, b) => a[0] - b[0])
     .map(([k, ws]) => `${k * 5}s: ${ws.length} max ${Math.max(...ws)}`)
     .join(" | "),
+);
+console.log(
+  `bots' event-loop delay p99 / max: ${results.map((r) => `${fmt(r.delay.p99)} / ${fmt(r.delay.max)}`).join(", ")}`,
 );
 const games = results.reduce((n, r) => n + r.gameOvers, 0) / 2;
 const s = summarize(waits);
@@ -131,7 +169,7 @@ const at = new Date().toISOString().slice(0, 16).replace("T", " ");
 const row = `| ${at} | ${LABEL} | ${load.toFixed(1)} / ${busy.toFixed(0)}% | ${PLAYERS} | ${SECONDS} | ${games} | ${waits.length} | ${fmt(s.p50)} / ${fmt(s.p95)} / ${fmt(s.max)} | ${s.p95 <= BUDGET_MS ? "pass" : "FAIL"} | ${m.n} of ${sentAt.size} | ${fmt(m.p50)} / ${fmt(m.p99)} / ${fmt(m.max)} | ${m.p99 <= MOVE_BUDGET_MS ? "pass" : "FAIL"} | ${fmt(joinedAfter)}${joinsRetried ? ` (${joinsRetried} joins asked again)` : ""} | ${fmt(cpuPerGame)} | ${dropped} |`;
 console.log(row);
 
-const name = `tournament-repair${PLAYERS === 50 && HOLD_MS === 0 ? "" : `-${PLAYERS}-${HOLD_MS}`}`;
+const name = `tournament-repair${PLAYERS === 50 && HOLD_MS === 0 ? "" : `-${PLAYERS}-${HOLD_MS}`}${THINK_MS ? `-think${THINK_MS}` : ""}`;
 const header = `| run (UTC) | code | load 1 min / CPU busy before | players | seconds | games ended | re-pairings | wait p50 / p95 / max | wait budget p95 ≤ ${BUDGET_MS} ms | moves timed of sent | move p50 / p99 / max | move budget p99 ≤ ${MOVE_BUDGET_MS} ms | server CPU for the joins | server CPU per game ended | sockets dropped |`;
 const earlier = () => {
   const text = readFileSync(readmePath, "utf8");
@@ -142,11 +180,16 @@ const earlier = () => {
   const h = lines.indexOf(header);
   return h < 0 ? [] : lines.slice(h + 2).filter((l) => l.startsWith("| "));
 };
-const games30 = HOLD_MS > 0 ? ` ${HOLD_MS / 2000}-${(1.5 * HOLD_MS) / 1000} s later` : ", so games end all the time";
+const games30 =
+  HOLD_MS === 0
+    ? ", so games end all the time"
+    : THINK_MS > 0
+      ? ` ${HOLD_MS / 2000}-${(1.5 * HOLD_MS) / 1000} s later, both players playing throughout (each move ${THINK_MS / 2000}-${(1.5 * THINK_MS) / 1000} s after the opponent's, White's first after the pairing, from one of 48 random legal games made before the run; a game may end sooner, by mate or a draw), so every move of every game is timed`
+      : ` ${HOLD_MS / 2000}-${(1.5 * HOLD_MS) / 1000} s later`;
 const body = [
   "## Arena re-pairing and moves on a live server (`bench/tournament/repair.ts`)",
   "",
-  `\`node --import tsx bench/tournament/repair.ts --players ${PLAYERS} --hold-ms ${HOLD_MS} --seconds ${SECONDS}\` on ${machine()}. One node, embedded PGlite, in a process of its own (\`npm start\`'s Node flags, the sources through tsx); ${PLAYERS} players in ${BOTS} bot processes (bench/lib/arenaBots.mjs) follow one 1+0 arena and join it during its ${COUNTDOWN_MS / 1000} s countdown, so that its first wave pairs them all; every game is 1. e4 e5 and a resignation${games30}. Wait: from a player's \`gameOver\` to their next \`arenaPaired\` (the odd player out waits for the next game to end, as on lichess). Move: from its player's emit to the opponent's \`update\` (a move not answered by the end is not timed). Load: the 1-minute load average and the CPU busy in the 3 s before the server started (other helpers share the 2 cores); the server's CPU from /proc. "code": the commit (+: with changes not committed), or the label of the other checkout run with \`--server\`. Sockets dropped: by the server when a pong is 5 s late (a busy machine); they reconnect and follow the arena again.`,
+  `\`node --import tsx bench/tournament/repair.ts --players ${PLAYERS} --hold-ms ${HOLD_MS}${THINK_MS ? ` --think-ms ${THINK_MS}` : ""} --seconds ${SECONDS}\` on ${machine()}. One node, embedded PGlite, in a process of its own (\`npm start\`'s Node flags, the sources through tsx); ${PLAYERS} players in ${BOTS} bot processes (bench/lib/arenaBots.mjs) follow one 1+0 arena and join it during its ${COUNTDOWN_MS / 1000} s countdown, so that its first wave pairs them all; every game is 1. e4 e5${THINK_MS ? ", play" : ""} and a resignation${games30}. Wait: from a player's \`gameOver\` to their next \`arenaPaired\` (the odd player out waits for the next game to end, as on lichess). Move: from its player's emit to the opponent's \`update\` (a move not answered by the end is not timed). Load: the 1-minute load average and the CPU busy in the 3 s before the server started (other helpers share the 2 cores); the server's CPU from /proc. "code": the commit (+: with changes not committed), or the label of the other checkout run with \`--server\`. Sockets dropped: by the server when a pong is 5 s late (a busy machine); they reconnect and follow the arena again.`,
   "",
   header,
   "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
