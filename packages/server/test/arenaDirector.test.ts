@@ -10,6 +10,7 @@ import {
   type Timers,
   WAVE_DELAY_MS,
 } from "../src/areas/tournaments/arenaDirector.ts";
+import { ARENA_PAIRING } from "../src/areas/tournaments/arenaPairing.ts";
 import type { ArenaSettings } from "../src/areas/tournaments/arenaSettings.ts";
 import { createTournamentsRepo, type TournamentsRepo } from "../src/areas/tournaments/tournamentsRepo.ts";
 import { users } from "../src/storage/schema.ts";
@@ -116,6 +117,45 @@ async function arena(players: string[], more: Partial<ArenaSettings> = {}) {
   for (const p of players) await repo.join(id, { userId: ids[p]!, rating: 1500 + 10 * NAMES.indexOf(p), clubId: null });
   return id;
 }
+/**
+ * A running arena of `n` players past its first round (its two best rated played each other), more than one exact
+ * group waiting: its next wave is matched over several turns of the event loop. The wave is due `WAVE_DELAY_MS`
+ * after it returns, and `s.pairCalls` counts the director's attempts to store pairs.
+ */
+async function pastFirstRound(s: ReturnType<typeof setup>, prefix: string, n: number) {
+  const many = await test.database.db
+    .insert(users)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        username: `${prefix}${i}`,
+        email: `${prefix}${i}@example.com`,
+        passwordHash: "x",
+      })),
+    )
+    .returning({ id: users.id });
+  const id = await arena([]);
+  for (const [i, u] of many.entries()) await repo.join(id, { userId: u.id, rating: 2000 - i, clubId: null });
+  const pairCalls = { n: 0 };
+  s.ports.repo = {
+    ...repo,
+    pair: (...args) => {
+      pairCalls.n++;
+      return repo.pair(...args);
+    },
+  };
+  const [a, b] = many;
+  s.here.add(a!.id).add(b!.id);
+  s.timers.t = T0 + MIN;
+  const director = (await s.take(id))!;
+  await s.run(1);
+  await s.run(WAVE_DELAY_MS);
+  expect(s.started.map(pairOf)).toEqual([[a!.id, b!.id].sort((x, y) => x - y).join("+")]);
+  await director.gameFinished(s.started[0]!.gameId, { winner: "white", plies: 40, finishedAt: s.timers.now() });
+  for (const u of many) s.here.add(u.id);
+  pairCalls.n = 0;
+  return { id, director, userIds: many.map((u) => u.id), pairCalls };
+}
+
 const pairOf = (g: ArenaGameStart) => [g.white, g.black].sort((a, b) => a - b).join("+");
 const pair = (a: string, b: string) => [ids[a]!, ids[b]!].sort((x, y) => x - y).join("+");
 
@@ -405,6 +445,53 @@ describe("arena director", () => {
     expect(startedWhen).toEqual([0, 1]);
     const name = new Map(many.map((u) => [u.id, u.username]));
     for (const g of s.started) expect(g.names).toEqual({ white: name.get(g.white), black: name.get(g.black) });
+    director.stop();
+  });
+
+  it("matches a big wave one exact group per event-loop turn; stopped in the middle, it stores nothing", async () => {
+    const s = setup();
+    const n = 2 * ARENA_PAIRING.groupSize + 2;
+    const { id, director, pairCalls } = await pastFirstRound(s, "d_stop", n);
+    const events = s.events.length;
+    s.timers.advance(WAVE_DELAY_MS);
+    // The wave began (its first group matched) and gave the event loop back before storing anything.
+    expect(pairCalls.n).toBe(0);
+    director.stop();
+    await director.settled();
+    expect(pairCalls.n).toBe(0);
+    expect(s.events.slice(events)).toEqual([]);
+    expect((await repo.players(id)).filter((p) => p.playingGameId !== null)).toEqual([]);
+    await s.run(RETRY_MS + WAVE_DELAY_MS);
+    expect(pairCalls.n).toBe(0);
+
+    // The next director pairs them all, over the same turns, in one store.
+    const next = (await s.take(id))!;
+    await s.run(1);
+    s.timers.advance(WAVE_DELAY_MS);
+    expect(pairCalls.n).toBe(0);
+    await next.settled();
+    expect(pairCalls.n).toBe(1);
+    expect(s.started).toHaveLength(1 + n / 2);
+    next.stop();
+  });
+
+  it("a player who leaves the page while a wave is matched is not paired; their partner is, a wave later", async () => {
+    const s = setup();
+    const n = 2 * ARENA_PAIRING.groupSize + 3;
+    const { id, director, userIds, pairCalls } = await pastFirstRound(s, "d_leave", n);
+    s.timers.advance(WAVE_DELAY_MS);
+    expect(pairCalls.n).toBe(0);
+    const leaver = userIds.at(-1)!;
+    s.here.delete(leaver);
+    await director.settled();
+    const playing = () => s.started.slice(1).flatMap((g) => [g.white, g.black]);
+    expect(playing()).not.toContain(leaver);
+    // Of 203 waiting, one was odd and one lost the leaver: those two are paired by the wave the drop asked for.
+    expect(playing()).toHaveLength(n - 3);
+    await s.run(WAVE_DELAY_MS);
+    expect(playing()).toHaveLength(n - 1);
+    expect(new Set(playing()).size).toBe(n - 1);
+    expect((await repo.player(id, leaver))?.playingGameId).toBeNull();
     director.stop();
   });
 

@@ -1,6 +1,6 @@
 import type { Color } from "@chess/shared";
 import type { RankedPlayer } from "./arenaJson.ts";
-import { type ArenaPair, type ArenaWaiting, pairArena } from "./arenaPairing.ts";
+import { type ArenaPair, type ArenaWaiting, type PairingSteps, pairArenaSteps, runSteps } from "./arenaPairing.ts";
 import { ArenaRoster, type RosterGame } from "./arenaRoster.ts";
 import type { ArenaSettings } from "./arenaSettings.ts";
 import type { ArenaPlayerRecord, GameResult, RejoinResult, TournamentsRepo } from "./tournamentsRepo.ts";
@@ -296,7 +296,13 @@ export class ArenaDirector {
     let games: ArenaGameStart[] = [];
     try {
       const standings = this.roster.ranked();
-      const pairs = pairWaiting(standings, this.ports.presence.here(this.tournamentId), this.ports.random);
+      const computed = await this.pairInTurns(standings);
+      if (computed === undefined) return;
+      // A player who left the page while the wave was computed is not given a game; their partner waits for the
+      // next wave. A game that ended or a pause meanwhile is the database's to refuse (below).
+      const here = this.ports.presence.here(this.tournamentId);
+      const pairs = computed.filter((p) => here.has(p.white) && here.has(p.black));
+      if (pairs.length < computed.length) this.waveAgain = true;
       if (pairs.length === 0) return;
       const named = pairs.map((p) => ({ gameId: this.ports.newGameId(), ...p }));
       const stored = await this.ports.repo.pair(this.tournamentId, this.epoch, named);
@@ -325,6 +331,21 @@ export class ArenaDirector {
       }
     }
     if (games.length > 0) await this.startGames(games);
+  }
+
+  /**
+   * The wave's pairs, one exact group matched per turn of the event loop (a wave of 500 waiting is some 27 ms of
+   * matching, which every move arriving meanwhile would wait behind); undefined if the director stopped meanwhile.
+   */
+  private async pairInTurns(
+    standings: ReadonlyArray<ArenaPlayerRecord & { rank: number }>,
+  ): Promise<ArenaPair[] | undefined> {
+    const steps = pairWaitingSteps(standings, this.ports.presence.here(this.tournamentId), this.ports.random);
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) return step.value;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (this.stopped) return undefined;
+    }
   }
 
   /**
@@ -372,6 +393,15 @@ export function pairWaiting(
   here: ReadonlySet<number>,
   random: () => number,
 ): ArenaPair[] {
+  return runSteps(pairWaitingSteps(players, here, random));
+}
+
+/** pairWaiting in steps (see pairArenaSteps): who waits is read at the first step. */
+export function* pairWaitingSteps(
+  players: ReadonlyArray<ArenaPlayerRecord & { rank: number }>,
+  here: ReadonlySet<number>,
+  random: () => number,
+): PairingSteps<ArenaPair[]> {
   const waiting: ArenaWaiting[] = players
     .filter((p) => here.has(p.userId) && !p.paused && !p.closed && p.playingGameId === null)
     .map((p) => ({
@@ -384,5 +414,5 @@ export function pairWaiting(
     }));
   if (waiting.length < 2) return [];
   const firstRound = players.every((p) => p.results.length === 0 && p.playingGameId === null);
-  return pairArena({ waiting, maxRank: players.length, firstRound, random }).pairs;
+  return (yield* pairArenaSteps({ waiting, maxRank: players.length, firstRound, random })).pairs;
 }

@@ -1,12 +1,16 @@
 import type { Color } from "@chess/shared";
 import { describe, expect, it } from "vitest";
 import {
+  ARENA_PAIRING,
   type ArenaPair,
+  type ArenaPairing,
+  type ArenaPairingInput,
   type ArenaWaiting,
   assignColors,
   forcedColor,
   mayMeet,
   pairArena,
+  pairArenaSteps,
   pairCost,
 } from "./arenaPairing.ts";
 
@@ -21,6 +25,14 @@ const player = (userId: number, more: Partial<ArenaWaiting> = {}): ArenaWaiting 
 });
 const colors = (s: string) => [...s] as Color[];
 const always = (x: number) => () => x;
+/** A seeded generator of numbers in [0, 1) (the seed spread first: near seeds would start near each other). */
+const seeded = (seed: number) => {
+  let x = Math.imul(seed, 0x9e3779b1) >>> 0;
+  return () => {
+    x = (Math.imul(x, 1_664_525) + 1_013_904_223) >>> 0;
+    return x / 2 ** 32;
+  };
+};
 /** Pairs as "white-black" strings, in the order given. */
 const shown = (pairs: ArenaPair[]) => pairs.map((p) => `${p.white}-${p.black}`);
 /** Pairs as sorted "a+b" strings, colours aside. */
@@ -169,5 +181,51 @@ describe("arena pairing: waves", () => {
         for (const a of left) for (const b of left) if (a !== b) expect(mayMeet(a, b)).toBe(false);
       }
     }
+  });
+});
+
+describe("arena pairing: in steps", () => {
+  /** A wave's input from `seed`: up to 450 waiting, with histories, last opponents, clubs, some first rounds. */
+  const input = (seed: number): ArenaPairingInput => {
+    const r = seeded(seed);
+    const n = 2 + Math.floor(r() ** 2 * 450);
+    const waiting = Array.from({ length: n }, (_, i) =>
+      player(i + 1, {
+        rating: 800 + Math.floor(r() * 1600),
+        rank: 1 + Math.floor(r() * 600),
+        colors: Array.from({ length: Math.floor(r() * 8) }, () => (r() < 0.6 ? "w" : "b")),
+        lastOpponent: r() < 0.7 ? 1 + Math.floor(r() * n) : null,
+        clubId: seed % 3 === 0 ? 1 + Math.floor(r() * 4) : null,
+      }),
+    );
+    return { waiting, maxRank: 600, firstRound: seed % 7 === 0, random: seeded(-seed) };
+  };
+  const SEEDS = Array.from({ length: 300 }, (_, i) => i + 1);
+
+  it("stepped, many waves interleaved, each gives what the one-shot form gives for the same input", () => {
+    const waves = SEEDS.map((seed) => ({
+      steps: pairArenaSteps(input(seed)),
+      yields: 0,
+      done: undefined as ArenaPairing | undefined,
+    }));
+    // One step of each wave in turn, as waves of several arenas might interleave on one event loop.
+    while (waves.some((w) => w.done === undefined)) {
+      for (const w of waves) {
+        if (w.done !== undefined) continue;
+        const step = w.steps.next();
+        if (step.done) w.done = step.value;
+        else w.yields++;
+      }
+    }
+    for (const [k, seed] of SEEDS.entries()) {
+      const { waiting, firstRound } = input(seed);
+      expect(waves[k]!.done).toEqual(pairArena(input(seed)));
+      // One yield per exact group matched (the unpaired of a group join the next), none in a first round.
+      const groups = Math.min(ARENA_PAIRING.exactGroups, Math.ceil(waiting.length / ARENA_PAIRING.groupSize));
+      if (firstRound) expect(waves[k]!.yields).toBe(0);
+      else expect(waves[k]!.yields).toBeGreaterThanOrEqual(groups);
+      expect(waves[k]!.yields).toBeLessThanOrEqual(ARENA_PAIRING.exactGroups);
+    }
+    expect(waves.filter((w) => w.yields > 1).length).toBeGreaterThan(30);
   });
 });
