@@ -5,7 +5,7 @@ import { type Player, play, registered, uniqueName } from "./players.ts";
 import { specAccount } from "./specClient.ts";
 
 /** Arenas through real HTTP and sockets: players' arenas start 2.5 s after they are made. */
-const t = useTestServer({ ARENA_COUNTDOWN_MS: "2500", ARENA_SCHEDULE: "false" });
+const t = useTestServer({ ARENA_COUNTDOWN_MS: "2500", ARENA_SCHEDULE: "false", SIGNUP_LIMIT_PER_IP: "100" });
 
 const blitz = { baseTime: 3, increment: 0, durationMinutes: 20 };
 const post = (p: Player, path: string, body?: unknown) =>
@@ -33,6 +33,34 @@ async function pairedGame(a: Player, b: Player, id: string) {
   expect(ga.tournament).toMatchObject({ id, berserkable: true });
   const [white, black] = ga.isWhite ? [a, b] : [b, a];
   return { gameId: pa.gameId, white, black, whiteView: ga.isWhite ? ga : gb };
+}
+
+/**
+ * Three players join an arena: two are paired, the third waits (nobody else to meet). Resolves as soon as the
+ * pair is known, with White, Black, the one waiting and their game.
+ */
+async function twoOfThree(players: [Player, Player, Player], id: string) {
+  const paired = await new Promise<Array<{ p: Player; x: { gameId: string; color: "w" | "b" } }>>((resolve, reject) => {
+    const got: Array<{ p: Player; x: { gameId: string; color: "w" | "b" } }> = [];
+    for (const p of players) {
+      p.next("arenaPaired", 8_000).then(
+        (x) => {
+          got.push({ p, x });
+          if (got.length === 2) resolve(got);
+        },
+        () => reject(new Error("fewer than two players paired")),
+      );
+    }
+    Promise.all(players.map((p) => p.emit("joinArena", { tournamentId: id }))).then(
+      (answers) => answers.every((a) => a.ok) || reject(new Error("a join was refused")),
+      reject,
+    );
+  });
+  const [one, two] = paired as [(typeof paired)[0], (typeof paired)[0]];
+  expect(one.x.gameId).toBe(two.x.gameId);
+  const [white, black] = one.x.color === "w" ? [one.p, two.p] : [two.p, one.p];
+  const waiting = players.find((p) => p !== one.p && p !== two.p) as Player;
+  return { white, black, waiting, gameId: one.x.gameId };
 }
 
 describe("arena tournaments", () => {
@@ -217,20 +245,7 @@ describe("arena tournaments", () => {
     const [a, b, c] = [await registered(t.url, "tj"), await registered(t.url, "tk"), await registered(t.url, "tl")];
     const arena = await makeArena(a);
     // Two of the three are paired; the third waits.
-    const pairings = [a, b, c].map((p) =>
-      p.next("arenaPaired", 8_000).then(
-        (x) => ({ p, x }),
-        () => undefined,
-      ),
-    );
-    for (const p of [a, b, c]) expect((await p.emit("joinArena", { tournamentId: arena.id })).ok).toBe(true);
-    const firsts = await Promise.all(pairings);
-    const playing = firsts.filter((f) => f !== undefined);
-    expect(playing).toHaveLength(2);
-    const [one, two] = playing as Array<{ p: Player; x: { gameId: string; color: "w" | "b" } }>;
-    const waiting = [a, b, c].find((p) => p !== one?.p && p !== two?.p) as Player;
-    const gameId = one?.x.gameId as string;
-    const [white, black] = one?.x.color === "w" ? [one.p, two?.p as Player] : [two?.p as Player, one?.p as Player];
+    const { white, black, waiting, gameId } = await twoOfThree([a, b, c], arena.id);
     // White loses at once (fool's mate): the winner may not meet White again now, so White meets the third.
     const again = [white.next("arenaPaired", 5_000), waiting.next("arenaPaired", 5_000)];
     await play(white, black, gameId, ["f2f3", "e7e5", "g2g4"]);
@@ -241,6 +256,40 @@ describe("arena tournaments", () => {
     const [x, y] = await Promise.all(again);
     expect(Date.now() - ended).toBeLessThan(2_000);
     expect(x?.gameId).toBe(y?.gameId);
+    for (const p of [a, b, c]) p.socket.close();
+  });
+
+  it("a game page follows for pairing only: paired again, without the page's standings", async () => {
+    const [a, b, c] = [await registered(t.url, "tp"), await registered(t.url, "tq"), await registered(t.url, "tr")];
+    const arena = await makeArena(a);
+    const { white, black, waiting, gameId } = await twoOfThree([a, b, c], arena.id);
+    // The players leave the arena's page for their game's, as the web client does: unfollow, then follow for
+    // pairing only (its answer is still the arena's view).
+    for (const p of [white, black]) {
+      await p.emit("unfollowArena", { tournamentId: arena.id });
+      const view = await p.emit<ArenaView>("followArena", { tournamentId: arena.id, pairingOnly: true });
+      expect(view.data?.arena.id).toBe(arena.id);
+    }
+    let pushed = 0;
+    white.socket.on("arenaStandings", () => pushed++);
+    const seen = waiting.next("arenaStandings", 5_000, (s) => s.top.some((r) => r.points > 0));
+    const again = [white.next("arenaPaired", 5_000), waiting.next("arenaPaired", 5_000)];
+    await play(white, black, gameId, ["f2f3", "e7e5", "g2g4"]);
+    await black.emit("move", { gameId, move: { from: "d8", to: "h4" }, ply: 3 });
+    // White, on the game page only, is paired again (with the player who waited on the page)...
+    const [x, y] = await Promise.all(again);
+    expect(x?.gameId).toBe(y?.gameId);
+    // ...and the page's standings reached the page, not the game page; an answer after them on White's socket
+    // shows none was on its way there.
+    await seen;
+    await white.emit("unfollowArena", { tournamentId: "no-such-arena" });
+    expect(pushed).toBe(0);
+    // Following without it brings the page's events back.
+    const back = white.next("arenaStandings", 5_000);
+    await white.emit("followArena", { tournamentId: arena.id, pairingOnly: false });
+    expect((await back).tournamentId).toBe(arena.id);
+    const bad = await white.emit("followArena", { tournamentId: arena.id, pairingOnly: "yes" });
+    expect(bad.ok).toBe(false);
     for (const p of [a, b, c]) p.socket.close();
   });
 

@@ -15,7 +15,7 @@ import {
 } from "./game.ts";
 import { cancelOfferPayload, createGameOfferPayload, offerIdPayload, refreshLobbyPayload } from "./lobby.ts";
 import { joinPoolPayload, leavePoolPayload, lobbyCountsPayload } from "./pairing.ts";
-import { arenaPayload, berserkPayload } from "./tournaments.ts";
+import { arenaPayload, berserkPayload, followArenaPayload } from "./tournaments.ts";
 import { followWatchListPayload } from "./watch.ts";
 
 /** Events that take no payload accept none (or null), or an object they ignore (some clients always send `{}`). */
@@ -247,9 +247,9 @@ export const CLIENT_EVENTS = {
   },
   unfollowDailyOffers: { payload: noPayload, does: "Stops following the daily offers.", spec: false },
   followArena: {
-    payload: arenaPayload,
+    payload: followArenaPayload,
     ack: "ArenaView",
-    does: "Follows an arena (its page is open): answers GET /tournaments/:id's view, then `arenaStandings` (at most once a second while it changes), `arenaStarted` and `arenaFinished`. A player who joined is paired only while one of their sockets follows the arena (lichess: only players on the page are paired).",
+    does: "Follows an arena (its page is open): answers GET /tournaments/:id's view, then `arenaStandings` (at most once a second while it changes), `arenaStarted` and `arenaFinished`. A player who joined is paired only while one of their sockets follows the arena (lichess: only players on the page are paired). With `pairingOnly: true` (the page of the player's arena game) the socket keeps its player in the waves but gets none of those events; following again without it brings them back.",
     spec: false,
   },
   unfollowArena: { payload: arenaPayload, does: "Stops following an arena.", spec: false },

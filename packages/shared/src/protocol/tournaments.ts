@@ -4,9 +4,17 @@ import type { ByColor, Color } from "../domain/clock.ts";
 
 const tournamentId = z.string({ error: "tournamentId must be text" }).min(1, "tournamentId is required").max(64);
 
-/** followArena, unfollowArena, joinArena, pauseArena {tournamentId}. */
+/** unfollowArena, joinArena, pauseArena {tournamentId}. */
 export const arenaPayload = z.object({ tournamentId });
 export type ArenaPayload = z.infer<typeof arenaPayload>;
+
+/**
+ * followArena {tournamentId, pairingOnly?}. pairingOnly: the socket keeps its player in the waves (the game page
+ * of an arena game, from which the next game opens by itself) but gets none of the page's events: the page's
+ * standings, once a second, would go to every player in a game for nothing.
+ */
+export const followArenaPayload = arenaPayload.extend({ pairingOnly: z.boolean().optional() });
+export type FollowArenaPayload = z.infer<typeof followArenaPayload>;
 
 /** berserk {gameId?}: halves the caller's clock in their arena game (the caller's live game when absent). */
 export const berserkPayload = z.object({ gameId: z.string().min(1).max(64).optional() }).nullish();

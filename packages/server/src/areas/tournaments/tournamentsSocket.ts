@@ -1,4 +1,4 @@
-import { type ArenaView, arenaPayload, fail, TOURNAMENT_MESSAGES } from "@chess/shared";
+import { type ArenaView, arenaPayload, fail, followArenaPayload, TOURNAMENT_MESSAGES } from "@chess/shared";
 import { type SocketEvents, socketEvent } from "../../realtime/handlers.ts";
 import type { AppSocket } from "../../realtime/sockets.ts";
 import { ok, type Result } from "../../util/result.ts";
@@ -22,8 +22,10 @@ const userOf = (socket: AppSocket): ArenaUser | undefined => {
 export function arenaSockets(followers: ArenaFollowers) {
   const followed = new WeakMap<AppSocket, Set<string>>();
   return {
-    async follow(socket: AppSocket, tournamentId: string): Promise<void> {
-      await socket.join(arenaRoom(tournamentId));
+    /** pairingOnly: counted as on the page (paired), out of the room of the page's events. */
+    async follow(socket: AppSocket, tournamentId: string, pairingOnly = false): Promise<void> {
+      if (pairingOnly) await socket.leave(arenaRoom(tournamentId));
+      else await socket.join(arenaRoom(tournamentId));
       const mine = followed.get(socket) ?? new Set<string>();
       followed.set(socket, mine);
       const user = userOf(socket);
@@ -60,10 +62,11 @@ export type ArenaSockets = ReturnType<typeof arenaSockets>;
 export function tournamentsSocketEvents(deps: { service: TournamentsService; sockets: ArenaSockets }): SocketEvents {
   const { service, sockets } = deps;
   return {
-    followArena: socketEvent(arenaPayload, async (s, p): Promise<Result<ArenaView>> => {
+    followArena: socketEvent(followArenaPayload, async (s, p): Promise<Result<ArenaView>> => {
       const view = await service.view(userOf(s) ?? null, p.tournamentId);
       if (!view.ok) return view;
-      await sockets.follow(s, p.tournamentId);
+      await sockets.follow(s, p.tournamentId, p.pairingOnly);
+      if (p.pairingOnly) return view;
       const update = await service.standingsUpdate(p.tournamentId);
       if (update) s.emit("arenaStandings", update);
       return view;

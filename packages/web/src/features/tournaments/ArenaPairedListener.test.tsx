@@ -28,14 +28,14 @@ describe("ArenaPairedListener", () => {
     expect(shown).toBe("/play?gameId=g7");
   });
 
-  it("keeps the arena of my game followed while its page is open", () => {
+  it("keeps the arena of my game followed, for pairing only, while its page is open", () => {
     const rt = fakeRealtime();
     const view = render(
       <WithRealtime realtime={rt.realtime}>
         <ArenaFollow tournamentId="t1" />
       </WithRealtime>,
     );
-    expect(rt.requests).toEqual([{ event: "followArena", payload: { tournamentId: "t1" } }]);
+    expect(rt.requests).toEqual([{ event: "followArena", payload: { tournamentId: "t1", pairingOnly: true } }]);
     view.unmount();
     expect(rt.requests.at(-1)).toEqual({ event: "unfollowArena", payload: { tournamentId: "t1" } });
   });

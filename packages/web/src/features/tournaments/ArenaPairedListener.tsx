@@ -55,12 +55,13 @@ export function ArenaPairedListener() {
 
 /**
  * Keeps the arena of the game I am playing followed: the server pairs only players following their arena,
- * so the next game opens by itself from the game page too (lichess's behaviour).
+ * so the next game opens by itself from the game page too (lichess's behaviour). For pairing only: the game
+ * page shows no standings, so it does not take them.
  */
 export function ArenaFollow({ tournamentId }: { tournamentId: string }) {
   const realtime = useRealtime();
   useEffect(() => {
-    const off = realtime.onConnect(() => void realtime.request("followArena", { tournamentId }));
+    const off = realtime.onConnect(() => void realtime.request("followArena", { tournamentId, pairingOnly: true }));
     return () => {
       off();
       void realtime.request("unfollowArena", { tournamentId });
