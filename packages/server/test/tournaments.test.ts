@@ -264,12 +264,15 @@ describe("arena tournaments", () => {
     const arena = await makeArena(a);
     const { white, black, waiting, gameId } = await twoOfThree([a, b, c], arena.id);
     // The players leave the arena's page for their game's, as the web client does: unfollow, then follow for
-    // pairing only (its answer is still the arena's view).
+    // pairing only (answered without the page's view).
     for (const p of [white, black]) {
       await p.emit("unfollowArena", { tournamentId: arena.id });
-      const view = await p.emit<ArenaView>("followArena", { tournamentId: arena.id, pairingOnly: true });
-      expect(view.data?.arena.id).toBe(arena.id);
+      const followed = await p.emit("followArena", { tournamentId: arena.id, pairingOnly: true });
+      expect(followed).toMatchObject({ ok: true });
+      expect(followed.data).toBeUndefined();
     }
+    const unknown = await white.emit("followArena", { tournamentId: "no-such-arena", pairingOnly: true });
+    expect(unknown).toMatchObject({ ok: false, code: "not_found" });
     let pushed = 0;
     white.socket.on("arenaStandings", () => pushed++);
     const seen = waiting.next("arenaStandings", 5_000, (s) => s.top.some((r) => r.points > 0));

@@ -249,7 +249,7 @@ export const CLIENT_EVENTS = {
   followArena: {
     payload: followArenaPayload,
     ack: "ArenaView",
-    does: "Follows an arena (its page is open): answers GET /tournaments/:id's view, then `arenaStandings` (at most once a second while it changes), `arenaStarted` and `arenaFinished`. A player who joined is paired only while one of their sockets follows the arena (lichess: only players on the page are paired). With `pairingOnly: true` (the page of the player's arena game) the socket keeps its player in the waves but gets none of those events; following again without it brings them back.",
+    does: "Follows an arena (its page is open): answers GET /tournaments/:id's view, then `arenaStandings` (at most once a second while it changes), `arenaStarted` and `arenaFinished`. A player who joined is paired only while one of their sockets follows the arena (lichess: only players on the page are paired). With `pairingOnly: true` (the page of the player's arena game) the socket keeps its player in the waves but gets none of those events, and the answer carries no view; following again without it brings them back.",
     spec: false,
   },
   unfollowArena: { payload: arenaPayload, does: "Stops following an arena.", spec: false },

@@ -62,11 +62,16 @@ export type ArenaSockets = ReturnType<typeof arenaSockets>;
 export function tournamentsSocketEvents(deps: { service: TournamentsService; sockets: ArenaSockets }): SocketEvents {
   const { service, sockets } = deps;
   return {
-    followArena: socketEvent(followArenaPayload, async (s, p): Promise<Result<ArenaView>> => {
+    followArena: socketEvent(followArenaPayload, async (s, p): Promise<Result<ArenaView | undefined>> => {
+      // The game page's follow is one read, not the page's view: at an arena's start every player's comes at once.
+      if (p.pairingOnly) {
+        if (!(await service.exists(p.tournamentId))) return fail("not_found", TOURNAMENT_MESSAGES.unknown);
+        await sockets.follow(s, p.tournamentId, true);
+        return ok();
+      }
       const view = await service.view(userOf(s) ?? null, p.tournamentId);
       if (!view.ok) return view;
-      await sockets.follow(s, p.tournamentId, p.pairingOnly);
-      if (p.pairingOnly) return view;
+      await sockets.follow(s, p.tournamentId);
       const update = await service.standingsUpdate(p.tournamentId);
       if (update) s.emit("arenaStandings", update);
       return view;
