@@ -74,16 +74,20 @@ function lineOf(gameId) {
  * Follows the arena and plays: White opens, Black answers, White resigns `holdMs` × 0.5-1.5 later (0: at once).
  * With `thinkMs` > 0 both sides play throughout, each move `thinkMs` × 0.5-1.5 after the opponent's (White's
  * first after the pairing), from one of `lines` (random legal games made by the parent: a bot computes nothing
- * per move, so that its own delays stay out of the figures), so every move of the game is timed.
+ * per move, so that its own delays stay out of the figures), so every move of the game is timed; and from
+ * their first game on they are on the game's page, as the web client is.
  */
 function play(s, tournamentId, holdMs, thinkMs, lines) {
   let endedAt;
+  // Thinking players do as the web client: the arena's page until their first game, then the game's page,
+  // which follows the arena for pairing only (no standings) and opens the next game by itself.
+  let gamePage = false;
   // A dropped socket comes back (socket.io reconnects it) and follows the arena again, as the page does.
   s.socket.on("disconnect", (reason) => {
     if (running) drops[reason] = (drops[reason] ?? 0) + 1;
   });
   s.socket.io.on("reconnect", () => {
-    if (running) s.socket.emit("followArena", { tournamentId });
+    if (running) s.socket.emit("followArena", { tournamentId, ...(gamePage ? { pairingOnly: true } : {}) });
   });
   const move = (gameId, from, to, ply, promotion) => {
     sent.push([`${gameId}:${ply + 1}`, now()]);
@@ -106,6 +110,11 @@ function play(s, tournamentId, holdMs, thinkMs, lines) {
     }
     endedAt = undefined;
     if (!running) return;
+    if (thinkMs > 0 && !gamePage) {
+      gamePage = true;
+      s.socket.emit("unfollowArena", { tournamentId });
+      s.socket.emit("followArena", { tournamentId, pairingOnly: true });
+    }
     let over = false;
     const isOver = () => over;
     const mine = (u) => (u.ply % 2 === 1) === (p.color === "b");
@@ -146,6 +155,25 @@ function play(s, tournamentId, holdMs, thinkMs, lines) {
   });
 }
 
+/** Spectators on the arena's page (guests): how many standings each got, and the shortest gap between two. */
+let watchers = [];
+const watched = { standings: 0, minGapMs: Number.POSITIVE_INFINITY };
+
+async function watch(url, tournamentId) {
+  const socket = io(url, { transports: ["websocket"], forceNew: true });
+  let last = 0;
+  socket.on("arenaStandings", () => {
+    if (!running) return;
+    const at = Date.now();
+    watched.standings++;
+    if (last) watched.minGapMs = Math.min(watched.minGapMs, at - last);
+    last = at;
+  });
+  const view = await socket.timeout(60_000).emitWithAck("followArena", { tournamentId });
+  if (!view?.ok) throw new Error(`a spectator could not follow the arena: ${JSON.stringify(view)}`);
+  return socket;
+}
+
 /** Handles an arena message from the parent; false if it is not one. */
 export async function arenaMessage(msg) {
   if (msg.type === "arenaSeats") {
@@ -175,13 +203,25 @@ export async function arenaMessage(msg) {
     const refused = answers.filter((a) => !a?.ok);
     if (refused.length) throw new Error(`${refused.length} joins refused: ${JSON.stringify(refused[0])}`);
     process.send({ type: "arenaJoined", retried });
+  } else if (msg.type === "arenaWatch") {
+    running = true;
+    loopDelay.enable();
+    for (let i = 0; i < msg.count; i += 20) {
+      const batch = Array.from({ length: Math.min(20, msg.count - i) }, () => watch(msg.url, msg.tournamentId));
+      watchers.push(...(await Promise.all(batch)));
+    }
+    process.send({ type: "arenaWatching" });
   } else if (msg.type === "arenaStop") {
     running = false;
     for (const s of seats) s.socket.close();
+    for (const w of watchers) w.close();
     seats = [];
+    watchers = [];
     loopDelay.disable();
     const delay = { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
-    process.send({ type: "arenaDone", waits, waitsAt, sent, received, gameOvers, drops, delay }, () => process.exit(0));
+    process.send({ type: "arenaDone", waits, waitsAt, sent, received, gameOvers, drops, delay, watched }, () =>
+      process.exit(0),
+    );
   } else return false;
   return true;
 }

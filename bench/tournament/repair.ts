@@ -10,7 +10,8 @@
 // --countdown-ms: the arena starts this long after it is made (every player joins during it, so its first wave
 // pairs them all). --server PATH: another checkout's packages/server/src/cli.ts (the code before a change), named
 // by --label. --profile DIR: the server's CPU profile (node --cpu-prof) there. --dump FILE: every timed move
-// there, as [game:ply, sent at, ms].
+// there, as [game:ply, sent at, ms]. --watchers N: N spectators (guests, in a process of their own) on the
+// arena's page through the run, receiving its standings.
 // Each run adds its row to its section of bench/README.md (--fresh: the earlier rows go; --no-write: none).
 //   node --import tsx bench/tournament/repair.ts [--players 50] [--seconds 60] [--hold-ms 0] [--think-ms 0] [--bots 2]
 import { execSync } from "node:child_process";
@@ -30,6 +31,7 @@ const PLAYERS = arg("players", 50);
 const SECONDS = arg("seconds", 60);
 const HOLD_MS = arg("hold-ms", 0);
 const THINK_MS = arg("think-ms", 0);
+const WATCHERS = arg("watchers", 0);
 const BOTS = arg("bots", 2);
 const COUNTDOWN_MS = arg("countdown-ms", PLAYERS >= 500 ? 15_000 : 3_000);
 const SERVER = option("server") ?? join(root, "packages/server/src/cli.ts");
@@ -60,6 +62,8 @@ const server = await startServer({
   },
 });
 const { all } = forkBots(BOTS);
+// Spectators on the arena's page, in a process of their own: what they parse delays no player's updates.
+const spectators = WATCHERS > 0 ? forkBots(1) : undefined;
 const tag = `b${Date.now().toString(36).slice(-4)}_`;
 const share = (i: number) => Math.floor(PLAYERS / BOTS) + (i < PLAYERS % BOTS ? 1 : 0);
 await all("arenaSeats", "arenaSeated", (i) => ({
@@ -103,6 +107,7 @@ function randomGames(count: number, plies: number): Array<Array<[string, string,
   });
 }
 
+await spectators?.all("arenaWatch", "arenaWatching", () => ({ url: server.url, tournamentId: id, count: WATCHERS }));
 const cpuAtStart = cpuMs(server.pid);
 const joined = (await all("arenaJoin", "arenaJoined", () => ({
   tournamentId: id,
@@ -124,6 +129,9 @@ const results = (await all("arenaStop", "arenaDone")) as Array<{
   gameOvers: number;
   drops: Record<string, number>;
   delay: { p99: number; max: number };
+}>;
+const watched = ((await spectators?.all("arenaStop", "arenaDone")) ?? []) as Array<{
+  watched: { standings: number; minGapMs: number | null };
 }>;
 await server.stop();
 server.remove();
@@ -154,6 +162,13 @@ console.log(
 console.log(
   `bots' event-loop delay p99 / max: ${results.map((r) => `${fmt(r.delay.p99)} / ${fmt(r.delay.max)}`).join(", ")}`,
 );
+// Standings per spectator per second of play, and the shortest gap between two to one spectator (≥ 1 s: at most
+// once a second each).
+const spectated = watched[0]?.watched;
+const spectatorCell = spectated
+  ? `${WATCHERS}: ${(spectated.standings / WATCHERS / SECONDS).toFixed(2)} a second each, min gap ${spectated.minGapMs === null ? "–" : fmt(spectated.minGapMs)}`
+  : "none";
+if (spectated) console.log(`spectators ${spectatorCell}`);
 const games = results.reduce((n, r) => n + r.gameOvers, 0) / 2;
 const s = summarize(waits);
 const m = summarize(latencies);
@@ -166,11 +181,11 @@ const dropped =
     .join(", ") || "none";
 
 const at = new Date().toISOString().slice(0, 16).replace("T", " ");
-const row = `| ${at} | ${LABEL} | ${load.toFixed(1)} / ${busy.toFixed(0)}% | ${PLAYERS} | ${SECONDS} | ${games} | ${waits.length} | ${fmt(s.p50)} / ${fmt(s.p95)} / ${fmt(s.max)} | ${s.p95 <= BUDGET_MS ? "pass" : "FAIL"} | ${m.n} of ${sentAt.size} | ${fmt(m.p50)} / ${fmt(m.p99)} / ${fmt(m.max)} | ${m.p99 <= MOVE_BUDGET_MS ? "pass" : "FAIL"} | ${fmt(joinedAfter)}${joinsRetried ? ` (${joinsRetried} joins asked again)` : ""} | ${fmt(cpuPerGame)} | ${dropped} |`;
+const row = `| ${at} | ${LABEL} | ${load.toFixed(1)} / ${busy.toFixed(0)}% | ${PLAYERS} | ${SECONDS} | ${games} | ${waits.length} | ${fmt(s.p50)} / ${fmt(s.p95)} / ${fmt(s.max)} | ${s.p95 <= BUDGET_MS ? "pass" : "FAIL"} | ${m.n} of ${sentAt.size} | ${fmt(m.p50)} / ${fmt(m.p99)} / ${fmt(m.max)} | ${m.p99 <= MOVE_BUDGET_MS ? "pass" : "FAIL"} | ${fmt(joinedAfter)}${joinsRetried ? ` (${joinsRetried} joins asked again)` : ""} | ${fmt(cpuPerGame)} | ${dropped} |${THINK_MS ? ` ${spectatorCell} |` : ""}`;
 console.log(row);
 
-const name = `tournament-repair${PLAYERS === 50 && HOLD_MS === 0 ? "" : `-${PLAYERS}-${HOLD_MS}`}${THINK_MS ? `-think${THINK_MS}` : ""}`;
-const header = `| run (UTC) | code | load 1 min / CPU busy before | players | seconds | games ended | re-pairings | wait p50 / p95 / max | wait budget p95 ≤ ${BUDGET_MS} ms | moves timed of sent | move p50 / p99 / max | move budget p99 ≤ ${MOVE_BUDGET_MS} ms | server CPU for the joins | server CPU per game ended | sockets dropped |`;
+const name = `tournament-repair${PLAYERS === 50 && HOLD_MS === 0 ? "" : `-${PLAYERS}-${HOLD_MS}`}${THINK_MS ? "-played" : ""}`;
+const header = `| run (UTC) | code | load 1 min / CPU busy before | players | seconds | games ended | re-pairings | wait p50 / p95 / max | wait budget p95 ≤ ${BUDGET_MS} ms | moves timed of sent | move p50 / p99 / max | move budget p99 ≤ ${MOVE_BUDGET_MS} ms | server CPU for the joins | server CPU per game ended | sockets dropped |${THINK_MS ? " spectators on the page: standings each |" : ""}`;
 const earlier = () => {
   const text = readFileSync(readmePath, "utf8");
   const start = text.indexOf(`<!-- ${name}:start -->`);
@@ -180,19 +195,17 @@ const earlier = () => {
   const h = lines.indexOf(header);
   return h < 0 ? [] : lines.slice(h + 2).filter((l) => l.startsWith("| "));
 };
-const games30 =
-  HOLD_MS === 0
-    ? ", so games end all the time"
-    : THINK_MS > 0
-      ? ` ${HOLD_MS / 2000}-${(1.5 * HOLD_MS) / 1000} s later, both players playing throughout (each move ${THINK_MS / 2000}-${(1.5 * THINK_MS) / 1000} s after the opponent's, White's first after the pairing, from one of 48 random legal games made before the run; a game may end sooner, by mate or a draw), so every move of every game is timed`
-      : ` ${HOLD_MS / 2000}-${(1.5 * HOLD_MS) / 1000} s later`;
+const gamesText =
+  THINK_MS > 0
+    ? `every game is played by both players throughout (each move ${THINK_MS / 2000}-${(1.5 * THINK_MS) / 1000} s after the opponent's, White's first after the pairing, from one of 48 random legal games made before the run, so that a bot computes nothing per move) until White resigns ${HOLD_MS / 2000}-${(1.5 * HOLD_MS) / 1000} s after the second ply (sooner at a mate or a draw), so every move of every game is timed; as the web client, a player is on the arena's page until their first game and on the game's page after (\`followArena\` with \`pairingOnly\`: paired, no standings)${WATCHERS ? `; ${WATCHERS} spectators (guests, in a bot process of their own) have the arena's page open through the run` : ""}`
+    : `every game is 1. e4 e5 and a resignation${HOLD_MS === 0 ? ", so games end all the time" : ` ${HOLD_MS / 2000}-${(1.5 * HOLD_MS) / 1000} s later`}`;
 const body = [
   "## Arena re-pairing and moves on a live server (`bench/tournament/repair.ts`)",
   "",
-  `\`node --import tsx bench/tournament/repair.ts --players ${PLAYERS} --hold-ms ${HOLD_MS}${THINK_MS ? ` --think-ms ${THINK_MS}` : ""} --seconds ${SECONDS}\` on ${machine()}. One node, embedded PGlite, in a process of its own (\`npm start\`'s Node flags, the sources through tsx); ${PLAYERS} players in ${BOTS} bot processes (bench/lib/arenaBots.mjs) follow one 1+0 arena and join it during its ${COUNTDOWN_MS / 1000} s countdown, so that its first wave pairs them all; every game is 1. e4 e5${THINK_MS ? ", play" : ""} and a resignation${games30}. Wait: from a player's \`gameOver\` to their next \`arenaPaired\` (the odd player out waits for the next game to end, as on lichess). Move: from its player's emit to the opponent's \`update\` (a move not answered by the end is not timed). Load: the 1-minute load average and the CPU busy in the 3 s before the server started (other helpers share the 2 cores); the server's CPU from /proc. "code": the commit (+: with changes not committed), or the label of the other checkout run with \`--server\`. Sockets dropped: by the server when a pong is 5 s late (a busy machine); they reconnect and follow the arena again.`,
+  `\`node --import tsx bench/tournament/repair.ts --players ${PLAYERS} --hold-ms ${HOLD_MS}${THINK_MS ? ` --think-ms ${THINK_MS}` : ""}${WATCHERS ? ` --watchers ${WATCHERS}` : ""} --seconds ${SECONDS}\` on ${machine()}. One node, embedded PGlite, in a process of its own (\`npm start\`'s Node flags, the sources through tsx); ${PLAYERS} players in ${BOTS} bot processes (bench/lib/arenaBots.mjs) follow one 1+0 arena and join it during its ${COUNTDOWN_MS / 1000} s countdown, so that its first wave pairs them all; ${gamesText}. Wait: from a player's \`gameOver\` to their next \`arenaPaired\` (the odd player out waits for the next game to end, as on lichess). Move: from its player's emit to the opponent's \`update\` (a move not answered by the end is not timed). Load: the 1-minute load average and the CPU busy in the 3 s before the server started (other helpers share the 2 cores); the server's CPU from /proc. "code": the commit (+: with changes not committed), or the label of the other checkout run with \`--server\`. Sockets dropped: by the server when a pong is 5 s late (a busy machine); they reconnect and follow the arena again.`,
   "",
   header,
-  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+  `|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|${THINK_MS ? "---|" : ""}`,
   ...earlier(),
   row,
 ].join("\n");
