@@ -112,10 +112,13 @@ export async function startServer({ env: extra = {}, profileDir, main, flags = [
     ...extra,
   };
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  // BENCH_SERVER_FLAGS="--trace-gc ...": Node flags for the server alone (NODE_OPTIONS refuses some, and would
+  // reach the bots too); with BENCH_SERVER_LOG, what they print is kept.
+  const extraFlags = (process.env.BENCH_SERVER_FLAGS ?? "").split(" ").filter(Boolean);
   const probe = ["--expose-gc", "--import", join(root, "bench/lib/memprobe.mjs")];
   const child = spawn(
     process.execPath,
-    [...START_FLAGS, ...flags, ...profile, ...probe, main ?? join(root, "packages/server/dist/main.js")],
+    [...START_FLAGS, ...flags, ...extraFlags, ...profile, ...probe, main ?? join(root, "packages/server/dist/main.js")],
     {
       env,
       // BENCH_SERVER_LOG=DIR keeps each server's log (warnings and errors) as DIR/server-PORT.log.
