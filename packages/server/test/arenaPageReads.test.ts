@@ -50,7 +50,7 @@ function service(live?: (id: string) => LiveArena | undefined) {
     records: { rating: async () => ({ elo: 1500, games: 0 }) },
     membership: { clubIdsOf: async () => [], administers: async () => false, names: async () => new Map() },
     calendar: { addArena: async () => {} } as never,
-    notify: { toFollowers: () => {}, toUsers: () => {} },
+    notify: { toFollowers: async () => {}, toUsers: () => {} },
     changed: () => {},
     created: () => {},
     now: () => T0,

@@ -5,7 +5,7 @@ import { type ClusterAdapter, type ClusterMessage, MessageType } from "socket.io
 import { type Socket as ClientSocket, io as connect } from "socket.io-client";
 import { afterEach, describe, expect, it } from "vitest";
 import { localFirst } from "./localFirst.ts";
-import { spreadingAdapter } from "./spreadBroadcasts.ts";
+import { spreadingAdapter, whenDelivered } from "./spreadBroadcasts.ts";
 import { StalledAdapter } from "./testAdapter.ts";
 
 const SLICE = 2;
@@ -98,6 +98,29 @@ describe("spreadBroadcasts", () => {
     expect(await heard).toEqual(clients.map(() => ["standings:v1", "finished:now"]));
     expect(await lastHeard).toEqual([["update:e4"]]);
     expect(written.get(last.id)).toEqual(["update", "standings", "finished"]);
+  });
+
+  it("tells when a room's broadcasts, the spread and the queued, have reached every socket", async () => {
+    const { io, sockets, written } = await serverWith(7, spreadingAdapter(SLICE));
+    for (const s of sockets) s.join("arena:1");
+    (sockets[0] as Socket).join("game:1");
+    const adapter = io.of("/").adapter;
+    const got = () => [...written.values()].filter((w) => w.includes("finished")).length;
+
+    io.to("arena:1").emit("standings", "v1");
+    io.to("arena:1").emit("finished", "now");
+    io.to("game:1").emit("update", "e4");
+    let at = -1;
+    const delivered = whenDelivered(adapter, "arena:1").then(() => {
+      at = got();
+    });
+    // A small room's are written at once.
+    await whenDelivered(adapter, "game:1");
+    expect(at).toBe(-1);
+    await delivered;
+    expect(at).toBe(7);
+    // Nothing under way: at once.
+    await whenDelivered(adapter, "arena:1");
   });
 
   it("leaves out the excepted, and a socket gone in the middle of a spread", async () => {

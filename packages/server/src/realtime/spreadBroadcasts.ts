@@ -9,6 +9,19 @@ export const SPREAD_SLICE = 100;
 
 type Deliver = (packet: unknown, opts: BroadcastOptions) => void;
 
+/** An adapter that spreads its broadcasts, and can tell when a room's are all handed to its sockets. */
+interface Spreading {
+  whenDelivered(room: Room): Promise<void>;
+}
+
+/**
+ * Resolves once this node has handed every broadcast to `room` emitted so far to the room's sockets (at once,
+ * unless the room is big and its broadcasts are being spread). Other nodes deliver theirs on their own.
+ */
+export function whenDelivered(adapter: Adapter, room: Room): Promise<void> {
+  return (adapter as Adapter & Partial<Spreading>).whenDelivered?.(room) ?? Promise.resolve();
+}
+
 /** Every socket of the namespace (a broadcast with no room) conflicts with every room. */
 const EVERYONE = "";
 
@@ -24,6 +37,11 @@ export function spreadBroadcasts(adapter: Adapter, slice = SPREAD_SLICE): Delive
     Adapter.prototype.broadcast.call(adapter, packet as never, opts);
   const spreading = new Set<Room>();
   const waiting: Array<{ packet: unknown; opts: BroadcastOptions; rooms: Room[] }> = [];
+  const idleWaiters: Array<{ room: Room; resolve: () => void }> = [];
+  const busy = (room: Room) =>
+    blocked([room]) || waiting.some((w) => w.rooms.some((r) => r === room || r === EVERYONE));
+  (adapter as Adapter & Spreading).whenDelivered = (room) =>
+    busy(room) ? new Promise<void>((resolve) => idleWaiters.push({ room, resolve })) : Promise.resolve();
 
   const roomsOf = (opts: BroadcastOptions): Room[] => (opts.rooms.size > 0 ? [...opts.rooms] : [EVERYONE]);
   const blocked = (rooms: Room[]) => spreading.has(EVERYONE) || rooms.some((r) => r === EVERYONE || spreading.has(r));
@@ -73,6 +91,10 @@ export function spreadBroadcasts(adapter: Adapter, slice = SPREAD_SLICE): Delive
     // Those waiting go in their order; one that meets a room spread again (by one before it) waits again.
     const queued = waiting.splice(0);
     for (const w of queued) deliver(w.packet, w.opts, w.rooms);
+    for (const w of idleWaiters.splice(0)) {
+      if (busy(w.room)) idleWaiters.push(w);
+      else w.resolve();
+    }
   }
 
   function deliver(packet: unknown, opts: BroadcastOptions, known?: Room[]): void {

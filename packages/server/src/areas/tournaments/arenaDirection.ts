@@ -9,6 +9,7 @@ import { ArenaDirector, type ArenaGameStart, type DirectorEvent, type Timers } f
 import type { ArenaFollowers } from "./arenaFollowers.ts";
 import { clubsJson, ranked, standingRow } from "./arenaJson.ts";
 import type { ArenaLeases } from "./arenaLeases.ts";
+import { standingsPacer } from "./standingsPacer.ts";
 import type { ArenaRecord, TournamentsRepo } from "./tournamentsRepo.ts";
 import type { ArenaNotifier, LiveArena, TournamentsService } from "./tournamentsService.ts";
 
@@ -51,7 +52,8 @@ export function createArenaDirection(deps: {
   const timers = deps.timers ?? systemTimers;
   const directors = new Map<string, ArenaDirector>();
   const taking = new Set<string>();
-  const pushes = new Map<string, { last: number; timer: unknown; sent?: string }>();
+  /** The standings last sent to each arena's followers (the same again is not sent). */
+  const sent = new Map<string, string>();
   let stopped = false;
   let turns = 0;
 
@@ -191,7 +193,7 @@ export function createArenaDirection(deps: {
           "arenaFinished",
           finished,
         );
-        await push(id);
+        await pacer.now(id);
         await service.recur(arena);
         break;
       }
@@ -253,34 +255,33 @@ export function createArenaDirection(deps: {
   }
 
   /**
-   * Standings to the followers now, and not again within a second; from the director's memory, and only when
-   * they differ from the last ones sent (a game's end far down the list changes nothing the followers see).
+   * Standings to the followers, from the director's memory, and only when they differ from the last ones sent (a
+   * game's end far down the list changes nothing the followers see); resolves once they reached them here.
    */
   async function push(id: string): Promise<void> {
-    const entry = pushes.get(id) ?? { last: 0, timer: null };
-    entry.last = timers.now();
-    pushes.set(id, entry);
     const known = directors.has(id) ? await arenaOf(id) : undefined;
     const update = await service.standingsUpdate(id, known);
     if (!update) return;
     const json = JSON.stringify(update);
-    if (json !== entry.sent) notify.toFollowers(id, "arenaStandings", update);
-    entry.sent = json;
-    if (update.status === "finished") pushes.delete(id);
+    const delivered = json !== sent.get(id) ? notify.toFollowers(id, "arenaStandings", update) : undefined;
+    sent.set(id, json);
+    if (update.status === "finished") {
+      sent.delete(id);
+      pacer.forget(id);
+    }
+    await delivered;
   }
 
-  /** The standings changed: sent within a second, once for every change in that second. */
-  function dirty(id: string): void {
-    if (stopped) return;
-    const entry = pushes.get(id) ?? { last: 0, timer: null };
-    pushes.set(id, entry);
-    if (entry.timer !== null) return;
-    const wait = Math.max(0, entry.last + STANDINGS_EVERY_MS - timers.now());
-    entry.timer = timers.setTimeout(() => {
-      entry.timer = null;
-      push(id).catch((err: unknown) => logger.warn({ err, id }, "arena standings not sent"));
-    }, wait);
-  }
+  /** At most once a second to each follower, however many games end. */
+  const pacer = standingsPacer({
+    every: STANDINGS_EVERY_MS,
+    timers,
+    send: push,
+    failed: (err, id) => logger.warn({ err, id }, "arena standings not sent"),
+  });
+  const dirty = (id: string) => {
+    if (!stopped) pacer.changed(id);
+  };
 
   const direction = {
     /** Takes the arenas whose lease this node gets, lets go of those it lost; every few seconds. */
@@ -404,7 +405,7 @@ export function createArenaDirection(deps: {
     stop(): void {
       stopped = true;
       for (const d of directors.values()) d.stop();
-      for (const p of pushes.values()) timers.clearTimeout(p.timer);
+      pacer.stop();
     },
 
     async settled(): Promise<void> {

@@ -1,6 +1,8 @@
+import { setTimeout as delay } from "node:timers/promises";
 import type { Core } from "../../core.ts";
 import type { AreaModule } from "../../mount.ts";
 import { rooms } from "../../realtime/sockets.ts";
+import { whenDelivered } from "../../realtime/spreadBroadcasts.ts";
 import type { Callers } from "../accounts/index.ts";
 import type { ClubCalendar, Membership } from "../clubs/index.ts";
 import type { GamePlay, GameRecords } from "../games/index.ts";
@@ -16,6 +18,8 @@ import { arenaRoom, arenaSockets, tournamentsSocketEvents } from "./tournamentsS
 
 /** The site's schedule is looked at this often (every node; the slot's unique key makes each arena once). */
 const SCHEDULE_MS = 60_000;
+/** The longest the next standings wait for the last ones to reach every follower here. */
+const DELIVERED_WITHIN_MS = 5_000;
 
 /** What the tournament chat asks: whether a user plays in an arena (players write, everyone logged in reads). */
 export interface ArenaPlayers {
@@ -50,7 +54,14 @@ export function tournamentsModule(
   const emit = (to: ReturnType<typeof io.to>, event: string, payload: unknown) =>
     (to.emit as (e: string, p: unknown) => boolean)(event, payload);
   const notify: ArenaNotifier = {
-    toFollowers: (id, event, payload) => void emit(io.to(arenaRoom(id)), event, payload),
+    toFollowers: (id, event, payload) => {
+      emit(io.to(arenaRoom(id)), event, payload);
+      // Never held longer than a few seconds by it: a lost wake-up would stop the standings for good.
+      return Promise.race([
+        whenDelivered(io.of("/").adapter, arenaRoom(id)),
+        delay(DELIVERED_WITHIN_MS, undefined, { ref: false }),
+      ]);
+    },
     toUsers: (userIds, event, payload) => {
       if (userIds.length > 0) emit(io.to(userIds.map(rooms.user)), event, payload);
     },

@@ -39,7 +39,8 @@ export interface ArenaUser {
 
 /** How the area reaches sockets: an arena's followers (its room), and players' own sockets. */
 export interface ArenaNotifier {
-  toFollowers<E extends ArenaEvent>(tournamentId: string, event: E, payload: ArenaPayload<E>): void;
+  /** Resolves once this node handed it to its followers' sockets (a big room's are spread over turns). */
+  toFollowers<E extends ArenaEvent>(tournamentId: string, event: E, payload: ArenaPayload<E>): Promise<void>;
   toUsers<E extends ArenaEvent>(userIds: number[], event: E, payload: ArenaPayload<E>): void;
 }
 export type ArenaEvent =
