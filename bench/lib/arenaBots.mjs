@@ -157,13 +157,15 @@ function play(s, tournamentId, holdMs, thinkMs, lines) {
 
 /** Spectators on the arena's page (guests): how many standings each got, and the shortest gap between two. */
 let watchers = [];
+let watching = false;
 const watched = { standings: 0, minGapMs: Number.POSITIVE_INFINITY };
 
 async function watch(url, tournamentId) {
   const socket = io(url, { transports: ["websocket"], forceNew: true });
   let last = 0;
   socket.on("arenaStandings", () => {
-    if (!running) return;
+    // Counted once every spectator follows: the answer to a follow is the standings as they are, whenever it comes.
+    if (!watching) return;
     const at = Date.now();
     watched.standings++;
     if (last) watched.minGapMs = Math.min(watched.minGapMs, at - last);
@@ -210,10 +212,12 @@ export async function arenaMessage(msg) {
       const batch = Array.from({ length: Math.min(20, msg.count - i) }, () => watch(msg.url, msg.tournamentId));
       watchers.push(...(await Promise.all(batch)));
     }
+    watching = true;
     process.send({ type: "arenaWatching" });
   } else if (msg.type === "arenaStop") {
     running = false;
     for (const s of seats) s.socket.close();
+    watching = false;
     for (const w of watchers) w.close();
     seats = [];
     watchers = [];
