@@ -7,7 +7,7 @@
 // Live games play beside the daily moves (--live N, 1,000 by default, a move a second each, bots in their own
 // processes): ARCHITECTURE §7 asks that they keep their budget (p99 ≤ 25 ms) meanwhile.
 //   npm run build -w packages/server && node --import tsx bench/daily/run.ts [--games N] [--players N] [--live N]
-//     [--rate 50] [--move-every-min 30] [--realistic-seconds 60] [--no-write]
+//     [--rate 50] [--move-every-min 30] [--realistic-seconds 60] [--no-write] [--profile DIR]
 // PGlite (embedded) unless DATABASE_URL is set (a fresh database is created and dropped). Prints its section and
 // rewrites it in bench/README.md (not with --no-write).
 import { mkdtempSync, rmSync } from "node:fs";
@@ -136,7 +136,9 @@ await emptyPg?.drop();
 
 const seededAt = Date.now();
 await seed(store.open, seededAt);
-let server = await startServer({ env });
+// --profile DIR: the seeded server's CPU profiles (every thread: the embedded database's too) there.
+const profileAt = process.argv.indexOf("--profile");
+let server = await startServer({ env, profileDir: profileAt >= 0 ? process.argv[profileAt + 1] : undefined });
 await sleep(3000);
 const idleMemory = await memoryOf(server);
 
