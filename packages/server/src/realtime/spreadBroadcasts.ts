@@ -11,15 +11,16 @@ type Deliver = (packet: unknown, opts: BroadcastOptions) => void;
 
 /** An adapter that spreads its broadcasts, and can tell when a room's are all handed to its sockets. */
 interface Spreading {
-  whenDelivered(room: Room): Promise<void>;
+  whenDelivered(room: Room, withinMs: number): Promise<void>;
 }
 
 /**
  * Resolves once this node has handed every broadcast to `room` emitted so far to the room's sockets (at once,
- * unless the room is big and its broadcasts are being spread). Other nodes deliver theirs on their own.
+ * unless the room is big and its broadcasts are being spread), or after `withinMs` at the latest, so that a lost
+ * wake-up cannot hold a waiter for good. Other nodes deliver theirs on their own.
  */
-export function whenDelivered(adapter: Adapter, room: Room): Promise<void> {
-  return (adapter as Adapter & Partial<Spreading>).whenDelivered?.(room) ?? Promise.resolve();
+export function whenDelivered(adapter: Adapter, room: Room, withinMs = 5_000): Promise<void> {
+  return (adapter as Adapter & Partial<Spreading>).whenDelivered?.(room, withinMs) ?? Promise.resolve();
 }
 
 /** Every socket of the namespace (a broadcast with no room) conflicts with every room. */
@@ -40,8 +41,26 @@ export function spreadBroadcasts(adapter: Adapter, slice = SPREAD_SLICE): Delive
   const idleWaiters: Array<{ room: Room; resolve: () => void }> = [];
   const busy = (room: Room) =>
     blocked([room]) || waiting.some((w) => w.rooms.some((r) => r === room || r === EVERYONE));
-  (adapter as Adapter & Spreading).whenDelivered = (room) =>
-    busy(room) ? new Promise<void>((resolve) => idleWaiters.push({ room, resolve })) : Promise.resolve();
+  // The bound's timer only while a spread is under way: most rooms are delivered at once, and need none.
+  (adapter as Adapter & Spreading).whenDelivered = (room, withinMs) => {
+    if (!busy(room)) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const waiter = {
+        room,
+        resolve: () => {
+          clearTimeout(bound);
+          resolve();
+        },
+      };
+      const bound = setTimeout(() => {
+        const at = idleWaiters.indexOf(waiter);
+        if (at >= 0) idleWaiters.splice(at, 1);
+        resolve();
+      }, withinMs);
+      bound.unref();
+      idleWaiters.push(waiter);
+    });
+  };
 
   const roomsOf = (opts: BroadcastOptions): Room[] => (opts.rooms.size > 0 ? [...opts.rooms] : [EVERYONE]);
   const blocked = (rooms: Room[]) => spreading.has(EVERYONE) || rooms.some((r) => r === EVERYONE || spreading.has(r));

@@ -1,4 +1,3 @@
-import { setTimeout as delay } from "node:timers/promises";
 import type { Core } from "../../core.ts";
 import type { AreaModule } from "../../mount.ts";
 import { rooms } from "../../realtime/sockets.ts";
@@ -57,10 +56,7 @@ export function tournamentsModule(
     toFollowers: (id, event, payload) => {
       emit(io.to(arenaRoom(id)), event, payload);
       // Never held longer than a few seconds by it: a lost wake-up would stop the standings for good.
-      return Promise.race([
-        whenDelivered(io.of("/").adapter, arenaRoom(id)),
-        delay(DELIVERED_WITHIN_MS, undefined, { ref: false }),
-      ]);
+      return whenDelivered(io.of("/").adapter, arenaRoom(id), DELIVERED_WITHIN_MS);
     },
     toUsers: (userIds, event, payload) => {
       if (userIds.length > 0) emit(io.to(userIds.map(rooms.user)), event, payload);
