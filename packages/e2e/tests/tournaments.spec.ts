@@ -6,7 +6,9 @@ import { storage } from "../support/variants.ts";
 // The suite's servers start players' arenas 20 s after they are made (ARENA_COUNTDOWN_MS): these tests wait for it.
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
-async function player(browser: Browser): Promise<{ name: string; page: Page }> {
+type Player = { name: string; page: Page };
+
+async function player(browser: Browser): Promise<Player> {
   const { name, sessionId } = await registeredUser("ar");
   const page = await newPage(browser, sessionId);
   await page.goto("/");
@@ -24,9 +26,10 @@ async function play(page: Page, san: string) {
 const tournaments = (page: Page) => page.getByRole("region", { name: "Tournaments" });
 const gameIdOf = (page: Page) => new URL(page.url()).searchParams.get("gameId");
 
-test("two players join an arena from the lobby, are paired, berserk, play, and score", storage, async ({ browser }) => {
+test("three players join an arena from the lobby, play, score, and are paired again", storage, async ({ browser }) => {
   const a = await player(browser);
   const b = await player(browser);
+  const c = await player(browser);
   const name = `E2E ${Date.now().toString(36)}`;
 
   // A creates a 1-minute-countdown blitz arena from the lobby and lands on its page.
@@ -41,30 +44,37 @@ test("two players join an arena from the lobby, are paired, berserk, play, and s
   await expect(a.page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(a.page.getByRole("timer")).toHaveText(/^[01]:\d\d$/);
 
-  // B finds it in the lobby's list, starting soon.
+  // B finds it in the lobby's list, starting soon; C opens its address.
   await b.page.reload();
   const row = tournaments(b.page).getByRole("link", { name: new RegExp(name) });
   await expect(row).toContainText(/starts in \d:\d\d/);
   await row.click();
   await b.page.waitForURL(/\/tournament\//);
+  await c.page.goto(a.page.url());
 
-  for (const p of [a, b]) {
+  const players = [a, b, c];
+  for (const p of players) {
     await p.page.getByRole("button", { name: "Join" }).click();
     await expect(p.page.getByRole("button", { name: "Withdraw" })).toBeVisible();
   }
   const standings = a.page.getByRole("region", { name: "Standings" });
-  await expect(standings.getByRole("link", { name: b.name })).toBeVisible();
+  for (const p of [b, c]) await expect(standings.getByRole("link", { name: p.name })).toBeVisible();
 
-  // At the start both are paired, and the game opens by itself.
-  await a.page.waitForURL(/\/play\?gameId=/, { timeout: 120_000 });
-  await b.page.waitForURL(/\/play\?gameId=/, { timeout: 30_000 });
-  expect(gameIdOf(a.page)).toBe(gameIdOf(b.page));
-  for (const p of [a, b]) await expect(p.page.getByRole("link", { name })).toBeVisible();
+  // At the start two of the three are paired, and their game opens by itself; the third waits on the arena's page.
+  const atPlay = () => players.filter((p) => /\/play\?gameId=/.test(p.page.url()));
+  await expect.poll(() => atPlay().length, { timeout: 120_000, intervals: [250] }).toBe(2);
+  const paired = atPlay();
+  const waiting = players.filter((p) => !paired.includes(p));
+  const [first, second, waiter] = [...paired, ...waiting] as [Player, Player, Player];
+  const firstGameId = gameIdOf(first.page);
+  expect(gameIdOf(second.page)).toBe(firstGameId);
+  expect(waiter.page.url()).toMatch(/\/tournament\//);
+  for (const p of [first, second]) await expect(p.page.getByRole("link", { name })).toBeVisible();
 
   // White moves at once while Black berserks (a first move not made within seconds aborts the game, and the
   // arena pairs the players again); Black replies at once, then gives up.
-  const aDot = await a.page.getByTestId("player-bar-bottom").locator(".player-bar__dot").getAttribute("class");
-  const [white, black] = aDot?.includes("player-bar__dot--w") ? [a, b] : [b, a];
+  const dot = await first.page.getByTestId("player-bar-bottom").locator(".player-bar__dot").getAttribute("class");
+  const [white, black] = dot?.includes("player-bar__dot--w") ? [first, second] : [second, first];
   await Promise.all([play(white.page, "e4"), black.page.getByRole("button", { name: "Berserk" }).click()]);
   await expect(black.page.getByRole("table", { name: "Moves" })).toContainText("e4");
   await play(black.page, "e5");
@@ -74,16 +84,30 @@ test("two players join an arena from the lobby, are paired, berserk, play, and s
   await black.page.getByRole("button", { name: "Give Up" }).click();
   await black.page.getByRole("button", { name: "Yes, give up" }).click();
 
+  // Both stay on the finished game's page: it follows the arena, so the waiter's next opponent (one of them,
+  // never the one just met) has the new game open by itself, as the waiter does.
+  await waiter.page.waitForURL(/\/play\?gameId=/, { timeout: 30_000 });
+  const nextGameId = gameIdOf(waiter.page);
+  expect(nextGameId).not.toBe(firstGameId);
+  await expect
+    .poll(() => [white, black].filter((p) => gameIdOf(p.page) === nextGameId).length, {
+      timeout: 30_000,
+      intervals: [250],
+    })
+    .toBe(1);
+  const left = gameIdOf(white.page) === nextGameId ? black : white;
+  expect(gameIdOf(left.page)).toBe(firstGameId);
+
   // No rematch in an arena: back to the tournament, where the win scored 2 with its rule behind it.
-  await expect(white.page.getByRole("button", { name: "Rematch" })).toHaveCount(0);
-  await white.page.getByRole("button", { name: "Back to tournament" }).click();
-  await white.page.waitForURL(/\/tournament\//);
-  const whiteRow = white.page
+  await expect(left.page.getByRole("button", { name: "Rematch" })).toHaveCount(0);
+  await left.page.getByRole("button", { name: "Back to tournament" }).click();
+  await left.page.waitForURL(/\/tournament\//);
+  const whiteRow = left.page
     .getByRole("region", { name: "Standings" })
     .getByRole("row", { name: new RegExp(white.name) });
   await expect(whiteRow.getByRole("button", { name: "2: Win: 2 points" })).toBeVisible();
-  await white.page.getByRole("button", { name: "Pause" }).click();
-  await expect(white.page.getByRole("button", { name: "Rejoin" })).toBeVisible();
+  await left.page.getByRole("button", { name: "Pause" }).click();
+  await expect(left.page.getByRole("button", { name: "Rejoin" })).toBeVisible();
 });
 
 test("a guest types /tournaments, reads an arena and is asked to log in to join", async ({ browser }) => {
