@@ -38,6 +38,11 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 export interface Started {
   url: string;
   stop(): Promise<void>;
+  /**
+   * Stops the server and starts it again on the same port and data, `settings` added (e.g. a clock moved on):
+   * the browsers' pages reconnect to it as they would after a deploy.
+   */
+  restart(settings?: Record<string, string>): Promise<void>;
 }
 
 /**
@@ -92,20 +97,35 @@ export async function startServer(name: string, settings: Record<string, string>
 
   const port = await freePort();
   env.PORT = String(port);
-  const child = spawn(process.execPath, [join(root, "packages/server/dist/main.js")], { env, stdio: "inherit" });
-  const exited = new Promise((r) => child.once("exit", r));
-  const stop = async () => {
+  const url = `http://127.0.0.1:${port}`;
+  const run = (more: Record<string, string>) => {
+    const child = spawn(process.execPath, [join(root, "packages/server/dist/main.js")], {
+      env: { ...env, ...more },
+      stdio: "inherit",
+    });
+    return { child, exited: new Promise((r) => child.once("exit", r)) };
+  };
+  let current = run({});
+  const halt = async () => {
+    const { child, exited } = current;
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
+  };
+  const stop = async () => {
+    await halt();
     for (const c of cleanups.reverse()) await c();
   };
-  const url = `http://127.0.0.1:${port}`;
   try {
     // A fresh embedded database took 66 s to start and migrate on this 2-core machine under six engineers.
-    await waitForHealth(url, child, 180_000);
+    await waitForHealth(url, current.child, 180_000);
   } catch (e) {
     await stop();
     throw e;
   }
-  return { url, stop };
+  const restart = async (more: Record<string, string> = {}) => {
+    await halt();
+    current = run(more);
+    await waitForHealth(url, current.child, 180_000);
+  };
+  return { url, stop, restart };
 }

@@ -67,16 +67,27 @@ describe("daily club matches", () => {
     for (const p of [adminA, adminB, member, outsider]) p.socket.close();
   });
 
-  it("pairs board n with board n, two games a board, and keeps the score live on both clubs' rooms", {
-    timeout: 60_000,
+  it("four boards a side: board n meets board n, two games a board, the score live on both clubs' rooms", {
+    timeout: 90_000,
   }, async () => {
+    // Four a side: club b signs up five, and the fifth sits out.
     const adminA = await registered(app.url, "xA");
-    const a1 = await registered(app.url, "xa");
+    const aMembers = [
+      await registered(app.url, "xa"),
+      await registered(app.url, "xd"),
+      await registered(app.url, "xe"),
+    ];
     const adminB = await registered(app.url, "xB");
-    const b1 = await registered(app.url, "xb");
-    const b2 = await registered(app.url, "xc");
-    const a = await clubOf(adminA, [a1]);
-    const b = await clubOf(adminB, [b1, b2]);
+    const bMembers = [
+      await registered(app.url, "xb"),
+      await registered(app.url, "xc"),
+      await registered(app.url, "xf"),
+      await registered(app.url, "xg"),
+    ];
+    const [a1] = aMembers as [Player];
+    const [b1] = bMembers as [Player];
+    const a = await clubOf(adminA, aMembers);
+    const b = await clubOf(adminB, bMembers);
     for (const [p, club] of [
       [adminA, a],
       [adminB, b],
@@ -89,27 +100,31 @@ describe("daily club matches", () => {
     const opened = adminA.next("clubMatchChanged", 5000, (m) => m.status === "open");
     expect((await call(adminB, "POST", `/club-matches/${matchId}/accept`)).status).toBe(200);
     await opened;
-    for (const p of [adminA, a1, adminB, b1, b2]) {
+    const everyone = [adminA, ...aMembers, adminB, ...bMembers];
+    for (const p of everyone) {
       expect((await call(p, "POST", `/club-matches/${matchId}/join`)).status).toBe(200);
     }
     const before = (await call(b1, "GET", `/club-matches/${matchId}`)).json as unknown as ClubMatchView;
-    expect(before.rosters.a).toHaveLength(2);
-    expect(before.rosters.b).toHaveLength(3);
+    expect(before.rosters.a).toHaveLength(4);
+    expect(before.rosters.b).toHaveLength(5);
     expect(before.me).toEqual({ side: "b", joined: true, admin: false });
 
     const games = adminA.next("dailyGame");
     const started = await call(adminB, "POST", `/club-matches/${matchId}/start`);
     expect(started.status).toBe(200);
-    expect(started.json).toMatchObject({ status: "started", totalGames: 4, finishedGames: 0 });
+    expect(started.json).toMatchObject({ status: "started", totalGames: 8, finishedGames: 0 });
     await games;
 
     const view = (await call(adminA, "GET", `/club-matches/${matchId}`)).json as unknown as ClubMatchView;
-    expect(view.boards.map((x) => x.board)).toEqual([1, 2]);
+    expect(view.boards.map((x) => x.board)).toEqual([1, 2, 3, 4]);
+    // Board n is each roster's n-th by rating: the sorted rosters' first four, in their order.
+    expect(view.boards.map((x) => x.a.username)).toEqual(view.rosters.a.slice(0, 4).map((r) => r.username));
+    expect(view.boards.map((x) => x.b.username)).toEqual(view.rosters.b.slice(0, 4).map((r) => r.username));
     for (const board of view.boards) {
       expect(board.games.map((g) => g.whiteSide).sort()).toEqual(["a", "b"]);
       expect(board.games.every((g) => g.result === null)).toBe(true);
     }
-    const players = new Map([adminA, a1, adminB, b1, b2].map((p) => [p.name, p]));
+    const players = new Map(everyone.map((p) => [p.name, p]));
     const board1 = view.boards[0];
     if (!board1) throw new Error("no board 1");
     const first = board1.games.find((g) => g.whiteSide === "a");
@@ -127,21 +142,27 @@ describe("daily club matches", () => {
     expect(await scored).toMatchObject({ a: { score: 0 }, b: { score: 1 }, winner: null });
     expect((await seenA).b.score).toBe(1);
 
-    // The rest are resigned by club a's players: b wins 4-0 once all four are over, and the records say so.
+    // The other seven, after two plies each (a match game resigned before that is lost too, never aborted):
+    // club a wins three (b resigns), one is drawn by agreement, club b wins three (a resigns). With the mate:
+    // 3½-4½, club b wins once all eight are over, and the records say so.
     const rest = view.boards.flatMap((x) => x.games.map((g) => ({ g, board: x }))).filter(({ g }) => g !== first);
-    const finished = adminA.next("clubMatchChanged", 15_000, (m) => m.status === "finished");
-    for (const { g, board } of rest) {
-      // Two plies first, as players would (a match game resigned before that is lost too, never aborted).
-      const [white, black] = g.whiteSide === "a" ? [board.a, board.b] : [board.b, board.a];
-      await playDaily(players.get(white.username) as Player, players.get(black.username) as Player, g.gameId, [
-        "e2e4",
-        "e7e5",
-      ]);
-      const resigner = players.get(board.a.username) as Player;
+    expect(rest).toHaveLength(7);
+    const finished = adminA.next("clubMatchChanged", 20_000, (m) => m.status === "finished");
+    for (const [i, { g, board }] of rest.entries()) {
+      const [white, black] = (g.whiteSide === "a" ? [board.a, board.b] : [board.b, board.a]).map(
+        (r) => players.get(r.username) as Player,
+      ) as [Player, Player];
+      await playDaily(white, black, g.gameId, ["e2e4", "e7e5"]);
+      if (i === 1) {
+        expect((await ask(white.socket, "dailyOfferDraw", { gameId: g.gameId })).ok).toBe(true);
+        expect((await ask(black.socket, "dailyOfferDraw", { gameId: g.gameId })).ok).toBe(true);
+        continue;
+      }
+      const resigner = players.get(i % 3 === 0 ? board.b.username : board.a.username) as Player;
       expect((await ask(resigner.socket, "dailyResign", { gameId: g.gameId })).ok).toBe(true);
     }
     const end = await finished;
-    expect(end).toMatchObject({ winner: "b", finishedGames: 4, a: { score: 0 }, b: { score: 4 } });
+    expect(end).toMatchObject({ winner: "b", finishedGames: 8, a: { score: 3.5 }, b: { score: 4.5 } });
     const recordB = (await call(b1, "GET", `/club-matches?clubId=${b}`)).json as unknown as ClubMatches;
     expect(recordB.record).toEqual({ won: 1, drawn: 0, lost: 0 });
     const recordA = (await call(a1, "GET", `/club-matches?clubId=${a}`)).json as unknown as ClubMatches;
