@@ -17,6 +17,14 @@ async function move(page: Page, from: string, to: string, san: string, board = B
     await expect(page.getByRole("table", { name: "Moves" }).getByText(san, { exact: true })).toBeVisible();
 }
 
+/** Types a move in the daily page's "Type a move" field and plays it with Enter, then waits as `move` does. */
+async function typeMove(page: Page, san: string) {
+  await expect(page.getByTestId("daily-status")).toHaveText("Your turn");
+  await page.getByRole("textbox", { name: "Type a move" }).fill(san);
+  await page.getByRole("textbox", { name: "Type a move" }).press("Enter");
+  await expect(page.getByRole("table", { name: "Moves" }).getByText(san, { exact: true })).toBeVisible();
+}
+
 async function shoot(page: Page, name: string) {
   for (const [w, h] of [
     [390, 844],
@@ -75,7 +83,8 @@ test(
     await move(a, "e2", "e4", "e4");
     await expect(yourTurn(a)).toHaveAccessibleName("Daily");
     await expect(yourTurn(b)).toHaveAccessibleName("Daily, 1 daily game waits for your move");
-    await move(b, "e7", "e5", "e5");
+    // Bob types his answer instead of dragging it.
+    await typeMove(b, "e5");
     await expect(yourTurn(b)).toHaveAccessibleName("Daily");
     await move(a, "g1", "f3", "Nf3");
     await expect(a.getByTestId("daily-status")).toHaveText(`Waiting for ${bob.name}`);

@@ -1,5 +1,5 @@
 import { type DailyGame, NO_ELO_CHANGE } from "@chess/shared";
-import { cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeRealtime, WithRealtime } from "../../test/realtime.tsx";
@@ -103,5 +103,53 @@ describe("DailyGameView", () => {
     expect(screen.getByTestId("daily-status").textContent).toBe("Your opponent is on vacation: their clock is paused");
     expect(screen.getByText("On vacation")).toBeTruthy();
     expect(screen.getByTestId("daily-clock-top").textContent).toBe("1 day left (paused)");
+  });
+});
+
+describe("DailyGameView: a typed move", () => {
+  /** Types `text` in the move field and presses Enter. */
+  async function type(text: string) {
+    const field = screen.getByRole("textbox", { name: "Type a move" });
+    fireEvent.change(field, { target: { value: text } });
+    await act(async () => {
+      fireEvent.submit(field);
+    });
+  }
+  const moves = (fake: ReturnType<typeof renderGame>["fake"]) => fake.requests.filter((r) => r.event === "dailyMove");
+
+  it("is played through the daily move path on my turn", async () => {
+    const { fake } = renderGame({ color: "w" });
+    await screen.findByText("Your turn");
+    await type("e4");
+    expect(moves(fake).map((r) => r.payload)).toEqual([{ gameId: "g1", move: { from: "e2", to: "e4" }, ply: 0 }]);
+    expect(screen.getByText("You played e4.")).toBeTruthy();
+  });
+
+  it("is refused on my opponent's turn, saying so", async () => {
+    const { fake } = renderGame();
+    await screen.findByText("Waiting for ann");
+    await type("e5");
+    expect(screen.getByText("It is not your turn: wait for your opponent's move.")).toBeTruthy();
+    expect(moves(fake)).toEqual([]);
+  });
+
+  it("is refused when illegal", async () => {
+    const { fake } = renderGame({ color: "w" });
+    await screen.findByText("Your turn");
+    await type("e5");
+    expect(screen.getByText("e5 is not a legal move here.")).toBeTruthy();
+    expect(moves(fake)).toEqual([]);
+  });
+
+  it("is played on the game as it stands while an earlier position is shown", async () => {
+    const { fake } = renderGame({ moves: ["e4"], fen: AFTER_E4, lastMove: "e2e4", ply: 1, currentTurn: "b" });
+    await screen.findByText("Your turn");
+    expect(document.querySelector("[data-ply='1']")?.getAttribute("aria-current")).toBe("true");
+    const field = screen.getByRole("textbox", { name: "Type a move" });
+    fireEvent.keyDown(field, { key: "ArrowLeft" });
+    // The start is shown: e4 is no longer the current move.
+    expect(document.querySelector("[data-ply='1']")?.getAttribute("aria-current")).toBeNull();
+    await type("e5");
+    expect(moves(fake).map((r) => r.payload)).toEqual([{ gameId: "g1", move: { from: "e7", to: "e5" }, ply: 1 }]);
   });
 });

@@ -3,11 +3,11 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "../../components/Button.tsx";
 import { MoveTable, replayLine } from "../board/index.ts";
-import { jumpstartStartText, useNow } from "../game/index.ts";
+import { jumpstartStartText, MoveEntry, useNow } from "../game/index.ts";
 import { ConditionalMoves } from "./ConditionalMoves.tsx";
 import { DailyBoard } from "./DailyBoard.tsx";
 import { dailyApi, dailyGamePath, refusalOf } from "./dailyApi.ts";
-import { dailyTimeLeft, isMyTurn, opponentOnVacation } from "./dailyGameStore.ts";
+import { dailyMoveEntry, dailyTimeLeft, isMyTurn, opponentOnVacation } from "./dailyGameStore.ts";
 import { formatTimeLeft, isLowTime, nextMyTurn } from "./dailyTime.ts";
 import { useDailyGame } from "./useDailyGame.ts";
 import { useDailyGames } from "./useDailyGames.ts";
@@ -98,6 +98,13 @@ export function DailyGameView({ gameId }: { gameId: string }) {
     }
   }
 
+  /** One move back or forward on the moves played, back to the game at its end. */
+  const step = (delta: -1 | 1) =>
+    setViewPly((v) => {
+      const ply = Math.min(game.ply, Math.max(0, (v ?? game.ply) + delta));
+      return ply === game.ply ? null : ply;
+    });
+
   const status = !active
     ? resultText(game)
     : me === null
@@ -183,6 +190,17 @@ export function DailyGameView({ gameId }: { gameId: string }) {
             onSelect={(ply) => setViewPly(ply === game.ply ? null : ply)}
           />
         </section>
+        {active && me && !conditionalsOpen ? (
+          <MoveEntry
+            game={dailyMoveEntry(game, pending, viewPly)}
+            onMove={(m) => {
+              void move(m);
+              return true;
+            }}
+            onStep={step}
+            onView={setViewPly}
+          />
+        ) : null}
         {active && me ? (
           <section className="card daily-game__actions" aria-label="Game actions">
             <Button

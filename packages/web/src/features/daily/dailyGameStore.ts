@@ -1,4 +1,5 @@
 import type { Color, DailyClockChanged, DailyGame, DailyMoved, DailyOver } from "@chess/shared";
+import type { MoveEntryGame } from "../game/index.ts";
 
 /**
  * One daily game as its page shows it: the server's view, kept true by the game's events. A move that does
@@ -115,5 +116,26 @@ export const isMyTurn = (game: DailyGame) => game.status === "active" && game.co
 
 /** The opponent of the side to move is away: "opponent on vacation", the clock paused. */
 export const opponentOnVacation = (game: DailyGame) => game.color !== null && game.onVacation[other(game.color)];
+
+/**
+ * The game as the typed-move field sees it: a daily game has no premoves, so a move typed on the opponent's
+ * turn is refused; one typed while an earlier position is shown is for the game as it stands (with `pending`,
+ * my move the server has not answered yet).
+ */
+export function dailyMoveEntry(
+  game: DailyGame,
+  pending: { fen: string } | null,
+  viewPly: number | null,
+): MoveEntryGame {
+  const over = game.status !== "active" || game.color === null;
+  return {
+    fen: pending?.fen ?? game.fen,
+    myColor: game.color,
+    turn: over ? "over" : pending ? "sending" : isMyTurn(game) ? "move" : "theirs",
+    plies: game.ply + (pending ? 1 : 0),
+    viewPly,
+    premove: null,
+  };
+}
 
 export { other as otherColor };

@@ -1,6 +1,6 @@
 import { type DailyGame, type DailyMoved, NO_ELO_CHANGE } from "@chess/shared";
 import { describe, expect, it } from "vitest";
-import { dailyGameReducer, dailyTimeLeft, initialDailyGame } from "./dailyGameStore.ts";
+import { dailyGameReducer, dailyMoveEntry, dailyTimeLeft, initialDailyGame } from "./dailyGameStore.ts";
 import { dailyGamesReducer, entryOf, initialDailyGames, myTurnCount } from "./dailyGamesStore.ts";
 import { dailyOffersReducer } from "./dailyOffersStore.ts";
 
@@ -120,5 +120,22 @@ describe("the lobby's daily offers", () => {
     offers = dailyOffersReducer(offers, { type: "added", offer: offer("c", 3) });
     expect(offers.map((o) => o.offerId)).toEqual(["c", "b", "a"]);
     expect(dailyOffersReducer(offers, { type: "removed", offerId: "b" }).map((o) => o.offerId)).toEqual(["c", "a"]);
+  });
+});
+
+describe("a daily game as the typed-move field sees it", () => {
+  it("moves on my turn, waits on theirs or while my move is sent, never premoves", () => {
+    expect(dailyMoveEntry(game(), null, 0)).toEqual({
+      fen: START,
+      myColor: "w",
+      turn: "move",
+      plies: 0,
+      viewPly: 0,
+      premove: null,
+    });
+    expect(dailyMoveEntry(game({ currentTurn: "b", ply: 1 }), null, null)).toMatchObject({ turn: "theirs", plies: 1 });
+    expect(dailyMoveEntry(game(), { fen: "after" }, null)).toMatchObject({ turn: "sending", fen: "after", plies: 1 });
+    expect(dailyMoveEntry(game({ status: "finished" }), null, null).turn).toBe("over");
+    expect(dailyMoveEntry(game({ color: null }), null, null).turn).toBe("over");
   });
 });

@@ -19,7 +19,7 @@ import { GameOverPanel } from "./GameOverPanel.tsx";
 import { GamePanelTabs } from "./GamePanelTabs.tsx";
 import { GamePlayerBar } from "./GamePlayerBar.tsx";
 import { CLOCK_TICK_MS, lowTimeMs } from "./gameClock.ts";
-import { clockTimes, playerNames, playsComputer, shownPly } from "./gameSelectors.ts";
+import { clockTimes, moveEntryGame, playerNames, playsComputer, shownPly } from "./gameSelectors.ts";
 import { colorWord, type GameState } from "./gameStore.ts";
 import { resultLine } from "./gameText.ts";
 import { jumpstartStartText } from "./jumpstartStart.ts";
@@ -132,7 +132,7 @@ export function LiveGameView({
       </section>
       {playing ? (
         <MoveEntry
-          state={state}
+          game={moveEntryGame(state)}
           onMove={actions.move}
           onPremove={actions.setPremove}
           onCancelPremove={actions.clearPremove}

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { moveEntryGame } from "./gameSelectors.ts";
 import { gameFromSnapshot } from "./gameStore.ts";
 import { MoveEntry } from "./MoveEntry.tsx";
 import { gameSnapshot } from "./testGame.ts";
@@ -17,7 +18,7 @@ function setup() {
       <button type="button">Suggest Draw</button>
       <input aria-label="Chat message" />
       <MoveEntry
-        state={state}
+        game={moveEntryGame(state)}
         onMove={onMove}
         onPremove={vi.fn()}
         onCancelPremove={vi.fn()}

@@ -2,18 +2,17 @@ import type { MoveInput } from "@chess/shared";
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/Button.tsx";
 import { moveStepOf } from "../board/index.ts";
-import { liveLine } from "./gameSelectors.ts";
-import type { GameState } from "./gameStore.ts";
-import { isMoveStartKey, typedMove } from "./moveEntry.ts";
+import { isMoveStartKey, type MoveEntryGame, typedMove } from "./moveEntry.ts";
 import { takeMoveStep } from "./useLiveGame.ts";
 import "./MoveEntry.css";
 
 export interface MoveEntryProps {
-  state: GameState;
+  game: MoveEntryGame;
   /** The board's own move path: plays the move if legal now, returns whether it was played. */
   onMove: (move: MoveInput) => boolean;
-  onPremove: (move: MoveInput) => void;
-  onCancelPremove: () => void;
+  /** Live games only: a daily game's `turn` is never "premove". */
+  onPremove?: (move: MoveInput) => void;
+  onCancelPremove?: () => void;
   /** Steps through the moves (arrow keys in the empty field). */
   onStep: (delta: -1 | 1) => void;
   /** Shows the position after `ply`; null follows the game (Home / End in the empty field). */
@@ -34,7 +33,7 @@ const TEXT_FIELDS = "input, textarea, select, [contenteditable='true']";
  * first character typed anywhere on the page (outside other fields and dialogs) lands here and starts it,
  * so a keyboard player never has to reach the field first.
  */
-export function MoveEntry({ state, onMove, onPremove, onCancelPremove, onStep, onView }: MoveEntryProps) {
+export function MoveEntry({ game, onMove, onPremove, onCancelPremove, onStep, onView }: MoveEntryProps) {
   const id = useId();
   const [text, setText] = useState("");
   const [feedback, setFeedback] = useState<Feedback>(null);
@@ -57,20 +56,20 @@ export function MoveEntry({ state, onMove, onPremove, onCancelPremove, onStep, o
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const typed = typedMove(state, text);
+    const typed = typedMove(game, text);
     if (typed.kind === "refused") {
-      setFeedback({ kind: "error", text: typed.message, atPly: liveLine(state).length });
+      setFeedback({ kind: "error", text: typed.message, atPly: game.plies });
       return;
     }
     // Typed while an earlier position was shown: the move is for the game as it stands, which comes back.
-    if (state.viewPly !== null) onView(null);
+    if (game.viewPly !== null) onView(null);
     if (typed.kind === "premove") {
-      onPremove(typed.move);
+      onPremove?.(typed.move);
       setFeedback({ kind: "done", text: `Premove ${typed.san} set: it is played when your turn comes.` });
     } else if (onMove(typed.move)) {
-      setFeedback({ kind: "done", text: `You played ${typed.san}.`, atPly: liveLine(state).length + 1 });
+      setFeedback({ kind: "done", text: `You played ${typed.san}.`, atPly: game.plies + 1 });
     } else {
-      setFeedback({ kind: "error", text: `${typed.san} could not be played.`, atPly: liveLine(state).length });
+      setFeedback({ kind: "error", text: `${typed.san} could not be played.`, atPly: game.plies });
       return;
     }
     setText("");
@@ -79,8 +78,8 @@ export function MoveEntry({ state, onMove, onPremove, onCancelPremove, onStep, o
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === "Escape") {
       if (text) setText("");
-      else if (state.premove) {
-        onCancelPremove();
+      else if (game.premove) {
+        onCancelPremove?.();
         setFeedback({ kind: "done", text: "Premove cancelled." });
       }
       setFeedback((f) => (f?.kind === "error" ? null : f));
@@ -94,9 +93,9 @@ export function MoveEntry({ state, onMove, onPremove, onCancelPremove, onStep, o
     }
   }
 
-  const shown = feedback?.atPly === undefined || feedback.atPly === liveLine(state).length ? feedback : null;
+  const shown = feedback?.atPly === undefined || feedback.atPly === game.plies ? feedback : null;
   const error = shown?.kind === "error";
-  const premove = state.premove ? `Premove: ${state.premove.from}-${state.premove.to}. Escape cancels it.` : null;
+  const premove = game.premove ? `Premove: ${game.premove.from}-${game.premove.to}. Escape cancels it.` : null;
   return (
     <form className="move-entry" onSubmit={submit} aria-label="Keyboard move">
       <label className="move-entry__label" htmlFor={`${id}-input`}>

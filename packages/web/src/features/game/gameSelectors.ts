@@ -1,6 +1,7 @@
 import { type ByColor, type Color, computerLevelOfName } from "@chess/shared";
 import { type PlayedMove, turnOf } from "../board/index.ts";
 import type { GameState } from "./gameState.ts";
+import type { MoveEntryGame } from "./moveEntry.ts";
 
 /** Read-only views of a GameState for the page. Pure. */
 
@@ -100,4 +101,19 @@ export function mayProposeTakeback(state: GameState): boolean {
 function hasMyMoveToTakeBack(state: GameState): boolean {
   if (state.myColor === null || state.status !== "active" || state.pending !== null) return false;
   return state.history.length >= (state.turn === state.myColor ? 2 : 1);
+}
+
+/** The live game as the move field sees it: a move typed is for the game as it stands, not the position shown. */
+export function moveEntryGame(state: GameState): MoveEntryGame {
+  const live = state.viewPly === null ? state : { ...state, viewPly: null };
+  const line = liveLine(state);
+  const over = state.myColor === null || state.status !== "active";
+  return {
+    fen: line.at(-1)?.fen ?? state.initialFen,
+    myColor: state.myColor,
+    turn: over ? "over" : canMoveNow(live) ? "move" : canPremove(live) ? "premove" : "sending",
+    plies: line.length,
+    viewPly: state.viewPly,
+    premove: state.premove,
+  };
 }

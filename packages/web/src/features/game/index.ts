@@ -27,6 +27,7 @@ export { LiveBoard } from "./LiveBoard.tsx";
 export { LiveGameView } from "./LiveGameView.tsx";
 export { MoveEntry } from "./MoveEntry.tsx";
 export { materialSummary } from "./material.ts";
+export type { MoveEntryGame } from "./moveEntry.ts";
 export { PlayerBar } from "./PlayerBar.tsx";
 export { RematchNotifier } from "./RematchNotifier.tsx";
 export { ResumeGameBanner } from "./ResumeGameBanner.tsx";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { gameFromSnapshot } from "./gameStore.ts";
-import { isMoveStartKey, parseMove, parsePremove, readMoveText, typedMove } from "./moveEntry.ts";
+import { moveEntryGame } from "./gameSelectors.ts";
+import { type GameState, gameFromSnapshot } from "./gameStore.ts";
+import { isMoveStartKey, type MoveEntryGame, parseMove, parsePremove, readMoveText, typedMove } from "./moveEntry.ts";
 import { gameSnapshot } from "./testGame.ts";
 
 const START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -148,39 +149,70 @@ describe("readMoveText", () => {
   });
 });
 
-describe("typedMove", () => {
+describe("typedMove in a live game", () => {
   const game = (change: Parameters<typeof gameSnapshot>[0] = {}) => gameFromSnapshot(gameSnapshot(change), 0);
+  const typed = (state: GameState, text: string) => typedMove(moveEntryGame(state), text);
 
   it("plays on my turn", () => {
-    expect(typedMove(game(), "Nf3")).toEqual({ kind: "move", move: { from: "g1", to: "f3" }, san: "Nf3" });
-    expect(typedMove(game(), "Nf6")).toMatchObject({ kind: "refused", message: "Nf6 is not a legal move here." });
+    expect(typed(game(), "Nf3")).toEqual({ kind: "move", move: { from: "g1", to: "f3" }, san: "Nf3" });
+    expect(typed(game(), "Nf6")).toMatchObject({ kind: "refused", message: "Nf6 is not a legal move here." });
   });
 
   it("premoves on the opponent's turn", () => {
     const theirs = game({ moves: ["e4"], fen: AFTER_E4, currentTurn: "b", ply: 1 });
-    expect(typedMove(theirs, "Nf3")).toEqual({ kind: "premove", move: { from: "g1", to: "f3" }, san: "Nf3" });
+    expect(typed(theirs, "Nf3")).toEqual({ kind: "premove", move: { from: "g1", to: "f3" }, san: "Nf3" });
   });
 
   it("judges a move typed while an earlier position is shown against the game as it stands", () => {
     const theirs = game({ moves: ["e4"], fen: AFTER_E4, currentTurn: "b", ply: 1 });
-    expect(typedMove({ ...theirs, viewPly: 0 }, "Nf3")).toEqual({
+    expect(typed({ ...theirs, viewPly: 0 }, "Nf3")).toEqual({
       kind: "premove",
       move: { from: "g1", to: "f3" },
       san: "Nf3",
     });
-    expect(typedMove({ ...game(), viewPly: 0 }, "e4")).toMatchObject({ kind: "move", san: "e4" });
+    expect(typed({ ...game(), viewPly: 0 }, "e4")).toMatchObject({ kind: "move", san: "e4" });
   });
 
   it("refuses once the game is over, and to a spectator", () => {
-    expect(typedMove({ ...game(), status: "finished" }, "e4")).toMatchObject({ kind: "refused" });
-    expect(typedMove({ ...game(), myColor: null }, "e4")).toMatchObject({ kind: "refused" });
+    expect(typed({ ...game(), status: "finished" }, "e4")).toMatchObject({ kind: "refused" });
+    expect(typed({ ...game(), myColor: null }, "e4")).toMatchObject({ kind: "refused" });
   });
 
   it("takes a move typed while mine is still in flight as a premove", () => {
     const pending = { from: "e2", to: "e4", san: "e4", fen: AFTER_E4 };
-    expect(typedMove({ ...game(), turn: "w", pending, viewPly: null }, "e5")).toMatchObject({
+    expect(typed({ ...game(), turn: "w", pending, viewPly: null }, "e5")).toMatchObject({
       kind: "premove",
     });
+  });
+});
+
+describe("typedMove without premoves (a daily game)", () => {
+  const daily = (change: Partial<MoveEntryGame> = {}): MoveEntryGame => ({
+    fen: START,
+    myColor: "w",
+    turn: "move",
+    plies: 0,
+    viewPly: null,
+    premove: null,
+    ...change,
+  });
+
+  it("plays on my turn and refuses an illegal move", () => {
+    expect(typedMove(daily(), "e4")).toEqual({ kind: "move", move: { from: "e2", to: "e4" }, san: "e4" });
+    expect(typedMove(daily(), "e5")).toEqual({ kind: "refused", message: "e5 is not a legal move here." });
+  });
+
+  it("refuses a move on the opponent's turn, or while mine is being sent, saying why", () => {
+    const theirs = daily({ fen: AFTER_E4, turn: "theirs", plies: 1 });
+    expect(typedMove(theirs, "Nf3")).toEqual({
+      kind: "refused",
+      message: "It is not your turn: wait for your opponent's move.",
+    });
+    expect(typedMove({ ...theirs, turn: "sending" }, "Nf3")).toEqual({
+      kind: "refused",
+      message: "Your last move is still being sent.",
+    });
+    expect(typedMove(daily({ turn: "over" }), "e4")).toEqual({ kind: "refused", message: "The game is over." });
   });
 });
 

@@ -9,8 +9,6 @@ import {
   pieceAt,
   withPiece,
 } from "../board/index.ts";
-import { canMoveNow, canPremove, liveLine } from "./gameSelectors.ts";
-import type { GameState } from "./gameStore.ts";
 
 /**
  * Typed moves (keyboard play): SAN like "Nf3", "exd5", "O-O", "e8=Q", or UCI like "g1f3", "e7e8q".
@@ -215,26 +213,42 @@ export type TypedMove =
   | { kind: "premove"; move: MoveInput; san: string }
   | { kind: "refused"; message: string };
 
+/** What a move typed now would be in the game as it stands: played, premoved (live games), or refused. */
+export type MoveEntryTurn = "move" | "premove" | "theirs" | "sending" | "over";
+
+/** What the move field needs of a game, live or daily. */
+export interface MoveEntryGame {
+  /** The game's position as it stands (after my move being sent), whatever position is shown. */
+  fen: string;
+  /** My side; null for a spectator. */
+  myColor: Color | null;
+  turn: MoveEntryTurn;
+  /** Moves in the game as it stands, mine being sent included: what the field says is said of this length. */
+  plies: number;
+  /** The position shown, or null while following the game. */
+  viewPly: number | null;
+  /** My premove waiting for my turn (live games only). */
+  premove: MoveInput | null;
+}
+
+const WAITING: Record<"theirs" | "sending" | "over", string> = {
+  theirs: "It is not your turn: wait for your opponent's move.",
+  sending: "Your last move is still being sent.",
+  over: "The game is over.",
+};
+
 /**
- * Judges `text` typed by the player in `state` by the same rules as a dragged piece. A move is typed for the game
+ * Judges `text` typed by the player in `game` by the same rules as a dragged piece. A move is typed for the game
  * as it stands, even while an earlier position is shown (as on lichess): the caller goes back to the game with it.
  */
-export function typedMove(shown: GameState, text: string): TypedMove {
-  const myColor = shown.myColor;
-  if (myColor === null || shown.status !== "active") return { kind: "refused", message: "The game is over." };
-  const state = shown.viewPly === null ? shown : { ...shown, viewPly: null };
-  const fen = liveLine(state).at(-1)?.fen ?? state.initialFen;
-  if (canMoveNow(state)) {
-    const result = parseMove(fen, text);
+export function typedMove(game: MoveEntryGame, text: string): TypedMove {
+  const { myColor, turn } = game;
+  if (myColor === null) return { kind: "refused", message: WAITING.over };
+  if (turn === "move" || turn === "premove") {
+    const result = turn === "move" ? parseMove(game.fen, text) : parsePremove(game.fen, myColor, text);
     return result.ok
-      ? { kind: "move", move: result.move, san: result.san }
+      ? { kind: turn, move: result.move, san: result.san }
       : { kind: "refused", message: result.message };
   }
-  if (canPremove(state)) {
-    const result = parsePremove(fen, myColor, text);
-    return result.ok
-      ? { kind: "premove", move: result.move, san: result.san }
-      : { kind: "refused", message: result.message };
-  }
-  return { kind: "refused", message: "Your last move is still being sent." };
+  return { kind: "refused", message: WAITING[turn] };
 }
