@@ -1,4 +1,4 @@
-import type { ArenaMe, ArenaSummary, ArenaView } from "@chess/shared";
+import type { ArenaMe, ArenaSummary, ArenaView, GameStarted } from "@chess/shared";
 import { describe, expect, it } from "vitest";
 import { http, useTestServer } from "./harness.ts";
 import { type Player, play, registered, uniqueName } from "./players.ts";
@@ -172,7 +172,7 @@ describe("arena tournaments", () => {
     b.socket.close();
   });
 
-  it("berserk halves the clock before the first move, and is told to the game", async () => {
+  it("berserk halves the clock before the first move, and is told to the game; no takebacks", async () => {
     const a = await registered(t.url, "tf");
     const b = await registered(t.url, "tg");
     const arena = await makeArena(a);
@@ -186,6 +186,15 @@ describe("arena tournaments", () => {
     await play(white, black, gameId, ["e2e4", "e7e5"]);
     const late = await black.emit("berserk", { gameId });
     expect(late).toMatchObject({ ok: false, code: "too_late" });
+    // No takebacks in an arena's games (lichess: none in tournaments), and the game says so.
+    const snapshot = (await black.emit("resync", { gameId })).data as GameStarted;
+    expect(snapshot.takesTakebacks).toEqual({ w: false, b: false });
+    const takeback = await black.emit("proposeTakeback", { gameId });
+    expect(takeback).toMatchObject({
+      ok: false,
+      code: "takebacks_off",
+      message: "There are no takebacks in tournament games",
+    });
     await white.emit("forfeit", { gameId });
     a.socket.close();
     b.socket.close();

@@ -103,7 +103,7 @@ export const CLIENT_EVENTS = {
   ),
   proposeTakeback: {
     ...action(
-      "In a game against a person: proposes to take back the caller's last move (and the opponent's reply, if they made one); the opponent gets `takebackProposed`. After the opponent proposed, accepts it (the ack then carries the ply left). Any move lets the proposal lapse; one proposal per side and position. Refused (`takebacks_off`) when the opponent takes no takebacks in this game (their `takebacks` preference: never, or only in casual games; the snapshot's `takesTakebacks` says). Against the computer, `takeback` takes back at once.",
+      "In a game against a person: proposes to take back the caller's last move (and the opponent's reply, if they made one); the opponent gets `takebackProposed`. After the opponent proposed, accepts it (the ack then carries the ply left). Any move lets the proposal lapse; one proposal per side and position. Refused (`takebacks_off`) when the opponent takes no takebacks in this game (their `takebacks` preference: never, or only in casual games; the snapshot's `takesTakebacks` says), and in every arena game (as on lichess, tournaments take no takebacks). Against the computer, `takeback` takes back at once.",
       false,
     ),
     ack: "{ply}?",

@@ -113,7 +113,7 @@ export interface GameStarted {
   takebackProposedBy?: Color;
   /**
    * Whether each side may be asked for a takeback: its player's `takebacks` preference when the game
-   * started (guests take them). `proposeTakeback` to a side that does not is refused.
+   * started (guests take them); neither in an arena's games. `proposeTakeback` to a side that does not is refused.
    */
   takesTakebacks: ByColor<boolean>;
   /** To a player whose opponent is gone: when the win may be claimed (server clock), as `opponentPresence` says. */

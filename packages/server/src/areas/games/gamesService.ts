@@ -454,7 +454,8 @@ export function createGamesService(deps: {
       lastDrawOfferPly: { w: -100, b: -100 },
       takebackProposedBy: null,
       lastTakebackProposalPly: { w: -1, b: -1 },
-      takesTakebacks: { w: takesW, b: takesB },
+      // No takebacks in an arena's games (lichess: none in tournaments), whatever the players' preference.
+      takesTakebacks: g.tournament ? { w: false, b: false } : { w: takesW, b: takesB },
       firstMoveDeadline: null,
       idleDeadline: null,
       goneSince: { w: null, b: null },

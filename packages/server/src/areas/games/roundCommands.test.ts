@@ -208,6 +208,14 @@ describe("decide", () => {
       "nothing_to_take_back",
     ],
     [
+      "no takebacks in an arena's game, whatever the preferences",
+      () => opened({ tournament: { id: "t1", name: "Blitz Arena", berserkable: true } }),
+      "w",
+      { type: "proposeTakeback" },
+      "refused",
+      "takebacks_off",
+    ],
+    [
       "an opponent who takes no takebacks is not asked",
       () => opened({ takesTakebacks: { w: true, b: false } }),
       "w",

@@ -128,6 +128,7 @@ export function decide(round: GameRound, color: Color, command: RoundCommand, no
       if (round.takebackProposedBy === color) {
         return refused("pending", "Your takeback proposal is waiting for an answer");
       }
+      if (round.tournament) return refused("takebacks_off", "There are no takebacks in tournament games");
       if (!round.takesTakebacks[other(color)]) {
         return refused(
           "takebacks_off",
