@@ -278,8 +278,9 @@ describe("PgliteClient on disk: a commit is answered once it is synced", () => {
       }
       throw new Error("no WAL segment was made ready");
     };
-    // The one after the segment in use, as soon as the database opened it.
-    const first = await until((s) => s.walSegmentsPrepared >= 1);
+    // The one after the segment in use, made ready as soon as the database opened it (on a first start, by the
+    // worker that made the database).
+    const first = await client.syncStats();
     const wal = join(dir, "pg_wal");
     const prepared = readdirSync(wal).filter(isSegmentName).sort().at(-1) as string;
     const inode = statSync(join(wal, prepared)).ino;
