@@ -1,6 +1,12 @@
 import { Link, useParams } from "react-router";
 import { useIdentity } from "../features/accounts/index.ts";
-import { DailyChallenges, DailyGameView, DailySummary, YourTurnList } from "../features/daily/index.ts";
+import {
+  DailyChallenges,
+  DailyGameView,
+  DailySummary,
+  VacationControls,
+  YourTurnList,
+} from "../features/daily/index.ts";
 import { Page } from "./Page.tsx";
 
 /** `/daily`: my daily games, those waiting for my move first, and the daily challenges. */
@@ -16,6 +22,11 @@ export function DailyPage() {
       <section className="daily-page__games" aria-labelledby="your-turn-title">
         <h2 id="your-turn-title">Your turn</h2>
         <YourTurnList />
+      </section>
+      {/* Where a daily player looks for it (chess.com shows it beside the games); also in the settings. */}
+      <section className="daily-page__vacation" aria-labelledby="vacation-title">
+        <h2 id="vacation-title">Vacation</h2>
+        <VacationControls />
       </section>
     </Page>
   );

@@ -1,39 +1,14 @@
-import type { DailyVacation } from "@chess/shared";
-import { useEffect, useState } from "react";
-import { Button } from "../../components/Button.tsx";
-import { useRealtime } from "../../lib/realtime.ts";
+import { useState } from "react";
 import { browserAlertsWanted, notificationPermission, setBrowserAlertsWanted } from "./dailyAlerts.ts";
-import { dailyApi, refusalOf } from "./dailyApi.ts";
-import { formatTimeLeft } from "./dailyTime.ts";
+import { VacationControls } from "./VacationControls.tsx";
 
 /**
  * Settings for daily games: vacation (the allowance left; starting one pauses every daily game where it is
  * my turn, at least a day is used, any move ends it) and browser notifications in this browser.
  */
 export function DailySettings({ headingId }: { headingId: string }) {
-  const realtime = useRealtime();
-  const [vacation, setVacation] = useState<DailyVacation>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
   const [alerts, setAlerts] = useState(browserAlertsWanted);
   const [permission, setPermission] = useState(notificationPermission);
-
-  useEffect(() => {
-    dailyApi.vacation().then(setVacation, (e) => setError(refusalOf(e)));
-    return realtime.on("dailyVacation", setVacation);
-  }, [realtime]);
-
-  async function toggle(start: boolean) {
-    setBusy(true);
-    setError(undefined);
-    try {
-      setVacation(await (start ? dailyApi.startVacation() : dailyApi.endVacation()));
-    } catch (e) {
-      setError(refusalOf(e));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   async function allowAlerts(on: boolean) {
     if (on && permission !== "granted" && permission !== "unsupported") {
@@ -50,32 +25,7 @@ export function DailySettings({ headingId }: { headingId: string }) {
       <h2 id={headingId}>Daily games</h2>
       <div className="daily-settings__vacation" data-testid="vacation">
         <h3>Vacation</h3>
-        {vacation ? (
-          <>
-            <p>
-              {vacation.onVacation
-                ? `You are on vacation: your daily games are paused${vacation.runsOutAt ? ` until ${new Date(vacation.runsOutAt).toLocaleString()} at the latest` : ""}.`
-                : "Going on vacation pauses all your daily games at once. At least a day is used each time; any move ends it."}
-            </p>
-            <p>
-              Vacation left: <strong>{formatTimeLeft(vacation.balanceMs)}</strong>
-            </p>
-            <Button
-              variant={vacation.onVacation ? "primary" : "secondary"}
-              busy={busy}
-              onClick={() => void toggle(!vacation.onVacation)}
-            >
-              {vacation.onVacation ? "End vacation" : "Start vacation"}
-            </Button>
-          </>
-        ) : (
-          <p role="status">{error ? null : "Loading…"}</p>
-        )}
-        {error ? (
-          <p className="settings__status settings__status--error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <VacationControls />
       </div>
       <label className="settings__check">
         <input

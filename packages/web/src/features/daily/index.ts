@@ -6,4 +6,5 @@ export { DailySettings } from "./DailySettings.tsx";
 export { DailySummary } from "./DailySummary.tsx";
 export { dailyGamePath } from "./dailyApi.ts";
 export { DailyGamesContext, useDailyGames, useDailyTurnBadge } from "./useDailyGames.ts";
+export { VacationControls } from "./VacationControls.tsx";
 export { YourTurnList } from "./YourTurnList.tsx";
