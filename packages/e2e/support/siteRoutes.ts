@@ -16,6 +16,10 @@ export interface SiteFixture {
   liveGameId: string;
   /** A puzzle in my deck: 4. Qxf7#, which I missed in a game against a third player. */
   puzzleId: number;
+  /** A daily game with the friend, me as White, after 1. e4: the friend's turn. */
+  dailyGameId: string;
+  /** An arena I made (not joined). */
+  arenaId: string;
 }
 
 async function call(sessionId: string, method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> {
@@ -91,7 +95,17 @@ export async function createSiteFixture({ longNames = false } = {}): Promise<Sit
   const finishedGameId = await playGame(me.sessionId, friend.sessionId, ["f2f3", "e7e5", "g2g4", "d8h4"]);
   const puzzleId = await myPuzzle(me);
   const liveGameId = await playGame(me.sessionId, friend.sessionId, ["e2e4", "e7e5"], 10);
-  return { me, friend, finishedGameId, liveGameId, puzzleId };
+  const offer = (await call(me.sessionId, "POST", "/daily/offers", { days: 3, color: "white" })) as { offerId: string };
+  const daily = (await call(friend.sessionId, "POST", `/daily/offers/${offer.offerId}/accept`)) as { gameId: string };
+  await emitAs(me.sessionId, "dailyMove", { gameId: daily.gameId, move: { from: "e2", to: "e4" }, ply: 0 });
+  const arena = (await call(me.sessionId, "POST", "/tournaments", {
+    name: "Site Arena",
+    baseTime: 3,
+    increment: 2,
+  })) as {
+    id: string;
+  };
+  return { me, friend, finishedGameId, liveGameId, puzzleId, dailyGameId: daily.gameId, arenaId: arena.id };
 }
 
 /** Ends the live game so it does not outlive the suite. */
@@ -210,6 +224,34 @@ export const SITE_ROUTES: SiteRoute[] = [
     controls: (p) => [
       main(p).getByRole("heading", { level: 1, name: "Tournaments" }),
       main(p).getByRole("region", { name: "Tournaments" }).getByRole("link").first(),
+    ],
+  },
+  {
+    name: "tournament",
+    path: (f) => `/tournament/${f.arenaId}`,
+    controls: (p) => [
+      main(p).getByRole("heading", { level: 1, name: "Site Arena" }),
+      main(p).getByRole("button", { name: "Join" }),
+      main(p).getByRole("region", { name: "Standings" }),
+    ],
+  },
+  {
+    name: "daily",
+    path: () => "/daily",
+    controls: (p, f) => [
+      main(p).getByRole("heading", { level: 1, name: "Daily games" }),
+      main(p).getByRole("link", { name: f.friend.name }),
+      main(p).getByRole("button", { name: "Start vacation" }),
+    ],
+  },
+  {
+    name: "daily-game",
+    path: (f) => `/daily/${f.dailyGameId}`,
+    controls: (p) => [
+      p.getByRole("table", { name: "Moves" }),
+      p.getByRole("textbox", { name: "Type a move" }),
+      p.getByRole("button", { name: "Conditional moves" }),
+      p.getByRole("button", { name: "Offer draw" }),
     ],
   },
   { name: "credits", path: () => "/credits", controls: (p) => [main(p).getByRole("heading", { name: "Credits" })] },
