@@ -74,6 +74,8 @@ export interface BusEvents {
       finishedAt: number;
       berserk: { w: boolean; b: boolean };
       ratings?: { w: number; b: number };
+      /** Aborted because this side let its first-move time run out. */
+      didNotMove?: "w" | "b";
     };
   };
 }

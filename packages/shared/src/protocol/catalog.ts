@@ -89,13 +89,18 @@ export const CLIENT_EVENTS = {
     does: "Plays a move in the caller's game: both players and spectators get `update` (or `gameOver`). Without `ply` it applies to the current position; with it, only to that ply, and a resend of the last move is answered as already applied.",
     spec: true,
   },
-  forfeit: action("Resigns the caller's game (aborts it before both sides moved): `gameOver`."),
+  forfeit: action(
+    "Resigns the caller's game (aborts it before both sides moved, except an arena game, which it loses): `gameOver`.",
+  ),
   offerDraw: action(
     "Offers a draw (the opponent gets `offerDraw`); after the opponent offered, accepts it. One offer per side every 20 plies.",
   ),
   acceptDraw: action("Accepts the opponent's draw offer: `gameOver`."),
   declineDraw: action("Declines the opponent's draw offer: they get `drawDeclined`.", false),
-  abort: action("Aborts the game before both sides moved: `gameOver`.", false),
+  abort: action(
+    "Aborts the game before both sides moved: `gameOver`. Refused (`tournament`) in an arena game, which only its first-move time ends unplayed (and withdraws, as if paused, the player who did not move).",
+    false,
+  ),
   claimVictory: action("Claims the win once the opponent has been gone for the countdown (`opponentPresence`).", false),
   claimDraw: action(
     "Ends the game as a draw once the opponent has been gone for the countdown, instead of claiming the win.",
@@ -539,6 +544,7 @@ export const ERROR_CODES: Record<string, string> = {
   pending: "The caller's own draw offer is waiting for an answer.",
   too_soon: "Too soon: a draw offer within 20 plies of the last, or a claim before the countdown ends.",
   too_late: "The game can no longer be aborted.",
+  tournament: "Not in a tournament game: an arena's games cannot be aborted.",
   no_offer: "There is no draw offer to answer.",
   not_gone: "The opponent is still here.",
   duplicate: "The same chat line again.",

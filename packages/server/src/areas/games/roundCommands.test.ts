@@ -74,6 +74,14 @@ describe("decide", () => {
     ],
     ["resigning after two plies loses", () => opened(), "w", { type: "resign" }, ["ended"], undefined],
     ["aborting after two plies is too late", () => opened(), "w", { type: "abort" }, "refused", "too_late"],
+    [
+      "an arena's game is never aborted by a player",
+      () => testRound({ tournament: { id: "t1", name: "Blitz Arena", berserkable: true } }),
+      "w",
+      { type: "abort" },
+      "refused",
+      "tournament",
+    ],
     ["a draw offer is made", () => opened(), "w", { type: "offerDraw" }, ["drawOffered"], undefined],
     [
       "a second draw offer waits for the answer",
@@ -461,5 +469,21 @@ describe("berserk (arena games)", () => {
     expect(code(decide(testRound(), "w", { type: "berserk" }, 0))).toBe("not_arena");
     const closed = testRound({ tournament: { id: "t1", name: "A", berserkable: false } });
     expect(code(decide(closed, "w", { type: "berserk" }, 0))).toBe("not_berserkable");
+  });
+});
+
+describe("an arena's games are mandatory", () => {
+  const arena = { tournament: { id: "t1", name: "Blitz Arena", berserkable: true } };
+  it("giving one up before anyone moved loses it (elsewhere it aborts)", () => {
+    const lost = decide(testRound(arena), "w", { type: "resign" }, 1_000);
+    expect(lost).toMatchObject({
+      kind: "applied",
+      events: [{ type: "ended", result: { winningColor: "black", reason: "resign" } }],
+    });
+    const aborted = decide(testRound(), "w", { type: "resign" }, 1_000);
+    expect(aborted).toMatchObject({
+      kind: "applied",
+      events: [{ type: "ended", result: { winningColor: "none", reason: "abort" } }],
+    });
   });
 });

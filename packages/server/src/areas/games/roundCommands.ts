@@ -86,14 +86,17 @@ export function decide(round: GameRound, color: Color, command: RoundCommand, no
       if (outcome.end) events.push({ type: "ended", result: outcome.end });
       return { kind: "applied", next: outcome.next, events };
     }
+    // An arena's games are mandatory (lichess): never aborted by a player, so none is dodged; giving up at once
+    // loses. Only the first-move time ends one unplayed (and withdraws the player who did not move).
     case "resign":
       return ended(
         round,
-        round.ply < 2
+        round.ply < 2 && !round.tournament
           ? { winningColor: "none", reason: "abort" }
           : { winningColor: winner(other(color)), reason: "resign" },
       );
     case "abort":
+      if (round.tournament) return refused("tournament", "A tournament game cannot be aborted: give up to end it");
       if (round.ply >= 2) return refused("too_late", "The game can no longer be aborted");
       return ended(round, { winningColor: "none", reason: "abort" });
     case "offerDraw": {

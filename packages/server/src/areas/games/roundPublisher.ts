@@ -52,16 +52,24 @@ const UNSAVED_ANSWER: Record<OfferEvent["type"], string> = {
   takebackDeclined: "The answer could not be saved - please try again",
 };
 
-/** What the tournaments area needs of an arena game's end (gameFinished): its plies, berserks and new ratings. */
+/**
+ * What the tournaments area needs of an arena game's end (gameFinished): its plies, berserks and new ratings, and
+ * the side that let its first-move time run out (the game aborted unplayed), if that is how it ended.
+ */
 export function arenaEnd(round: GameRound, change: { w: number; b: number }, at: number) {
   if (!round.tournament) return {};
   const { w, b } = round.elo;
+  const noStart =
+    round.result?.reason === "abort" && round.firstMoveDeadline !== null && at >= round.firstMoveDeadline
+      ? { didNotMove: round.board.turn() }
+      : {};
   return {
     arena: {
       tournamentId: round.tournament.id,
       plies: round.ply,
       finishedAt: at,
       berserk: { w: round.berserk?.w ?? false, b: round.berserk?.b ?? false },
+      ...noStart,
       ...(round.rated && w !== null && b !== null ? { ratings: { w: w + change.w, b: b + change.b } } : {}),
     },
   };

@@ -349,6 +349,9 @@ export function createArenaDirection(deps: {
       if (!arena) return;
       const ids = e.players.flatMap((p) => (p?.userId === undefined || p.userId === null ? [] : [p.userId]));
       if (e.reason === "abort" || e.winningColor === "none") {
+        // Withdrawn first, so that the wave the freed pair calls for does not pair them again (lichess too).
+        const idle = arena.didNotMove ? e.players[arena.didNotMove === "w" ? 0 : 1]?.userId : undefined;
+        if (typeof idle === "number") await service.withdrawNonMover(arena.tournamentId, idle);
         await repo.cancelPairing(e.gameId);
         told(arena.tournamentId, ids);
         return;

@@ -373,6 +373,18 @@ export function createTournamentsService(deps: {
     },
 
     /**
+     * A player who let an arena game's first-move time run out is withdrawn (paused, as by their own Pause), as
+     * lichess does: not paired again, each time costing an opponent that wait, until they come back and rejoin.
+     */
+    async withdrawNonMover(id: string, userId: number): Promise<void> {
+      const arena = await repo.arena(id);
+      if (arena?.status !== "started") return;
+      await repo.pause(id, userId, now());
+      deps.changed(id, false, [userId]);
+      await tellMe(arena, userId);
+    },
+
+    /**
      * A closed account leaves the arenas not over: taken out of those not started, withdrawn (paused, never to
      * rejoin) from those running, where its past points stay in the standings, as lichess keeps them.
      */

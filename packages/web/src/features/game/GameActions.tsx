@@ -28,7 +28,8 @@ export interface GameActionsProps {
  * Abort (while neither side has moved twice), Suggest Draw and Give Up (SPEC §2). Give Up sits apart at the
  * end and asks once more before resigning, so a slip of the finger never loses a game. Until both sides have
  * moved a game can only be aborted (the server makes a resignation then an abort, as lichess does, so nobody
- * hands rating points over by resigning at once): Give Up waits, and says so.
+ * hands rating points over by resigning at once): Give Up waits, and says so. An arena's game is never aborted by
+ * a player: Give Up from the first move.
  */
 export function GameActions({
   state,

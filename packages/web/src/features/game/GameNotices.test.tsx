@@ -43,4 +43,14 @@ describe("GameNotices", () => {
     setup({ clocksHeld: { since: Date.now() }, status: "finished", winningColor: "white", reason: "resign" });
     expect(screen.queryByText("The server cannot save moves right now")).toBeNull();
   });
+
+  it("asks for my first move in time, and in an arena says that missing it withdraws me", () => {
+    const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const first = { moves: [], ply: 0, fen: start, currentTurn: "w" as const, firstMoveDeadline: Date.now() + 12_000 };
+    setup(first);
+    expect(screen.getByRole("status").textContent).toMatch(/^Make your first move: 1[12]s$/);
+    cleanup();
+    setup({ ...first, tournament: { id: "t1", name: "Blitz Arena", berserkable: true } });
+    expect(screen.getByRole("status").textContent).toMatch(/^Make your first move: 1[12]s or you are withdrawn/);
+  });
 });

@@ -69,6 +69,7 @@ export function GameNotices({
       {myFirstMove && state.firstMoveDeadline !== null && state.pending === null ? (
         <p className="game-notice game-notice--urgent" role="status">
           Make your first move: {secondsUntil(state.firstMoveDeadline, now)}s
+          {state.tournament ? <span className="game-notice__detail"> or you are withdrawn from the arena</span> : null}
         </p>
       ) : null}
       {gone ? (

@@ -56,7 +56,8 @@ export function clockTimes(state: GameState, now: number): ByColor<number> {
 
 /** Whether abort is still possible (before both sides moved). */
 export function canAbort(state: GameState): boolean {
-  return state.status === "active" && state.myColor !== null && state.history.length < 2;
+  // An arena's games are never aborted by a player (the server refuses): Give Up from the first move.
+  return state.status === "active" && state.myColor !== null && state.history.length < 2 && state.tournament === null;
 }
 
 /** I may berserk: an arena game that allows it, before my first move, once. */

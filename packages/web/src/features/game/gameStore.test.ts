@@ -73,6 +73,12 @@ describe("snapshot", () => {
     expect(canAbort(s)).toBe(true);
   });
 
+  it("never offers to abort an arena's game: it is given up, from the first move", () => {
+    const s = start({ tournament: { id: "t1", name: "Blitz Arena", berserkable: true } });
+    expect(s.history).toEqual([]);
+    expect(canAbort(s)).toBe(false);
+  });
+
   it("replays the moves of a resync with the position and last move of each", () => {
     const s = start({ moves: ["e4", "e5", "Nf3"], ply: 3, currentTurn: "b", eventNo: 3 });
     expect(s.history.map((p) => p.san)).toEqual(["e4", "e5", "Nf3"]);
