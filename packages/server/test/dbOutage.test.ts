@@ -438,7 +438,7 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
 
   it(
     "keeps a draw offer and its decline as read back when a presence change is saved while their answer is held: no lost offer, no resurrected one",
-    { timeout: 60_000 },
+    { timeout: 90_000 },
     () =>
       serverBehindProxy(async ({ server, proxy, direct }) => {
         let { white, black, gameId } = await openedGame(server.url);
@@ -460,7 +460,8 @@ describe.skipIf(!withPg).concurrent(`PostgreSQL briefly down, single node (${NEE
           await meanwhile();
           // Long enough for a presence save to be written, were it written at once.
           await new Promise((r) => setTimeout(r, 1_000));
-          const resumed = white.next("clocksResumed", 15_000);
+          // A hang guard, not a speed check: CI's parallel PostgreSQL pass once took more than 15 s here.
+          const resumed = white.next("clocksResumed", 30_000);
           hold.release();
           await resumed;
         };
