@@ -56,11 +56,13 @@ const UNSAVED_ANSWER: Record<OfferEvent["type"], string> = {
  * What the tournaments area needs of an arena game's end (gameFinished): its plies, berserks and new ratings, and
  * the side that let its first-move time run out (the game aborted unplayed), if that is how it ended.
  */
-export function arenaEnd(round: GameRound, change: { w: number; b: number }, at: number) {
+export function arenaEnd(round: GameRound, change: { w: number; b: number }, at: number, decidedAt = at) {
   if (!round.tournament) return {};
   const { w, b } = round.elo;
+  // Judged at the end's decision, not its announcement: a claim decided before the deadline, stored after it,
+  // is no first-move time running out.
   const noStart =
-    round.result?.reason === "abort" && round.firstMoveDeadline !== null && at >= round.firstMoveDeadline
+    round.result?.reason === "abort" && round.firstMoveDeadline !== null && decidedAt >= round.firstMoveDeadline
       ? { didNotMove: round.board.turn() }
       : {};
   return {
@@ -310,7 +312,7 @@ export function createRoundPublisher(deps: {
       unsaved.delete(round.id);
       deps.bus.publish("gameFinished", {
         ...finishedEvent(over, result, write),
-        ...arenaEnd(over, change, deps.now()),
+        ...arenaEnd(over, change, deps.now(), since),
       });
       notifier.toGame(over.id, "gameOver", gameOverJson(over, result, change));
     };

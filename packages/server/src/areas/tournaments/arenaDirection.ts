@@ -351,7 +351,12 @@ export function createArenaDirection(deps: {
       if (e.reason === "abort" || e.winningColor === "none") {
         // Withdrawn first, so that the wave the freed pair calls for does not pair them again (lichess too).
         const idle = arena.didNotMove ? e.players[arena.didNotMove === "w" ? 0 : 1]?.userId : undefined;
-        if (typeof idle === "number") await service.withdrawNonMover(arena.tournamentId, idle);
+        // A failed withdrawal must not keep the pair busy: the pairing is freed whatever it answers.
+        if (typeof idle === "number") {
+          await service
+            .withdrawNonMover(arena.tournamentId, idle)
+            .catch((err: unknown) => logger.warn({ err, gameId: e.gameId }, "a no-show could not be withdrawn"));
+        }
         await repo.cancelPairing(e.gameId);
         told(arena.tournamentId, ids);
         return;
